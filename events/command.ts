@@ -1,0 +1,91 @@
+import type { Kysely, Transaction } from 'kysely';
+import { type Decider, fold } from './decider';
+import { VersionConflictError } from './errors';
+import { append, type EventMeta, type NewEvent, readStream, type StoredEvent } from './store';
+
+// biome-ignore lint/suspicious/noExplicitAny: the pipeline is schema-agnostic; callers hold the typed db
+type AnyDb = Kysely<any>;
+// biome-ignore lint/suspicious/noExplicitAny: idem
+type AnyTrx = Transaction<any>;
+
+/** What the pipeline needs from the outside world, wired once by the server. */
+export interface PipelineDeps {
+  db: AnyDb;
+  /** Opens the one transaction a command runs in. */
+  transaction: <T>(work: (trx: AnyTrx) => Promise<T>) => Promise<T>;
+  /** Applies the inline projections to freshly appended events, inside the transaction. */
+  project: (trx: AnyTrx, events: StoredEvent[]) => Promise<void>;
+  /** Enqueues the follow-up jobs of freshly appended events, inside the transaction. */
+  enqueue: (trx: AnyTrx, events: StoredEvent[]) => Promise<void>;
+}
+
+export interface CommandMeta {
+  actorId: string | null;
+  requestId: string;
+  now: Date;
+}
+
+export interface Execution<Command, Event extends NewEvent, State> {
+  decider: Decider<Command, Event, State>;
+  stream: string;
+  /** Throws Forbidden (or NotFound) for this actor and the current state; ownership needs the state. */
+  authorize: (state: State) => void;
+  /**
+   * Builds the command from the current state; runs inside the transaction, so look-ups made here
+   * (a free path, say) see the same snapshot the append is checked against.
+   */
+  command: (state: State, trx: AnyTrx) => Command | Promise<Command>;
+  meta: CommandMeta;
+}
+
+export interface Outcome<Event extends NewEvent, State> {
+  events: StoredEvent<Event>[];
+  state: State;
+  version: number;
+}
+
+/**
+ * read stream → fold → authorise → decide → append → project → enqueue, in one transaction.
+ * A version conflict (a concurrent writer won) re-runs the whole decision once.
+ */
+export async function execute<Command, Event extends NewEvent, State>(
+  deps: PipelineDeps,
+  execution: Execution<Command, Event, State>,
+): Promise<Outcome<Event, State>> {
+  const attempt = () =>
+    deps.transaction(async (trx) => {
+      const history = (await readStream(trx, execution.stream)) as StoredEvent<Event>[];
+      const state = fold(
+        execution.decider,
+        history.map((event) => ({ type: event.type, data: event.data }) as Event),
+      );
+      execution.authorize(state);
+      const command = await execution.command(state, trx);
+      const decided = execution.decider.decide(command, state);
+      const meta: EventMeta = {
+        actorId: execution.meta.actorId,
+        requestId: execution.meta.requestId,
+        at: execution.meta.now.toISOString(),
+      };
+      const stored = (await append(
+        trx,
+        execution.stream,
+        history.length,
+        decided,
+        meta,
+      )) as StoredEvent<Event>[];
+      await deps.project(trx, stored);
+      await deps.enqueue(trx, stored);
+      return {
+        events: stored,
+        state: decided.reduce(execution.decider.evolve, state),
+        version: history.length + stored.length,
+      };
+    });
+  try {
+    return await attempt();
+  } catch (error) {
+    if (error instanceof VersionConflictError) return attempt();
+    throw error;
+  }
+}

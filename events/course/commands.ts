@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import {
+  dateValueSchema,
+  imageSchema,
+  languageSchema,
+  optionalText,
+  pathSchema,
+  requiredText,
+} from '../shared/fields';
+import type { CourseDetails } from './events';
+
+const isBefore = (end: string, start: string) => Date.parse(end) < Date.parse(start);
+
+/**
+ * The course form (spec section 5): the same schema validates the admin form in the browser
+ * and the command on the server.
+ */
+export const courseInputSchema = z
+  .object({
+    name: requiredText(200),
+    language: languageSchema,
+    info: optionalText(20_000).default(''),
+    originId: z.string().nullable().default(null),
+    showUserList: z.boolean().default(false),
+    showTeam: z.boolean().default(true),
+    location: optionalText(500).default(''),
+    startdate: dateValueSchema.nullable().default(null),
+    enddate: dateValueSchema.nullable().default(null),
+    teacher: optionalText(500).default(''),
+    public: z.boolean().default(true),
+    onHome: z.boolean().default(false),
+    image: imageSchema.nullable().default(null),
+  })
+  .refine((course) => !course.startdate || !course.enddate || !isBefore(course.enddate, course.startdate), {
+    path: ['enddate'],
+    message: 'course.enddateBeforeStartdate',
+  });
+export type CourseInput = z.input<typeof courseInputSchema>;
+
+export const createCourseSchema = z.object({ path: pathSchema.optional(), course: courseInputSchema });
+export const updateCourseSchema = z.object({ path: pathSchema, course: courseInputSchema });
+export const coursePathSchema = z.object({ path: pathSchema });
+
+export type CourseCommand =
+  | { type: 'CreateCourse'; data: { courseId: string; path: string; details: CourseDetails } }
+  | { type: 'UpdateCourse'; data: { details: CourseDetails } }
+  | { type: 'PublishCourse' }
+  | { type: 'UnpublishCourse' }
+  | { type: 'DeleteCourse' };

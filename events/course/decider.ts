@@ -1,0 +1,80 @@
+import { assertNever, type Decider } from '../decider';
+import { conflict, notFound } from '../errors';
+import type { CourseCommand } from './commands';
+import type { CourseDetails, CourseEvent } from './events';
+
+export type CourseState =
+  | { status: 'absent' }
+  | {
+      status: 'active' | 'deleted';
+      courseId: string;
+      path: string;
+      details: CourseDetails;
+      published: boolean;
+      owners: string[];
+    };
+
+type Existing = Exclude<CourseState, { status: 'absent' }>;
+
+function requireActive(state: CourseState): Existing {
+  if (state.status !== 'active') throw notFound('course.notFound');
+  return state;
+}
+
+const ref = (state: Existing) => ({ courseId: state.courseId, path: state.path });
+
+function decide(command: CourseCommand, state: CourseState): CourseEvent[] {
+  switch (command.type) {
+    case 'CreateCourse': {
+      if (state.status !== 'absent') throw conflict('course.alreadyExists');
+      const { courseId, path, details } = command.data;
+      return [{ type: 'CourseCreated', data: { courseId, path, ...details, published: true } }];
+    }
+    case 'UpdateCourse': {
+      const course = requireActive(state);
+      return [{ type: 'CourseUpdated', data: { ...ref(course), ...command.data.details } }];
+    }
+    case 'PublishCourse': {
+      const course = requireActive(state);
+      return course.published ? [] : [{ type: 'CoursePublished', data: ref(course) }];
+    }
+    case 'UnpublishCourse': {
+      const course = requireActive(state);
+      return course.published ? [{ type: 'CourseUnpublished', data: ref(course) }] : [];
+    }
+    case 'DeleteCourse': {
+      const course = requireActive(state);
+      return [{ type: 'CourseDeleted', data: { ...ref(course), name: course.details.name } }];
+    }
+    default:
+      return assertNever(command);
+  }
+}
+
+function evolve(state: CourseState, event: CourseEvent): CourseState {
+  switch (event.type) {
+    case 'CourseCreated': {
+      const { courseId, path, published, ...details } = event.data;
+      return { status: 'active', courseId, path, details, published, owners: [] };
+    }
+    case 'CourseUpdated': {
+      if (state.status === 'absent') return state;
+      const { courseId: _id, path: _path, ...details } = event.data;
+      return { ...state, details };
+    }
+    case 'CoursePublished':
+      return state.status === 'absent' ? state : { ...state, published: true };
+    case 'CourseUnpublished':
+      return state.status === 'absent' ? state : { ...state, published: false };
+    case 'CourseDeleted':
+      return state.status === 'absent' ? state : { ...state, status: 'deleted' };
+    default:
+      return assertNever(event);
+  }
+}
+
+export const courseDecider: Decider<CourseCommand, CourseEvent, CourseState> = {
+  initialState: () => ({ status: 'absent' }),
+  evolve,
+  decide,
+};

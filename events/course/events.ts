@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { defineEvent, type EventOf } from '../define';
+import {
+  dateValueSchema,
+  imageSchema,
+  languageSchema,
+  optionalText,
+  pathSchema,
+  requiredText,
+} from '../shared/fields';
+
+/** Every editable field of a course (spec section 3), all present: events carry no optional fields. */
+export const courseDetailsSchema = z.object({
+  name: requiredText(200),
+  language: languageSchema,
+  info: optionalText(20_000),
+  originId: z.string().nullable(),
+  showUserList: z.boolean(),
+  showTeam: z.boolean(),
+  location: optionalText(500),
+  startdate: dateValueSchema.nullable(),
+  enddate: dateValueSchema.nullable(),
+  teacher: optionalText(500),
+  public: z.boolean(),
+  onHome: z.boolean(),
+  image: imageSchema.nullable(),
+});
+export type CourseDetails = z.infer<typeof courseDetailsSchema>;
+
+const courseRef = { courseId: z.uuid(), path: pathSchema };
+
+export const CourseCreated = defineEvent(
+  'CourseCreated',
+  z.object({ ...courseRef, ...courseDetailsSchema.shape, published: z.boolean() }),
+);
+export const CourseUpdated = defineEvent(
+  'CourseUpdated',
+  z.object({ ...courseRef, ...courseDetailsSchema.shape }),
+);
+export const CoursePublished = defineEvent('CoursePublished', z.object(courseRef));
+export const CourseUnpublished = defineEvent('CourseUnpublished', z.object(courseRef));
+export const CourseDeleted = defineEvent('CourseDeleted', z.object({ ...courseRef, name: z.string() }));
+
+export const courseEventDefinitions = [
+  CourseCreated,
+  CourseUpdated,
+  CoursePublished,
+  CourseUnpublished,
+  CourseDeleted,
+];
+
+export type CourseEvent =
+  | EventOf<typeof CourseCreated>
+  | EventOf<typeof CourseUpdated>
+  | EventOf<typeof CoursePublished>
+  | EventOf<typeof CourseUnpublished>
+  | EventOf<typeof CourseDeleted>;
+
+export const courseStream = (courseId: string) => `course-${courseId}`;

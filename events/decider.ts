@@ -1,0 +1,17 @@
+/** A pure aggregate: no I/O, no clock; everything it needs arrives in the command. */
+export interface Decider<Command, Event, State> {
+  initialState: () => State;
+  evolve: (state: State, event: Event) => State;
+  decide: (command: Command, state: State) => Event[];
+}
+
+export function fold<Event, State>(
+  decider: Pick<Decider<never, Event, State>, 'initialState' | 'evolve'>,
+  events: Event[],
+) {
+  return events.reduce(decider.evolve, decider.initialState());
+}
+
+export function assertNever(value: never): never {
+  throw new Error(`Unhandled case: ${JSON.stringify(value)}`);
+}

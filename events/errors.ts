@@ -1,0 +1,39 @@
+export type DomainErrorCode = 'INVALID' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT';
+
+export interface FieldIssue {
+  path: string;
+  /** i18n key of the message shown next to the field. */
+  key: string;
+}
+
+/** A refusal the user can act on. `key` is an i18n key; transports translate it. */
+export class DomainError extends Error {
+  constructor(
+    readonly code: DomainErrorCode,
+    readonly key: string,
+    readonly params: Record<string, string | number> = {},
+    readonly fields: FieldIssue[] = [],
+  ) {
+    super(key);
+    this.name = 'DomainError';
+  }
+}
+
+export const invalid = (key: string, fields: FieldIssue[] = [], params = {}) =>
+  new DomainError('INVALID', key, params, fields);
+export const forbidden = (key = 'errors.forbidden') => new DomainError('FORBIDDEN', key);
+export const unauthenticated = () => new DomainError('UNAUTHENTICATED', 'errors.unauthenticated');
+export const notFound = (key: string, params = {}) => new DomainError('NOT_FOUND', key, params);
+export const conflict = (key: string, params = {}) => new DomainError('CONFLICT', key, params);
+
+/** The stream moved on between read and append. The pipeline retries once, then answers CONFLICT. */
+export class VersionConflictError extends DomainError {
+  constructor(
+    readonly stream: string,
+    readonly expectedVersion: number,
+    readonly actualVersion: number | null,
+  ) {
+    super('CONFLICT', 'errors.versionConflict', { stream });
+    this.name = 'VersionConflictError';
+  }
+}

@@ -1,0 +1,140 @@
+import type { ColumnType, Generated, Kysely } from 'kysely';
+import { VersionConflictError } from './errors';
+import { eventDefinition, upcast, validateEventData } from './registry';
+
+export interface EventsTable {
+  position: Generated<number>;
+  stream: string;
+  version: number;
+  type: string;
+  schema_version: number;
+  data: ColumnType<unknown, string, never>;
+  meta: ColumnType<EventMeta, string, never>;
+  recorded_at: ColumnType<Date, never, never>;
+}
+
+export interface EventStoreTables {
+  events: EventsTable;
+}
+
+export interface EventMeta {
+  /** User id of whoever caused the change; null for the system (seed, jobs). */
+  actorId: string | null;
+  requestId: string;
+  /** ISO time at which the command was decided. */
+  at: string;
+  causationId?: string;
+}
+
+export interface NewEvent {
+  type: string;
+  data: unknown;
+}
+
+export interface StoredEvent<E extends NewEvent = NewEvent> {
+  position: number;
+  stream: string;
+  version: number;
+  type: E['type'];
+  schemaVersion: number;
+  data: E['data'];
+  meta: EventMeta;
+  recordedAt: Date;
+}
+
+/** The store works on any Kysely whose schema includes the events table (the db or a transaction). */
+// biome-ignore lint/suspicious/noExplicitAny: the store only touches its own table
+type AnyDb = Kysely<any>;
+const events = (db: AnyDb) => db as Kysely<EventStoreTables>;
+
+const UNIQUE_VIOLATION = '23505';
+
+function toStored(row: {
+  position: number;
+  stream: string;
+  version: number;
+  type: string;
+  schema_version: number;
+  data: unknown;
+  meta: EventMeta;
+  recorded_at: Date;
+}): StoredEvent {
+  const definition = eventDefinition(row.type);
+  return {
+    position: row.position,
+    stream: row.stream,
+    version: row.version,
+    type: row.type,
+    schemaVersion: definition.schemaVersion,
+    data: upcast(row.type, row.schema_version, row.data),
+    meta: row.meta,
+    recordedAt: row.recorded_at,
+  };
+}
+
+export async function streamVersion(db: AnyDb, stream: string): Promise<number> {
+  const row = await events(db)
+    .selectFrom('events')
+    .select((eb) => eb.fn.max('version').as('version'))
+    .where('stream', '=', stream)
+    .executeTakeFirst();
+  return row?.version ?? 0;
+}
+
+/**
+ * Appends events to a stream when it is still at `expectedVersion` (0: the stream must not exist).
+ * Run it inside a transaction: the unique (stream, version) index is the final arbiter between
+ * concurrent writers, and the loser gets a VersionConflictError.
+ */
+export async function append(
+  trx: AnyDb,
+  stream: string,
+  expectedVersion: number,
+  newEvents: NewEvent[],
+  meta: EventMeta,
+): Promise<StoredEvent[]> {
+  if (newEvents.length === 0) return [];
+  const actual = await streamVersion(trx, stream);
+  if (actual !== expectedVersion) throw new VersionConflictError(stream, expectedVersion, actual);
+  const rows = newEvents.map((event, index) => ({
+    stream,
+    version: expectedVersion + index + 1,
+    type: event.type,
+    schema_version: eventDefinition(event.type).schemaVersion,
+    data: JSON.stringify(validateEventData(event.type, event.data)),
+    meta: JSON.stringify(meta),
+  }));
+  try {
+    const inserted = await events(trx).insertInto('events').values(rows).returningAll().execute();
+    return inserted.map(toStored);
+  } catch (error) {
+    if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
+      throw new VersionConflictError(stream, expectedVersion, null);
+    }
+    throw error;
+  }
+}
+
+/** The events of one stream in order; `until` folds history as it was at that time. */
+export async function readStream(
+  db: AnyDb,
+  stream: string,
+  options: { until?: Date } = {},
+): Promise<StoredEvent[]> {
+  let query = events(db).selectFrom('events').selectAll().where('stream', '=', stream);
+  if (options.until) query = query.where('recorded_at', '<=', options.until as never);
+  const rows = await query.orderBy('version').execute();
+  return rows.map(toStored);
+}
+
+/** Events after `fromPosition` (exclusive) in global order, at most `limit` of them. */
+export async function readAll(db: AnyDb, fromPosition = 0, limit = 1000): Promise<StoredEvent[]> {
+  const rows = await events(db)
+    .selectFrom('events')
+    .selectAll()
+    .where('position', '>', fromPosition)
+    .orderBy('position')
+    .limit(limit)
+    .execute();
+  return rows.map(toStored);
+}

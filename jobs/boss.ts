@@ -1,0 +1,68 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { Transaction } from 'kysely';
+import { fromKysely, fromPglite, PgBoss } from 'pg-boss';
+import type { StoredEvent } from '../events/store';
+import { type FollowUpSettings, followUpsOf } from './follow-ups';
+import { type JobDependencies, jobs } from './registry';
+
+export interface JobRunner {
+  boss: PgBoss;
+  /** Enqueues the follow-up jobs of freshly appended events, on the append transaction. */
+  enqueue: (trx: Transaction<unknown>, events: StoredEvent[]) => Promise<void>;
+  stop: () => Promise<void>;
+}
+
+export type JobDatabase = { kind: 'embedded'; pglite: PGlite } | { kind: 'server'; connectionString: string };
+
+/**
+ * pg-boss on the application's own database: the PGlite instance in embedded mode (in-process
+ * LISTEN/NOTIFY), a pool of its own on PostgreSQL. `work: false` only enqueues (tests, scripts).
+ */
+export async function startJobs(
+  database: JobDatabase,
+  options: {
+    settings: FollowUpSettings;
+    dependencies: JobDependencies;
+    work: boolean;
+    pollingSeconds?: number;
+  },
+): Promise<JobRunner> {
+  const boss =
+    database.kind === 'embedded'
+      ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite' })
+      : new PgBoss({ connectionString: database.connectionString, max: 4 });
+  boss.on('error', (error) => options.dependencies.log.error({ err: error }, 'job queue error'));
+  await boss.start();
+  for (const job of jobs) {
+    await boss.createQueue(job.name, {
+      retryLimit: job.retryLimit,
+      retryDelay: job.retryDelay,
+      retryBackoff: true,
+    });
+    if (options.work) {
+      await boss.work(
+        job.name,
+        { pollingIntervalSeconds: options.pollingSeconds ?? 2, batchSize: 1 },
+        async ([received]) => {
+          if (!received) return;
+          const payload = job.schema.parse(received.data);
+          await job.handler(payload as never, options.dependencies as never);
+        },
+      );
+    }
+  }
+  return {
+    boss,
+    enqueue: async (trx, events) => {
+      for (const event of events) {
+        for (const followUp of followUpsOf(event, options.settings)) {
+          await boss.send(followUp.job, followUp.payload, {
+            db: fromKysely(trx),
+            singletonKey: followUp.singletonKey,
+          });
+        }
+      }
+    },
+    stop: () => boss.stop({ graceful: true, timeout: 5000 }),
+  };
+}

@@ -1,0 +1,15 @@
+import type { z } from 'zod';
+
+/** A typed background job: its queue name, payload schema, retry policy and handler. */
+export interface JobDefinition<Schema extends z.ZodType = z.ZodType, Deps = unknown> {
+  name: string;
+  schema: Schema;
+  retryLimit: number;
+  /** Seconds before the first retry; later ones back off exponentially. */
+  retryDelay: number;
+  handler: (payload: z.output<Schema>, deps: Deps) => Promise<void>;
+}
+
+export function defineJob<Schema extends z.ZodType, Deps>(definition: JobDefinition<Schema, Deps>) {
+  return definition;
+}

@@ -1,0 +1,12 @@
+import type { JobDefinition } from './job';
+import { type MailDeps, sendMailJob } from './mail/send-mail';
+
+export interface JobDependencies extends MailDeps {
+  log: {
+    error: (context: object, message: string) => void;
+    info: (context: object, message: string) => void;
+  };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: each job narrows its own payload and dependencies
+export const jobs: JobDefinition<any, any>[] = [sendMailJob];

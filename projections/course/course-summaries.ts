@@ -1,0 +1,193 @@
+import type { ColumnType, Selectable, Transaction } from 'kysely';
+import type { CourseEvent } from '../../events/course/events';
+import type { Image, Language } from '../../events/shared/fields';
+import type { StoredEvent } from '../../events/store';
+import { type AnyDb, tablesOf } from '../db';
+import type { Projection } from '../projection';
+
+/** One row per live course: answers "which courses are there, and what do they say". */
+export interface CourseSummariesTable {
+  course_id: string;
+  path: string;
+  name: string;
+  language: Language;
+  info: string;
+  origin_id: string | null;
+  show_user_list: boolean;
+  show_team: boolean;
+  location: string;
+  startdate: string | null;
+  enddate: string | null;
+  teacher: string;
+  public: boolean;
+  on_home: boolean;
+  published: boolean;
+  image: ColumnType<Image | null, string | null, string | null>;
+  created_at: ColumnType<Date, string, never>;
+  updated_at: ColumnType<Date, string, string>;
+  version: number;
+}
+
+export interface CourseSummaryTables {
+  course_summaries: CourseSummariesTable;
+}
+
+const summaries = (db: AnyDb) => tablesOf<CourseSummaryTables>(db);
+
+function detailColumns(data: Extract<CourseEvent, { type: 'CourseUpdated' }>['data']) {
+  return {
+    name: data.name,
+    language: data.language,
+    info: data.info,
+    origin_id: data.originId,
+    show_user_list: data.showUserList,
+    show_team: data.showTeam,
+    location: data.location,
+    startdate: data.startdate,
+    enddate: data.enddate,
+    teacher: data.teacher,
+    public: data.public,
+    on_home: data.onHome,
+    image: data.image ? JSON.stringify(data.image) : null,
+  };
+}
+
+async function apply(trx: Transaction<CourseSummaryTables>, stored: StoredEvent) {
+  const event = stored as StoredEvent<CourseEvent>;
+  const stamp = { updated_at: event.meta.at, version: event.version };
+  switch (event.type) {
+    case 'CourseCreated': {
+      const { courseId, path, published, ...details } = event.data as Extract<
+        CourseEvent,
+        { type: 'CourseCreated' }
+      >['data'];
+      await trx
+        .insertInto('course_summaries')
+        .values({
+          course_id: courseId,
+          path,
+          ...detailColumns({ courseId, path, ...details }),
+          published,
+          created_at: event.meta.at,
+          ...stamp,
+        })
+        .onConflict((oc) => oc.column('course_id').doNothing())
+        .execute();
+      return;
+    }
+    case 'CourseUpdated':
+      await trx
+        .updateTable('course_summaries')
+        .set({
+          ...detailColumns(event.data as Extract<CourseEvent, { type: 'CourseUpdated' }>['data']),
+          ...stamp,
+        })
+        .where('course_id', '=', event.data.courseId)
+        .execute();
+      return;
+    case 'CoursePublished':
+    case 'CourseUnpublished':
+      await trx
+        .updateTable('course_summaries')
+        .set({ published: event.type === 'CoursePublished', ...stamp })
+        .where('course_id', '=', event.data.courseId)
+        .execute();
+      return;
+    case 'CourseDeleted':
+      await trx.deleteFrom('course_summaries').where('course_id', '=', event.data.courseId).execute();
+      return;
+  }
+}
+
+export const courseSummaries: Projection<CourseSummaryTables> = {
+  name: 'course_summaries',
+  tables: ['course_summaries'],
+  handles: ['CourseCreated', 'CourseUpdated', 'CoursePublished', 'CourseUnpublished', 'CourseDeleted'],
+  apply,
+};
+
+export interface CourseSummary {
+  courseId: string;
+  path: string;
+  name: string;
+  language: Language;
+  info: string;
+  originId: string | null;
+  showUserList: boolean;
+  showTeam: boolean;
+  location: string;
+  startdate: string | null;
+  enddate: string | null;
+  teacher: string;
+  public: boolean;
+  onHome: boolean;
+  published: boolean;
+  image: Image | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+function toSummary(row: Selectable<CourseSummariesTable>): CourseSummary {
+  return {
+    courseId: row.course_id,
+    path: row.path,
+    name: row.name,
+    language: row.language,
+    info: row.info,
+    originId: row.origin_id,
+    showUserList: row.show_user_list,
+    showTeam: row.show_team,
+    location: row.location,
+    startdate: row.startdate,
+    enddate: row.enddate,
+    teacher: row.teacher,
+    public: row.public,
+    onHome: row.on_home,
+    published: row.published,
+    image: row.image,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+export interface CourseListFilter {
+  published?: boolean;
+  onHome?: boolean;
+  publicOnly?: boolean;
+}
+
+export async function listCourses(db: AnyDb, filter: CourseListFilter = {}): Promise<CourseSummary[]> {
+  let query = summaries(db).selectFrom('course_summaries').selectAll();
+  if (filter.published !== undefined) query = query.where('published', '=', filter.published);
+  if (filter.onHome !== undefined) query = query.where('on_home', '=', filter.onHome);
+  if (filter.publicOnly) query = query.where('public', '=', true);
+  const rows = await query.orderBy('name').orderBy('path').execute();
+  return rows.map(toSummary);
+}
+
+export async function findCourseByPath(db: AnyDb, path: string): Promise<CourseSummary | null> {
+  const row = await summaries(db)
+    .selectFrom('course_summaries')
+    .selectAll()
+    .where('path', '=', path)
+    .executeTakeFirst();
+  return row ? toSummary(row) : null;
+}
+
+export async function courseIdByPath(db: AnyDb, path: string): Promise<string | null> {
+  const row = await summaries(db)
+    .selectFrom('course_summaries')
+    .select('course_id')
+    .where('path', '=', path)
+    .executeTakeFirst();
+  return row?.course_id ?? null;
+}
+
+export async function pathsStartingWith(db: AnyDb, prefix: string): Promise<string[]> {
+  const rows = await summaries(db)
+    .selectFrom('course_summaries')
+    .select('path')
+    .where((eb) => eb.or([eb('path', '=', prefix), eb('path', 'like', `${prefix}-%`)]))
+    .execute();
+  return rows.map((row) => row.path);
+}

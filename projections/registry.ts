@@ -1,0 +1,19 @@
+import type { Transaction } from 'kysely';
+import type { StoredEvent } from '../events/store';
+import { courseSummaries } from './course/course-summaries';
+import type { Projection } from './projection';
+
+// biome-ignore lint/suspicious/noExplicitAny: each projection narrows the tables it owns
+export const projections: Projection<any>[] = [courseSummaries];
+
+export const projectionTables = (): string[] => projections.flatMap((projection) => projection.tables);
+
+/** Applies every interested projection to the events, in order, inside the append transaction. */
+// biome-ignore lint/suspicious/noExplicitAny: called with the full database schema's transaction
+export async function applyProjections(trx: Transaction<any>, events: StoredEvent[]) {
+  for (const event of events) {
+    for (const projection of projections) {
+      if (projection.handles.includes(event.type)) await projection.apply(trx, event);
+    }
+  }
+}

@@ -1,0 +1,3 @@
+import type { CourseSummaryTables } from './course/course-summaries';
+
+export type ProjectionTables = CourseSummaryTables;

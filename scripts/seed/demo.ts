@@ -1,0 +1,75 @@
+import type { CommandMeta } from '../../events/command';
+import type { CourseInput } from '../../events/course/commands';
+import { courseInputSchema } from '../../events/course/commands';
+import { allRules } from '../../events/permissions';
+import { createCourse, unpublishCourse } from '../../server/course/commands';
+import type { Platform } from '../../server/platform';
+
+/** The seed acts as the system: every right, no user id in the events it writes. */
+const system = { userId: 'system', roles: ['admin'], rules: allRules() };
+
+export const demoCourses: { path: string; published: boolean; course: CourseInput }[] = [
+  {
+    path: 'srgr-basis',
+    published: true,
+    course: {
+      name: 'Seksuele en reproductieve gezondheid en rechten: de basis',
+      language: 'nl',
+      info: 'De hoofdcursus van het platform: begrippen, internationale kaders en praktijk in de ontwikkelingssamenwerking. Het certificaat wordt erkend door de Belgische ontwikkelingssamenwerking.',
+      location: 'Online en Brussel',
+      startdate: '2027-02-01',
+      enddate: '2027-06-30',
+      teacher: 'Dr. An Peeters',
+      onHome: true,
+    },
+  },
+  {
+    path: 'srhr-in-humanitarian-settings',
+    published: true,
+    course: {
+      name: 'SRHR in humanitarian settings',
+      language: 'en',
+      info: 'The Minimum Initial Service Package, safe referral pathways and working with local partners during a crisis.',
+      location: 'Online',
+      startdate: '2027-03-15',
+      enddate: '2027-05-15',
+      teacher: 'Grace Mensah',
+      onHome: true,
+    },
+  },
+  {
+    path: 'sante-des-adolescents',
+    published: true,
+    course: {
+      name: 'Santé sexuelle des adolescentes et adolescents',
+      language: 'fr',
+      info: 'Éducation complète à la sexualité, services adaptés aux jeunes et participation des jeunes dans les projets de coopération.',
+      location: 'Bruxelles',
+      startdate: '2027-04-01',
+      enddate: null,
+      teacher: 'Marie Dubois',
+    },
+  },
+  {
+    path: 'draft-gender-based-violence',
+    published: false,
+    course: {
+      name: 'Gender-based violence: prevention and response (draft)',
+      language: 'en',
+      info: 'Work in progress: not yet visible to participants.',
+    },
+  },
+];
+
+/** Seeds the demo through the command pipeline, so it is events like everything else. */
+export async function seedDemo(platform: Platform): Promise<number> {
+  const meta = (): CommandMeta => ({ actorId: null, requestId: 'seed-demo', now: new Date() });
+  for (const demo of demoCourses) {
+    await createCourse(platform, system, meta(), {
+      path: demo.path,
+      course: courseInputSchema.parse(demo.course),
+    });
+    if (!demo.published) await unpublishCourse(platform, system, meta(), demo.path);
+  }
+  return demoCourses.length;
+}

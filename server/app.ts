@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { Platform } from './platform';
+import { staticClient } from './plugins/static-client';
+import { type AppRouter, appRouter } from './router';
+import { contextFactory } from './trpc';
+
+/** The HTTP application over a started platform. Tests build it and call `inject`. */
+export async function buildApp(
+  platform: Platform,
+  options: { clientRoot?: string } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: platform.log as FastifyBaseLogger,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    routerOptions: { maxParamLength: 5000 },
+    bodyLimit: 2 * 1024 * 1024,
+  });
+
+  // No stack trace or SQL reaches a client: 5xx answers are generic, the details go to the log.
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(status).send({ message: 'Internal server error' });
+    }
+    return reply.code(status).send({ message: error.message });
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      await sql`select 1`.execute(platform.database.db);
+      return { status: 'ready' };
+    } catch (error) {
+      platform.log.warn({ err: error }, 'readiness check failed');
+      return reply.code(503).send({ status: 'unavailable' });
+    }
+  });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: contextFactory(platform),
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          platform.log.error({ err: error.cause ?? error, path }, 'trpc error');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  await staticClient(app, { root: options.clientRoot ?? platform.config.CLIENT_DIST });
+  return app;
+}

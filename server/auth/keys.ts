@@ -1,0 +1,89 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { exportJWK, generateKeyPair, importJWK, type JWK, jwtVerify, SignJWT } from 'jose';
+
+const ALGORITHM = 'ES256';
+const ISSUER = 'srhr-platform';
+
+export interface TokenKeys {
+  privateKey: CryptoKey;
+  publicKey: CryptoKey;
+  kid: string;
+}
+
+export interface IdTokenClaims {
+  sub: string;
+  email: string;
+  roles: string[];
+}
+
+async function fromPrivateJwk(jwk: JWK): Promise<TokenKeys> {
+  const { d: _d, ...publicJwk } = jwk;
+  return {
+    privateKey: (await importJWK(jwk, ALGORITHM)) as CryptoKey,
+    publicKey: (await importJWK(publicJwk, ALGORITHM)) as CryptoKey,
+    kid: jwk.kid ?? 'default',
+  };
+}
+
+/**
+ * The signing key for ID tokens: from ID_TOKEN_PRIVATE_JWK when given (several instances share it),
+ * else created once in DATA_DIR/keys; in memory when there is no data folder (tests).
+ */
+export async function loadOrCreateKeys(dataDir: string | null, givenJwk?: string): Promise<TokenKeys> {
+  if (givenJwk) return fromPrivateJwk(JSON.parse(givenJwk) as JWK);
+  const file = dataDir ? path.join(dataDir, 'keys', 'id-token.jwk.json') : null;
+  if (file) {
+    try {
+      return await fromPrivateJwk(JSON.parse(await fs.readFile(file, 'utf8')) as JWK);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+  const { privateKey } = await generateKeyPair(ALGORITHM, { extractable: true });
+  const jwk = { ...(await exportJWK(privateKey)), alg: ALGORITHM, kid: crypto.randomUUID() };
+  if (file) {
+    await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    await fs.writeFile(file, JSON.stringify(jwk), { mode: 0o600, flag: 'wx' }).catch(async (error) => {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    });
+    return fromPrivateJwk(JSON.parse(await fs.readFile(file, 'utf8')) as JWK);
+  }
+  return fromPrivateJwk(jwk);
+}
+
+export async function signIdToken(
+  keys: TokenKeys,
+  claims: IdTokenClaims,
+  ttlSeconds = 3600,
+): Promise<string> {
+  return new SignJWT({ email: claims.email, roles: claims.roles })
+    .setProtectedHeader({ alg: ALGORITHM, kid: keys.kid })
+    .setSubject(claims.sub)
+    .setIssuer(ISSUER)
+    .setIssuedAt()
+    .setExpirationTime(`${ttlSeconds}s`)
+    .sign(keys.privateKey);
+}
+
+/** The claims of a valid token, or null for anything else (expired, forged, garbage). */
+export async function verifyIdToken(keys: TokenKeys, token: string): Promise<IdTokenClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, keys.publicKey, { issuer: ISSUER, algorithms: [ALGORITHM] });
+    if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null;
+    const roles = Array.isArray(payload.roles)
+      ? payload.roles.filter((r): r is string => typeof r === 'string')
+      : [];
+    return { sub: payload.sub, email: payload.email, roles };
+  } catch {
+    return null;
+  }
+}
+
+/** Accepts `Authorization: Bearer <token>` and the bare token. */
+export function tokenFromHeader(header: string | undefined): string | null {
+  if (!header) return null;
+  const trimmed = header.trim();
+  const token = trimmed.toLowerCase().startsWith('bearer ') ? trimmed.slice(7).trim() : trimmed;
+  return token.length > 0 ? token : null;
+}

@@ -1,0 +1,33 @@
+import i18next, { type TFunction } from 'i18next';
+import en from '../client/locales/en.json' with { type: 'json' };
+import fr from '../client/locales/fr.json' with { type: 'json' };
+import nl from '../client/locales/nl.json' with { type: 'json' };
+import { type Language, languages } from '../events/shared/fields';
+
+/** The server speaks the same catalogues as the client, so an error reads the same in both. */
+const instance = i18next.createInstance();
+await instance.init({
+  resources: { nl: { translation: nl }, en: { translation: en }, fr: { translation: fr } },
+  fallbackLng: 'en',
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
+
+export function translator(language: Language): TFunction {
+  return instance.getFixedT(language);
+}
+
+/** Picks nl, fr or en from an explicit header or Accept-Language; English for API clients that say nothing. */
+export function requestLanguage(headers: Record<string, string | string[] | undefined>): Language {
+  const explicit = headers['x-language'];
+  if (typeof explicit === 'string' && (languages as readonly string[]).includes(explicit))
+    return explicit as Language;
+  const accept = headers['accept-language'];
+  if (typeof accept === 'string') {
+    for (const part of accept.split(',')) {
+      const code = part.trim().slice(0, 2).toLowerCase();
+      if ((languages as readonly string[]).includes(code)) return code as Language;
+    }
+  }
+  return 'en';
+}

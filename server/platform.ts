@@ -1,0 +1,90 @@
+import path from 'node:path';
+import type { Transaction } from 'kysely';
+import type { Logger } from 'pino';
+import type { PipelineDeps } from '../events/command';
+import { type JobRunner, startJobs } from '../jobs/boss';
+import { applyProjections } from '../projections/registry';
+import { loadOrCreateKeys, type TokenKeys } from './auth/keys';
+import type { Config } from './config';
+import { type DatabaseHandle, type DatabaseTarget, openDatabase } from './db';
+import { migrateToLatest } from './db/migrate';
+import { transaction } from './db/transaction';
+import { loadTenant, type Tenant } from './tenant/config';
+
+/** Everything a request or a script needs: the database, the command pipeline, jobs and keys. */
+export interface Platform {
+  config: Config;
+  database: DatabaseHandle;
+  pipeline: PipelineDeps;
+  jobs: JobRunner;
+  keys: TokenKeys;
+  tenant: Tenant;
+  log: Logger;
+  close(): Promise<void>;
+}
+
+export function databaseTarget(config: Config, inMemory = false): DatabaseTarget {
+  return config.DATABASE_URL
+    ? { kind: 'server', connectionString: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
+    : { kind: 'embedded', dataDir: inMemory ? null : config.dataDir };
+}
+
+export async function startPlatform(
+  config: Config,
+  log: Logger,
+  options: { target?: DatabaseTarget; workJobs?: boolean; jobPollingSeconds?: number } = {},
+): Promise<Platform> {
+  const tenant = loadTenant(config.TENANT_CONFIG);
+  const target = options.target ?? databaseTarget(config);
+  const database = await openDatabase(target);
+  try {
+    const applied = await migrateToLatest(database.db as never);
+    if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
+    const jobs = await startJobs(
+      database.pglite
+        ? { kind: 'embedded', pglite: database.pglite }
+        : { kind: 'server', connectionString: (target as { connectionString: string }).connectionString },
+      {
+        work: options.workJobs ?? true,
+        pollingSeconds: options.jobPollingSeconds,
+        settings: {
+          notifyEmail: config.NOTIFY_EMAIL,
+          publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+        },
+        dependencies: {
+          log,
+          smtpUrl: config.SMTP_URL,
+          from: config.MAIL_FROM,
+          outboxDir: path.join(config.dataDir, 'outbox'),
+        },
+      },
+    );
+    const keys = await loadOrCreateKeys(target.kind === 'embedded' ? target.dataDir : config.dataDir);
+    const pipeline: PipelineDeps = {
+      db: database.db,
+      transaction: (work) => transaction(database.db, work),
+      project: applyProjections,
+      enqueue: (trx, events) => jobs.enqueue(trx as Transaction<unknown>, events),
+    };
+    let closing: Promise<void> | null = null;
+    return {
+      config,
+      database,
+      pipeline,
+      jobs,
+      keys,
+      tenant,
+      log,
+      close: () => {
+        closing ??= (async () => {
+          await jobs.stop().catch((error) => log.error({ err: error }, 'stopping jobs failed'));
+          await database.close();
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+}

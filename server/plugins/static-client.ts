@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+const API_PREFIXES = ['/trpc', '/graphql', '/auth', '/healthz', '/readyz', '/files'];
+
+/**
+ * Serves the built client: hashed assets cached for a year, index.html never cached, and every
+ * other browser path answered with index.html so the client router can take it (SPA fallback).
+ */
+export async function staticClient(app: FastifyInstance, options: { root: string }) {
+  const root = path.resolve(options.root);
+  const indexFile = path.join(root, 'index.html');
+  const built = fs.existsSync(indexFile);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=300',
+        );
+      },
+    });
+  } else {
+    app.log.warn({ root }, 'client not built: run `npm run build` to serve the web interface');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !API_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`)) &&
+      !url.startsWith('/assets/');
+    if (!wantsPage) return reply.code(404).send({ message: 'Not found' });
+    if (!built) {
+      return reply
+        .code(503)
+        .type('text/html')
+        .send(
+          '<!doctype html><html><body><p>The web interface is not built. Run <code>npm run build</code>.</p></body></html>',
+        );
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
+  });
+}

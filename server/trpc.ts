@@ -1,0 +1,104 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
+import { ZodError } from 'zod';
+import { DomainError } from '../events/errors';
+import { type Actor, type RoleAction, requireCan } from '../events/permissions';
+import type { Language } from '../events/shared/fields';
+import { actorFromRequest } from './auth/actor';
+import { requestLanguage, translator } from './i18n';
+import type { Platform } from './platform';
+
+export interface Context {
+  platform: Platform;
+  actor: Actor | null;
+  requestId: string;
+  language: Language;
+}
+
+export function contextFactory(platform: Platform) {
+  return async ({ req }: CreateFastifyContextOptions): Promise<Context> => ({
+    platform,
+    actor: await actorFromRequest(platform, req.headers),
+    requestId: String(req.id),
+    language: requestLanguage(req.headers),
+  });
+}
+
+const domainToTrpc = {
+  INVALID: 'BAD_REQUEST',
+  UNAUTHENTICATED: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+} as const;
+
+export interface ErrorData {
+  key: string;
+  fields: { path: string; key: string; message: string }[];
+}
+
+const t = initTRPC.context<Context>().create({
+  /**
+   * One place maps every failure: domain errors and zod issues become a translated message plus
+   * i18n keys per field; anything else is a generic message (details stay in the log).
+   */
+  errorFormatter({ shape, error, ctx }) {
+    const t = translator(ctx?.language ?? 'en');
+    const cause = error.cause;
+    if (cause instanceof DomainError) {
+      const fields = cause.fields.map((field) => ({ ...field, message: t(field.key) }));
+      return {
+        ...shape,
+        message: t(cause.key, cause.params),
+        data: { ...shape.data, stack: undefined, key: cause.key, fields } as typeof shape.data & ErrorData,
+      };
+    }
+    if (cause instanceof ZodError) {
+      const fields = cause.issues.map((issue) => ({
+        path: issue.path.join('.'),
+        key: issue.message.includes(' ') ? 'validation.invalid' : issue.message,
+        message: t(issue.message.includes(' ') ? 'validation.invalid' : issue.message),
+      }));
+      return {
+        ...shape,
+        message: t('errors.invalidInput'),
+        data: { ...shape.data, stack: undefined, key: 'errors.invalidInput', fields },
+      };
+    }
+    const internal = shape.data.code === 'INTERNAL_SERVER_ERROR';
+    return {
+      ...shape,
+      message: internal ? t('errors.generic') : shape.message,
+      data: { ...shape.data, stack: undefined, key: internal ? 'errors.generic' : '', fields: [] },
+    };
+  },
+});
+
+export const router = t.router;
+
+/** Turns a DomainError thrown anywhere below into the matching tRPC code. */
+const domainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof DomainError) {
+    throw new TRPCError({ code: domainToTrpc[result.error.cause.code], cause: result.error.cause });
+  }
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(domainErrors);
+
+export const authenticatedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.actor)
+    throw new TRPCError({
+      code: 'UNAUTHORIZED',
+      cause: new DomainError('UNAUTHENTICATED', 'errors.unauthenticated'),
+    });
+  return next({ ctx: { ...ctx, actor: ctx.actor } });
+});
+
+/** A signed-in user whose roles grant `action` on all content. */
+export const procedureFor = (action: RoleAction) =>
+  authenticatedProcedure.use(({ ctx, next }) => {
+    requireCan(ctx.actor, action);
+    return next();
+  });
