@@ -28,7 +28,11 @@ export function validateEventData(type: string, data: unknown): unknown {
 
 /** Brings stored data of an older schema version up to the current one. */
 export function upcast(type: string, schemaVersion: number, data: unknown): unknown {
-  const definition = eventDefinition(type);
+  return applyUpcasters(eventDefinition(type), schemaVersion, data);
+}
+
+export function applyUpcasters(definition: EventDefinition, schemaVersion: number, data: unknown): unknown {
+  const type = definition.type;
   let current = data;
   for (let version = schemaVersion; version < definition.schemaVersion; version++) {
     const up = definition.upcasters[version];

@@ -39,6 +39,9 @@ export async function startJobs(
       retryDelay: job.retryDelay,
       retryBackoff: true,
     });
+    // Warms pg-boss's per-queue cache now: a cold cache makes `send` look the queue up on its own
+    // connection, which on PGlite waits for the append transaction that is sending (a deadlock).
+    await boss.getJobById(job.name, '00000000-0000-0000-0000-000000000000');
     if (options.work) {
       await boss.work(
         job.name,

@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import { useCourse } from '../../features/course/api/get-course';
+import { findStaticPage, pick, useTenant } from '../../lib/tenant';
+import { useLanguage } from '../../lib/use-language';
+
+interface Crumb {
+  href: string;
+  /** Text, or a component that looks the name up (a course's name from its path). */
+  label: ReactNode;
+}
+
+/** Home › course › tab › module › page, read from the path. Nothing on the home page itself. */
+export function Breadcrumbs() {
+  const { t } = useTranslation();
+  const [location] = useLocation();
+  const crumbs = useCrumbs(location);
+  if (crumbs.length === 0) return null;
+
+  const all: Crumb[] = [{ href: '/', label: t('nav.home') }, ...crumbs];
+  return (
+    <nav className="breadcrumbs container" aria-label={t('nav.breadcrumbs')}>
+      <ol>
+        {all.map((crumb, index) => (
+          <li key={crumb.href}>
+            {index === all.length - 1 ? (
+              <span aria-current="page">{crumb.label}</span>
+            ) : (
+              <Link href={crumb.href}>{crumb.label}</Link>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+function useCrumbs(location: string): Crumb[] {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const tenant = useTenant().data;
+  const segments = location.split('/').filter(Boolean).map(safeDecode);
+  const [first, second] = segments;
+  if (!first) return [];
+
+  if (first === 'course') {
+    const crumbs: Crumb[] = [{ href: '/course', label: t('nav.courses') }];
+    if (second) crumbs.push({ href: `/course/${second}`, label: <CourseName path={second} /> });
+    return crumbs;
+  }
+  if (first === 'admin') return [{ href: '/admin', label: t('nav.admin') }];
+
+  const page = tenant && segments.length === 1 ? findStaticPage(tenant, first) : undefined;
+  return page ? [{ href: `/${first}`, label: pick(page.title, language) }] : [];
+}
+
+/** The course's name once known (shared with the course page's own query), else its path. */
+function CourseName({ path }: { path: string }) {
+  const course = useCourse(path);
+  return course.data ? <span lang={course.data.language}>{course.data.name}</span> : path;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

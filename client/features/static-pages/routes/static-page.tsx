@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { findStaticPage, pick, useTenant } from '../../../lib/tenant';
+import { paragraphs } from '../../../lib/text';
+import { useLanguage } from '../../../lib/use-language';
+import { ErrorPanel, Loading } from '../../../ui/status';
+import { useDocumentTitle } from '../../../ui/use-document-title';
+
+/** /about, /contact, /privacy (and /gdpr): the tenant's texts as plain paragraphs. */
+export function StaticPageRoute({ path, notFound }: { path: string; notFound: ReactNode }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const tenant = useTenant();
+  const page = tenant.data ? findStaticPage(tenant.data, path) : undefined;
+  useDocumentTitle(page ? pick(page.title, language) : undefined);
+
+  if (tenant.isPending || (tenant.isError && tenant.isFetching)) {
+    return (
+      <div aria-busy="true">
+        <Loading />
+      </div>
+    );
+  }
+  if (tenant.isError) {
+    return <ErrorPanel message={t('pages.loadError')} onRetry={() => void tenant.refetch()} />;
+  }
+  if (!page) return notFound;
+
+  return (
+    <article className="static-page">
+      <h1>{pick(page.title, language)}</h1>
+      <div className="prose">
+        {paragraphs(pick(page.body, language)).map((text) => (
+          <p key={text}>{text}</p>
+        ))}
+      </div>
+    </article>
+  );
+}

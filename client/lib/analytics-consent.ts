@@ -1,0 +1,23 @@
+export type AnalyticsConsent = 'accepted' | 'declined';
+
+const cookieName = 'analytics_consent';
+/**
+ * The spec gives two readings: the cookie lasts 30 days while the banner text once said 13 months.
+ * We keep the shorter one, and the banner text says 30 days.
+ */
+const maxAgeSeconds = 30 * 24 * 60 * 60;
+
+export function readAnalyticsConsent(): AnalyticsConsent | null {
+  const value = document.cookie
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${cookieName}=`))
+    ?.slice(cookieName.length + 1);
+  return value === 'accepted' || value === 'declined' ? value : null;
+}
+
+export function storeAnalyticsConsent(consent: AnalyticsConsent): void {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in some browsers we serve
+  document.cookie = `${cookieName}=${consent}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax${secure}`;
+}

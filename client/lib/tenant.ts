@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { InterfaceLanguage } from './i18n';
+import { api, type RouterOutputs } from './trpc';
+
+export type Tenant = RouterOutputs['tenant']['get'];
+export type TenantText = Tenant['texts']['welcome'];
+export type StaticPage = Tenant['staticPages'][number];
+
+export const tenantQueryKey = ['tenant'] as const;
+
+/** The tenant's configuration changes only with a restart: fetch it once per visit. */
+export const tenantQueryOptions = () =>
+  queryOptions({
+    queryKey: tenantQueryKey,
+    queryFn: () => api.tenant.get.query(),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const useTenant = () => useQuery(tenantQueryOptions());
+
+/** A tenant text in the interface language. */
+export const pick = (text: TenantText, language: InterfaceLanguage) => text[language];
+
+/** The static page answering a path; /gdpr is the privacy page under its legal name. */
+export function findStaticPage(tenant: Tenant, path: string): StaticPage | undefined {
+  const wanted = path === 'gdpr' ? 'privacy' : path;
+  return tenant.staticPages.find((page) => page.path === wanted);
+}

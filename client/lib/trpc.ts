@@ -1,0 +1,32 @@
+import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../server/router';
+import { currentLanguage } from './i18n';
+
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+
+/** The typed client for /trpc. Every request says which language server messages should be in. */
+export const api = createTRPCClient<AppRouter>({
+  links: [
+    httpBatchLink({
+      url: '/trpc',
+      headers: () => ({ 'x-language': currentLanguage() }),
+    }),
+  ],
+});
+
+/** The tRPC code of a failed call (NOT_FOUND, FORBIDDEN, …), or null when it did not come from tRPC. */
+export function errorCode(error: unknown): string | null {
+  if (error instanceof TRPCClientError) {
+    const data = error.data as { code?: unknown } | undefined;
+    return typeof data?.code === 'string' ? data.code : null;
+  }
+  return null;
+}
+
+export const isNotFound = (error: unknown) => errorCode(error) === 'NOT_FOUND';
+
+/** Answers that a second attempt cannot change: the request itself was refused. */
+const finalCodes = new Set(['NOT_FOUND', 'BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN']);
+export const isFinal = (error: unknown) => finalCodes.has(errorCode(error) ?? '');

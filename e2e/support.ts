@@ -1,0 +1,41 @@
+import type { Page, Route } from '@playwright/test';
+
+export type Language = 'nl' | 'en' | 'fr';
+
+/** Starts the visit as someone who picked `language` in the footer earlier. */
+export async function rememberLanguage(page: Page, language: Language) {
+  await page.addInitScript((chosen) => {
+    if (!localStorage.getItem('language')) localStorage.setItem('language', chosen);
+  }, language);
+}
+
+/** The width the page lays out wider than the viewport (0 when nothing scrolls sideways). */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/** Procedure names of a tRPC request (a batch names several, comma-separated). */
+export function procedures(url: string): string[] {
+  const match = /\/trpc\/([^?]+)/.exec(new URL(url).pathname + new URL(url).search);
+  return match?.[1] ? decodeURIComponent(match[1]).split(',') : [];
+}
+
+/**
+ * Lets a tRPC call through but rewrites the answer of one procedure, wherever it sits in a batch.
+ */
+export async function rewriteProcedure(
+  page: Page,
+  procedure: string,
+  rewrite: (data: Record<string, unknown>) => Record<string, unknown>,
+) {
+  await page.route('**/trpc/**', async (route: Route) => {
+    const names = procedures(route.request().url());
+    const index = names.indexOf(procedure);
+    if (index < 0) return route.continue();
+    const response = await route.fetch();
+    const body = (await response.json()) as { result?: { data?: Record<string, unknown> } }[];
+    const entry = body[index];
+    if (entry?.result?.data) entry.result.data = rewrite(entry.result.data);
+    return route.fulfill({ response, json: body });
+  });
+}

@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser journeys against the built client served by two real servers: one seeded with the demo
+ * content, one empty. Each run gets fresh data folders; always the embedded database.
+ *
+ * The config is evaluated again in every worker: the run's data folder is fixed once in the
+ * environment so all of them agree.
+ */
+process.env.E2E_DATA_ROOT ??= path.join(os.tmpdir(), `srhr-e2e-${randomBytes(6).toString('hex')}`);
+const dataRoot = process.env.E2E_DATA_ROOT;
+
+const demoPort = 4301;
+const emptyPort = 4302;
+const demoURL = `http://127.0.0.1:${demoPort}`;
+const emptyURL = `http://127.0.0.1:${emptyPort}`;
+
+const server = (port: number, seed: boolean) => ({
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: path.join(dataRoot, seed ? 'demo' : 'empty'),
+  SEED_DEMO: String(seed),
+  LOG_LEVEL: 'warn',
+  // Also makes the client build a production one (React's dev build otherwise).
+  NODE_ENV: 'production',
+  // e2e always runs on the embedded database, whatever the shell says.
+  DATABASE_URL: '',
+});
+
+const ci = process.env.CI === 'true';
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 2,
+  retries: ci ? 1 : 0,
+  forbidOnly: ci,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    // Dutch unless a test says otherwise: the platform's fallback and its main audience.
+    locale: 'nl-BE',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    { name: 'demo', testIgnore: /empty-server\.spec\.ts/, use: { baseURL: demoURL } },
+    { name: 'empty', testMatch: /empty-server\.spec\.ts/, use: { baseURL: emptyURL } },
+  ],
+  webServer: [
+    {
+      // Build the client once, then serve it; the second server reuses the same build.
+      command: 'npx vite build --logLevel warn && npx tsx server/main.ts',
+      url: `${demoURL}/healthz`,
+      env: server(demoPort, true),
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
+      command: 'npx tsx server/main.ts',
+      url: `${emptyURL}/healthz`,
+      env: server(emptyPort, false),
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+  ],
+});
