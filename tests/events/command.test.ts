@@ -128,7 +128,7 @@ describe.each(databaseKinds)('command pipeline on %s', (kind) => {
             },
           );
         }
-        return { type: 'UnpublishCourse' };
+        return { type: 'UnpublishCourse' } as CourseCommand;
       },
     });
     expect(attempts).toBe(2);

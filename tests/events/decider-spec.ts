@@ -8,7 +8,7 @@ export function deciderSpec<Command, Event, State>(decider: Decider<Command, Eve
     when: (command: Command) => {
       const run = () => decider.decide(command, given.reduce(decider.evolve, decider.initialState()));
       return {
-        then: (expected: Event[]) => expect(run()).toEqual(expected),
+        thenEvents: (expected: Event[]) => expect(run()).toEqual(expected),
         thenThrows: (code: DomainError['code'], key: string) => {
           let thrown: unknown;
           try {

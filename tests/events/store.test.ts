@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { courseInputSchema } from '../../events/course/commands';
@@ -7,6 +7,7 @@ import { defineEvent } from '../../events/define';
 import { DomainError, VersionConflictError } from '../../events/errors';
 import { applyUpcasters } from '../../events/registry';
 import { append, type EventMeta, readAll, readStream } from '../../events/store';
+import type { Database } from '../../server/db';
 import { transaction } from '../../server/db/transaction';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
 
@@ -20,8 +21,7 @@ const published = (courseId: string) => ({ type: 'CoursePublished', data: { cour
 
 describe.each(databaseKinds)('event store on %s', (kind) => {
   let platform: TestPlatform;
-  const tx = <T>(work: Parameters<typeof transaction<unknown, T>>[1]) =>
-    transaction(platform.database.db, work);
+  const tx = <T>(work: (trx: Transaction<Database>) => Promise<T>) => transaction(platform.database.db, work);
   beforeAll(async () => {
     platform = await startTestPlatform(kind);
   });

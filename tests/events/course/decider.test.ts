@@ -18,14 +18,14 @@ describe('course decider', () => {
     name: string;
     given: CourseEvent[];
     when: CourseCommand;
-    then?: CourseEvent[];
+    thenEvents?: CourseEvent[];
     throws?: [string, string];
   }[] = [
     {
       name: 'creates a published course',
       given: [],
       when: { type: 'CreateCourse', data: { courseId, path, details } },
-      then: [created],
+      thenEvents: [created],
     },
     {
       name: 'refuses to create a course twice',
@@ -37,7 +37,7 @@ describe('course decider', () => {
       name: 'updates every field at once',
       given: [created],
       when: { type: 'UpdateCourse', data: { details: renamed } },
-      then: [{ type: 'CourseUpdated', data: { ...ref, ...renamed } }],
+      thenEvents: [{ type: 'CourseUpdated', data: { ...ref, ...renamed } }],
     },
     {
       name: 'refuses to update a course that does not exist',
@@ -49,31 +49,31 @@ describe('course decider', () => {
       name: 'unpublishes a published course',
       given: [created],
       when: { type: 'UnpublishCourse' },
-      then: [{ type: 'CourseUnpublished', data: ref }],
+      thenEvents: [{ type: 'CourseUnpublished', data: ref }],
     },
     {
       name: 'publishing a published course changes nothing',
       given: [created],
       when: { type: 'PublishCourse' },
-      then: [],
+      thenEvents: [],
     },
     {
       name: 'publishes an unpublished course',
       given: [created, { type: 'CourseUnpublished', data: ref }],
       when: { type: 'PublishCourse' },
-      then: [{ type: 'CoursePublished', data: ref }],
+      thenEvents: [{ type: 'CoursePublished', data: ref }],
     },
     {
       name: 'unpublishing an unpublished course changes nothing',
       given: [created, { type: 'CourseUnpublished', data: ref }],
       when: { type: 'UnpublishCourse' },
-      then: [],
+      thenEvents: [],
     },
     {
       name: 'deletes a course, keeping its last name for the history',
       given: [created, { type: 'CourseUpdated', data: { ...ref, ...renamed } }],
       when: { type: 'DeleteCourse' },
-      then: [{ type: 'CourseDeleted', data: { ...ref, name: renamed.name } }],
+      thenEvents: [{ type: 'CourseDeleted', data: { ...ref, name: renamed.name } }],
     },
     {
       name: 'a deleted course cannot be changed',
@@ -93,7 +93,7 @@ describe('course decider', () => {
     it(row.name, () => {
       const when = spec(row.given).when(row.when);
       if (row.throws) when.thenThrows(row.throws[0] as never, row.throws[1]);
-      else when.then(row.then!);
+      else when.thenEvents(row.thenEvents!);
     });
   }
 });
