@@ -69,13 +69,19 @@ export function printMode(result: ModeResult, settings: { seconds: number; conne
       );
       if (sample) lines.push(`    e.g. ${sample.status}: ${sample.body.slice(0, 200)}`);
     }
-    const seconds = s.load.perSecond;
-    if (seconds.length >= 2 && seconds[0]! > 0) {
-      const first = seconds[0]!;
-      const last = seconds[seconds.length - 1]!;
-      if (last < first * 0.7)
+    const ceiling = result.scenarios.find((c) => c.name === s.ceiling);
+    const trend = (x: ScenarioResult) => {
+      const seconds = x.load.perSecond;
+      return { first: seconds[0] ?? 0, last: seconds.at(-1) ?? 0 };
+    };
+    // Only the platform's scenarios: a ceiling that wobbles tells of the machine, not of the code.
+    if (ceiling) {
+      const own = trend(s);
+      const base = trend(ceiling);
+      if (own.first > 0 && own.last < own.first * 0.7)
         lines.push(
-          `  ${s.name}: slows down during the run: ${first} req in the first second, ${last} in the last`,
+          `  ${s.name}: slows down during the run: ${own.first} req/s in the first second, ${own.last} in the last ` +
+            `(its ceiling: ${base.first} → ${base.last})`,
         );
     }
   }

@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courseInputSchema } from '../../events/course/commands';
+import { allRules } from '../../events/permissions';
+import { createCourse } from '../../server/course/commands';
+import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
+
+const admin = { userId: 'admin-1', roles: ['admin'], rules: allRules() };
+const meta = () => ({ actorId: 'admin-1', requestId: 'mail-test', now: new Date() });
+
+interface Sink {
+  port: number;
+  attempts: number;
+  delivered: { to: string[]; message: string }[];
+  close: () => Promise<void>;
+}
+
+/** A real SMTP server on loopback that refuses the first delivery with a temporary error. */
+async function startSink(): Promise<Sink> {
+  const sink: Sink = { port: 0, attempts: 0, delivered: [], close: async () => {} };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      let message = '';
+      stream.on('data', (chunk: Buffer) => (message += chunk.toString()));
+      stream.on('end', () => {
+        sink.attempts++;
+        if (sink.attempts === 1) {
+          const error = Object.assign(new Error('Try again later'), { responseCode: 451 });
+          return callback(error);
+        }
+        sink.delivered.push({ to: session.envelope.rcptTo.map((r) => r.address), message });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  sink.port = (server.server.address() as { port: number }).port;
+  sink.close = () => new Promise((resolve) => server.close(() => resolve()));
+  return sink;
+}
+
+async function waitFor(check: () => boolean, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe.each(databaseKinds)('mail job on %s', (kind) => {
+  let sink: Sink;
+  let platform: TestPlatform;
+  beforeAll(async () => {
+    sink = await startSink();
+    platform = await startTestPlatform(kind, {
+      workJobs: true,
+      env: { NOTIFY_EMAIL: 'editors@example.org', SMTP_URL: `smtp://127.0.0.1:${sink.port}` },
+    });
+  });
+  afterAll(async () => {
+    await platform?.dispose();
+    await sink?.close();
+  });
+
+  it('delivers the mail an event asked for, retrying after a temporary SMTP failure', async () => {
+    await createCourse(platform, admin, meta(), {
+      course: courseInputSchema.parse({ name: 'Safe abortion care', language: 'en' }),
+    });
+    await waitFor(() => sink.delivered.length === 1);
+    expect(sink.attempts).toBe(2);
+    expect(sink.delivered[0]!.to).toEqual(['editors@example.org']);
+    expect(sink.delivered[0]!.message).toContain('Subject: New course: Safe abortion care');
+    expect(sink.delivered[0]!.message).toContain('safe-abortion-care');
+  });
+});
+
+describe('mail job without SMTP', () => {
+  it('writes the mail into the outbox folder of the data directory', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
+    const platform = await startTestPlatform('pglite', {
+      workJobs: true,
+      env: { NOTIFY_EMAIL: 'editors@example.org', DATA_DIR: dataDir },
+    });
+    try {
+      const outcome = await createCourse(platform, admin, meta(), {
+        course: courseInputSchema.parse({ name: 'Menstrual health', language: 'fr' }),
+      });
+      const file = path.join(dataDir, 'outbox', `event-${outcome.events[0]!.position}.eml`);
+      await waitFor(() => fs.existsSync(file));
+      expect(fs.readFileSync(file, 'utf8')).toContain('To: editors@example.org');
+    } finally {
+      await platform.dispose();
+    }
+  });
+});

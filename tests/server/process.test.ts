@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadOrCreateKeys, signIdToken } from '../../server/auth/keys';
+import { createPostgresDatabase, databaseKinds } from '../harness';
+import { freePort, type ServerProcess, spawnServer, waitForHealth } from './server-process';
+
+const running: ServerProcess[] = [];
+afterEach(() => {
+  for (const server of running.splice(0)) if (server.child.exitCode === null) server.child.kill('SIGKILL');
+});
+
+const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'platform-data-'));
+
+async function start(env: Record<string, string>) {
+  const server = spawnServer(env, await freePort());
+  running.push(server);
+  await waitForHealth(server);
+  return server;
+}
+
+describe('server process', () => {
+  it('stops with exit code 1 and a clear message on a bad configuration value', async () => {
+    const server = spawnServer({ PORT: 'eighty', DATA_DIR: tempDir() }, 0);
+    running.push(server);
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toMatch(/Invalid configuration:\s+PORT:/);
+  });
+
+  it('refuses a second process on the same data folder, and takes over after a kill -9', async () => {
+    const dataDir = tempDir();
+    const first = await start({ DATA_DIR: dataDir });
+    const second = spawnServer({ DATA_DIR: dataDir }, await freePort());
+    running.push(second);
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`The data folder ${dataDir} is in use by another process`);
+
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const third = await start({ DATA_DIR: dataDir });
+    expect((await fetch(`${third.url}/readyz`)).status).toBe(200);
+  });
+
+  it('finishes in-flight work and exits 0 on SIGTERM, releasing the data folder', async () => {
+    const dataDir = tempDir();
+    const server = await start({ DATA_DIR: dataDir });
+    const token = await signIdToken(await loadOrCreateKeys(dataDir), {
+      sub: 'a',
+      email: 'a@example.org',
+      roles: ['admin'],
+    });
+    const body = JSON.stringify({ path: 'in-flight', course: { name: 'In flight', language: 'nl' } });
+    // The request is half sent when the signal arrives: the server must still answer it.
+    const request = http.request(`${server.url}/trpc/course.create`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        authorization: token,
+      },
+    });
+    const answered = new Promise<number>((resolve, reject) => {
+      request.on('response', (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      request.on('error', reject);
+    });
+    request.write(body.slice(0, 10));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    request.end(body.slice(10));
+    expect(await answered).toBe(200);
+    expect(await server.exited).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, 'platform.lock'))).toBe(false);
+  });
+
+  describe.each(databaseKinds)('durability on %s', (kind) => {
+    it('keeps every acknowledged write through a kill -9 of the server', async () => {
+      const dataDir = tempDir();
+      const env: Record<string, string> = { DATA_DIR: dataDir };
+      let drop = async () => {};
+      if (kind === 'postgres') {
+        const database = await createPostgresDatabase();
+        env.DATABASE_URL = database.url;
+        drop = database.drop;
+      }
+      try {
+        const server = await start(env);
+        const keys = await loadOrCreateKeys(dataDir);
+        const token = await signIdToken(keys, { sub: 'admin-1', email: 'a@example.org', roles: ['admin'] });
+        const acknowledged: string[] = [];
+        for (let n = 1; n <= 25; n++) {
+          const response = await fetch(`${server.url}/trpc/course.create`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            body: JSON.stringify({ path: `durable-${n}`, course: { name: `Durable ${n}`, language: 'en' } }),
+          });
+          if (response.status === 200) acknowledged.push(`durable-${n}`);
+        }
+        expect(acknowledged).toHaveLength(25);
+        server.child.kill('SIGKILL');
+        await server.exited;
+
+        const restarted = await start(env);
+        const list = await fetch(`${restarted.url}/trpc/course.list`);
+        const paths = ((await list.json()) as { result: { data: { path: string }[] } }).result.data.map(
+          (c) => c.path,
+        );
+        for (const path of acknowledged) expect(paths).toContain(path);
+      } finally {
+        for (const server of running.splice(0)) {
+          server.child.kill('SIGKILL');
+          await server.exited;
+        }
+        await drop();
+      }
+    });
+  });
+});
