@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
-import { type Decider, fold } from './decider';
+import type { Decider } from './decider';
 import { VersionConflictError } from './errors';
+import { loadSnapshot, saveSnapshot } from './snapshots';
 import { append, type EventMeta, type NewEvent, readStream, type StoredEvent } from './store';
 
 // biome-ignore lint/suspicious/noExplicitAny: the pipeline is schema-agnostic; callers hold the typed db
@@ -13,6 +14,11 @@ export interface PipelineDeps {
   db: AnyDb;
   /** Opens the one transaction a command runs in. */
   transaction: <T>(work: (trx: AnyTrx) => Promise<T>) => Promise<T>;
+  /**
+   * Makes writers of one stream wait for each other inside their transactions, so concurrent
+   * commands on one item queue up instead of failing on a version conflict.
+   */
+  lockStream: (trx: AnyTrx, stream: string) => Promise<void>;
   /** Applies the inline projections to freshly appended events, inside the transaction. */
   project: (trx: AnyTrx, events: StoredEvent[]) => Promise<void>;
   /** Enqueues the follow-up jobs of freshly appended events, inside the transaction. */
@@ -45,42 +51,44 @@ export interface Outcome<Event extends NewEvent, State> {
 }
 
 /**
- * read stream → fold → authorise → decide → append → project → enqueue, in one transaction.
+ * lock stream → read (from the latest snapshot) → fold → authorise → decide → append → project →
+ * enqueue, in one transaction. Authorisation follows the fold because ownership lives in the state.
  * A version conflict (a concurrent writer won) re-runs the whole decision once.
  */
 export async function execute<Command, Event extends NewEvent, State>(
   deps: PipelineDeps,
   execution: Execution<Command, Event, State>,
 ): Promise<Outcome<Event, State>> {
+  const { decider, stream } = execution;
   const attempt = () =>
     deps.transaction(async (trx) => {
-      const history = (await readStream(trx, execution.stream)) as StoredEvent<Event>[];
-      const state = fold(
-        execution.decider,
-        history.map((event) => ({ type: event.type, data: event.data }) as Event),
-      );
+      await deps.lockStream(trx, stream);
+      const snapshot = decider.snapshot
+        ? await loadSnapshot<State>(trx, stream, decider.snapshot.schemaVersion)
+        : null;
+      const tail = (await readStream(trx, stream, {
+        afterVersion: snapshot?.version ?? 0,
+      })) as StoredEvent<Event>[];
+      const state = tail
+        .map((event) => ({ type: event.type, data: event.data }) as Event)
+        .reduce(decider.evolve, snapshot ? snapshot.state : decider.initialState());
+      const version = tail.at(-1)?.version ?? snapshot?.version ?? 0;
       execution.authorize(state);
       const command = await execution.command(state, trx);
-      const decided = execution.decider.decide(command, state);
+      const decided = decider.decide(command, state);
       const meta: EventMeta = {
         actorId: execution.meta.actorId,
         requestId: execution.meta.requestId,
         at: execution.meta.now.toISOString(),
       };
-      const stored = (await append(
-        trx,
-        execution.stream,
-        history.length,
-        decided,
-        meta,
-      )) as StoredEvent<Event>[];
+      const stored = (await append(trx, stream, version, decided, meta)) as StoredEvent<Event>[];
       await deps.project(trx, stored);
       await deps.enqueue(trx, stored);
-      return {
-        events: stored,
-        state: decided.reduce(execution.decider.evolve, state),
-        version: history.length + stored.length,
-      };
+      const next = { state: decided.reduce(decider.evolve, state), version: version + stored.length };
+      if (decider.snapshot && next.version - (snapshot?.version ?? 0) >= decider.snapshot.every) {
+        await saveSnapshot(trx, stream, decider.snapshot.schemaVersion, next.version, next.state);
+      }
+      return { events: stored, ...next };
     });
   try {
     return await attempt();

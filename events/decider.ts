@@ -3,6 +3,11 @@ export interface Decider<Command, Event, State> {
   initialState: () => State;
   evolve: (state: State, event: Event) => State;
   decide: (command: Command, state: State) => Event[];
+  /**
+   * Keep a snapshot of the folded state every `every` events. Bump `schemaVersion` whenever the
+   * state's shape or `evolve` changes: older snapshots are then ignored. State must be plain JSON.
+   */
+  snapshot?: { schemaVersion: number; every: number };
 }
 
 export function fold<Event, State>(

@@ -119,10 +119,11 @@ export async function append(
 export async function readStream(
   db: AnyDb,
   stream: string,
-  options: { until?: Date } = {},
+  options: { until?: Date; afterVersion?: number } = {},
 ): Promise<StoredEvent[]> {
   let query = events(db).selectFrom('events').selectAll().where('stream', '=', stream);
   if (options.until) query = query.where('recorded_at', '<=', options.until as never);
+  if (options.afterVersion) query = query.where('version', '>', options.afterVersion);
   const rows = await query.orderBy('version').execute();
   return rows.map(toStored);
 }

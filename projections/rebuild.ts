@@ -12,7 +12,8 @@ export async function rebuildProjections(
   batchSize = 1000,
 ): Promise<number> {
   return runInTransaction(async (trx) => {
-    const tables = projectionTables();
+    // Snapshots are folded state too; a rebuild usually follows a change of logic, so they go.
+    const tables = [...projectionTables(), 'stream_snapshots'];
     if (tables.length > 0)
       await sql`truncate table ${sql.join(tables.map((t) => sql.table(t)))}`.execute(trx);
     let position = 0;

@@ -2,13 +2,14 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import type { SnapshotTables } from '../events/snapshots';
 import type { EventStoreTables } from '../events/store';
 import type { ProjectionTables } from '../projections/tables';
 import { lockDataDir } from './db/data-dir-lock';
 import { guardOuterDb } from './db/transaction';
 import { pgliteParsers, pgTypeOverrides } from './db/type-parsers';
 
-export type Database = EventStoreTables & ProjectionTables;
+export type Database = EventStoreTables & SnapshotTables & ProjectionTables;
 
 export type DatabaseTarget =
   | { kind: 'embedded'; dataDir: string | null }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import type { PipelineDeps } from '../events/command';
 import { type JobRunner, startJobs } from '../jobs/boss';
@@ -63,6 +63,9 @@ export async function startPlatform(
     const pipeline: PipelineDeps = {
       db: database.db,
       transaction: (work) => transaction(database.db, work),
+      lockStream: async (trx, stream) => {
+        await sql`select pg_advisory_xact_lock(hashtextextended(${stream}, 0))`.execute(trx);
+      },
       project: applyProjections,
       enqueue: (trx, events) => jobs.enqueue(trx as Transaction<unknown>, events),
     };

@@ -77,4 +77,5 @@ export const courseDecider: Decider<CourseCommand, CourseEvent, CourseState> = {
   initialState: () => ({ status: 'absent' }),
   evolve,
   decide,
+  snapshot: { schemaVersion: 1, every: 50 },
 };

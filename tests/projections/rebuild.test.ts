@@ -16,7 +16,10 @@ import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness'
 
 const admin = { userId: 'admin-1', roles: ['admin'], rules: allRules() };
 let clock = Date.parse('2026-11-22T08:00:00Z');
-const meta = () => ({ actorId: admin.userId, requestId: 'scenario', now: new Date((clock += 60_000)) });
+const meta = () => {
+  clock += 60_000;
+  return { actorId: admin.userId, requestId: 'scenario', now: new Date(clock) };
+};
 const input = (name: string, extra: Record<string, unknown> = {}) =>
   courseInputSchema.parse({ name, language: 'en', ...extra });
 
