@@ -16,7 +16,7 @@ export async function staticClient(app: FastifyInstance, options: { root: string
   if (built) {
     await app.register(fastifyStatic, {
       root,
-      wildcard: false,
+      wildcard: true,
       index: false,
       setHeaders: (res, filePath) => {
         res.header(
