@@ -19,7 +19,8 @@ const allowed: Record<Layer, Layer[]> = {
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'public' ? [] : sourceFiles(full);
+    if (entry.isDirectory())
+      return entry.name === 'node_modules' || entry.name === 'public' ? [] : sourceFiles(full);
     return /\.(ts|tsx)$/.test(entry.name) ? [full] : [];
   });
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 const API_PREFIXES = ['/trpc', '/graphql', '/auth', '/healthz', '/readyz', '/files'];
 
@@ -30,6 +30,19 @@ export async function staticClient(app: FastifyInstance, options: { root: string
   } else {
     app.log.warn({ root }, 'client not built: run `npm run build` to serve the web interface');
   }
+
+  const sendIndex = (reply: FastifyReply) =>
+    built
+      ? reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile))
+      : reply
+          .code(503)
+          .type('text/html')
+          .send(
+            '<!doctype html><html><body><p>The web interface is not built. Run <code>npm run build</code>.</p></body></html>',
+          );
+
+  // The static wildcard would answer a bare directory with 403; the root is the app.
+  app.get('/', (_request, reply) => sendIndex(reply));
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';

@@ -184,6 +184,9 @@ describe.each(databaseKinds)('course API over tRPC on %s', (kind) => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<html>');
     expect(page.headers['cache-control']).toBe('no-cache');
+    const root = await app.inject({ url: '/', headers: { accept: 'text/html' } });
+    expect(root.statusCode).toBe(200);
+    expect(root.body).toContain('<html>');
     const asset = await app.inject('/assets/main-abc123.js');
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await app.inject('/trpc/nothing.here')).statusCode).toBe(404);
