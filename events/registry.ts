@@ -1,9 +1,15 @@
 import { courseEventDefinitions } from './course/events';
 import type { EventDefinition } from './define';
 import { invalid } from './errors';
+import { roleEventDefinitions } from './role/events';
+import { userEventDefinitions } from './user/events';
 
 /** Every event type the store accepts. A type not listed here cannot be appended. */
-const definitions: EventDefinition[] = [...courseEventDefinitions];
+const definitions: EventDefinition[] = [
+  ...courseEventDefinitions,
+  ...userEventDefinitions,
+  ...roleEventDefinitions,
+];
 
 const byType = new Map(definitions.map((definition) => [definition.type, definition]));
 

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import { VersionConflictError } from './errors';
+import { openPersonalData, sealPersonalData } from './personal-data';
 import { eventDefinition, upcast, validateEventData } from './registry';
 
 export interface EventsTable {
@@ -49,7 +50,7 @@ const events = (db: AnyDb) => db as Kysely<EventStoreTables>;
 
 const UNIQUE_VIOLATION = '23505';
 
-function toStored(row: {
+type EventRow = {
   position: number;
   stream: string;
   version: number;
@@ -58,15 +59,30 @@ function toStored(row: {
   data: unknown;
   meta: EventMeta;
   recorded_at: Date;
-}): StoredEvent {
-  const definition = eventDefinition(row.type);
+};
+
+/** Rows to events: personal fields opened (or nulled after erasure), old shapes upcast. */
+async function toStored(db: AnyDb, rows: EventRow[]): Promise<StoredEvent[]> {
+  const keyCache = new Map<string, Buffer | null>();
+  const result: StoredEvent[] = [];
+  for (const row of rows) {
+    const definition = eventDefinition(row.type);
+    const data = definition.personal
+      ? await openPersonalData(db, definition.personal, row.data as Record<string, unknown>, keyCache)
+      : row.data;
+    result.push(storedFrom(row, definition.schemaVersion, data));
+  }
+  return result;
+}
+
+function storedFrom(row: EventRow, schemaVersion: number, data: unknown): StoredEvent {
   return {
     position: row.position,
     stream: row.stream,
     version: row.version,
     type: row.type,
-    schemaVersion: definition.schemaVersion,
-    data: upcast(row.type, row.schema_version, row.data),
+    schemaVersion,
+    data: upcast(row.type, row.schema_version, data),
     meta: row.meta,
     recordedAt: row.recorded_at,
   };
@@ -96,17 +112,35 @@ export async function append(
   if (newEvents.length === 0) return [];
   const actual = await streamVersion(trx, stream);
   if (actual !== expectedVersion) throw new VersionConflictError(stream, expectedVersion, actual);
-  const rows = newEvents.map((event, index) => ({
-    stream,
-    version: expectedVersion + index + 1,
-    type: event.type,
-    schema_version: eventDefinition(event.type).schemaVersion,
-    data: JSON.stringify(validateEventData(event.type, event.data)),
-    meta: JSON.stringify(meta),
-  }));
+  const rows: {
+    stream: string;
+    version: number;
+    type: string;
+    schema_version: number;
+    data: string;
+    meta: string;
+  }[] = [];
+  const plain: unknown[] = [];
+  for (const [index, event] of newEvents.entries()) {
+    const definition = eventDefinition(event.type);
+    const valid = validateEventData(event.type, event.data) as Record<string, unknown>;
+    plain.push(valid);
+    const data = definition.personal ? await sealPersonalData(trx, definition.personal, valid) : valid;
+    rows.push({
+      stream,
+      version: expectedVersion + index + 1,
+      type: event.type,
+      schema_version: definition.schemaVersion,
+      data: JSON.stringify(data),
+      meta: JSON.stringify(meta),
+    });
+  }
   try {
     const inserted = await events(trx).insertInto('events').values(rows).returningAll().execute();
-    return inserted.map(toStored);
+    // Callers get the plain data they appended, not the sealed copy.
+    return inserted.map((row, index) =>
+      storedFrom(row as EventRow, rows[index]!.schema_version, plain[index]),
+    );
   } catch (error) {
     if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
       throw new VersionConflictError(stream, expectedVersion, null);
@@ -125,7 +159,7 @@ export async function readStream(
   if (options.until) query = query.where('recorded_at', '<=', options.until as never);
   if (options.afterVersion) query = query.where('version', '>', options.afterVersion);
   const rows = await query.orderBy('version').execute();
-  return rows.map(toStored);
+  return toStored(db, rows as EventRow[]);
 }
 
 /** Events after `fromPosition` (exclusive) in global order, at most `limit` of them. */
@@ -137,5 +171,5 @@ export async function readAll(db: AnyDb, fromPosition = 0, limit = 1000): Promis
     .orderBy('position')
     .limit(limit)
     .execute();
-  return rows.map(toStored);
+  return toStored(db, rows as EventRow[]);
 }

@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as createEvents from './2026_11_22_07_00_00_create_events';
 import * as createCourseSummaries from './2026_11_22_07_10_00_create_course_summaries';
 import * as createStreamSnapshots from './2026_11_22_08_00_00_create_stream_snapshots';
+import * as createIdentity from './2026_11_22_09_00_00_create_identity';
 
 /** Listed statically (not read from disk) so the bundled binary carries them. Append only. */
 const migrations: Record<string, Migration> = {
   '2026_11_22_07_00_00_create_events': createEvents,
   '2026_11_22_07_10_00_create_course_summaries': createCourseSummaries,
   '2026_11_22_08_00_00_create_stream_snapshots': createStreamSnapshots,
+  '2026_11_22_09_00_00_create_identity': createIdentity,
 };
 
 export const migrationProvider: MigrationProvider = {

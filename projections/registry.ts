@@ -1,10 +1,20 @@
 import type { Transaction } from 'kysely';
 import type { StoredEvent } from '../events/store';
+import { courseOwnersProjection } from './course/course-owners';
 import { courseSummaries } from './course/course-summaries';
 import type { Projection } from './projection';
+import { roleProjection } from './role/roles';
+import { erasureProjection } from './user/erasure';
+import { userProjection } from './user/users';
 
 // biome-ignore lint/suspicious/noExplicitAny: each projection narrows the tables it owns
-export const projections: Projection<any>[] = [courseSummaries];
+export const projections: Projection<any>[] = [
+  courseSummaries,
+  courseOwnersProjection,
+  userProjection,
+  roleProjection,
+  erasureProjection,
+];
 
 export const projectionTables = (): string[] => projections.flatMap((projection) => projection.tables);
 

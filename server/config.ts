@@ -10,29 +10,81 @@ const optionalText = z
   .optional()
   .transform((value) => (value && value.trim() !== '' ? value.trim() : undefined));
 
-export const configSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: optionalText.refine((url) => !url || /^postgres(ql)?:\/\//.test(url), {
-    message: 'must start with postgres:// or postgresql://',
-  }),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  SEED_DEMO: booleanFlag.default(true),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  PUBLIC_URL: optionalText.refine((url) => !url || URL.canParse(url), { message: 'must be a URL' }),
-  TENANT_CONFIG: optionalText,
-  CLIENT_DIST: z.string().min(1).default('./dist/client'),
-  SMTP_URL: optionalText.refine((url) => !url || /^smtps?:\/\//.test(url), {
-    message: 'must start with smtp:// or smtps://',
-  }),
-  MAIL_FROM: z.string().min(3).default('Platform <no-reply@localhost>'),
-  NOTIFY_EMAIL: optionalText.refine((mail) => !mail || z.email().safeParse(mail).success, {
-    message: 'must be an e-mail address',
-  }),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
-});
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalText.refine((url) => !url || /^postgres(ql)?:\/\//.test(url), {
+      message: 'must start with postgres:// or postgresql://',
+    }),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    SEED_DEMO: booleanFlag.default(true),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    PUBLIC_URL: optionalText.refine((url) => !url || URL.canParse(url), { message: 'must be a URL' }),
+    TENANT_CONFIG: optionalText,
+    CLIENT_DIST: z.string().min(1).default('./dist/client'),
+    SMTP_URL: optionalText.refine((url) => !url || /^smtps?:\/\//.test(url), {
+      message: 'must start with smtp:// or smtps://',
+    }),
+    MAIL_FROM: z.string().min(3).default('Platform <no-reply@localhost>'),
+    NOTIFY_EMAIL: optionalText.refine((mail) => !mail || z.email().safeParse(mail).success, {
+      message: 'must be an e-mail address',
+    }),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+    /** A private JWK (JSON) that signs ID tokens; several instances given the same key sign alike. */
+    JWT_PRIVATE_KEY: optionalText.refine((jwk) => !jwk || isPrivateJwk(jwk), {
+      message: 'must be a private JWK in JSON (with "d")',
+    }),
+    JWT_PRIVATE_KEY_FILE: optionalText,
+    ID_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+    ADMIN_EMAIL: optionalText.refine((mail) => !mail || z.email().safeParse(mail).success, {
+      message: 'must be an e-mail address',
+    }),
+    ADMIN_PASSWORD: optionalText.refine((password) => !password || password.length >= 8, {
+      message: 'must have at least 8 characters',
+    }),
+    OIDC_ISSUER: optionalText.refine((url) => !url || URL.canParse(url), { message: 'must be a URL' }),
+    OIDC_AUDIENCE: optionalText,
+    OIDC_JWKS_URL: optionalText.refine((url) => !url || URL.canParse(url), { message: 'must be a URL' }),
+  })
+  .superRefine((config, ctx) => {
+    const together = (a: keyof typeof config, b: keyof typeof config) => {
+      if (Boolean(config[a]) !== Boolean(config[b])) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [config[a] ? b : a],
+          message: `must be set together with ${config[a] ? a : b}`,
+        });
+      }
+    };
+    together('ADMIN_EMAIL', 'ADMIN_PASSWORD');
+    together('OIDC_ISSUER', 'OIDC_AUDIENCE');
+    if (config.OIDC_JWKS_URL && !config.OIDC_ISSUER) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OIDC_ISSUER'],
+        message: 'must be set when OIDC_JWKS_URL is set',
+      });
+    }
+    if (config.JWT_PRIVATE_KEY && config.JWT_PRIVATE_KEY_FILE) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_PRIVATE_KEY_FILE'],
+        message: 'give JWT_PRIVATE_KEY or JWT_PRIVATE_KEY_FILE, not both',
+      });
+    }
+  });
+
+function isPrivateJwk(text: string): boolean {
+  try {
+    const jwk = JSON.parse(text) as { d?: unknown; kty?: unknown };
+    return typeof jwk.d === 'string' && typeof jwk.kty === 'string';
+  } catch {
+    return false;
+  }
+}
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string };
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql, type Transaction } from 'kysely';
 import type { Logger } from 'pino';
@@ -59,7 +60,11 @@ export async function startPlatform(
         },
       },
     );
-    const keys = await loadOrCreateKeys(target.kind === 'embedded' ? target.dataDir : config.dataDir);
+    const keys = await loadOrCreateKeys(
+      target.kind === 'embedded' ? target.dataDir : config.dataDir,
+      config.JWT_PRIVATE_KEY ??
+        (config.JWT_PRIVATE_KEY_FILE ? readFileSync(config.JWT_PRIVATE_KEY_FILE, 'utf8') : undefined),
+    );
     const pipeline: PipelineDeps = {
       db: database.db,
       transaction: (work) => transaction(database.db, work),

@@ -42,7 +42,12 @@ export const updateCourseSchema = z.object({ path: pathSchema, course: courseInp
 export const coursePathSchema = z.object({ path: pathSchema });
 
 export type CourseCommand =
-  | { type: 'CreateCourse'; data: { courseId: string; path: string; details: CourseDetails } }
+  | {
+      type: 'CreateCourse';
+      data: { courseId: string; path: string; details: CourseDetails; ownerId: string | null };
+    }
+  | { type: 'AddCourseOwner'; data: { userId: string } }
+  | { type: 'RemoveCourseOwner'; data: { userId: string } }
   | { type: 'UpdateCourse'; data: { details: CourseDetails } }
   | { type: 'PublishCourse' }
   | { type: 'UnpublishCourse' }

@@ -27,8 +27,25 @@ function decide(command: CourseCommand, state: CourseState): CourseEvent[] {
   switch (command.type) {
     case 'CreateCourse': {
       if (state.status !== 'absent') throw conflict('course.alreadyExists');
-      const { courseId, path, details } = command.data;
-      return [{ type: 'CourseCreated', data: { courseId, path, ...details, published: true } }];
+      const { courseId, path, details, ownerId } = command.data;
+      const created: CourseEvent = {
+        type: 'CourseCreated',
+        data: { courseId, path, ...details, published: true },
+      };
+      // Whoever creates a course owns it, so they may go on editing it.
+      return ownerId
+        ? [created, { type: 'CourseOwnerAdded', data: { courseId, path, userId: ownerId } }]
+        : [created];
+    }
+    case 'AddCourseOwner': {
+      const course = requireActive(state);
+      if (course.owners.includes(command.data.userId)) return [];
+      return [{ type: 'CourseOwnerAdded', data: { ...ref(course), userId: command.data.userId } }];
+    }
+    case 'RemoveCourseOwner': {
+      const course = requireActive(state);
+      if (!course.owners.includes(command.data.userId)) return [];
+      return [{ type: 'CourseOwnerRemoved', data: { ...ref(course), userId: command.data.userId } }];
     }
     case 'UpdateCourse': {
       const course = requireActive(state);
@@ -68,6 +85,12 @@ function evolve(state: CourseState, event: CourseEvent): CourseState {
       return state.status === 'absent' ? state : { ...state, published: false };
     case 'CourseDeleted':
       return state.status === 'absent' ? state : { ...state, status: 'deleted' };
+    case 'CourseOwnerAdded':
+      return state.status === 'absent' ? state : { ...state, owners: [...state.owners, event.data.userId] };
+    case 'CourseOwnerRemoved':
+      return state.status === 'absent'
+        ? state
+        : { ...state, owners: state.owners.filter((owner) => owner !== event.data.userId) };
     default:
       return assertNever(event);
   }
@@ -77,5 +100,5 @@ export const courseDecider: Decider<CourseCommand, CourseEvent, CourseState> = {
   initialState: () => ({ status: 'absent' }),
   evolve,
   decide,
-  snapshot: { schemaVersion: 1, every: 50 },
+  snapshot: { schemaVersion: 2, every: 50 },
 };

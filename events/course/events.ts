@@ -41,12 +41,24 @@ export const CoursePublished = defineEvent('CoursePublished', z.object(courseRef
 export const CourseUnpublished = defineEvent('CourseUnpublished', z.object(courseRef));
 export const CourseDeleted = defineEvent('CourseDeleted', z.object({ ...courseRef, name: z.string() }));
 
+/** An owner (a teacher) may edit and delete the course without the general edit/delete rights. */
+export const CourseOwnerAdded = defineEvent(
+  'CourseOwnerAdded',
+  z.object({ ...courseRef, userId: z.string().min(1) }),
+);
+export const CourseOwnerRemoved = defineEvent(
+  'CourseOwnerRemoved',
+  z.object({ ...courseRef, userId: z.string().min(1) }),
+);
+
 export const courseEventDefinitions = [
   CourseCreated,
   CourseUpdated,
   CoursePublished,
   CourseUnpublished,
   CourseDeleted,
+  CourseOwnerAdded,
+  CourseOwnerRemoved,
 ];
 
 export type CourseEvent =
@@ -54,6 +66,8 @@ export type CourseEvent =
   | EventOf<typeof CourseUpdated>
   | EventOf<typeof CoursePublished>
   | EventOf<typeof CourseUnpublished>
-  | EventOf<typeof CourseDeleted>;
+  | EventOf<typeof CourseDeleted>
+  | EventOf<typeof CourseOwnerAdded>
+  | EventOf<typeof CourseOwnerRemoved>;
 
 export const courseStream = (courseId: string) => `course-${courseId}`;

@@ -52,6 +52,7 @@ export async function createCourse(
         courseId,
         path: await freeCoursePath(trx, input.path ?? slugify(input.course.name)),
         details: toDetails(input.course),
+        ownerId: actor?.userId && actor.userId !== 'system' ? actor.userId : null,
       },
     }),
   });

@@ -95,6 +95,7 @@ describe.each(databaseKinds)('course API over tRPC on %s', (kind) => {
         .result.data.map((entry: { type: string; actorId: string }) => [entry.type, entry.actorId]),
     ).toEqual([
       ['CourseCreated', 'admin-1'],
+      ['CourseOwnerAdded', 'admin-1'],
       ['CourseUpdated', 'admin-1'],
       ['CourseUnpublished', 'admin-1'],
     ]);

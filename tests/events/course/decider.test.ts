@@ -24,13 +24,31 @@ describe('course decider', () => {
     {
       name: 'creates a published course',
       given: [],
-      when: { type: 'CreateCourse', data: { courseId, path, details } },
+      when: { type: 'CreateCourse', data: { courseId, path, details, ownerId: null } },
       thenEvents: [created],
+    },
+    {
+      name: 'makes the creator the first owner',
+      given: [],
+      when: { type: 'CreateCourse', data: { courseId, path, details, ownerId: 'teacher-1' } },
+      thenEvents: [created, { type: 'CourseOwnerAdded', data: { ...ref, userId: 'teacher-1' } }],
+    },
+    {
+      name: 'adds an owner once',
+      given: [created, { type: 'CourseOwnerAdded', data: { ...ref, userId: 'teacher-1' } }],
+      when: { type: 'AddCourseOwner', data: { userId: 'teacher-1' } },
+      thenEvents: [],
+    },
+    {
+      name: 'removes an owner',
+      given: [created, { type: 'CourseOwnerAdded', data: { ...ref, userId: 'teacher-1' } }],
+      when: { type: 'RemoveCourseOwner', data: { userId: 'teacher-1' } },
+      thenEvents: [{ type: 'CourseOwnerRemoved', data: { ...ref, userId: 'teacher-1' } }],
     },
     {
       name: 'refuses to create a course twice',
       given: [created],
-      when: { type: 'CreateCourse', data: { courseId, path, details } },
+      when: { type: 'CreateCourse', data: { courseId, path, details, ownerId: 'teacher-1' } },
       throws: ['CONFLICT', 'course.alreadyExists'],
     },
     {

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { imageSchema, languageSchema } from '../shared/fields';
+import type { UserEvent } from './events';
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, 'validation.tooLong')
+    .transform((value) => (value === '' ? null : value));
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'validation.email' }).max(254, 'validation.tooLong'));
+export const passwordSchema = z.string().min(8, 'validation.passwordTooShort').max(200, 'validation.tooLong');
+/** Phone with a country code: '+32 470 12 34 56'. Without '+', the default country code 32 is assumed. */
+export const phoneSchema = z
+  .string()
+  .trim()
+  .max(40, 'validation.tooLong')
+  .refine((value) => value === '' || /^\+?[0-9 ()./-]{6,}$/.test(value), 'validation.phone')
+  .transform((value) => {
+    if (value === '') return null;
+    return value.startsWith('+') ? value : `+32 ${value.replace(/^0/, '')}`;
+  });
+
+export const signUpSchema = z.object({
+  name: z.string().trim().min(1, 'validation.required').max(200, 'validation.tooLong'),
+  email: emailSchema,
+  password: passwordSchema,
+  phone: phoneSchema.optional().default(''),
+  profession: text(200).optional().default(''),
+  riziv: text(40).optional().default(''),
+  language: languageSchema.optional().default('nl'),
+});
+export type SignUpInput = z.input<typeof signUpSchema>;
+
+export const signInSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'validation.required').max(200),
+});
+export const codeSchema = z.object({
+  email: emailSchema,
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'validation.code'),
+});
+export const forgotSchema = z.object({ email: emailSchema });
+export const resetSchema = codeSchema.extend({ password: passwordSchema });
+
+/** The profile form (spec section 5): name required, e-mail locked, image optional (empty is null). */
+export const profileSchema = z.object({
+  name: z.string().trim().min(1, 'validation.required').max(200, 'validation.tooLong'),
+  phone: phoneSchema.optional().default(''),
+  profession: text(200).optional().default(''),
+  riziv: text(40).optional().default(''),
+  description: text(5000).optional().default(''),
+  image: imageSchema.nullable().optional().default(null),
+  fullPrivacy: z.boolean().optional().default(false),
+  language: languageSchema,
+});
+export type ProfileInput = z.output<typeof profileSchema>;
+
+export const itemTypeSchema = z.enum(['course', 'module']);
+export const userIdSchema = z.string().min(1).max(200);
+
+export const createUserSchema = z.object({
+  name: z.string().trim().min(1, 'validation.required').max(200, 'validation.tooLong'),
+  email: emailSchema,
+  language: languageSchema.optional().default('nl'),
+  roles: z.array(z.string().min(1).max(60)).max(50).optional().default([]),
+});
+
+type Profile = {
+  name: string;
+  phone: string | null;
+  profession: string | null;
+  riziv: string | null;
+  language: 'nl' | 'fr' | 'en';
+};
+
+export type UserCommand =
+  | { type: 'SignUp'; data: { userId: string; email: string; profile: Profile } }
+  | { type: 'CreateUser'; data: { userId: string; email: string; profile: Profile; roles: string[] } }
+  | { type: 'Provision'; data: { userId: string; email: string; name: string; issuer: string } }
+  | { type: 'Verify' }
+  | { type: 'ChangePassword'; data: { by: 'reset-code' | 'bootstrap' } }
+  | { type: 'UpdateProfile'; data: ProfileInput }
+  | { type: 'SetRoles'; data: { roles: string[] } }
+  | { type: 'Link'; data: { itemType: 'course' | 'module'; itemPath: string } }
+  | { type: 'Unlink'; data: { itemType: 'course' | 'module'; itemPath: string } }
+  | { type: 'Delete' };
+
+export type { UserEvent };

@@ -1,0 +1,128 @@
+import { assertNever, type Decider } from '../decider';
+import { conflict, notFound } from '../errors';
+import type { UserCommand } from './commands';
+import type { UserEvent } from './events';
+
+export type UserState =
+  | { status: 'absent' }
+  | {
+      status: 'active' | 'deleted';
+      userId: string;
+      verified: boolean;
+      roles: string[];
+      links: string[];
+    };
+
+type Existing = Exclude<UserState, { status: 'absent' }>;
+
+const linkKey = (itemType: string, itemPath: string) => `${itemType}:${itemPath}`;
+const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
+
+function requireActive(state: UserState): Existing {
+  if (state.status !== 'active') throw notFound('user.notFound');
+  return state;
+}
+
+function decide(command: UserCommand, state: UserState): UserEvent[] {
+  switch (command.type) {
+    case 'SignUp': {
+      if (state.status !== 'absent') throw conflict('user.alreadyExists');
+      const { userId, email, profile } = command.data;
+      return [{ type: 'UserSignedUp', data: { userId, email, ...profile } }];
+    }
+    case 'CreateUser': {
+      if (state.status !== 'absent') throw conflict('user.alreadyExists');
+      const { userId, email, profile, roles } = command.data;
+      return [{ type: 'UserCreated', data: { userId, email, ...profile, roles } }];
+    }
+    case 'Provision': {
+      if (state.status !== 'absent') throw conflict('user.alreadyExists');
+      return [{ type: 'UserProvisioned', data: command.data }];
+    }
+    case 'Verify': {
+      const user = requireActive(state);
+      return user.verified ? [] : [{ type: 'UserVerified', data: { userId: user.userId } }];
+    }
+    case 'ChangePassword': {
+      const user = requireActive(state);
+      const events: UserEvent[] = [
+        { type: 'UserPasswordChanged', data: { userId: user.userId, by: command.data.by } },
+      ];
+      // A reset code reached the mailbox, which proves the address as well as a verification code.
+      if (!user.verified) events.push({ type: 'UserVerified', data: { userId: user.userId } });
+      return events;
+    }
+    case 'UpdateProfile': {
+      const user = requireActive(state);
+      return [{ type: 'UserProfileUpdated', data: { userId: user.userId, ...command.data } }];
+    }
+    case 'SetRoles': {
+      const user = requireActive(state);
+      const roles = [...new Set(command.data.roles)].sort();
+      if (sameSet(roles, user.roles)) return [];
+      return [{ type: 'UserRolesChanged', data: { userId: user.userId, roles, previous: user.roles } }];
+    }
+    case 'Link': {
+      const user = requireActive(state);
+      const { itemType, itemPath } = command.data;
+      if (user.links.includes(linkKey(itemType, itemPath))) return [];
+      return [{ type: 'UserLinkedToItem', data: { userId: user.userId, itemType, itemPath } }];
+    }
+    case 'Unlink': {
+      const user = requireActive(state);
+      const { itemType, itemPath } = command.data;
+      if (!user.links.includes(linkKey(itemType, itemPath))) return [];
+      return [{ type: 'UserUnlinkedFromItem', data: { userId: user.userId, itemType, itemPath } }];
+    }
+    case 'Delete': {
+      const user = requireActive(state);
+      return [{ type: 'UserDeleted', data: { userId: user.userId } }];
+    }
+    default:
+      return assertNever(command);
+  }
+}
+
+function evolve(state: UserState, event: UserEvent): UserState {
+  switch (event.type) {
+    case 'UserSignedUp':
+      return { status: 'active', userId: event.data.userId, verified: false, roles: [], links: [] };
+    case 'UserCreated':
+      return {
+        status: 'active',
+        userId: event.data.userId,
+        verified: false,
+        roles: event.data.roles,
+        links: [],
+      };
+    case 'UserProvisioned':
+      return { status: 'active', userId: event.data.userId, verified: true, roles: [], links: [] };
+    case 'UserVerified':
+      return state.status === 'absent' ? state : { ...state, verified: true };
+    case 'UserRolesChanged':
+      return state.status === 'absent' ? state : { ...state, roles: event.data.roles };
+    case 'UserLinkedToItem':
+      return state.status === 'absent'
+        ? state
+        : { ...state, links: [...state.links, linkKey(event.data.itemType, event.data.itemPath)] };
+    case 'UserUnlinkedFromItem': {
+      if (state.status === 'absent') return state;
+      const key = linkKey(event.data.itemType, event.data.itemPath);
+      return { ...state, links: state.links.filter((link) => link !== key) };
+    }
+    case 'UserDeleted':
+      return state.status === 'absent' ? state : { ...state, status: 'deleted' };
+    case 'UserPasswordChanged':
+    case 'UserProfileUpdated':
+      return state;
+    default:
+      return assertNever(event);
+  }
+}
+
+export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
+  initialState: () => ({ status: 'absent' }),
+  evolve,
+  decide,
+  snapshot: { schemaVersion: 1, every: 50 },
+};

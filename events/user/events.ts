@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { defineEvent, type EventOf } from '../define';
+import { imageSchema, languageSchema } from '../shared/fields';
+
+const personal = {
+  subject: 'userId',
+  fields: ['email', 'name', 'phone', 'profession', 'riziv', 'description', 'image'],
+};
+
+const email = z.email().max(254);
+const userId = z.string().min(1).max(200);
+
+/** What a person tells about themselves; every field present, null when not given. */
+export const profileFields = {
+  name: z.string().trim().min(1).max(200),
+  phone: z.string().max(40).nullable(),
+  profession: z.string().max(200).nullable(),
+  riziv: z.string().max(40).nullable(),
+  language: languageSchema,
+};
+
+export const UserSignedUp = defineEvent('UserSignedUp', z.object({ userId, email, ...profileFields }), {
+  personal,
+});
+/** An admin (or the start-up bootstrap) made the account; the person sets a password by mailed code. */
+export const UserCreated = defineEvent(
+  'UserCreated',
+  z.object({ userId, email, ...profileFields, roles: z.array(z.string()) }),
+  { personal },
+);
+/** First sight of a person signed in by the external identity provider. */
+export const UserProvisioned = defineEvent(
+  'UserProvisioned',
+  z.object({ userId, email, name: z.string().max(200), issuer: z.string() }),
+  { personal },
+);
+export const UserVerified = defineEvent('UserVerified', z.object({ userId }));
+export const UserPasswordChanged = defineEvent(
+  'UserPasswordChanged',
+  z.object({ userId, by: z.enum(['reset-code', 'bootstrap']) }),
+);
+export const UserProfileUpdated = defineEvent(
+  'UserProfileUpdated',
+  z.object({
+    userId,
+    ...profileFields,
+    description: z.string().max(5000).nullable(),
+    image: imageSchema.nullable(),
+    fullPrivacy: z.boolean(),
+  }),
+  { personal },
+);
+export const UserRolesChanged = defineEvent(
+  'UserRolesChanged',
+  z.object({ userId, roles: z.array(z.string()), previous: z.array(z.string()) }),
+);
+const link = { userId, itemType: z.enum(['course', 'module']), itemPath: z.string().min(1).max(200) };
+export const UserLinkedToItem = defineEvent('UserLinkedToItem', z.object(link));
+export const UserUnlinkedFromItem = defineEvent('UserUnlinkedFromItem', z.object(link));
+/** The person is gone: their key is destroyed with this event, so their data reads as null. */
+export const UserDeleted = defineEvent('UserDeleted', z.object({ userId }));
+
+export const userEventDefinitions = [
+  UserSignedUp,
+  UserCreated,
+  UserProvisioned,
+  UserVerified,
+  UserPasswordChanged,
+  UserProfileUpdated,
+  UserRolesChanged,
+  UserLinkedToItem,
+  UserUnlinkedFromItem,
+  UserDeleted,
+];
+
+export type UserEvent =
+  | EventOf<typeof UserSignedUp>
+  | EventOf<typeof UserCreated>
+  | EventOf<typeof UserProvisioned>
+  | EventOf<typeof UserVerified>
+  | EventOf<typeof UserPasswordChanged>
+  | EventOf<typeof UserProfileUpdated>
+  | EventOf<typeof UserRolesChanged>
+  | EventOf<typeof UserLinkedToItem>
+  | EventOf<typeof UserUnlinkedFromItem>
+  | EventOf<typeof UserDeleted>;
+
+export const userStream = (userId: string) => `user-${userId}`;

@@ -1,0 +1,53 @@
+import type { Transaction } from 'kysely';
+import type { CourseEvent } from '../../events/course/events';
+import type { StoredEvent } from '../../events/store';
+import { type AnyDb, tablesOf } from '../db';
+import type { Projection } from '../projection';
+
+/** Who owns which course: answers "may this teacher edit it" and "whose courses are these". */
+export interface CourseOwnerTables {
+  course_owners: { course_id: string; user_id: string };
+}
+
+async function apply(trx: Transaction<CourseOwnerTables>, stored: StoredEvent) {
+  const event = stored as StoredEvent<CourseEvent>;
+  switch (event.type) {
+    case 'CourseOwnerAdded': {
+      const { courseId, userId } = event.data as Extract<CourseEvent, { type: 'CourseOwnerAdded' }>['data'];
+      await trx
+        .insertInto('course_owners')
+        .values({ course_id: courseId, user_id: userId })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      return;
+    }
+    case 'CourseOwnerRemoved': {
+      const { courseId, userId } = event.data as Extract<CourseEvent, { type: 'CourseOwnerRemoved' }>['data'];
+      await trx
+        .deleteFrom('course_owners')
+        .where('course_id', '=', courseId)
+        .where('user_id', '=', userId)
+        .execute();
+      return;
+    }
+    case 'CourseDeleted':
+      await trx.deleteFrom('course_owners').where('course_id', '=', event.data.courseId).execute();
+      return;
+  }
+}
+
+export const courseOwnersProjection: Projection<CourseOwnerTables> = {
+  name: 'course_owners',
+  tables: ['course_owners'],
+  handles: ['CourseOwnerAdded', 'CourseOwnerRemoved', 'CourseDeleted'],
+  apply,
+};
+
+export async function coursesOwnedBy(db: AnyDb, userId: string): Promise<string[]> {
+  const rows = await tablesOf<CourseOwnerTables>(db)
+    .selectFrom('course_owners')
+    .select('course_id')
+    .where('user_id', '=', userId)
+    .execute();
+  return rows.map((row) => row.course_id);
+}

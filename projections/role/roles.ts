@@ -1,0 +1,104 @@
+import type { ColumnType, Transaction } from 'kysely';
+import type { RoleActions, RoleEvent } from '../../events/role/events';
+import type { StoredEvent } from '../../events/store';
+import { type AnyDb, tablesOf } from '../db';
+import type { Projection } from '../projection';
+
+export interface RolesTable {
+  role_id: string;
+  name: string;
+  actions: ColumnType<RoleActions, string, string>;
+  created_at: ColumnType<Date, string, never>;
+  updated_at: ColumnType<Date, string, string>;
+}
+
+export interface RoleTables {
+  roles: RolesTable;
+  users: { user_id: string; roles: ColumnType<string[], string, string> };
+}
+
+const roles = (db: AnyDb) => tablesOf<RoleTables>(db);
+
+async function apply(trx: Transaction<RoleTables>, stored: StoredEvent) {
+  const event = stored as StoredEvent<RoleEvent>;
+  const at = event.meta.at;
+  switch (event.type) {
+    case 'RoleCreated': {
+      const data = event.data as Extract<RoleEvent, { type: 'RoleCreated' }>['data'];
+      await trx
+        .insertInto('roles')
+        .values({
+          role_id: data.roleId,
+          name: data.name,
+          actions: JSON.stringify(data.actions),
+          created_at: at,
+          updated_at: at,
+        })
+        .onConflict((oc) => oc.column('role_id').doNothing())
+        .execute();
+      return;
+    }
+    case 'RoleUpdated': {
+      const data = event.data as Extract<RoleEvent, { type: 'RoleUpdated' }>['data'];
+      await trx
+        .updateTable('roles')
+        .set({ name: data.name, actions: JSON.stringify(data.actions), updated_at: at })
+        .where('role_id', '=', data.roleId)
+        .execute();
+      return;
+    }
+    case 'RoleDeleted':
+      await trx.deleteFrom('roles').where('role_id', '=', event.data.roleId).execute();
+      return;
+  }
+}
+
+export const roleProjection: Projection<RoleTables> = {
+  name: 'roles',
+  tables: ['roles'],
+  handles: ['RoleCreated', 'RoleUpdated', 'RoleDeleted'],
+  apply,
+};
+
+export interface RoleRecord {
+  _id: string;
+  name: string;
+  actions: RoleActions;
+}
+
+const toRecord = (row: { role_id: string; name: string; actions: RoleActions }): RoleRecord => ({
+  _id: row.role_id,
+  name: row.name,
+  actions: row.actions,
+});
+
+export async function listRoles(db: AnyDb): Promise<RoleRecord[]> {
+  const rows = await roles(db)
+    .selectFrom('roles')
+    .select(['role_id', 'name', 'actions'])
+    .orderBy('name')
+    .execute();
+  return rows.map(toRecord);
+}
+
+export async function findRoleByName(db: AnyDb, name: string): Promise<RoleRecord | null> {
+  const row = await roles(db)
+    .selectFrom('roles')
+    .select(['role_id', 'name', 'actions'])
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
+    .executeTakeFirst();
+  return row ? toRecord(row) : null;
+}
+
+export async function actionsByRoleName(
+  db: AnyDb,
+  names: string[],
+): Promise<Record<string, Partial<RoleActions>>> {
+  if (names.length === 0) return {};
+  const rows = await roles(db)
+    .selectFrom('roles')
+    .select(['name', 'actions'])
+    .where('name', 'in', names)
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.name, row.actions]));
+}

@@ -1,0 +1,287 @@
+import type { ColumnType, Selectable, Transaction } from 'kysely';
+import type { Image, Language } from '../../events/shared/fields';
+import type { StoredEvent } from '../../events/store';
+import type { UserEvent } from '../../events/user/events';
+import { type AnyDb, tablesOf } from '../db';
+import type { Projection } from '../projection';
+
+/** One row per account: answers "who is this person, what roles and links do they have". */
+export interface UsersTable {
+  user_id: string;
+  email: string;
+  name: string;
+  phone: string | null;
+  profession: string | null;
+  riziv: string | null;
+  description: string | null;
+  image: ColumnType<Image | null, string | null, string | null>;
+  language: Language;
+  full_privacy: boolean;
+  roles: ColumnType<string[], string, string>;
+  verified: boolean;
+  source: string;
+  created_at: ColumnType<Date, string, never>;
+  updated_at: ColumnType<Date, string, string>;
+}
+
+export interface UserLinksTable {
+  user_id: string;
+  item_type: 'course' | 'module';
+  item_path: string;
+}
+
+export interface UserTables {
+  users: UsersTable;
+  user_links: UserLinksTable;
+}
+
+const users = (db: AnyDb) => tablesOf<UserTables>(db);
+type Data<T extends UserEvent['type']> = Extract<UserEvent, { type: T }>['data'];
+
+async function apply(trx: Transaction<UserTables>, stored: StoredEvent) {
+  const event = stored as StoredEvent<UserEvent>;
+  const at = event.meta.at;
+  const where = (userId: string) => trx.updateTable('users').where('user_id', '=', userId);
+  switch (event.type) {
+    case 'UserSignedUp':
+    case 'UserCreated':
+    case 'UserProvisioned': {
+      const data = event.data as Data<'UserSignedUp'> & Partial<Data<'UserCreated'>>;
+      await trx
+        .insertInto('users')
+        .values({
+          user_id: data.userId,
+          // After erasure the sealed fields read as null; the row is deleted by UserDeleted anyway.
+          email: data.email ?? `erased-${data.userId}`,
+          name: data.name ?? '',
+          phone: data.phone ?? null,
+          profession: data.profession ?? null,
+          riziv: data.riziv ?? null,
+          description: null,
+          image: null,
+          language: data.language ?? 'nl',
+          full_privacy: false,
+          roles: JSON.stringify(data.roles ?? []),
+          verified: event.type === 'UserProvisioned',
+          source: { UserSignedUp: 'signup', UserCreated: 'admin', UserProvisioned: 'external' }[event.type],
+          created_at: at,
+          updated_at: at,
+        })
+        .onConflict((oc) => oc.column('user_id').doNothing())
+        .execute();
+      return;
+    }
+    case 'UserVerified':
+      await where(event.data.userId).set({ verified: true, updated_at: at }).execute();
+      return;
+    case 'UserProfileUpdated': {
+      const data = event.data as Data<'UserProfileUpdated'>;
+      await where(data.userId)
+        .set({
+          name: data.name ?? '',
+          phone: data.phone,
+          profession: data.profession,
+          riziv: data.riziv,
+          description: data.description,
+          image: data.image ? JSON.stringify(data.image) : null,
+          language: data.language,
+          full_privacy: data.fullPrivacy,
+          updated_at: at,
+        })
+        .execute();
+      return;
+    }
+    case 'UserRolesChanged':
+      await where(event.data.userId)
+        .set({ roles: JSON.stringify((event.data as Data<'UserRolesChanged'>).roles), updated_at: at })
+        .execute();
+      return;
+    case 'UserLinkedToItem': {
+      const { userId, itemType, itemPath } = event.data as Data<'UserLinkedToItem'>;
+      await trx
+        .insertInto('user_links')
+        .values({ user_id: userId, item_type: itemType, item_path: itemPath })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      return;
+    }
+    case 'UserUnlinkedFromItem': {
+      const { userId, itemType, itemPath } = event.data as Data<'UserUnlinkedFromItem'>;
+      await trx
+        .deleteFrom('user_links')
+        .where('user_id', '=', userId)
+        .where('item_type', '=', itemType)
+        .where('item_path', '=', itemPath)
+        .execute();
+      return;
+    }
+    case 'UserDeleted':
+      await trx.deleteFrom('user_links').where('user_id', '=', event.data.userId).execute();
+      await trx.deleteFrom('users').where('user_id', '=', event.data.userId).execute();
+      return;
+    case 'UserPasswordChanged':
+      return;
+  }
+}
+
+export const userProjection: Projection<UserTables> = {
+  name: 'users',
+  tables: ['users', 'user_links'],
+  handles: [
+    'UserSignedUp',
+    'UserCreated',
+    'UserProvisioned',
+    'UserVerified',
+    'UserProfileUpdated',
+    'UserRolesChanged',
+    'UserLinkedToItem',
+    'UserUnlinkedFromItem',
+    'UserDeleted',
+  ],
+  apply,
+};
+
+export interface UserRecord {
+  _id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  profession: string | null;
+  riziv: string | null;
+  description: string | null;
+  image: Image | null;
+  language: Language;
+  fullPrivacy: boolean;
+  roles: string[];
+  verified: boolean;
+  createdAt: string;
+  courses: string[];
+  modules: string[];
+}
+
+function toRecord(row: Selectable<UsersTable>, links: UserLinksTable[]): UserRecord {
+  return {
+    _id: row.user_id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    profession: row.profession,
+    riziv: row.riziv,
+    description: row.description,
+    image: row.image,
+    language: row.language,
+    fullPrivacy: row.full_privacy,
+    roles: row.roles,
+    verified: row.verified,
+    createdAt: new Date(row.created_at).toISOString(),
+    courses: links.filter((l) => l.item_type === 'course').map((l) => l.item_path),
+    modules: links.filter((l) => l.item_type === 'module').map((l) => l.item_path),
+  };
+}
+
+async function withLinks(db: AnyDb, rows: Selectable<UsersTable>[]): Promise<UserRecord[]> {
+  if (rows.length === 0) return [];
+  const links = await users(db)
+    .selectFrom('user_links')
+    .selectAll()
+    .where(
+      'user_id',
+      'in',
+      rows.map((row) => row.user_id),
+    )
+    .execute();
+  return rows.map((row) =>
+    toRecord(
+      row,
+      links.filter((link) => link.user_id === row.user_id),
+    ),
+  );
+}
+
+export async function findUserById(db: AnyDb, userId: string): Promise<UserRecord | null> {
+  const row = await users(db)
+    .selectFrom('users')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row ? ((await withLinks(db, [row]))[0] ?? null) : null;
+}
+
+export async function findUserIdByEmail(db: AnyDb, email: string): Promise<string | null> {
+  const row = await users(db)
+    .selectFrom('users')
+    .select('user_id')
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
+  return row?.user_id ?? null;
+}
+
+export async function userAccess(
+  db: AnyDb,
+  userId: string,
+): Promise<{ roles: string[]; verified: boolean } | null> {
+  const row = await users(db)
+    .selectFrom('users')
+    .select(['roles', 'verified'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export interface UserSearch {
+  search?: string;
+  course?: string;
+  module?: string;
+  role?: string;
+  limit?: number;
+  offset?: number;
+}
+
+export async function searchUsers(db: AnyDb, filter: UserSearch = {}): Promise<UserRecord[]> {
+  let query = users(db).selectFrom('users').selectAll();
+  if (filter.search) {
+    const like = `%${filter.search.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([eb(eb.fn('lower', ['name']), 'like', like), eb('email', 'like', like)]),
+    );
+  }
+  for (const [itemType, itemPath] of [
+    ['course', filter.course],
+    ['module', filter.module],
+  ] as const) {
+    if (itemPath) {
+      query = query.where('user_id', 'in', (eb) =>
+        eb
+          .selectFrom('user_links')
+          .select('user_id')
+          .where('item_type', '=', itemType)
+          .where('item_path', '=', itemPath),
+      );
+    }
+  }
+  if (filter.role) query = query.where('roles', '@>', JSON.stringify([filter.role]) as never);
+  const rows = await query
+    .orderBy('name')
+    .orderBy('user_id')
+    .limit(filter.limit ?? 200)
+    .offset(filter.offset ?? 0)
+    .execute();
+  return withLinks(db, rows);
+}
+
+/** Every user, in pages, for the CSV download (streamed: never all rows in memory at once). */
+export async function* allUsers(db: AnyDb, pageSize = 500): AsyncGenerator<UserRecord[]> {
+  let after = '';
+  for (;;) {
+    const rows = await users(db)
+      .selectFrom('users')
+      .selectAll()
+      .where('user_id', '>', after)
+      .orderBy('user_id')
+      .limit(pageSize)
+      .execute();
+    if (rows.length === 0) return;
+    yield withLinks(db, rows);
+    after = rows.at(-1)!.user_id;
+  }
+}
