@@ -1,19 +1,25 @@
 # One image: the embedded database by default (data in the /data volume), PostgreSQL when
 # DATABASE_URL is set. Build: docker build -t srhr-platform .  Run: docker run -p 3000:3000 -v srhr-data:/data srhr-platform
+# Every RUN is a command CI runs too (no Docker engine there): npm ci and npm run build in .ci/run,
+# the runtime stage's npm ci --omit=dev in scripts/build-binary/docker-runtime-test.sh (README, Docker).
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npx vite build --logLevel warn && npm prune --omit=dev
+RUN npm run build
 
 FROM node:22-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 WORKDIR /app
-COPY --from=build /app /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund
+COPY . .
+COPY --from=build /app/dist/client ./dist/client
+# The data volume belongs to the unprivileged user the platform runs as.
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
-HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+HEALTHCHECK --interval=30s --timeout=3s --start-period=30s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["node", "--import", "tsx", "server/main.ts"]

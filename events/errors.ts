@@ -1,4 +1,10 @@
-export type DomainErrorCode = 'INVALID' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT';
+export type DomainErrorCode =
+  | 'INVALID'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'RATE_LIMITED';
 
 export interface FieldIssue {
   path: string;

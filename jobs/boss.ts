@@ -3,12 +3,18 @@ import type { Transaction } from 'kysely';
 import { fromKysely, fromPglite, PgBoss } from 'pg-boss';
 import type { StoredEvent } from '../events/store';
 import { type FollowUpSettings, followUpsOf } from './follow-ups';
+import { type Mail, mailSchema, sendMailJob } from './mail/send-mail';
 import { type JobDependencies, jobs } from './registry';
+
+// biome-ignore lint/suspicious/noExplicitAny: the caller's transaction, on whatever schema it has
+type AnyTrx = Transaction<any>;
 
 export interface JobRunner {
   boss: PgBoss;
   /** Enqueues the follow-up jobs of freshly appended events, on the append transaction. */
-  enqueue: (trx: Transaction<unknown>, events: StoredEvent[]) => Promise<void>;
+  enqueue: (trx: AnyTrx, events: StoredEvent[]) => Promise<void>;
+  /** Enqueues one mail on the caller's transaction, so it exists exactly when the change does. */
+  sendMail: (trx: AnyTrx, mail: Mail) => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -65,6 +71,9 @@ export async function startJobs(
           });
         }
       }
+    },
+    sendMail: async (trx, mail) => {
+      await boss.send(sendMailJob.name, mailSchema.parse(mail), { db: fromKysely(trx) });
     },
     stop: () => boss.stop({ graceful: true, timeout: 5000 }),
   };

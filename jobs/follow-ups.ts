@@ -19,6 +19,7 @@ export function followUpsOf(event: StoredEvent, settings: FollowUpSettings): Fol
         job: 'mail.send',
         singletonKey: `mail-${event.position}`,
         payload: {
+          kind: 'notify',
           to: settings.notifyEmail,
           subject: `Course published: ${course.data.path}`,
           text: `The course "${course.data.path}" is published again: ${settings.publicUrl}/course/${course.data.path}`,
@@ -34,6 +35,7 @@ export function followUpsOf(event: StoredEvent, settings: FollowUpSettings): Fol
         job: 'mail.send',
         singletonKey: `mail-${event.position}`,
         payload: {
+          kind: 'notify',
           to: settings.notifyEmail,
           subject: `New course: ${data.name}`,
           text: `A new course "${data.name}" was created: ${settings.publicUrl}/course/${data.path}`,

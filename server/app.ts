@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { authRoutes } from './auth/routes';
+import { metrics } from './ops/metrics';
+import { checkReadiness, watchJobs } from './ops/readiness';
 import type { Platform } from './platform';
 import { staticClient } from './plugins/static-client';
 import { type AppRouter, appRouter } from './router';
 import { contextFactory } from './trpc';
+import { usersCsvRoute } from './user/users-csv';
 
 /** The HTTP application over a started platform. Tests build it and call `inject`. */
 export async function buildApp(
@@ -33,15 +36,17 @@ export async function buildApp(
   });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
+  // Ready: database reachable, migrations applied, jobs running (server/ops/readiness.ts).
+  watchJobs(platform.jobs.boss);
   app.get('/readyz', async (_request, reply) => {
-    try {
-      await sql`select 1`.execute(platform.database.db);
-      return { status: 'ready' };
-    } catch (error) {
-      platform.log.warn({ err: error }, 'readiness check failed');
-      return reply.code(503).send({ status: 'unavailable' });
-    }
+    const { ready, checks } = await checkReadiness(platform);
+    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', checks });
   });
+  // Prometheus text at /metrics: requests and latency per route, appended events, queue depth.
+  await metrics(app, { platform });
+
+  await authRoutes(app, { platform });
+  await usersCsvRoute(app, { platform });
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

@@ -11,8 +11,15 @@ import { pgliteParsers, pgTypeOverrides } from './db/type-parsers';
 
 export type Database = EventStoreTables & SnapshotTables & ProjectionTables;
 
+/** PGlite's WASM modules and data bundle, given when they do not live in node_modules (the binary). */
+export interface PgliteAssets {
+  pgliteWasmModule: WebAssembly.Module;
+  initdbWasmModule: WebAssembly.Module;
+  fsBundle: Blob;
+}
+
 export type DatabaseTarget =
-  | { kind: 'embedded'; dataDir: string | null }
+  | { kind: 'embedded'; dataDir: string | null; pgliteAssets?: PgliteAssets }
   | { kind: 'server'; connectionString: string; poolSize?: number };
 
 export interface DatabaseHandle {
@@ -41,6 +48,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   try {
     const pglite = await PGlite.create({
       ...(target.dataDir ? { dataDir: path.join(target.dataDir, 'pgdata') } : {}),
+      ...target.pgliteAssets,
       parsers: pgliteParsers(),
     });
     const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });

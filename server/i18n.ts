@@ -5,8 +5,10 @@ import nl from '../client/locales/nl.json' with { type: 'json' };
 import { type Language, languages } from '../events/shared/fields';
 
 /** The server speaks the same catalogues as the client, so an error reads the same in both. */
+// Synchronous (initAsync: false) and without a top-level await, so the server bundles to CommonJS
+// for the single executable.
 const instance = i18next.createInstance();
-await instance.init({
+void instance.init({
   resources: { nl: { translation: nl }, en: { translation: en }, fr: { translation: fr } },
   fallbackLng: 'en',
   interpolation: { escapeValue: false },

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { PipelineDeps } from '../events/command';
 import { type JobRunner, startJobs } from '../jobs/boss';
@@ -10,6 +9,7 @@ import type { Config } from './config';
 import { type DatabaseHandle, type DatabaseTarget, openDatabase } from './db';
 import { migrateToLatest } from './db/migrate';
 import { transaction } from './db/transaction';
+import { translator } from './i18n';
 import { loadTenant, type Tenant } from './tenant/config';
 
 /** Everything a request or a script needs: the database, the command pipeline, jobs and keys. */
@@ -54,9 +54,11 @@ export async function startPlatform(
         },
         dependencies: {
           log,
+          db: database.db,
           smtpUrl: config.SMTP_URL,
           from: config.MAIL_FROM,
-          outboxDir: path.join(config.dataDir, 'outbox'),
+          publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+          translate: (language, key, params) => translator(language)(key, params),
         },
       },
     );
@@ -72,7 +74,7 @@ export async function startPlatform(
         await sql`select pg_advisory_xact_lock(hashtextextended(${stream}, 0))`.execute(trx);
       },
       project: applyProjections,
-      enqueue: (trx, events) => jobs.enqueue(trx as Transaction<unknown>, events),
+      enqueue: jobs.enqueue,
     };
     let closing: Promise<void> | null = null;
     return {

@@ -30,6 +30,7 @@ const domainToTrpc = {
   FORBIDDEN: 'FORBIDDEN',
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
+  RATE_LIMITED: 'TOO_MANY_REQUESTS',
 } as const;
 
 export interface ErrorData {

@@ -8,7 +8,6 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loadOrCreateKeys, signIdToken } from '../../server/auth/keys';
 import { demoCourses } from '../seed/demo';
 import { serverVersion, tempDatabase, tempDir } from './database';
 import type { LoadResult, LoadSpec } from './load';
@@ -68,6 +67,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+const BENCH_ADMIN = { email: 'bench-admin@example.org', password: 'bench-admin-password' };
+
 async function startChild(name: string, script: string, env: Record<string, string>) {
   const port = await freePort();
   const startedAt = performance.now();
@@ -117,17 +118,21 @@ async function benchMode(mode: 'embedded' | 'postgres'): Promise<ModeResult> {
     DATA_DIR: dataDir.value,
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'true',
+    ADMIN_EMAIL: BENCH_ADMIN.email,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
     ...(appDatabase ? { DATABASE_URL: appDatabase.value } : {}),
   });
   const serverAfterStart = rssMb(server.child.pid);
 
-  // The server wrote its signing key into DATA_DIR on start; sign with that very key.
-  const keyFile = path.join(dataDir.value, 'keys', 'id-token.jwk.json');
-  await fs.access(keyFile).catch(() => {
-    throw new Error(`The server did not create ${keyFile}; cannot sign an admin token`);
+  // Sign in as the configured first admin, as an integrator would.
+  const signIn = await fetch(`${server.origin}/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_ADMIN),
   });
-  const keys = await loadOrCreateKeys(dataDir.value);
-  const token = await signIdToken(keys, { sub: 'bench-admin', email: 'bench@example.org', roles: ['admin'] });
+  if (!signIn.ok)
+    throw new Error(`Signing in as the bench admin failed: ${signIn.status} ${await signIn.text()}`);
+  const { idToken: token } = (await signIn.json()) as { idToken: string };
   const demo = demoCourses.find((course) => course.path === COURSE_PATH);
   if (!demo) throw new Error(`The demo seed has no course ${COURSE_PATH}`);
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };

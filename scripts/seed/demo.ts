@@ -2,6 +2,7 @@ import type { CommandMeta } from '../../events/command';
 import type { CourseInput } from '../../events/course/commands';
 import { courseInputSchema } from '../../events/course/commands';
 import { allRules } from '../../events/permissions';
+import { createDemoAdmin } from '../../server/auth/bootstrap';
 import { createCourse, unpublishCourse } from '../../server/course/commands';
 import type { Platform } from '../../server/platform';
 
@@ -62,7 +63,10 @@ export const demoCourses: { path: string; published: boolean; course: CourseInpu
 ];
 
 /** Seeds the demo through the command pipeline, so it is events like everything else. */
-export async function seedDemo(platform: Platform): Promise<number> {
+export async function seedDemo(
+  platform: Platform,
+): Promise<{ courses: number; admin: { email: string; password: string } }> {
+  const admin = await createDemoAdmin(platform);
   const meta = (): CommandMeta => ({ actorId: null, requestId: 'seed-demo', now: new Date() });
   for (const demo of demoCourses) {
     await createCourse(platform, system, meta(), {
@@ -71,5 +75,5 @@ export async function seedDemo(platform: Platform): Promise<number> {
     });
     if (!demo.published) await unpublishCourse(platform, system, meta(), demo.path);
   }
-  return demoCourses.length;
+  return { courses: demoCourses.length, admin };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
-const API_PREFIXES = ['/trpc', '/graphql', '/auth', '/healthz', '/readyz', '/files'];
+const API_PREFIXES = ['/trpc', '/graphql', '/auth', '/api', '/healthz', '/readyz', '/metrics', '/files'];
 
 /**
  * Serves the built client: hashed assets cached for a year, index.html never cached, and every

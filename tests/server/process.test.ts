@@ -3,7 +3,6 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadOrCreateKeys, signIdToken } from '../../server/auth/keys';
 import { createPostgresDatabase, databaseKinds } from '../harness';
 import { freePort, type ServerProcess, spawnServer, waitForHealth } from './server-process';
 
@@ -11,6 +10,19 @@ const running: ServerProcess[] = [];
 afterEach(() => {
   for (const server of running.splice(0)) if (server.child.exitCode === null) server.child.kill('SIGKILL');
 });
+
+const admin = { ADMIN_EMAIL: 'admin@example.org', ADMIN_PASSWORD: 'admin-password-1' };
+
+/** Signs in as the configured first admin, as a non-browser client would. */
+async function signIn(url: string): Promise<string> {
+  const response = await fetch(`${url}/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: admin.ADMIN_EMAIL, password: admin.ADMIN_PASSWORD }),
+  });
+  const { idToken } = (await response.json()) as { idToken: string };
+  return idToken;
+}
 
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'platform-data-'));
 
@@ -45,12 +57,8 @@ describe('server process', () => {
 
   it('finishes in-flight work and exits 0 on SIGTERM, releasing the data folder', async () => {
     const dataDir = tempDir();
-    const server = await start({ DATA_DIR: dataDir });
-    const token = await signIdToken(await loadOrCreateKeys(dataDir), {
-      sub: 'a',
-      email: 'a@example.org',
-      roles: ['admin'],
-    });
+    const server = await start({ DATA_DIR: dataDir, ...admin });
+    const token = await signIn(server.url);
     const body = JSON.stringify({ path: 'in-flight', course: { name: 'In flight', language: 'nl' } });
     // The request is half sent when the signal arrives: the server must still answer it.
     const request = http.request(`${server.url}/trpc/course.create`, {
@@ -81,7 +89,7 @@ describe('server process', () => {
   describe.each(databaseKinds)('durability on %s', (kind) => {
     it('keeps every acknowledged write through a kill -9 of the server', async () => {
       const dataDir = tempDir();
-      const env: Record<string, string> = { DATA_DIR: dataDir };
+      const env: Record<string, string> = { DATA_DIR: dataDir, ...admin };
       let drop = async () => {};
       if (kind === 'postgres') {
         const database = await createPostgresDatabase();
@@ -90,8 +98,7 @@ describe('server process', () => {
       }
       try {
         const server = await start(env);
-        const keys = await loadOrCreateKeys(dataDir);
-        const token = await signIdToken(keys, { sub: 'admin-1', email: 'a@example.org', roles: ['admin'] });
+        const token = await signIn(server.url);
         const acknowledged: string[] = [];
         for (let n = 1; n <= 25; n++) {
           const response = await fetch(`${server.url}/trpc/course.create`, {

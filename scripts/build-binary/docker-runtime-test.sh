@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# The Docker image's runtime stage, checked without a Docker engine (CI runs it after npm run build):
+# a copy of the build context (tracked and new files, minus .dockerignore's), `npm ci --omit=dev`
+# there, the built client copied in, then the image's CMD with the image's environment (NODE_ENV,
+# HOST, PORT, DATA_DIR): /healthz, /readyz and the client page answer, SIGTERM exits 0. This proves
+# that production dependencies alone run the server. Not checked: docker build, the base image.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+[ -f dist/client/index.html ] || { echo "run npm run build first" >&2; exit 1; }
+
+work="$(mktemp -d)"
+pid=""
+cleanup() {
+  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then kill -KILL "$pid" || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+fail() {
+  echo "DOCKER RUNTIME CHECK FAILED: $*" >&2
+  [ -f "$work/server.log" ] && tail -n 40 "$work/server.log" >&2
+  exit 1
+}
+
+# COPY . . (the context without .dockerignore's entries: node_modules, dist, data, …)
+git ls-files -z --cached --others --exclude-standard |
+  grep -zvE '^(node_modules|dist|data|bench-results|test-results|playwright-report)/' |
+  while IFS= read -r -d '' file; do [ -e "$file" ] && printf '%s\0' "$file"; done |
+  tar --null -T - -cf - | tar -xf - -C "$work/"
+# RUN npm ci --omit=dev --no-audit --no-fund
+(cd "$work" && npm ci --omit=dev --no-audit --no-fund --loglevel=error) || fail "npm ci --omit=dev"
+# COPY --from=build /app/dist/client ./dist/client
+mkdir -p "$work/dist" && cp -r dist/client "$work/dist/client"
+
+port="$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
+mkdir "$work/volume"
+# ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data (loopback and a free port here)
+(cd "$work" && exec env -i PATH="$PATH" HOME="$work" NODE_ENV=production HOST=127.0.0.1 PORT="$port" \
+  DATA_DIR="$work/volume" node --import tsx server/main.ts >"$work/server.log" 2>&1) &
+pid=$!
+url="http://127.0.0.1:$port"
+for _ in $(seq 1 600); do
+  kill -0 "$pid" 2>/dev/null || fail "the server exited during start"
+  [ "$(curl -s -o /dev/null -w '%{http_code}' "$url/healthz")" = "200" ] && break
+  sleep 0.1
+done
+[ "$(curl -s -o /dev/null -w '%{http_code}' "$url/healthz")" = "200" ] || fail "no 200 on /healthz"
+[ "$(curl -s -o /dev/null -w '%{http_code}' "$url/readyz")" = "200" ] || fail "/readyz is not 200"
+curl -sf "$url/course" | grep -qi '<!doctype html>' || fail "/course is not the client page"
+kill -TERM "$pid"
+code=0
+wait "$pid" || code=$?
+pid=""
+[ "$code" = "0" ] || fail "exit code $code after SIGTERM"
+echo "docker runtime check passed: production dependencies alone serve the platform"

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Smoke test of the single executable (CI runs it after `npm run build:binary`):
+# from an empty folder and with NO environment at all, the binary starts on ./data, answers /healthz
+# and the client page, stops cleanly on SIGTERM, starts again on the same folder and finds its data;
+# then exports that folder and imports it into another empty one. Prints the figures for the issue
+# note: size, start time (empty and existing folder), idle memory, export and import time.
+# Usage: scripts/build-binary/smoke-test.sh [path/to/srhr-platform]   (uses port 3000, the default)
+set -euo pipefail
+binary="$(realpath "${1:-dist/bin/srhr-platform}")"
+expected_version="$(node -p 'require("./package.json").version')"
+url="http://127.0.0.1:3000"
+work="$(mktemp -d)"
+pid=""
+cleanup() {
+  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then kill -KILL "$pid" || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+fail() {
+  echo "SMOKE TEST FAILED: $*" >&2
+  for log in "$work"/*.log; do [ -f "$log" ] && { echo "--- $log" >&2; tail -n 40 "$log" >&2; }; done
+  exit 1
+}
+now_ms() { date +%s%3N; }
+
+[ -x "$binary" ] || fail "no executable at $binary (run npm run build:binary)"
+if curl -s -o /dev/null "$url/healthz"; then fail "something already answers on port 3000"; fi
+
+# Starts the binary in folder $1 with an empty environment; sets pid and start_ms (time to the first 200).
+start() {
+  local folder="$1" log="$2" began
+  began="$(now_ms)"
+  (cd "$folder" && exec env -i "$binary" >"$log" 2>&1) &
+  pid=$!
+  for _ in $(seq 1 600); do
+    kill -0 "$pid" 2>/dev/null || fail "the binary exited during start"
+    if [ "$(curl -s -o /dev/null -w '%{http_code}' "$url/healthz")" = "200" ]; then
+      start_ms=$(($(now_ms) - began))
+      return
+    fi
+    sleep 0.05
+  done
+  fail "no 200 on /healthz within 30 s"
+}
+
+stop() {
+  kill -TERM "$pid"
+  local code=0
+  wait "$pid" || code=$?
+  pid=""
+  [ "$code" = "0" ] || fail "exit code $code after SIGTERM (expected 0)"
+}
+
+course_count() {
+  curl -sf "$url/trpc/course.list" | node -e 'let s="";process.stdin.on("data",c=>s+=c).on("end",()=>console.log(JSON.parse(s).result.data.length))'
+}
+
+[ "$(env -i "$binary" --version)" = "$expected_version" ] || fail "--version does not print $expected_version"
+env -i "$binary" --help | grep -q 'DATABASE_URL' || fail "--help does not print the configuration table"
+
+mkdir "$work/first" "$work/second"
+start "$work/first" "$work/first.log"
+empty_ms=$start_ms
+[ -d "$work/first/data/pgdata" ] || fail "no embedded database in ./data"
+page="$(curl -sf "$url/course")" || fail "no 200 on /course"
+grep -qi '<!doctype html>' <<<"$page" || fail "/course is not the client's HTML page"
+[ "$(curl -s -o /dev/null -w '%{http_code}' "$url/readyz")" = "200" ] || fail "/readyz is not 200"
+curl -sf "$url/metrics" | grep -q '^http_requests_total' || fail "/metrics has no request counts"
+courses="$(course_count)"
+[ "$courses" -gt 0 ] || fail "no demo courses after the first start"
+sleep 5
+rss_kb="$(awk '/^VmRSS/ {print $2}' "/proc/$pid/status")"
+stop
+[ ! -e "$work/first/data/platform.lock" ] || fail "the data folder lock is still there after SIGTERM"
+
+start "$work/first" "$work/again.log"
+existing_ms=$start_ms
+[ "$(course_count)" = "$courses" ] || fail "the restarted binary does not find the $courses courses"
+stop
+
+began="$(now_ms)"
+(cd "$work/first" && env -i "$binary" export ../backup.ndjson 2>"$work/export.log") || fail "export failed"
+export_ms=$(($(now_ms) - began))
+tail -n 1 "$work/backup.ndjson" | grep -q '"checksum":"sha256:' || fail "the export has no checksum line"
+began="$(now_ms)"
+(cd "$work/second" && env -i "$binary" import ../backup.ndjson 2>"$work/import.log") || fail "import failed"
+import_ms=$(($(now_ms) - began))
+(cd "$work/second" && env -i "$binary" import ../backup.ndjson 2>"$work/import-again.log") &&
+  fail "a second import into a non-empty database was accepted"
+grep -q 'import only into an empty database' "$work/import-again.log" || fail "no clear refusal of a non-empty database"
+start "$work/second" "$work/second.log"
+[ "$(course_count)" = "$courses" ] || fail "the imported copy does not list the $courses courses"
+stop
+
+size_mb="$(awk -v b="$(stat -c %s "$binary")" 'BEGIN { printf "%.1f", b / 1048576 }')"
+echo "binary smoke test passed: $(basename "$binary") $expected_version"
+echo "  size                          ${size_mb} MB"
+echo "  start to /healthz 200, empty  ${empty_ms} ms (initdb, migrations, demo seed)"
+echo "  start to /healthz 200, again  ${existing_ms} ms"
+echo "  idle RSS after first start    $((rss_kb / 1024)) MB"
+echo "  export / import (${courses} courses)  ${export_ms} ms / ${import_ms} ms (whole process runs)"

@@ -1,0 +1,179 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import type { z } from 'zod';
+import type { CommandMeta } from '../../events/command';
+import { DomainError, invalid } from '../../events/errors';
+import type {
+  codeSchema,
+  forgotSchema,
+  resetSchema,
+  signInSchema,
+  signUpSchema,
+} from '../../events/user/commands';
+import { findUserIdByEmail, userAccess } from '../../projections/user/users';
+import { transaction } from '../db/transaction';
+import type { Platform } from '../platform';
+import { executeUser } from '../user/execute-user';
+import { consumeCode, issueCode } from './codes';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
+import type { PrivateTables } from './private-tables';
+import { hit, limits } from './rate-limit';
+
+// biome-ignore lint/suspicious/noExplicitAny: private tables and projections of the full schema
+type AnyTrx = Transaction<any>;
+// biome-ignore lint/suspicious/noExplicitAny: narrowed to the private tables
+const privateTables = (db: Kysely<any>) => db as Kysely<PrivateTables>;
+
+/** Serialises work on one e-mail address across instances (sign-up races, admin creation). */
+export async function lockEmail(trx: AnyTrx, email: string) {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`email:${email}`}, 0))`.execute(trx);
+}
+
+export async function setPassword(trx: AnyTrx, userId: string, password: string) {
+  const values = {
+    user_id: userId,
+    password_hash: await hashPassword(password),
+    updated_at: new Date().toISOString(),
+  };
+  await privateTables(trx)
+    .insertInto('credentials')
+    .values(values)
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+    .execute();
+}
+
+async function limit(platform: Platform, key: string, [count, seconds]: readonly [number, number]) {
+  await hit(platform.database.db, key, count, seconds, new Date());
+}
+
+/**
+ * Sign-up: the account exists unverified until the mailed code comes back. The answer is the same
+ * whether or not the address was already known, so sign-up cannot be used to test addresses.
+ */
+export async function signUp(
+  platform: Platform,
+  input: z.output<typeof signUpSchema>,
+  meta: CommandMeta,
+  ip: string,
+) {
+  await limit(platform, `mail:${input.email}`, limits.mailPerEmail);
+  await limit(platform, `signup-ip:${ip}`, limits.codePerIp);
+  const existing = await findUserIdByEmail(platform.database.db, input.email);
+  if (existing) {
+    const access = await userAccess(platform.database.db, existing);
+    if (access && !access.verified) await sendCode(platform, existing, 'verify');
+    return;
+  }
+  const userId = uuidv7();
+  const { password, email, ...profile } = input;
+  await executeUser(
+    platform,
+    meta,
+    userId,
+    { type: 'SignUp', data: { userId, email, profile } },
+    {
+      before: async (trx) => {
+        await lockEmail(trx, email);
+        if (await findUserIdByEmail(trx, email)) throw new DomainError('CONFLICT', 'user.emailTaken');
+        await setPassword(trx, userId, password);
+        const code = await issueCode(trx, userId, 'verify', meta.now);
+        await platform.jobs.sendMail(trx, { kind: 'account', userId, template: 'verify', code });
+      },
+    },
+  );
+}
+
+async function sendCode(platform: Platform, userId: string, template: 'verify' | 'reset' | 'invite') {
+  await transaction(platform.database.db, async (trx) => {
+    const code = await issueCode(trx, userId, template === 'verify' ? 'verify' : 'reset', new Date());
+    await platform.jobs.sendMail(trx, { kind: 'account', userId, template, code });
+  });
+}
+
+/** A new verification code, when the account exists and still needs one; same answer either way. */
+export async function resendCode(platform: Platform, input: z.output<typeof forgotSchema>, ip: string) {
+  await limit(platform, `mail:${input.email}`, limits.mailPerEmail);
+  await limit(platform, `code-ip:${ip}`, limits.codePerIp);
+  const userId = await findUserIdByEmail(platform.database.db, input.email);
+  const access = userId ? await userAccess(platform.database.db, userId) : null;
+  if (userId && access && !access.verified) await sendCode(platform, userId, 'verify');
+}
+
+async function checkCode(
+  platform: Platform,
+  input: { email: string; code: string },
+  purpose: 'verify' | 'reset',
+  ip: string,
+): Promise<string> {
+  await limit(platform, `code:${input.email}`, limits.codePerEmail);
+  await limit(platform, `code-ip:${ip}`, limits.codePerIp);
+  const userId = await findUserIdByEmail(platform.database.db, input.email);
+  if (!userId) throw invalid('auth.codeWrong', [{ path: 'code', key: 'auth.codeWrong' }]);
+  const result = await transaction(platform.database.db, (trx) =>
+    consumeCode(trx, userId, purpose, input.code, new Date()),
+  );
+  if (result === 'expired') throw invalid('auth.codeExpired', [{ path: 'code', key: 'auth.codeExpired' }]);
+  if (result === 'wrong') throw invalid('auth.codeWrong', [{ path: 'code', key: 'auth.codeWrong' }]);
+  return userId;
+}
+
+export async function verifyAccount(
+  platform: Platform,
+  input: z.output<typeof codeSchema>,
+  meta: CommandMeta,
+  ip: string,
+) {
+  const userId = await checkCode(platform, input, 'verify', ip);
+  await executeUser(platform, { ...meta, actorId: userId }, userId, { type: 'Verify' });
+  return userId;
+}
+
+export async function forgotPassword(platform: Platform, input: z.output<typeof forgotSchema>, ip: string) {
+  await limit(platform, `mail:${input.email}`, limits.mailPerEmail);
+  await limit(platform, `code-ip:${ip}`, limits.codePerIp);
+  const userId = await findUserIdByEmail(platform.database.db, input.email);
+  if (userId) await sendCode(platform, userId, 'reset');
+}
+
+export async function resetPassword(
+  platform: Platform,
+  input: z.output<typeof resetSchema>,
+  meta: CommandMeta,
+  ip: string,
+) {
+  const userId = await checkCode(platform, input, 'reset', ip);
+  await executeUser(
+    platform,
+    { ...meta, actorId: userId },
+    userId,
+    { type: 'ChangePassword', data: { by: 'reset-code' } },
+    { before: (trx) => setPassword(trx, userId, input.password) },
+  );
+  // A new password signs out every browser that knew the old one.
+  await privateTables(platform.database.db).deleteFrom('sessions').where('user_id', '=', userId).execute();
+  return userId;
+}
+
+/** Checks e-mail and password; 401 for any mismatch (same answer and time), 403 when unverified. */
+export async function checkCredentials(platform: Platform, input: z.output<typeof signInSchema>, ip: string) {
+  await limit(platform, `signin:${input.email}`, limits.signInPerEmail);
+  await limit(platform, `signin-ip:${ip}`, limits.signInPerIp);
+  const db = platform.database.db;
+  const userId = await findUserIdByEmail(db, input.email);
+  const stored = userId
+    ? await privateTables(db)
+        .selectFrom('credentials')
+        .select('password_hash')
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+    : undefined;
+  const valid = stored
+    ? await verifyPassword(input.password, stored.password_hash)
+    : await verifyAgainstNothing(input.password);
+  if (!userId || !valid) throw new DomainError('UNAUTHENTICATED', 'auth.wrongCredentials');
+  const access = await userAccess(db, userId);
+  if (!access?.verified) throw new DomainError('FORBIDDEN', 'auth.notVerified');
+  return userId;
+}
+
+export { sendCode };

@@ -1,0 +1,192 @@
+import packageJson from '../../package.json' with { type: 'json' };
+
+/** What the command line asks for: `srhr-platform [export <file> | import <file> | --help | --version]`. */
+export type Command =
+  | { name: 'serve' }
+  | { name: 'help' }
+  | { name: 'version' }
+  | { name: 'export'; file: string }
+  | { name: 'import'; file: string }
+  | { name: 'invalid'; message: string };
+
+export const version: string = packageJson.version;
+
+export function parseCommandLine(args: string[]): Command {
+  const [first, ...rest] = args;
+  if (first === undefined || first === 'serve') {
+    return rest.length === 0 ? { name: 'serve' } : { name: 'invalid', message: `Unexpected: ${rest[0]}` };
+  }
+  if (first === '--help' || first === '-h' || first === 'help') return { name: 'help' };
+  if (first === '--version' || first === '-v' || first === 'version') return { name: 'version' };
+  if (first === 'export' || first === 'import') {
+    if (rest.length !== 1 || !rest[0])
+      return {
+        name: 'invalid',
+        message: `${first} needs one file name (or - for standard ${first === 'export' ? 'output' : 'input'}).`,
+      };
+    return { name: first, file: rest[0] };
+  }
+  return { name: 'invalid', message: `Unknown command or option: ${first}` };
+}
+
+/**
+ * The configuration table of the README, as the binary prints it. A test keeps the two in step
+ * (and every variable of server/config.ts in both).
+ */
+export const configurationTable: { variables: string[]; defaults: string; meaning: string }[] = [
+  { variables: ['PORT'], defaults: '3000', meaning: 'HTTP port.' },
+  {
+    variables: ['HOST'],
+    defaults: '127.0.0.1',
+    meaning: 'Interface to listen on (the Docker image sets 0.0.0.0).',
+  },
+  {
+    variables: ['DATA_DIR'],
+    defaults: './data',
+    meaning:
+      'Data folder: the embedded database (pgdata/), the token signing key (keys/), the mail outbox. Locked by one process at a time.',
+  },
+  {
+    variables: ['DATABASE_URL'],
+    defaults: 'unset',
+    meaning: 'postgres://…: use this PostgreSQL server instead of the embedded database.',
+  },
+  { variables: ['DATABASE_POOL_SIZE'], defaults: '10', meaning: 'Connections in the PostgreSQL pool.' },
+  {
+    variables: ['SEED_DEMO'],
+    defaults: 'true',
+    meaning: 'Seed the demo content when the database has no events yet.',
+  },
+  {
+    variables: ['LOG_LEVEL'],
+    defaults: 'info',
+    meaning: 'pino level: fatal, error, warn, info, debug, trace, silent.',
+  },
+  { variables: ['NODE_ENV'], defaults: 'development', meaning: 'development, production or test.' },
+  {
+    variables: ['PUBLIC_URL'],
+    defaults: 'http://localhost:$PORT',
+    meaning: 'Public address used in links inside e-mails.',
+  },
+  {
+    variables: ['TENANT_CONFIG'],
+    defaults: 'shipped default',
+    meaning:
+      'Path to a tenant JSON file (name, colours, fonts, images, texts per language, languages, signup fields, static pages, analytics container); see server/tenant/default-tenant.json.',
+  },
+  {
+    variables: ['CLIENT_DIST'],
+    defaults: './dist/client',
+    meaning:
+      'Where the built web client is served from. The binary carries its own and writes it once to ~/.cache/srhr-platform.',
+  },
+  {
+    variables: ['SMTP_URL'],
+    defaults: 'unset',
+    meaning:
+      'smtp://user:pass@host:port for outgoing mail. Unset: mails are written as .eml files to DATA_DIR/outbox.',
+  },
+  {
+    variables: ['MAIL_FROM'],
+    defaults: 'Platform <no-reply@localhost>',
+    meaning: 'Sender of outgoing mail.',
+  },
+  {
+    variables: ['NOTIFY_EMAIL'],
+    defaults: 'unset',
+    meaning: 'Address told by mail when a course is created or published again.',
+  },
+  {
+    variables: ['SHUTDOWN_TIMEOUT_MS'],
+    defaults: '10000',
+    meaning: 'How long a graceful shutdown may take before the process exits anyway.',
+  },
+  {
+    variables: ['JWT_PRIVATE_KEY'],
+    defaults: 'unset',
+    meaning:
+      'The private JWK (JSON) that signs ID tokens; give every instance the same one. Unset: a key is created in DATA_DIR/keys on first start.',
+  },
+  {
+    variables: ['JWT_PRIVATE_KEY_FILE'],
+    defaults: 'unset',
+    meaning: 'A file holding that JWK (a Docker or Kubernetes secret); not together with JWT_PRIVATE_KEY.',
+  },
+  {
+    variables: ['ID_TOKEN_TTL_SECONDS'],
+    defaults: '900',
+    meaning: 'Lifetime of an issued ID token (60–86400).',
+  },
+  {
+    variables: ['ADMIN_EMAIL', 'ADMIN_PASSWORD'],
+    defaults: 'unset',
+    meaning:
+      'Set together (password of 8 characters or more): an administrator account that every start creates, or brings back to this password and the admin role.',
+  },
+  {
+    variables: ['OIDC_ISSUER', 'OIDC_AUDIENCE'],
+    defaults: 'unset',
+    meaning:
+      'Set together: also accept ID tokens of this external OIDC user pool (Cognito-compatible) for this audience (client id).',
+  },
+  {
+    variables: ['OIDC_JWKS_URL'],
+    defaults: 'discovered',
+    meaning:
+      "Where that pool publishes its signing keys (JWKS); needs OIDC_ISSUER. Unset: taken from the issuer's /.well-known/openid-configuration.",
+  },
+  {
+    variables: ['TEST_DATABASE_URL'],
+    defaults: 'unset',
+    meaning: 'Tests only: also run every integration test on this PostgreSQL server.',
+  },
+  {
+    variables: ['CHROMIUM_PATH'],
+    defaults: '/usr/bin/chromium',
+    meaning: 'Tests only: the Chromium the browser tests drive.',
+  },
+  {
+    variables: ['BENCH_DATABASE_URL', 'BENCH_SECONDS', 'BENCH_CONNECTIONS', 'BENCH_WARMUP_SECONDS'],
+    defaults: 'unset, 10, 10, 2',
+    meaning: 'Benchmark only: also bench on PostgreSQL; duration, concurrency and warm-up per scenario.',
+  },
+];
+
+function wrap(text: string, width: number, indent: string): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + word.length + 1 > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines.map((l) => indent + l).join('\n');
+}
+
+export function helpText(): string {
+  const program = 'srhr-platform';
+  const table = configurationTable
+    .map(
+      (row) =>
+        `  ${row.variables.join(', ')}  (default: ${row.defaults})\n${wrap(row.meaning, 84, '      ')}`,
+    )
+    .join('\n');
+  return `SRHR learning platform ${version}
+
+Usage:
+  ${program}                  start the platform (embedded database in ./data unless DATABASE_URL is set)
+  ${program} export <file>    write the event log (and the private state a restore needs) as NDJSON
+                                 with a checksum line; - writes to standard output
+  ${program} import <file>    load such a file into an EMPTY database and rebuild every read table;
+                                 - reads standard input
+  ${program} --help           this text
+  ${program} --version        the version
+
+From a source checkout: npm start, npm run export -- <file>, npm run import -- <file>.
+
+Configuration (environment variables, validated at start):
+${table}
+`;
+}

@@ -1,0 +1,66 @@
+import { sql } from 'kysely';
+import type { PgBoss } from 'pg-boss';
+import { migrationProvider } from '../../migrations/index';
+import type { Platform } from '../platform';
+
+export interface Readiness {
+  ready: boolean;
+  /** 'ok', or a short reason (details go to the log, never to the caller). */
+  checks: { database: string; migrations: string; jobs: string };
+}
+
+const stoppedBosses = new WeakSet<PgBoss>();
+const watchedBosses = new WeakSet<PgBoss>();
+
+/** Remembers when pg-boss stops (it says so with an event). Call once the jobs have started. */
+export function watchJobs(boss: PgBoss): void {
+  if (watchedBosses.has(boss)) return;
+  watchedBosses.add(boss);
+  boss.on('stopped', () => stoppedBosses.add(boss));
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function check(name: string, platform: Platform, work: () => Promise<string>): Promise<string> {
+  try {
+    return await withTimeout(work(), 3000);
+  } catch (error) {
+    platform.log.warn({ err: error, check: name }, 'readiness check failed');
+    return 'failed';
+  }
+}
+
+/**
+ * /readyz: the database answers, every migration this build knows is applied, and pg-boss is
+ * running and reaches its schema (on PostgreSQL through its own connection pool).
+ */
+export async function checkReadiness(platform: Platform): Promise<Readiness> {
+  const db = platform.database.db;
+  const [database, migrations, jobs] = await Promise.all([
+    check('database', platform, async () => {
+      await sql`select 1`.execute(db);
+      return 'ok';
+    }),
+    check('migrations', platform, async () => {
+      const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+      const applied = new Set(rows.map((row) => row.name));
+      const pending = Object.keys(await migrationProvider.getMigrations()).filter(
+        (name) => !applied.has(name),
+      );
+      return pending.length === 0 ? 'ok' : `${pending.length} pending`;
+    }),
+    check('jobs', platform, async () => {
+      const boss = platform.jobs.boss;
+      if (stoppedBosses.has(boss)) return 'stopped';
+      return (await boss.schemaVersion()) === null ? 'not installed' : 'ok';
+    }),
+  ]);
+  const checks = { database, migrations, jobs };
+  return { ready: Object.values(checks).every((value) => value === 'ok'), checks };
+}

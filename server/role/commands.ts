@@ -1,0 +1,72 @@
+import { sql } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import type { CommandMeta } from '../../events/command';
+import { execute } from '../../events/command';
+import { conflict, invalid, notFound } from '../../events/errors';
+import { type Actor, requireCan } from '../../events/permissions';
+import type { RoleCommand, RoleInput } from '../../events/role/commands';
+import { roleDecider } from '../../events/role/decider';
+import { roleStream } from '../../events/role/events';
+import { findRoleByName } from '../../projections/role/roles';
+import type { Platform } from '../platform';
+
+async function existingRole(platform: Platform, name: string) {
+  const role = await findRoleByName(platform.database.db, name);
+  if (!role) throw notFound('role.notFound');
+  return role;
+}
+
+export async function createRole(
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  input: RoleInput,
+) {
+  requireCan(actor, 'manage_roles');
+  const roleId = uuidv7();
+  await execute(platform.pipeline, {
+    decider: roleDecider,
+    stream: roleStream(roleId),
+    meta,
+    authorize: () => {},
+    command: async (_state, trx): Promise<RoleCommand> => {
+      await sql`select pg_advisory_xact_lock(hashtext('role-names'))`.execute(trx);
+      if (await findRoleByName(trx, input.name)) throw conflict('role.nameTaken');
+      return { type: 'CreateRole', data: { roleId, name: input.name, actions: input.actions } };
+    },
+  });
+  return { name: input.name };
+}
+
+/** Role names identify roles in users' role lists and in the API, so a role keeps its name. */
+export async function updateRole(
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  name: string,
+  input: RoleInput,
+) {
+  requireCan(actor, 'manage_roles');
+  const role = await existingRole(platform, name);
+  if (input.name !== role.name)
+    throw invalid('role.renameNotAllowed', [{ path: 'name', key: 'role.renameNotAllowed' }]);
+  await execute(platform.pipeline, {
+    decider: roleDecider,
+    stream: roleStream(role._id),
+    meta,
+    authorize: () => {},
+    command: (): RoleCommand => ({ type: 'UpdateRole', data: { name: role.name, actions: input.actions } }),
+  });
+}
+
+export async function deleteRole(platform: Platform, actor: Actor | null, meta: CommandMeta, name: string) {
+  requireCan(actor, 'manage_roles');
+  const role = await existingRole(platform, name);
+  await execute(platform.pipeline, {
+    decider: roleDecider,
+    stream: roleStream(role._id),
+    meta,
+    authorize: () => {},
+    command: (): RoleCommand => ({ type: 'DeleteRole' }),
+  });
+}

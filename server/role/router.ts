@@ -1,0 +1,59 @@
+import { forbidden, notFound } from '../../events/errors';
+import { can } from '../../events/permissions';
+import { roleInputSchema, roleNameSchema } from '../../events/role/commands';
+import { roleStream } from '../../events/role/events';
+import { readStream } from '../../events/store';
+import { findRoleByName, listRoles } from '../../projections/role/roles';
+import { authenticatedProcedure, type Context, procedureFor, router } from '../trpc';
+import { createRole, deleteRole, updateRole } from './commands';
+
+const metaOf = (ctx: Context) => ({
+  actorId: ctx.actor?.userId ?? null,
+  requestId: ctx.requestId,
+  now: new Date(),
+});
+
+/** Role names are needed to assign them (manage_users) and to edit them (manage_roles). */
+const canSeeRoles = (ctx: Context) => can(ctx.actor, 'manage_roles') || can(ctx.actor, 'manage_users');
+
+export const roleRouter = router({
+  list: authenticatedProcedure.query(async ({ ctx }) => {
+    if (!canSeeRoles(ctx)) throw forbidden();
+    return listRoles(ctx.platform.database.db);
+  }),
+  byName: authenticatedProcedure.input(roleNameSchema).query(async ({ ctx, input }) => {
+    if (!canSeeRoles(ctx)) throw forbidden();
+    const role = await findRoleByName(ctx.platform.database.db, input.name);
+    if (!role) throw notFound('role.notFound');
+    return role;
+  }),
+  history: procedureFor('manage_roles')
+    .input(roleNameSchema)
+    .query(async ({ ctx, input }) => {
+      const role = await findRoleByName(ctx.platform.database.db, input.name);
+      if (!role) throw notFound('role.notFound');
+      const events = await readStream(ctx.platform.database.db, roleStream(role._id));
+      return events.map((event) => ({
+        version: event.version,
+        type: event.type,
+        data: event.data as Record<string, unknown>,
+        actorId: event.meta.actorId,
+        at: event.meta.at,
+      }));
+    }),
+  create: procedureFor('manage_roles')
+    .input(roleInputSchema)
+    .mutation(({ ctx, input }) => createRole(ctx.platform, ctx.actor, metaOf(ctx), input)),
+  update: procedureFor('manage_roles')
+    .input(roleNameSchema.extend({ doc: roleInputSchema }))
+    .mutation(async ({ ctx, input }) => {
+      await updateRole(ctx.platform, ctx.actor, metaOf(ctx), input.name, input.doc);
+      return { success: true };
+    }),
+  delete: procedureFor('manage_roles')
+    .input(roleNameSchema)
+    .mutation(async ({ ctx, input }) => {
+      await deleteRole(ctx.platform, ctx.actor, metaOf(ctx), input.name);
+      return { success: true };
+    }),
+});

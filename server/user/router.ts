@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { forbidden, notFound } from '../../events/errors';
+import { type Actor, can } from '../../events/permissions';
+import { readStream } from '../../events/store';
+import { createUserSchema, itemTypeSchema, profileSchema, userIdSchema } from '../../events/user/commands';
+import { userStream } from '../../events/user/events';
+import { findUserById, searchUsers, type UserRecord } from '../../projections/user/users';
+import { actorFor } from '../auth/actor';
+import { authenticatedProcedure, type Context, procedureFor, publicProcedure, router } from '../trpc';
+import { createUser, deleteUser, linkUser, resendInvite, setRoles, updateProfile } from './commands';
+
+const metaOf = (ctx: Context) => ({
+  actorId: ctx.actor?.userId ?? null,
+  requestId: ctx.requestId,
+  now: new Date(),
+});
+const byId = z.object({ _id: userIdSchema });
+
+/** Users with fullPrivacy appear to others as 'Anonymous User' (spec section 6); managers see them. */
+export function asSeenBy(actor: Actor | null, user: UserRecord): UserRecord {
+  if (!user.fullPrivacy || actor?.userId === user._id || can(actor, 'manage_users')) return user;
+  return {
+    ...user,
+    name: 'Anonymous User',
+    email: 'anonymous@anonymous.invalid',
+    phone: null,
+    profession: null,
+    riziv: null,
+    description: null,
+    image: null,
+  };
+}
+
+export const userRouter = router({
+  /** The signed-in user with the rules the interface shows and hides actions by; null when signed out. */
+  me: publicProcedure.query(async ({ ctx }) => {
+    if (!ctx.actor) return null;
+    const user = await findUserById(ctx.platform.database.db, ctx.actor.userId);
+    return user ? { ...user, rules: ctx.actor.rules } : null;
+  }),
+
+  updateProfile: authenticatedProcedure.input(profileSchema).mutation(async ({ ctx, input }) => {
+    await updateProfile(ctx.platform, ctx.actor, metaOf(ctx), ctx.actor.userId, input);
+    return { success: true };
+  }),
+
+  deleteMe: authenticatedProcedure.mutation(async ({ ctx }) => {
+    await deleteUser(ctx.platform, ctx.actor, metaOf(ctx), ctx.actor.userId);
+    return { success: true };
+  }),
+
+  list: authenticatedProcedure
+    .input(
+      z.object({
+        search: z.string().trim().max(200).optional(),
+        course: z.string().max(200).optional(),
+        module: z.string().max(200).optional(),
+        role: z.string().max(60).optional(),
+        limit: z.number().int().min(1).max(500).optional(),
+        offset: z.number().int().min(0).optional(),
+      }),
+    )
+    .query(async ({ ctx, input }) => {
+      if (!can(ctx.actor, 'manage_users') && !can(ctx.actor, 'assign_participants')) throw forbidden();
+      const users = await searchUsers(ctx.platform.database.db, input);
+      return users.map((user) => asSeenBy(ctx.actor, user));
+    }),
+
+  byId: authenticatedProcedure.input(byId).query(async ({ ctx, input }) => {
+    if (ctx.actor.userId !== input._id && !can(ctx.actor, 'manage_users')) throw forbidden();
+    const user = await findUserById(ctx.platform.database.db, input._id);
+    if (!user) throw notFound('user.notFound');
+    const actor = await actorFor(ctx.platform, input._id);
+    return { ...user, rules: actor?.rules ?? null };
+  }),
+
+  history: authenticatedProcedure.input(byId).query(async ({ ctx, input }) => {
+    if (ctx.actor.userId !== input._id && !can(ctx.actor, 'manage_users')) throw forbidden();
+    const events = await readStream(ctx.platform.database.db, userStream(input._id));
+    if (events.length === 0) throw notFound('user.notFound');
+    return events.map((event) => ({
+      version: event.version,
+      type: event.type,
+      data: event.data as Record<string, unknown>,
+      actorId: event.meta.actorId,
+      at: event.meta.at,
+    }));
+  }),
+
+  create: procedureFor('manage_users')
+    .input(createUserSchema)
+    .mutation(async ({ ctx, input }) => ({
+      _id: await createUser(ctx.platform, ctx.actor, metaOf(ctx), input),
+    })),
+
+  setRoles: procedureFor('manage_users')
+    .input(byId.extend({ roles: z.array(z.string().min(1).max(60)).max(50) }))
+    .mutation(async ({ ctx, input }) => {
+      await setRoles(ctx.platform, ctx.actor, metaOf(ctx), input._id, input.roles);
+      return { success: true };
+    }),
+
+  update: procedureFor('manage_users')
+    .input(byId.extend({ doc: profileSchema }))
+    .mutation(async ({ ctx, input }) => {
+      await updateProfile(ctx.platform, ctx.actor, metaOf(ctx), input._id, input.doc);
+      return { success: true };
+    }),
+
+  link: authenticatedProcedure
+    .input(
+      byId.extend({ itemType: itemTypeSchema, itemPath: z.string().min(1).max(200), linked: z.boolean() }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      await linkUser(ctx.platform, ctx.actor, metaOf(ctx), { userId: input._id, ...input });
+      return { success: true };
+    }),
+
+  delete: procedureFor('manage_users')
+    .input(byId)
+    .mutation(async ({ ctx, input }) => {
+      await deleteUser(ctx.platform, ctx.actor, metaOf(ctx), input._id);
+      return { success: true };
+    }),
+
+  resendInvite: procedureFor('manage_users')
+    .input(byId)
+    .mutation(async ({ ctx, input }) => {
+      await resendInvite(ctx.platform, ctx.actor, input._id);
+      return { success: true };
+    }),
+});

@@ -1,0 +1,48 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { can } from '../../events/permissions';
+import { allUsers, type UserRecord } from '../../projections/user/users';
+import { actorFromRequest } from '../auth/actor';
+import type { Platform } from '../platform';
+
+const columns: [string, (user: UserRecord) => string][] = [
+  ['_id', (u) => u._id],
+  ['name', (u) => u.name],
+  ['email', (u) => u.email],
+  ['phone', (u) => u.phone ?? ''],
+  ['profession', (u) => u.profession ?? ''],
+  ['riziv', (u) => u.riziv ?? ''],
+  ['language', (u) => u.language],
+  ['roles', (u) => u.roles.join(' ')],
+  ['verified', (u) => String(u.verified)],
+  ['fullPrivacy', (u) => String(u.fullPrivacy)],
+  ['courses', (u) => u.courses.join(' ')],
+  ['modules', (u) => u.modules.join(' ')],
+  ['createdAt', (u) => u.createdAt],
+];
+
+/** One CSV cell: quoted, and neutralised when a spreadsheet would read it as a formula. */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+/** The users as CSV, page by page (UTF-8 with BOM so spreadsheets in nl and fr read accents). */
+export async function* usersCsv(platform: Platform): AsyncGenerator<string> {
+  yield `\uFEFF${columns.map(([name]) => csvCell(name)).join(',')}\r\n`;
+  for await (const page of allUsers(platform.database.db)) {
+    yield page.map((user) => `${columns.map(([, cell]) => csvCell(cell(user))).join(',')}\r\n`).join('');
+  }
+}
+
+export async function usersCsvRoute(app: FastifyInstance, { platform }: { platform: Platform }) {
+  app.get('/api/users.csv', async (request, reply) => {
+    const actor = await actorFromRequest(platform, request.headers);
+    if (!actor) return reply.code(401).send({ message: 'Sign in first.' });
+    if (!can(actor, 'manage_users')) return reply.code(403).send({ message: 'Not allowed.' });
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="users.csv"')
+      .send(Readable.from(usersCsv(platform)));
+  });
+}

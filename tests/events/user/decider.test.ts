@@ -1,0 +1,92 @@
+import { describe, it } from 'vitest';
+import type { UserCommand } from '../../../events/user/commands';
+import { userDecider } from '../../../events/user/decider';
+import type { UserEvent } from '../../../events/user/events';
+import { deciderSpec } from '../decider-spec';
+
+const spec = deciderSpec(userDecider);
+const userId = 'u-1';
+const profile = { name: 'Amina', phone: null, profession: 'nurse', riziv: null, language: 'fr' as const };
+const signedUp: UserEvent = {
+  type: 'UserSignedUp',
+  data: { userId, email: 'amina@example.org', ...profile },
+};
+const verified: UserEvent = { type: 'UserVerified', data: { userId } };
+const deleted: UserEvent = { type: 'UserDeleted', data: { userId } };
+const link = { itemType: 'course' as const, itemPath: 'srgr-basis' };
+
+const table: {
+  name: string;
+  given: UserEvent[];
+  when: UserCommand;
+  thenEvents?: UserEvent[];
+  throws?: [string, string];
+}[] = [
+  {
+    name: 'signs a person up, unverified',
+    given: [],
+    when: { type: 'SignUp', data: { userId, email: 'amina@example.org', profile } },
+    thenEvents: [signedUp],
+  },
+  {
+    name: 'refuses a second sign-up on the same stream',
+    given: [signedUp],
+    when: { type: 'SignUp', data: { userId, email: 'amina@example.org', profile } },
+    throws: ['CONFLICT', 'user.alreadyExists'],
+  },
+  { name: 'verifies once', given: [signedUp], when: { type: 'Verify' }, thenEvents: [verified] },
+  {
+    name: 'verifying again changes nothing',
+    given: [signedUp, verified],
+    when: { type: 'Verify' },
+    thenEvents: [],
+  },
+  {
+    name: 'a password reset by mailed code also verifies the address',
+    given: [signedUp],
+    when: { type: 'ChangePassword', data: { by: 'reset-code' } },
+    thenEvents: [{ type: 'UserPasswordChanged', data: { userId, by: 'reset-code' } }, verified],
+  },
+  {
+    name: 'sets roles, sorted and without duplicates, remembering the previous ones',
+    given: [signedUp],
+    when: { type: 'SetRoles', data: { roles: ['teacher', 'admin', 'teacher'] } },
+    thenEvents: [{ type: 'UserRolesChanged', data: { userId, roles: ['admin', 'teacher'], previous: [] } }],
+  },
+  {
+    name: 'setting the same roles changes nothing',
+    given: [signedUp, { type: 'UserRolesChanged', data: { userId, roles: ['teacher'], previous: [] } }],
+    when: { type: 'SetRoles', data: { roles: ['teacher'] } },
+    thenEvents: [],
+  },
+  {
+    name: 'links to a course once',
+    given: [signedUp, { type: 'UserLinkedToItem', data: { userId, ...link } }],
+    when: { type: 'Link', data: link },
+    thenEvents: [],
+  },
+  {
+    name: 'unlinks a linked course',
+    given: [signedUp, { type: 'UserLinkedToItem', data: { userId, ...link } }],
+    when: { type: 'Unlink', data: link },
+    thenEvents: [{ type: 'UserUnlinkedFromItem', data: { userId, ...link } }],
+  },
+  { name: 'deletes a person', given: [signedUp], when: { type: 'Delete' }, thenEvents: [deleted] },
+  {
+    name: 'a deleted person cannot be changed',
+    given: [signedUp, deleted],
+    when: { type: 'SetRoles', data: { roles: ['admin'] } },
+    throws: ['NOT_FOUND', 'user.notFound'],
+  },
+  { name: 'nobody to delete', given: [], when: { type: 'Delete' }, throws: ['NOT_FOUND', 'user.notFound'] },
+];
+
+describe('user decider', () => {
+  for (const row of table) {
+    it(row.name, () => {
+      const when = spec(row.given).when(row.when);
+      if (row.throws) when.thenThrows(row.throws[0] as never, row.throws[1]);
+      else when.thenEvents(row.thenEvents!);
+    });
+  }
+});

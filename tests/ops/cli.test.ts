@@ -1,0 +1,67 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import packageJson from '../../package.json' with { type: 'json' };
+import { configSchema } from '../../server/config';
+import { configurationTable, helpText, parseCommandLine } from '../../server/ops/cli';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** The rows of the README's configuration table, backticks removed. */
+function readmeTable() {
+  const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Configuration'));
+  const rows = section
+    .split('\n')
+    .filter((line) => line.startsWith('| `'))
+    .map((line) =>
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
+  return rows.map(([names, defaults, meaning]) => ({
+    variables: [...names!.matchAll(/`([A-Z0-9_]+)`/g)].map((match) => match[1]!),
+    defaults: defaults!.replaceAll('`', ''),
+    meaning: meaning!.replaceAll('`', ''),
+  }));
+}
+
+describe('command line', () => {
+  it('reads the commands and refuses anything else', () => {
+    expect(parseCommandLine([])).toEqual({ name: 'serve' });
+    expect(parseCommandLine(['--help'])).toEqual({ name: 'help' });
+    expect(parseCommandLine(['-v'])).toEqual({ name: 'version' });
+    expect(parseCommandLine(['export', 'backup.ndjson'])).toEqual({ name: 'export', file: 'backup.ndjson' });
+    expect(parseCommandLine(['import', '-'])).toEqual({ name: 'import', file: '-' });
+    expect(parseCommandLine(['import'])).toMatchObject({ name: 'invalid' });
+    expect(parseCommandLine(['export', 'a', 'b'])).toMatchObject({ name: 'invalid' });
+    expect(parseCommandLine(['--port=80'])).toMatchObject({ name: 'invalid' });
+  });
+
+  it('prints the same configuration table as the README, covering every variable of the config', () => {
+    expect(configurationTable).toEqual(readmeTable());
+    const documented = configurationTable.flatMap((row) => row.variables);
+    for (const variable of Object.keys(configSchema.shape)) expect(documented).toContain(variable);
+    const help = helpText();
+    for (const variable of documented) expect(help).toContain(variable);
+  });
+
+  it('answers --version and --help without starting anything, and exits 2 on a wrong argument', () => {
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts', ...args], {
+        cwd: root,
+        encoding: 'utf8',
+        env: { ...process.env, DATA_DIR: '/nonexistent/never-created' },
+      });
+    expect(run('--version').stdout.trim()).toBe(packageJson.version);
+    const help = run('--help');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('DATABASE_URL');
+    const wrong = run('--frobnicate');
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toContain('Unknown command or option: --frobnicate');
+    expect(fs.existsSync('/nonexistent/never-created')).toBe(false);
+  });
+});
