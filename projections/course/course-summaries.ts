@@ -1,4 +1,4 @@
-import type { ColumnType, Selectable, Transaction } from 'kysely';
+import { type ColumnType, type Selectable, sql, type Transaction } from 'kysely';
 import type { CourseEvent } from '../../events/course/events';
 import type { Image, Language } from '../../events/shared/fields';
 import type { StoredEvent } from '../../events/store';
@@ -154,6 +154,8 @@ export interface CourseListFilter {
   published?: boolean;
   onHome?: boolean;
   publicOnly?: boolean;
+  /** Only the courses this user owns (editors without the view right see only their own). */
+  ownedBy?: string;
 }
 
 export async function listCourses(db: AnyDb, filter: CourseListFilter = {}): Promise<CourseSummary[]> {
@@ -161,6 +163,15 @@ export async function listCourses(db: AnyDb, filter: CourseListFilter = {}): Pro
   if (filter.published !== undefined) query = query.where('published', '=', filter.published);
   if (filter.onHome !== undefined) query = query.where('on_home', '=', filter.onHome);
   if (filter.publicOnly) query = query.where('public', '=', true);
+  if (filter.ownedBy) {
+    const owner = filter.ownedBy;
+    // course_owners keeps ids as text (owners may one day own other kinds of items).
+    query = query.where(
+      sql<string>`course_id::text`,
+      'in',
+      sql<string>`(select course_id from course_owners where user_id = ${owner})`,
+    );
+  }
   const rows = await query.orderBy('name').orderBy('path').execute();
   return rows.map(toSummary);
 }

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { coursePathSchema, createCourseSchema, updateCourseSchema } from '../../events/course/commands';
 import { courseStream } from '../../events/course/events';
 import { notFound } from '../../events/errors';
-import { can } from '../../events/permissions';
 import { readStream } from '../../events/store';
-import { findCourseByPath, listCourses } from '../../projections/course/course-summaries';
+import { findCourseByPath } from '../../projections/course/course-summaries';
 import { type Context, procedureFor, publicProcedure, router } from '../trpc';
 import { createCourse, deleteCourse, publishCourse, unpublishCourse, updateCourse } from './commands';
+import { visibleCourse, visibleCourses } from './queries';
 
 const metaOf = (ctx: Context) => ({
   actorId: ctx.actor?.userId ?? null,
@@ -23,21 +23,14 @@ const listInput = z
   .optional();
 
 export const courseRouter = router({
-  /** Learners see published, public courses; editors with view rights may ask for everything. */
-  list: publicProcedure.input(listInput).query(({ ctx, input }) => {
-    const db = ctx.platform.database.db;
-    if (input?.onAdmin && can(ctx.actor, 'view')) {
-      return listCourses(db, { published: input.published, onHome: input.onHome });
-    }
-    return listCourses(db, { published: true, publicOnly: true, onHome: input?.onHome });
-  }),
+  /** Learners see published, public courses; editors see the admin list their rights allow. */
+  list: publicProcedure
+    .input(listInput)
+    .query(({ ctx, input }) => visibleCourses(ctx.platform.database.db, ctx.actor, input)),
 
-  byPath: publicProcedure.input(coursePathSchema).query(async ({ ctx, input }) => {
-    const course = await findCourseByPath(ctx.platform.database.db, input.path);
-    const visible = course && ((course.published && course.public) || can(ctx.actor, 'view'));
-    if (!course || !visible) throw notFound('course.notFound');
-    return course;
-  }),
+  byPath: publicProcedure
+    .input(coursePathSchema)
+    .query(({ ctx, input }) => visibleCourse(ctx.platform.database.db, ctx.actor, input.path)),
 
   /** The course's full change history: who changed what, when. */
   history: procedureFor('view')

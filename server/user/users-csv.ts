@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { can } from '../../events/permissions';
 import { allUsers, type UserRecord } from '../../projections/user/users';
 import { actorFromRequest } from '../auth/actor';
+import { requestLanguage, translator } from '../i18n';
 import type { Platform } from '../platform';
 
 const columns: [string, (user: UserRecord) => string][] = [
@@ -38,8 +39,9 @@ export async function* usersCsv(platform: Platform): AsyncGenerator<string> {
 export async function usersCsvRoute(app: FastifyInstance, { platform }: { platform: Platform }) {
   app.get('/api/users.csv', async (request, reply) => {
     const actor = await actorFromRequest(platform, request.headers);
-    if (!actor) return reply.code(401).send({ message: 'Sign in first.' });
-    if (!can(actor, 'manage_users')) return reply.code(403).send({ message: 'Not allowed.' });
+    const t = translator(requestLanguage(request.headers));
+    if (!actor) return reply.code(401).send({ message: t('errors.unauthenticated') });
+    if (!can(actor, 'manage_users')) return reply.code(403).send({ message: t('errors.forbidden') });
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="users.csv"')

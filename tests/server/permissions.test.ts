@@ -175,4 +175,29 @@ describe.each(databaseKinds)('permissions on %s', (kind) => {
     expect((await give(managerOnly.token)).statusCode).toBe(403);
     expect((await give(manager.token)).statusCode).toBe(200);
   });
+
+  it('shows editors without the view right only their own courses in the admin list', async () => {
+    const editor = await addTestUser(platform, { roles: ['creator'] });
+    await createCourse(platform, system, systemMeta('test'), {
+      course: courseInputSchema.parse({ name: 'Not mine', language: 'en' }),
+    });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/trpc/course.create',
+      payload: { course: { name: 'Mine only', language: 'nl' } },
+      headers: { authorization: `Bearer ${editor.token}` },
+    });
+    expect(created.json()).toMatchObject({ result: { data: {} } });
+    const mine = created.json().result.data.path;
+    const list = (token: string) =>
+      app.inject({
+        url: `/trpc/course.list?input=${encodeURIComponent(JSON.stringify({ onAdmin: true }))}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const editorPaths = (await list(editor.token)).json().result.data.map((c: { path: string }) => c.path);
+    expect(editorPaths).toEqual([mine]);
+    const adminPaths = (await list(tokens.admin!)).json().result.data.map((c: { path: string }) => c.path);
+    expect(adminPaths.length).toBeGreaterThan(1);
+    expect(adminPaths).toContain(mine);
+  });
 });
