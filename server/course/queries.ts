@@ -1,0 +1,52 @@
+import { notFound } from '../../events/errors';
+import { type Actor, can } from '../../events/permissions';
+import { type CourseSummary, findCourseByPath, listCourses } from '../../projections/course/course-summaries';
+import type { AnyDb } from '../../projections/db';
+
+export interface CourseListInput {
+  onAdmin?: boolean;
+  published?: boolean;
+  onHome?: boolean;
+}
+
+/**
+ * The courses this actor may list (tRPC `course.list` and GraphQL `courses`): learners see
+ * published, public courses; on the admin side, holders of the view right see everything and other
+ * editors only the courses they own.
+ */
+export function visibleCourses(
+  db: AnyDb,
+  actor: Actor | null,
+  input: CourseListInput = {},
+): Promise<CourseSummary[]> {
+  if (input.onAdmin && can(actor, 'view')) {
+    return listCourses(db, { published: input.published, onHome: input.onHome });
+  }
+  // Editors without the view right manage only their own content (spec section 6).
+  if (input.onAdmin && actor && actor.roles.length > 0) {
+    return listCourses(db, { published: input.published, onHome: input.onHome, ownedBy: actor.userId });
+  }
+  return listCourses(db, { published: true, publicOnly: true, onHome: input.onHome });
+}
+
+/** One course by path, if this actor may see it; otherwise (or when absent) NotFound. */
+export async function visibleCourse(db: AnyDb, actor: Actor | null, path: string): Promise<CourseSummary> {
+  const course = await findCourseByPath(db, path);
+  const visible = course && ((course.published && course.public) || can(actor, 'view'));
+  if (!course || !visible) throw notFound('course.notFound');
+  return course;
+}
+
+/**
+ * Who sees a course's participants: those who manage participants or users, holders of the view
+ * right, the course's owners, and, when the course shows its user list, any signed-in user.
+ */
+export function canSeeParticipants(
+  actor: Actor | null,
+  course: Pick<CourseSummary, 'showUserList'>,
+  ownerIds: readonly string[],
+): boolean {
+  if (!actor) return false;
+  if (can(actor, 'view') || can(actor, 'assign_participants') || can(actor, 'manage_users')) return true;
+  return ownerIds.includes(actor.userId) || course.showUserList;
+}
