@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { coursePathSchema, createCourseSchema, updateCourseSchema } from '../../events/course/commands';
+import { courseDecider } from '../../events/course/decider';
 import { courseStream } from '../../events/course/events';
 import { notFound } from '../../events/errors';
 import { readStream } from '../../events/store';
 import { findCourseByPath } from '../../projections/course/course-summaries';
+import { historyOf, stateAt } from '../history';
 import { type Context, procedureFor, publicProcedure, router } from '../trpc';
 import { createCourse, deleteCourse, publishCourse, unpublishCourse, updateCourse } from './commands';
 import { visibleCourse, visibleCourses } from './queries';
@@ -22,6 +24,12 @@ const listInput = z
   })
   .optional();
 
+async function courseEvents(ctx: Context, path: string) {
+  const course = await findCourseByPath(ctx.platform.database.db, path);
+  if (!course) throw notFound('course.notFound');
+  return readStream(ctx.platform.database.db, courseStream(course.courseId));
+}
+
 export const courseRouter = router({
   /** Learners see published, public courses; editors see the admin list their rights allow. */
   list: publicProcedure
@@ -32,20 +40,24 @@ export const courseRouter = router({
     .input(coursePathSchema)
     .query(({ ctx, input }) => visibleCourse(ctx.platform.database.db, ctx.actor, input.path)),
 
-  /** The course's full change history: who changed what, when. */
+  /** The course's full change history: who changed which fields, when, from what to what. */
   history: procedureFor('view')
     .input(coursePathSchema)
+    .query(async ({ ctx, input }) => historyOf(courseDecider, await courseEvents(ctx, input.path))),
+
+  /** The course as it was at a moment (time travel over its stream). */
+  asOf: procedureFor('view')
+    .input(coursePathSchema.extend({ at: z.iso.datetime({ offset: true }) }))
     .query(async ({ ctx, input }) => {
-      const course = await findCourseByPath(ctx.platform.database.db, input.path);
-      if (!course) throw notFound('course.notFound');
-      const events = await readStream(ctx.platform.database.db, courseStream(course.courseId));
-      return events.map((event) => ({
-        version: event.version,
-        type: event.type,
-        data: event.data as Record<string, unknown>,
-        actorId: event.meta.actorId,
-        at: event.meta.at,
-      }));
+      const state = stateAt(courseDecider, await courseEvents(ctx, input.path), new Date(input.at));
+      if (state.status === 'absent') return null;
+      return {
+        path: state.path,
+        published: state.published,
+        owners: state.owners,
+        deleted: state.status === 'deleted',
+        ...state.details,
+      };
     }),
 
   create: publicProcedure.input(createCourseSchema).mutation(async ({ ctx, input }) => {

@@ -99,6 +99,35 @@ describe.each(databaseKinds)('course API over tRPC on %s', (kind) => {
     expect((await query('byPath', { path: 'contraception-the-basics' }, asAdmin)).statusCode).toBe(404);
   });
 
+  it('shows who changed which field from what to what, and the course as it was at each moment', async () => {
+    await mutate('create', { path: 'time-travel', course: { name: 'Version 1', language: 'en' } }, asAdmin);
+    for (const name of ['Version 2', 'Version 3', 'Version 4']) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await mutate('update', { path: 'time-travel', course: { name, language: 'en' } }, asAdmin);
+    }
+    const history = (await query('history', { path: 'time-travel' }, asAdmin)).json().result.data as {
+      type: string;
+      at: string;
+      actorId: string;
+      changes: { field: string; from: unknown; to: unknown }[];
+    }[];
+    const updates = history.filter((entry) => entry.type === 'CourseUpdated');
+    expect(updates.map((entry) => entry.changes)).toEqual([
+      [{ field: 'details.name', from: 'Version 1', to: 'Version 2' }],
+      [{ field: 'details.name', from: 'Version 2', to: 'Version 3' }],
+      [{ field: 'details.name', from: 'Version 3', to: 'Version 4' }],
+    ]);
+    expect(updates.every((entry) => entry.actorId === adminId)).toBe(true);
+    const created = history[0]!;
+    const names = [];
+    for (const moment of [created.at, ...updates.map((entry) => entry.at)]) {
+      names.push((await query('asOf', { path: 'time-travel', at: moment }, asAdmin)).json().result.data.name);
+    }
+    expect(names).toEqual(['Version 1', 'Version 2', 'Version 3', 'Version 4']);
+    const before = new Date(Date.parse(created.at) - 1000).toISOString();
+    expect((await query('asOf', { path: 'time-travel', at: before }, asAdmin)).json().result.data).toBeNull();
+  });
+
   it('gives a second course with the same name its own path', async () => {
     await mutate('create', { course: { name: 'Same name', language: 'en' } }, asAdmin);
     const second = await mutate('create', { course: { name: 'Same name', language: 'en' } }, asAdmin);
