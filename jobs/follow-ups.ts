@@ -10,39 +10,38 @@ export interface FollowUpSettings {
 
 export type FollowUp = { job: 'mail.send'; payload: Mail; singletonKey: string };
 
+const notify = (settings: FollowUpSettings, event: StoredEvent, subject: string, text: string): FollowUp[] =>
+  settings.notifyEmail
+    ? [
+        {
+          job: 'mail.send',
+          singletonKey: `mail-${event.position}`,
+          payload: { kind: 'notify', to: settings.notifyEmail, subject, text, eventPosition: event.position },
+        },
+      ]
+    : [];
+
 /** The jobs an event asks for. Pure: the pipeline enqueues them in the append transaction. */
 export function followUpsOf(event: StoredEvent, settings: FollowUpSettings): FollowUp[] {
   const course = event as StoredEvent<CourseEvent>;
-  if (course.type === 'CoursePublished' && settings.notifyEmail) {
-    return [
-      {
-        job: 'mail.send',
-        singletonKey: `mail-${event.position}`,
-        payload: {
-          kind: 'notify',
-          to: settings.notifyEmail,
-          subject: `Course published: ${course.data.path}`,
-          text: `The course "${course.data.path}" is published again: ${settings.publicUrl}/course/${course.data.path}`,
-          eventPosition: event.position,
-        },
-      },
-    ];
+  const link = (path: string) => `${settings.publicUrl}/course/${path}`;
+  if (course.type === 'CoursePublished') {
+    const { path } = course.data;
+    return notify(
+      settings,
+      event,
+      `Course published: ${path}`,
+      `The course "${path}" is published again: ${link(path)}`,
+    );
   }
-  if (course.type === 'CourseCreated' && settings.notifyEmail) {
-    const data = course.data as Extract<CourseEvent, { type: 'CourseCreated' }>['data'];
-    return [
-      {
-        job: 'mail.send',
-        singletonKey: `mail-${event.position}`,
-        payload: {
-          kind: 'notify',
-          to: settings.notifyEmail,
-          subject: `New course: ${data.name}`,
-          text: `A new course "${data.name}" was created: ${settings.publicUrl}/course/${data.path}`,
-          eventPosition: event.position,
-        },
-      },
-    ];
+  if (course.type === 'CourseCreated') {
+    const { name, path } = course.data as Extract<CourseEvent, { type: 'CourseCreated' }>['data'];
+    return notify(
+      settings,
+      event,
+      `New course: ${name}`,
+      `A new course "${name}" was created: ${link(path)}`,
+    );
   }
   return [];
 }

@@ -1,47 +1,13 @@
 import { sql } from 'kysely';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseInputSchema } from '../../events/course/commands';
 import { allRules } from '../../events/permissions';
 import { createCourse } from '../../server/course/commands';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
+import { type Sink, startSmtpSink } from '../support/smtp-sink';
 
 const admin = { userId: 'admin-1', roles: ['admin'], rules: allRules() };
 const meta = () => ({ actorId: 'admin-1', requestId: 'mail-test', now: new Date() });
-
-interface Sink {
-  port: number;
-  attempts: number;
-  delivered: { to: string[]; message: string }[];
-  close: () => Promise<void>;
-}
-
-/** A real SMTP server on loopback that refuses the first delivery with a temporary error. */
-async function startSink(): Promise<Sink> {
-  const sink: Sink = { port: 0, attempts: 0, delivered: [], close: async () => {} };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      let message = '';
-      stream.on('data', (chunk: Buffer) => (message += chunk.toString()));
-      stream.on('end', () => {
-        sink.attempts++;
-        if (sink.attempts === 1) {
-          const error = Object.assign(new Error('Try again later'), { responseCode: 451 });
-          return callback(error);
-        }
-        sink.delivered.push({ to: session.envelope.rcptTo.map((r) => r.address), message });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  sink.port = (server.server.address() as { port: number }).port;
-  sink.close = () => new Promise((resolve) => server.close(() => resolve()));
-  return sink;
-}
 
 async function waitFor(check: () => boolean, timeoutMs = 30_000, refresh?: () => Promise<void>) {
   const deadline = Date.now() + timeoutMs;
@@ -57,7 +23,7 @@ describe.each(databaseKinds)('mail job on %s', (kind) => {
   let sink: Sink;
   let platform: TestPlatform;
   beforeAll(async () => {
-    sink = await startSink();
+    sink = await startSmtpSink({ refuseFirst: 1 });
     platform = await startTestPlatform(kind, {
       workJobs: true,
       env: { NOTIFY_EMAIL: 'editors@example.org', SMTP_URL: `smtp://127.0.0.1:${sink.port}` },
