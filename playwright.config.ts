@@ -2,10 +2,13 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { admin, mailSink } from './e2e/accounts';
 
 /**
  * Browser journeys against the built client served by two real servers: one seeded with the demo
- * content, one empty. Each run gets fresh data folders; always the embedded database.
+ * content, one empty. Each run gets fresh data folders; always the embedded database. The demo
+ * server has a fixed administrator and mails through a real SMTP sink on loopback, which the
+ * journeys read codes from (e2e/mail).
  *
  * The config is evaluated again in every worker: the run's data folder is fixed once in the
  * environment so all of them agree.
@@ -28,6 +31,14 @@ const server = (port: number, seed: boolean) => ({
   NODE_ENV: 'production',
   // e2e always runs on the embedded database, whatever the shell says.
   DATABASE_URL: '',
+  ...(seed
+    ? {
+        ADMIN_EMAIL: admin.email,
+        ADMIN_PASSWORD: admin.password,
+        SMTP_URL: `smtp://127.0.0.1:${mailSink.smtpPort}`,
+        MAIL_FROM: 'Platform <no-reply@example.org>',
+      }
+    : {}),
 });
 
 const ci = process.env.CI === 'true';
@@ -62,6 +73,16 @@ export default defineConfig({
     { name: 'empty', testMatch: /empty-server\.spec\.ts/, use: { baseURL: emptyURL } },
   ],
   webServer: [
+    {
+      // Listens before the platform starts, so no mail waits for a retry.
+      command: 'npx tsx e2e/mail/sink-server.ts',
+      url: `http://127.0.0.1:${mailSink.httpPort}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 2_000 },
+    },
     {
       // Build the client once, then serve it; the second server reuses the same build.
       command: 'npx vite build --logLevel warn && npx tsx server/main.ts',

@@ -39,3 +39,19 @@ export async function rewriteProcedure(
     return route.fulfill({ response, json: body });
   });
 }
+
+/**
+ * Signs in through the login page (in Dutch, the run's default language) and waits until the
+ * page has moved on; `next` is where the login page should lead afterwards.
+ */
+export async function signIn(page: Page, account: { email: string; password: string }, next?: string) {
+  await page.goto(next ? `/login?next=${encodeURIComponent(next)}` : '/login');
+  await page.getByLabel('E-mailadres').fill(account.email);
+  await page.getByLabel('Wachtwoord', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Aanmelden', exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+/** A fresh address for an account made during the run. */
+export const newAddress = (who: string) =>
+  `${who}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.org`;

@@ -2,11 +2,13 @@ import { courseEventDefinitions } from './course/events';
 import type { EventDefinition } from './define';
 import { invalid } from './errors';
 import { roleEventDefinitions } from './role/events';
+import { sectionEventDefinitions } from './section/events';
 import { userEventDefinitions } from './user/events';
 
 /** Every event type the store accepts. A type not listed here cannot be appended. */
 const definitions: EventDefinition[] = [
   ...courseEventDefinitions,
+  ...sectionEventDefinitions,
   ...userEventDefinitions,
   ...roleEventDefinitions,
 ];

@@ -3,6 +3,7 @@ import * as createEvents from './2026_11_22_07_00_00_create_events';
 import * as createCourseSummaries from './2026_11_22_07_10_00_create_course_summaries';
 import * as createStreamSnapshots from './2026_11_22_08_00_00_create_stream_snapshots';
 import * as createIdentity from './2026_11_22_09_00_00_create_identity';
+import * as createSectionSummaries from './2026_11_22_10_00_00_create_section_summaries';
 
 /** Listed statically (not read from disk) so the bundled binary carries them. Append only. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_07_10_00_create_course_summaries': createCourseSummaries,
   '2026_11_22_08_00_00_create_stream_snapshots': createStreamSnapshots,
   '2026_11_22_09_00_00_create_identity': createIdentity,
+  '2026_11_22_10_00_00_create_section_summaries': createSectionSummaries,
 };
 
 export const migrationProvider: MigrationProvider = {

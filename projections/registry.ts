@@ -4,6 +4,7 @@ import { courseOwnersProjection } from './course/course-owners';
 import { courseSummaries } from './course/course-summaries';
 import type { Projection } from './projection';
 import { roleProjection } from './role/roles';
+import { sectionSummaries } from './section/section-summaries';
 import { erasureProjection } from './user/erasure';
 import { userProjection } from './user/users';
 
@@ -11,6 +12,7 @@ import { userProjection } from './user/users';
 export const projections: Projection<any>[] = [
   courseSummaries,
   courseOwnersProjection,
+  sectionSummaries,
   userProjection,
   roleProjection,
   erasureProjection,

@@ -52,7 +52,9 @@ async function serve(): Promise<void> {
     const { courses, admin } = await seedDemo(platform);
     log.info({ courses }, 'demo content seeded');
     // Printed once: the password is random and kept only as a hash.
-    demoLogin = `\n  Demo admin: ${admin.email}  password: ${admin.password}  (shown only now)`;
+    demoLogin = admin
+      ? `\n  Demo admin: ${admin.email}  password: ${admin.password}  (shown only now)`
+      : `\n  Admin: ${config.ADMIN_EMAIL} (password from ADMIN_PASSWORD)`;
   }
 
   const app = await buildApp(platform);

@@ -1,8 +1,24 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
-import { createQueryClient } from '../lib/query-client';
+import { type ReactNode, useEffect, useState } from 'react';
+import { createQueryClient, dependsOnUser } from '../lib/query-client';
+import { getSessionState, startSession, subscribeToSession } from '../lib/session';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+
+  // The session check at start; and whenever someone signs in or out (here or in another tab),
+  // whatever was loaded for the previous person is dropped and loaded again. The listener runs
+  // synchronously, so the cache is reset before `signIn()` or `signOut()` resolves.
+  useEffect(() => {
+    void startSession();
+    let generation = getSessionState().generation;
+    return subscribeToSession(() => {
+      const next = getSessionState().generation;
+      if (next === generation) return;
+      generation = next;
+      void queryClient.resetQueries({ predicate: dependsOnUser });
+    });
+  }, [queryClient]);
+
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

@@ -8,10 +8,20 @@ import { NotFoundPage } from './pages/not-found';
 
 /** The admin area is its own chunk, fetched on the first visit to /admin. */
 const AdminRoutes = lazy(() => import('../features/admin/routes/admin-routes'));
+/** Forms (and their validation) load when first needed, keeping the home page light. */
+const LoginRoute = lazy(() =>
+  import('../features/auth/routes/login').then((m) => ({ default: m.LoginRoute })),
+);
+const ProfileRoute = lazy(() =>
+  import('../features/user/routes/profile').then((m) => ({ default: m.ProfileRoute })),
+);
+const CertificatesRoute = lazy(() =>
+  import('../features/user/routes/certificates').then((m) => ({ default: m.CertificatesRoute })),
+);
 
 /**
  * Every route of the client, in spec section 2's order. Later features add theirs here
- * (/login, /module, /user, /certificates, course sections, ...), above the static-page catch-all.
+ * (/module, course sections, ...), above the static-page catch-all.
  */
 export function AppRoutes() {
   return (
@@ -19,11 +29,23 @@ export function AppRoutes() {
       <Route path="/">
         <HomePage />
       </Route>
+      <Route path="/login">
+        <LoginRoute />
+      </Route>
       <Route path="/course">
         <CoursesRoute />
       </Route>
       <Route path="/course/:coursePath">
         {(params) => <CourseRoute key={params.coursePath} coursePath={params.coursePath} />}
+      </Route>
+      <Route path="/user">
+        <ProfileRoute />
+      </Route>
+      <Route path="/user/certificates">
+        <CertificatesRoute />
+      </Route>
+      <Route path="/certificates">
+        <CertificatesRoute />
       </Route>
       <Route path="/admin" nest>
         <AdminRoutes />

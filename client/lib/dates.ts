@@ -16,3 +16,13 @@ export function formatDate(value: string | null | undefined): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(shifted.getUTCDate())}/${pad(shifted.getUTCMonth() + 1)}/${shifted.getUTCFullYear()}`;
 }
+
+/** DD/MM/YYYY HH:mm for an ISO timestamp, read in GMT+1 like every time on the platform. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return value;
+  const shifted = new Date(time + platformOffsetMs);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${formatDate(value)} ${pad(shifted.getUTCHours())}:${pad(shifted.getUTCMinutes())}`;
+}

@@ -1,12 +1,21 @@
-import { QueryClient } from '@tanstack/react-query';
-import { isFinal } from './trpc';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { getSessionState, refresh } from './session';
+import { errorCode, isFinal } from './trpc';
 
 /**
  * A failed query is retried once, except when the server's answer is final: NOT_FOUND above all,
  * and likewise a refused request (bad input, not signed in, not allowed).
+ *
+ * UNAUTHORIZED while we think we are signed in means the token is no longer accepted: check the
+ * session again (a 401 there signs out quietly).
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (errorCode(error) === 'UNAUTHORIZED' && getSessionState().status === 'signed-in') void refresh();
+      },
+    }),
     defaultOptions: {
       queries: {
         retry: (failureCount, error) => !isFinal(error) && failureCount < 1,
@@ -16,3 +25,6 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/** Everything that may depend on who is signed in: all but the tenant's configuration. */
+export const dependsOnUser = (query: { queryKey: readonly unknown[] }) => query.queryKey[0] !== 'tenant';

@@ -2,16 +2,26 @@ import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../server/router';
 import { currentLanguage } from './i18n';
+import { freshToken } from './session';
 
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
-/** The typed client for /trpc. Every request says which language server messages should be in. */
+/**
+ * The typed client for /trpc. Every request says which language server messages should be in and,
+ * once signed in, carries the session's ID token (waiting for the session check at start).
+ */
 export const api = createTRPCClient<AppRouter>({
   links: [
     httpBatchLink({
       url: '/trpc',
-      headers: () => ({ 'x-language': currentLanguage() }),
+      headers: async () => {
+        const token = await freshToken();
+        return {
+          'x-language': currentLanguage(),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        };
+      },
     }),
   ],
 });
@@ -23,6 +33,11 @@ export function errorCode(error: unknown): string | null {
     return typeof data?.code === 'string' ? data.code : null;
   }
   return null;
+}
+
+/** The translated message of a call the server refused, or null (network failure, no answer). */
+export function errorMessage(error: unknown): string | null {
+  return error instanceof TRPCClientError && error.data && error.message ? error.message : null;
 }
 
 export const isNotFound = (error: unknown) => errorCode(error) === 'NOT_FOUND';

@@ -48,6 +48,7 @@ export type CourseCommand =
     }
   | { type: 'AddCourseOwner'; data: { userId: string } }
   | { type: 'RemoveCourseOwner'; data: { userId: string } }
+  | { type: 'OrderSections'; data: { sections: string[] } }
   | { type: 'UpdateCourse'; data: { details: CourseDetails } }
   | { type: 'PublishCourse' }
   | { type: 'UnpublishCourse' }

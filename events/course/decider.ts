@@ -59,6 +59,10 @@ function decide(command: CourseCommand, state: CourseState): CourseEvent[] {
       const course = requireActive(state);
       return course.published ? [{ type: 'CourseUnpublished', data: ref(course) }] : [];
     }
+    case 'OrderSections': {
+      const course = requireActive(state);
+      return [{ type: 'CourseSectionsOrdered', data: { ...ref(course), sections: command.data.sections } }];
+    }
     case 'DeleteCourse': {
       const course = requireActive(state);
       return [{ type: 'CourseDeleted', data: { ...ref(course), name: course.details.name } }];
@@ -85,6 +89,8 @@ function evolve(state: CourseState, event: CourseEvent): CourseState {
       return state.status === 'absent' ? state : { ...state, published: false };
     case 'CourseDeleted':
       return state.status === 'absent' ? state : { ...state, status: 'deleted' };
+    case 'CourseSectionsOrdered':
+      return state;
     case 'CourseOwnerAdded':
       return state.status === 'absent' ? state : { ...state, owners: [...state.owners, event.data.userId] };
     case 'CourseOwnerRemoved':

@@ -51,7 +51,14 @@ export const CourseOwnerRemoved = defineEvent(
   z.object({ ...courseRef, userId: z.string().min(1) }),
 );
 
+/** The learner-facing order of the course's sections, as the full list of their paths. */
+export const CourseSectionsOrdered = defineEvent(
+  'CourseSectionsOrdered',
+  z.object({ ...courseRef, sections: z.array(pathSchema) }),
+);
+
 export const courseEventDefinitions = [
+  CourseSectionsOrdered,
   CourseCreated,
   CourseUpdated,
   CoursePublished,
@@ -68,6 +75,7 @@ export type CourseEvent =
   | EventOf<typeof CourseUnpublished>
   | EventOf<typeof CourseDeleted>
   | EventOf<typeof CourseOwnerAdded>
-  | EventOf<typeof CourseOwnerRemoved>;
+  | EventOf<typeof CourseOwnerRemoved>
+  | EventOf<typeof CourseSectionsOrdered>;
 
 export const courseStream = (courseId: string) => `course-${courseId}`;

@@ -3,6 +3,7 @@ import type { CourseEvent } from '../../events/course/events';
 import type { StoredEvent } from '../../events/store';
 import { type AnyDb, tablesOf } from '../db';
 import type { Projection } from '../projection';
+import { toUserProfile, type UserProfile, type UserTables } from '../user/users';
 
 /** Who owns which course: answers "may this teacher edit it" and "whose courses are these". */
 export interface CourseOwnerTables {
@@ -50,4 +51,31 @@ export async function coursesOwnedBy(db: AnyDb, userId: string): Promise<string[
     .where('user_id', '=', userId)
     .execute();
   return rows.map((row) => row.course_id);
+}
+
+/** The owners of several courses in one statement (the team shown on each course), by name. */
+export async function ownersOfCourses(
+  db: AnyDb,
+  courseIds: readonly string[],
+): Promise<{ courseId: string; user: UserProfile }[]> {
+  if (courseIds.length === 0) return [];
+  const rows = await tablesOf<CourseOwnerTables & UserTables>(db)
+    .selectFrom('course_owners')
+    .innerJoin('users', 'users.user_id', 'course_owners.user_id')
+    .selectAll('users')
+    .select('course_owners.course_id')
+    .where('course_owners.course_id', 'in', [...courseIds])
+    .orderBy('users.name')
+    .orderBy('users.user_id')
+    .execute();
+  return rows.map(({ course_id, ...row }) => ({ courseId: course_id, user: toUserProfile(row) }));
+}
+
+export async function ownersOfCourse(db: AnyDb, courseId: string): Promise<string[]> {
+  const rows = await tablesOf<CourseOwnerTables>(db)
+    .selectFrom('course_owners')
+    .select('user_id')
+    .where('course_id', '=', courseId)
+    .execute();
+  return rows.map((row) => row.user_id);
 }

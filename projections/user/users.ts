@@ -159,7 +159,10 @@ export interface UserRecord {
   modules: string[];
 }
 
-function toRecord(row: Selectable<UsersTable>, links: UserLinksTable[]): UserRecord {
+/** A user without the paths they are linked to (a separate question, asked only when needed). */
+export type UserProfile = Omit<UserRecord, 'courses' | 'modules'>;
+
+export function toUserProfile(row: Selectable<UsersTable>): UserProfile {
   return {
     _id: row.user_id,
     name: row.name,
@@ -174,6 +177,12 @@ function toRecord(row: Selectable<UsersTable>, links: UserLinksTable[]): UserRec
     roles: row.roles,
     verified: row.verified,
     createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+function toRecord(row: Selectable<UsersTable>, links: UserLinksTable[]): UserRecord {
+  return {
+    ...toUserProfile(row),
     courses: links.filter((l) => l.item_type === 'course').map((l) => l.item_path),
     modules: links.filter((l) => l.item_type === 'module').map((l) => l.item_path),
   };
@@ -205,6 +214,48 @@ export async function findUserById(db: AnyDb, userId: string): Promise<UserRecor
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row ? ((await withLinks(db, [row]))[0] ?? null) : null;
+}
+
+/** Several users in one statement (batched look-ups); unknown ids are simply absent. */
+export async function findUsersByIds(db: AnyDb, userIds: readonly string[]): Promise<UserProfile[]> {
+  if (userIds.length === 0) return [];
+  const rows = await users(db)
+    .selectFrom('users')
+    .selectAll()
+    .where('user_id', 'in', [...userIds])
+    .execute();
+  return rows.map(toUserProfile);
+}
+
+/** The links of several users in one statement. */
+export async function linksOfUsers(db: AnyDb, userIds: readonly string[]): Promise<UserLinksTable[]> {
+  if (userIds.length === 0) return [];
+  return users(db)
+    .selectFrom('user_links')
+    .selectAll()
+    .where('user_id', 'in', [...userIds])
+    .orderBy('item_path')
+    .execute();
+}
+
+/** The users linked to any of these items (participants of several courses at once), by name. */
+export async function usersLinkedTo(
+  db: AnyDb,
+  itemType: UserLinksTable['item_type'],
+  itemPaths: readonly string[],
+): Promise<{ itemPath: string; user: UserProfile }[]> {
+  if (itemPaths.length === 0) return [];
+  const rows = await users(db)
+    .selectFrom('user_links')
+    .innerJoin('users', 'users.user_id', 'user_links.user_id')
+    .selectAll('users')
+    .select('user_links.item_path')
+    .where('user_links.item_type', '=', itemType)
+    .where('user_links.item_path', 'in', [...itemPaths])
+    .orderBy('users.name')
+    .orderBy('users.user_id')
+    .execute();
+  return rows.map(({ item_path, ...row }) => ({ itemPath: item_path, user: toUserProfile(row) }));
 }
 
 export async function findUserIdByEmail(db: AnyDb, email: string): Promise<string | null> {

@@ -65,8 +65,9 @@ export const demoCourses: { path: string; published: boolean; course: CourseInpu
 /** Seeds the demo through the command pipeline, so it is events like everything else. */
 export async function seedDemo(
   platform: Platform,
-): Promise<{ courses: number; admin: { email: string; password: string } }> {
-  const admin = await createDemoAdmin(platform);
+): Promise<{ courses: number; admin: { email: string; password: string } | null }> {
+  // With ADMIN_EMAIL set, that account is the admin; the demo makes none of its own.
+  const admin = platform.config.ADMIN_EMAIL ? null : await createDemoAdmin(platform);
   const meta = (): CommandMeta => ({ actorId: null, requestId: 'seed-demo', now: new Date() });
   for (const demo of demoCourses) {
     await createCourse(platform, system, meta(), {

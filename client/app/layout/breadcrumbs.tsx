@@ -49,10 +49,36 @@ function useCrumbs(location: string): Crumb[] {
     if (second) crumbs.push({ href: `/course/${second}`, label: <CourseName path={second} /> });
     return crumbs;
   }
-  if (first === 'admin') return [{ href: '/admin', label: t('nav.admin') }];
+  if (first === 'admin') return adminCrumbs(segments.slice(1), t);
+  if (first === 'user') {
+    const crumbs: Crumb[] = [{ href: '/user', label: t('nav.profile') }];
+    if (second === 'certificates') crumbs.push({ href: '/user/certificates', label: t('nav.certificates') });
+    return segments.length <= 2 ? crumbs : [];
+  }
+  if (first === 'certificates' && segments.length === 1) {
+    return [{ href: '/certificates', label: t('nav.certificates') }];
+  }
 
   const page = tenant && segments.length === 1 ? findStaticPage(tenant, first) : undefined;
   return page ? [{ href: `/${first}`, label: pick(page.title, language) }] : [];
+}
+
+/** Beheer › Gebruikers › Nieuwe gebruiker, Beheer › Rollen › {role name}, … */
+function adminCrumbs(rest: string[], t: (key: string) => string): Crumb[] {
+  const crumbs: Crumb[] = [{ href: '/admin', label: t('nav.admin') }];
+  const [section, item] = rest;
+  const sections: Record<string, string> = { users: 'adminArea.users', roles: 'adminArea.roles' };
+  if (!section || !sections[section]) return crumbs;
+  crumbs.push({ href: `/admin/${section}`, label: t(sections[section]) });
+  if (!item || rest.length > 2) return crumbs;
+  const href = `/admin/${section}/${encodeURIComponent(item)}`;
+  if (section === 'users' && item === 'new') crumbs.push({ href, label: t('adminUsers.newTitle') });
+  else if (section === 'users' && item === 'link-existing')
+    crumbs.push({ href, label: t('adminLink.title') });
+  else if (section === 'roles' && item === 'new-role') crumbs.push({ href, label: t('adminRoles.newTitle') });
+  else if (section === 'roles') crumbs.push({ href, label: item });
+  // A user's page names the user in its heading; the address holds only an id.
+  return crumbs;
 }
 
 /** The course's name once known (shared with the course page's own query), else its path. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { holdsAnyRole, useCurrentUser } from '../../lib/auth';
+import { holdsAnyRole, useSession } from '../../lib/auth';
 import { pick, useTenant } from '../../lib/tenant';
 import { useLanguage } from '../../lib/use-language';
 import { CogIcon, MenuIcon } from '../../ui/icons';
@@ -13,7 +13,7 @@ export function Header() {
   const { t } = useTranslation();
   const language = useLanguage();
   const tenant = useTenant().data;
-  const user = useCurrentUser();
+  const session = useSession();
   const [location] = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
 
@@ -66,7 +66,7 @@ export function Header() {
             </ul>
           </nav>
           <div className="site-header__actions">
-            {holdsAnyRole(user) && (
+            {holdsAnyRole(session.user) && (
               <Link
                 href="/admin"
                 className="icon-link"
@@ -77,7 +77,7 @@ export function Header() {
                 <CogIcon />
               </Link>
             )}
-            <UserMenu user={user} />
+            <UserMenu session={session} />
           </div>
         </div>
       </div>

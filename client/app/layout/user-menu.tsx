@@ -1,30 +1,99 @@
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
-import type { CurrentUser } from '../../lib/auth';
+import { Link, useLocation } from 'wouter';
+import type { Session } from '../../lib/auth';
+import { signOut } from '../../lib/session';
 import { UserIcon } from '../../ui/icons';
+import { loginPath } from '../../ui/signed-in-only';
 
-/** Signed out: the sign-in link. Signed in: a small menu under the user's name. */
-export function UserMenu({ user }: { user: CurrentUser | null }) {
+/**
+ * Signed out: the sign-in link (coming back to this page afterwards). Signed in: a button with
+ * the user's name opening their links and "sign out". Esc, a click elsewhere or following a link
+ * closes it.
+ */
+export function UserMenu({ session }: { session: Session }) {
   const { t } = useTranslation();
-  if (!user) {
+  const [location, navigate] = useLocation();
+  const [open, setOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const listId = useId();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes on navigation only
+  useEffect(() => setOpen(false), [location]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  if (session.status === 'loading') return <span className="user-menu__placeholder" aria-hidden="true" />;
+
+  if (session.status !== 'signed-in') {
+    // The login page is its own sign-in link.
+    if (location === '/login') return null;
     return (
-      <Link href="/login" className="button button--small user-menu__sign-in">
+      <Link href={loginPath()} className="button button--small user-menu__sign-in">
         <UserIcon />
         {t('nav.signIn')}
       </Link>
     );
   }
+
+  const leave = async () => {
+    setLeaving(true);
+    await signOut();
+    setLeaving(false);
+    setOpen(false);
+    navigate('/');
+  };
+
   return (
-    <details className="user-menu">
-      <summary className="button button--small">
+    <div className="user-menu" ref={root}>
+      <button
+        ref={button}
+        type="button"
+        className="button button--small button--ghost user-menu__button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((value) => !value)}
+      >
         <UserIcon />
-        {user.name}
-      </summary>
-      <ul className="user-menu__list">
+        <span className="user-menu__name">{session.user.name}</span>
+        <span className="visually-hidden"> – {t('nav.account')}</span>
+      </button>
+      <ul id={listId} className="user-menu__list" hidden={!open}>
         <li>
-          <Link href="/user">{t('nav.account')}</Link>
+          <Link href="/user">{t('nav.profile')}</Link>
+        </li>
+        <li>
+          <Link href="/user/certificates">{t('nav.certificates')}</Link>
+        </li>
+        <li className="user-menu__separator">
+          <button
+            type="button"
+            className="user-menu__sign-out"
+            onClick={() => void leave()}
+            disabled={leaving}
+          >
+            {t('nav.signOut')}
+          </button>
         </li>
       </ul>
-    </details>
+    </div>
   );
 }

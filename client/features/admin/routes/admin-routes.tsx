@@ -1,31 +1,166 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Route, Switch } from 'wouter';
+import { Link, Route, Switch, useLocation } from 'wouter';
+import { type CurrentUser, hasRule, holdsAnyRole, type RuleName } from '../../../lib/auth';
+import { SignedInOnly } from '../../../ui/signed-in-only';
 import { useDocumentTitle } from '../../../ui/use-document-title';
+import { NotAllowed } from '../components/not-allowed';
+import { LinkExistingUsersRoute } from './link-existing-users';
+import { NewRoleRoute } from './new-role';
+import { NewUserRoute } from './new-user';
+import { RoleRoute } from './role';
+import { RolesRoute } from './roles';
+import { UserRoute } from './user';
+import { UsersRoute } from './users';
+
+/** A route parameter as written by the user (role names may hold spaces or other characters). */
+const param = (value: string) => {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+};
 
 /**
  * The admin area, loaded as its own chunk on the first visit to /admin. Routes here are relative
- * to /admin. Only the welcome page exists yet; the management screens arrive with their features.
+ * to /admin. Signed-out visitors go to /login; anyone holding a role gets in, and each screen then
+ * asks for its own right (manage_users, manage_roles), the same rules the server enforces.
  */
 export default function AdminRoutes() {
   return (
-    <Switch>
-      <Route path="/">
-        <AdminWelcome />
-      </Route>
-      <Route>
-        <AdminNotFound />
-      </Route>
-    </Switch>
+    <SignedInOnly>{(user) => (holdsAnyRole(user) ? <AdminArea user={user} /> : <NotAllowed />)}</SignedInOnly>
   );
 }
 
-function AdminWelcome() {
+function AdminArea({ user }: { user: CurrentUser }) {
+  const manageUsers = hasRule(user, 'manage_users');
+  const linkUsers = manageUsers || hasRule(user, 'assign_participants');
+  const need = (allowed: boolean, screen: ReactNode) => (allowed ? screen : <NotAllowed />);
+
+  return (
+    <div className="admin">
+      <AdminNav user={user} />
+      <div className="admin__content">
+        <Switch>
+          <Route path="/">
+            <AdminWelcome user={user} />
+          </Route>
+          <Route path="/users">{need(manageUsers, <UsersRoute />)}</Route>
+          <Route path="/users/new">{need(manageUsers, <NewUserRoute />)}</Route>
+          <Route path="/users/link-existing">{need(linkUsers, <LinkExistingUsersRoute />)}</Route>
+          {/* Course certificates arrive with certificates; until then the path is unknown. */}
+          <Route path="/users/course-certificates">
+            <AdminNotFound />
+          </Route>
+          <Route path="/users/:userId">
+            {(params) =>
+              need(manageUsers, <UserRoute key={params.userId} userId={param(params.userId)} viewer={user} />)
+            }
+          </Route>
+          <Route path="/roles">{need(hasRule(user, 'manage_roles'), <RolesRoute />)}</Route>
+          <Route path="/roles/new-role">{need(hasRule(user, 'manage_roles'), <NewRoleRoute />)}</Route>
+          <Route path="/roles/:roleName">
+            {(params) =>
+              need(
+                hasRule(user, 'manage_roles'),
+                <RoleRoute key={params.roleName} name={param(params.roleName)} viewer={user} />,
+              )
+            }
+          </Route>
+          <Route>
+            <AdminNotFound />
+          </Route>
+        </Switch>
+      </div>
+    </div>
+  );
+}
+
+/** The admin screens this person's rights open, and nothing else. */
+function useAdminLinks(user: CurrentUser) {
+  const { t } = useTranslation();
+  const links: { href: string; label: string; text: string; rules: RuleName[] }[] = [
+    {
+      href: '/users',
+      label: t('adminArea.users'),
+      text: t('adminArea.usersText'),
+      rules: ['manage_users'],
+    },
+    {
+      href: '/users/link-existing',
+      label: t('adminArea.linkUsers'),
+      text: t('adminArea.linkUsersText'),
+      rules: ['manage_users', 'assign_participants'],
+    },
+    {
+      href: '/roles',
+      label: t('adminArea.roles'),
+      text: t('adminArea.rolesText'),
+      rules: ['manage_roles'],
+    },
+  ];
+  return links.filter((link) => link.rules.some((rule) => hasRule(user, rule)));
+}
+
+function AdminNav({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation();
+  const [location] = useLocation();
+  const links = useAdminLinks(user).filter(
+    (link) => link.href !== '/users/link-existing' || !hasRule(user, 'manage_users'),
+  );
+  if (links.length === 0) return null;
+  const current = (href: string) => location === href || location.startsWith(`${href}/`);
+  return (
+    <nav className="admin-nav" aria-label={t('adminArea.navigation')}>
+      <ul>
+        <li>
+          <Link href="/" className="admin-nav__link" aria-current={location === '/' ? 'page' : undefined}>
+            {t('adminArea.overview')}
+          </Link>
+        </li>
+        {links.map((link) => (
+          <li key={link.href}>
+            <Link
+              href={link.href}
+              className="admin-nav__link"
+              aria-current={current(link.href) ? 'page' : undefined}
+            >
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function AdminWelcome({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   useDocumentTitle(t('nav.admin'));
+  const links = useAdminLinks(user);
   return (
     <>
       <h1>{t('nav.admin')}</h1>
-      <p>{t('admin.welcome')}</p>
+      <p className="page-lead">{t('admin.welcome')}</p>
+      {links.length > 0 ? (
+        <ul className="card-grid admin-cards">
+          {links.map((link) => (
+            <li key={link.href}>
+              <article className="card">
+                <h2 className="card__title">
+                  <Link href={link.href} className="card__link">
+                    {link.label}
+                  </Link>
+                </h2>
+                <p className="card__text">{link.text}</p>
+              </article>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>{t('adminArea.nothingYet')}</p>
+      )}
     </>
   );
 }

@@ -1,0 +1,191 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import { roleInputSchema } from '../../../../events/role/commands';
+import type { CurrentUser } from '../../../lib/auth';
+import { problemOf } from '../../../lib/forms';
+import { errorCode, type RouterOutputs } from '../../../lib/trpc';
+import { Alert } from '../../../ui/alert';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { SubmitButton } from '../../../ui/form';
+import { ErrorPanel, Loading } from '../../../ui/status';
+import { useDocumentTitle } from '../../../ui/use-document-title';
+import { useDeleteRole } from '../api/delete-role';
+import { useRole } from '../api/get-role';
+import { useRoleHistory } from '../api/get-role-history';
+import { useUpdateRole } from '../api/update-role';
+import { HistoryList } from '../components/history-list';
+import { RoleActionsFields } from '../components/role-actions-fields';
+
+type Role = RouterOutputs['role']['byName'];
+
+/** /admin/roles/{roleName}: the role's actions to change, its history, and delete. */
+export function RoleRoute({ name, viewer }: { name: string; viewer: CurrentUser }) {
+  const { t } = useTranslation();
+  const builtIn = name.toLowerCase() === 'admin';
+  const role = useRole(name);
+  const code = role.isError ? errorCode(role.error) : null;
+  const missing = code === 'NOT_FOUND' || code === 'BAD_REQUEST';
+  useDocumentTitle(
+    builtIn ? 'admin' : (role.data?.name ?? (missing ? t('adminRoles.notFound') : t('adminRoles.title'))),
+  );
+
+  if (builtIn) {
+    return (
+      <div className="page-narrow">
+        <p className="back-link">
+          <Link href="/roles">← {t('adminRoles.backToList')}</Link>
+        </p>
+        <h1>admin</h1>
+        <p className="page-lead">{t('adminRoles.adminBuiltIn')}</p>
+      </div>
+    );
+  }
+  if (role.isPending || (role.isError && role.isFetching)) {
+    return (
+      <div aria-busy="true">
+        <Loading />
+      </div>
+    );
+  }
+  if (role.isError) {
+    return missing ? (
+      <div className="status status--not-found">
+        <h1>{t('adminRoles.notFound')}</h1>
+        <p>
+          <Link href="/roles">{t('adminRoles.backToList')}</Link>
+        </p>
+      </div>
+    ) : (
+      <ErrorPanel message={t('adminRoles.loadOneError')} onRetry={() => void role.refetch()} />
+    );
+  }
+
+  return (
+    <article>
+      <p className="back-link">
+        <Link href="/roles">← {t('adminRoles.backToList')}</Link>
+      </p>
+      <h1>{role.data.name}</h1>
+      <CreatedNotice />
+      <div className="admin-columns">
+        <div className="admin-columns__main">
+          <RoleForm key={role.data._id} role={role.data} />
+        </div>
+        <aside className="admin-columns__side" aria-labelledby="history-title">
+          <h2 id="history-title">{t('history.title')}</h2>
+          <RoleHistory name={role.data.name} viewer={viewer} />
+        </aside>
+      </div>
+      <DeleteRole name={role.data.name} />
+    </article>
+  );
+}
+
+function CreatedNotice() {
+  const { t } = useTranslation();
+  const [shown] = useState(
+    () => (window.history.state as { notice?: unknown } | null)?.notice === 'roleCreated',
+  );
+  if (!shown) return null;
+  return (
+    <Alert tone="success">
+      <p>{t('adminRoles.createdNotice')}</p>
+    </Alert>
+  );
+}
+
+function RoleForm({ role }: { role: Role }) {
+  const { t } = useTranslation();
+  const update = useUpdateRole();
+  const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
+  const form = useForm({
+    resolver: zodResolver(roleInputSchema, undefined, { raw: true }),
+    defaultValues: { name: role.name, actions: role.actions },
+  });
+  const { isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    setNotice(null);
+    try {
+      // A role keeps its name: only the actions change.
+      await update.mutateAsync({ name: role.name, doc: { name: role.name, actions: values.actions } });
+      form.reset(values);
+      setNotice({ tone: 'success', text: t('adminRoles.saved') });
+    } catch (error) {
+      setNotice({ tone: 'danger', text: problemOf(error).message ?? t('form.unreachable') });
+    }
+  });
+
+  return (
+    <form className="form form--wide" noValidate onSubmit={submit} aria-busy={isSubmitting}>
+      <p className="muted">{t('adminRoles.keepsName')}</p>
+      <RoleActionsFields register={form.register} />
+      {notice && (
+        <Alert tone={notice.tone}>
+          <p>{notice.text}</p>
+        </Alert>
+      )}
+      <div className="form__actions">
+        <SubmitButton busy={isSubmitting}>{t('adminRoles.save')}</SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+function RoleHistory({ name, viewer }: { name: string; viewer: CurrentUser }) {
+  const history = useRoleHistory(name);
+  return (
+    <HistoryList
+      entries={history.data}
+      isPending={history.isPending}
+      isError={history.isError}
+      onRetry={() => void history.refetch()}
+      viewer={viewer}
+    />
+  );
+}
+
+function DeleteRole({ name }: { name: string }) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const [asking, setAsking] = useState(false);
+  const remove = useDeleteRole();
+
+  return (
+    <section className="danger-zone" aria-labelledby="delete-role-title">
+      <h2 id="delete-role-title">{t('adminRoles.deleteTitle')}</h2>
+      <p>{t('adminRoles.deleteText')}</p>
+      <button
+        type="button"
+        className="button button--danger-ghost"
+        onClick={() => {
+          remove.reset();
+          setAsking(true);
+        }}
+      >
+        {t('adminRoles.delete')}
+      </button>
+      <ConfirmDialog
+        open={asking}
+        title={t('adminRoles.deleteTitle')}
+        message={<p>{t('adminRoles.deleteConfirm')}</p>}
+        confirmLabel={t('adminRoles.delete')}
+        busy={remove.isPending}
+        error={remove.isError ? (problemOf(remove.error).message ?? t('form.unreachable')) : null}
+        onCancel={() => setAsking(false)}
+        onConfirm={async () => {
+          try {
+            await remove.mutateAsync(name);
+          } catch {
+            return; // the dialog shows why
+          }
+          setAsking(false);
+          navigate('/roles', { replace: true });
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,4 @@
+import { postJson } from '../../../lib/http';
+
+/** Verifies the account with the mailed code. */
+export const verifyAccount = (input: { email: string; code: string }) => postJson('/auth/verify', input);

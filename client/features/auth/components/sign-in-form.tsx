@@ -1,0 +1,97 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { signInSchema } from '../../../../events/user/commands';
+import { signIn } from '../../../lib/session';
+import { Alert } from '../../../ui/alert';
+import { Field, SubmitButton } from '../../../ui/form';
+import { PasswordInput } from './password-input';
+import { useFormAlert } from './use-form-alert';
+
+/**
+ * E-mail and password. On success the session changes and the login page sends the person back
+ * to where they came from. An unverified account is offered the way to its code.
+ */
+export function SignInForm({
+  email,
+  onEmailChange,
+  verifyHref,
+  forgotHref,
+}: {
+  email: string;
+  onEmailChange: (email: string) => void;
+  verifyHref: string;
+  forgotHref: string;
+}) {
+  const { t } = useTranslation();
+  const form = useForm({
+    resolver: zodResolver(signInSchema, undefined, { raw: true }),
+    defaultValues: { email, password: '' },
+  });
+  const { alert, setAlert, fail } = useFormAlert(form.setError, ['email', 'password']);
+  const { errors, isSubmitting } = form.formState;
+
+  // Going to another step keeps the address typed so far.
+  const keepEmail = () => onEmailChange(form.getValues('email'));
+
+  const submit = form.handleSubmit(async (values) => {
+    setAlert(null);
+    onEmailChange(values.email);
+    try {
+      await signIn(values.email, values.password);
+    } catch (error) {
+      fail(error);
+      form.setValue('password', '');
+      form.setFocus('password');
+    }
+  });
+
+  return (
+    <form className="form" noValidate onSubmit={submit} aria-busy={isSubmitting}>
+      {alert && (
+        <Alert tone={alert.tone}>
+          <p>{alert.text}</p>
+          {alert.status === 403 && (
+            <Link href={verifyHref} className="button button--small" onClick={keepEmail}>
+              {t('login.verifyLink')}
+            </Link>
+          )}
+        </Alert>
+      )}
+      <Field label={t('form.email')} error={errors.email}>
+        {(control) => (
+          <input
+            {...control}
+            {...form.register('email')}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+          />
+        )}
+      </Field>
+      <Field label={t('form.password')} error={errors.password}>
+        {(control) => (
+          <PasswordInput
+            control={control}
+            registration={form.register('password')}
+            autoComplete="current-password"
+          />
+        )}
+      </Field>
+      <SubmitButton busy={isSubmitting} busyLabel={t('login.signingIn')} className="button button--block">
+        {t('login.signIn')}
+      </SubmitButton>
+      <p className="form__links">
+        <Link href={forgotHref} onClick={keepEmail}>
+          {t('login.forgotLink')}
+        </Link>
+        <Link href={verifyHref} onClick={keepEmail}>
+          {t('login.verifyLink')}
+        </Link>
+      </p>
+    </form>
+  );
+}

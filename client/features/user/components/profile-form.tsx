@@ -1,0 +1,209 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { profileSchema } from '../../../../events/user/commands';
+import type { CurrentUser } from '../../../lib/auth';
+import { problemOf, showFieldProblems } from '../../../lib/forms';
+import { interfaceLanguages } from '../../../lib/i18n';
+import { joinPhone, splitPhone } from '../../../lib/phone';
+import { useTenant } from '../../../lib/tenant';
+import { Alert } from '../../../ui/alert';
+import { CheckboxField, Field, SubmitButton } from '../../../ui/form';
+import { PhoneField } from '../../../ui/phone-field';
+import { useUpdateProfile } from '../api/update-profile';
+
+/**
+ * The shared profile schema, with the image split into its two inputs and the country code of the
+ * phone beside the number. An image needs a name; without one it is sent as null.
+ */
+const formSchema = profileSchema
+  .omit({ image: true })
+  .extend({
+    phoneRegion: z.string(),
+    imageName: z.string().trim().max(500, 'validation.tooLong'),
+    imageAlt: z.string().max(500, 'validation.tooLong'),
+  })
+  .refine((values) => values.imageName !== '' || values.imageAlt.trim() === '', {
+    path: ['imageName'],
+    message: 'validation.required',
+  });
+type FormValues = z.input<typeof formSchema>;
+
+const formFields = [
+  'name',
+  'phone',
+  'profession',
+  'riziv',
+  'description',
+  'imageName',
+  'imageAlt',
+  'language',
+];
+
+function valuesOf(user: CurrentUser): FormValues {
+  const phone = splitPhone(user.phone);
+  return {
+    name: user.name,
+    phone: phone.number,
+    phoneRegion: phone.region,
+    profession: user.profession ?? '',
+    riziv: user.riziv ?? '',
+    description: user.description ?? '',
+    imageName: user.image?.name ?? '',
+    imageAlt: user.image?.alt ?? '',
+    fullPrivacy: user.fullPrivacy,
+    language: user.language,
+  };
+}
+
+/** /user's form: everything a person may change about themselves. The e-mail address is locked. */
+export function ProfileForm({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation();
+  const emailId = useId();
+  const asked = new Set(useTenant().data?.signupFields ?? []);
+  const update = useUpdateProfile();
+  const [alert, setAlert] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
+  const form = useForm({
+    resolver: zodResolver(formSchema, undefined, { raw: true }),
+    defaultValues: valuesOf(user),
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    setAlert(null);
+    const imageName = values.imageName.trim();
+    try {
+      await update.mutateAsync({
+        name: values.name,
+        phone: joinPhone(values.phoneRegion, values.phone ?? ''),
+        // Fields this platform does not ask for keep what they held.
+        profession: asked.has('profession') ? values.profession : (user.profession ?? ''),
+        riziv: asked.has('riziv') ? values.riziv : (user.riziv ?? ''),
+        description: values.description,
+        image: imageName ? { name: imageName, alt: values.imageAlt.trim() } : null,
+        fullPrivacy: values.fullPrivacy,
+        language: values.language,
+      });
+      form.reset(values);
+      setAlert({ tone: 'success', text: t('profile.saved') });
+    } catch (error) {
+      const problem = problemOf(error);
+      const fields = problem.fields.map((field) => ({
+        ...field,
+        path: field.path.replace(/^image\.(name|alt)$/, (_, part: string) =>
+          part === 'name' ? 'imageName' : 'imageAlt',
+        ),
+      }));
+      showFieldProblems(form.setError, fields, formFields);
+      setAlert({ tone: 'danger', text: problem.message ?? t('profile.saveError') });
+    }
+  });
+
+  return (
+    <form className="form form--wide" noValidate onSubmit={submit} aria-busy={isSubmitting}>
+      <fieldset className="form-section">
+        <legend className="form-section__title">{t('profile.personal')}</legend>
+        <Field label={t('form.name')} error={errors.name}>
+          {(control) => <input {...control} {...form.register('name')} type="text" autoComplete="name" />}
+        </Field>
+        <div className="field">
+          <label htmlFor={emailId} className="field__label">
+            {t('form.email')}
+          </label>
+          <input
+            id={emailId}
+            type="email"
+            value={user.email}
+            readOnly
+            className="input--locked"
+            aria-describedby={`${emailId}-hint`}
+          />
+          <p id={`${emailId}-hint`} className="field__hint">
+            {t('profile.emailLocked')}
+          </p>
+        </div>
+        <PhoneField
+          region={form.register('phoneRegion')}
+          number={form.register('phone')}
+          error={errors.phone}
+        />
+        {asked.has('profession') && (
+          <Field label={t('form.profession')} error={errors.profession} optional>
+            {(control) => (
+              <input
+                {...control}
+                {...form.register('profession')}
+                type="text"
+                autoComplete="organization-title"
+              />
+            )}
+          </Field>
+        )}
+        {asked.has('riziv') && (
+          <Field label={t('form.riziv')} hint={t('form.rizivHint')} error={errors.riziv} optional>
+            {(control) => <input {...control} {...form.register('riziv')} type="text" inputMode="numeric" />}
+          </Field>
+        )}
+      </fieldset>
+
+      <fieldset className="form-section">
+        <legend className="form-section__title">{t('profile.about')}</legend>
+        <Field
+          label={t('profile.description')}
+          hint={t('profile.descriptionHint')}
+          error={errors.description}
+          optional
+        >
+          {(control) => <textarea {...control} {...form.register('description')} rows={5} />}
+        </Field>
+        <div className="field-row">
+          <Field
+            label={t('profile.imageName')}
+            hint={t('profile.imageNameHint')}
+            error={errors.imageName}
+            optional
+          >
+            {(control) => <input {...control} {...form.register('imageName')} type="text" />}
+          </Field>
+          <Field
+            label={t('profile.imageAlt')}
+            hint={t('profile.imageAltHint')}
+            error={errors.imageAlt}
+            optional
+          >
+            {(control) => <input {...control} {...form.register('imageAlt')} type="text" />}
+          </Field>
+        </div>
+      </fieldset>
+
+      <fieldset className="form-section">
+        <legend className="form-section__title">{t('profile.privacyAndLanguage')}</legend>
+        <CheckboxField label={t('profile.fullPrivacy')} description={t('profile.fullPrivacyHint')}>
+          {(control) => <input {...control} {...form.register('fullPrivacy')} type="checkbox" />}
+        </CheckboxField>
+        <Field label={t('profile.language')} hint={t('profile.languageHint')} error={errors.language}>
+          {(control) => (
+            <select {...control} {...form.register('language')}>
+              {interfaceLanguages.map((code) => (
+                <option key={code} value={code} lang={code}>
+                  {t(`languages.${code}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </fieldset>
+
+      {alert && (
+        <Alert tone={alert.tone}>
+          <p>{alert.text}</p>
+        </Alert>
+      )}
+      <div className="form__actions">
+        <SubmitButton busy={isSubmitting}>{t('profile.save')}</SubmitButton>
+      </div>
+    </form>
+  );
+}

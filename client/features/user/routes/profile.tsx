@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { SignedInOnly } from '../../../ui/signed-in-only';
+import { useDocumentTitle } from '../../../ui/use-document-title';
+import { DeleteAccount } from '../components/delete-account';
+import { ProfileForm } from '../components/profile-form';
+
+/** /user: the signed-in person's own profile. Signed-out visitors are sent to /login first. */
+export function ProfileRoute() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('profile.title'));
+  return (
+    <SignedInOnly errorMessage={t('profile.loadError')}>
+      {(user) => (
+        <div className="page-narrow">
+          <h1>{t('profile.title')}</h1>
+          <p className="page-lead">{t('profile.lead')}</p>
+          {/* Keyed by the person: another sign-in in another tab starts a fresh form. */}
+          <ProfileForm key={user._id} user={user} />
+          <DeleteAccount />
+        </div>
+      )}
+    </SignedInOnly>
+  );
+}

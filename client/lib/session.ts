@@ -1,0 +1,167 @@
+import { ApiError, postJson } from './http';
+
+/**
+ * The browser session. The ID token lives only in this module's memory; the long-lived refresh
+ * token is an HttpOnly cookie (Path=/auth) that script never sees. At start, and shortly before the
+ * ID token expires, `/auth/refresh` swaps the cookie for a new token; a 401 there means "signed
+ * out" and is not an error. Tabs tell each other about sign-in, sign-out and new tokens, so one
+ * sign-out signs out every tab and two tabs do not both spend the same (rotating) refresh cookie.
+ */
+
+export type SessionStatus = 'checking' | 'signed-in' | 'signed-out';
+
+export interface SessionState {
+  status: SessionStatus;
+  /** Bumped on every sign-in and sign-out (not on a mere token refresh): who-is-it may have changed. */
+  generation: number;
+}
+
+interface TokenAnswer {
+  idToken: string;
+  expiresIn: number;
+}
+
+type TabMessage =
+  | { type: 'token'; idToken: string; expiresAt: number; signedIn: boolean }
+  | { type: 'signed-out' };
+
+/** Refresh this long before the token runs out. */
+const refreshAheadMs = 60_000;
+/** A token with less than this left is refreshed before it is sent. */
+const minimumValidityMs = 20_000;
+const lockName = 'srhr-session-refresh';
+
+let token: string | null = null;
+let expiresAt = 0;
+let state: SessionState = { status: 'checking', generation: 0 };
+let started: Promise<void> | null = null;
+let refreshing: Promise<void> | null = null;
+let timer: ReturnType<typeof setTimeout> | undefined;
+const listeners = new Set<() => void>();
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('srhr-session');
+
+function setState(next: Partial<SessionState>) {
+  state = { ...state, ...next };
+  for (const listener of listeners) listener();
+}
+
+function schedule() {
+  clearTimeout(timer);
+  if (!token) return;
+  const wait = Math.max(expiresAt - Date.now() - refreshAheadMs, 5_000);
+  timer = setTimeout(() => void refresh({ unlessValidFor: refreshAheadMs * 2 }), wait);
+}
+
+/** Stores a token; `identityChanged` when this is a sign-in rather than a refresh. */
+function adopt(idToken: string, until: number, identityChanged: boolean) {
+  token = idToken;
+  expiresAt = until;
+  schedule();
+  if (identityChanged || state.status !== 'signed-in') {
+    setState({ status: 'signed-in', generation: state.generation + 1 });
+  }
+}
+
+function drop() {
+  const wasSignedIn = state.status === 'signed-in';
+  token = null;
+  expiresAt = 0;
+  clearTimeout(timer);
+  setState({ status: 'signed-out', generation: wasSignedIn ? state.generation + 1 : state.generation });
+}
+
+function tell(message: TabMessage) {
+  channel?.postMessage(message);
+}
+
+channel?.addEventListener('message', (event: MessageEvent<TabMessage>) => {
+  const message = event.data;
+  if (message.type === 'signed-out') {
+    if (state.status !== 'signed-out') drop();
+  } else if (message.type === 'token') {
+    adopt(message.idToken, message.expiresAt, message.signedIn);
+  }
+});
+
+/** Runs `work` while no other tab refreshes (Web Locks), or directly where there are none. */
+async function exclusively(work: () => Promise<void>): Promise<void> {
+  if (typeof navigator !== 'undefined' && navigator.locks) {
+    await navigator.locks.request(lockName, work);
+  } else {
+    await work();
+  }
+}
+
+/**
+ * Swaps the refresh cookie for a new ID token. With `unlessValidFor`, a token that another tab
+ * already renewed (and shared) while this one waited for the lock is kept instead.
+ */
+export function refresh(options: { unlessValidFor?: number } = {}): Promise<void> {
+  refreshing ??= exclusively(async () => {
+    if (options.unlessValidFor && token && expiresAt - Date.now() > options.unlessValidFor) return;
+    try {
+      const answer = await postJson<TokenAnswer>('/auth/refresh');
+      const until = Date.now() + answer.expiresIn * 1000;
+      adopt(answer.idToken, until, false);
+      tell({ type: 'token', idToken: answer.idToken, expiresAt: until, signedIn: false });
+    } catch (error) {
+      // 401: no (more) session, silently signed out. Anything else (offline, server restarting):
+      // keep a still-valid token and try again a little later; without one, count as signed out.
+      if (error instanceof ApiError && error.status === 401) {
+        drop();
+      } else if (token && expiresAt > Date.now()) {
+        timer = setTimeout(() => void refresh({ unlessValidFor: refreshAheadMs * 2 }), 15_000);
+      } else {
+        drop();
+      }
+    }
+  }).finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/** The session check at start; later calls answer the same promise. */
+export function startSession(): Promise<void> {
+  started ??= refresh();
+  return started;
+}
+
+/**
+ * The ID token to send with a request, renewed first when it is about to run out; null when
+ * signed out. Waits for the session check at start, so the first requests already carry it.
+ */
+export async function freshToken(): Promise<string | null> {
+  await startSession();
+  if (token && expiresAt - Date.now() < minimumValidityMs) await refresh();
+  return token;
+}
+
+/** Signs in; throws ApiError (401 wrong credentials, 403 unverified, 429 too many attempts). */
+export async function signIn(email: string, password: string): Promise<void> {
+  await startSession();
+  const answer = await postJson<TokenAnswer>('/auth/sign-in', { email, password }, { 'x-session': 'cookie' });
+  const until = Date.now() + answer.expiresIn * 1000;
+  adopt(answer.idToken, until, true);
+  tell({ type: 'token', idToken: answer.idToken, expiresAt: until, signedIn: true });
+}
+
+/** Ends the session here and in every other tab, even when the server cannot be reached. */
+export async function signOut(): Promise<void> {
+  try {
+    await postJson('/auth/sign-out');
+  } catch {
+    // The local session ends regardless; the cookie expires on its own.
+  }
+  drop();
+  tell({ type: 'signed-out' });
+}
+
+export function getSessionState(): SessionState {
+  return state;
+}
+
+export function subscribeToSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import {
+  dateValueSchema,
+  imageSchema,
+  languageSchema,
+  optionalText,
+  pathSchema,
+  requiredText,
+} from '../shared/fields';
+import { breakoutRoomSchema, recordingSchema, type SectionDetails } from './events';
+
+const isBefore = (end: string, start: string) => Date.parse(end) < Date.parse(start);
+
+export const classroomInputSchema = z
+  .object({
+    name: requiredText(200),
+    type: z.enum(['zoom', 'jitsi'], { message: 'section.classroomType' }),
+    startdate: dateValueSchema.nullable().default(null),
+    enddate: dateValueSchema.nullable().default(null),
+    meetingId: optionalText(200).default(''),
+    pwd: optionalText(200).default(''),
+    extraInfo: optionalText(5000).default(''),
+    recordings: z.array(recordingSchema).max(100).default([]),
+    breakoutrooms: z.array(breakoutRoomSchema).max(100).default([]),
+    breakoutroomCountdown: z.number().int().min(0).max(600).default(0),
+    breakoutroomCountdownStarted: dateValueSchema.nullable().default(null),
+    breakoutroomInfo: optionalText(5000).default(''),
+  })
+  .refine((room) => !room.startdate || !room.enddate || !isBefore(room.enddate, room.startdate), {
+    path: ['enddate'],
+    message: 'course.enddateBeforeStartdate',
+  });
+
+/**
+ * The section form (spec section 5). The spec reads 'language required' in one place and not in
+ * another; the stricter reading holds, so a section always says which language it is in.
+ */
+export const sectionInputSchema = z.object({
+  name: requiredText(200),
+  language: languageSchema,
+  info: optionalText(20_000).default(''),
+  originId: z.string().nullable().default(null),
+  date: dateValueSchema.nullable().default(null),
+  location: optionalText(500).default(''),
+  teacher: optionalText(500).default(''),
+  public: z.boolean().default(true),
+  image: imageSchema.nullable().default(null),
+  classroom: classroomInputSchema.nullable().default(null),
+});
+
+export const createSectionSchema = z.object({
+  path: pathSchema.optional(),
+  parentType: z.literal('course'),
+  parentPath: pathSchema,
+  section: sectionInputSchema,
+});
+export const updateSectionSchema = z.object({ path: pathSchema, section: sectionInputSchema });
+export const sectionPathSchema = z.object({ path: pathSchema });
+export const reorderSectionsSchema = z.object({ path: pathSchema, sections: z.array(pathSchema).max(500) });
+
+export type SectionCommand =
+  | {
+      type: 'CreateSection';
+      data: { sectionId: string; path: string; parentPath: string; details: SectionDetails };
+    }
+  | { type: 'UpdateSection'; data: { details: SectionDetails } }
+  | { type: 'PublishSection' }
+  | { type: 'UnpublishSection' }
+  | { type: 'DeleteSection' };

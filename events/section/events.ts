@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { defineEvent, type EventOf } from '../define';
+import {
+  dateValueSchema,
+  imageSchema,
+  languageSchema,
+  optionalText,
+  pathSchema,
+  requiredText,
+} from '../shared/fields';
+
+export const recordingSchema = z.object({
+  url: z.url({ message: 'validation.url' }),
+  titel: optionalText(300),
+});
+export const breakoutRoomSchema = z.object({
+  name: requiredText(200),
+  startdate: dateValueSchema.nullable(),
+  /** The Jitsi room of the breakout (spec section 5: required). */
+  jitsi: z.url({ message: 'section.jitsiRequired' }),
+  roomNumber: z.number().int().min(1).max(999),
+  breakoutroomInteriorInfo: optionalText(5000),
+});
+
+/** The live part of a section (spec section 3, Classroom), all fields present. */
+export const classroomSchema = z.object({
+  name: requiredText(200),
+  type: z.enum(['zoom', 'jitsi']),
+  startdate: dateValueSchema.nullable(),
+  enddate: dateValueSchema.nullable(),
+  meetingId: optionalText(200),
+  pwd: optionalText(200),
+  extraInfo: optionalText(5000),
+  recordings: z.array(recordingSchema).max(100),
+  breakoutrooms: z.array(breakoutRoomSchema).max(100),
+  breakoutroomCountdown: z.number().int().min(0).max(600),
+  breakoutroomCountdownStarted: dateValueSchema.nullable(),
+  breakoutroomInfo: optionalText(5000),
+});
+export type Classroom = z.infer<typeof classroomSchema>;
+
+export const sectionDetailsSchema = z.object({
+  name: requiredText(200),
+  language: languageSchema,
+  info: optionalText(20_000),
+  originId: z.string().nullable(),
+  date: dateValueSchema.nullable(),
+  location: optionalText(500),
+  teacher: optionalText(500),
+  public: z.boolean(),
+  image: imageSchema.nullable(),
+  classroom: classroomSchema.nullable(),
+});
+export type SectionDetails = z.infer<typeof sectionDetailsSchema>;
+
+const sectionRef = { sectionId: z.uuid(), path: pathSchema };
+
+export const SectionCreated = defineEvent(
+  'SectionCreated',
+  z.object({
+    ...sectionRef,
+    parentType: z.literal('course'),
+    parentPath: pathSchema,
+    ...sectionDetailsSchema.shape,
+    published: z.boolean(),
+  }),
+);
+export const SectionUpdated = defineEvent(
+  'SectionUpdated',
+  z.object({ ...sectionRef, ...sectionDetailsSchema.shape }),
+);
+export const SectionPublished = defineEvent('SectionPublished', z.object(sectionRef));
+export const SectionUnpublished = defineEvent('SectionUnpublished', z.object(sectionRef));
+export const SectionDeleted = defineEvent(
+  'SectionDeleted',
+  z.object({ ...sectionRef, name: z.string(), parentPath: pathSchema }),
+);
+
+export const sectionEventDefinitions = [
+  SectionCreated,
+  SectionUpdated,
+  SectionPublished,
+  SectionUnpublished,
+  SectionDeleted,
+];
+
+export type SectionEvent =
+  | EventOf<typeof SectionCreated>
+  | EventOf<typeof SectionUpdated>
+  | EventOf<typeof SectionPublished>
+  | EventOf<typeof SectionUnpublished>
+  | EventOf<typeof SectionDeleted>;
+
+export const sectionStream = (sectionId: string) => `section-${sectionId}`;

@@ -1,0 +1,196 @@
+import { type ColumnType, type Selectable, sql, type Transaction } from 'kysely';
+import type { CourseEvent } from '../../events/course/events';
+import type { Classroom, SectionEvent } from '../../events/section/events';
+import type { Image, Language } from '../../events/shared/fields';
+import type { StoredEvent } from '../../events/store';
+import { type AnyDb, tablesOf } from '../db';
+import type { Projection } from '../projection';
+
+/** One row per live section, in its course's order: answers "which sections does this course have". */
+export interface SectionSummariesTable {
+  section_id: string;
+  path: string;
+  course_path: string;
+  position: number;
+  name: string;
+  language: Language;
+  info: string;
+  origin_id: string | null;
+  date: string | null;
+  location: string;
+  teacher: string;
+  public: boolean;
+  published: boolean;
+  image: ColumnType<Image | null, string | null, string | null>;
+  classroom: ColumnType<Classroom | null, string | null, string | null>;
+  created_at: ColumnType<Date, string, never>;
+  updated_at: ColumnType<Date, string, string>;
+}
+
+export interface SectionTables {
+  section_summaries: SectionSummariesTable;
+}
+
+const sections = (db: AnyDb) => tablesOf<SectionTables>(db);
+type Data<T extends SectionEvent['type']> = Extract<SectionEvent, { type: T }>['data'];
+
+function detailColumns(data: Data<'SectionUpdated'>) {
+  return {
+    name: data.name,
+    language: data.language,
+    info: data.info,
+    origin_id: data.originId,
+    date: data.date,
+    location: data.location,
+    teacher: data.teacher,
+    public: data.public,
+    image: data.image ? JSON.stringify(data.image) : null,
+    classroom: data.classroom ? JSON.stringify(data.classroom) : null,
+  };
+}
+
+async function apply(trx: Transaction<SectionTables>, stored: StoredEvent) {
+  const event = stored as StoredEvent<SectionEvent | CourseEvent>;
+  const at = event.meta.at;
+  switch (event.type) {
+    case 'SectionCreated': {
+      const {
+        sectionId,
+        path,
+        parentPath,
+        published,
+        parentType: _type,
+        ...details
+      } = event.data as Data<'SectionCreated'>;
+      // A new section goes last in its course.
+      await sql`
+        insert into section_summaries (section_id, path, course_path, position, name, language, info, origin_id, date,
+          location, teacher, public, published, image, classroom, created_at, updated_at)
+        select ${sectionId}, ${path}, ${parentPath},
+          coalesce((select max(position) + 1 from section_summaries where course_path = ${parentPath}), 0),
+          ${details.name}, ${details.language}, ${details.info}, ${details.originId}, ${details.date}, ${details.location},
+          ${details.teacher}, ${details.public}, ${published},
+          ${details.image ? JSON.stringify(details.image) : null}::jsonb,
+          ${details.classroom ? JSON.stringify(details.classroom) : null}::jsonb, ${at}, ${at}
+        on conflict (section_id) do nothing`.execute(trx);
+      return;
+    }
+    case 'SectionUpdated': {
+      const data = event.data as Data<'SectionUpdated'>;
+      await trx
+        .updateTable('section_summaries')
+        .set({ ...detailColumns(data), updated_at: at })
+        .where('section_id', '=', data.sectionId)
+        .execute();
+      return;
+    }
+    case 'SectionPublished':
+    case 'SectionUnpublished': {
+      const data = event.data as Data<'SectionPublished'>;
+      await trx
+        .updateTable('section_summaries')
+        .set({ published: event.type === 'SectionPublished', updated_at: at })
+        .where('section_id', '=', data.sectionId)
+        .execute();
+      return;
+    }
+    case 'SectionDeleted':
+      await trx
+        .deleteFrom('section_summaries')
+        .where('section_id', '=', (event.data as Data<'SectionDeleted'>).sectionId)
+        .execute();
+      return;
+    case 'CourseSectionsOrdered': {
+      const { path, sections: order } = event.data as Extract<
+        CourseEvent,
+        { type: 'CourseSectionsOrdered' }
+      >['data'];
+      for (const [position, sectionPath] of order.entries()) {
+        await trx
+          .updateTable('section_summaries')
+          .set({ position })
+          .where('course_path', '=', path)
+          .where('path', '=', sectionPath)
+          .execute();
+      }
+      return;
+    }
+  }
+}
+
+export const sectionSummaries: Projection<SectionTables> = {
+  name: 'section_summaries',
+  tables: ['section_summaries'],
+  handles: [
+    'SectionCreated',
+    'SectionUpdated',
+    'SectionPublished',
+    'SectionUnpublished',
+    'SectionDeleted',
+    'CourseSectionsOrdered',
+  ],
+  apply,
+};
+
+export interface SectionSummary {
+  sectionId: string;
+  path: string;
+  parentType: 'course';
+  parentPath: string;
+  position: number;
+  name: string;
+  language: Language;
+  info: string;
+  originId: string | null;
+  date: string | null;
+  location: string;
+  teacher: string;
+  public: boolean;
+  published: boolean;
+  image: Image | null;
+  classroom: Classroom | null;
+}
+
+const toSummary = (row: Selectable<SectionSummariesTable>): SectionSummary => ({
+  sectionId: row.section_id,
+  path: row.path,
+  parentType: 'course',
+  parentPath: row.course_path,
+  position: row.position,
+  name: row.name,
+  language: row.language,
+  info: row.info,
+  originId: row.origin_id,
+  date: row.date,
+  location: row.location,
+  teacher: row.teacher,
+  public: row.public,
+  published: row.published,
+  image: row.image,
+  classroom: row.classroom,
+});
+
+export async function sectionsOfCourse(db: AnyDb, coursePath: string, filter: { published?: boolean } = {}) {
+  let query = sections(db).selectFrom('section_summaries').selectAll().where('course_path', '=', coursePath);
+  if (filter.published !== undefined) query = query.where('published', '=', filter.published);
+  const rows = await query.orderBy('position').orderBy('path').execute();
+  return rows.map(toSummary);
+}
+
+export async function findSectionByPath(db: AnyDb, path: string): Promise<SectionSummary | null> {
+  const row = await sections(db)
+    .selectFrom('section_summaries')
+    .selectAll()
+    .where('path', '=', path)
+    .executeTakeFirst();
+  return row ? toSummary(row) : null;
+}
+
+export async function sectionPathsStartingWith(db: AnyDb, prefix: string): Promise<string[]> {
+  const rows = await sections(db)
+    .selectFrom('section_summaries')
+    .select('path')
+    .where((eb) => eb.or([eb('path', '=', prefix), eb('path', 'like', `${prefix}-%`)]))
+    .execute();
+  return rows.map((row) => row.path);
+}

@@ -1,0 +1,117 @@
+import { sql, type Transaction } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import type { z } from 'zod';
+import { type CommandMeta, execute } from '../../events/command';
+import type { CourseCommand } from '../../events/course/commands';
+import { courseDecider } from '../../events/course/decider';
+import { courseStream } from '../../events/course/events';
+import { invalid, notFound } from '../../events/errors';
+import { type Actor, requireCan } from '../../events/permissions';
+import type { createSectionSchema, SectionCommand, sectionInputSchema } from '../../events/section/commands';
+import { sectionDecider } from '../../events/section/decider';
+import { sectionStream } from '../../events/section/events';
+import { slugify } from '../../events/shared/fields';
+import { ownersOfCourse } from '../../projections/course/course-owners';
+import { courseIdByPath } from '../../projections/course/course-summaries';
+import {
+  findSectionByPath,
+  sectionPathsStartingWith,
+  sectionsOfCourse,
+} from '../../projections/section/section-summaries';
+import type { Database } from '../db';
+import type { Platform } from '../platform';
+
+async function parentCourse(platform: Platform, coursePath: string) {
+  const courseId = await courseIdByPath(platform.database.db, coursePath);
+  if (!courseId) throw notFound('course.notFound');
+  // A course's owners look after its sections too.
+  return { courseId, owners: await ownersOfCourse(platform.database.db, courseId) };
+}
+
+async function freeSectionPath(trx: Transaction<Database>, wanted: string): Promise<string> {
+  await sql`select pg_advisory_xact_lock(hashtext('section-path'))`.execute(trx);
+  const taken = new Set(await sectionPathsStartingWith(trx, wanted));
+  if (!taken.has(wanted)) return wanted;
+  for (let n = 2; ; n++) if (!taken.has(`${wanted}-${n}`)) return `${wanted}-${n}`;
+}
+
+export async function createSection(
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  input: z.output<typeof createSectionSchema>,
+) {
+  requireCan(actor, 'create');
+  await parentCourse(platform, input.parentPath);
+  const sectionId = uuidv7();
+  const outcome = await execute(platform.pipeline, {
+    decider: sectionDecider,
+    stream: sectionStream(sectionId),
+    meta,
+    authorize: () => {},
+    command: async (_state, trx): Promise<SectionCommand> => ({
+      type: 'CreateSection',
+      data: {
+        sectionId,
+        path: await freeSectionPath(trx, input.path ?? slugify(input.section.name)),
+        parentPath: input.parentPath,
+        details: input.section,
+      },
+    }),
+  });
+  return outcome.events[0]!.data.path as string;
+}
+
+function changeSection(action: 'edit' | 'delete', command: SectionCommand) {
+  return async (platform: Platform, actor: Actor | null, meta: CommandMeta, path: string) => {
+    const section = await findSectionByPath(platform.database.db, path);
+    if (!section) throw notFound('section.notFound');
+    const { owners } = await parentCourse(platform, section.parentPath);
+    await execute(platform.pipeline, {
+      decider: sectionDecider,
+      stream: sectionStream(section.sectionId),
+      meta,
+      authorize: () => requireCan(actor, action, { owners }),
+      command: () => command,
+    });
+  };
+}
+
+export const publishSection = changeSection('edit', { type: 'PublishSection' });
+export const unpublishSection = changeSection('edit', { type: 'UnpublishSection' });
+export const deleteSection = changeSection('delete', { type: 'DeleteSection' });
+
+export function updateSection(
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  input: { path: string; section: z.output<typeof sectionInputSchema> },
+) {
+  return changeSection('edit', { type: 'UpdateSection', data: { details: input.section } })(
+    platform,
+    actor,
+    meta,
+    input.path,
+  );
+}
+
+/** Saves the course's section order as the full list of its section paths (spec section 4). */
+export async function orderSections(
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  input: { path: string; sections: string[] },
+) {
+  const { courseId, owners } = await parentCourse(platform, input.path);
+  const current = (await sectionsOfCourse(platform.database.db, input.path)).map((section) => section.path);
+  const same =
+    current.length === input.sections.length && current.every((path) => input.sections.includes(path));
+  if (!same) throw invalid('section.orderMismatch', [{ path: 'sections', key: 'section.orderMismatch' }]);
+  await execute(platform.pipeline, {
+    decider: courseDecider,
+    stream: courseStream(courseId),
+    meta,
+    authorize: () => requireCan(actor, 'edit', { owners }),
+    command: (): CourseCommand => ({ type: 'OrderSections', data: { sections: input.sections } }),
+  });
+}

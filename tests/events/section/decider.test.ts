@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { sectionInputSchema } from '../../../events/section/commands';
+import { sectionDecider } from '../../../events/section/decider';
+import type { SectionEvent } from '../../../events/section/events';
+import { deciderSpec } from '../decider-spec';
+
+const spec = deciderSpec(sectionDecider);
+const sectionId = '0192f2c4-6a51-7cc4-9b1e-3c1f2b9a0100';
+const details = sectionInputSchema.parse({ name: 'Week 1', language: 'nl' });
+const ref = { sectionId, path: 'week-1' };
+const created: SectionEvent = {
+  type: 'SectionCreated',
+  data: { ...ref, parentType: 'course', parentPath: 'srgr-basis', ...details, published: true },
+};
+
+describe('section decider', () => {
+  it('creates a published section under a course', () =>
+    spec([])
+      .when({ type: 'CreateSection', data: { ...ref, parentPath: 'srgr-basis', details } })
+      .thenEvents([created]));
+  it('unpublishes and publishes', () => {
+    spec([created])
+      .when({ type: 'UnpublishSection' })
+      .thenEvents([{ type: 'SectionUnpublished', data: ref }]);
+    spec([created]).when({ type: 'PublishSection' }).thenEvents([]);
+  });
+  it('deletes, keeping name and parent for the history', () =>
+    spec([created])
+      .when({ type: 'DeleteSection' })
+      .thenEvents([{ type: 'SectionDeleted', data: { ...ref, name: 'Week 1', parentPath: 'srgr-basis' } }]));
+  it('a deleted section cannot change', () =>
+    spec([created, { type: 'SectionDeleted', data: { ...ref, name: 'Week 1', parentPath: 'srgr-basis' } }])
+      .when({ type: 'UpdateSection', data: { details } })
+      .thenThrows('NOT_FOUND', 'section.notFound'));
+});
+
+describe('section form schema (spec section 5)', () => {
+  it('requires a name and a language (the stricter reading)', () => {
+    const messages = sectionInputSchema
+      .safeParse({ name: '' })
+      .error!.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(messages).toContainEqual(['name', 'validation.required']);
+    expect(messages).toContainEqual(['language', 'validation.languageRequired']);
+  });
+  it('requires the jitsi URL of a breakout room', () => {
+    const result = sectionInputSchema.safeParse({
+      name: 'Live',
+      language: 'en',
+      classroom: {
+        name: 'Room',
+        type: 'jitsi',
+        breakoutrooms: [
+          { name: 'A', startdate: null, jitsi: '', roomNumber: 1, breakoutroomInteriorInfo: '' },
+        ],
+      },
+    });
+    expect(result.error!.issues[0]).toMatchObject({ message: 'section.jitsiRequired' });
+  });
+});

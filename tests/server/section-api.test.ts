@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readAll } from '../../events/store';
+import { buildApp } from '../../server/app';
+import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
+import { addTestUser } from '../users';
+
+describe.each(databaseKinds)('sections over tRPC on %s', (kind) => {
+  let platform: TestPlatform;
+  let app: FastifyInstance;
+  let admin: { authorization: string };
+  beforeAll(async () => {
+    platform = await startTestPlatform(kind);
+    app = await buildApp(platform);
+    admin = { authorization: `Bearer ${(await addTestUser(platform, { roles: ['admin'] })).token}` };
+  });
+  afterAll(async () => {
+    await app?.close();
+    await platform?.dispose();
+  });
+
+  const mutate = (procedure: string, input: object, headers: Record<string, string> = admin) =>
+    app.inject({ method: 'POST', url: `/trpc/${procedure}`, payload: input, headers });
+  const query = (procedure: string, input: object, headers: Record<string, string> = {}) =>
+    app.inject({ url: `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`, headers });
+  const paths = async (headers: Record<string, string> = {}) =>
+    (await query('section.listByCourse', { path: 'family-planning' }, headers))
+      .json()
+      .result.data.map((section: { path: string }) => section.path);
+
+  it('creates sections under a course, reorders them, and hides unpublished ones from learners', async () => {
+    await mutate('course.create', {
+      path: 'family-planning',
+      course: { name: 'Family planning', language: 'en' },
+    });
+    for (const name of ['Week one', 'Week two', 'Week three']) {
+      const created = await mutate('section.create', {
+        parentType: 'course',
+        parentPath: 'family-planning',
+        section: {
+          name,
+          language: 'en',
+          classroom: { name: 'Live', type: 'jitsi', startdate: '2027-01-10T10:00:00+01:00' },
+        },
+      });
+      expect(created.statusCode).toBe(200);
+    }
+    expect(await paths()).toEqual(['week-one', 'week-two', 'week-three']);
+
+    const order = ['week-three', 'week-one', 'week-two'];
+    expect((await mutate('section.order', { path: 'family-planning', sections: order })).statusCode).toBe(
+      200,
+    );
+    expect(await paths()).toEqual(order);
+
+    const wrongOrder = await mutate('section.order', { path: 'family-planning', sections: ['week-one'] });
+    expect(wrongOrder.statusCode).toBe(400);
+
+    await mutate('section.unpublish', { path: 'week-one' });
+    expect(await paths()).toEqual(['week-three', 'week-two']);
+    expect(await paths(admin)).toEqual(order);
+    expect((await query('section.byPath', { path: 'week-one' })).statusCode).toBe(404);
+
+    const history = (await query('section.history', { path: 'week-one' }, admin)).json().result.data;
+    expect(history.map((entry: { type: string }) => entry.type)).toEqual([
+      'SectionCreated',
+      'SectionUnpublished',
+    ]);
+  });
+
+  it('refuses invalid sections with messages per field and writes nothing', async () => {
+    const before = (await readAll(platform.database.db, 0, 100_000)).length;
+    const response = await app.inject({
+      method: 'POST',
+      url: '/trpc/section.create',
+      payload: { parentType: 'course', parentPath: 'family-planning', section: { name: '' } },
+      headers: { ...admin, 'accept-language': 'nl' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.data.fields).toEqual(
+      expect.arrayContaining([
+        { path: 'section.name', key: 'validation.required', message: 'Dit veld is verplicht.' },
+        { path: 'section.language', key: 'validation.languageRequired', message: 'Kies een taal.' },
+      ]),
+    );
+    const noCourse = await mutate('section.create', {
+      parentType: 'course',
+      parentPath: 'nope',
+      section: { name: 'x', language: 'nl' },
+    });
+    expect(noCourse.statusCode).toBe(404);
+    expect((await readAll(platform.database.db, 0, 100_000)).length).toBe(before);
+  });
+
+  it('lets participants do nothing but read', async () => {
+    const learner = { authorization: `Bearer ${(await addTestUser(platform)).token}` };
+    const attempt = await mutate(
+      'section.create',
+      { parentType: 'course', parentPath: 'family-planning', section: { name: 'x', language: 'nl' } },
+      learner,
+    );
+    expect(attempt.statusCode).toBe(403);
+    expect((await mutate('section.delete', { path: 'week-two' }, learner)).statusCode).toBe(403);
+  });
+});
