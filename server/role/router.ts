@@ -1,11 +1,11 @@
-import { forbidden, notFound } from '../../events/errors';
-import { can } from '../../events/permissions';
+import { notFound } from '../../events/errors';
 import { roleInputSchema, roleNameSchema } from '../../events/role/commands';
 import { roleStream } from '../../events/role/events';
 import { readStream } from '../../events/store';
-import { findRoleByName, listRoles } from '../../projections/role/roles';
+import { findRoleByName } from '../../projections/role/roles';
 import { authenticatedProcedure, type Context, procedureFor, router } from '../trpc';
 import { createRole, deleteRole, updateRole } from './commands';
+import { visibleRole, visibleRoles } from './queries';
 
 const metaOf = (ctx: Context) => ({
   actorId: ctx.actor?.userId ?? null,
@@ -13,20 +13,11 @@ const metaOf = (ctx: Context) => ({
   now: new Date(),
 });
 
-/** Role names are needed to assign them (manage_users) and to edit them (manage_roles). */
-const canSeeRoles = (ctx: Context) => can(ctx.actor, 'manage_roles') || can(ctx.actor, 'manage_users');
-
 export const roleRouter = router({
-  list: authenticatedProcedure.query(async ({ ctx }) => {
-    if (!canSeeRoles(ctx)) throw forbidden();
-    return listRoles(ctx.platform.database.db);
-  }),
-  byName: authenticatedProcedure.input(roleNameSchema).query(async ({ ctx, input }) => {
-    if (!canSeeRoles(ctx)) throw forbidden();
-    const role = await findRoleByName(ctx.platform.database.db, input.name);
-    if (!role) throw notFound('role.notFound');
-    return role;
-  }),
+  list: authenticatedProcedure.query(({ ctx }) => visibleRoles(ctx.platform.database.db, ctx.actor)),
+  byName: authenticatedProcedure
+    .input(roleNameSchema)
+    .query(({ ctx, input }) => visibleRole(ctx.platform.database.db, ctx.actor, input.name)),
   history: procedureFor('manage_roles')
     .input(roleNameSchema)
     .query(async ({ ctx, input }) => {

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { forbidden, notFound } from '../../events/errors';
-import { type Actor, can } from '../../events/permissions';
+import { can } from '../../events/permissions';
 import { readStream } from '../../events/store';
 import { createUserSchema, itemTypeSchema, profileSchema, userIdSchema } from '../../events/user/commands';
 import { userStream } from '../../events/user/events';
-import { findUserById, searchUsers, type UserRecord } from '../../projections/user/users';
+import { findUserById } from '../../projections/user/users';
 import { actorFor } from '../auth/actor';
 import { authenticatedProcedure, type Context, procedureFor, publicProcedure, router } from '../trpc';
 import { createUser, deleteUser, linkUser, resendInvite, setRoles, updateProfile } from './commands';
+import { userSearchSchema, visibleUser, visibleUsers } from './queries';
 
 const metaOf = (ctx: Context) => ({
   actorId: ctx.actor?.userId ?? null,
@@ -15,21 +16,6 @@ const metaOf = (ctx: Context) => ({
   now: new Date(),
 });
 const byId = z.object({ _id: userIdSchema });
-
-/** Users with fullPrivacy appear to others as 'Anonymous User' (spec section 6); managers see them. */
-export function asSeenBy(actor: Actor | null, user: UserRecord): UserRecord {
-  if (!user.fullPrivacy || actor?.userId === user._id || can(actor, 'manage_users')) return user;
-  return {
-    ...user,
-    name: 'Anonymous User',
-    email: 'anonymous@anonymous.invalid',
-    phone: null,
-    profession: null,
-    riziv: null,
-    description: null,
-    image: null,
-  };
-}
 
 export const userRouter = router({
   /** The signed-in user with the rules the interface shows and hides actions by; null when signed out. */
@@ -50,26 +36,11 @@ export const userRouter = router({
   }),
 
   list: authenticatedProcedure
-    .input(
-      z.object({
-        search: z.string().trim().max(200).optional(),
-        course: z.string().max(200).optional(),
-        module: z.string().max(200).optional(),
-        role: z.string().max(60).optional(),
-        limit: z.number().int().min(1).max(500).optional(),
-        offset: z.number().int().min(0).optional(),
-      }),
-    )
-    .query(async ({ ctx, input }) => {
-      if (!can(ctx.actor, 'manage_users') && !can(ctx.actor, 'assign_participants')) throw forbidden();
-      const users = await searchUsers(ctx.platform.database.db, input);
-      return users.map((user) => asSeenBy(ctx.actor, user));
-    }),
+    .input(userSearchSchema)
+    .query(({ ctx, input }) => visibleUsers(ctx.platform.database.db, ctx.actor, input)),
 
   byId: authenticatedProcedure.input(byId).query(async ({ ctx, input }) => {
-    if (ctx.actor.userId !== input._id && !can(ctx.actor, 'manage_users')) throw forbidden();
-    const user = await findUserById(ctx.platform.database.db, input._id);
-    if (!user) throw notFound('user.notFound');
+    const user = await visibleUser(ctx.platform.database.db, ctx.actor, input._id);
     const actor = await actorFor(ctx.platform, input._id);
     return { ...user, rules: actor?.rules ?? null };
   }),

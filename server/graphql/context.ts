@@ -1,0 +1,52 @@
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { CommandMeta } from '../../events/command';
+import type { Actor } from '../../events/permissions';
+import type { Language } from '../../events/shared/fields';
+import { actorFromRequest } from '../auth/actor';
+import { requestLanguage } from '../i18n';
+import type { Platform } from '../platform';
+import { createLoaders, type Loaders } from './loaders';
+
+export interface GraphQLContext {
+  platform: Platform;
+  actor: Actor | null;
+  requestId: string;
+  log: FastifyBaseLogger;
+  /** Per-request batching of repeated look-ups (owners, participants, links). */
+  loaders: Loaders;
+  /** The caller's language: their account's, else the request's (Accept-Language); looked up once, when needed. */
+  language: () => Promise<Language>;
+}
+
+/**
+ * The context of one GraphQL request. The bearer token (or the bare token) names the actor; the
+ * `username` header that the documented clients send is only logged, never trusted.
+ */
+export async function createContext(platform: Platform, request: FastifyRequest): Promise<GraphQLContext> {
+  const actor = await actorFromRequest(platform, request.headers);
+  const username = request.headers.username;
+  const log =
+    typeof username === 'string' ? request.log.child({ username: username.slice(0, 200) }) : request.log;
+  const loaders = createLoaders(platform.database.db);
+  let language: Promise<Language> | undefined;
+  return {
+    platform,
+    actor,
+    requestId: String(request.id),
+    log,
+    loaders,
+    language: () => {
+      language ??= (async () => {
+        const own = actor ? await loaders.user.load(actor.userId) : null;
+        return own?.language ?? requestLanguage(request.headers);
+      })();
+      return language;
+    },
+  };
+}
+
+export const metaOf = (ctx: GraphQLContext): CommandMeta => ({
+  actorId: ctx.actor?.userId ?? null,
+  requestId: ctx.requestId,
+  now: new Date(),
+});

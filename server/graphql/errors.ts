@@ -1,0 +1,87 @@
+import { ZodError } from 'zod';
+import { DomainError, type DomainErrorCode, invalid, unauthenticated } from '../../events/errors';
+import type { Actor } from '../../events/permissions';
+import { translator } from '../i18n';
+import type { GraphQLContext } from './context';
+import { GraphQLError } from './graphql';
+import { type SuccessKey, successMessage } from './messages';
+
+/** The extension code a refused query carries, per domain error code. */
+const extensionCodes: Record<DomainErrorCode, string> = {
+  INVALID: 'BAD_USER_INPUT',
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  RATE_LIMITED: 'TOO_MANY_REQUESTS',
+};
+
+/** An i18n key (our schemas' messages are keys); zod's own English sentences are not. */
+const isKey = (message: string) => /^[\w-]+(\.[\w-]+)+$/.test(message);
+
+/** A refusal the caller can act on: domain errors and invalid input. Anything else is unexpected. */
+function refusalOf(error: unknown): { code: string; key: string; params: Record<string, unknown> } | null {
+  if (error instanceof DomainError) {
+    return { code: extensionCodes[error.code], key: error.key, params: error.params };
+  }
+  if (error instanceof ZodError) {
+    const first = error.issues[0]?.message ?? '';
+    return { code: 'BAD_USER_INPUT', key: isKey(first) ? first : 'errors.invalidInput', params: {} };
+  }
+  return null;
+}
+
+/**
+ * Runs a query's read and turns a refusal into a GraphQL error with the translated message and
+ * an extension code. Anything unexpected is rethrown for yoga to mask (and log).
+ */
+export async function refusing<T>(ctx: GraphQLContext, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (!refusal) throw error;
+    const t = translator(await ctx.language());
+    throw new GraphQLError(t(refusal.key, refusal.params), { extensions: { code: refusal.code } });
+  }
+}
+
+export interface MutationAnswer {
+  success: boolean;
+  message: string | null;
+}
+
+/**
+ * Runs a mutation and answers `{ success, message }` in the caller's language, plus what `run`
+ * returns on success. Refusals and bad input answer `success: false`; an unexpected failure is
+ * logged and answered with the generic message (no stack trace or SQL reaches the caller).
+ */
+export async function answer<T extends object>(
+  ctx: GraphQLContext,
+  successKey: SuccessKey,
+  run: () => Promise<T>,
+): Promise<MutationAnswer & Partial<T>> {
+  try {
+    const extra = await run();
+    return { success: true, message: successMessage(await ctx.language(), successKey), ...extra };
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (!refusal) ctx.log.error({ err: error }, 'graphql mutation failed');
+    const t = translator(await ctx.language());
+    const message = refusal ? t(refusal.key, refusal.params) : t('errors.generic');
+    return { success: false, message } as MutationAnswer & Partial<T>;
+  }
+}
+
+/** The GraphQL counterpart of tRPC's authenticatedProcedure. */
+export function signedIn(ctx: GraphQLContext): Actor {
+  if (!ctx.actor) throw unauthenticated();
+  return ctx.actor;
+}
+
+/** A JSON document argument must be an object. */
+export function documentOf(value: unknown): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw invalid('errors.invalidInput');
+  return value as Record<string, unknown>;
+}

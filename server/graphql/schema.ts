@@ -1,0 +1,14 @@
+import { builder } from './builder';
+import { type GraphQLSchema, lexicographicSortSchema, printSchema } from './graphql';
+// Each feature file adds its types, queries and mutations to the builder when imported.
+import './course';
+import './file';
+import './module';
+import './role';
+import './section';
+import './user';
+
+export const schema: GraphQLSchema = builder.toSchema();
+
+/** The schema as committed in schema.graphql (sorted, so the file changes only when the API does). */
+export const printedSchema = (): string => `${printSchema(lexicographicSortSchema(schema))}\n`;

@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import { invalid } from '../../events/errors';
+import { type Rules, requireCan } from '../../events/permissions';
+import { createUserSchema, itemTypeSchema, profileSchema, userIdSchema } from '../../events/user/commands';
+import { findUserById, type UserProfile } from '../../projections/user/users';
+import { deleteUser, linkUser, setRoles, updateProfile } from '../user/commands';
+import { asSeenBy, canSeeLinksOf, userSearchSchema, visibleUser, visibleUsers } from '../user/queries';
+import { usersCsv } from '../user/users-csv';
+import { builder } from './builder';
+import { metaOf } from './context';
+import { answer, documentOf, type MutationAnswer, refusing, signedIn } from './errors';
+import { ImageType, MutationResponse, MutationResult } from './shared';
+
+const RulesType = builder.objectRef<Rules>('Rules').implement({
+  description: 'What the signed-in user may do, merged from their roles (admin: everything).',
+  fields: (t) => ({
+    view: t.exposeBoolean('view'),
+    create: t.exposeBoolean('create'),
+    edit: t.exposeBoolean('edit'),
+    delete: t.exposeBoolean('delete'),
+    assign_participants: t.exposeBoolean('assign_participants'),
+    assign_owners: t.exposeBoolean('assign_owners'),
+    manage_roles: t.exposeBoolean('manage_roles'),
+    manage_users: t.exposeBoolean('manage_users'),
+  }),
+});
+
+const CourseCertificateType = builder
+  .objectRef<{ course: string; path: string; valid: boolean }>('CourseCertificate')
+  .implement({
+    fields: (t) => ({
+      course: t.exposeString('course'),
+      path: t.exposeString('path'),
+      valid: t.exposeBoolean('valid'),
+    }),
+  });
+
+/** A user as the viewer may see them: fullPrivacy users are masked before they get here (asSeenBy). */
+export const UserType = builder.objectRef<UserProfile>('User').implement({
+  fields: (t) => ({
+    _id: t.exposeID('_id'),
+    name: t.exposeString('name'),
+    email: t.exposeString('email'),
+    phone: t.exposeString('phone', { nullable: true }),
+    profession: t.exposeString('profession', { nullable: true }),
+    riziv: t.exposeString('riziv', { nullable: true }),
+    description: t.exposeString('description', { nullable: true }),
+    roles: t.exposeStringList('roles'),
+    language: t.exposeString('language'),
+    createdAt: t.exposeString('createdAt'),
+    fullPrivacy: t.exposeBoolean('fullPrivacy'),
+    image: t.field({ type: ImageType, nullable: true, resolve: (user) => user.image }),
+    courses: t.stringList({
+      description:
+        'Paths of the courses the user is linked to (shown to themselves and to who manages links).',
+      resolve: async (user, _args, ctx) =>
+        canSeeLinksOf(ctx.actor, user._id) ? (await ctx.loaders.links.load(user._id)).courses : [],
+    }),
+    modules: t.stringList({
+      description: 'Paths of the modules the user is linked to (idem).',
+      resolve: async (user, _args, ctx) =>
+        canSeeLinksOf(ctx.actor, user._id) ? (await ctx.loaders.links.load(user._id)).modules : [],
+    }),
+    // Certificates arrive with the certificate feature; until then nobody has one.
+    certificates: t.stringList({ description: 'Module paths certified.', resolve: () => [] }),
+    courseCertificates: t.field({ type: [CourseCertificateType], resolve: () => [] }),
+  }),
+});
+
+const CurrentUserWithRulesType = builder
+  .objectRef<{ _id: string; roles: string[]; rules: Rules }>('CurrentUserWithRules')
+  .implement({
+    fields: (t) => ({
+      _id: t.exposeID('_id'),
+      roles: t.exposeStringList('roles'),
+      rules: t.field({ type: RulesType, resolve: (user) => user.rules }),
+    }),
+  });
+
+const UserMutationResult = builder
+  .objectRef<MutationAnswer & { user?: UserProfile | null }>('UserMutationResult')
+  .implement({
+    interfaces: [MutationResponse],
+    fields: (t) => ({
+      user: t.field({ type: UserType, nullable: true, resolve: (result) => result.user ?? null }),
+    }),
+  });
+
+/** Null, not undefined, for absent arguments is what GraphQL gives; zod's optional wants undefined. */
+const given = <T extends Record<string, unknown>>(args: T) =>
+  Object.fromEntries(Object.entries(args).filter(([, value]) => value !== null && value !== undefined));
+
+builder.queryFields((t) => ({
+  currentUser: t.field({
+    type: UserType,
+    nullable: true,
+    description: 'The signed-in user, or null when signed out.',
+    resolve: (_root, _args, ctx) => (ctx.actor ? ctx.loaders.user.load(ctx.actor.userId) : null),
+  }),
+  currentUserWithRules: t.field({
+    type: CurrentUserWithRulesType,
+    nullable: true,
+    resolve: (_root, _args, { actor }) =>
+      actor ? { _id: actor.userId, roles: actor.roles, rules: actor.rules } : null,
+  }),
+  users: t.field({
+    type: [UserType],
+    nullable: true,
+    description:
+      'Users (manage_users or assign_participants), optionally those linked to a course or module.',
+    args: {
+      course: t.arg.string(),
+      module: t.arg.string(),
+      getAccess: t.arg.boolean({
+        description: "Kept for the documented clients: each user's courses and modules are always available.",
+      }),
+      search: t.arg.string(),
+      limit: t.arg.int({ description: 'At most 500; 200 when not given.' }),
+      offset: t.arg.int(),
+    },
+    resolve: (_root, { getAccess: _getAccess, ...args }, ctx) =>
+      refusing(ctx, async () => {
+        signedIn(ctx);
+        return visibleUsers(ctx.platform.database.db, ctx.actor, userSearchSchema.parse(given(args)));
+      }),
+  }),
+  user: t.field({
+    type: UserType,
+    nullable: true,
+    args: { _id: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) =>
+      refusing(ctx, async () => {
+        signedIn(ctx);
+        return visibleUser(ctx.platform.database.db, ctx.actor, userIdSchema.parse(String(args._id)));
+      }),
+  }),
+  usersCSV: t.string({
+    nullable: true,
+    description: 'Every user as CSV (manage_users): the same text as GET /api/users.csv.',
+    resolve: (_root, _args, ctx) =>
+      refusing(ctx, async () => {
+        requireCan(signedIn(ctx), 'manage_users');
+        let csv = '';
+        for await (const chunk of usersCsv(ctx.platform)) csv += chunk;
+        return csv;
+      }),
+  }),
+}));
+
+const profileFields = Object.keys(profileSchema.shape) as (keyof typeof profileSchema.shape)[];
+
+/** The profile form's values for a stored user, so a partial `doc` changes only what it names. */
+const profileOf = (user: UserProfile) => ({
+  name: user.name,
+  phone: user.phone ?? '',
+  profession: user.profession ?? '',
+  riziv: user.riziv ?? '',
+  description: user.description ?? '',
+  image: user.image,
+  fullPrivacy: user.fullPrivacy,
+  language: user.language,
+});
+
+const linkInput = z.object({
+  userId: userIdSchema,
+  itemType: itemTypeSchema,
+  itemPath: z.string().min(1).max(200),
+});
+
+builder.mutationFields((t) => ({
+  updateUser: t.field({
+    type: UserMutationResult,
+    description:
+      'Changes the profile fields `doc` names (name, phone, profession, riziv, description, image, fullPrivacy, language) and, with `roles`, the roles (manage_users).',
+    args: { _id: t.arg.id({ required: true }), doc: t.arg({ type: 'JSON', required: true }) },
+    resolve: (_root, args, ctx) =>
+      answer(ctx, 'userUpdated', async () => {
+        const actor = signedIn(ctx);
+        const db = ctx.platform.database.db;
+        const userId = userIdSchema.parse(String(args._id));
+        const doc = documentOf(args.doc);
+        const changes = Object.fromEntries(
+          profileFields.filter((key) => key in doc).map((key) => [key, doc[key]]),
+        );
+        // Everything is validated before anything is written.
+        const roles = 'roles' in doc ? createUserSchema.shape.roles.parse(doc.roles) : undefined;
+        const profile =
+          Object.keys(changes).length > 0
+            ? profileSchema.parse({ ...profileOf(await visibleUser(db, actor, userId)), ...changes })
+            : undefined;
+        if (!roles && !profile) throw invalid('errors.invalidInput');
+        if (roles) await setRoles(ctx.platform, actor, metaOf(ctx), userId, roles);
+        if (profile) await updateProfile(ctx.platform, actor, metaOf(ctx), userId, profile);
+        const user = await findUserById(db, userId);
+        return { user: user && asSeenBy(actor, user) };
+      }),
+  }),
+  deleteUser: t.field({
+    type: MutationResult,
+    description: "Erases the account and the person's personal data (oneself, or manage_users).",
+    args: { _id: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) =>
+      answer(ctx, 'userDeleted', async () => {
+        await deleteUser(ctx.platform, signedIn(ctx), metaOf(ctx), userIdSchema.parse(String(args._id)));
+        return {};
+      }),
+  }),
+  addItemToUser: t.field({
+    type: MutationResult,
+    description: 'Links a user to a course or module (assign_participants or manage_users).',
+    args: {
+      _id: t.arg.id({ required: true }),
+      itemType: t.arg.string({ required: true, description: "'course' or 'module'" }),
+      itemPath: t.arg.string({ required: true }),
+    },
+    resolve: (_root, args, ctx) =>
+      answer(ctx, 'userLinked', async () => {
+        const link = linkInput.parse({ ...args, userId: String(args._id) });
+        await linkUser(ctx.platform, signedIn(ctx), metaOf(ctx), { ...link, linked: true });
+        return {};
+      }),
+  }),
+  removeItemFromUser: t.field({
+    type: MutationResult,
+    description: 'Unlinks a user from a course or module (assign_participants or manage_users).',
+    args: {
+      _id: t.arg.id({ required: true }),
+      itemType: t.arg.string({ required: true, description: "'course' or 'module'" }),
+      itemPath: t.arg.string({ required: true }),
+    },
+    resolve: (_root, args, ctx) =>
+      answer(ctx, 'userUnlinked', async () => {
+        const link = linkInput.parse({ ...args, userId: String(args._id) });
+        await linkUser(ctx.platform, signedIn(ctx), metaOf(ctx), { ...link, linked: false });
+        return {};
+      }),
+  }),
+}));
