@@ -194,3 +194,20 @@ export async function sectionPathsStartingWith(db: AnyDb, prefix: string): Promi
     .execute();
   return rows.map((row) => row.path);
 }
+
+/** The sections of many courses in one statement, each course's in its order (GraphQL's batched loader). */
+export async function sectionsOfCourses(
+  db: AnyDb,
+  coursePaths: readonly string[],
+): Promise<SectionSummary[]> {
+  if (coursePaths.length === 0) return [];
+  const rows = await sections(db)
+    .selectFrom('section_summaries')
+    .selectAll()
+    .where('course_path', 'in', [...coursePaths])
+    .orderBy('course_path')
+    .orderBy('position')
+    .orderBy('path')
+    .execute();
+  return rows.map(toSummary);
+}

@@ -132,7 +132,7 @@ fs.writeFileSync(
 // The blob's format belongs to the Node that reads it: the target Node writes it.
 execFileSync(node, ['--experimental-sea-config', seaConfig], { cwd: work, stdio: 'inherit' });
 
-step('inject (postject)');
+step("inject (postject; its \"Can't find string offset for section name '.note…'\" warnings are harmless)");
 fs.rmSync(binary, { force: true });
 fs.copyFileSync(node, binary);
 fs.chmodSync(binary, 0o755);

@@ -45,7 +45,8 @@ for _ in $(seq 1 600); do
 done
 [ "$(curl -s -o /dev/null -w '%{http_code}' "$url/healthz")" = "200" ] || fail "no 200 on /healthz"
 [ "$(curl -s -o /dev/null -w '%{http_code}' "$url/readyz")" = "200" ] || fail "/readyz is not 200"
-curl -sf "$url/course" | grep -qi '<!doctype html>' || fail "/course is not the client page"
+page="$(curl -sf "$url/course")" || fail "no 200 on /course"
+grep -qi '<!doctype html>' <<<"$page" || fail "/course is not the client page"
 kill -TERM "$pid"
 code=0
 wait "$pid" || code=$?

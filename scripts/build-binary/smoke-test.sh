@@ -57,7 +57,9 @@ course_count() {
 }
 
 [ "$(env -i "$binary" --version)" = "$expected_version" ] || fail "--version does not print $expected_version"
-env -i "$binary" --help | grep -q 'DATABASE_URL' || fail "--help does not print the configuration table"
+# (Output is captured before grep -q: with pipefail, grep quitting early would fail the writer.)
+help="$(env -i "$binary" --help)"
+grep -q 'DATABASE_URL' <<<"$help" || fail "--help does not print the configuration table"
 
 mkdir "$work/first" "$work/second"
 start "$work/first" "$work/first.log"
@@ -66,7 +68,8 @@ empty_ms=$start_ms
 page="$(curl -sf "$url/course")" || fail "no 200 on /course"
 grep -qi '<!doctype html>' <<<"$page" || fail "/course is not the client's HTML page"
 [ "$(curl -s -o /dev/null -w '%{http_code}' "$url/readyz")" = "200" ] || fail "/readyz is not 200"
-curl -sf "$url/metrics" | grep -q '^http_requests_total' || fail "/metrics has no request counts"
+metrics="$(curl -sf "$url/metrics")" || fail "no 200 on /metrics"
+grep -q '^http_requests_total' <<<"$metrics" || fail "/metrics has no request counts"
 courses="$(course_count)"
 [ "$courses" -gt 0 ] || fail "no demo courses after the first start"
 sleep 5
@@ -77,12 +80,14 @@ stop
 start "$work/first" "$work/again.log"
 existing_ms=$start_ms
 [ "$(course_count)" = "$courses" ] || fail "the restarted binary does not find the $courses courses"
+sleep 5
+rss_again_kb="$(awk '/^VmRSS/ {print $2}' "/proc/$pid/status")"
 stop
 
 began="$(now_ms)"
 (cd "$work/first" && env -i "$binary" export ../backup.ndjson 2>"$work/export.log") || fail "export failed"
 export_ms=$(($(now_ms) - began))
-tail -n 1 "$work/backup.ndjson" | grep -q '"checksum":"sha256:' || fail "the export has no checksum line"
+grep -q '"checksum":"sha256:' <<<"$(tail -n 1 "$work/backup.ndjson")" || fail "the export has no checksum line"
 began="$(now_ms)"
 (cd "$work/second" && env -i "$binary" import ../backup.ndjson 2>"$work/import.log") || fail "import failed"
 import_ms=$(($(now_ms) - began))
@@ -98,5 +103,5 @@ echo "binary smoke test passed: $(basename "$binary") $expected_version"
 echo "  size                          ${size_mb} MB"
 echo "  start to /healthz 200, empty  ${empty_ms} ms (initdb, migrations, demo seed)"
 echo "  start to /healthz 200, again  ${existing_ms} ms"
-echo "  idle RSS after first start    $((rss_kb / 1024)) MB"
+echo "  idle RSS, first start / again $((rss_kb / 1024)) MB / $((rss_again_kb / 1024)) MB"
 echo "  export / import (${courses} courses)  ${export_ms} ms / ${import_ms} ms (whole process runs)"

@@ -4,6 +4,7 @@ import { invalid, notFound } from '../../events/errors';
 import { type CourseSummary, findCourseByPath } from '../../projections/course/course-summaries';
 import { createCourse, deleteCourse, publishCourse, unpublishCourse, updateCourse } from '../course/commands';
 import { canSeeParticipants, visibleCourse, visibleCourses } from '../course/queries';
+import { sectionsVisibleTo } from '../section/queries';
 import { asSeenBy } from '../user/queries';
 import { builder } from './builder';
 import { metaOf } from './context';
@@ -49,11 +50,17 @@ export const CourseType = builder.objectRef<CourseSummary>('Course').implement({
         return users.map((user) => asSeenBy(ctx.actor, user));
       },
     }),
-    // Not wired yet, so typed empty lists: modules and files do not exist on the platform yet, and
-    // sections (landed meanwhile over tRPC) get their GraphQL types, loader and operations in the
-    // next increment of the facade. Each fills its list here through a batched loader.
+    sections: t.field({
+      type: [SectionType],
+      description:
+        'The course sections in order: published ones for learners, all for holders of the view or edit right.',
+      // One statement for all the courses of a list (the courseSections loader).
+      resolve: async (course, _args, ctx) =>
+        sectionsVisibleTo(ctx.actor, await ctx.loaders.courseSections.load(course.path)),
+    }),
+    // Not wired yet, so typed empty lists: modules and files do not exist on the platform yet. Each
+    // fills its list here through a batched loader when its feature lands.
     modules: t.field({ type: [ModuleType], resolve: () => [] }),
-    sections: t.field({ type: [SectionType], resolve: () => [] }),
     files: t.field({ type: [FileType], resolve: () => [] }),
   }),
 });

@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import { ownersOfCourses } from '../../projections/course/course-owners';
 import type { AnyDb } from '../../projections/db';
+import { type SectionSummary, sectionsOfCourses } from '../../projections/section/section-summaries';
 import { findUsersByIds, linksOfUsers, type UserProfile, usersLinkedTo } from '../../projections/user/users';
 
 export interface UserLinks {
@@ -41,6 +42,13 @@ export function createLoaders(db: AnyDb) {
       groupBy(paths, await usersLinkedTo(db, 'course', paths), (row) => row.itemPath).map((rows) =>
         rows.map((row) => row.user),
       ),
+    ),
+    /**
+     * By course path: every section of each course, in order, whoever asks (the resolver applies
+     * the read rules of server/section/queries.ts, so the loader stays the same for every caller).
+     */
+    courseSections: new DataLoader<string, SectionSummary[]>(async (paths) =>
+      groupBy(paths, await sectionsOfCourses(db, paths), (section) => section.parentPath),
     ),
   };
 }

@@ -16,6 +16,21 @@ const messages = {
     nl: 'De cursus is verwijderd.',
     fr: 'Le cours est supprimé.',
   },
+  sectionCreated: {
+    en: 'The section is created.',
+    nl: 'De sectie is aangemaakt.',
+    fr: 'La section est créée.',
+  },
+  sectionUpdated: {
+    en: 'The section is saved.',
+    nl: 'De sectie is opgeslagen.',
+    fr: 'La section est enregistrée.',
+  },
+  sectionDeleted: {
+    en: 'The section is deleted.',
+    nl: 'De sectie is verwijderd.',
+    fr: 'La section est supprimée.',
+  },
   userUpdated: {
     en: 'The user is saved.',
     nl: 'De gebruiker is opgeslagen.',

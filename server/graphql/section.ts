@@ -1,12 +1,216 @@
+import { z } from 'zod';
+import { invalid, notFound } from '../../events/errors';
+import { createSectionSchema, sectionInputSchema, sectionPathSchema } from '../../events/section/commands';
+import type { Classroom } from '../../events/section/events';
+import { findSectionByPath, type SectionSummary } from '../../projections/section/section-summaries';
+import {
+  createSection,
+  deleteSection,
+  publishSection,
+  unpublishSection,
+  updateSection,
+} from '../section/commands';
+import { visibleSection } from '../section/queries';
 import { builder } from './builder';
+import { type GraphQLContext, metaOf } from './context';
+import { answer, documentOf, type MutationAnswer, refusing } from './errors';
+import { FileType } from './file';
+import { ModuleType } from './module';
+import { ImageType, MutationResponse, MutationResult } from './shared';
+import { UserType } from './user';
+
+type Recording = Classroom['recordings'][number];
+type BreakoutRoom = Classroom['breakoutrooms'][number];
+
+const RecordingType = builder.objectRef<Recording>('Recording').implement({
+  fields: (t) => ({
+    url: t.exposeString('url'),
+    titel: t.exposeString('titel'),
+  }),
+});
+
+const BreakoutRoomType = builder.objectRef<BreakoutRoom>('BreakoutRoom').implement({
+  fields: (t) => ({
+    name: t.exposeString('name'),
+    startdate: t.exposeString('startdate', { nullable: true }),
+    jitsi: t.exposeString('jitsi'),
+    roomNumber: t.exposeInt('roomNumber'),
+    breakoutroomInteriorInfo: t.exposeString('breakoutroomInteriorInfo'),
+  }),
+});
 
 /**
- * A course section. Only the identifying fields so far; the facade's sections increment adds the
- * spec section 3 fields (classroom included), `section(path)` and the section mutations here.
+ * Meeting credentials are for signed-in users only: anonymous callers (who may read a published,
+ * public course and its sections) get null for meetingId and pwd.
  */
-export const SectionType = builder.objectRef<{ path: string; name: string }>('Section').implement({
+const credential = (value: string, ctx: GraphQLContext): string | null => (ctx.actor ? value : null);
+
+const ClassroomType = builder.objectRef<Classroom>('Classroom').implement({
+  description: 'The live part of a section (zoom or jitsi).',
+  fields: (t) => ({
+    name: t.exposeString('name'),
+    type: t.exposeString('type', { description: 'zoom or jitsi' }),
+    startdate: t.exposeString('startdate', { nullable: true }),
+    enddate: t.exposeString('enddate', { nullable: true }),
+    meetingId: t.string({
+      nullable: true,
+      description: 'Null for anonymous callers: only signed-in users see meeting credentials.',
+      resolve: (room, _args, ctx) => credential(room.meetingId, ctx),
+    }),
+    pwd: t.string({
+      nullable: true,
+      description: 'Null for anonymous callers: only signed-in users see meeting credentials.',
+      resolve: (room, _args, ctx) => credential(room.pwd, ctx),
+    }),
+    extraInfo: t.exposeString('extraInfo'),
+    recordings: t.field({ type: [RecordingType], resolve: (room) => room.recordings }),
+    breakoutrooms: t.field({ type: [BreakoutRoomType], resolve: (room) => room.breakoutrooms }),
+    breakoutroomCountdown: t.exposeInt('breakoutroomCountdown', { description: 'Minutes.' }),
+    breakoutroomCountdownStarted: t.exposeString('breakoutroomCountdownStarted', { nullable: true }),
+    breakoutroomInfo: t.exposeString('breakoutroomInfo'),
+  }),
+});
+
+/** A course section (spec section 3). */
+export const SectionType = builder.objectRef<SectionSummary>('Section').implement({
   fields: (t) => ({
     path: t.exposeString('path'),
     name: t.exposeString('name'),
+    originId: t.exposeString('originId', { nullable: true }),
+    info: t.exposeString('info'),
+    date: t.exposeString('date', { nullable: true }),
+    location: t.exposeString('location'),
+    teacher: t.exposeString('teacher'),
+    classroom: t.field({ type: ClassroomType, nullable: true, resolve: (section) => section.classroom }),
+    image: t.field({ type: ImageType, nullable: true, resolve: (section) => section.image }),
+    published: t.exposeBoolean('published'),
+    public: t.exposeBoolean('public'),
+    language: t.exposeString('language'),
+    parentType: t.exposeString('parentType', { description: "Always 'course'." }),
+    parentPath: t.exposeString('parentPath'),
+    // Not wired yet, so typed empty lists: section owners, modules and files do not exist on the
+    // platform yet (a course's owners look after its sections). Each fills its list here through a
+    // batched loader when its feature lands.
+    owners: t.field({ type: [UserType], resolve: () => [] }),
+    modules: t.field({ type: [ModuleType], resolve: () => [] }),
+    files: t.field({ type: [FileType], resolve: () => [] }),
   }),
 });
+
+const SectionMutationResult = builder
+  .objectRef<MutationAnswer & { section?: SectionSummary | null }>('SectionMutationResult')
+  .implement({
+    interfaces: [MutationResponse],
+    fields: (t) => ({
+      section: t.field({ type: SectionType, nullable: true, resolve: (result) => result.section ?? null }),
+    }),
+  });
+
+builder.queryFields((t) => ({
+  section: t.field({
+    type: SectionType,
+    nullable: true,
+    description:
+      'One section: published ones of a visible course for learners, any for holders of the view or edit right.',
+    args: { path: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) =>
+      refusing(ctx, async () =>
+        visibleSection(ctx.platform.database.db, ctx.actor, sectionPathSchema.parse(args).path),
+      ),
+  }),
+}));
+
+/** The section form's values of a stored section, so a partial `doc` changes only what it names. */
+const detailsOf = (section: SectionSummary) => ({
+  name: section.name,
+  language: section.language,
+  info: section.info,
+  originId: section.originId,
+  date: section.date,
+  location: section.location,
+  teacher: section.teacher,
+  public: section.public,
+  image: section.image,
+  classroom: section.classroom,
+});
+
+const publishedSchema = z.boolean().optional();
+
+/**
+ * `doc` is the section form (sectionInputSchema) plus `published`, and when creating `path`,
+ * `parentType: "course"` and `parentPath`.
+ */
+function splitSectionDoc(value: unknown) {
+  const { path, published, parentType, parentPath, ...details } = documentOf(value);
+  return { path, parentType, parentPath, published: publishedSchema.parse(published), details };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The stored values with `details` over them; a partial `classroom` keeps the stored room's other fields. */
+function mergedDetails(current: SectionSummary, details: Record<string, unknown>) {
+  const stored = detailsOf(current);
+  const classroom =
+    isObject(details.classroom) && stored.classroom
+      ? { ...stored.classroom, ...details.classroom }
+      : details.classroom;
+  return { ...stored, ...details, ...('classroom' in details ? { classroom } : {}) };
+}
+
+builder.mutationFields((t) => ({
+  createSection: t.field({
+    type: SectionMutationResult,
+    description:
+      'Creates a section in a course (create right) from `doc`: `parentType: "course"`, `parentPath`, the section form (name, language, classroom, …), optionally `path` and `published` (default true).',
+    args: { doc: t.arg({ type: 'JSON', required: true }) },
+    resolve: (_root, args, ctx) =>
+      answer(ctx, 'sectionCreated', async () => {
+        const { path, parentType, parentPath, published, details } = splitSectionDoc(args.doc);
+        const input = createSectionSchema.parse({ path, parentType, parentPath, section: details });
+        const created = await createSection(ctx.platform, ctx.actor, metaOf(ctx), input);
+        if (published === false) await unpublishSection(ctx.platform, ctx.actor, metaOf(ctx), created);
+        return { section: await findSectionByPath(ctx.platform.database.db, created) };
+      }),
+  }),
+  updateSection: t.field({
+    type: SectionMutationResult,
+    description:
+      'Changes the fields `doc` names (edit right or ownership of the course); `published: true|false` publishes or unpublishes. A section stays in its course.',
+    args: { path: t.arg.string({ required: true }), doc: t.arg({ type: 'JSON', required: true }) },
+    resolve: (_root, args, ctx) =>
+      answer(ctx, 'sectionUpdated', async () => {
+        const db = ctx.platform.database.db;
+        const { path } = sectionPathSchema.parse(args);
+        const { parentType, parentPath, published, details } = splitSectionDoc(args.doc);
+        const current = await findSectionByPath(db, path);
+        if (!current) throw notFound('section.notFound');
+        // Moving a section to another course is not an update.
+        if (
+          (parentType !== undefined && parentType !== 'course') ||
+          (parentPath !== undefined && parentPath !== current.parentPath)
+        )
+          throw invalid('errors.invalidInput');
+        const input =
+          Object.keys(details).length > 0
+            ? { path, section: sectionInputSchema.parse(mergedDetails(current, details)) }
+            : undefined;
+        if (!input && published === undefined) throw invalid('errors.invalidInput');
+        if (input) await updateSection(ctx.platform, ctx.actor, metaOf(ctx), input);
+        if (published !== undefined)
+          await (published ? publishSection : unpublishSection)(ctx.platform, ctx.actor, metaOf(ctx), path);
+        return { section: await findSectionByPath(db, path) };
+      }),
+  }),
+  deleteSection: t.field({
+    type: MutationResult,
+    description: 'Deletes a section (delete right or ownership of the course).',
+    args: { path: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) =>
+      answer(ctx, 'sectionDeleted', async () => {
+        const { path } = sectionPathSchema.parse(args);
+        await deleteSection(ctx.platform, ctx.actor, metaOf(ctx), path);
+        return {};
+      }),
+  }),
+}));

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import type { Config } from '../config';
 import { openDatabase } from '../db';
 import { migrateToLatest } from '../db/migrate';
 import { databaseTarget } from '../platform';
-import { exportBackup, importBackup } from './backup';
+import { BackupError, exportBackup, importBackup } from './backup';
 import { withBundledAssets } from './bundled-assets';
 import { version } from './cli';
 
@@ -27,6 +28,12 @@ const where = (config: Config) =>
   config.DATABASE_URL ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;
 
 export async function runExport(config: Config, file: string): Promise<void> {
+  // A mistyped DATA_DIR would otherwise create an empty database and export nothing, successfully.
+  if (!config.DATABASE_URL && !fs.existsSync(path.join(config.dataDir, 'pgdata'))) {
+    throw new BackupError(
+      `There is no embedded database in ${config.dataDir} to export. Set DATA_DIR to the data folder, or DATABASE_URL.`,
+    );
+  }
   const started = performance.now();
   const summary = await withDatabase(config, async (db) => {
     if (file === '-') return exportBackup(db, process.stdout, { platformVersion: version });

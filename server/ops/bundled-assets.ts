@@ -47,8 +47,14 @@ export async function withBundledAssets(target: DatabaseTarget): Promise<Databas
 }
 
 function cacheRoot(): string {
-  const base = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
-  return path.join(base, 'srhr-platform');
+  // os.homedir() falls back to the passwd entry when HOME is unset (and throws without one).
+  let home: string;
+  try {
+    home = os.homedir();
+  } catch {
+    home = os.tmpdir();
+  }
+  return path.join(process.env.XDG_CACHE_HOME || path.join(home, '.cache'), 'srhr-platform');
 }
 
 /**
@@ -59,7 +65,7 @@ function cacheRoot(): string {
 export function extractClient(): string {
   const manifest = JSON.parse(sea.getAsset(assetKeys.clientManifest, 'utf8')) as ClientManifest;
   const failures: string[] = [];
-  for (const root of [cacheRoot(), path.join(os.tmpdir(), `srhr-platform-${os.userInfo().uid}`)]) {
+  for (const root of [cacheRoot(), path.join(os.tmpdir(), `srhr-platform-${process.getuid?.() ?? 'user'}`)]) {
     const target = path.join(root, `client-${manifest.hash.slice(0, 16)}`);
     try {
       if (fs.existsSync(path.join(target, '.complete'))) return target;

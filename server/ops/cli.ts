@@ -84,7 +84,7 @@ export const configurationTable: { variables: string[]; defaults: string; meanin
     variables: ['SMTP_URL'],
     defaults: 'unset',
     meaning:
-      'smtp://user:pass@host:port for outgoing mail. Unset: mails are written as .eml files to DATA_DIR/outbox.',
+      'smtp://user:pass@host:port for outgoing mail. Unset: mails go to the mail_outbox table and the log.',
   },
   {
     variables: ['MAIL_FROM'],

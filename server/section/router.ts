@@ -1,6 +1,5 @@
 import { coursePathSchema } from '../../events/course/commands';
 import { notFound } from '../../events/errors';
-import { can } from '../../events/permissions';
 import {
   createSectionSchema,
   reorderSectionsSchema,
@@ -10,8 +9,7 @@ import {
 import { sectionDecider } from '../../events/section/decider';
 import { sectionStream } from '../../events/section/events';
 import { readStream } from '../../events/store';
-import { findSectionByPath, sectionsOfCourse } from '../../projections/section/section-summaries';
-import { visibleCourse } from '../course/queries';
+import { findSectionByPath } from '../../projections/section/section-summaries';
 import { historyOf } from '../history';
 import { type Context, procedureFor, publicProcedure, router } from '../trpc';
 import {
@@ -22,6 +20,7 @@ import {
   unpublishSection,
   updateSection,
 } from './commands';
+import { visibleSection, visibleSectionsOfCourse } from './queries';
 
 const metaOf = (ctx: Context) => ({
   actorId: ctx.actor?.userId ?? null,
@@ -31,18 +30,12 @@ const metaOf = (ctx: Context) => ({
 
 export const sectionRouter = router({
   /** A course's sections in order; learners see the published ones of a course they may see. */
-  listByCourse: publicProcedure.input(coursePathSchema).query(async ({ ctx, input }) => {
-    await visibleCourse(ctx.platform.database.db, ctx.actor, input.path);
-    const editor = can(ctx.actor, 'view') || can(ctx.actor, 'edit');
-    return sectionsOfCourse(ctx.platform.database.db, input.path, editor ? {} : { published: true });
-  }),
-  byPath: publicProcedure.input(sectionPathSchema).query(async ({ ctx, input }) => {
-    const section = await findSectionByPath(ctx.platform.database.db, input.path);
-    const editor = can(ctx.actor, 'view') || can(ctx.actor, 'edit');
-    if (!section || (!section.published && !editor)) throw notFound('section.notFound');
-    await visibleCourse(ctx.platform.database.db, ctx.actor, section.parentPath);
-    return section;
-  }),
+  listByCourse: publicProcedure
+    .input(coursePathSchema)
+    .query(({ ctx, input }) => visibleSectionsOfCourse(ctx.platform.database.db, ctx.actor, input.path)),
+  byPath: publicProcedure
+    .input(sectionPathSchema)
+    .query(({ ctx, input }) => visibleSection(ctx.platform.database.db, ctx.actor, input.path)),
   history: procedureFor('view')
     .input(sectionPathSchema)
     .query(async ({ ctx, input }) => {

@@ -63,5 +63,5 @@ describe('command line', () => {
     expect(wrong.status).toBe(2);
     expect(wrong.stderr).toContain('Unknown command or option: --frobnicate');
     expect(fs.existsSync('/nonexistent/never-created')).toBe(false);
-  });
+  }, 120_000);
 });

@@ -59,24 +59,13 @@ async function trpc(server: ServerProcess, procedure: string, token: string | nu
 
 const admin = { email: 'admin@example.org', password: 'correct horse battery' };
 
-/**
- * A token issued by `server`: signed in with the administrator account both instances ensure at
- * start (ADMIN_EMAIL). Before the identity feature has its sign-in route, a token signed with the
- * shared key stands in for it.
- */
-async function tokenIssuedBy(server: ServerProcess, jwk: string): Promise<string> {
+/** A token issued by `server`: signed in with the administrator account every instance ensures at start. */
+async function tokenIssuedBy(server: ServerProcess): Promise<string> {
   const response = await fetch(`${server.url}/auth/sign-in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(admin),
   });
-  if (response.status === 404) {
-    return signIdToken(await loadOrCreateKeys(null, jwk), {
-      sub: 'admin-1',
-      email: admin.email,
-      roles: ['admin'],
-    });
-  }
   expect(response.status).toBe(200);
   return ((await response.json()) as { idToken: string }).idToken;
 }
@@ -142,8 +131,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
     });
 
     it('accept each other’s tokens and read each other’s writes at once', async () => {
-      const fromA = await tokenIssuedBy(a, jwk);
-      const fromB = await tokenIssuedBy(b, jwk);
+      const fromA = await tokenIssuedBy(a);
+      const fromB = await tokenIssuedBy(b);
       // Written on B with A's token, read on A; and the other way round.
       const created = await trpc(b, 'course.create', fromA, {
         path: 'written-on-a',
@@ -174,7 +163,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
     });
 
     it('run each background job exactly once while both work the queue', async () => {
-      const token = await tokenIssuedBy(a, jwk);
+      const token = await tokenIssuedBy(a);
       const names = Array.from({ length: 6 }, (_, n) => `Job course ${n + 1}`);
       for (const [n, name] of names.entries()) {
         const response = await trpc(n % 2 === 0 ? a : b, 'course.create', token, {

@@ -46,6 +46,19 @@ describe.each(databaseKinds)('sections over tRPC on %s', (kind) => {
       expect(created.statusCode).toBe(200);
     }
     expect(await paths()).toEqual(['week-one', 'week-two', 'week-three']);
+    await mutate('section.update', {
+      path: 'week-two',
+      section: {
+        name: 'Week two',
+        language: 'en',
+        classroom: { name: 'Live', type: 'zoom', meetingId: '123 456', pwd: 'secret' },
+      },
+    });
+    const anonymous = (await query('section.byPath', { path: 'week-two' })).json().result.data.classroom;
+    expect(anonymous).toMatchObject({ meetingId: '', pwd: '' });
+    const signedIn = (await query('section.byPath', { path: 'week-two' }, admin)).json().result.data
+      .classroom;
+    expect(signedIn).toMatchObject({ meetingId: '123 456', pwd: 'secret' });
 
     const order = ['week-three', 'week-one', 'week-two'];
     expect((await mutate('section.order', { path: 'family-planning', sections: order })).statusCode).toBe(
