@@ -17,6 +17,8 @@ export default defineConfig({
       '/trpc': api,
       '/graphql': api,
       '/auth': api,
+      '/api': api,
+      '/metrics': api,
       '/healthz': api,
     },
   },

@@ -8,7 +8,7 @@ import type { CurrentUser } from '../../../lib/auth';
 import { problemOf } from '../../../lib/forms';
 import { errorCode, type RouterOutputs } from '../../../lib/trpc';
 import { Alert } from '../../../ui/alert';
-import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { DangerZone } from '../../../ui/danger-zone';
 import { SubmitButton } from '../../../ui/form';
 import { ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
@@ -151,41 +151,18 @@ function RoleHistory({ name, viewer }: { name: string; viewer: CurrentUser }) {
 function DeleteRole({ name }: { name: string }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const [asking, setAsking] = useState(false);
   const remove = useDeleteRole();
-
   return (
-    <section className="danger-zone" aria-labelledby="delete-role-title">
-      <h2 id="delete-role-title">{t('adminRoles.deleteTitle')}</h2>
-      <p>{t('adminRoles.deleteText')}</p>
-      <button
-        type="button"
-        className="button button--danger-ghost"
-        onClick={() => {
-          remove.reset();
-          setAsking(true);
-        }}
-      >
-        {t('adminRoles.delete')}
-      </button>
-      <ConfirmDialog
-        open={asking}
-        title={t('adminRoles.deleteTitle')}
-        message={<p>{t('adminRoles.deleteConfirm')}</p>}
-        confirmLabel={t('adminRoles.delete')}
-        busy={remove.isPending}
-        error={remove.isError ? (problemOf(remove.error).message ?? t('form.unreachable')) : null}
-        onCancel={() => setAsking(false)}
-        onConfirm={async () => {
-          try {
-            await remove.mutateAsync(name);
-          } catch {
-            return; // the dialog shows why
-          }
-          setAsking(false);
-          navigate('/roles', { replace: true });
-        }}
-      />
-    </section>
+    <DangerZone
+      id="delete-role-title"
+      title={t('adminRoles.deleteTitle')}
+      text={t('adminRoles.deleteText')}
+      buttonLabel={t('adminRoles.delete')}
+      confirmMessage={t('adminRoles.deleteConfirm')}
+      confirmLabel={t('adminRoles.delete')}
+      removal={remove}
+      run={() => remove.mutateAsync(name)}
+      onDone={() => navigate('/roles', { replace: true })}
+    />
   );
 }

@@ -6,7 +6,7 @@ import { formatDate } from '../../../lib/dates';
 import { problemOf } from '../../../lib/forms';
 import { errorCode } from '../../../lib/trpc';
 import { Alert } from '../../../ui/alert';
-import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { DangerZone } from '../../../ui/danger-zone';
 import { ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { useDeleteUser } from '../api/delete-user';
@@ -332,43 +332,20 @@ function UserHistory({ user, viewer }: { user: AdminUserDetail; viewer: CurrentU
 function DeleteUser({ user, viewer }: { user: AdminUserDetail; viewer: CurrentUser }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const [asking, setAsking] = useState(false);
   const remove = useDeleteUser();
   // One's own account is deleted from the profile page, which also signs out.
   if (user._id === viewer._id) return null;
-
   return (
-    <section className="danger-zone" aria-labelledby="delete-user-title">
-      <h2 id="delete-user-title">{t('adminUsers.deleteTitle')}</h2>
-      <p>{t('adminUsers.deleteText')}</p>
-      <button
-        type="button"
-        className="button button--danger-ghost"
-        onClick={() => {
-          remove.reset();
-          setAsking(true);
-        }}
-      >
-        {t('adminUsers.delete')}
-      </button>
-      <ConfirmDialog
-        open={asking}
-        title={t('adminUsers.deleteTitle')}
-        message={<p>{t('adminUsers.deleteConfirm')}</p>}
-        confirmLabel={t('adminUsers.delete')}
-        busy={remove.isPending}
-        error={remove.isError ? (problemOf(remove.error).message ?? t('form.unreachable')) : null}
-        onCancel={() => setAsking(false)}
-        onConfirm={async () => {
-          try {
-            await remove.mutateAsync(user._id);
-          } catch {
-            return; // the dialog shows why
-          }
-          setAsking(false);
-          navigate('/users', { replace: true });
-        }}
-      />
-    </section>
+    <DangerZone
+      id="delete-user-title"
+      title={t('adminUsers.deleteTitle')}
+      text={t('adminUsers.deleteText')}
+      buttonLabel={t('adminUsers.delete')}
+      confirmMessage={t('adminUsers.deleteConfirm')}
+      confirmLabel={t('adminUsers.delete')}
+      removal={remove}
+      run={() => remove.mutateAsync(user._id)}
+      onDone={() => navigate('/users', { replace: true })}
+    />
   );
 }
