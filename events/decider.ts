@@ -10,13 +10,6 @@ export interface Decider<Command, Event, State> {
   snapshot?: { schemaVersion: number; every: number };
 }
 
-export function fold<Event, State>(
-  decider: Pick<Decider<never, Event, State>, 'initialState' | 'evolve'>,
-  events: Event[],
-) {
-  return events.reduce(decider.evolve, decider.initialState());
-}
-
 export function assertNever(value: never): never {
   throw new Error(`Unhandled case: ${JSON.stringify(value)}`);
 }
