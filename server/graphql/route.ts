@@ -1,5 +1,6 @@
 import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
+import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createYoga, maskError } from 'graphql-yoga';
 import type { Platform } from '../platform';
@@ -19,6 +20,8 @@ export async function graphqlRoute(app: FastifyInstance, { platform }: { platfor
     schema,
     graphqlEndpoint: '/graphql',
     graphiql: platform.config.NODE_ENV !== 'production',
+    // GraphiQL's page and assets come from this package, not a CDN: it works offline.
+    renderGraphiQL,
     landingPage: false,
     batching: false,
     context: ({ req }) => createContext(platform, req),
