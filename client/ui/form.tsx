@@ -113,3 +113,20 @@ export function SubmitButton({
     </button>
   );
 }
+
+/** The attributes of every e-mail input: the right keyboard, autofill, no autocorrect. */
+export const emailInputProps = {
+  type: 'email',
+  inputMode: 'email',
+  autoComplete: 'email',
+  autoCapitalize: 'none',
+  spellCheck: false,
+} as const;
+
+/** The attributes of a mailed 6-digit code input: a number pad and one-time-code autofill. */
+export const codeInputProps = {
+  className: 'code-input',
+  type: 'text',
+  inputMode: 'numeric',
+  autoComplete: 'one-time-code',
+} as const;

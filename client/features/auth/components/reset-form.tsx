@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { forgotSchema, resetSchema } from '../../../../events/user/commands';
 import { Alert } from '../../../ui/alert';
-import { Field, SubmitButton } from '../../../ui/form';
+import { codeInputProps, emailInputProps, Field, SubmitButton } from '../../../ui/form';
 import { forgotPassword } from '../api/forgot-password';
 import { resetPassword } from '../api/reset-password';
 import { PasswordInput } from './password-input';
@@ -80,17 +80,7 @@ function RequestCode({
       )}
       <p className="form__intro">{t('login.resetIntro')}</p>
       <Field label={t('form.email')} error={errors.email}>
-        {(control) => (
-          <input
-            {...control}
-            {...form.register('email')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-          />
-        )}
+        {(control) => <input {...control} {...form.register('email')} {...emailInputProps} />}
       </Field>
       <SubmitButton busy={isSubmitting} className="button button--block">
         {t('login.sendResetCode')}
@@ -142,29 +132,10 @@ function ChoosePassword({
         </Alert>
       )}
       <Field label={t('form.email')} error={errors.email}>
-        {(control) => (
-          <input
-            {...control}
-            {...form.register('email')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-          />
-        )}
+        {(control) => <input {...control} {...form.register('email')} {...emailInputProps} />}
       </Field>
       <Field label={t('form.code')} hint={t('login.codeHint')} error={errors.code}>
-        {(control) => (
-          <input
-            {...control}
-            {...form.register('code')}
-            className="code-input"
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-          />
-        )}
+        {(control) => <input {...control} {...form.register('code')} {...codeInputProps} />}
       </Field>
       <Field label={t('login.newPassword')} hint={t('login.passwordHint')} error={errors.password}>
         {(control) => (

@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { signInSchema } from '../../../../events/user/commands';
 import { signIn } from '../../../lib/session';
 import { Alert } from '../../../ui/alert';
-import { Field, SubmitButton } from '../../../ui/form';
+import { emailInputProps, Field, SubmitButton } from '../../../ui/form';
 import { PasswordInput } from './password-input';
 import { useFormAlert } from './use-form-alert';
 
@@ -60,17 +60,7 @@ export function SignInForm({
         </Alert>
       )}
       <Field label={t('form.email')} error={errors.email}>
-        {(control) => (
-          <input
-            {...control}
-            {...form.register('email')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-          />
-        )}
+        {(control) => <input {...control} {...form.register('email')} {...emailInputProps} />}
       </Field>
       <Field label={t('form.password')} error={errors.password}>
         {(control) => (

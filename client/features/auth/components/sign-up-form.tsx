@@ -7,7 +7,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { defaultRegion, joinPhone } from '../../../lib/phone';
 import { useTenant } from '../../../lib/tenant';
 import { Alert } from '../../../ui/alert';
-import { Field, SubmitButton } from '../../../ui/form';
+import { emailInputProps, Field, SubmitButton } from '../../../ui/form';
 import { PhoneField } from '../../../ui/phone-field';
 import { signUp } from '../api/sign-up';
 import { PasswordInput } from './password-input';
@@ -74,17 +74,7 @@ export function SignUpForm({
         {(control) => <input {...control} {...form.register('name')} type="text" autoComplete="name" />}
       </Field>
       <Field label={t('form.email')} error={errors.email}>
-        {(control) => (
-          <input
-            {...control}
-            {...form.register('email')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-          />
-        )}
+        {(control) => <input {...control} {...form.register('email')} {...emailInputProps} />}
       </Field>
       <Field label={t('form.password')} hint={t('login.passwordHint')} error={errors.password}>
         {(control) => (

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { codeSchema } from '../../../../events/user/commands';
 import { problemOf } from '../../../lib/forms';
 import { Alert } from '../../../ui/alert';
-import { Field, SubmitButton } from '../../../ui/form';
+import { codeInputProps, emailInputProps, Field, SubmitButton } from '../../../ui/form';
 import { resendCode } from '../api/resend-code';
 import { verifyAccount } from '../api/verify-account';
 import { useFormAlert } from './use-form-alert';
@@ -67,29 +67,10 @@ export function VerifyForm({
       )}
       <p className="form__intro">{t('login.verifyIntro')}</p>
       <Field label={t('form.email')} error={errors.email}>
-        {(control) => (
-          <input
-            {...control}
-            {...form.register('email')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-          />
-        )}
+        {(control) => <input {...control} {...form.register('email')} {...emailInputProps} />}
       </Field>
       <Field label={t('form.code')} hint={t('login.codeHint')} error={errors.code}>
-        {(control) => (
-          <input
-            {...control}
-            {...form.register('code')}
-            className="code-input"
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-          />
-        )}
+        {(control) => <input {...control} {...form.register('code')} {...codeInputProps} />}
       </Field>
       <SubmitButton busy={isSubmitting} className="button button--block">
         {t('login.verify')}
