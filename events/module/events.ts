@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { defineEvent, type EventOf } from '../define';
+import { imageSchema, languageSchema, optionalText, pathSchema, requiredText } from '../shared/fields';
+
+/** What a test module may shuffle per participant (spec section 3: any subset). */
+export const randomizeOptions = ['pages', 'questions', 'answers'] as const;
+export const gateOptions = ['all-correct'] as const;
+
+/** Every editable field of a module (spec section 3), all present: events carry no optional fields. */
+export const moduleDetailsSchema = z.object({
+  name: requiredText(200),
+  language: languageSchema,
+  info: optionalText(20_000),
+  originId: z.string().nullable(),
+  public: z.boolean(),
+  onHome: z.boolean(),
+  showCorrect: z.boolean(),
+  test: z.boolean(),
+  anonymousPages: z.boolean(),
+  randomized: z.array(z.enum(randomizeOptions)),
+  gateProgress: z.boolean(),
+  gateConfig: z.array(z.enum(gateOptions)),
+  image: imageSchema.nullable(),
+});
+export type ModuleDetails = z.infer<typeof moduleDetailsSchema>;
+
+const moduleRef = { moduleId: z.uuid(), path: pathSchema };
+
+export const ModuleCreated = defineEvent(
+  'ModuleCreated',
+  z.object({ ...moduleRef, ...moduleDetailsSchema.shape, published: z.boolean() }),
+);
+export const ModuleUpdated = defineEvent(
+  'ModuleUpdated',
+  z.object({ ...moduleRef, ...moduleDetailsSchema.shape }),
+);
+export const ModulePublished = defineEvent('ModulePublished', z.object(moduleRef));
+export const ModuleUnpublished = defineEvent('ModuleUnpublished', z.object(moduleRef));
+export const ModuleDeleted = defineEvent('ModuleDeleted', z.object({ ...moduleRef, name: z.string() }));
+/** Teachers linked as owners may edit and delete the module and its pages. */
+export const ModuleOwnerAdded = defineEvent(
+  'ModuleOwnerAdded',
+  z.object({ ...moduleRef, userId: z.string().min(1) }),
+);
+export const ModuleOwnerRemoved = defineEvent(
+  'ModuleOwnerRemoved',
+  z.object({ ...moduleRef, userId: z.string().min(1) }),
+);
+/** The learner-facing order of the module's pages, as the full list of their paths. */
+export const ModulePagesOrdered = defineEvent(
+  'ModulePagesOrdered',
+  z.object({ ...moduleRef, pages: z.array(pathSchema) }),
+);
+
+export const moduleEventDefinitions = [
+  ModuleCreated,
+  ModuleUpdated,
+  ModulePublished,
+  ModuleUnpublished,
+  ModuleDeleted,
+  ModuleOwnerAdded,
+  ModuleOwnerRemoved,
+  ModulePagesOrdered,
+];
+
+export type ModuleEvent =
+  | EventOf<typeof ModuleCreated>
+  | EventOf<typeof ModuleUpdated>
+  | EventOf<typeof ModulePublished>
+  | EventOf<typeof ModuleUnpublished>
+  | EventOf<typeof ModuleDeleted>
+  | EventOf<typeof ModuleOwnerAdded>
+  | EventOf<typeof ModuleOwnerRemoved>
+  | EventOf<typeof ModulePagesOrdered>;
+
+export const moduleStream = (moduleId: string) => `module-${moduleId}`;

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { optionalText, requiredText } from '../shared/fields';
+
+/**
+ * A page's content: a list of form elements (spec section 3, Question element). Text and video
+ * blocks carry what learners read or watch; question elements carry what they answer and how it
+ * scores. The element `name` is the key of the answer in a result, so it is unique on a page.
+ */
+const elementName = z
+  .string()
+  .min(1, 'validation.required')
+  .max(100)
+  .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, 'page.elementName');
+
+export const optionSchema = z.object({
+  label: requiredText(1000),
+  value: z.string().trim().min(1, 'validation.required').max(200),
+  /** Points for choosing this option; negative scores penalise wrong choices. */
+  score: z.number().int('validation.wholeNumber').min(-1000).max(1000),
+});
+export type Option = z.infer<typeof optionSchema>;
+
+export const questionSettingsSchema = z.object({
+  /** Reveal the correct answers as soon as the participant has answered. */
+  autoShow: z.boolean().default(false),
+  /** Attempts allowed before the question locks (0 = unlimited). */
+  attempts: z.number().int('validation.wholeNumber').min(0).max(100).default(0),
+  /** Shown once the attempts are used up. */
+  info: optionalText(5000).default(''),
+  /** The most an open answer can score when a teacher scores it by hand. */
+  maxScore: z.number().int('validation.wholeNumber').min(0).max(1000).default(1),
+});
+
+const question = {
+  name: elementName,
+  label: requiredText(2000),
+  schema: questionSettingsSchema,
+};
+
+export const markdownElementSchema = z.object({
+  type: z.literal('markdown'),
+  name: elementName,
+  text: optionalText(100_000),
+});
+export const videoElementSchema = z.object({
+  type: z.literal('video'),
+  name: elementName,
+  url: z.url({ message: 'validation.url' }),
+});
+export const singleChoiceSchema = z.object({
+  type: z.literal('radio'),
+  questionType: z.literal('single'),
+  ...question,
+  options: z.array(optionSchema).min(2, 'page.optionsMin').max(50),
+});
+export const multipleChoiceSchema = z.object({
+  type: z.literal('checkbox'),
+  questionType: z.literal('multiple'),
+  ...question,
+  options: z.array(optionSchema).min(2, 'page.optionsMin').max(50),
+});
+export const openQuestionSchema = z.object({
+  type: z.literal('textarea'),
+  questionType: z.literal('open'),
+  ...question,
+  options: z.array(optionSchema).max(0).default([]),
+});
+
+export const elementSchema = z.discriminatedUnion('type', [
+  markdownElementSchema,
+  videoElementSchema,
+  singleChoiceSchema,
+  multipleChoiceSchema,
+  openQuestionSchema,
+]);
+export type Element = z.output<typeof elementSchema>;
+export type QuestionElement = Extract<Element, { questionType: string }>;
+
+export const isQuestion = (element: Element): element is QuestionElement => 'questionType' in element;
+
+/** hh/mm/ss as the admin types them (spec section 5: hours ≥ 0, minutes and seconds 0–59). */
+export const timestampInputSchema = z.object({
+  hh: z.number().int('validation.wholeNumber').min(0, 'page.hoursMin').max(99),
+  mm: z.number().int('validation.wholeNumber').min(0, 'page.minutesRange').max(59, 'page.minutesRange'),
+  ss: z.number().int('validation.wholeNumber').min(0, 'page.secondsRange').max(59, 'page.secondsRange'),
+  /** Names of the page's questions shown when playback pauses here. */
+  references: z.array(elementName).max(50).default([]),
+});
+
+export const timestampSchema = timestampInputSchema.extend({ timestampInSeconds: z.number().int().min(0) });
+export type Timestamp = z.output<typeof timestampSchema>;
+
+export const toSeconds = ({ hh, mm, ss }: { hh: number; mm: number; ss: number }) => hh * 3600 + mm * 60 + ss;
+
+/** The default time a participant is expected to watch an interactive video (spec section 9). */
+export const DEFAULT_VIDEO_TIME_SECONDS = 4 * 60;
+
+export const interactiveVideoInputSchema = z.object({
+  show: z.boolean().default(true),
+  url: z.url({ message: 'validation.url' }),
+  /** Expected watch time in seconds. */
+  videoTime: z.number().int().min(0).max(86_400).default(DEFAULT_VIDEO_TIME_SECONDS),
+  timestamps: z.array(timestampInputSchema).max(200).default([]),
+});
+
+export const interactiveVideoSchema = z.object({
+  show: z.boolean(),
+  url: z.string(),
+  videoTime: z.number().int().min(0),
+  timestamps: z.array(timestampSchema),
+});
+export type InteractiveVideo = z.output<typeof interactiveVideoSchema>;
