@@ -95,6 +95,38 @@ export function updateSection(
   );
 }
 
+/**
+ * A copy of the section in the same course, named '… (copy)', placed last and published. Its
+ * classroom comes along; its links to modules and files do not (they are linked on the copy).
+ */
+export async function duplicateSection(
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  path: string,
+) {
+  const section = await findSectionByPath(platform.database.db, path);
+  if (!section) throw notFound('section.notFound');
+  requireCan(actor, 'create');
+  const original = section;
+  return createSection(platform, actor, meta, {
+    parentType: 'course',
+    parentPath: section.parentPath,
+    section: {
+      name: `${original.name} (copy)`.slice(0, 200),
+      language: original.language,
+      info: original.info,
+      originId: original.originId,
+      date: original.date,
+      location: original.location,
+      teacher: original.teacher,
+      public: original.public,
+      image: original.image,
+      classroom: original.classroom,
+    },
+  });
+}
+
 /** Saves the course's section order as the full list of its section paths (spec section 4). */
 export async function orderSections(
   platform: Platform,

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { coursePathSchema } from '../../events/course/commands';
 import { notFound } from '../../events/errors';
 import {
@@ -10,11 +11,12 @@ import { sectionDecider } from '../../events/section/decider';
 import { sectionStream } from '../../events/section/events';
 import { readStream } from '../../events/store';
 import { findSectionByPath } from '../../projections/section/section-summaries';
-import { historyOf } from '../history';
+import { historyOf, stateAt } from '../history';
 import { type Context, procedureFor, publicProcedure, router } from '../trpc';
 import {
   createSection,
   deleteSection,
+  duplicateSection,
   orderSections,
   publishSection,
   unpublishSection,
@@ -46,6 +48,26 @@ export const sectionRouter = router({
         await readStream(ctx.platform.database.db, sectionStream(section.sectionId)),
       );
     }),
+  /** The section as it was at a moment (time travel over its stream). */
+  asOf: procedureFor('view')
+    .input(sectionPathSchema.extend({ at: z.iso.datetime({ offset: true }) }))
+    .query(async ({ ctx, input }) => {
+      const section = await findSectionByPath(ctx.platform.database.db, input.path);
+      if (!section) throw notFound('section.notFound');
+      const events = await readStream(ctx.platform.database.db, sectionStream(section.sectionId));
+      const state = stateAt(sectionDecider, events, new Date(input.at));
+      if (state.status === 'absent') return null;
+      return {
+        path: state.path,
+        parentPath: state.parentPath,
+        published: state.published,
+        deleted: state.status === 'deleted',
+        ...state.details,
+      };
+    }),
+  duplicate: publicProcedure.input(sectionPathSchema).mutation(async ({ ctx, input }) => ({
+    path: await duplicateSection(ctx.platform, ctx.actor, metaOf(ctx), input.path),
+  })),
   create: publicProcedure.input(createSectionSchema).mutation(async ({ ctx, input }) => ({
     path: await createSection(ctx.platform, ctx.actor, metaOf(ctx), input),
   })),

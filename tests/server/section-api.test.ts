@@ -105,6 +105,28 @@ describe.each(databaseKinds)('sections over tRPC on %s', (kind) => {
     expect((await readAll(platform.database.db, 0, 100_000)).length).toBe(before);
   });
 
+  it('duplicates a section into its course and shows a section as it was', async () => {
+    const copy = await mutate('section.duplicate', { path: 'week-two' });
+    expect(copy.json().result.data.path).toBe('week-two-copy');
+    const duplicated = (await query('section.byPath', { path: 'week-two-copy' }, admin)).json().result.data;
+    expect(duplicated).toMatchObject({
+      name: 'Week two (copy)',
+      parentPath: 'family-planning',
+      published: true,
+    });
+    expect(duplicated.classroom).toMatchObject({ type: 'zoom', meetingId: '123 456' });
+
+    const before = new Date().toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await mutate('section.update', { path: 'week-two-copy', section: { name: 'Renamed', language: 'fr' } });
+    const then = (await query('section.asOf', { path: 'week-two-copy', at: before }, admin)).json().result
+      .data;
+    expect(then).toMatchObject({ name: 'Week two (copy)', language: 'en', deleted: false });
+    const now = (await query('section.byPath', { path: 'week-two-copy' }, admin)).json().result.data;
+    expect(now).toMatchObject({ name: 'Renamed', language: 'fr' });
+    expect((await query('section.asOf', { path: 'week-two-copy', at: before })).statusCode).toBe(401);
+  });
+
   it('lets participants do nothing but read', async () => {
     const learner = { authorization: `Bearer ${(await addTestUser(platform)).token}` };
     const attempt = await mutate(
