@@ -1,6 +1,8 @@
 import { courseEventDefinitions } from './course/events';
 import type { EventDefinition } from './define';
 import { invalid } from './errors';
+import { moduleEventDefinitions } from './module/events';
+import { pageEventDefinitions } from './page/events';
 import { roleEventDefinitions } from './role/events';
 import { sectionEventDefinitions } from './section/events';
 import { userEventDefinitions } from './user/events';
@@ -11,6 +13,8 @@ const definitions: EventDefinition[] = [
   ...sectionEventDefinitions,
   ...userEventDefinitions,
   ...roleEventDefinitions,
+  ...moduleEventDefinitions,
+  ...pageEventDefinitions,
 ];
 
 const byType = new Map(definitions.map((definition) => [definition.type, definition]));

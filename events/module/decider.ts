@@ -1,0 +1,122 @@
+import { assertNever, type Decider } from '../decider';
+import { conflict, invalid, notFound } from '../errors';
+import type { ModuleCommand } from './commands';
+import type { ModuleDetails, ModuleEvent } from './events';
+
+export type ModuleState =
+  | { status: 'absent' }
+  | {
+      status: 'active' | 'deleted';
+      moduleId: string;
+      path: string;
+      details: ModuleDetails;
+      published: boolean;
+      owners: string[];
+      /** The last saved page order, as page paths. */
+      pages: string[];
+    };
+
+type Existing = Exclude<ModuleState, { status: 'absent' }>;
+
+function requireActive(state: ModuleState): Existing {
+  if (state.status !== 'active') throw notFound('module.notFound');
+  return state;
+}
+
+/** A test never blocks progress (spec section 4); the form refuses it too, this guards the log. */
+function requireConsistent(details: ModuleDetails): ModuleDetails {
+  if (details.test && details.gateProgress) {
+    throw invalid('module.gateWithTest', [{ path: 'gateProgress', key: 'module.gateWithTest' }]);
+  }
+  return details;
+}
+
+const ref = (state: Existing) => ({ moduleId: state.moduleId, path: state.path });
+
+function decide(command: ModuleCommand, state: ModuleState): ModuleEvent[] {
+  switch (command.type) {
+    case 'CreateModule': {
+      if (state.status !== 'absent') throw conflict('module.alreadyExists');
+      const { moduleId, path, details, ownerId } = command.data;
+      const created: ModuleEvent = {
+        type: 'ModuleCreated',
+        data: { moduleId, path, ...requireConsistent(details), published: true },
+      };
+      // Whoever creates a module owns it, so they may go on editing it.
+      return ownerId
+        ? [created, { type: 'ModuleOwnerAdded', data: { moduleId, path, userId: ownerId } }]
+        : [created];
+    }
+    case 'UpdateModule': {
+      const module = requireActive(state);
+      return [
+        { type: 'ModuleUpdated', data: { ...ref(module), ...requireConsistent(command.data.details) } },
+      ];
+    }
+    case 'PublishModule': {
+      const module = requireActive(state);
+      return module.published ? [] : [{ type: 'ModulePublished', data: ref(module) }];
+    }
+    case 'UnpublishModule': {
+      const module = requireActive(state);
+      return module.published ? [{ type: 'ModuleUnpublished', data: ref(module) }] : [];
+    }
+    case 'DeleteModule': {
+      const module = requireActive(state);
+      return [{ type: 'ModuleDeleted', data: { ...ref(module), name: module.details.name } }];
+    }
+    case 'AddModuleOwner': {
+      const module = requireActive(state);
+      if (module.owners.includes(command.data.userId)) return [];
+      return [{ type: 'ModuleOwnerAdded', data: { ...ref(module), userId: command.data.userId } }];
+    }
+    case 'RemoveModuleOwner': {
+      const module = requireActive(state);
+      if (!module.owners.includes(command.data.userId)) return [];
+      return [{ type: 'ModuleOwnerRemoved', data: { ...ref(module), userId: command.data.userId } }];
+    }
+    case 'OrderPages': {
+      const module = requireActive(state);
+      return [{ type: 'ModulePagesOrdered', data: { ...ref(module), pages: command.data.pages } }];
+    }
+    default:
+      return assertNever(command);
+  }
+}
+
+function evolve(state: ModuleState, event: ModuleEvent): ModuleState {
+  switch (event.type) {
+    case 'ModuleCreated': {
+      const { moduleId, path, published, ...details } = event.data;
+      return { status: 'active', moduleId, path, details, published, owners: [], pages: [] };
+    }
+    case 'ModuleUpdated': {
+      if (state.status === 'absent') return state;
+      const { moduleId: _id, path: _path, ...details } = event.data;
+      return { ...state, details };
+    }
+    case 'ModulePublished':
+      return state.status === 'absent' ? state : { ...state, published: true };
+    case 'ModuleUnpublished':
+      return state.status === 'absent' ? state : { ...state, published: false };
+    case 'ModuleDeleted':
+      return state.status === 'absent' ? state : { ...state, status: 'deleted' };
+    case 'ModuleOwnerAdded':
+      return state.status === 'absent' ? state : { ...state, owners: [...state.owners, event.data.userId] };
+    case 'ModuleOwnerRemoved':
+      return state.status === 'absent'
+        ? state
+        : { ...state, owners: state.owners.filter((owner) => owner !== event.data.userId) };
+    case 'ModulePagesOrdered':
+      return state.status === 'absent' ? state : { ...state, pages: event.data.pages };
+    default:
+      return assertNever(event);
+  }
+}
+
+export const moduleDecider: Decider<ModuleCommand, ModuleEvent, ModuleState> = {
+  initialState: () => ({ status: 'absent' }),
+  evolve,
+  decide,
+  snapshot: { schemaVersion: 1, every: 50 },
+};
