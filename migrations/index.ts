@@ -4,6 +4,7 @@ import * as createCourseSummaries from './2026_11_22_07_10_00_create_course_summ
 import * as createStreamSnapshots from './2026_11_22_08_00_00_create_stream_snapshots';
 import * as createIdentity from './2026_11_22_09_00_00_create_identity';
 import * as createSectionSummaries from './2026_11_22_10_00_00_create_section_summaries';
+import * as createModuleAndPageSummaries from './2026_11_22_11_00_00_create_module_and_page_summaries';
 
 /** Listed statically (not read from disk) so the bundled binary carries them. Append only. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_08_00_00_create_stream_snapshots': createStreamSnapshots,
   '2026_11_22_09_00_00_create_identity': createIdentity,
   '2026_11_22_10_00_00_create_section_summaries': createSectionSummaries,
+  '2026_11_22_11_00_00_create_module_and_page_summaries': createModuleAndPageSummaries,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,6 +2,9 @@ import type { Transaction } from 'kysely';
 import type { StoredEvent } from '../events/store';
 import { courseOwnersProjection } from './course/course-owners';
 import { courseSummaries } from './course/course-summaries';
+import { moduleOwnersProjection } from './module/module-owners';
+import { moduleSummaries } from './module/module-summaries';
+import { pageSummaries } from './page/page-summaries';
 import type { Projection } from './projection';
 import { roleProjection } from './role/roles';
 import { sectionSummaries } from './section/section-summaries';
@@ -13,6 +16,9 @@ export const projections: Projection<any>[] = [
   courseSummaries,
   courseOwnersProjection,
   sectionSummaries,
+  moduleSummaries,
+  moduleOwnersProjection,
+  pageSummaries,
   userProjection,
   roleProjection,
   erasureProjection,

@@ -1,0 +1,65 @@
+import type { Transaction } from 'kysely';
+import type { ModuleEvent } from '../../events/module/events';
+import type { StoredEvent } from '../../events/store';
+import { type AnyDb, tablesOf } from '../db';
+import type { Projection } from '../projection';
+
+/** Who owns which module: answers "may this teacher edit it (and its pages)" and "whose modules are these". */
+export interface ModuleOwnerTables {
+  module_owners: { module_id: string; user_id: string };
+}
+
+type Data<T extends ModuleEvent['type']> = Extract<ModuleEvent, { type: T }>['data'];
+
+async function apply(trx: Transaction<ModuleOwnerTables>, stored: StoredEvent) {
+  const event = stored as StoredEvent<ModuleEvent>;
+  switch (event.type) {
+    case 'ModuleOwnerAdded': {
+      const { moduleId, userId } = event.data as Data<'ModuleOwnerAdded'>;
+      await trx
+        .insertInto('module_owners')
+        .values({ module_id: moduleId, user_id: userId })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      return;
+    }
+    case 'ModuleOwnerRemoved': {
+      const { moduleId, userId } = event.data as Data<'ModuleOwnerRemoved'>;
+      await trx
+        .deleteFrom('module_owners')
+        .where('module_id', '=', moduleId)
+        .where('user_id', '=', userId)
+        .execute();
+      return;
+    }
+    case 'ModuleDeleted':
+      await trx.deleteFrom('module_owners').where('module_id', '=', event.data.moduleId).execute();
+      return;
+  }
+}
+
+export const moduleOwnersProjection: Projection<ModuleOwnerTables> = {
+  name: 'module_owners',
+  tables: ['module_owners'],
+  handles: ['ModuleOwnerAdded', 'ModuleOwnerRemoved', 'ModuleDeleted'],
+  apply,
+};
+
+export async function ownersOfModule(db: AnyDb, moduleId: string): Promise<string[]> {
+  const rows = await tablesOf<ModuleOwnerTables>(db)
+    .selectFrom('module_owners')
+    .select('user_id')
+    .where('module_id', '=', moduleId)
+    .orderBy('user_id')
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
+export async function modulesOwnedBy(db: AnyDb, userId: string): Promise<string[]> {
+  const rows = await tablesOf<ModuleOwnerTables>(db)
+    .selectFrom('module_owners')
+    .select('module_id')
+    .where('user_id', '=', userId)
+    .execute();
+  return rows.map((row) => row.module_id);
+}
