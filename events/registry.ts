@@ -1,6 +1,7 @@
 import { courseEventDefinitions } from './course/events';
 import type { EventDefinition } from './define';
 import { invalid } from './errors';
+import { fileEventDefinitions } from './file/events';
 import { moduleEventDefinitions } from './module/events';
 import { pageEventDefinitions } from './page/events';
 import { roleEventDefinitions } from './role/events';
@@ -11,6 +12,7 @@ import { userEventDefinitions } from './user/events';
 const definitions: EventDefinition[] = [
   ...courseEventDefinitions,
   ...sectionEventDefinitions,
+  ...fileEventDefinitions,
   ...userEventDefinitions,
   ...roleEventDefinitions,
   ...moduleEventDefinitions,

@@ -5,6 +5,7 @@ import * as createStreamSnapshots from './2026_11_22_08_00_00_create_stream_snap
 import * as createIdentity from './2026_11_22_09_00_00_create_identity';
 import * as createSectionSummaries from './2026_11_22_10_00_00_create_section_summaries';
 import * as createModuleAndPageSummaries from './2026_11_22_11_00_00_create_module_and_page_summaries';
+import * as createFilesAndLinks from './2026_11_22_11_30_00_create_files_and_links';
 
 /** Listed statically (not read from disk) so the bundled binary carries them. Append only. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_09_00_00_create_identity': createIdentity,
   '2026_11_22_10_00_00_create_section_summaries': createSectionSummaries,
   '2026_11_22_11_00_00_create_module_and_page_summaries': createModuleAndPageSummaries,
+  '2026_11_22_11_30_00_create_files_and_links': createFilesAndLinks,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,6 +5,8 @@ import { courseSummaries } from './course/course-summaries';
 import { moduleOwnersProjection } from './module/module-owners';
 import { moduleSummaries } from './module/module-summaries';
 import { pageSummaries } from './page/page-summaries';
+import { fileSummaries } from './file/file-summaries';
+import { contentLinks } from './link/content-links';
 import type { Projection } from './projection';
 import { roleProjection } from './role/roles';
 import { sectionSummaries } from './section/section-summaries';
@@ -19,6 +21,8 @@ export const projections: Projection<any>[] = [
   moduleSummaries,
   moduleOwnersProjection,
   pageSummaries,
+  fileSummaries,
+  contentLinks,
   userProjection,
   roleProjection,
   erasureProjection,

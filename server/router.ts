@@ -1,4 +1,6 @@
 import { courseRouter } from './course/router';
+import { fileRouter } from './file/router';
+import { linkRouter } from './link/router';
 import { roleRouter } from './role/router';
 import { sectionRouter } from './section/router';
 import { tenantRouter } from './tenant/router';
@@ -8,6 +10,8 @@ import { userRouter } from './user/router';
 export const appRouter = router({
   course: courseRouter,
   section: sectionRouter,
+  file: fileRouter,
+  link: linkRouter,
   tenant: tenantRouter,
   user: userRouter,
   role: roleRouter,

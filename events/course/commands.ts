@@ -52,4 +52,13 @@ export type CourseCommand =
   | { type: 'UpdateCourse'; data: { details: CourseDetails } }
   | { type: 'PublishCourse' }
   | { type: 'UnpublishCourse' }
-  | { type: 'DeleteCourse' };
+  | { type: 'DeleteCourse' }
+  | CourseLinkCommand;
+
+/** Links to modules and files kept on the course's stream (spec section 4, linking). */
+export type CourseLinkCommand =
+  | { type: 'LinkModule'; data: { moduleId: string; modulePath: string } }
+  | { type: 'UnlinkModule'; data: { moduleId: string; modulePath: string } }
+  | { type: 'OrderModules'; data: { modules: string[] } }
+  | { type: 'LinkFile'; data: { fileId: string; filePath: string } }
+  | { type: 'UnlinkFile'; data: { fileId: string; filePath: string } };

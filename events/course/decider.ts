@@ -1,5 +1,6 @@
 import { assertNever, type Decider } from '../decider';
 import { conflict, notFound } from '../errors';
+import { inOrder, isLinked, type LinkedItems, noLinks, withLink, withoutLink } from '../shared/links';
 import type { CourseCommand } from './commands';
 import type { CourseDetails, CourseEvent } from './events';
 
@@ -12,6 +13,8 @@ export type CourseState =
       details: CourseDetails;
       published: boolean;
       owners: string[];
+      /** The modules and files linked to the course, in their order. */
+      links: LinkedItems;
     };
 
 type Existing = Exclude<CourseState, { status: 'absent' }>;
@@ -67,6 +70,31 @@ function decide(command: CourseCommand, state: CourseState): CourseEvent[] {
       const course = requireActive(state);
       return [{ type: 'CourseDeleted', data: { ...ref(course), name: course.details.name } }];
     }
+    // Linking what is linked, or unlinking what is not, changes nothing.
+    case 'LinkModule': {
+      const course = requireActive(state);
+      if (isLinked(course.links.modules, command.data.moduleId)) return [];
+      return [{ type: 'CourseModuleLinked', data: { ...ref(course), ...command.data } }];
+    }
+    case 'UnlinkModule': {
+      const course = requireActive(state);
+      if (!isLinked(course.links.modules, command.data.moduleId)) return [];
+      return [{ type: 'CourseModuleUnlinked', data: { ...ref(course), ...command.data } }];
+    }
+    case 'OrderModules': {
+      const course = requireActive(state);
+      return [{ type: 'CourseModulesOrdered', data: { ...ref(course), modules: command.data.modules } }];
+    }
+    case 'LinkFile': {
+      const course = requireActive(state);
+      if (isLinked(course.links.files, command.data.fileId)) return [];
+      return [{ type: 'CourseFileLinked', data: { ...ref(course), ...command.data } }];
+    }
+    case 'UnlinkFile': {
+      const course = requireActive(state);
+      if (!isLinked(course.links.files, command.data.fileId)) return [];
+      return [{ type: 'CourseFileUnlinked', data: { ...ref(course), ...command.data } }];
+    }
     default:
       return assertNever(command);
   }
@@ -76,7 +104,7 @@ function evolve(state: CourseState, event: CourseEvent): CourseState {
   switch (event.type) {
     case 'CourseCreated': {
       const { courseId, path, published, ...details } = event.data;
-      return { status: 'active', courseId, path, details, published, owners: [] };
+      return { status: 'active', courseId, path, details, published, owners: [], links: noLinks() };
     }
     case 'CourseUpdated': {
       if (state.status === 'absent') return state;
@@ -97,8 +125,34 @@ function evolve(state: CourseState, event: CourseEvent): CourseState {
       return state.status === 'absent'
         ? state
         : { ...state, owners: state.owners.filter((owner) => owner !== event.data.userId) };
+    case 'CourseModuleLinked':
+    case 'CourseModuleUnlinked':
+    case 'CourseModulesOrdered':
+    case 'CourseFileLinked':
+    case 'CourseFileUnlinked':
+      return state.status === 'absent' ? state : { ...state, links: evolveLinks(state.links, event) };
     default:
       return assertNever(event);
+  }
+}
+
+function evolveLinks(links: LinkedItems, event: CourseEvent): LinkedItems {
+  switch (event.type) {
+    case 'CourseModuleLinked':
+      return {
+        ...links,
+        modules: withLink(links.modules, { id: event.data.moduleId, path: event.data.modulePath }),
+      };
+    case 'CourseModuleUnlinked':
+      return { ...links, modules: withoutLink(links.modules, event.data.moduleId) };
+    case 'CourseModulesOrdered':
+      return { ...links, modules: inOrder(links.modules, event.data.modules) };
+    case 'CourseFileLinked':
+      return { ...links, files: withLink(links.files, { id: event.data.fileId, path: event.data.filePath }) };
+    case 'CourseFileUnlinked':
+      return { ...links, files: withoutLink(links.files, event.data.fileId) };
+    default:
+      return links;
   }
 }
 
@@ -106,5 +160,5 @@ export const courseDecider: Decider<CourseCommand, CourseEvent, CourseState> = {
   initialState: () => ({ status: 'absent' }),
   evolve,
   decide,
-  snapshot: { schemaVersion: 2, every: 50 },
+  snapshot: { schemaVersion: 3, every: 50 },
 };

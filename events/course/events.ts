@@ -57,6 +57,22 @@ export const CourseSectionsOrdered = defineEvent(
   z.object({ ...courseRef, sections: z.array(pathSchema) }),
 );
 
+/** A module or file linked to the course; the course's stream owns its list of items. */
+const moduleRef = { moduleId: z.uuid(), modulePath: pathSchema };
+const fileRef = { fileId: z.uuid(), filePath: pathSchema };
+export const CourseModuleLinked = defineEvent('CourseModuleLinked', z.object({ ...courseRef, ...moduleRef }));
+export const CourseModuleUnlinked = defineEvent(
+  'CourseModuleUnlinked',
+  z.object({ ...courseRef, ...moduleRef }),
+);
+/** The learner-facing order of the course's modules, as the full list of their paths. */
+export const CourseModulesOrdered = defineEvent(
+  'CourseModulesOrdered',
+  z.object({ ...courseRef, modules: z.array(pathSchema) }),
+);
+export const CourseFileLinked = defineEvent('CourseFileLinked', z.object({ ...courseRef, ...fileRef }));
+export const CourseFileUnlinked = defineEvent('CourseFileUnlinked', z.object({ ...courseRef, ...fileRef }));
+
 export const courseEventDefinitions = [
   CourseSectionsOrdered,
   CourseCreated,
@@ -66,6 +82,11 @@ export const courseEventDefinitions = [
   CourseDeleted,
   CourseOwnerAdded,
   CourseOwnerRemoved,
+  CourseModuleLinked,
+  CourseModuleUnlinked,
+  CourseModulesOrdered,
+  CourseFileLinked,
+  CourseFileUnlinked,
 ];
 
 export type CourseEvent =
@@ -76,6 +97,11 @@ export type CourseEvent =
   | EventOf<typeof CourseDeleted>
   | EventOf<typeof CourseOwnerAdded>
   | EventOf<typeof CourseOwnerRemoved>
-  | EventOf<typeof CourseSectionsOrdered>;
+  | EventOf<typeof CourseSectionsOrdered>
+  | EventOf<typeof CourseModuleLinked>
+  | EventOf<typeof CourseModuleUnlinked>
+  | EventOf<typeof CourseModulesOrdered>
+  | EventOf<typeof CourseFileLinked>
+  | EventOf<typeof CourseFileUnlinked>;
 
 export const courseStream = (courseId: string) => `course-${courseId}`;

@@ -66,4 +66,13 @@ export type SectionCommand =
   | { type: 'UpdateSection'; data: { details: SectionDetails } }
   | { type: 'PublishSection' }
   | { type: 'UnpublishSection' }
-  | { type: 'DeleteSection' };
+  | { type: 'DeleteSection' }
+  | SectionLinkCommand;
+
+/** Links to modules and files kept on the section's stream (spec section 4, linking). */
+export type SectionLinkCommand =
+  | { type: 'LinkModule'; data: { moduleId: string; modulePath: string } }
+  | { type: 'UnlinkModule'; data: { moduleId: string; modulePath: string } }
+  | { type: 'OrderModules'; data: { modules: string[] } }
+  | { type: 'LinkFile'; data: { fileId: string; filePath: string } }
+  | { type: 'UnlinkFile'; data: { fileId: string; filePath: string } };

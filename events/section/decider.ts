@@ -1,5 +1,6 @@
 import { assertNever, type Decider } from '../decider';
 import { conflict, notFound } from '../errors';
+import { inOrder, isLinked, type LinkedItems, noLinks, withLink, withoutLink } from '../shared/links';
 import type { SectionCommand } from './commands';
 import type { SectionDetails, SectionEvent } from './events';
 
@@ -12,6 +13,8 @@ export type SectionState =
       parentPath: string;
       details: SectionDetails;
       published: boolean;
+      /** The modules and files linked to the section, in their order. */
+      links: LinkedItems;
     };
 
 type Existing = Exclude<SectionState, { status: 'absent' }>;
@@ -54,6 +57,31 @@ function decide(command: SectionCommand, state: SectionState): SectionEvent[] {
         },
       ];
     }
+    // Linking what is linked, or unlinking what is not, changes nothing.
+    case 'LinkModule': {
+      const section = requireActive(state);
+      if (isLinked(section.links.modules, command.data.moduleId)) return [];
+      return [{ type: 'SectionModuleLinked', data: { ...ref(section), ...command.data } }];
+    }
+    case 'UnlinkModule': {
+      const section = requireActive(state);
+      if (!isLinked(section.links.modules, command.data.moduleId)) return [];
+      return [{ type: 'SectionModuleUnlinked', data: { ...ref(section), ...command.data } }];
+    }
+    case 'OrderModules': {
+      const section = requireActive(state);
+      return [{ type: 'SectionModulesOrdered', data: { ...ref(section), modules: command.data.modules } }];
+    }
+    case 'LinkFile': {
+      const section = requireActive(state);
+      if (isLinked(section.links.files, command.data.fileId)) return [];
+      return [{ type: 'SectionFileLinked', data: { ...ref(section), ...command.data } }];
+    }
+    case 'UnlinkFile': {
+      const section = requireActive(state);
+      if (!isLinked(section.links.files, command.data.fileId)) return [];
+      return [{ type: 'SectionFileUnlinked', data: { ...ref(section), ...command.data } }];
+    }
     default:
       return assertNever(command);
   }
@@ -63,7 +91,7 @@ function evolve(state: SectionState, event: SectionEvent): SectionState {
   switch (event.type) {
     case 'SectionCreated': {
       const { sectionId, path, parentType: _type, parentPath, published, ...details } = event.data;
-      return { status: 'active', sectionId, path, parentPath, details, published };
+      return { status: 'active', sectionId, path, parentPath, details, published, links: noLinks() };
     }
     case 'SectionUpdated': {
       if (state.status === 'absent') return state;
@@ -76,8 +104,34 @@ function evolve(state: SectionState, event: SectionEvent): SectionState {
       return state.status === 'absent' ? state : { ...state, published: false };
     case 'SectionDeleted':
       return state.status === 'absent' ? state : { ...state, status: 'deleted' };
+    case 'SectionModuleLinked':
+    case 'SectionModuleUnlinked':
+    case 'SectionModulesOrdered':
+    case 'SectionFileLinked':
+    case 'SectionFileUnlinked':
+      return state.status === 'absent' ? state : { ...state, links: evolveLinks(state.links, event) };
     default:
       return assertNever(event);
+  }
+}
+
+function evolveLinks(links: LinkedItems, event: SectionEvent): LinkedItems {
+  switch (event.type) {
+    case 'SectionModuleLinked':
+      return {
+        ...links,
+        modules: withLink(links.modules, { id: event.data.moduleId, path: event.data.modulePath }),
+      };
+    case 'SectionModuleUnlinked':
+      return { ...links, modules: withoutLink(links.modules, event.data.moduleId) };
+    case 'SectionModulesOrdered':
+      return { ...links, modules: inOrder(links.modules, event.data.modules) };
+    case 'SectionFileLinked':
+      return { ...links, files: withLink(links.files, { id: event.data.fileId, path: event.data.filePath }) };
+    case 'SectionFileUnlinked':
+      return { ...links, files: withoutLink(links.files, event.data.fileId) };
+    default:
+      return links;
   }
 }
 
@@ -85,5 +139,5 @@ export const sectionDecider: Decider<SectionCommand, SectionEvent, SectionState>
   initialState: () => ({ status: 'absent' }),
   evolve,
   decide,
-  snapshot: { schemaVersion: 1, every: 50 },
+  snapshot: { schemaVersion: 2, every: 50 },
 };

@@ -76,12 +76,39 @@ export const SectionDeleted = defineEvent(
   z.object({ ...sectionRef, name: z.string(), parentPath: pathSchema }),
 );
 
+/** A module or file linked to the section; the section's stream owns its list of items. */
+const moduleRef = { moduleId: z.uuid(), modulePath: pathSchema };
+const fileRef = { fileId: z.uuid(), filePath: pathSchema };
+export const SectionModuleLinked = defineEvent(
+  'SectionModuleLinked',
+  z.object({ ...sectionRef, ...moduleRef }),
+);
+export const SectionModuleUnlinked = defineEvent(
+  'SectionModuleUnlinked',
+  z.object({ ...sectionRef, ...moduleRef }),
+);
+/** The learner-facing order of the section's modules, as the full list of their paths. */
+export const SectionModulesOrdered = defineEvent(
+  'SectionModulesOrdered',
+  z.object({ ...sectionRef, modules: z.array(pathSchema) }),
+);
+export const SectionFileLinked = defineEvent('SectionFileLinked', z.object({ ...sectionRef, ...fileRef }));
+export const SectionFileUnlinked = defineEvent(
+  'SectionFileUnlinked',
+  z.object({ ...sectionRef, ...fileRef }),
+);
+
 export const sectionEventDefinitions = [
   SectionCreated,
   SectionUpdated,
   SectionPublished,
   SectionUnpublished,
   SectionDeleted,
+  SectionModuleLinked,
+  SectionModuleUnlinked,
+  SectionModulesOrdered,
+  SectionFileLinked,
+  SectionFileUnlinked,
 ];
 
 export type SectionEvent =
@@ -89,6 +116,11 @@ export type SectionEvent =
   | EventOf<typeof SectionUpdated>
   | EventOf<typeof SectionPublished>
   | EventOf<typeof SectionUnpublished>
-  | EventOf<typeof SectionDeleted>;
+  | EventOf<typeof SectionDeleted>
+  | EventOf<typeof SectionModuleLinked>
+  | EventOf<typeof SectionModuleUnlinked>
+  | EventOf<typeof SectionModulesOrdered>
+  | EventOf<typeof SectionFileLinked>
+  | EventOf<typeof SectionFileUnlinked>;
 
 export const sectionStream = (sectionId: string) => `section-${sectionId}`;

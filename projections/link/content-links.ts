@@ -1,0 +1,296 @@
+import { sql, type Transaction } from 'kysely';
+import type { CourseEvent } from '../../events/course/events';
+import type { FileEvent } from '../../events/file/events';
+import type { SectionEvent } from '../../events/section/events';
+import type { Language } from '../../events/shared/fields';
+import type { StoredEvent } from '../../events/store';
+import { type AnyDb, tablesOf } from '../db';
+import { type FileSummary, type FileTables, toFileSummary } from '../file/file-summaries';
+import type { Projection } from '../projection';
+
+export type ParentType = 'course' | 'section';
+export type ItemType = 'module' | 'file';
+
+/** One row per item linked to a parent, with its place: answers "which modules and files does it have". */
+export interface ContentLinksTable {
+  parent_type: ParentType;
+  parent_path: string;
+  item_type: ItemType;
+  item_path: string;
+  position: number;
+}
+
+export interface ContentLinkTables {
+  content_links: ContentLinksTable;
+}
+
+/** The columns of the modules' read model this one joins (projections/module owns the table). */
+interface ModuleSummaryColumns {
+  module_summaries: {
+    module_id: string;
+    path: string;
+    name: string;
+    language: Language;
+    published: boolean;
+    public: boolean;
+    origin_id: string | null;
+  };
+}
+
+/** A module's id by path, read from the modules' read model (null when there is no such module). */
+export async function linkableModuleId(db: AnyDb, path: string): Promise<string | null> {
+  const row = await tablesOf<ModuleSummaryColumns>(db)
+    .selectFrom('module_summaries')
+    .select('module_id')
+    .where('path', '=', path)
+    .executeTakeFirst();
+  return row?.module_id ?? null;
+}
+
+const links = (db: AnyDb) => tablesOf<ContentLinkTables>(db);
+
+type LinkEvent = CourseEvent | SectionEvent | FileEvent | { type: 'ModuleDeleted'; data: { path: string } };
+
+/** The parent and item of a link event, whichever aggregate emitted it. */
+function linkOf(event: { type: string; data: unknown }) {
+  const data = event.data as { path: string; modulePath?: string; filePath?: string };
+  const parentType: ParentType = event.type.startsWith('Course') ? 'course' : 'section';
+  const itemType: ItemType = data.modulePath ? 'module' : 'file';
+  return { parentType, parentPath: data.path, itemType, itemPath: (data.modulePath ?? data.filePath)! };
+}
+
+async function link(trx: Transaction<ContentLinkTables>, event: StoredEvent) {
+  const { parentType, parentPath, itemType, itemPath } = linkOf(event);
+  // A new link goes last among the parent's items of its kind.
+  await sql`
+    insert into content_links (parent_type, parent_path, item_type, item_path, position)
+    select ${parentType}, ${parentPath}, ${itemType}, ${itemPath},
+      coalesce((select max(position) + 1 from content_links
+        where parent_type = ${parentType} and parent_path = ${parentPath} and item_type = ${itemType}), 0)
+    on conflict do nothing`.execute(trx);
+}
+
+async function unlink(trx: Transaction<ContentLinkTables>, event: StoredEvent) {
+  const { parentType, parentPath, itemType, itemPath } = linkOf(event);
+  await trx
+    .deleteFrom('content_links')
+    .where('parent_type', '=', parentType)
+    .where('parent_path', '=', parentPath)
+    .where('item_type', '=', itemType)
+    .where('item_path', '=', itemPath)
+    .execute();
+}
+
+async function order(
+  trx: Transaction<ContentLinkTables>,
+  parentType: ParentType,
+  data: { path: string; modules: string[] },
+) {
+  for (const [position, itemPath] of data.modules.entries()) {
+    await trx
+      .updateTable('content_links')
+      .set({ position })
+      .where('parent_type', '=', parentType)
+      .where('parent_path', '=', data.path)
+      .where('item_type', '=', 'module')
+      .where('item_path', '=', itemPath)
+      .execute();
+  }
+}
+
+async function removeParent(trx: Transaction<ContentLinkTables>, parentType: ParentType, parentPath: string) {
+  await trx
+    .deleteFrom('content_links')
+    .where('parent_type', '=', parentType)
+    .where('parent_path', '=', parentPath)
+    .execute();
+}
+
+async function removeItem(trx: Transaction<ContentLinkTables>, itemType: ItemType, itemPath: string) {
+  await trx
+    .deleteFrom('content_links')
+    .where('item_type', '=', itemType)
+    .where('item_path', '=', itemPath)
+    .execute();
+}
+
+async function apply(trx: Transaction<ContentLinkTables>, stored: StoredEvent) {
+  const event = stored as StoredEvent<LinkEvent>;
+  const data = event.data as { path: string; modules: string[] };
+  switch (event.type) {
+    case 'CourseModuleLinked':
+    case 'CourseFileLinked':
+    case 'SectionModuleLinked':
+    case 'SectionFileLinked':
+      return link(trx, event);
+    case 'CourseModuleUnlinked':
+    case 'CourseFileUnlinked':
+    case 'SectionModuleUnlinked':
+    case 'SectionFileUnlinked':
+      return unlink(trx, event);
+    case 'CourseModulesOrdered':
+      return order(trx, 'course', data);
+    case 'SectionModulesOrdered':
+      return order(trx, 'section', data);
+    // Whatever is deleted leaves the lists it was in, and its own list goes with it.
+    case 'CourseDeleted':
+      return removeParent(trx, 'course', data.path);
+    case 'SectionDeleted':
+      return removeParent(trx, 'section', data.path);
+    case 'ModuleDeleted':
+      return removeItem(trx, 'module', data.path);
+    case 'FileDeleted':
+      return removeItem(trx, 'file', data.path);
+  }
+}
+
+export const contentLinks: Projection<ContentLinkTables> = {
+  name: 'content_links',
+  tables: ['content_links'],
+  handles: [
+    'CourseModuleLinked',
+    'CourseModuleUnlinked',
+    'CourseModulesOrdered',
+    'CourseFileLinked',
+    'CourseFileUnlinked',
+    'SectionModuleLinked',
+    'SectionModuleUnlinked',
+    'SectionModulesOrdered',
+    'SectionFileLinked',
+    'SectionFileUnlinked',
+    'CourseDeleted',
+    'SectionDeleted',
+    'ModuleDeleted',
+    'FileDeleted',
+  ],
+  apply,
+};
+
+export interface Parent {
+  parentType: ParentType;
+  parentPath: string;
+}
+
+/** The paths of a parent's items of one kind, in order. */
+export async function linkedPaths(db: AnyDb, parent: Parent, itemType: ItemType): Promise<string[]> {
+  const rows = await links(db)
+    .selectFrom('content_links')
+    .select('item_path')
+    .where('parent_type', '=', parent.parentType)
+    .where('parent_path', '=', parent.parentPath)
+    .where('item_type', '=', itemType)
+    .orderBy('position')
+    .orderBy('item_path')
+    .execute();
+  return rows.map((row) => row.item_path);
+}
+
+/** Every link to an item: which courses and sections list it. */
+export async function parentsOf(db: AnyDb, itemType: ItemType, itemPath: string): Promise<Parent[]> {
+  const rows = await links(db)
+    .selectFrom('content_links')
+    .select(['parent_type', 'parent_path'])
+    .where('item_type', '=', itemType)
+    .where('item_path', '=', itemPath)
+    .orderBy('parent_type')
+    .orderBy('parent_path')
+    .execute();
+  return rows.map((row) => ({ parentType: row.parent_type, parentPath: row.parent_path }));
+}
+
+/** A parent's files, in link order. */
+export async function filesOfParent(db: AnyDb, parent: Parent): Promise<FileSummary[]> {
+  const rows = await tablesOf<ContentLinkTables & FileTables>(db)
+    .selectFrom('content_links')
+    .innerJoin('file_summaries', 'file_summaries.path', 'content_links.item_path')
+    .selectAll('file_summaries')
+    .where('content_links.parent_type', '=', parent.parentType)
+    .where('content_links.parent_path', '=', parent.parentPath)
+    .where('content_links.item_type', '=', 'file')
+    .orderBy('content_links.position')
+    .orderBy('file_summaries.path')
+    .execute();
+  return rows.map(toFileSummary);
+}
+
+/** The files linked to nothing (the admin list's "without parent" filter). */
+export async function unlinkedFiles(db: AnyDb): Promise<FileSummary[]> {
+  const rows = await tablesOf<ContentLinkTables & FileTables>(db)
+    .selectFrom('file_summaries')
+    .selectAll()
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('content_links')
+            .select('content_links.item_path')
+            .where('content_links.item_type', '=', 'file')
+            .whereRef('content_links.item_path', '=', 'file_summaries.path'),
+        ),
+      ),
+    )
+    .orderBy('name')
+    .orderBy('path')
+    .execute();
+  return rows.map(toFileSummary);
+}
+
+export interface LinkedModule {
+  moduleId: string;
+  path: string;
+  name: string;
+  language: Language;
+  published: boolean;
+  public: boolean;
+  position: number;
+}
+
+/** A parent's modules, in their order. */
+export async function modulesOfParent(
+  db: AnyDb,
+  parent: Parent,
+  filter: { published?: boolean } = {},
+): Promise<LinkedModule[]> {
+  let query = tablesOf<ContentLinkTables & ModuleSummaryColumns>(db)
+    .selectFrom('content_links')
+    .innerJoin('module_summaries', 'module_summaries.path', 'content_links.item_path')
+    .select([
+      'module_summaries.module_id',
+      'module_summaries.path',
+      'module_summaries.name',
+      'module_summaries.language',
+      'module_summaries.published',
+      'module_summaries.public',
+      'content_links.position',
+    ])
+    .where('content_links.parent_type', '=', parent.parentType)
+    .where('content_links.parent_path', '=', parent.parentPath)
+    .where('content_links.item_type', '=', 'module');
+  if (filter.published !== undefined)
+    query = query.where('module_summaries.published', '=', filter.published);
+  const rows = await query.orderBy('content_links.position').orderBy('module_summaries.path').execute();
+  return rows.map((row, position) => ({
+    moduleId: row.module_id,
+    path: row.path,
+    name: row.name,
+    language: row.language,
+    published: row.published,
+    public: row.public,
+    position,
+  }));
+}
+
+/** The files linked to the courses a user owns or to their sections (editors without the view right). */
+export async function filesOfOwnedParents(db: AnyDb, userId: string): Promise<FileSummary[]> {
+  const { rows } = await sql<Parameters<typeof toFileSummary>[0]>`
+    select distinct f.* from file_summaries f
+    join content_links l on l.item_type = 'file' and l.item_path = f.path
+    where (l.parent_type = 'course' and l.parent_path in (
+        select c.path from course_summaries c join course_owners o on o.course_id = c.course_id::text
+        where o.user_id = ${userId}))
+      or (l.parent_type = 'section' and l.parent_path in (
+        select s.path from section_summaries s join course_summaries c on c.path = s.course_path
+        join course_owners o on o.course_id = c.course_id::text where o.user_id = ${userId}))
+    order by f.name, f.path`.execute(db);
+  return rows.map(toFileSummary);
+}

@@ -1,0 +1,83 @@
+import { forbidden, notFound } from '../../events/errors';
+import { type Actor, can } from '../../events/permissions';
+import { ownersOfCourse } from '../../projections/course/course-owners';
+import { findCourseByPath } from '../../projections/course/course-summaries';
+import type { AnyDb } from '../../projections/db';
+import { type FileSummary, findFileByPath, listFiles } from '../../projections/file/file-summaries';
+import {
+  filesOfOwnedParents,
+  filesOfParent,
+  type Parent,
+  parentsOf,
+  unlinkedFiles,
+} from '../../projections/link/content-links';
+import { findSectionByPath } from '../../projections/section/section-summaries';
+
+export interface FileListInput {
+  course?: string;
+  section?: string;
+  filterByParent?: boolean;
+}
+
+/** Who may see everything of a parent, published or not: holders of view or edit, and its owners. */
+const managesParent = (actor: Actor | null, owners: string[]) =>
+  can(actor, 'view') || can(actor, 'edit', { owners });
+
+/**
+ * Whether this actor may see the parent's content, or null when the parent does not exist:
+ * learners see published, public courses and the published, public sections of such courses.
+ */
+export async function parentVisibleTo(
+  db: AnyDb,
+  actor: Actor | null,
+  parent: Parent,
+): Promise<boolean | null> {
+  const sectionRow = parent.parentType === 'section' ? await findSectionByPath(db, parent.parentPath) : null;
+  if (parent.parentType === 'section' && !sectionRow) return null;
+  const course = await findCourseByPath(db, sectionRow ? sectionRow.parentPath : parent.parentPath);
+  if (!course) return null;
+  if (managesParent(actor, await ownersOfCourse(db, course.courseId))) return true;
+  const courseOpen = course.published && course.public;
+  return sectionRow ? courseOpen && sectionRow.published && sectionRow.public : courseOpen;
+}
+
+async function visibleParent(db: AnyDb, actor: Actor | null, parent: Parent): Promise<void> {
+  const visible = await parentVisibleTo(db, actor, parent);
+  if (!visible) throw notFound(parent.parentType === 'course' ? 'course.notFound' : 'section.notFound');
+}
+
+/**
+ * The files this actor may list (tRPC `file.list`, GraphQL `files`): a course's or section's files in
+ * link order; with `filterByParent` and no parent, the files linked to nothing; with neither, all
+ * files for holders of the view right (other editors: the files of the courses they own).
+ */
+export async function visibleFiles(
+  db: AnyDb,
+  actor: Actor | null,
+  input: FileListInput = {},
+): Promise<FileSummary[]> {
+  const parent: Parent | null = input.course
+    ? { parentType: 'course', parentPath: input.course }
+    : input.section
+      ? { parentType: 'section', parentPath: input.section }
+      : null;
+  if (parent) {
+    await visibleParent(db, actor, parent);
+    return filesOfParent(db, parent);
+  }
+  if (can(actor, 'view')) return input.filterByParent ? unlinkedFiles(db) : listFiles(db);
+  if (actor && actor.roles.length > 0)
+    return input.filterByParent ? [] : filesOfOwnedParents(db, actor.userId);
+  throw forbidden();
+}
+
+/** One file by path: editors see any; learners those linked to a course or section they may see. */
+export async function visibleFile(db: AnyDb, actor: Actor | null, path: string): Promise<FileSummary> {
+  const file = await findFileByPath(db, path);
+  if (!file) throw notFound('file.notFound');
+  if (can(actor, 'view') || can(actor, 'edit') || can(actor, 'delete')) return file;
+  for (const parent of await parentsOf(db, 'file', path)) {
+    if (await parentVisibleTo(db, actor, parent)) return file;
+  }
+  throw notFound('file.notFound');
+}

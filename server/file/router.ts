@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { notFound } from '../../events/errors';
+import { createFileSchema, filePathSchema, updateFileSchema } from '../../events/file/commands';
+import { fileDecider } from '../../events/file/decider';
+import { fileStream } from '../../events/file/events';
+import { readStream } from '../../events/store';
+import { fileIdByPath } from '../../projections/file/file-summaries';
+import { historyOf, stateAt } from '../history';
+import { type Context, procedureFor, publicProcedure, router } from '../trpc';
+import { createFile, deleteFile, updateFile } from './commands';
+import { visibleFile, visibleFiles } from './queries';
+
+const metaOf = (ctx: Context) => ({
+  actorId: ctx.actor?.userId ?? null,
+  requestId: ctx.requestId,
+  now: new Date(),
+});
+
+const listInput = z
+  .object({
+    course: z.string().optional(),
+    section: z.string().optional(),
+    filterByParent: z.boolean().optional(),
+  })
+  .optional();
+
+async function fileEvents(ctx: Context, path: string) {
+  const fileId = await fileIdByPath(ctx.platform.database.db, path);
+  if (!fileId) throw notFound('file.notFound');
+  return readStream(ctx.platform.database.db, fileStream(fileId));
+}
+
+export const fileRouter = router({
+  /** A course's or section's files in link order, the unlinked ones, or all (see server/file/queries.ts). */
+  list: publicProcedure
+    .input(listInput)
+    .query(({ ctx, input }) => visibleFiles(ctx.platform.database.db, ctx.actor, input)),
+  byPath: publicProcedure
+    .input(filePathSchema)
+    .query(({ ctx, input }) => visibleFile(ctx.platform.database.db, ctx.actor, input.path)),
+  history: procedureFor('view')
+    .input(filePathSchema)
+    .query(async ({ ctx, input }) => historyOf(fileDecider, await fileEvents(ctx, input.path))),
+  /** The file as it was at a moment (time travel over its stream). */
+  asOf: procedureFor('view')
+    .input(filePathSchema.extend({ at: z.iso.datetime({ offset: true }) }))
+    .query(async ({ ctx, input }) => {
+      const state = stateAt(fileDecider, await fileEvents(ctx, input.path), new Date(input.at));
+      if (state.status === 'absent') return null;
+      return { path: state.path, deleted: state.status === 'deleted', ...state.details };
+    }),
+  create: publicProcedure.input(createFileSchema).mutation(async ({ ctx, input }) => ({
+    path: await createFile(ctx.platform, ctx.actor, metaOf(ctx), input),
+  })),
+  update: publicProcedure.input(updateFileSchema).mutation(async ({ ctx, input }) => {
+    await updateFile(ctx.platform, ctx.actor, metaOf(ctx), input);
+    return { path: input.path };
+  }),
+  delete: publicProcedure.input(filePathSchema).mutation(async ({ ctx, input }) => {
+    await deleteFile(ctx.platform, ctx.actor, metaOf(ctx), input.path);
+    return { path: input.path };
+  }),
+});

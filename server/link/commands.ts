@@ -1,0 +1,149 @@
+import { type CommandMeta, execute } from '../../events/command';
+import type { CourseLinkCommand } from '../../events/course/commands';
+import { courseDecider } from '../../events/course/decider';
+import { courseStream } from '../../events/course/events';
+import { invalid, notFound } from '../../events/errors';
+import { type Actor, requireCan } from '../../events/permissions';
+import { sectionDecider } from '../../events/section/decider';
+import { sectionStream } from '../../events/section/events';
+import { ownersOfCourse } from '../../projections/course/course-owners';
+import { courseIdByPath } from '../../projections/course/course-summaries';
+import type { AnyDb } from '../../projections/db';
+import { fileIdByPath } from '../../projections/file/file-summaries';
+import {
+  type ItemType,
+  linkableModuleId,
+  linkedPaths,
+  type Parent,
+  type ParentType,
+} from '../../projections/link/content-links';
+import { findSectionByPath } from '../../projections/section/section-summaries';
+import type { Platform } from '../platform';
+
+export interface LinkInput extends Parent {
+  itemType: ItemType;
+  itemPath: string;
+}
+
+/** A course or section with who may edit it: a section's owners are its course's owners. */
+export interface ParentTarget extends Parent {
+  id: string;
+  owners: string[];
+}
+
+export async function parentTarget(
+  db: AnyDb,
+  parentType: ParentType,
+  parentPath: string,
+): Promise<ParentTarget> {
+  if (parentType === 'course') {
+    const courseId = await courseIdByPath(db, parentPath);
+    if (!courseId) throw notFound('course.notFound');
+    return { parentType, parentPath, id: courseId, owners: await ownersOfCourse(db, courseId) };
+  }
+  const section = await findSectionByPath(db, parentPath);
+  if (!section) throw notFound('section.notFound');
+  const courseId = await courseIdByPath(db, section.parentPath);
+  return {
+    parentType,
+    parentPath,
+    id: section.sectionId,
+    owners: courseId ? await ownersOfCourse(db, courseId) : [],
+  };
+}
+
+/** The id of a linkable item, or NotFound. */
+async function itemId(db: AnyDb, itemType: ItemType, itemPath: string): Promise<string> {
+  const id = itemType === 'module' ? await linkableModuleId(db, itemPath) : await fileIdByPath(db, itemPath);
+  if (!id) throw notFound(itemType === 'module' ? 'module.notFound' : 'file.notFound');
+  return id;
+}
+
+/** Runs a link command on the parent's stream (course and section deciders share the link commands). */
+export async function onParent(
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  parent: ParentTarget,
+  command: CourseLinkCommand,
+) {
+  const authorize = () => requireCan(actor, 'edit', { owners: parent.owners });
+  if (parent.parentType === 'course') {
+    return execute(platform.pipeline, {
+      decider: courseDecider,
+      stream: courseStream(parent.id),
+      meta,
+      authorize,
+      command: () => command,
+    });
+  }
+  return execute(platform.pipeline, {
+    decider: sectionDecider,
+    stream: sectionStream(parent.id),
+    meta,
+    authorize,
+    command: () => command,
+  });
+}
+
+function linkCommand(
+  action: 'link' | 'unlink',
+  itemType: ItemType,
+  id: string,
+  path: string,
+): CourseLinkCommand {
+  if (itemType === 'module') {
+    return {
+      type: action === 'link' ? 'LinkModule' : 'UnlinkModule',
+      data: { moduleId: id, modulePath: path },
+    };
+  }
+  return { type: action === 'link' ? 'LinkFile' : 'UnlinkFile', data: { fileId: id, filePath: path } };
+}
+
+/** Links a module or file to a course or section (idempotent); edit right on the parent, or owning it. */
+export async function addItemToParent(
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  input: LinkInput,
+) {
+  const db = platform.database.db;
+  const parent = await parentTarget(db, input.parentType, input.parentPath);
+  requireCan(actor, 'edit', { owners: parent.owners });
+  const id = await itemId(db, input.itemType, input.itemPath);
+  await onParent(platform, actor, meta, parent, linkCommand('link', input.itemType, id, input.itemPath));
+}
+
+/** Unlinks a module or file from a course or section (idempotent). */
+export async function removeItemFromParent(
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  input: LinkInput,
+) {
+  const db = platform.database.db;
+  const parent = await parentTarget(db, input.parentType, input.parentPath);
+  requireCan(actor, 'edit', { owners: parent.owners });
+  const id = await itemId(db, input.itemType, input.itemPath);
+  await onParent(platform, actor, meta, parent, linkCommand('unlink', input.itemType, id, input.itemPath));
+}
+
+/** Saves the order of a parent's modules: exactly the linked module paths, in the new order. */
+export async function orderModules(
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  input: Parent & { modules: string[] },
+) {
+  const db = platform.database.db;
+  const parent = await parentTarget(db, input.parentType, input.parentPath);
+  requireCan(actor, 'edit', { owners: parent.owners });
+  const current = await linkedPaths(db, parent, 'module');
+  const same =
+    current.length === input.modules.length &&
+    new Set(input.modules).size === input.modules.length &&
+    current.every((path) => input.modules.includes(path));
+  if (!same) throw invalid('link.orderMismatch', [{ path: 'modules', key: 'link.orderMismatch' }]);
+  await onParent(platform, actor, meta, parent, { type: 'OrderModules', data: { modules: input.modules } });
+}

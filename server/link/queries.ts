@@ -1,0 +1,42 @@
+import { forbidden, notFound } from '../../events/errors';
+import { type Actor, can, requireCan } from '../../events/permissions';
+import { type AnyDb, tablesOf } from '../../projections/db';
+import { type LinkedModule, modulesOfParent, type Parent } from '../../projections/link/content-links';
+import type { UserTables } from '../../projections/user/users';
+import { parentVisibleTo } from '../file/queries';
+
+/**
+ * A course's or section's modules in order (tRPC `link.modulesOf`, GraphQL `modules(course|section)`):
+ * editors of the parent see every module; learners the published modules of a parent they may see.
+ */
+export async function visibleModulesOf(
+  db: AnyDb,
+  actor: Actor | null,
+  parent: Parent,
+): Promise<LinkedModule[]> {
+  const visible = await parentVisibleTo(db, actor, parent);
+  if (!visible) throw notFound(parent.parentType === 'course' ? 'course.notFound' : 'section.notFound');
+  const editor = can(actor, 'view') || can(actor, 'edit');
+  const modules = await modulesOfParent(db, parent, editor ? {} : { published: true });
+  return editor ? modules : modules.map((module, position) => ({ ...module, position }));
+}
+
+export interface Teacher {
+  userId: string;
+  name: string;
+  email: string;
+}
+
+/** The users holding the role 'teacher', who may be linked as owners (spec section 6). */
+export async function teachers(db: AnyDb, actor: Actor | null): Promise<Teacher[]> {
+  if (!actor) throw forbidden();
+  requireCan(actor, 'assign_owners');
+  const rows = await tablesOf<UserTables>(db)
+    .selectFrom('users')
+    .select(['user_id', 'name', 'email'])
+    .where('roles', '@>', JSON.stringify(['teacher']) as never)
+    .orderBy('name')
+    .orderBy('user_id')
+    .execute();
+  return rows.map((row) => ({ userId: row.user_id, name: row.name, email: row.email }));
+}
