@@ -1,6 +1,8 @@
 import { courseRouter } from './course/router';
 import { fileRouter } from './file/router';
 import { linkRouter } from './link/router';
+import { moduleRouter } from './module/router';
+import { pageRouter } from './page/router';
 import { roleRouter } from './role/router';
 import { sectionRouter } from './section/router';
 import { tenantRouter } from './tenant/router';
@@ -10,6 +12,8 @@ import { userRouter } from './user/router';
 export const appRouter = router({
   course: courseRouter,
   section: sectionRouter,
+  module: moduleRouter,
+  page: pageRouter,
   file: fileRouter,
   link: linkRouter,
   tenant: tenantRouter,

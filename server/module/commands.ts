@@ -1,0 +1,250 @@
+import { sql, type Transaction } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import type { z } from 'zod';
+import { type CommandMeta, execute } from '../../events/command';
+import { invalid, notFound } from '../../events/errors';
+import type { createModuleSchema, ModuleCommand, moduleInputSchema } from '../../events/module/commands';
+import { type ModuleState, moduleDecider } from '../../events/module/decider';
+import { type ModuleDetails, moduleStream } from '../../events/module/events';
+import { type Actor, requireCan } from '../../events/permissions';
+import { slugify } from '../../events/shared/fields';
+import {
+  findModuleByPath,
+  moduleIdByPath,
+  modulePathsStartingWith,
+} from '../../projections/module/module-summaries';
+import { pagesOfModule } from '../../projections/page/page-summaries';
+import { findUserById } from '../../projections/user/users';
+import type { Database } from '../db';
+import { createPageIn } from '../page/commands';
+import type { Platform } from '../platform';
+
+type ModuleInput = z.output<typeof moduleInputSchema>;
+
+/** The suffix of a duplicate's name; language-neutral, the name is data, not interface text. */
+export const COPY_SUFFIX = ' (copy)';
+const NAME_MAX = 200;
+
+/** Appends a suffix to a name, shortening the name so the result still fits the 200 characters. */
+export const withSuffix = (name: string, suffix: string) =>
+  `${name.slice(0, NAME_MAX - suffix.length)}${suffix}`;
+
+/** The first free path for a new module: the wanted slug, else slug-2, slug-3, … */
+async function freeModulePath(trx: Transaction<Database>, wanted: string): Promise<string> {
+  // Serialises module creation on PostgreSQL so two creators cannot pick the same path.
+  await sql`select pg_advisory_xact_lock(hashtext('module-path'))`.execute(trx);
+  const taken = new Set(await modulePathsStartingWith(trx, wanted));
+  if (!taken.has(wanted)) return wanted;
+  for (let n = 2; ; n++) if (!taken.has(`${wanted}-${n}`)) return `${wanted}-${n}`;
+}
+
+async function existingModuleId(platform: Platform, path: string): Promise<string> {
+  const moduleId = await moduleIdByPath(platform.database.db, path);
+  if (!moduleId) throw notFound('module.notFound');
+  return moduleId;
+}
+
+const ownersOf = (state: ModuleState) => ({ owners: state.status === 'absent' ? [] : state.owners });
+const ownerIdOf = (actor: Actor | null) => (actor?.userId && actor.userId !== 'system' ? actor.userId : null);
+
+/** Writes a new module (its creator owns it); the caller has checked the create right. */
+async function writeModule(
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  wantedPath: string,
+  details: ModuleDetails,
+): Promise<string> {
+  const moduleId = uuidv7();
+  const outcome = await execute(platform.pipeline, {
+    decider: moduleDecider,
+    stream: moduleStream(moduleId),
+    meta,
+    authorize: () => {},
+    command: async (_state, trx): Promise<ModuleCommand> => ({
+      type: 'CreateModule',
+      data: { moduleId, path: await freeModulePath(trx, wantedPath), details, ownerId: ownerIdOf(actor) },
+    }),
+  });
+  return outcome.events[0]!.data.path as string;
+}
+
+export function createModule(
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  input: z.output<typeof createModuleSchema>,
+): Promise<string> {
+  requireCan(actor, 'create');
+  return writeModule(platform, actor, meta, input.path ?? slugify(input.module.name), input.module);
+}
+
+function changeModule(action: 'edit' | 'delete', command: ModuleCommand) {
+  return async (platform: Platform, actor: Actor | null, meta: CommandMeta, path: string) => {
+    const moduleId = await existingModuleId(platform, path);
+    await execute(platform.pipeline, {
+      decider: moduleDecider,
+      stream: moduleStream(moduleId),
+      meta,
+      authorize: (state) => requireCan(actor, action, ownersOf(state)),
+      command: () => command,
+    });
+  };
+}
+
+export const publishModule = changeModule('edit', { type: 'PublishModule' });
+export const unpublishModule = changeModule('edit', { type: 'UnpublishModule' });
+export const deleteModule = changeModule('delete', { type: 'DeleteModule' });
+
+export function updateModule(
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  input: { path: string; module: ModuleInput },
+) {
+  return changeModule('edit', { type: 'UpdateModule', data: { details: input.module } })(
+    platform,
+    actor,
+    meta,
+    input.path,
+  );
+}
+
+/** Links (or unlinks) a teacher as owner; only holders of assign_owners may (spec section 6). */
+async function changeOwner(
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  input: { path: string; userId: string },
+  type: 'AddModuleOwner' | 'RemoveModuleOwner',
+) {
+  requireCan(actor, 'assign_owners');
+  const moduleId = await existingModuleId(platform, input.path);
+  if (type === 'AddModuleOwner' && !(await findUserById(platform.database.db, input.userId))) {
+    throw notFound('user.notFound');
+  }
+  await execute(platform.pipeline, {
+    decider: moduleDecider,
+    stream: moduleStream(moduleId),
+    meta,
+    authorize: () => {},
+    command: (): ModuleCommand => ({ type, data: { userId: input.userId } }),
+  });
+}
+
+export const addModuleOwner = (
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  input: { path: string; userId: string },
+) => changeOwner(platform, actor, meta, input, 'AddModuleOwner');
+
+export const removeModuleOwner = (
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  input: { path: string; userId: string },
+) => changeOwner(platform, actor, meta, input, 'RemoveModuleOwner');
+
+/** Saves the module's page order as the full list of its page paths (spec section 4). */
+export async function orderPages(
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  input: { path: string; pages: string[] },
+) {
+  const moduleId = await existingModuleId(platform, input.path);
+  const current = (await pagesOfModule(platform.database.db, input.path)).map((page) => page.path);
+  const wanted = new Set(input.pages);
+  const same =
+    current.length === input.pages.length &&
+    wanted.size === input.pages.length &&
+    current.every((path) => wanted.has(path));
+  if (!same) throw invalid('module.orderMismatch', [{ path: 'pages', key: 'module.orderMismatch' }]);
+  await execute(platform.pipeline, {
+    decider: moduleDecider,
+    stream: moduleStream(moduleId),
+    meta,
+    authorize: (state) => requireCan(actor, 'edit', ownersOf(state)),
+    command: (): ModuleCommand => ({ type: 'OrderPages', data: { pages: input.pages } }),
+  });
+}
+
+const detailsOf = (module: NonNullable<Awaited<ReturnType<typeof findModuleByPath>>>): ModuleDetails => ({
+  name: module.name,
+  language: module.language,
+  info: module.info,
+  originId: module.originId,
+  public: module.public,
+  onHome: module.onHome,
+  showCorrect: module.showCorrect,
+  test: module.test,
+  anonymousPages: module.anonymousPages,
+  randomized: module.randomized,
+  gateProgress: module.gateProgress,
+  gateConfig: module.gateConfig,
+  image: module.image,
+});
+
+/** Recreates the pages of `fromPath`, in order, at the end of `toPath`, renaming each page. */
+async function copyPages(
+  platform: Platform,
+  meta: CommandMeta,
+  fromPath: string,
+  toPath: string,
+  rename: (name: string) => string,
+) {
+  for (const page of await pagesOfModule(platform.database.db, fromPath)) {
+    await createPageIn(platform, meta, {
+      wantedPath: page.path,
+      parentPath: toPath,
+      details: {
+        name: rename(page.name),
+        type: page.type,
+        content: page.content,
+        interactiveVideo: page.interactiveVideo,
+        estimatedTime: page.estimatedTime,
+      },
+    });
+  }
+}
+
+/**
+ * A copy of the module with every detail, named "<name> (copy)", and its pages recreated in order.
+ * Requires the create right (spec section 6). Answers the copy's path.
+ */
+export async function duplicateModule(
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  path: string,
+): Promise<string> {
+  requireCan(actor, 'create');
+  const original = await findModuleByPath(platform.database.db, path);
+  if (!original) throw notFound('module.notFound');
+  const details = { ...detailsOf(original), name: withSuffix(original.name, COPY_SUFFIX) };
+  const copyPath = await writeModule(platform, actor, meta, original.path, details);
+  await copyPages(platform, meta, original.path, copyPath, (name) => name);
+  return copyPath;
+}
+
+/**
+ * A translation (spec section 4): a new module from the form the client prefilled, whose originId
+ * points to the root of the original's translation group; every page of the original is recreated
+ * with the language appended to its name, e.g. "Intro (fr)". Answers the translation's path.
+ */
+export async function translateModule(
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  input: { path: string; module: ModuleInput },
+): Promise<string> {
+  requireCan(actor, 'create');
+  const original = await findModuleByPath(platform.database.db, input.path);
+  if (!original) throw notFound('module.notFound');
+  const details = { ...input.module, originId: original.originId ?? original.moduleId };
+  const translationPath = await writeModule(platform, actor, meta, slugify(details.name), details);
+  const suffix = ` (${details.language})`;
+  await copyPages(platform, meta, original.path, translationPath, (name) => withSuffix(name, suffix));
+  return translationPath;
+}

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { notFound } from '../../events/errors';
+import {
+  createModuleSchema,
+  moduleOwnerSchema,
+  modulePathSchema,
+  orderPagesSchema,
+  updateModuleSchema,
+} from '../../events/module/commands';
+import { moduleDecider } from '../../events/module/decider';
+import { moduleStream } from '../../events/module/events';
+import { readStream } from '../../events/store';
+import { moduleIdByPath } from '../../projections/module/module-summaries';
+import { historyOf, stateAt } from '../history';
+import { type Context, procedureFor, publicProcedure, router } from '../trpc';
+import {
+  addModuleOwner,
+  createModule,
+  deleteModule,
+  duplicateModule,
+  orderPages,
+  publishModule,
+  removeModuleOwner,
+  translateModule,
+  unpublishModule,
+  updateModule,
+} from './commands';
+import { moduleTranslations, visibleModule, visibleModules } from './queries';
+
+const metaOf = (ctx: Context) => ({
+  actorId: ctx.actor?.userId ?? null,
+  requestId: ctx.requestId,
+  now: new Date(),
+});
+
+const listInput = z
+  .object({
+    onAdmin: z.boolean().optional(),
+    published: z.boolean().optional(),
+    onHome: z.boolean().optional(),
+  })
+  .optional();
+
+async function moduleEvents(ctx: Context, path: string) {
+  const moduleId = await moduleIdByPath(ctx.platform.database.db, path);
+  if (!moduleId) throw notFound('module.notFound');
+  return readStream(ctx.platform.database.db, moduleStream(moduleId));
+}
+
+export const moduleRouter = router({
+  /** Learners see published, public modules; editors see the admin list their rights allow. */
+  list: publicProcedure
+    .input(listInput)
+    .query(({ ctx, input }) => visibleModules(ctx.platform.database.db, ctx.actor, input)),
+
+  /** One module with its owners (user ids) and its pages in order. */
+  byPath: publicProcedure
+    .input(modulePathSchema)
+    .query(({ ctx, input }) => visibleModule(ctx.platform.database.db, ctx.actor, input.path)),
+
+  /** The module's translation group, itself included. */
+  translations: publicProcedure
+    .input(modulePathSchema)
+    .query(({ ctx, input }) => moduleTranslations(ctx.platform.database.db, ctx.actor, input.path)),
+
+  /** The module's full change history: who changed which fields, when, from what to what. */
+  history: procedureFor('view')
+    .input(modulePathSchema)
+    .query(async ({ ctx, input }) => historyOf(moduleDecider, await moduleEvents(ctx, input.path))),
+
+  /** The module as it was at a moment (time travel over its stream). */
+  asOf: procedureFor('view')
+    .input(modulePathSchema.extend({ at: z.iso.datetime({ offset: true }) }))
+    .query(async ({ ctx, input }) => {
+      const state = stateAt(moduleDecider, await moduleEvents(ctx, input.path), new Date(input.at));
+      if (state.status === 'absent') return null;
+      return {
+        path: state.path,
+        published: state.published,
+        owners: state.owners,
+        pages: state.pages,
+        deleted: state.status === 'deleted',
+        ...state.details,
+      };
+    }),
+
+  create: publicProcedure.input(createModuleSchema).mutation(async ({ ctx, input }) => ({
+    path: await createModule(ctx.platform, ctx.actor, metaOf(ctx), input),
+  })),
+  update: publicProcedure.input(updateModuleSchema).mutation(async ({ ctx, input }) => {
+    await updateModule(ctx.platform, ctx.actor, metaOf(ctx), input);
+    return { path: input.path };
+  }),
+  publish: publicProcedure.input(modulePathSchema).mutation(async ({ ctx, input }) => {
+    await publishModule(ctx.platform, ctx.actor, metaOf(ctx), input.path);
+    return { path: input.path };
+  }),
+  unpublish: publicProcedure.input(modulePathSchema).mutation(async ({ ctx, input }) => {
+    await unpublishModule(ctx.platform, ctx.actor, metaOf(ctx), input.path);
+    return { path: input.path };
+  }),
+  delete: publicProcedure.input(modulePathSchema).mutation(async ({ ctx, input }) => {
+    await deleteModule(ctx.platform, ctx.actor, metaOf(ctx), input.path);
+    return { path: input.path };
+  }),
+  /** Answers the copy's path. */
+  duplicate: publicProcedure.input(modulePathSchema).mutation(async ({ ctx, input }) => ({
+    path: await duplicateModule(ctx.platform, ctx.actor, metaOf(ctx), input.path),
+  })),
+  /** `path` is the original; `module` the translation's form. Answers the translation's path. */
+  translate: publicProcedure.input(updateModuleSchema).mutation(async ({ ctx, input }) => ({
+    path: await translateModule(ctx.platform, ctx.actor, metaOf(ctx), input),
+  })),
+  /** Saves the page order (the full list of the module's page paths). */
+  orderPages: publicProcedure.input(orderPagesSchema).mutation(async ({ ctx, input }) => {
+    await orderPages(ctx.platform, ctx.actor, metaOf(ctx), input);
+    return { path: input.path };
+  }),
+  addOwner: publicProcedure.input(moduleOwnerSchema).mutation(async ({ ctx, input }) => {
+    await addModuleOwner(ctx.platform, ctx.actor, metaOf(ctx), input);
+    return { path: input.path };
+  }),
+  removeOwner: publicProcedure.input(moduleOwnerSchema).mutation(async ({ ctx, input }) => {
+    await removeModuleOwner(ctx.platform, ctx.actor, metaOf(ctx), input);
+    return { path: input.path };
+  }),
+});

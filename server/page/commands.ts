@@ -1,0 +1,139 @@
+import { sql, type Transaction } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import type { z } from 'zod';
+import { type CommandMeta, execute } from '../../events/command';
+import { forbidden, notFound, unauthenticated } from '../../events/errors';
+import type { createPageSchema, PageCommand, pageInputSchema } from '../../events/page/commands';
+import { pageDecider } from '../../events/page/decider';
+import { type PageDetails, pageStream } from '../../events/page/events';
+import { type Actor, can, requireCan } from '../../events/permissions';
+import { slugify } from '../../events/shared/fields';
+import { ownersOfModule } from '../../projections/module/module-owners';
+import { moduleIdByPath } from '../../projections/module/module-summaries';
+import { findPageByPath, pagePathsStartingWith } from '../../projections/page/page-summaries';
+import type { Database } from '../db';
+import type { Platform } from '../platform';
+
+/** The suffix of a duplicated page's name (language-neutral: the name is data). */
+const COPY_SUFFIX = ' (copy)';
+
+async function parentModule(platform: Platform, modulePath: string) {
+  const moduleId = await moduleIdByPath(platform.database.db, modulePath);
+  if (!moduleId) throw notFound('module.notFound');
+  // A module's owners look after its pages too.
+  return { moduleId, owners: await ownersOfModule(platform.database.db, moduleId) };
+}
+
+/** Page creation needs the create right, or owning the module the page goes into. */
+function requireMayAddPages(actor: Actor | null, owners: string[]) {
+  if (!actor) throw unauthenticated();
+  if (!can(actor, 'create') && !owners.includes(actor.userId)) throw forbidden();
+}
+
+async function freePagePath(trx: Transaction<Database>, wanted: string): Promise<string> {
+  await sql`select pg_advisory_xact_lock(hashtext('page-path'))`.execute(trx);
+  const taken = new Set(await pagePathsStartingWith(trx, wanted));
+  if (!taken.has(wanted)) return wanted;
+  for (let n = 2; ; n++) if (!taken.has(`${wanted}-${n}`)) return `${wanted}-${n}`;
+}
+
+/** Writes a new page at the end of a module; the caller has checked the rights. Answers its path. */
+export async function createPageIn(
+  platform: Platform,
+  meta: CommandMeta,
+  input: { wantedPath: string; parentPath: string; details: PageDetails },
+): Promise<string> {
+  const pageId = uuidv7();
+  const outcome = await execute(platform.pipeline, {
+    decider: pageDecider,
+    stream: pageStream(pageId),
+    meta,
+    authorize: () => {},
+    command: async (_state, trx): Promise<PageCommand> => ({
+      type: 'CreatePage',
+      data: {
+        pageId,
+        path: await freePagePath(trx, input.wantedPath),
+        parentPath: input.parentPath,
+        details: input.details,
+      },
+    }),
+  });
+  return outcome.events[0]!.data.path as string;
+}
+
+export async function createPage(
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  input: z.output<typeof createPageSchema>,
+): Promise<string> {
+  if (!actor) throw unauthenticated();
+  const { owners } = await parentModule(platform, input.parentPath);
+  requireMayAddPages(actor, owners);
+  return createPageIn(platform, meta, {
+    wantedPath: input.path ?? slugify(input.page.name),
+    parentPath: input.parentPath,
+    details: input.page,
+  });
+}
+
+async function existingPage(platform: Platform, path: string) {
+  const page = await findPageByPath(platform.database.db, path);
+  if (!page) throw notFound('page.notFound');
+  return page;
+}
+
+function changePage(action: 'edit' | 'delete', command: PageCommand) {
+  return async (platform: Platform, actor: Actor | null, meta: CommandMeta, path: string) => {
+    const page = await existingPage(platform, path);
+    const { owners } = await parentModule(platform, page.parentPath);
+    await execute(platform.pipeline, {
+      decider: pageDecider,
+      stream: pageStream(page.pageId),
+      meta,
+      authorize: () => requireCan(actor, action, { owners }),
+      command: () => command,
+    });
+  };
+}
+
+export const deletePage = changePage('delete', { type: 'DeletePage' });
+
+export function updatePage(
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  input: { path: string; page: z.output<typeof pageInputSchema> },
+) {
+  return changePage('edit', { type: 'UpdatePage', data: { details: input.page } })(
+    platform,
+    actor,
+    meta,
+    input.path,
+  );
+}
+
+/** A copy of one page, named "<name> (copy)", at the end of the same module. Answers its path. */
+export async function duplicatePage(
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  path: string,
+): Promise<string> {
+  if (!actor) throw unauthenticated();
+  const page = await existingPage(platform, path);
+  const { owners } = await parentModule(platform, page.parentPath);
+  requireMayAddPages(actor, owners);
+  return createPageIn(platform, meta, {
+    wantedPath: page.path,
+    parentPath: page.parentPath,
+    details: {
+      name: `${page.name.slice(0, 200 - COPY_SUFFIX.length)}${COPY_SUFFIX}`,
+      type: page.type,
+      content: page.content,
+      interactiveVideo: page.interactiveVideo,
+      estimatedTime: page.estimatedTime,
+    },
+  });
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { notFound } from '../../events/errors';
+import { modulePathSchema } from '../../events/module/commands';
+import { createPageSchema, pagePathSchema, updatePageSchema } from '../../events/page/commands';
+import { pageDecider } from '../../events/page/decider';
+import { pageStream } from '../../events/page/events';
+import { readStream } from '../../events/store';
+import { findPageByPath } from '../../projections/page/page-summaries';
+import { historyOf, stateAt } from '../history';
+import { type Context, procedureFor, publicProcedure, router } from '../trpc';
+import { createPage, deletePage, duplicatePage, updatePage } from './commands';
+import { visiblePage, visiblePagesOfModule } from './queries';
+
+const metaOf = (ctx: Context) => ({
+  actorId: ctx.actor?.userId ?? null,
+  requestId: ctx.requestId,
+  now: new Date(),
+});
+
+async function pageEvents(ctx: Context, path: string) {
+  const page = await findPageByPath(ctx.platform.database.db, path);
+  if (!page) throw notFound('page.notFound');
+  return readStream(ctx.platform.database.db, pageStream(page.pageId));
+}
+
+export const pageRouter = router({
+  /** A module's pages in order (`path` is the module's), if the actor may see the module. */
+  listByModule: publicProcedure
+    .input(modulePathSchema)
+    .query(({ ctx, input }) => visiblePagesOfModule(ctx.platform.database.db, ctx.actor, input.path)),
+  byPath: publicProcedure
+    .input(pagePathSchema)
+    .query(({ ctx, input }) => visiblePage(ctx.platform.database.db, ctx.actor, input.path)),
+  history: procedureFor('view')
+    .input(pagePathSchema)
+    .query(async ({ ctx, input }) => historyOf(pageDecider, await pageEvents(ctx, input.path))),
+  /** The page as it was at a moment (time travel over its stream). */
+  asOf: procedureFor('view')
+    .input(pagePathSchema.extend({ at: z.iso.datetime({ offset: true }) }))
+    .query(async ({ ctx, input }) => {
+      const state = stateAt(pageDecider, await pageEvents(ctx, input.path), new Date(input.at));
+      if (state.status === 'absent') return null;
+      return {
+        path: state.path,
+        parentPath: state.parentPath,
+        deleted: state.status === 'deleted',
+        ...state.details,
+      };
+    }),
+  create: publicProcedure.input(createPageSchema).mutation(async ({ ctx, input }) => ({
+    path: await createPage(ctx.platform, ctx.actor, metaOf(ctx), input),
+  })),
+  update: publicProcedure.input(updatePageSchema).mutation(async ({ ctx, input }) => {
+    await updatePage(ctx.platform, ctx.actor, metaOf(ctx), input);
+    return { path: input.path };
+  }),
+  delete: publicProcedure.input(pagePathSchema).mutation(async ({ ctx, input }) => {
+    await deletePage(ctx.platform, ctx.actor, metaOf(ctx), input.path);
+    return { path: input.path };
+  }),
+  /** Answers the copy's path. */
+  duplicate: publicProcedure.input(pagePathSchema).mutation(async ({ ctx, input }) => ({
+    path: await duplicatePage(ctx.platform, ctx.actor, metaOf(ctx), input.path),
+  })),
+});
