@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseInputSchema } from '../../events/course/commands';
+import { moduleInputSchema } from '../../events/module/commands';
+import { pageInputSchema } from '../../events/page/commands';
 import { allRules } from '../../events/permissions';
 import { rebuildProjections } from '../../projections/rebuild';
 import { projectionTables } from '../../projections/registry';
@@ -12,6 +14,17 @@ import {
   updateCourse,
 } from '../../server/course/commands';
 import { transaction } from '../../server/db/transaction';
+import {
+  createModule,
+  deleteModule,
+  duplicateModule,
+  orderPages,
+  removeModuleOwner,
+  translateModule,
+  unpublishModule,
+  updateModule,
+} from '../../server/module/commands';
+import { createPage, deletePage, duplicatePage, updatePage } from '../../server/page/commands';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
 
 const admin = { userId: 'admin-1', roles: ['admin'], rules: allRules() };
@@ -32,12 +45,82 @@ async function snapshot(platform: TestPlatform) {
   return tables;
 }
 
+const moduleForm = (name: string, extra: Record<string, unknown> = {}) =>
+  moduleInputSchema.parse({ name, language: 'en', ...extra });
+const pageForm = (name: string, extra: Record<string, unknown> = {}) =>
+  pageInputSchema.parse({ name, type: 'markdown', estimatedTime: 60, ...extra });
+const parent = { parentType: 'module' as const, parentPath: 'contraception' };
+
 describe.each(databaseKinds)('rebuilding projections on %s', (kind) => {
   let platform: TestPlatform;
   beforeAll(async () => {
     platform = await startTestPlatform(kind);
   });
   afterAll(() => platform?.dispose());
+
+  /** Modules and pages: 29 events (each creation also makes the creator an owner). */
+  async function moduleScenario() {
+    await createModule(platform, admin, meta(), { module: moduleForm('Contraception', { onHome: true }) });
+    await createModule(platform, admin, meta(), {
+      path: 'exam',
+      module: moduleForm('Exam', { test: true, randomized: ['answers'], image: { name: 'e.jpg', alt: '' } }),
+    });
+    for (const name of ['Intro', 'Methods', 'Myths']) {
+      await createPage(platform, admin, meta(), { ...parent, page: pageForm(name) });
+    }
+    await createPage(platform, admin, meta(), {
+      parentType: 'module',
+      parentPath: 'exam',
+      page: pageForm('Watch', {
+        type: 'interactive',
+        content: [
+          {
+            type: 'checkbox',
+            questionType: 'multiple',
+            name: 'q1',
+            label: 'Which?',
+            schema: {},
+            options: [
+              { label: 'A', value: 'a', score: 1 },
+              { label: 'B', value: 'b', score: 1 },
+            ],
+          },
+        ],
+        interactiveVideo: {
+          url: 'https://v.example.org/w.mp4',
+          timestamps: [{ hh: 0, mm: 1, ss: 2, references: ['q1'] }],
+        },
+      }),
+    });
+    await updatePage(platform, admin, meta(), {
+      path: 'methods',
+      page: pageForm('Methods', { estimatedTime: 300 }),
+    });
+    await orderPages(platform, admin, meta(), {
+      path: 'contraception',
+      pages: ['myths', 'intro', 'methods'],
+    });
+    await duplicatePage(platform, admin, meta(), 'intro');
+    await deletePage(platform, admin, meta(), 'myths');
+    await removeModuleOwner(platform, admin, meta(), { path: 'exam', userId: admin.userId });
+    await unpublishModule(platform, admin, meta(), 'exam');
+    await updateModule(platform, admin, meta(), {
+      path: 'contraception',
+      module: moduleForm('Contraception methods', { public: false }),
+    });
+    await duplicateModule(platform, admin, meta(), 'contraception');
+    await translateModule(platform, admin, meta(), {
+      path: 'contraception',
+      module: moduleForm('Contraception', { language: 'fr' }),
+    });
+    await createModule(platform, admin, meta(), { path: 'gone', module: moduleForm('Gone') });
+    await createPage(platform, admin, meta(), {
+      parentType: 'module',
+      parentPath: 'gone',
+      page: pageForm('Gone page'),
+    });
+    await deleteModule(platform, admin, meta(), 'gone');
+  }
 
   it('replays the log into tables equal, row for row, to the live ones', async () => {
     await createCourse(platform, admin, meta(), { course: input('Family planning', { onHome: true }) });
@@ -59,17 +142,22 @@ describe.each(databaseKinds)('rebuilding projections on %s', (kind) => {
     await unpublishCourse(platform, admin, meta(), 'maternal-health');
     await publishCourse(platform, admin, meta(), 'maternal-health');
     await deleteCourse(platform, admin, meta(), 'to-be-removed');
+    await moduleScenario();
 
     const live = await snapshot(platform);
     expect(live.course_summaries).toHaveLength(3);
     expect(live.course_owners).toHaveLength(3);
+    expect(live.module_summaries).toHaveLength(4);
+    expect(live.module_owners).toHaveLength(3);
+    expect(live.page_summaries).toHaveLength(10);
 
     // A projection that drifted (say, a bug fixed since) is put right by the rebuild.
     await sql`update course_summaries set name = 'drifted'`.execute(platform.database.db);
+    await sql`update page_summaries set position = 7`.execute(platform.database.db);
 
     const replayed = await rebuildProjections((work) => transaction(platform.database.db, work), 2);
-    // 9 course events, plus the creator becoming owner of each of the 4 courses.
-    expect(replayed).toBe(13);
+    // 9 course events, plus the creator becoming owner of each of the 4 courses; 29 module and page events.
+    expect(replayed).toBe(13 + 29);
     expect(await snapshot(platform)).toEqual(live);
   });
 });
