@@ -6,6 +6,7 @@ import { pageRouter } from './page/router';
 import { roleRouter } from './role/router';
 import { sectionRouter } from './section/router';
 import { tenantRouter } from './tenant/router';
+import { translationRouter } from './translation/router';
 import { router } from './trpc';
 import { userRouter } from './user/router';
 
@@ -16,6 +17,7 @@ export const appRouter = router({
   page: pageRouter,
   file: fileRouter,
   link: linkRouter,
+  translation: translationRouter,
   tenant: tenantRouter,
   user: userRouter,
   role: roleRouter,

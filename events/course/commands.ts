@@ -40,6 +40,9 @@ export type CourseInput = z.input<typeof courseInputSchema>;
 export const createCourseSchema = z.object({ path: pathSchema.optional(), course: courseInputSchema });
 export const updateCourseSchema = z.object({ path: pathSchema, course: courseInputSchema });
 export const coursePathSchema = z.object({ path: pathSchema });
+export const courseOwnerSchema = z.object({ path: pathSchema, userId: z.string().min(1).max(100) });
+/** A translation: the full course form, prefilled by the client from the original. */
+export const translateCourseSchema = z.object({ path: pathSchema, course: courseInputSchema });
 
 export type CourseCommand =
   | {

@@ -6,6 +6,7 @@ import type { Language } from '../../events/shared/fields';
 import type { StoredEvent } from '../../events/store';
 import { type AnyDb, tablesOf } from '../db';
 import { type FileSummary, type FileTables, toFileSummary } from '../file/file-summaries';
+import type { ModuleSummaryTables } from '../module/module-summaries';
 import type { Projection } from '../projection';
 
 export type ParentType = 'course' | 'section';
@@ -22,29 +23,6 @@ export interface ContentLinksTable {
 
 export interface ContentLinkTables {
   content_links: ContentLinksTable;
-}
-
-/** The columns of the modules' read model this one joins (projections/module owns the table). */
-interface ModuleSummaryColumns {
-  module_summaries: {
-    module_id: string;
-    path: string;
-    name: string;
-    language: Language;
-    published: boolean;
-    public: boolean;
-    origin_id: string | null;
-  };
-}
-
-/** A module's id by path, read from the modules' read model (null when there is no such module). */
-export async function linkableModuleId(db: AnyDb, path: string): Promise<string | null> {
-  const row = await tablesOf<ModuleSummaryColumns>(db)
-    .selectFrom('module_summaries')
-    .select('module_id')
-    .where('path', '=', path)
-    .executeTakeFirst();
-  return row?.module_id ?? null;
 }
 
 const links = (db: AnyDb) => tablesOf<ContentLinkTables>(db);
@@ -251,7 +229,7 @@ export async function modulesOfParent(
   parent: Parent,
   filter: { published?: boolean } = {},
 ): Promise<LinkedModule[]> {
-  let query = tablesOf<ContentLinkTables & ModuleSummaryColumns>(db)
+  let query = tablesOf<ContentLinkTables & ModuleSummaryTables>(db)
     .selectFrom('content_links')
     .innerJoin('module_summaries', 'module_summaries.path', 'content_links.item_path')
     .select([

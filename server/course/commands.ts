@@ -7,10 +7,23 @@ import { type CourseState, courseDecider } from '../../events/course/decider';
 import { type CourseDetails, courseStream } from '../../events/course/events';
 import { notFound } from '../../events/errors';
 import { type Actor, requireCan } from '../../events/permissions';
+import type { SectionDetails } from '../../events/section/events';
 import { slugify } from '../../events/shared/fields';
-import { courseIdByPath, pathsStartingWith } from '../../projections/course/course-summaries';
+import {
+  type CourseSummary,
+  courseIdByPath,
+  findCourseByPath,
+  pathsStartingWith,
+} from '../../projections/course/course-summaries';
+import { fileIdByPath } from '../../projections/file/file-summaries';
+import { linkedPaths, type Parent } from '../../projections/link/content-links';
+import { moduleIdByPath } from '../../projections/module/module-summaries';
+import { type SectionSummary, sectionsOfCourse } from '../../projections/section/section-summaries';
+import { findUserById } from '../../projections/user/users';
 import type { Database } from '../db';
+import { onParent, parentTarget } from '../link/commands';
 import type { Platform } from '../platform';
+import { createSection, unpublishSection } from '../section/commands';
 
 type CourseInput = z.output<typeof courseInputSchema>;
 
@@ -87,4 +100,172 @@ export async function updateCourse(
     meta,
     input.path,
   );
+}
+
+/** Makes a user (a teacher) an owner of the course: they may then edit and delete it. */
+export async function addCourseOwner(
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  input: { path: string; userId: string },
+) {
+  requireCan(actor, 'assign_owners');
+  const courseId = await existingCourseId(platform, input.path);
+  if (!(await findUserById(platform.database.db, input.userId))) throw notFound('user.notFound');
+  return execute(platform.pipeline, {
+    decider: courseDecider,
+    stream: courseStream(courseId),
+    meta,
+    authorize: () => requireCan(actor, 'assign_owners'),
+    command: (): CourseCommand => ({ type: 'AddCourseOwner', data: { userId: input.userId } }),
+  });
+}
+
+export async function removeCourseOwner(
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  input: { path: string; userId: string },
+) {
+  requireCan(actor, 'assign_owners');
+  const courseId = await existingCourseId(platform, input.path);
+  return execute(platform.pipeline, {
+    decider: courseDecider,
+    stream: courseStream(courseId),
+    meta,
+    authorize: () => requireCan(actor, 'assign_owners'),
+    command: (): CourseCommand => ({ type: 'RemoveCourseOwner', data: { userId: input.userId } }),
+  });
+}
+
+const detailsOf = (course: CourseSummary): CourseDetails => ({
+  name: course.name,
+  language: course.language,
+  info: course.info,
+  originId: course.originId,
+  showUserList: course.showUserList,
+  showTeam: course.showTeam,
+  location: course.location,
+  startdate: course.startdate,
+  enddate: course.enddate,
+  teacher: course.teacher,
+  public: course.public,
+  onHome: course.onHome,
+  image: course.image,
+});
+
+const sectionDetailsOf = (section: SectionSummary): SectionDetails => ({
+  name: section.name,
+  language: section.language,
+  info: section.info,
+  originId: section.originId,
+  date: section.date,
+  location: section.location,
+  teacher: section.teacher,
+  public: section.public,
+  image: section.image,
+  classroom: section.classroom,
+});
+
+/** Links to the copy what the original parent links, in the original's order. */
+async function copyLinks(
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  from: Parent,
+  to: Parent,
+) {
+  const db = platform.database.db;
+  const target = await parentTarget(db, to.parentType, to.parentPath);
+  for (const modulePath of await linkedPaths(db, from, 'module')) {
+    const moduleId = await moduleIdByPath(db, modulePath);
+    if (moduleId)
+      await onParent(platform, actor, meta, target, { type: 'LinkModule', data: { moduleId, modulePath } });
+  }
+  for (const filePath of await linkedPaths(db, from, 'file')) {
+    const fileId = await fileIdByPath(db, filePath);
+    if (fileId)
+      await onParent(platform, actor, meta, target, { type: 'LinkFile', data: { fileId, filePath } });
+  }
+}
+
+async function existingCourse(platform: Platform, path: string): Promise<CourseSummary> {
+  const course = await findCourseByPath(platform.database.db, path);
+  if (!course) throw notFound('course.notFound');
+  return course;
+}
+
+/**
+ * A copy of the course named '… (copy)', published like any new course, with copies of its sections
+ * (in order, each published or not like its original) and the same modules and files linked. The
+ * copier owns the copy. The steps are separate commands: a failure half-way leaves a partial copy.
+ */
+export async function duplicateCourse(
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  path: string,
+): Promise<string> {
+  requireCan(actor, 'create');
+  const original = await existingCourse(platform, path);
+  const created = await createCourse(platform, actor, meta, {
+    course: { ...detailsOf(original), name: `${original.name} (copy)`.slice(0, 200) },
+  });
+  const copyPath = created.events[0]!.data.path;
+  await copyLinks(
+    platform,
+    actor,
+    meta,
+    { parentType: 'course', parentPath: path },
+    { parentType: 'course', parentPath: copyPath },
+  );
+  for (const section of await sectionsOfCourse(platform.database.db, path)) {
+    const sectionPath = await createSection(platform, actor, meta, {
+      parentType: 'course',
+      parentPath: copyPath,
+      section: sectionDetailsOf(section),
+    });
+    if (!section.published) await unpublishSection(platform, actor, meta, sectionPath);
+    await copyLinks(
+      platform,
+      actor,
+      meta,
+      { parentType: 'section', parentPath: section.path },
+      { parentType: 'section', parentPath: sectionPath },
+    );
+  }
+  return copyPath;
+}
+
+/**
+ * A translation of the course: a new course from the form the client prefilled, pointing to the
+ * original of its group (originId), with every section recreated in order, in the new language and
+ * named '… (fr)'. Modules and files are not carried over: they exist per language.
+ */
+export async function translateCourse(
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  input: { path: string; course: CourseInput },
+): Promise<string> {
+  requireCan(actor, 'create');
+  const original = await existingCourse(platform, input.path);
+  const language = input.course.language;
+  const created = await createCourse(platform, actor, meta, {
+    course: { ...input.course, originId: original.originId ?? original.courseId },
+  });
+  const translationPath = created.events[0]!.data.path;
+  for (const section of await sectionsOfCourse(platform.database.db, input.path)) {
+    await createSection(platform, actor, meta, {
+      parentType: 'course',
+      parentPath: translationPath,
+      section: {
+        ...sectionDetailsOf(section),
+        name: `${section.name} (${language})`.slice(0, 200),
+        language,
+        originId: section.originId ?? section.sectionId,
+      },
+    });
+  }
+  return translationPath;
 }

@@ -1,5 +1,6 @@
-import { notFound } from '../../events/errors';
+import { forbidden, notFound } from '../../events/errors';
 import { type Actor, can } from '../../events/permissions';
+import { ownersOfCourses } from '../../projections/course/course-owners';
 import { type CourseSummary, findCourseByPath, listCourses } from '../../projections/course/course-summaries';
 import type { AnyDb } from '../../projections/db';
 
@@ -49,4 +50,26 @@ export function canSeeParticipants(
   if (!actor) return false;
   if (can(actor, 'view') || can(actor, 'assign_participants') || can(actor, 'manage_users')) return true;
   return ownerIds.includes(actor.userId) || course.showUserList;
+}
+
+export interface CourseOwner {
+  userId: string;
+  name: string;
+  email: string;
+}
+
+/**
+ * The owners of a course (tRPC `course.owners`), for holders of the view right, of assign_owners,
+ * and for the owners themselves.
+ */
+export async function courseOwners(db: AnyDb, actor: Actor | null, path: string): Promise<CourseOwner[]> {
+  const course = await findCourseByPath(db, path);
+  if (!course) throw notFound('course.notFound');
+  const owners = await ownersOfCourses(db, [course.courseId]);
+  const allowed =
+    can(actor, 'view') ||
+    can(actor, 'assign_owners') ||
+    (actor !== null && owners.some((owner) => owner.user._id === actor.userId));
+  if (!allowed) throw forbidden();
+  return owners.map(({ user }) => ({ userId: user._id, name: user.name, email: user.email }));
 }

@@ -1,14 +1,30 @@
 import { z } from 'zod';
-import { coursePathSchema, createCourseSchema, updateCourseSchema } from '../../events/course/commands';
+import {
+  courseOwnerSchema,
+  coursePathSchema,
+  createCourseSchema,
+  translateCourseSchema,
+  updateCourseSchema,
+} from '../../events/course/commands';
 import { courseDecider } from '../../events/course/decider';
 import { courseStream } from '../../events/course/events';
 import { notFound } from '../../events/errors';
 import { readStream } from '../../events/store';
 import { findCourseByPath } from '../../projections/course/course-summaries';
 import { historyOf, stateAt } from '../history';
-import { type Context, procedureFor, publicProcedure, router } from '../trpc';
-import { createCourse, deleteCourse, publishCourse, unpublishCourse, updateCourse } from './commands';
-import { visibleCourse, visibleCourses } from './queries';
+import { authenticatedProcedure, type Context, procedureFor, publicProcedure, router } from '../trpc';
+import {
+  addCourseOwner,
+  createCourse,
+  deleteCourse,
+  duplicateCourse,
+  publishCourse,
+  removeCourseOwner,
+  translateCourse,
+  unpublishCourse,
+  updateCourse,
+} from './commands';
+import { courseOwners, visibleCourse, visibleCourses } from './queries';
 
 const metaOf = (ctx: Context) => ({
   actorId: ctx.actor?.userId ?? null,
@@ -80,4 +96,25 @@ export const courseRouter = router({
     await deleteCourse(ctx.platform, ctx.actor, metaOf(ctx), input.path);
     return { path: input.path };
   }),
+
+  /** The course's owners (the teachers who may edit it), by name. */
+  owners: authenticatedProcedure
+    .input(coursePathSchema)
+    .query(({ ctx, input }) => courseOwners(ctx.platform.database.db, ctx.actor, input.path)),
+  addOwner: publicProcedure.input(courseOwnerSchema).mutation(async ({ ctx, input }) => {
+    await addCourseOwner(ctx.platform, ctx.actor, metaOf(ctx), input);
+    return { path: input.path };
+  }),
+  removeOwner: publicProcedure.input(courseOwnerSchema).mutation(async ({ ctx, input }) => {
+    await removeCourseOwner(ctx.platform, ctx.actor, metaOf(ctx), input);
+    return { path: input.path };
+  }),
+  /** A copy named '… (copy)', with copies of its sections and the same modules and files linked. */
+  duplicate: publicProcedure.input(coursePathSchema).mutation(async ({ ctx, input }) => ({
+    path: await duplicateCourse(ctx.platform, ctx.actor, metaOf(ctx), input.path),
+  })),
+  /** A translation in the group of the original, its sections recreated in the new language. */
+  translate: publicProcedure.input(translateCourseSchema).mutation(async ({ ctx, input }) => ({
+    path: await translateCourse(ctx.platform, ctx.actor, metaOf(ctx), input),
+  })),
 });

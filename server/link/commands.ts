@@ -12,11 +12,11 @@ import type { AnyDb } from '../../projections/db';
 import { fileIdByPath } from '../../projections/file/file-summaries';
 import {
   type ItemType,
-  linkableModuleId,
   linkedPaths,
   type Parent,
   type ParentType,
 } from '../../projections/link/content-links';
+import { moduleIdByPath } from '../../projections/module/module-summaries';
 import { findSectionByPath } from '../../projections/section/section-summaries';
 import type { Platform } from '../platform';
 
@@ -54,7 +54,7 @@ export async function parentTarget(
 
 /** The id of a linkable item, or NotFound. */
 async function itemId(db: AnyDb, itemType: ItemType, itemPath: string): Promise<string> {
-  const id = itemType === 'module' ? await linkableModuleId(db, itemPath) : await fileIdByPath(db, itemPath);
+  const id = itemType === 'module' ? await moduleIdByPath(db, itemPath) : await fileIdByPath(db, itemPath);
   if (!id) throw notFound(itemType === 'module' ? 'module.notFound' : 'file.notFound');
   return id;
 }

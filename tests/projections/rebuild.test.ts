@@ -4,16 +4,21 @@ import { courseInputSchema } from '../../events/course/commands';
 import { moduleInputSchema } from '../../events/module/commands';
 import { pageInputSchema } from '../../events/page/commands';
 import { allRules } from '../../events/permissions';
+import { sectionInputSchema } from '../../events/section/commands';
 import { rebuildProjections } from '../../projections/rebuild';
 import { projectionTables } from '../../projections/registry';
 import {
   createCourse,
   deleteCourse,
+  duplicateCourse,
   publishCourse,
+  translateCourse,
   unpublishCourse,
   updateCourse,
 } from '../../server/course/commands';
 import { transaction } from '../../server/db/transaction';
+import { createFile, deleteFile, updateFile } from '../../server/file/commands';
+import { addItemToParent, orderModules, removeItemFromParent } from '../../server/link/commands';
 import {
   createModule,
   deleteModule,
@@ -25,6 +30,7 @@ import {
   updateModule,
 } from '../../server/module/commands';
 import { createPage, deletePage, duplicatePage, updatePage } from '../../server/page/commands';
+import { createSection, deleteSection } from '../../server/section/commands';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
 
 const admin = { userId: 'admin-1', roles: ['admin'], rules: allRules() };
@@ -122,6 +128,79 @@ describe.each(databaseKinds)('rebuilding projections on %s', (kind) => {
     await deleteModule(platform, admin, meta(), 'gone');
   }
 
+  /** Sections, files, links, a duplicate and a translation: 30 events. */
+  async function linkScenario() {
+    const section = (name: string) => sectionInputSchema.parse({ name, language: 'en' });
+    const file = (name: string) => ({ name, url: `/files/${name.toLowerCase()}.pdf`, type: 'pdf' as const });
+    const onCourse = (parentPath: string) => ({ parentType: 'course' as const, parentPath });
+    const onSection = (parentPath: string) => ({ parentType: 'section' as const, parentPath });
+    for (const name of ['Week one', 'Week two']) {
+      await createSection(platform, admin, meta(), {
+        parentType: 'course',
+        parentPath: 'family-planning',
+        section: section(name),
+      });
+    }
+    await createSection(platform, admin, meta(), {
+      parentType: 'course',
+      parentPath: 'maternal-health',
+      section: section('Doomed'),
+    });
+    await createFile(platform, admin, meta(), { file: file('Leaflet'), parent: onCourse('family-planning') });
+    await createFile(platform, admin, meta(), { file: file('Slides'), parent: null });
+    await createFile(platform, admin, meta(), { file: file('Old'), parent: null });
+    await addItemToParent(platform, admin, meta(), {
+      itemType: 'module',
+      itemPath: 'contraception',
+      ...onCourse('family-planning'),
+    });
+    await addItemToParent(platform, admin, meta(), {
+      itemType: 'module',
+      itemPath: 'exam',
+      ...onCourse('family-planning'),
+    });
+    await orderModules(platform, admin, meta(), {
+      ...onCourse('family-planning'),
+      modules: ['exam', 'contraception'],
+    });
+    await addItemToParent(platform, admin, meta(), {
+      itemType: 'file',
+      itemPath: 'slides',
+      ...onSection('week-one'),
+    });
+    await addItemToParent(platform, admin, meta(), {
+      itemType: 'module',
+      itemPath: 'contraception',
+      ...onSection('week-one'),
+    });
+    await addItemToParent(platform, admin, meta(), {
+      itemType: 'module',
+      itemPath: 'exam',
+      ...onSection('doomed'),
+    });
+    await updateFile(platform, admin, meta(), {
+      path: 'slides',
+      file: { ...file('Slides'), name: 'Slides (v2)' },
+    });
+    await removeItemFromParent(platform, admin, meta(), {
+      itemType: 'module',
+      itemPath: 'contraception',
+      ...onCourse('family-planning'),
+    });
+    await addItemToParent(platform, admin, meta(), {
+      itemType: 'file',
+      itemPath: 'old',
+      ...onCourse('maternal-health'),
+    });
+    await deleteFile(platform, admin, meta(), 'old');
+    await deleteSection(platform, admin, meta(), 'doomed');
+    await duplicateCourse(platform, admin, meta(), 'family-planning');
+    await translateCourse(platform, admin, meta(), {
+      path: 'family-planning',
+      course: input('Planification familiale', { language: 'fr' }),
+    });
+  }
+
   it('replays the log into tables equal, row for row, to the live ones', async () => {
     await createCourse(platform, admin, meta(), { course: input('Family planning', { onHome: true }) });
     await createCourse(platform, admin, meta(), { course: input('Family planning') });
@@ -143,10 +222,13 @@ describe.each(databaseKinds)('rebuilding projections on %s', (kind) => {
     await publishCourse(platform, admin, meta(), 'maternal-health');
     await deleteCourse(platform, admin, meta(), 'to-be-removed');
     await moduleScenario();
+    await linkScenario();
 
     const live = await snapshot(platform);
-    expect(live.course_summaries).toHaveLength(3);
-    expect(live.course_owners).toHaveLength(3);
+    expect(live.course_summaries).toHaveLength(5);
+    expect(live.course_owners).toHaveLength(5);
+    expect(live.file_summaries).toHaveLength(2);
+    expect(live.content_links).toHaveLength(8);
     expect(live.module_summaries).toHaveLength(4);
     expect(live.module_owners).toHaveLength(3);
     expect(live.page_summaries).toHaveLength(10);
@@ -154,10 +236,11 @@ describe.each(databaseKinds)('rebuilding projections on %s', (kind) => {
     // A projection that drifted (say, a bug fixed since) is put right by the rebuild.
     await sql`update course_summaries set name = 'drifted'`.execute(platform.database.db);
     await sql`update page_summaries set position = 7`.execute(platform.database.db);
+    await sql`update content_links set position = 7`.execute(platform.database.db);
 
     const replayed = await rebuildProjections((work) => transaction(platform.database.db, work), 2);
     // 9 course events, plus the creator becoming owner of each of the 4 courses; 29 module and page events.
-    expect(replayed).toBe(13 + 29);
+    expect(replayed).toBe(13 + 29 + 30);
     expect(await snapshot(platform)).toEqual(live);
   });
 });

@@ -116,6 +116,120 @@ describe('course decider', () => {
   }
 });
 
+describe('course links to modules and files (spec section 4)', () => {
+  const moduleA = { moduleId: '0192f2c4-6a51-7cc4-9b1e-3c1f2b9a0a01', modulePath: 'module-a' };
+  const moduleB = { moduleId: '0192f2c4-6a51-7cc4-9b1e-3c1f2b9a0a02', modulePath: 'module-b' };
+  const file = { fileId: '0192f2c4-6a51-7cc4-9b1e-3c1f2b9a0f01', filePath: 'leaflet' };
+  const linkedA: CourseEvent = { type: 'CourseModuleLinked', data: { ...ref, ...moduleA } };
+  const linkedB: CourseEvent = { type: 'CourseModuleLinked', data: { ...ref, ...moduleB } };
+  const linkedFile: CourseEvent = { type: 'CourseFileLinked', data: { ...ref, ...file } };
+  const deleted: CourseEvent = { type: 'CourseDeleted', data: { ...ref, name: details.name } };
+  const table: {
+    name: string;
+    given: CourseEvent[];
+    when: CourseCommand;
+    thenEvents?: CourseEvent[];
+    throws?: [string, string];
+  }[] = [
+    {
+      name: 'links a module',
+      given: [created],
+      when: { type: 'LinkModule', data: moduleA },
+      thenEvents: [linkedA],
+    },
+    {
+      name: 'linking a linked module changes nothing',
+      given: [created, linkedA],
+      when: { type: 'LinkModule', data: moduleA },
+      thenEvents: [],
+    },
+    {
+      name: 'unlinks a module',
+      given: [created, linkedA],
+      when: { type: 'UnlinkModule', data: moduleA },
+      thenEvents: [{ type: 'CourseModuleUnlinked', data: { ...ref, ...moduleA } }],
+    },
+    {
+      name: 'unlinking a module that is not linked changes nothing',
+      given: [created, linkedB],
+      when: { type: 'UnlinkModule', data: moduleA },
+      thenEvents: [],
+    },
+    {
+      name: 'a module unlinked may be linked again',
+      given: [created, linkedA, { type: 'CourseModuleUnlinked', data: { ...ref, ...moduleA } }],
+      when: { type: 'LinkModule', data: moduleA },
+      thenEvents: [linkedA],
+    },
+    {
+      name: 'orders its modules by the list of their paths',
+      given: [created, linkedA, linkedB],
+      when: { type: 'OrderModules', data: { modules: ['module-b', 'module-a'] } },
+      thenEvents: [{ type: 'CourseModulesOrdered', data: { ...ref, modules: ['module-b', 'module-a'] } }],
+    },
+    {
+      name: 'links a file',
+      given: [created],
+      when: { type: 'LinkFile', data: file },
+      thenEvents: [linkedFile],
+    },
+    {
+      name: 'linking a linked file changes nothing',
+      given: [created, linkedFile],
+      when: { type: 'LinkFile', data: file },
+      thenEvents: [],
+    },
+    {
+      name: 'unlinks a file',
+      given: [created, linkedFile],
+      when: { type: 'UnlinkFile', data: file },
+      thenEvents: [{ type: 'CourseFileUnlinked', data: { ...ref, ...file } }],
+    },
+    {
+      name: 'unlinking a file that is not linked changes nothing',
+      given: [created],
+      when: { type: 'UnlinkFile', data: file },
+      thenEvents: [],
+    },
+    {
+      name: 'a deleted course links nothing',
+      given: [created, deleted],
+      when: { type: 'LinkFile', data: file },
+      throws: ['NOT_FOUND', 'course.notFound'],
+    },
+    {
+      name: 'a missing course links nothing',
+      given: [],
+      when: { type: 'LinkModule', data: moduleA },
+      throws: ['NOT_FOUND', 'course.notFound'],
+    },
+  ];
+  for (const row of table) {
+    it(row.name, () => {
+      const when = spec(row.given).when(row.when);
+      if (row.throws) when.thenThrows(row.throws[0] as never, row.throws[1]);
+      else when.thenEvents(row.thenEvents!);
+    });
+  }
+
+  it('keeps its linked items, in order, in the state', () => {
+    const state = [
+      created,
+      linkedA,
+      linkedB,
+      linkedFile,
+      { type: 'CourseModulesOrdered', data: { ...ref, modules: ['module-b', 'module-a'] } } as CourseEvent,
+    ].reduce(courseDecider.evolve, courseDecider.initialState());
+    expect(state.status === 'active' && state.links).toEqual({
+      modules: [
+        { id: moduleB.moduleId, path: 'module-b' },
+        { id: moduleA.moduleId, path: 'module-a' },
+      ],
+      files: [{ id: file.fileId, path: 'leaflet' }],
+    });
+  });
+});
+
 describe('course form schema (spec section 5)', () => {
   it('requires a name and a language', () => {
     const result = courseInputSchema.safeParse({ name: '  ' });

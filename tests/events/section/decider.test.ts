@@ -34,6 +34,53 @@ describe('section decider', () => {
       .thenThrows('NOT_FOUND', 'section.notFound'));
 });
 
+describe('section links to modules and files (spec section 4)', () => {
+  const moduleA = { moduleId: '0192f2c4-6a51-7cc4-9b1e-3c1f2b9a0a01', modulePath: 'module-a' };
+  const moduleB = { moduleId: '0192f2c4-6a51-7cc4-9b1e-3c1f2b9a0a02', modulePath: 'module-b' };
+  const file = { fileId: '0192f2c4-6a51-7cc4-9b1e-3c1f2b9a0f01', filePath: 'slides' };
+  const linkedA: SectionEvent = { type: 'SectionModuleLinked', data: { ...ref, ...moduleA } };
+  const linkedB: SectionEvent = { type: 'SectionModuleLinked', data: { ...ref, ...moduleB } };
+  const linkedFile: SectionEvent = { type: 'SectionFileLinked', data: { ...ref, ...file } };
+
+  it('links and unlinks a module once', () => {
+    spec([created]).when({ type: 'LinkModule', data: moduleA }).thenEvents([linkedA]);
+    spec([created, linkedA]).when({ type: 'LinkModule', data: moduleA }).thenEvents([]);
+    spec([created, linkedA])
+      .when({ type: 'UnlinkModule', data: moduleA })
+      .thenEvents([{ type: 'SectionModuleUnlinked', data: { ...ref, ...moduleA } }]);
+    spec([created, linkedB]).when({ type: 'UnlinkModule', data: moduleA }).thenEvents([]);
+  });
+  it('links and unlinks a file once', () => {
+    spec([created]).when({ type: 'LinkFile', data: file }).thenEvents([linkedFile]);
+    spec([created, linkedFile]).when({ type: 'LinkFile', data: file }).thenEvents([]);
+    spec([created, linkedFile])
+      .when({ type: 'UnlinkFile', data: file })
+      .thenEvents([{ type: 'SectionFileUnlinked', data: { ...ref, ...file } }]);
+    spec([created]).when({ type: 'UnlinkFile', data: file }).thenEvents([]);
+  });
+  it('orders its modules', () =>
+    spec([created, linkedA, linkedB])
+      .when({ type: 'OrderModules', data: { modules: ['module-b', 'module-a'] } })
+      .thenEvents([{ type: 'SectionModulesOrdered', data: { ...ref, modules: ['module-b', 'module-a'] } }]));
+  it('a deleted section links nothing', () =>
+    spec([created, { type: 'SectionDeleted', data: { ...ref, name: 'Week 1', parentPath: 'srgr-basis' } }])
+      .when({ type: 'LinkModule', data: moduleA })
+      .thenThrows('NOT_FOUND', 'section.notFound'));
+  it('keeps its linked items, in order, in the state', () => {
+    const state = [
+      created,
+      linkedA,
+      linkedB,
+      linkedFile,
+      { type: 'SectionModuleUnlinked', data: { ...ref, ...moduleA } } as SectionEvent,
+    ].reduce(sectionDecider.evolve, sectionDecider.initialState());
+    expect(state.status === 'active' && state.links).toEqual({
+      modules: [{ id: moduleB.moduleId, path: 'module-b' }],
+      files: [{ id: file.fileId, path: 'slides' }],
+    });
+  });
+});
+
 describe('section form schema (spec section 5)', () => {
   it('requires a name and a language (the stricter reading)', () => {
     const messages = sectionInputSchema
