@@ -1,0 +1,106 @@
+import type { FieldError, FieldErrors, FieldValues } from 'react-hook-form';
+import { get } from 'react-hook-form';
+import type { PageInput } from '../../../../../events/page/commands';
+import { DEFAULT_VIDEO_TIME_SECONDS } from '../../../../../events/page/content';
+
+export type PageFormValues = PageInput;
+export type ElementValues = NonNullable<PageInput['content']>[number];
+export type ElementKind = 'markdown' | 'radio' | 'checkbox' | 'textarea' | 'video';
+export const elementKinds: ElementKind[] = ['markdown', 'radio', 'checkbox', 'textarea', 'video'];
+
+export const isQuestionValues = (element: ElementValues) => 'questionType' in element;
+
+const prefixOf: Record<ElementKind, string> = {
+  markdown: 'text',
+  radio: 'question',
+  checkbox: 'question',
+  textarea: 'question',
+  video: 'video',
+};
+
+/** The first free name like `question3`: element names key the answers, so they stay unique. */
+export function freeName(kind: ElementKind, taken: string[]): string {
+  const prefix = prefixOf[kind];
+  let n = 1;
+  while (taken.includes(`${prefix}${n}`)) n += 1;
+  return `${prefix}${n}`;
+}
+
+const settings = () => ({ autoShow: false, attempts: 0, info: '', maxScore: 1 });
+
+/** A new, empty element of a kind, named so it does not clash with the page's other elements. */
+export function newElement(kind: ElementKind, taken: string[]): ElementValues {
+  const name = freeName(kind, taken);
+  switch (kind) {
+    case 'markdown':
+      return { type: 'markdown', name, text: '' };
+    case 'video':
+      return { type: 'video', name, url: '' };
+    case 'radio':
+    case 'checkbox':
+      return {
+        type: kind,
+        questionType: kind === 'radio' ? 'single' : 'multiple',
+        name,
+        label: '',
+        schema: settings(),
+        options: [
+          { label: '', value: 'option1', score: 1 },
+          { label: '', value: 'option2', score: 0 },
+        ],
+      } as ElementValues;
+    case 'textarea':
+      return { type: 'textarea', questionType: 'open', name, label: '', schema: settings(), options: [] };
+  }
+}
+
+export const newInteractiveVideo = () => ({
+  show: true,
+  url: '',
+  videoTime: DEFAULT_VIDEO_TIME_SECONDS,
+  timestamps: [] as { hh: number; mm: number; ss: number; references: string[] }[],
+});
+
+/** A page's editable fields from what the server answers (or blanks for a new one). */
+export function pageFormValues(page?: Partial<PageInput> | null): PageFormValues {
+  return {
+    name: page?.name ?? '',
+    type: page?.type ?? 'markdown',
+    content: structuredClone(page?.content ?? []),
+    interactiveVideo: page?.interactiveVideo
+      ? {
+          show: page.interactiveVideo.show ?? true,
+          url: page.interactiveVideo.url,
+          videoTime: page.interactiveVideo.videoTime ?? DEFAULT_VIDEO_TIME_SECONDS,
+          timestamps: (page.interactiveVideo.timestamps ?? []).map(({ hh, mm, ss, references }) => ({
+            hh,
+            mm,
+            ss,
+            references: [...(references ?? [])],
+          })),
+        }
+      : null,
+    estimatedTime: page?.estimatedTime ?? 0,
+  };
+}
+
+/** Number inputs give NaN when empty: the schema then says "expected number", shown as a key. */
+export const numberInput = { valueAsNumber: true } as const;
+
+/**
+ * The error at a dotted path. Messages of the shared schemas are i18n keys; a message that is not
+ * (zod's own text for an empty number field) reads as "give a whole number".
+ */
+export function errorAt<T extends FieldValues>(
+  errors: FieldErrors<T>,
+  path: string,
+  number = false,
+): FieldError | undefined {
+  const error = get(errors, path) as FieldError | undefined;
+  if (!number || !error?.message) return error;
+  return /\s/.test(error.message) ? { ...error, message: 'validation.wholeNumber' } : error;
+}
+
+/** Estimated time as learners see it: minutes, rounded, at least 1 (spec section 9). */
+export const minutesOf = (seconds: number) =>
+  Math.max(1, Math.round((Number.isFinite(seconds) ? seconds : 0) / 60));
