@@ -24,26 +24,28 @@ const managesParent = (actor: Actor | null, owners: string[]) =>
   can(actor, 'view') || can(actor, 'edit', { owners });
 
 /**
- * Whether this actor may see the parent's content, or null when the parent does not exist:
- * learners see published, public courses and the published, public sections of such courses.
+ * How far this actor sees into a parent: 'manage' (everything, published or not: holders of view or
+ * edit, and the course's owners), 'published' (learners: published, public courses and the published,
+ * public sections of such courses), or null when the parent is missing or hidden from them.
  */
-export async function parentVisibleTo(
+export async function parentAccess(
   db: AnyDb,
   actor: Actor | null,
   parent: Parent,
-): Promise<boolean | null> {
+): Promise<'manage' | 'published' | null> {
   const sectionRow = parent.parentType === 'section' ? await findSectionByPath(db, parent.parentPath) : null;
   if (parent.parentType === 'section' && !sectionRow) return null;
   const course = await findCourseByPath(db, sectionRow ? sectionRow.parentPath : parent.parentPath);
   if (!course) return null;
-  if (managesParent(actor, await ownersOfCourse(db, course.courseId))) return true;
+  if (managesParent(actor, await ownersOfCourse(db, course.courseId))) return 'manage';
   const courseOpen = course.published && course.public;
-  return sectionRow ? courseOpen && sectionRow.published && sectionRow.public : courseOpen;
+  const open = sectionRow ? courseOpen && sectionRow.published && sectionRow.public : courseOpen;
+  return open ? 'published' : null;
 }
 
 async function visibleParent(db: AnyDb, actor: Actor | null, parent: Parent): Promise<void> {
-  const visible = await parentVisibleTo(db, actor, parent);
-  if (!visible) throw notFound(parent.parentType === 'course' ? 'course.notFound' : 'section.notFound');
+  const access = await parentAccess(db, actor, parent);
+  if (!access) throw notFound(parent.parentType === 'course' ? 'course.notFound' : 'section.notFound');
 }
 
 /**
@@ -77,7 +79,7 @@ export async function visibleFile(db: AnyDb, actor: Actor | null, path: string):
   if (!file) throw notFound('file.notFound');
   if (can(actor, 'view') || can(actor, 'edit') || can(actor, 'delete')) return file;
   for (const parent of await parentsOf(db, 'file', path)) {
-    if (await parentVisibleTo(db, actor, parent)) return file;
+    if (await parentAccess(db, actor, parent)) return file;
   }
   throw notFound('file.notFound');
 }

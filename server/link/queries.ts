@@ -1,9 +1,9 @@
 import { forbidden, notFound } from '../../events/errors';
-import { type Actor, can, requireCan } from '../../events/permissions';
+import { type Actor, requireCan } from '../../events/permissions';
 import { type AnyDb, tablesOf } from '../../projections/db';
 import { type LinkedModule, modulesOfParent, type Parent } from '../../projections/link/content-links';
 import type { UserTables } from '../../projections/user/users';
-import { parentVisibleTo } from '../file/queries';
+import { parentAccess } from '../file/queries';
 
 /**
  * A course's or section's modules in order (tRPC `link.modulesOf`, GraphQL `modules(course|section)`):
@@ -14,11 +14,9 @@ export async function visibleModulesOf(
   actor: Actor | null,
   parent: Parent,
 ): Promise<LinkedModule[]> {
-  const visible = await parentVisibleTo(db, actor, parent);
-  if (!visible) throw notFound(parent.parentType === 'course' ? 'course.notFound' : 'section.notFound');
-  const editor = can(actor, 'view') || can(actor, 'edit');
-  const modules = await modulesOfParent(db, parent, editor ? {} : { published: true });
-  return editor ? modules : modules.map((module, position) => ({ ...module, position }));
+  const access = await parentAccess(db, actor, parent);
+  if (!access) throw notFound(parent.parentType === 'course' ? 'course.notFound' : 'section.notFound');
+  return modulesOfParent(db, parent, access === 'manage' ? {} : { published: true });
 }
 
 export interface Teacher {

@@ -223,6 +223,12 @@ describe.each(databaseKinds)('links, owners and teachers over tRPC on %s', (kind
     const missingUser = await mutate('course.addOwner', { path: 'family-planning', userId: 'nobody' });
     expect(missingUser.statusCode).toBe(404);
 
+    // An owner sees the unpublished modules of their course, as editors do; learners do not.
+    await ok(mutate('module.unpublish', { path: 'access' }));
+    expect(await modulesOf('course', 'family-planning', teacher)).toEqual(['access', 'methods']);
+    expect(await modulesOf('course', 'family-planning', learner)).toEqual(['methods']);
+    await ok(mutate('module.publish', { path: 'access' }));
+
     // The owner of the course looks after its sections too.
     expect(await ok(link('module', 'access', 'section', 'week-one', teacher))).toEqual({ success: true });
     expect(await ok(unlink('module', 'methods', 'course', 'family-planning', teacher))).toEqual({
