@@ -10,7 +10,8 @@ import { builder } from './builder';
 import { metaOf } from './context';
 import { answer, documentOf, type MutationAnswer, refusing } from './errors';
 import { FileType } from './file';
-import { ModuleType } from './module';
+import { parentKey } from './loaders';
+import { ModuleType, modulesOfParent } from './module';
 import { SectionType } from './section';
 import { ImageType, MutationResponse, MutationResult } from './shared';
 import { UserType } from './user';
@@ -58,10 +59,18 @@ export const CourseType = builder.objectRef<CourseSummary>('Course').implement({
       resolve: async (course, _args, ctx) =>
         sectionsVisibleTo(ctx.actor, await ctx.loaders.courseSections.load(course.path)),
     }),
-    // Not wired yet, so typed empty lists: modules and files do not exist on the platform yet. Each
-    // fills its list here through a batched loader when its feature lands.
-    modules: t.field({ type: [ModuleType], resolve: () => [] }),
-    files: t.field({ type: [FileType], resolve: () => [] }),
+    modules: t.field({
+      type: [ModuleType],
+      description: 'The modules linked to the course, in order: editors see all, others the published ones.',
+      resolve: (course, _args, ctx) =>
+        modulesOfParent(ctx, { parentType: 'course', parentPath: course.path, coursePath: course.path }),
+    }),
+    files: t.field({
+      type: [FileType],
+      description: 'The files linked to the course, in link order.',
+      resolve: (course, _args, ctx) =>
+        ctx.loaders.parentFiles.load(parentKey({ parentType: 'course', parentPath: course.path })),
+    }),
   }),
 });
 

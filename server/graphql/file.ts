@@ -1,13 +1,97 @@
+import { notFound } from '../../events/errors';
+import { createFileSchema, filePathSchema, updateFileSchema } from '../../events/file/commands';
+import { type FileSummary, findFileByPath } from '../../projections/file/file-summaries';
+import { createFile, deleteFile, updateFile } from '../file/commands';
+import { visibleFiles } from '../file/queries';
 import { builder } from './builder';
+import { metaOf } from './context';
+import { answer, documentOf, type MutationAnswer, refusing } from './errors';
+import { MutationResponse, MutationResult } from './shared';
 
-/** A document linked to a course or section (spec section 3); the `files` query arrives with files. */
-export const FileType = builder
-  .objectRef<{ path: string; name: string; url: string; type: string }>('File')
+/** A document linked to a course or section (spec section 3). */
+export const FileType = builder.objectRef<FileSummary>('File').implement({
+  fields: (t) => ({
+    path: t.exposeString('path'),
+    name: t.exposeString('name'),
+    url: t.exposeString('url'),
+    type: t.exposeString('type', { description: 'pdf, document, image, video, audio, link or other.' }),
+  }),
+});
+
+const FileMutationResult = builder
+  .objectRef<MutationAnswer & { file?: FileSummary | null }>('FileMutationResult')
   .implement({
+    interfaces: [MutationResponse],
     fields: (t) => ({
-      path: t.exposeString('path'),
-      name: t.exposeString('name'),
-      url: t.exposeString('url'),
-      type: t.exposeString('type'),
+      file: t.field({ type: FileType, nullable: true, resolve: (result) => result.file ?? null }),
     }),
   });
+
+builder.queryFields((t) => ({
+  files: t.field({
+    type: [FileType],
+    description:
+      "A course's or section's files in link order; with filterByParent and no parent, the files linked to nothing; with neither, every file for holders of the view right (other editors: those of the courses they own).",
+    args: { course: t.arg.string(), section: t.arg.string(), filterByParent: t.arg.boolean() },
+    resolve: (_root, args, ctx) =>
+      refusing(ctx, () =>
+        visibleFiles(ctx.platform.database.db, ctx.actor, {
+          course: args.course ?? undefined,
+          section: args.section ?? undefined,
+          filterByParent: args.filterByParent ?? undefined,
+        }),
+      ),
+  }),
+}));
+
+/** `doc` is the file form (name, url, type) plus, when creating, `path` and `parentType`/`parentPath`. */
+function splitFileDoc(value: unknown) {
+  const { path, parentType, parentPath, ...details } = documentOf(value);
+  return { path, parentType, parentPath, details };
+}
+
+builder.mutationFields((t) => ({
+  createFile: t.field({
+    type: FileMutationResult,
+    description:
+      'Creates a file (create right) from `doc`: name, url, optionally type (else guessed from the url) and `path`; with `parentType` ("course" or "section") and `parentPath` it is linked there at once (edit right on that parent too).',
+    args: { doc: t.arg({ type: 'JSON', required: true }) },
+    resolve: (_root, args, ctx) =>
+      answer(ctx, 'fileCreated', async () => {
+        const { path, parentType, parentPath, details } = splitFileDoc(args.doc);
+        const parent =
+          parentType === undefined && parentPath === undefined ? null : { parentType, parentPath };
+        const input = createFileSchema.parse({ path, file: details, parent });
+        const created = await createFile(ctx.platform, ctx.actor, metaOf(ctx), input);
+        return { file: await findFileByPath(ctx.platform.database.db, created) };
+      }),
+  }),
+  updateFile: t.field({
+    type: FileMutationResult,
+    description: 'Changes the fields `doc` names (edit right); links change through addItemToParent.',
+    args: { path: t.arg.string({ required: true }), doc: t.arg({ type: 'JSON', required: true }) },
+    resolve: (_root, args, ctx) =>
+      answer(ctx, 'fileUpdated', async () => {
+        const db = ctx.platform.database.db;
+        const { path } = filePathSchema.parse(args);
+        const { details } = splitFileDoc(args.doc);
+        const current = await findFileByPath(db, path);
+        if (!current) throw notFound('file.notFound');
+        const stored = { name: current.name, url: current.url, type: current.type };
+        const input = updateFileSchema.parse({ path, file: { ...stored, ...details } });
+        await updateFile(ctx.platform, ctx.actor, metaOf(ctx), input);
+        return { file: await findFileByPath(db, path) };
+      }),
+  }),
+  deleteFile: t.field({
+    type: MutationResult,
+    description: 'Deletes a file (delete right); it leaves every course and section it was linked to.',
+    args: { path: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) =>
+      answer(ctx, 'fileDeleted', async () => {
+        const { path } = filePathSchema.parse(args);
+        await deleteFile(ctx.platform, ctx.actor, metaOf(ctx), path);
+        return {};
+      }),
+  }),
+}));

@@ -31,6 +31,45 @@ const messages = {
     nl: 'De sectie is verwijderd.',
     fr: 'La section est supprimée.',
   },
+  fileCreated: { en: 'The file is created.', nl: 'Het bestand is aangemaakt.', fr: 'Le fichier est créé.' },
+  fileUpdated: {
+    en: 'The file is saved.',
+    nl: 'Het bestand is opgeslagen.',
+    fr: 'Le fichier est enregistré.',
+  },
+  fileDeleted: {
+    en: 'The file is deleted.',
+    nl: 'Het bestand is verwijderd.',
+    fr: 'Le fichier est supprimé.',
+  },
+  moduleCreated: { en: 'The module is created.', nl: 'De module is aangemaakt.', fr: 'Le module est créé.' },
+  moduleUpdated: {
+    en: 'The module is saved.',
+    nl: 'De module is opgeslagen.',
+    fr: 'Le module est enregistré.',
+  },
+  moduleDeleted: {
+    en: 'The module is deleted.',
+    nl: 'De module is verwijderd.',
+    fr: 'Le module est supprimé.',
+  },
+  pageCreated: { en: 'The page is created.', nl: 'De pagina is aangemaakt.', fr: 'La page est créée.' },
+  pageUpdated: {
+    en: 'The page is saved.',
+    nl: 'De pagina is opgeslagen.',
+    fr: 'La page est enregistrée.',
+  },
+  pageDeleted: {
+    en: 'The page is deleted.',
+    nl: 'De pagina is verwijderd.',
+    fr: 'La page est supprimée.',
+  },
+  itemLinked: { en: 'The link is saved.', nl: 'De koppeling is opgeslagen.', fr: 'Le lien est enregistré.' },
+  itemUnlinked: {
+    en: 'The link is removed.',
+    nl: 'De koppeling is verwijderd.',
+    fr: 'Le lien est supprimé.',
+  },
   userUpdated: {
     en: 'The user is saved.',
     nl: 'De gebruiker is opgeslagen.',

@@ -1,12 +1,291 @@
+import { z } from 'zod';
+import { invalid, notFound } from '../../events/errors';
+import { createModuleSchema, modulePathSchema, updateModuleSchema } from '../../events/module/commands';
+import { can } from '../../events/permissions';
+import { findModuleByPath, type ModuleSummary } from '../../projections/module/module-summaries';
+import { canSeeParticipants } from '../course/queries';
+import { visibleModulesOf } from '../link/queries';
+import { createModule, deleteModule, publishModule, unpublishModule, updateModule } from '../module/commands';
+import { moduleTranslations, visibleModule, visibleModules } from '../module/queries';
+import { asSeenBy } from '../user/queries';
 import { builder } from './builder';
+import { type GraphQLContext, metaOf } from './context';
+import { answer, documentOf, type MutationAnswer, refusing } from './errors';
+import { parentKey } from './loaders';
+import { ImageType, MutationResponse, MutationResult } from './shared';
+import { UserType } from './user';
+
+const arrivesWithResults = 'Null until results and certificates exist on the platform.';
 
 /**
- * A module as courses and users list it. Only the identifying fields exist until content authoring
- * lands; that feature adds the spec section 3 fields and the `module`/`modules` queries here.
+ * A module (spec section 3). Its pages are added in page.ts (`Module.pages`). Fields of features
+ * that do not exist yet (certificates, results, progress) are null, never invented.
  */
-export const ModuleType = builder.objectRef<{ path: string; name: string }>('Module').implement({
+export const ModuleType = builder.objectRef<ModuleSummary>('Module').implement({
   fields: (t) => ({
     path: t.exposeString('path'),
     name: t.exposeString('name'),
+    originId: t.exposeString('originId', {
+      nullable: true,
+      description: 'The id of the original module when this one is a translation.',
+    }),
+    info: t.exposeString('info'),
+    language: t.exposeString('language'),
+    published: t.exposeBoolean('published'),
+    public: t.exposeBoolean('public'),
+    onHome: t.exposeBoolean('onHome'),
+    showCorrect: t.exposeBoolean('showCorrect'),
+    test: t.exposeBoolean('test'),
+    anonymousPages: t.exposeBoolean('anonymousPages'),
+    randomized: t.exposeStringList('randomized', { description: 'Any of pages, questions, answers.' }),
+    gateProgress: t.exposeBoolean('gateProgress'),
+    gateConfig: t.exposeStringList('gateConfig', { description: "May include 'all-correct'." }),
+    image: t.field({ type: ImageType, nullable: true, resolve: (module) => module.image }),
+    estimatedTime: t.exposeInt('estimatedTime', {
+      description: "The sum of the pages' estimated times, in seconds.",
+    }),
+    pageCount: t.exposeInt('pageCount'),
+    owners: t.field({
+      type: [UserType],
+      description: 'The teachers who own the module.',
+      resolve: async (module, _args, ctx) =>
+        (await ctx.loaders.moduleOwners.load(module.moduleId)).map((user) => asSeenBy(ctx.actor, user)),
+    }),
+    users: t.field({
+      type: [UserType],
+      description:
+        'Participants linked to the module, for who manages participants or users, holders of the view right and its owners; otherwise empty.',
+      resolve: async (module, _args, ctx) => {
+        const owners = await ctx.loaders.moduleOwners.load(module.moduleId);
+        const ownerIds = owners.map((owner) => owner._id);
+        if (!canSeeParticipants(ctx.actor, { showUserList: false }, ownerIds)) return [];
+        const users = await ctx.loaders.moduleParticipants.load(module.path);
+        return users.map((user) => asSeenBy(ctx.actor, user));
+      },
+    }),
+    moduleCertificateConfig: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: `The certificate config. ${arrivesWithResults}`,
+      resolve: () => null,
+    }),
+    certificate: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: `The caller's certificate for this module. ${arrivesWithResults}`,
+      resolve: () => null,
+    }),
+    completed: t.boolean({
+      nullable: true,
+      description: `Whether the caller completed the module. ${arrivesWithResults}`,
+      resolve: () => null,
+    }),
+    ongoing: t.boolean({
+      nullable: true,
+      description: `Whether the caller has started the module. ${arrivesWithResults}`,
+      resolve: () => null,
+    }),
+    entryPoint: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: `Where the caller continues (type, path). ${arrivesWithResults}`,
+      resolve: () => null,
+    }),
+    activeUsers: t.field({
+      type: [UserType],
+      nullable: true,
+      description: `Participants who answered between after and before. ${arrivesWithResults}`,
+      args: { before: t.arg.string(), after: t.arg.string() },
+      resolve: () => null,
+    }),
+    result: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: `A participant's result for this module. ${arrivesWithResults}`,
+      args: { user: t.arg.id() },
+      resolve: () => null,
+    }),
   }),
 });
+
+/**
+ * The modules of a course or section, batched per request (Course.modules, Section.modules): who
+ * manages the parent (the view right, the edit right, or owning the course; `coursePath` is the
+ * course's, or the section's course) sees every one, others the published ones. The rule of
+ * `visibleModulesOf` (server/link/queries.ts), applied to batched rows.
+ */
+export async function modulesOfParent(
+  ctx: GraphQLContext,
+  parent: { parentType: 'course' | 'section'; parentPath: string; coursePath: string },
+): Promise<ModuleSummary[]> {
+  const modules = await ctx.loaders.parentModules.load(parentKey(parent));
+  if (can(ctx.actor, 'view') || can(ctx.actor, 'edit')) return modules;
+  const owners = ctx.actor ? await ctx.loaders.courseOwnerIds.load(parent.coursePath) : [];
+  return can(ctx.actor, 'edit', { owners }) ? modules : modules.filter((module) => module.published);
+}
+
+const ModuleMutationResult = builder
+  .objectRef<MutationAnswer & { module?: ModuleSummary | null }>('ModuleMutationResult')
+  .implement({
+    interfaces: [MutationResponse],
+    fields: (t) => ({
+      module: t.field({ type: ModuleType, nullable: true, resolve: (result) => result.module ?? null }),
+    }),
+  });
+
+const TranslationPathType = builder
+  .objectRef<{ path: string; name: string; language: string }>('TranslationPath')
+  .implement({
+    description: 'One member of a translation group.',
+    fields: (t) => ({
+      path: t.exposeString('path'),
+      name: t.exposeString('name'),
+      language: t.exposeString('language'),
+    }),
+  });
+
+export { TranslationPathType };
+
+const present = <T>(items: readonly (T | null | Error)[]): T[] =>
+  items.filter((item): item is T => item !== null && !(item instanceof Error));
+
+builder.queryFields((t) => ({
+  modules: t.field({
+    type: [ModuleType],
+    description:
+      'With course or section: the modules linked to it in order (editors all, others the published ones). Otherwise the module list: published, public modules; with onAdmin, everything for holders of the view right and their own modules for other editors. filterByParent or noParents keeps the modules linked to no course or section; published and onHome filter.',
+    args: {
+      course: t.arg.string(),
+      section: t.arg.string(),
+      filterByParent: t.arg.boolean(),
+      onAdmin: t.arg.boolean(),
+      noParents: t.arg.boolean(),
+      published: t.arg.boolean(),
+      onHome: t.arg.boolean(),
+    },
+    resolve: (_root, args, ctx) =>
+      refusing(ctx, async () => {
+        const db = ctx.platform.database.db;
+        const published = args.published ?? undefined;
+        const onHome = args.onHome ?? undefined;
+        const parentPath = args.course ?? args.section;
+        if (parentPath) {
+          const parentType = args.course ? 'course' : 'section';
+          const linked = await visibleModulesOf(db, ctx.actor, { parentType, parentPath });
+          const modules = present(
+            await ctx.loaders.moduleByPath.loadMany(linked.map((module) => module.path)),
+          );
+          return modules.filter(
+            (module) =>
+              (published === undefined || module.published === published) &&
+              (onHome === undefined || module.onHome === onHome),
+          );
+        }
+        const modules = await visibleModules(db, ctx.actor, {
+          onAdmin: args.onAdmin ?? undefined,
+          published,
+          onHome,
+        });
+        if (!args.filterByParent && !args.noParents) return modules;
+        const linked = await ctx.loaders.moduleHasParent.loadMany(modules.map((module) => module.path));
+        return modules.filter((_module, index) => linked[index] === false);
+      }),
+  }),
+  module: t.field({
+    type: ModuleType,
+    nullable: true,
+    description:
+      'One module: published, public ones for everyone, published ones for linked participants, any for editors and its owners.',
+    args: { path: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) =>
+      refusing(ctx, () =>
+        visibleModule(ctx.platform.database.db, ctx.actor, modulePathSchema.parse(args).path),
+      ),
+  }),
+  moduleTranslationsPaths: t.field({
+    type: [TranslationPathType],
+    description: 'The translation group of a module, itself included: the ones the caller may see.',
+    args: { path: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) =>
+      refusing(ctx, () =>
+        moduleTranslations(ctx.platform.database.db, ctx.actor, modulePathSchema.parse(args).path),
+      ),
+  }),
+}));
+
+/** The module form's values of a stored module, so a partial `doc` changes only what it names. */
+const detailsOf = (module: ModuleSummary) => ({
+  name: module.name,
+  language: module.language,
+  info: module.info,
+  originId: module.originId,
+  public: module.public,
+  onHome: module.onHome,
+  showCorrect: module.showCorrect,
+  test: module.test,
+  anonymousPages: module.anonymousPages,
+  randomized: module.randomized,
+  gateProgress: module.gateProgress,
+  gateConfig: module.gateConfig,
+  image: module.image,
+});
+
+const publishedSchema = z.boolean().optional();
+
+/** `doc` is the module form (moduleInputSchema) plus `published`, and `path` when creating. */
+function splitModuleDoc(value: unknown) {
+  const { path, published, ...details } = documentOf(value);
+  return { path, published: publishedSchema.parse(published), details };
+}
+
+builder.mutationFields((t) => ({
+  createModule: t.field({
+    type: ModuleMutationResult,
+    description:
+      'Creates a module (create right; the creator owns it) from `doc`: the module form (name, language, info, test, gateProgress, …), optionally `path` and `published` (default true).',
+    args: { doc: t.arg({ type: 'JSON', required: true }) },
+    resolve: (_root, args, ctx) =>
+      answer(ctx, 'moduleCreated', async () => {
+        const { path, published, details } = splitModuleDoc(args.doc);
+        const input = createModuleSchema.parse({ path, module: details });
+        const created = await createModule(ctx.platform, ctx.actor, metaOf(ctx), input);
+        if (published === false) await unpublishModule(ctx.platform, ctx.actor, metaOf(ctx), created);
+        return { module: await findModuleByPath(ctx.platform.database.db, created) };
+      }),
+  }),
+  updateModule: t.field({
+    type: ModuleMutationResult,
+    description:
+      'Changes the fields `doc` names (edit right or ownership); `published: true|false` publishes or unpublishes.',
+    args: { path: t.arg.string({ required: true }), doc: t.arg({ type: 'JSON', required: true }) },
+    resolve: (_root, args, ctx) =>
+      answer(ctx, 'moduleUpdated', async () => {
+        const db = ctx.platform.database.db;
+        const { path } = modulePathSchema.parse(args);
+        const { published, details } = splitModuleDoc(args.doc);
+        let input: z.output<typeof updateModuleSchema> | undefined;
+        if (Object.keys(details).length > 0) {
+          const current = await findModuleByPath(db, path);
+          if (!current) throw notFound('module.notFound');
+          input = updateModuleSchema.parse({ path, module: { ...detailsOf(current), ...details } });
+        }
+        if (!input && published === undefined) throw invalid('errors.invalidInput');
+        if (input) await updateModule(ctx.platform, ctx.actor, metaOf(ctx), input);
+        if (published !== undefined)
+          await (published ? publishModule : unpublishModule)(ctx.platform, ctx.actor, metaOf(ctx), path);
+        return { module: await findModuleByPath(db, path) };
+      }),
+  }),
+  deleteModule: t.field({
+    type: MutationResult,
+    description:
+      'Deletes a module (delete right or ownership) with its pages; it leaves every course and section it was linked to.',
+    args: { path: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) =>
+      answer(ctx, 'moduleDeleted', async () => {
+        const { path } = modulePathSchema.parse(args);
+        await deleteModule(ctx.platform, ctx.actor, metaOf(ctx), path);
+        return {};
+      }),
+  }),
+}));

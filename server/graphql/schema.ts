@@ -3,7 +3,9 @@ import { type GraphQLSchema, lexicographicSortSchema, printSchema } from './grap
 // Each feature file adds its types, queries and mutations to the builder when imported.
 import './course';
 import './file';
+import './link';
 import './module';
+import './page';
 import './role';
 import './section';
 import './user';

@@ -15,7 +15,8 @@ import { builder } from './builder';
 import { type GraphQLContext, metaOf } from './context';
 import { answer, documentOf, type MutationAnswer, refusing } from './errors';
 import { FileType } from './file';
-import { ModuleType } from './module';
+import { parentKey } from './loaders';
+import { ModuleType, modulesOfParent } from './module';
 import { ImageType, MutationResponse, MutationResult } from './shared';
 import { UserType } from './user';
 
@@ -88,12 +89,25 @@ export const SectionType = builder.objectRef<SectionSummary>('Section').implemen
     language: t.exposeString('language'),
     parentType: t.exposeString('parentType', { description: "Always 'course'." }),
     parentPath: t.exposeString('parentPath'),
-    // Not wired yet, so typed empty lists: section owners, modules and files do not exist on the
-    // platform yet (a course's owners look after its sections). Each fills its list here through a
-    // batched loader when its feature lands.
+    // Not wired yet, so a typed empty list: section owners do not exist on the platform (a
+    // course's owners look after its sections).
     owners: t.field({ type: [UserType], resolve: () => [] }),
-    modules: t.field({ type: [ModuleType], resolve: () => [] }),
-    files: t.field({ type: [FileType], resolve: () => [] }),
+    modules: t.field({
+      type: [ModuleType],
+      description: 'The modules linked to the section, in order: editors see all, others the published ones.',
+      resolve: (section, _args, ctx) =>
+        modulesOfParent(ctx, {
+          parentType: 'section',
+          parentPath: section.path,
+          coursePath: section.parentPath,
+        }),
+    }),
+    files: t.field({
+      type: [FileType],
+      description: 'The files linked to the section, in link order.',
+      resolve: (section, _args, ctx) =>
+        ctx.loaders.parentFiles.load(parentKey({ parentType: 'section', parentPath: section.path })),
+    }),
   }),
 });
 

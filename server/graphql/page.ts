@@ -1,0 +1,176 @@
+import { invalid, notFound } from '../../events/errors';
+import { createPageSchema, pagePathSchema, updatePageSchema } from '../../events/page/commands';
+import { findPageByPath, type PageSummary } from '../../projections/page/page-summaries';
+import { maySeeModule } from '../module/queries';
+import { createPage, deletePage, updatePage } from '../page/commands';
+import { visiblePage } from '../page/queries';
+import { builder } from './builder';
+import { type GraphQLContext, metaOf } from './context';
+import { answer, documentOf, type MutationAnswer, refusing } from './errors';
+import { ModuleType } from './module';
+import { MutationResponse, MutationResult } from './shared';
+
+/** What a page query and a module's page list both give (server/page/queries.ts PageDetail). */
+type PageRow = Pick<
+  PageSummary,
+  'path' | 'name' | 'type' | 'interactiveVideo' | 'estimatedTime' | 'parentPath' | 'position'
+> & { content: unknown };
+
+const arrivesWithResults = 'Null until results exist on the platform.';
+
+/** The page before or after this one in its module's order, or null at either end. */
+async function neighbour(ctx: GraphQLContext, page: PageRow, step: -1 | 1): Promise<string | null> {
+  const pages = await ctx.loaders.modulePages.load(page.parentPath);
+  const index = pages.findIndex((other) => other.path === page.path);
+  return index < 0 ? null : (pages[index + step]?.path ?? null);
+}
+
+/** A page of a module (spec section 3). */
+export const PageType = builder.objectRef<PageRow>('Page').implement({
+  fields: (t) => ({
+    path: t.exposeString('path'),
+    name: t.exposeString('name'),
+    type: t.exposeString('type', { description: 'markdown, question, video, interactive, …' }),
+    content: t.field({
+      type: 'JSON',
+      description: 'The list of form elements (markdown blocks, questions with their options, …).',
+      resolve: (page) => page.content,
+    }),
+    interactiveVideo: t.field({
+      type: 'JSON',
+      nullable: true,
+      description:
+        'For interactive pages: { show, url, videoTime, timestamps [{ hh, mm, ss, timestampInSeconds, references }] }.',
+      resolve: (page) => page.interactiveVideo,
+    }),
+    estimatedTime: t.exposeInt('estimatedTime', { description: 'Seconds.' }),
+    parentType: t.string({ description: "Always 'module'.", resolve: () => 'module' }),
+    parentPath: t.exposeString('parentPath'),
+    prevPage: t.string({
+      nullable: true,
+      description: 'The path of the page before this one in its module.',
+      resolve: (page, _args, ctx) => neighbour(ctx, page, -1),
+    }),
+    nextPage: t.string({
+      nullable: true,
+      description: 'The path of the page after this one in its module.',
+      resolve: (page, _args, ctx) => neighbour(ctx, page, 1),
+    }),
+    completed: t.boolean({
+      nullable: true,
+      description: `Whether the caller answered every question. ${arrivesWithResults}`,
+      resolve: () => null,
+    }),
+    result: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: `The caller's answers, score and feedback. ${arrivesWithResults}`,
+      resolve: () => null,
+    }),
+    module: t.field({
+      type: ModuleType,
+      nullable: true,
+      description: 'The module the page belongs to.',
+      resolve: (page, _args, ctx) => ctx.loaders.moduleByPath.load(page.parentPath),
+    }),
+  }),
+});
+
+builder.objectField(ModuleType, 'pages', (t) =>
+  t.field({
+    type: [PageType],
+    description:
+      'The pages in order, when the caller may see the module (a module listed under a course may be closed to them: then empty).',
+    resolve: async (module, _args, ctx) => {
+      const owners = (await ctx.loaders.moduleOwners.load(module.moduleId)).map((owner) => owner._id);
+      if (!(await maySeeModule(ctx.platform.database.db, ctx.actor, module, owners))) return [];
+      return ctx.loaders.modulePages.load(module.path);
+    },
+  }),
+);
+
+const PageMutationResult = builder
+  .objectRef<MutationAnswer & { page?: PageRow | null }>('PageMutationResult')
+  .implement({
+    interfaces: [MutationResponse],
+    fields: (t) => ({
+      page: t.field({ type: PageType, nullable: true, resolve: (result) => result.page ?? null }),
+    }),
+  });
+
+builder.queryFields((t) => ({
+  page: t.field({
+    type: PageType,
+    nullable: true,
+    description: 'One page, when the caller may see its module.',
+    args: { path: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) =>
+      refusing(ctx, () => visiblePage(ctx.platform.database.db, ctx.actor, pagePathSchema.parse(args).path)),
+  }),
+}));
+
+/** The page form's values of a stored page, so a partial `doc` changes only what it names. */
+const detailsOf = (page: PageSummary) => ({
+  name: page.name,
+  type: page.type,
+  content: page.content,
+  interactiveVideo: page.interactiveVideo,
+  estimatedTime: page.estimatedTime,
+});
+
+/** `doc` is the page form (pageInputSchema) plus, when creating, `path`, `parentType` and `parentPath`. */
+function splitPageDoc(value: unknown) {
+  const { path, parentType, parentPath, ...details } = documentOf(value);
+  return { path, parentType, parentPath, details };
+}
+
+builder.mutationFields((t) => ({
+  createPage: t.field({
+    type: PageMutationResult,
+    description:
+      'Creates a page at the end of a module (create right, or owning the module) from `doc`: `parentType: "module"`, `parentPath`, the page form (name, type, content, interactiveVideo, estimatedTime), optionally `path`.',
+    args: { doc: t.arg({ type: 'JSON', required: true }) },
+    resolve: (_root, args, ctx) =>
+      answer(ctx, 'pageCreated', async () => {
+        const { path, parentType, parentPath, details } = splitPageDoc(args.doc);
+        const input = createPageSchema.parse({ path, parentType, parentPath, page: details });
+        const created = await createPage(ctx.platform, ctx.actor, metaOf(ctx), input);
+        return { page: await findPageByPath(ctx.platform.database.db, created) };
+      }),
+  }),
+  updatePage: t.field({
+    type: PageMutationResult,
+    description:
+      'Changes the fields `doc` names (edit right, or owning the module). A page stays in its module.',
+    args: { path: t.arg.string({ required: true }), doc: t.arg({ type: 'JSON', required: true }) },
+    resolve: (_root, args, ctx) =>
+      answer(ctx, 'pageUpdated', async () => {
+        const db = ctx.platform.database.db;
+        const { path } = pagePathSchema.parse(args);
+        const { parentType, parentPath, details } = splitPageDoc(args.doc);
+        const current = await findPageByPath(db, path);
+        if (!current) throw notFound('page.notFound');
+        // Moving a page to another module is not an update.
+        if (
+          (parentType !== undefined && parentType !== 'module') ||
+          (parentPath !== undefined && parentPath !== current.parentPath) ||
+          Object.keys(details).length === 0
+        )
+          throw invalid('errors.invalidInput');
+        const input = updatePageSchema.parse({ path, page: { ...detailsOf(current), ...details } });
+        await updatePage(ctx.platform, ctx.actor, metaOf(ctx), input);
+        return { page: await findPageByPath(db, path) };
+      }),
+  }),
+  deletePage: t.field({
+    type: MutationResult,
+    description: 'Deletes a page (delete right, or owning the module).',
+    args: { path: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) =>
+      answer(ctx, 'pageDeleted', async () => {
+        const { path } = pagePathSchema.parse(args);
+        await deletePage(ctx.platform, ctx.actor, metaOf(ctx), path);
+        return {};
+      }),
+  }),
+}));
