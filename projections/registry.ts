@@ -17,12 +17,13 @@ import { userProjection } from './user/users';
 export const projections: Projection<any>[] = [
   courseSummaries,
   courseOwnersProjection,
+  // Before section_summaries: a deleted course's section lists are found through its sections.
+  contentLinks,
   sectionSummaries,
   moduleSummaries,
   moduleOwnersProjection,
   pageSummaries,
   fileSummaries,
-  contentLinks,
   userProjection,
   roleProjection,
   erasureProjection,

@@ -2,6 +2,8 @@ import { lazy } from 'react';
 import { Route, Switch } from 'wouter';
 import { CourseRoute } from '../features/course/routes/course';
 import { CoursesRoute } from '../features/course/routes/courses';
+import { ModuleRoute } from '../features/module/routes/module';
+import { ModulesRoute } from '../features/module/routes/modules';
 import { StaticPageRoute } from '../features/static-pages/routes/static-page';
 import { HomePage } from './pages/home';
 import { NotFoundPage } from './pages/not-found';
@@ -11,6 +13,10 @@ const AdminRoutes = lazy(() => import('../features/admin/routes/admin-routes'));
 /** Forms (and their validation) load when first needed, keeping the home page light. */
 const LoginRoute = lazy(() =>
   import('../features/auth/routes/login').then((m) => ({ default: m.LoginRoute })),
+);
+/** Pages pull in the Markdown renderer: load them when a page is first opened. */
+const PageRoute = lazy(() =>
+  import('../features/module/routes/page').then((m) => ({ default: m.PageRoute })),
 );
 const ProfileRoute = lazy(() =>
   import('../features/user/routes/profile').then((m) => ({ default: m.ProfileRoute })),
@@ -37,6 +43,45 @@ export function AppRoutes() {
       </Route>
       <Route path="/course/:coursePath">
         {(params) => <CourseRoute key={params.coursePath} coursePath={params.coursePath} />}
+      </Route>
+      <Route path="/course/:coursePath/section/:sectionPath">
+        {(params) => (
+          <CourseRoute
+            key={params.coursePath}
+            coursePath={params.coursePath}
+            sectionPath={params.sectionPath}
+          />
+        )}
+      </Route>
+      <Route path="/course/:coursePath/module/:modulePath">
+        {(params) => (
+          <ModuleRoute
+            key={params.modulePath}
+            modulePath={params.modulePath}
+            base={`/course/${params.coursePath}`}
+          />
+        )}
+      </Route>
+      <Route path="/course/:coursePath/module/:modulePath/page/:pagePath">
+        {(params) => (
+          <PageRoute
+            key={params.pagePath}
+            modulePath={params.modulePath}
+            pagePath={params.pagePath}
+            base={`/course/${params.coursePath}`}
+          />
+        )}
+      </Route>
+      <Route path="/module">
+        <ModulesRoute />
+      </Route>
+      <Route path="/module/:modulePath">
+        {(params) => <ModuleRoute key={params.modulePath} modulePath={params.modulePath} />}
+      </Route>
+      <Route path="/module/:modulePath/page/:pagePath">
+        {(params) => (
+          <PageRoute key={params.pagePath} modulePath={params.modulePath} pagePath={params.pagePath} />
+        )}
       </Route>
       <Route path="/user">
         <ProfileRoute />

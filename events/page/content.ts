@@ -110,3 +110,16 @@ export const interactiveVideoSchema = z.object({
   timestamps: z.array(timestampSchema),
 });
 export type InteractiveVideo = z.output<typeof interactiveVideoSchema>;
+
+/** A question as a participant receives it: the options without their scores (the answer key). */
+export type PublicElement =
+  | Exclude<Element, QuestionElement>
+  | (Omit<QuestionElement, 'options'> & { options: { label: string; value: string; score?: number }[] });
+
+/** Strips the answer key from a page's elements before they go to someone who may not see it. */
+export const withoutAnswerKey = (elements: Element[]): PublicElement[] =>
+  elements.map((element) =>
+    isQuestion(element)
+      ? { ...element, options: element.options.map(({ label, value }) => ({ label, value })) }
+      : element,
+  );

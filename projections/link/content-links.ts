@@ -112,6 +112,13 @@ async function apply(trx: Transaction<ContentLinkTables>, stored: StoredEvent) {
       return order(trx, 'section', data);
     // Whatever is deleted leaves the lists it was in, and its own list goes with it.
     case 'CourseDeleted':
+      // The course's sections leave the read side with it (section_summaries, which runs after
+      // this projection), and so do their lists.
+      await sql`
+        delete from content_links where parent_type = 'section'
+          and parent_path in (select path from section_summaries where course_path = ${data.path})`.execute(
+        trx,
+      );
       return removeParent(trx, 'course', data.path);
     case 'SectionDeleted':
       return removeParent(trx, 'section', data.path);

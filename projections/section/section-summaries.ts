@@ -100,6 +100,17 @@ async function apply(trx: Transaction<SectionTables>, stored: StoredEvent) {
         .where('section_id', '=', (event.data as Data<'SectionDeleted'>).sectionId)
         .execute();
       return;
+    case 'CourseDeleted':
+      // A deleted course takes its sections off the read side: nothing can reach them any more.
+      await trx
+        .deleteFrom('section_summaries')
+        .where(
+          'course_path',
+          '=',
+          (event.data as Extract<CourseEvent, { type: 'CourseDeleted' }>['data']).path,
+        )
+        .execute();
+      return;
     case 'CourseSectionsOrdered': {
       const { path, sections: order } = event.data as Extract<
         CourseEvent,
@@ -127,6 +138,7 @@ export const sectionSummaries: Projection<SectionTables> = {
     'SectionPublished',
     'SectionUnpublished',
     'SectionDeleted',
+    'CourseDeleted',
     'CourseSectionsOrdered',
   ],
   apply,

@@ -3,8 +3,9 @@ import type { CourseInput } from '../../events/course/commands';
 import { courseInputSchema } from '../../events/course/commands';
 import { allRules } from '../../events/permissions';
 import { createDemoAdmin } from '../../server/auth/bootstrap';
-import { createCourse, unpublishCourse } from '../../server/course/commands';
+import { createCourse, translateCourse, unpublishCourse } from '../../server/course/commands';
 import type { Platform } from '../../server/platform';
+import { seedDemoContent } from './demo-content';
 
 /** The seed acts as the system: every right, no user id in the events it writes. */
 const system = { userId: 'system', roles: ['admin'], rules: allRules() };
@@ -76,5 +77,17 @@ export async function seedDemo(
     });
     if (!demo.published) await unpublishCourse(platform, system, meta(), demo.path);
   }
-  return { courses: demoCourses.length, admin };
+  const main = demoCourses[0]!;
+  await seedDemoContent(platform, system, meta, main.path);
+  await translateCourse(platform, system, meta(), {
+    path: main.path,
+    course: courseInputSchema.parse({
+      ...main.course,
+      name: 'Santé et droits sexuels et reproductifs : les bases',
+      language: 'fr',
+      info: 'Le cours principal de la plateforme : notions, cadres internationaux et pratique dans la coopération au développement.',
+      onHome: false,
+    }),
+  });
+  return { courses: demoCourses.length + 1, admin };
 }

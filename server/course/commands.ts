@@ -209,7 +209,8 @@ export async function duplicateCourse(
   requireCan(actor, 'create');
   const original = await existingCourse(platform, path);
   const created = await createCourse(platform, actor, meta, {
-    course: { ...detailsOf(original), name: `${original.name} (copy)`.slice(0, 200) },
+    // A copy starts its own translation group: it is not a translation of anything.
+    course: { ...detailsOf(original), originId: null, name: `${original.name} (copy)`.slice(0, 200) },
   });
   const copyPath = created.events[0]!.data.path;
   await copyLinks(
@@ -223,7 +224,7 @@ export async function duplicateCourse(
     const sectionPath = await createSection(platform, actor, meta, {
       parentType: 'course',
       parentPath: copyPath,
-      section: sectionDetailsOf(section),
+      section: { ...sectionDetailsOf(section), originId: null },
     });
     if (!section.published) await unpublishSection(platform, actor, meta, sectionPath);
     await copyLinks(

@@ -222,7 +222,8 @@ export async function duplicateModule(
   requireCan(actor, 'create');
   const original = await findModuleByPath(platform.database.db, path);
   if (!original) throw notFound('module.notFound');
-  const details = { ...detailsOf(original), name: withSuffix(original.name, COPY_SUFFIX) };
+  // A copy starts its own translation group: it is not a translation of anything.
+  const details = { ...detailsOf(original), originId: null, name: withSuffix(original.name, COPY_SUFFIX) };
   const copyPath = await writeModule(platform, actor, meta, original.path, details);
   await copyPages(platform, meta, original.path, copyPath, (name) => name);
   return copyPath;

@@ -1,5 +1,6 @@
-import { DomainError, notFound } from '../../events/errors';
-import type { Actor } from '../../events/permissions';
+import { DomainError, forbidden, notFound, unauthenticated } from '../../events/errors';
+import { type Element, type PublicElement, withoutAnswerKey } from '../../events/page/content';
+import { type Actor, can } from '../../events/permissions';
 import type { AnyDb } from '../../projections/db';
 import { findPageByPath, type PageSummary, pagesOfModule } from '../../projections/page/page-summaries';
 import { visibleModule } from '../module/queries';
@@ -17,12 +18,16 @@ export async function visiblePagesOfModule(
   return pagesOfModule(db, modulePath);
 }
 
+/** Editors of a module (the view or edit right, or owning it) see the scores of its answer options. */
+export const maySeeAnswerKey = (actor: Actor | null, owners: readonly string[]): boolean =>
+  can(actor, 'view') || can(actor, 'edit') || (actor !== null && owners.includes(actor.userId));
+
 export interface PageDetail {
   pageId: string;
   path: string;
   name: string;
   type: PageSummary['type'];
-  content: PageSummary['content'];
+  content: PublicElement[];
   interactiveVideo: PageSummary['interactiveVideo'];
   estimatedTime: number;
   parentPath: string;
@@ -34,12 +39,40 @@ export interface PageDetail {
 export async function visiblePage(db: AnyDb, actor: Actor | null, path: string): Promise<PageDetail> {
   const page = await findPageByPath(db, path);
   if (!page) throw notFound('page.notFound');
+  let module: Awaited<ReturnType<typeof visibleModule>>;
   try {
-    await visibleModule(db, actor, page.parentPath);
+    module = await visibleModule(db, actor, page.parentPath);
   } catch (error) {
     if (error instanceof DomainError && error.code === 'NOT_FOUND') throw notFound('page.notFound');
     throw error;
   }
+  const { pageId, name, type, content, interactiveVideo, estimatedTime, parentPath, position, updatedAt } =
+    page;
+  return {
+    pageId,
+    path,
+    name,
+    type,
+    // Scores reveal the correct answers: only those who edit the module receive them.
+    content: maySeeAnswerKey(actor, module.owners) ? content : withoutAnswerKey(content),
+    interactiveVideo,
+    estimatedTime,
+    parentPath,
+    position,
+    updatedAt,
+  };
+}
+
+/** A page with its answer key, for those who edit its module (the admin editor); else Forbidden. */
+export async function editablePage(
+  db: AnyDb,
+  actor: Actor | null,
+  path: string,
+): Promise<Omit<PageDetail, 'content'> & { content: Element[] }> {
+  const page = await findPageByPath(db, path);
+  if (!page) throw notFound('page.notFound');
+  const module = await visibleModule(db, actor, page.parentPath);
+  if (!maySeeAnswerKey(actor, module.owners)) throw actor ? forbidden() : unauthenticated();
   const { pageId, name, type, content, interactiveVideo, estimatedTime, parentPath, position, updatedAt } =
     page;
   return {

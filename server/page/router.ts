@@ -9,7 +9,7 @@ import { findPageByPath } from '../../projections/page/page-summaries';
 import { historyOf, stateAt } from '../history';
 import { type Context, procedureFor, publicProcedure, router } from '../trpc';
 import { createPage, deletePage, duplicatePage, updatePage } from './commands';
-import { visiblePage, visiblePagesOfModule } from './queries';
+import { editablePage, visiblePage, visiblePagesOfModule } from './queries';
 
 const metaOf = (ctx: Context) => ({
   actorId: ctx.actor?.userId ?? null,
@@ -31,6 +31,10 @@ export const pageRouter = router({
   byPath: publicProcedure
     .input(pagePathSchema)
     .query(({ ctx, input }) => visiblePage(ctx.platform.database.db, ctx.actor, input.path)),
+  /** The page with its answer key, for the admin editor (module editors only). */
+  editable: publicProcedure
+    .input(pagePathSchema)
+    .query(({ ctx, input }) => editablePage(ctx.platform.database.db, ctx.actor, input.path)),
   history: procedureFor('view')
     .input(pagePathSchema)
     .query(async ({ ctx, input }) => historyOf(pageDecider, await pageEvents(ctx, input.path))),

@@ -116,7 +116,7 @@ export async function duplicateSection(
       name: `${original.name} (copy)`.slice(0, 200),
       language: original.language,
       info: original.info,
-      originId: original.originId,
+      originId: null,
       date: original.date,
       location: original.location,
       teacher: original.teacher,

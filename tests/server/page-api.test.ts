@@ -90,7 +90,7 @@ describe.each(databaseKinds)('pages over tRPC on %s', (kind) => {
       content: [question, openQuestion],
     });
     expect(quiz.json().result.data).toEqual({ path: 'check-yourself' });
-    const stored = await data(query('page.byPath', { path: 'check-yourself' }, learner));
+    const stored = await data(query('page.editable', { path: 'check-yourself' }, admin));
     expect(stored).toMatchObject({
       path: 'check-yourself',
       name: 'Check yourself',
@@ -104,6 +104,16 @@ describe.each(databaseKinds)('pages over tRPC on %s', (kind) => {
       { ...question, schema: { ...question.schema, maxScore: 1 } },
       { ...openQuestion, options: [], schema: { autoShow: false, attempts: 0, info: '', maxScore: 5 } },
     ]);
+
+    // Learners get the question without its answer key; only the module's editors see the scores.
+    const seenByLearner = await data(query('page.byPath', { path: 'check-yourself' }, learner));
+    expect(seenByLearner.content[0].options).toEqual(
+      question.options.map(({ label, value }) => ({ label, value })),
+    );
+    expect((await query('page.editable', { path: 'check-yourself' }, learner)).statusCode).toBe(403);
+    expect((await data(query('page.byPath', { path: 'check-yourself' }, admin))).content[0].options).toEqual(
+      question.options,
+    );
 
     const interactive = await create({
       name: 'Watch and answer',

@@ -127,6 +127,22 @@ describe.each(databaseKinds)('sections over tRPC on %s', (kind) => {
     expect((await query('section.asOf', { path: 'week-two-copy', at: before })).statusCode).toBe(401);
   });
 
+  it("takes a deleted course's sections off the read side", async () => {
+    await mutate('course.create', { path: 'short-lived', course: { name: 'Short lived', language: 'en' } });
+    await mutate('section.create', {
+      parentType: 'course',
+      parentPath: 'short-lived',
+      section: { name: 'Only week', language: 'en' },
+    });
+    expect((await query('section.byPath', { path: 'only-week' }, admin)).statusCode).toBe(200);
+    expect((await mutate('course.delete', { path: 'short-lived' })).statusCode).toBe(200);
+    expect((await query('section.byPath', { path: 'only-week' }, admin)).statusCode).toBe(404);
+    expect(
+      (await mutate('section.update', { path: 'only-week', section: { name: 'x', language: 'en' } }))
+        .statusCode,
+    ).toBe(404);
+  });
+
   it('lets participants do nothing but read', async () => {
     const learner = { authorization: `Bearer ${(await addTestUser(platform)).token}` };
     const attempt = await mutate(

@@ -2,6 +2,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { useCourse } from '../../features/course/api/get-course';
+import { useSections } from '../../features/course/api/get-sections';
+import { useModule } from '../../features/module/api/get-module';
+import { usePage } from '../../features/module/api/get-page';
 import { findStaticPage, pick, useTenant } from '../../lib/tenant';
 import { useLanguage } from '../../lib/use-language';
 
@@ -46,8 +49,24 @@ function useCrumbs(location: string): Crumb[] {
 
   if (first === 'course') {
     const crumbs: Crumb[] = [{ href: '/course', label: t('nav.courses') }];
-    if (second) crumbs.push({ href: `/course/${second}`, label: <CourseName path={second} /> });
+    if (!second) return crumbs;
+    const course = `/course/${second}`;
+    crumbs.push({ href: course, label: <CourseName path={second} /> });
+    const [, , kind, item] = segments;
+    if (kind === 'section' && item) {
+      crumbs.push({
+        href: `${course}/section/${item}`,
+        label: <SectionName coursePath={second} path={item} />,
+      });
+    }
+    if (kind === 'module' && item) crumbs.push(...moduleCrumbs(segments.slice(3), course));
     return crumbs;
+  }
+  if (first === 'module') {
+    return [
+      { href: '/module', label: t('modules.title') },
+      ...(second ? moduleCrumbs(segments.slice(1), '') : []),
+    ];
   }
   if (first === 'admin') return adminCrumbs(segments.slice(1), t);
   if (first === 'user') {
@@ -79,6 +98,29 @@ function adminCrumbs(rest: string[], t: (key: string) => string): Crumb[] {
   else if (section === 'roles') crumbs.push({ href, label: item });
   // A user's page names the user in its heading; the address holds only an id.
   return crumbs;
+}
+
+/** Module › page, for /module/{m}/page/{p} on its own or under a course. */
+function moduleCrumbs([modulePath, kind, pagePath]: string[], base: string): Crumb[] {
+  if (!modulePath) return [];
+  const href = `${base}/module/${modulePath}`;
+  const crumbs: Crumb[] = [{ href, label: <ModuleName path={modulePath} /> }];
+  if (kind === 'page' && pagePath)
+    crumbs.push({ href: `${href}/page/${pagePath}`, label: <PageName path={pagePath} /> });
+  return crumbs;
+}
+
+function ModuleName({ path }: { path: string }) {
+  const module = useModule(path);
+  return module.data ? <span lang={module.data.language}>{module.data.name}</span> : path;
+}
+
+function PageName({ path }: { path: string }) {
+  return usePage(path).data?.name ?? path;
+}
+
+function SectionName({ coursePath, path }: { coursePath: string; path: string }) {
+  return useSections(coursePath).data?.find((section) => section.path === path)?.name ?? path;
 }
 
 /** The course's name once known (shared with the course page's own query), else its path. */

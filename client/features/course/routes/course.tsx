@@ -3,16 +3,21 @@ import { Link } from 'wouter';
 import { errorCode } from '../../../lib/trpc';
 import { ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
+import { LinkedFiles, LinkedModules } from '../../module/components/linked-content';
 import { useCourse } from '../api/get-course';
+import { useSections } from '../api/get-sections';
 import { CourseInfo } from '../components/course-info';
+import { SectionPanel } from '../components/section-panel';
 
 /**
- * /course/:coursePath: the course with its tabs. Only Info exists for now; the certificate,
- * section and team tabs join it with their features.
+ * /course/:coursePath and /course/:coursePath/section/:sectionPath: the course with its tabs, Info
+ * and one per published section in the editors' order. The certificate and team tabs join them
+ * with their features.
  */
-export function CourseRoute({ coursePath }: { coursePath: string }) {
+export function CourseRoute({ coursePath, sectionPath }: { coursePath: string; sectionPath?: string }) {
   const { t } = useTranslation();
   const course = useCourse(coursePath);
+  const sections = useSections(coursePath);
   // A path that cannot be a course path (BAD_REQUEST) names no course either.
   const code = course.isError ? errorCode(course.error) : null;
   const notFound = code === 'NOT_FOUND' || code === 'BAD_REQUEST';
@@ -41,19 +46,46 @@ export function CourseRoute({ coursePath }: { coursePath: string }) {
   }
 
   const data = course.data;
+  const list = sections.data ?? [];
+  const section = sectionPath ? list.find((candidate) => candidate.path === sectionPath) : undefined;
+  const tab = (href: string, label: string, current: boolean) => (
+    <li key={href}>
+      <Link href={href} aria-current={current ? 'page' : undefined} className="tabs__tab">
+        {label}
+      </Link>
+    </li>
+  );
   return (
     <article className="course">
       <h1 lang={data.language}>{data.name}</h1>
       <nav className="tabs" aria-label={t('courses.tabs')}>
         <ul>
-          <li>
-            <Link href={`/course/${data.path}`} aria-current="page" className="tabs__tab">
-              {t('courses.info')}
-            </Link>
-          </li>
+          {tab(`/course/${data.path}`, t('courses.info'), !sectionPath)}
+          {list.map((entry) =>
+            tab(`/course/${data.path}/section/${entry.path}`, entry.name, entry.path === sectionPath),
+          )}
         </ul>
       </nav>
-      <CourseInfo course={data} />
+      {!sectionPath ? (
+        <>
+          <CourseInfo course={data} />
+          <LinkedModules
+            parent={{ parentType: 'course', parentPath: data.path }}
+            base={`/course/${data.path}`}
+          />
+          <LinkedFiles parent={{ parentType: 'course', parentPath: data.path }} />
+        </>
+      ) : sections.isPending ? (
+        <Loading />
+      ) : sections.isError ? (
+        <ErrorPanel message={t('sections.loadError')} onRetry={() => void sections.refetch()} />
+      ) : section ? (
+        <SectionPanel section={section} coursePath={data.path} />
+      ) : (
+        <div className="status status--not-found">
+          <h2>{t('sections.notFound')}</h2>
+        </div>
+      )}
     </article>
   );
 }

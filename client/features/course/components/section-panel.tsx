@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatDateTime } from '../../../lib/dates';
+import { paragraphs } from '../../../lib/text';
+import { LinkedFiles, LinkedModules } from '../../module/components/linked-content';
+import type { CourseSection } from '../api/get-sections';
+
+/** One section's tab: what it is about, when and where, its live part, modules and documents. */
+export function SectionPanel({ section, coursePath }: { section: CourseSection; coursePath: string }) {
+  const { t } = useTranslation();
+  const parent = { parentType: 'section', parentPath: section.path } as const;
+  const classroom = section.classroom;
+  return (
+    <div className="section-panel" lang={section.language}>
+      <h2>{section.name}</h2>
+      <div className="prose">
+        {paragraphs(section.info).map((text) => (
+          <p key={text}>{text}</p>
+        ))}
+      </div>
+      <dl className="facts">
+        {section.date && (
+          <div>
+            <dt>{t('sections.date')}</dt>
+            <dd>{formatDate(section.date)}</dd>
+          </div>
+        )}
+        {section.location && (
+          <div>
+            <dt>{t('courses.location')}</dt>
+            <dd>{section.location}</dd>
+          </div>
+        )}
+        {section.teacher && (
+          <div>
+            <dt>{t('courses.teacher')}</dt>
+            <dd>{section.teacher}</dd>
+          </div>
+        )}
+        {classroom && (
+          <div>
+            <dt>{t('sections.classroom')}</dt>
+            <dd>
+              {classroom.name}
+              {classroom.startdate && ` · ${formatDateTime(classroom.startdate)}`}
+              {classroom.enddate && ` – ${formatDateTime(classroom.enddate)}`}
+            </dd>
+          </div>
+        )}
+      </dl>
+      <LinkedModules parent={parent} base={`/course/${coursePath}`} />
+      <LinkedFiles parent={parent} />
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next';
+import { Empty, ErrorPanel, Loading } from '../../../ui/status';
+import { type Parent, useLinkedFiles, useLinkedModules } from '../api/get-parent-content';
+import { ModuleCard } from './module-card';
+
+/** The modules of a course or section, in their editors' order; links stay under the course. */
+export function LinkedModules({ parent, base }: { parent: Parent; base: string }) {
+  const { t } = useTranslation();
+  const modules = useLinkedModules(parent);
+  if (modules.isPending) return <Loading />;
+  if (modules.isError) {
+    return <ErrorPanel message={t('modules.loadError')} onRetry={() => void modules.refetch()} />;
+  }
+  return (
+    <section className="linked-modules" aria-labelledby={`modules-${parent.parentPath}`}>
+      <h2 id={`modules-${parent.parentPath}`}>{t('modules.title')}</h2>
+      {modules.data.length === 0 ? (
+        <Empty>{t('modules.empty')}</Empty>
+      ) : (
+        <ol className="card-grid">
+          {modules.data.map((module) => (
+            <li key={module.path}>
+              <ModuleCard module={module} base={base} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** The documents of a course or section; nothing at all when there are none. */
+export function LinkedFiles({ parent }: { parent: Parent }) {
+  const { t } = useTranslation();
+  const files = useLinkedFiles(parent);
+  if (files.isPending) return <Loading />;
+  if (files.isError)
+    return <ErrorPanel message={t('files.loadError')} onRetry={() => void files.refetch()} />;
+  if (files.data.length === 0) return null;
+  return (
+    <section className="linked-files" aria-labelledby={`files-${parent.parentPath}`}>
+      <h2 id={`files-${parent.parentPath}`}>{t('files.title')}</h2>
+      <ul className="file-list">
+        {files.data.map((file) => (
+          <li key={file.path}>
+            <a href={file.url} target="_blank" rel="noopener noreferrer">
+              {file.name}
+            </a>{' '}
+            <span className="badge badge--muted">{t(`files.type.${file.type}`)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next';
+import { Empty, ErrorPanel, Loading } from '../../../ui/status';
+import { useDocumentTitle } from '../../../ui/use-document-title';
+import { useModules } from '../api/get-modules';
+import { ModuleCard } from '../components/module-card';
+
+/** /module: every published module this visitor may see. */
+export function ModulesRoute() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('modules.title'));
+  const modules = useModules();
+  return (
+    <>
+      <h1 id="page-title">{t('modules.title')}</h1>
+      {modules.isPending ? (
+        <Loading />
+      ) : modules.isError ? (
+        <ErrorPanel message={t('modules.loadError')} onRetry={() => void modules.refetch()} />
+      ) : modules.data.length === 0 ? (
+        <Empty>{t('modules.empty')}</Empty>
+      ) : (
+        <ul className="card-grid" aria-labelledby="page-title">
+          {modules.data.map((module) => (
+            <li key={module.path}>
+              <ModuleCard module={module} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
