@@ -5,11 +5,16 @@ import { type CurrentUser, hasRule, holdsAnyRole, type RuleName } from '../../..
 import { SignedInOnly } from '../../../ui/signed-in-only';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { NotAllowed } from '../components/not-allowed';
+import { CourseRoute } from './course-edit';
+import { CoursesRoute } from './course-list';
+import { NewCourseRoute } from './course-new';
 import { LinkExistingUsersRoute } from './link-existing-users';
 import { NewRoleRoute } from './new-role';
 import { NewUserRoute } from './new-user';
 import { RoleRoute } from './role';
 import { RolesRoute } from './roles';
+import { SectionRoute } from './section-edit';
+import { NewSectionRoute } from './section-new';
 import { UserRoute } from './user';
 import { UsersRoute } from './users';
 
@@ -58,6 +63,38 @@ function AdminArea({ user }: { user: CurrentUser }) {
               need(manageUsers, <UserRoute key={params.userId} userId={param(params.userId)} viewer={user} />)
             }
           </Route>
+          <Route path="/courses">
+            <CoursesRoute user={user} />
+          </Route>
+          <Route path="/courses/new-course">{need(hasRule(user, 'create'), <NewCourseRoute />)}</Route>
+          <Route path="/courses/:coursePath">
+            {(params) => (
+              <CourseRoute key={params.coursePath} path={params.coursePath} view="info" user={user} />
+            )}
+          </Route>
+          <Route path="/courses/:coursePath/:view">
+            {(params) => (
+              <CourseRoute key={params.coursePath} path={params.coursePath} view={params.view} user={user} />
+            )}
+          </Route>
+          <Route path="/sections/new">
+            <NewSectionRoute />
+          </Route>
+          <Route path="/sections/:sectionPath">
+            {(params) => (
+              <SectionRoute key={params.sectionPath} path={params.sectionPath} view="info" user={user} />
+            )}
+          </Route>
+          <Route path="/sections/:sectionPath/:view">
+            {(params) => (
+              <SectionRoute
+                key={params.sectionPath}
+                path={params.sectionPath}
+                view={params.view}
+                user={user}
+              />
+            )}
+          </Route>
           <Route path="/roles">{need(hasRule(user, 'manage_roles'), <RolesRoute />)}</Route>
           <Route path="/roles/new-role">{need(hasRule(user, 'manage_roles'), <NewRoleRoute />)}</Route>
           <Route path="/roles/:roleName">
@@ -81,6 +118,12 @@ function AdminArea({ user }: { user: CurrentUser }) {
 function useAdminLinks(user: CurrentUser) {
   const { t } = useTranslation();
   const links: { href: string; label: string; text: string; rules: RuleName[] }[] = [
+    {
+      href: '/courses',
+      label: t('courseAdmin.title'),
+      text: t('courseAdmin.navText'),
+      rules: ['view', 'create', 'edit', 'delete', 'assign_owners', 'assign_participants'],
+    },
     {
       href: '/users',
       label: t('adminArea.users'),

@@ -1,0 +1,20 @@
+import { api, type RouterInputs } from '../../../lib/trpc';
+import { useContentMutation } from './content-keys';
+
+export const useCreateSection = () =>
+  useContentMutation((input: RouterInputs['section']['create']) => api.section.create.mutate(input));
+
+export const useUpdateSection = () =>
+  useContentMutation((input: RouterInputs['section']['update']) => api.section.update.mutate(input));
+
+export const useSetSectionPublished = () =>
+  useContentMutation(({ path, published }: { path: string; published: boolean }) =>
+    published ? api.section.publish.mutate({ path }) : api.section.unpublish.mutate({ path }),
+  );
+
+export const useDeleteSection = () =>
+  useContentMutation((path: string) => api.section.delete.mutate({ path }));
+
+/** Saves a course's section order: the list of section paths (spec section 4). */
+export const useOrderSections = () =>
+  useContentMutation((input: RouterInputs['section']['order']) => api.section.order.mutate(input));

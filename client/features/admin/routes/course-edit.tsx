@@ -1,0 +1,199 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import { type CurrentUser, hasRule } from '../../../lib/auth';
+import { problemOf } from '../../../lib/forms';
+import { errorCode } from '../../../lib/trpc';
+import { Alert } from '../../../ui/alert';
+import { DangerZone } from '../../../ui/danger-zone';
+import { ErrorPanel, Loading } from '../../../ui/status';
+import { useDocumentTitle } from '../../../ui/use-document-title';
+import { useDeleteCourse, useSetCoursePublished, useUpdateCourse } from '../api/course-mutations';
+import { type AdminCourseDetail, useAdminCourse } from '../api/get-admin-course';
+import { useNotice } from '../components/content-form-helpers';
+import { type ContentRights, contentRights } from '../components/content-rights';
+import { CourseForm, courseFormValues } from '../components/course-form';
+import { CourseHistoryPanel } from '../components/course-history';
+import { CourseSectionsView } from './course-sections';
+import { CourseUsersView } from './course-users';
+
+export const courseViews = ['sections', 'users'] as const;
+export type CourseView = 'info' | (typeof courseViews)[number];
+
+/** The views of a course this user may open (spec section 6: users needs assign_participants). */
+function visibleViews(user: CurrentUser): CourseView[] {
+  return ['info', 'sections', ...(hasRule(user, 'assign_participants') ? (['users'] as const) : [])];
+}
+
+/**
+ * /admin/courses/{coursePath}[/{view}]: the course form with its history, and the views of what the
+ * course holds. Unknown views and views the user may not open are not found.
+ */
+export function CourseRoute({ path, view, user }: { path: string; view: string; user: CurrentUser }) {
+  const { t } = useTranslation();
+  const course = useAdminCourse(path);
+  const code = course.isError ? errorCode(course.error) : null;
+  const missing = code === 'NOT_FOUND' || code === 'BAD_REQUEST';
+  useDocumentTitle(course.data?.name ?? (missing ? t('courses.notFound') : t('courseAdmin.title')));
+  const views = visibleViews(user);
+
+  if (!views.includes(view as CourseView)) {
+    return <h1>{t('notFound.admin')}</h1>;
+  }
+  if (course.isPending || (course.isError && course.isFetching)) {
+    return (
+      <div aria-busy="true">
+        <Loading />
+      </div>
+    );
+  }
+  if (course.isError) {
+    return missing ? (
+      <div className="status status--not-found">
+        <h1>{t('courses.notFound')}</h1>
+        <p>
+          <Link href="/courses">{t('courseAdmin.backToList')}</Link>
+        </p>
+      </div>
+    ) : (
+      <ErrorPanel message={t('courseAdmin.loadOneError')} onRetry={() => void course.refetch()} />
+    );
+  }
+
+  // Owners edit and delete their course without the general rules; ownership arrives with course.owners.
+  const rights = contentRights(user, false);
+  const base = `/courses/${course.data.path}`;
+  const hrefOf = (item: CourseView) => (item === 'info' ? base : `${base}/${item}`);
+
+  return (
+    <article>
+      <p className="back-link">
+        <Link href="/courses">← {t('courseAdmin.backToList')}</Link>
+      </p>
+      <div className="page-header">
+        <h1>{course.data.name}</h1>
+        <p className="badges">
+          <span className="badge">{t(`languages.${course.data.language}`)}</span>
+          <span className={course.data.published ? 'badge' : 'badge badge--warning'}>
+            {course.data.published ? t('courseAdmin.statePublished') : t('courseAdmin.stateUnpublished')}
+          </span>
+        </p>
+      </div>
+      <CreatedNotice />
+      <nav className="tabs" aria-label={t('courseAdmin.views')}>
+        <ul>
+          {views.map((item) => (
+            <li key={item}>
+              <Link
+                href={hrefOf(item)}
+                className="tabs__tab"
+                aria-current={item === view ? 'page' : undefined}
+              >
+                {t(`courseAdmin.view.${item}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {view === 'info' && <CourseInfoView course={course.data} rights={rights} user={user} />}
+      {view === 'sections' && <CourseSectionsView coursePath={course.data.path} rights={rights} />}
+      {view === 'users' && <CourseUsersView coursePath={course.data.path} />}
+    </article>
+  );
+}
+
+function CreatedNotice() {
+  const { t } = useTranslation();
+  const [shown] = useState(
+    () => (window.history.state as { notice?: unknown } | null)?.notice === 'courseCreated',
+  );
+  if (!shown) return null;
+  return (
+    <Alert tone="success">
+      <p>{t('courseAdmin.createdNotice')}</p>
+    </Alert>
+  );
+}
+
+function CourseInfoView({
+  course,
+  rights,
+  user,
+}: {
+  course: AdminCourseDetail;
+  rights: ContentRights;
+  user: CurrentUser;
+}) {
+  const { t } = useTranslation();
+  const update = useUpdateCourse();
+  const publish = useSetCoursePublished();
+  const remove = useDeleteCourse();
+  const [, navigate] = useLocation();
+  const { setNotice, view: notice } = useNotice();
+
+  const togglePublished = async () => {
+    setNotice(null);
+    try {
+      await publish.mutateAsync({ path: course.path, published: !course.published });
+      setNotice({
+        tone: 'success',
+        text: t(course.published ? 'courseAdmin.unpublished' : 'courseAdmin.published', {
+          name: course.name,
+        }),
+      });
+    } catch (error) {
+      setNotice({ tone: 'danger', text: problemOf(error).message ?? t('form.unreachable') });
+    }
+  };
+
+  return (
+    <>
+      <div className="action-bar">
+        {rights.edit && (
+          <button
+            type="button"
+            className="button button--small button--ghost"
+            disabled={publish.isPending}
+            onClick={() => void togglePublished()}
+          >
+            {course.published ? t('courseAdmin.unpublish') : t('courseAdmin.publish')}
+          </button>
+        )}
+      </div>
+      {notice}
+      <div className="admin-columns">
+        <div className="admin-columns__main">
+          <CourseForm
+            key={course.path}
+            defaultValues={courseFormValues(course)}
+            submitLabel={t('courseAdmin.save')}
+            savedText={t('courseAdmin.saved')}
+            readOnly={!rights.edit}
+            onSubmit={(input) =>
+              update.mutateAsync({ path: course.path, course: { ...input, originId: course.originId } })
+            }
+          />
+        </div>
+        {hasRule(user, 'view') && (
+          <aside className="admin-columns__side" aria-labelledby="course-history-title">
+            <h2 id="course-history-title">{t('history.title')}</h2>
+            <CourseHistoryPanel path={course.path} viewer={user} />
+          </aside>
+        )}
+      </div>
+      {rights.delete && (
+        <DangerZone
+          id="delete-course-title"
+          title={t('courseAdmin.deleteTitle')}
+          text={t('courseAdmin.deleteText')}
+          buttonLabel={t('courseAdmin.delete')}
+          confirmMessage={t('courseAdmin.deleteConfirm', { name: course.name })}
+          confirmLabel={t('courseAdmin.delete')}
+          removal={remove}
+          run={() => remove.mutateAsync(course.path)}
+          onDone={() => navigate('/courses', { replace: true })}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,160 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import { type CurrentUser, hasRule } from '../../../lib/auth';
+import { problemOf } from '../../../lib/forms';
+import { errorCode } from '../../../lib/trpc';
+import { DangerZone } from '../../../ui/danger-zone';
+import { ErrorPanel, Loading } from '../../../ui/status';
+import { useDocumentTitle } from '../../../ui/use-document-title';
+import { type AdminSection, useSection, useSectionHistory } from '../api/get-sections';
+import { useDeleteSection, useSetSectionPublished, useUpdateSection } from '../api/section-mutations';
+import { useNotice } from '../components/content-form-helpers';
+import { type ContentRights, contentRights } from '../components/content-rights';
+import { FieldChangeHistory } from '../components/course-history';
+import { SectionForm, sectionFormValues } from '../components/section-form';
+
+export type SectionView = 'info';
+
+/**
+ * /admin/sections/{sectionPath}[/{view}]: the section form with its classroom, history, publish
+ * and delete. The edit and delete buttons follow the edit and delete rights (spec section 6);
+ * there is no section duplicate command, so no duplicate button.
+ */
+export function SectionRoute({ path, view, user }: { path: string; view: string; user: CurrentUser }) {
+  const { t } = useTranslation();
+  const section = useSection(path);
+  const code = section.isError ? errorCode(section.error) : null;
+  const missing = code === 'NOT_FOUND' || code === 'BAD_REQUEST';
+  useDocumentTitle(section.data?.name ?? (missing ? t('section.notFound') : t('sectionAdmin.title')));
+  const views: SectionView[] = ['info'];
+
+  if (!views.includes(view as SectionView)) return <h1>{t('notFound.admin')}</h1>;
+  if (section.isPending || (section.isError && section.isFetching)) {
+    return (
+      <div aria-busy="true">
+        <Loading />
+      </div>
+    );
+  }
+  if (section.isError) {
+    return missing ? (
+      <div className="status status--not-found">
+        <h1>{t('section.notFound')}</h1>
+        <p>
+          <Link href="/courses">{t('courseAdmin.backToList')}</Link>
+        </p>
+      </div>
+    ) : (
+      <ErrorPanel message={t('sectionAdmin.loadOneError')} onRetry={() => void section.refetch()} />
+    );
+  }
+
+  const rights = contentRights(user, false);
+  return (
+    <article>
+      <p className="back-link">
+        <Link href={`/courses/${section.data.parentPath}/sections`}>← {t('sectionAdmin.backToCourse')}</Link>
+      </p>
+      <div className="page-header">
+        <h1>{section.data.name}</h1>
+        <p className="badges">
+          <span className="badge">{t(`languages.${section.data.language}`)}</span>
+          <span className={section.data.published ? 'badge' : 'badge badge--warning'}>
+            {section.data.published ? t('courseAdmin.statePublished') : t('courseAdmin.stateUnpublished')}
+          </span>
+        </p>
+      </div>
+      <SectionInfoView section={section.data} rights={rights} user={user} />
+    </article>
+  );
+}
+
+function SectionInfoView({
+  section,
+  rights,
+  user,
+}: {
+  section: AdminSection;
+  rights: ContentRights;
+  user: CurrentUser;
+}) {
+  const { t } = useTranslation();
+  const update = useUpdateSection();
+  const publish = useSetSectionPublished();
+  const remove = useDeleteSection();
+  const history = useSectionHistory(section.path);
+  const [, navigate] = useLocation();
+  const { setNotice, view: notice } = useNotice();
+
+  const togglePublished = async () => {
+    setNotice(null);
+    try {
+      await publish.mutateAsync({ path: section.path, published: !section.published });
+      setNotice({
+        tone: 'success',
+        text: t(section.published ? 'sectionAdmin.unpublished' : 'sectionAdmin.published', {
+          name: section.name,
+        }),
+      });
+    } catch (error) {
+      setNotice({ tone: 'danger', text: problemOf(error).message ?? t('form.unreachable') });
+    }
+  };
+
+  return (
+    <>
+      {rights.edit && (
+        <div className="action-bar">
+          <button
+            type="button"
+            className="button button--small button--ghost"
+            disabled={publish.isPending}
+            onClick={() => void togglePublished()}
+          >
+            {section.published ? t('courseAdmin.unpublish') : t('courseAdmin.publish')}
+          </button>
+        </div>
+      )}
+      {notice}
+      <div className="admin-columns">
+        <div className="admin-columns__main">
+          <SectionForm
+            key={section.path}
+            defaultValues={sectionFormValues(section)}
+            submitLabel={t('sectionAdmin.save')}
+            savedText={t('sectionAdmin.saved')}
+            readOnly={!rights.edit}
+            onSubmit={(input) =>
+              update.mutateAsync({ path: section.path, section: { ...input, originId: section.originId } })
+            }
+          />
+        </div>
+        {hasRule(user, 'view') && (
+          <aside className="admin-columns__side" aria-labelledby="section-history-title">
+            <h2 id="section-history-title">{t('history.title')}</h2>
+            <FieldChangeHistory
+              entries={history.data}
+              isPending={history.isPending}
+              isError={history.isError}
+              onRetry={() => void history.refetch()}
+              viewer={user}
+            />
+          </aside>
+        )}
+      </div>
+      {rights.delete && (
+        <DangerZone
+          id="delete-section-title"
+          title={t('sectionAdmin.deleteTitle')}
+          text={t('sectionAdmin.deleteText')}
+          buttonLabel={t('sectionAdmin.delete')}
+          confirmMessage={t('sectionAdmin.deleteConfirm', { name: section.name })}
+          confirmLabel={t('sectionAdmin.delete')}
+          removal={remove}
+          run={() => remove.mutateAsync(section.path)}
+          onDone={() => navigate(`/courses/${section.parentPath}/sections`, { replace: true })}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,188 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { admin } from './accounts';
+import { horizontalOverflow, signIn } from './support';
+
+/** A field's error as its input's description (the error text follows a warning sign). */
+const fieldError = (text: string) => new RegExp(`${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+
+/** The names of the sections in the course's ordered list, top to bottom. */
+const sectionOrder = (page: Page) =>
+  page.getByRole('list', { name: /Secties in volgorde|Sections in order/ }).locator('.content-row__name');
+
+/** Drags a row by its handle onto another row with the mouse, in small steps as a hand would. */
+async function dragByMouse(page: Page, handle: Locator, target: Locator) {
+  const from = await handle.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error('nothing to drag');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 5 });
+  await page.mouse.move(to.x + from.width / 2, to.y + to.height / 4, { steps: 15 });
+  await page.mouse.up();
+}
+
+test('a course with two sections: validation in Dutch next to the fields, reordering by mouse and keyboard kept after a reload', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const id = unique();
+  const course = `Cursus ${id}`;
+  await signIn(page, admin, '/admin/courses');
+  await expect(page.getByRole('heading', { level: 1, name: 'Cursussen' })).toBeVisible();
+  await page.getByRole('link', { name: 'Nieuwe cursus' }).click();
+  await expect(page).toHaveURL(/\/admin\/courses\/new-course$/);
+
+  // Nothing filled in: name and language are required, said next to each field.
+  await page.getByRole('button', { name: 'Cursus aanmaken' }).click();
+  await expect(page.getByLabel('Naam', { exact: true })).toHaveAccessibleDescription(
+    fieldError('Dit veld is verplicht.'),
+  );
+  await expect(page.getByRole('group', { name: 'Taal' })).toContainText('Kies een taal.');
+
+  // The end before the start: the warning of spec section 5, next to the end date.
+  await page.getByLabel('Naam', { exact: true }).fill(course);
+  await page.getByRole('radio', { name: 'Nederlands' }).check();
+  await page.getByLabel('Startdatum').fill('2027-05-10');
+  await page.getByLabel('Einddatum').fill('2027-05-01');
+  await page.getByRole('button', { name: 'Cursus aanmaken' }).click();
+  await expect(page.getByLabel('Einddatum')).toHaveAccessibleDescription(
+    fieldError('The enddate cannot be earlier than the startdate.'),
+  );
+  await expect(page.getByLabel('Naam', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
+
+  await page.getByLabel('Einddatum').fill('2027-05-20');
+  await page.getByRole('button', { name: 'Cursus aanmaken' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: course })).toBeVisible();
+  await expect(page.getByText('De cursus is aangemaakt.')).toBeVisible();
+  const coursePath = new URL(page.url()).pathname.split('/').pop();
+
+  // Its sections: none yet.
+  await page.getByRole('link', { name: 'Secties', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/courses/${coursePath}/sections$`));
+  await expect(page.getByText('Geen secties')).toBeVisible();
+
+  // A section needs a name and a language.
+  await page.getByRole('link', { name: 'Nieuwe sectie' }).click();
+  await page.getByRole('button', { name: 'Sectie aanmaken' }).click();
+  await expect(page.getByLabel('Naam', { exact: true })).toHaveAccessibleDescription(
+    fieldError('Dit veld is verplicht.'),
+  );
+  await expect(page.getByRole('group', { name: 'Taal' })).toContainText('Kies een taal.');
+  for (const name of ['Eerste sectie', 'Tweede sectie']) {
+    if (!page.url().includes('/sections/new'))
+      await page.getByRole('link', { name: 'Nieuwe sectie' }).click();
+    await page.getByLabel('Naam', { exact: true }).fill(name);
+    await page.getByRole('radio', { name: 'Nederlands' }).check();
+    await page.getByRole('button', { name: 'Sectie aanmaken' }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/courses/${coursePath}/sections$`));
+    await expect(sectionOrder(page).filter({ hasText: name })).toBeVisible();
+  }
+  await expect(sectionOrder(page)).toHaveText(['Eerste sectie', 'Tweede sectie']);
+
+  // By mouse: the second section dragged above the first.
+  await dragByMouse(
+    page,
+    page.getByRole('button', { name: 'Tweede sectie verplaatsen' }),
+    page.locator('.sortable__item').first(),
+  );
+  await expect(sectionOrder(page)).toHaveText(['Tweede sectie', 'Eerste sectie']);
+  await expect(page.getByText('De nieuwe volgorde is bewaard.')).toBeVisible();
+  await page.reload();
+  await expect(sectionOrder(page)).toHaveText(['Tweede sectie', 'Eerste sectie']);
+
+  // By keyboard: space picks the first row up, arrow down moves it, space drops it.
+  await page.getByRole('button', { name: 'Tweede sectie verplaatsen' }).focus();
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(150);
+  await page.keyboard.press('ArrowDown');
+  await page.waitForTimeout(400);
+  await page.keyboard.press('Space');
+  await expect(sectionOrder(page)).toHaveText(['Eerste sectie', 'Tweede sectie']);
+  await expect(page.getByText('De nieuwe volgorde is bewaard.')).toBeVisible();
+  await page.reload();
+  await expect(sectionOrder(page)).toHaveText(['Eerste sectie', 'Tweede sectie']);
+});
+
+test.describe('in English', () => {
+  test('validation in English; history shows an edit and the as-of view the earlier name; unpublish; delete after confirming', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const id = unique();
+    const first = `Course ${id}`;
+    const renamed = `Renamed course ${id}`;
+    // Signed in (the login page speaks Dutch), then the interface in English.
+    await signIn(page, admin, '/admin');
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.goto('/admin/courses/new-course');
+    await expect(page.getByRole('heading', { level: 1, name: 'New course' })).toBeVisible();
+    await page.getByRole('button', { name: 'Create course' }).click();
+    await expect(page.getByLabel('Name', { exact: true })).toHaveAccessibleDescription(
+      fieldError('This field is required.'),
+    );
+    await expect(page.getByRole('group', { name: 'Language' })).toContainText('Choose a language.');
+    await page.getByLabel('Name', { exact: true }).fill(first);
+    await page.getByRole('radio', { name: 'English' }).check();
+    await page.getByLabel('Start date').fill('2027-03-02');
+    await page.getByLabel('End date').fill('2027-03-01');
+    await page.getByRole('button', { name: 'Create course' }).click();
+    await expect(page.getByLabel('End date')).toHaveAccessibleDescription(
+      fieldError('The enddate cannot be earlier than the startdate.'),
+    );
+    await page.getByLabel('End date').fill('');
+    await page.getByRole('button', { name: 'Create course' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: first })).toBeVisible();
+
+    // An edit: the history says who changed the name from what to what.
+    await page.getByLabel('Name', { exact: true }).fill(renamed);
+    await page.getByRole('button', { name: 'Save course' }).click();
+    await expect(page.getByText('The course is saved.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
+    const history = page.getByRole('complementary', { name: 'History' });
+    await expect(history.getByText('Course changed')).toBeVisible();
+    await expect(history).toContainText(`Name: ${first} → ${renamed}`);
+    await expect(history).toContainText(`you (${admin.name})`);
+
+    // As it was when created: the earlier name.
+    const created = history.getByRole('listitem').filter({ hasText: 'Course created' });
+    await created.getByRole('button', { name: 'Show as it was then' }).click();
+    const asOf = history.getByRole('region', { name: /^As at / });
+    await expect(asOf).toContainText(first);
+    await expect(asOf).not.toContainText(renamed);
+
+    // Unpublish, from the course's page.
+    await page.getByRole('button', { name: 'Unpublish', exact: true }).click();
+    await expect(page.getByText(`“${renamed}” is no longer published.`)).toBeVisible();
+    await expect(page.getByText('Unpublished', { exact: true }).first()).toBeVisible();
+
+    // Delete from the list, after confirming.
+    await page.getByRole('link', { name: 'All courses' }).click();
+    const row = page.getByRole('listitem').filter({ hasText: renamed });
+    await expect(row.getByText('Unpublished', { exact: true })).toBeVisible();
+    await row.getByRole('button', { name: `Delete course: ${renamed}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete course' });
+    await expect(dialog).toContainText(`Are you sure you want to delete the course “${renamed}”?`);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(row).toBeVisible();
+    await row.getByRole('button', { name: `Delete course: ${renamed}` }).click();
+    await dialog.getByRole('button', { name: 'Delete course' }).click();
+    await expect(page.getByText(`“${renamed}” is deleted.`)).toBeVisible();
+    await expect(page.getByRole('heading', { name: renamed })).toHaveCount(0);
+  });
+});
+
+test.describe('on a 375px phone', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test('the course screens do not scroll sideways', async ({ page }) => {
+    await signIn(page, admin, '/admin/courses');
+    for (const path of ['/admin/courses', '/admin/courses/new-course', '/admin/sections/new?course=x']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      expect(await horizontalOverflow(page), path).toBe(0);
+    }
+  });
+});
