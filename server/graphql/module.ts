@@ -6,7 +6,7 @@ import { findModuleByPath, type ModuleSummary } from '../../projections/module/m
 import { canSeeParticipants } from '../course/queries';
 import { visibleModulesOf } from '../link/queries';
 import { createModule, deleteModule, publishModule, unpublishModule, updateModule } from '../module/commands';
-import { moduleTranslations, visibleModule, visibleModules } from '../module/queries';
+import { visibleModule, visibleModules } from '../module/queries';
 import { asSeenBy } from '../user/queries';
 import { builder } from './builder';
 import { type GraphQLContext, metaOf } from './context';
@@ -23,6 +23,7 @@ const arrivesWithResults = 'Null until results and certificates exist on the pla
  */
 export const ModuleType = builder.objectRef<ModuleSummary>('Module').implement({
   fields: (t) => ({
+    _id: t.exposeID('moduleId', { description: 'What the originId of its translations names.' }),
     path: t.exposeString('path'),
     name: t.exposeString('name'),
     originId: t.exposeString('originId', {
@@ -133,19 +134,6 @@ const ModuleMutationResult = builder
     }),
   });
 
-const TranslationPathType = builder
-  .objectRef<{ path: string; name: string; language: string }>('TranslationPath')
-  .implement({
-    description: 'One member of a translation group.',
-    fields: (t) => ({
-      path: t.exposeString('path'),
-      name: t.exposeString('name'),
-      language: t.exposeString('language'),
-    }),
-  });
-
-export { TranslationPathType };
-
 const present = <T>(items: readonly (T | null | Error)[]): T[] =>
   items.filter((item): item is T => item !== null && !(item instanceof Error));
 
@@ -200,15 +188,6 @@ builder.queryFields((t) => ({
     resolve: (_root, args, ctx) =>
       refusing(ctx, () =>
         visibleModule(ctx.platform.database.db, ctx.actor, modulePathSchema.parse(args).path),
-      ),
-  }),
-  moduleTranslationsPaths: t.field({
-    type: [TranslationPathType],
-    description: 'The translation group of a module, itself included: the ones the caller may see.',
-    args: { path: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) =>
-      refusing(ctx, () =>
-        moduleTranslations(ctx.platform.database.db, ctx.actor, modulePathSchema.parse(args).path),
       ),
   }),
 }));

@@ -8,6 +8,7 @@ import './module';
 import './page';
 import './role';
 import './section';
+import './translation';
 import './user';
 
 export const schema: GraphQLSchema = builder.toSchema();

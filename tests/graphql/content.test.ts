@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAll } from '../../events/store';
+import { findCourseByPath } from '../../projections/course/course-summaries';
 import { buildApp } from '../../server/app';
 import { ensureTeacherRole } from '../../server/auth/bootstrap';
 import { printedSchema } from '../../server/graphql/schema';
@@ -25,7 +26,15 @@ function countingPlugin() {
 describe('content operations in the schema', () => {
   it('keeps the documented names (spec section 7, issue #7)', () => {
     const schema = printedSchema();
-    for (const query of ['modules', 'module', 'page', 'files', 'moduleTranslationsPaths'])
+    for (const query of [
+      'modules',
+      'module',
+      'page',
+      'files',
+      'translations',
+      'moduleTranslationsPaths',
+      'courseTranslationsPaths',
+    ])
       expect(schema).toMatch(new RegExp(`\\n  ${query}[(:]`));
     for (const mutation of [
       'createModule',
@@ -585,6 +594,78 @@ describe.each(databaseKinds)('GraphQL content on %s', (kind) => {
     });
     expect(await mutate('deleteModule', { path: 'draft-lesson' }, 'teacher')).toMatchObject({
       success: true,
+    });
+  });
+
+  it('lists translation groups and the translations of a course or module', async () => {
+    const original = await query<{ module: { _id: string } }>(
+      '{ module(path: "contraception-basics") { _id } }',
+    );
+    const originId = original.data!.module._id;
+    expect(
+      await mutate('createModule', { doc: { name: 'Contraception (fr)', language: 'fr', originId } }),
+    ).toMatchObject({ success: true, module: { path: 'contraception-fr' } });
+    const course = await findCourseByPath(platform.database.db, 'family-planning');
+    expect(
+      await mutate('createCourse', {
+        doc: { name: 'Gezinsplanning', language: 'nl', originId: course!.courseId, published: false },
+      }),
+    ).toMatchObject({ success: true, course: { path: 'gezinsplanning' } });
+
+    const modulePaths = '{ moduleTranslationsPaths(path: "contraception-fr") { path name language } }';
+    expect((await query(modulePaths, {}, 'participant')).data).toEqual({
+      moduleTranslationsPaths: [
+        { path: 'contraception-basics', name: 'Contraception basics', language: 'en' },
+        { path: 'contraception-fr', name: 'Contraception (fr)', language: 'fr' },
+      ],
+    });
+    const coursePaths = '{ courseTranslationsPaths(path: "family-planning") { path language } }';
+    expect((await query(coursePaths)).data).toEqual({
+      courseTranslationsPaths: [
+        { path: 'family-planning', language: 'en' },
+        { path: 'gezinsplanning', language: 'nl' },
+      ],
+    });
+    // Learners see the published, public members only.
+    expect((await query(coursePaths, {}, 'participant')).data).toEqual({
+      courseTranslationsPaths: [{ path: 'family-planning', language: 'en' }],
+    });
+
+    const list = await query(
+      '{ translations { _id path kind originId items { path language isOriginal } } }',
+    );
+    expect(list.errors).toBeUndefined();
+    expect(list.data).toEqual({
+      translations: [
+        {
+          _id: course!.courseId,
+          path: 'family-planning/gezinsplanning',
+          kind: 'course',
+          originId: course!.courseId,
+          items: [
+            { path: 'family-planning', language: 'en', isOriginal: true },
+            { path: 'gezinsplanning', language: 'nl', isOriginal: false },
+          ],
+        },
+        {
+          _id: originId,
+          path: 'contraception-basics/contraception-fr',
+          kind: 'module',
+          originId,
+          items: [
+            { path: 'contraception-basics', language: 'en', isOriginal: true },
+            { path: 'contraception-fr', language: 'fr', isOriginal: false },
+          ],
+        },
+      ],
+    });
+    expect(codeOf(await query('{ translations { _id } }', {}, 'participant'))).toBe('FORBIDDEN');
+    expect(codeOf(await query('{ translations { _id } }', {}, null))).toBe('UNAUTHENTICATED');
+    for (const path of ['contraception-fr']) await mutate('deleteModule', { path });
+    expect(
+      await graphql(app, 'mutation { deleteCourse(path: "gezinsplanning") { success } }', as('admin')),
+    ).toMatchObject({
+      data: { deleteCourse: { success: true } },
     });
   });
 
