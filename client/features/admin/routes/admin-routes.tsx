@@ -9,8 +9,14 @@ import { CourseRoute } from './course-edit';
 import { CoursesRoute } from './course-list';
 import { NewCourseRoute } from './course-new';
 import { LinkExistingUsersRoute } from './link-existing-users';
+import { ModuleRoute, type ModuleView, moduleViews } from './module-edit';
+import { LinkExistingModulesRoute } from './module-link-existing';
+import { ModuleListRoute } from './module-list';
+import { NewModuleRoute } from './module-new';
 import { NewRoleRoute } from './new-role';
 import { NewUserRoute } from './new-user';
+import { PageRoute } from './page-edit';
+import { NewPageRoute } from './page-new';
 import { RoleRoute } from './role';
 import { RolesRoute } from './roles';
 import { SectionRoute } from './section-edit';
@@ -95,6 +101,38 @@ function AdminArea({ user }: { user: CurrentUser }) {
               />
             )}
           </Route>
+          <Route path="/modules">
+            <ModuleListRoute viewer={user} />
+          </Route>
+          <Route path="/modules/new">{need(hasRule(user, 'create'), <NewModuleRoute />)}</Route>
+          <Route path="/modules/link-existing">
+            <LinkExistingModulesRoute />
+          </Route>
+          <Route path="/modules/:modulePath">
+            {(params) => (
+              <ModuleRoute key={params.modulePath} path={params.modulePath} view="form" viewer={user} />
+            )}
+          </Route>
+          <Route path="/modules/:modulePath/:view">
+            {(params) =>
+              moduleViews.includes(params.view as ModuleView) && params.view !== 'form' ? (
+                <ModuleRoute
+                  key={params.modulePath}
+                  path={params.modulePath}
+                  view={params.view as ModuleView}
+                  viewer={user}
+                />
+              ) : (
+                <AdminNotFound />
+              )
+            }
+          </Route>
+          <Route path="/pages/new">
+            <NewPageRoute viewer={user} />
+          </Route>
+          <Route path="/pages/:pagePath">
+            {(params) => <PageRoute key={params.pagePath} path={params.pagePath} viewer={user} />}
+          </Route>
           <Route path="/roles">{need(hasRule(user, 'manage_roles'), <RolesRoute />)}</Route>
           <Route path="/roles/new-role">{need(hasRule(user, 'manage_roles'), <NewRoleRoute />)}</Route>
           <Route path="/roles/:roleName">
@@ -122,6 +160,12 @@ function useAdminLinks(user: CurrentUser) {
       href: '/courses',
       label: t('courseAdmin.title'),
       text: t('courseAdmin.navText'),
+      rules: ['view', 'create', 'edit', 'delete', 'assign_owners', 'assign_participants'],
+    },
+    {
+      href: '/modules',
+      label: t('moduleAdmin.title'),
+      text: t('moduleAdmin.navText'),
       rules: ['view', 'create', 'edit', 'delete', 'assign_owners', 'assign_participants'],
     },
     {
