@@ -597,6 +597,39 @@ describe.each(databaseKinds)('GraphQL content on %s', (kind) => {
     });
   });
 
+  it("keeps a closed module's pages from participants who are not linked to it", async () => {
+    expect(
+      await mutate('createModule', { doc: { name: 'Members only', language: 'en', public: false } }),
+    ).toMatchObject({ success: true, module: { path: 'members-only' } });
+    await mutate('createPage', { doc: { ...markdownPage, parentPath: 'members-only', name: 'Inside' } });
+    await link('module', 'members-only', 'course', 'family-planning');
+    type Modules = {
+      course: { modules: { path: string; pages: { path: string }[]; users: { name: string }[] }[] };
+    };
+    const closed = async (who: keyof typeof token) =>
+      (
+        await query<Modules>(
+          '{ course(path: "family-planning") { modules { path pages { path } users { name } } } }',
+          {},
+          who,
+        )
+      ).data!.course.modules.find((module) => module.path === 'members-only');
+    // Listed under the course, but its pages stay closed to a participant who is not linked to it.
+    expect(await closed('participant')).toEqual({ path: 'members-only', pages: [], users: [] });
+    expect(codeOf(await query('{ module(path: "members-only") { path } }', {}, 'participant'))).toBe(
+      'NOT_FOUND',
+    );
+
+    // Linking a participant to a module (addItemToUser) arrives with module enrolment; until then a
+    // closed module's pages are for its editors, and its participant list is empty.
+    expect(await closed('admin')).toEqual({
+      path: 'members-only',
+      pages: [{ path: 'inside' }],
+      users: [],
+    });
+    expect(await mutate('deleteModule', { path: 'members-only' })).toMatchObject({ success: true });
+  });
+
   it('lists translation groups and the translations of a course or module', async () => {
     const original = await query<{ module: { _id: string } }>(
       '{ module(path: "contraception-basics") { _id } }',
