@@ -340,3 +340,33 @@ test.describe('on a 375px phone', () => {
     }
   });
 });
+
+test('a new module made from a course lands in it; existing modules are linked to it', async ({ page }) => {
+  test.setTimeout(90_000);
+  const id = unique();
+  await signIn(page, admin, '/admin/courses/new-course');
+  await page.getByLabel('Naam', { exact: true }).fill(`Cursus ${id}`);
+  await page.getByRole('radio', { name: 'Nederlands' }).check();
+  await page.getByRole('button', { name: 'Cursus aanmaken' }).click();
+  await expect(page.getByText('De cursus is aangemaakt.')).toBeVisible();
+  const coursePath = new URL(page.url()).pathname.split('/').pop() ?? '';
+
+  // New, with ?course=: created and linked in one go.
+  await page.goto(`/admin/modules/new?course=${coursePath}`);
+  await page.getByLabel('Naam', { exact: true }).fill(`In cursus ${id}`);
+  await page.getByRole('radio', { name: 'Nederlands' }).check();
+  await page.getByRole('button', { name: 'Module aanmaken' }).click();
+  await expect(page.getByText('De module is aangemaakt.')).toBeVisible();
+
+  // Link existing: pick one from the list.
+  await createModule(page, `Bestaand ${id}`);
+  await page.goto(`/admin/modules/link-existing?course=${coursePath}`);
+  await page.getByRole('checkbox', { name: new RegExp(`Bestaand ${id}`) }).check();
+  await page.getByRole('button', { name: 'Modules koppelen' }).click();
+  await expect(page.getByText('1 module gekoppeld.')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Terug naar de modules' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/courses/${coursePath}/modules$`));
+  await expect(page.getByRole('link', { name: `In cursus ${id}` })).toBeVisible();
+  await expect(page.getByRole('link', { name: `Bestaand ${id}` })).toBeVisible();
+});

@@ -106,7 +106,7 @@ function AdminArea({ user }: { user: CurrentUser }) {
           </Route>
           <Route path="/modules/new">{need(hasRule(user, 'create'), <NewModuleRoute />)}</Route>
           <Route path="/modules/link-existing">
-            <LinkExistingModulesRoute />
+            <LinkExistingModulesRoute canCreate={hasRule(user, 'create')} />
           </Route>
           <Route path="/modules/:modulePath">
             {(params) => (

@@ -13,7 +13,7 @@ import { parentFromSearch } from './module-new';
  * /admin/modules/link-existing?course=…|section=…: pick existing modules and link them to that
  * course or section (link.addItemToParent, one per module).
  */
-export function LinkExistingModulesRoute() {
+export function LinkExistingModulesRoute({ canCreate }: { canCreate: boolean }) {
   const { t } = useTranslation();
   useDocumentTitle(t('moduleAdmin.linkTitle'));
   const parent = parentFromSearch(useSearch());
@@ -99,14 +99,26 @@ export function LinkExistingModulesRoute() {
     );
   };
 
+  const parentHref = `/${parent.parentType === 'course' ? 'courses' : 'sections'}/${parent.parentPath}/modules`;
+
   return (
     <div className="page-narrow">
+      <p className="back-link">
+        <Link href={parentHref}>← {t('moduleAdmin.backToParent')}</Link>
+      </p>
       <h1>{t('moduleAdmin.linkTitle')}</h1>
       <p className="page-lead">
         {t(parent.parentType === 'course' ? 'moduleAdmin.linkLeadCourse' : 'moduleAdmin.linkLeadSection', {
           path: parent.parentPath,
         })}
       </p>
+      {canCreate && (
+        <p>
+          <Link href={`/modules/new?${parent.parentType}=${encodeURIComponent(parent.parentPath)}`}>
+            {t('moduleAdmin.newHere')}
+          </Link>
+        </p>
+      )}
       <form
         className="form form--wide"
         aria-busy={busy}

@@ -58,7 +58,15 @@ function CreateModule({ parent }: { parent: ReturnType<typeof parentFromSearch> 
   return (
     <div className="page-narrow">
       <p className="back-link">
-        <Link href="/modules">← {t('moduleAdmin.backToList')}</Link>
+        {parent ? (
+          <Link
+            href={`/${parent.parentType === 'course' ? 'courses' : 'sections'}/${parent.parentPath}/modules`}
+          >
+            ← {t('moduleAdmin.backToParent')}
+          </Link>
+        ) : (
+          <Link href="/modules">← {t('moduleAdmin.backToList')}</Link>
+        )}
       </p>
       <h1>{t('moduleAdmin.newTitle')}</h1>
       {parent && (
