@@ -1,9 +1,10 @@
 import { invalid, notFound } from '../../events/errors';
 import { createPageSchema, pagePathSchema, updatePageSchema } from '../../events/page/commands';
+import { withoutAnswerKey } from '../../events/page/content';
 import { findPageByPath, type PageSummary } from '../../projections/page/page-summaries';
 import { maySeeModule } from '../module/queries';
 import { createPage, deletePage, updatePage } from '../page/commands';
-import { visiblePage } from '../page/queries';
+import { maySeeAnswerKey, visiblePage } from '../page/queries';
 import { builder } from './builder';
 import { type GraphQLContext, metaOf } from './context';
 import { answer, documentOf, type MutationAnswer, refusing } from './errors';
@@ -33,7 +34,8 @@ export const PageType = builder.objectRef<PageRow>('Page').implement({
     type: t.exposeString('type', { description: 'markdown, question, video, interactive, …' }),
     content: t.field({
       type: 'JSON',
-      description: 'The list of form elements (markdown blocks, questions with their options, …).',
+      description:
+        'The list of form elements (markdown blocks, questions with their options, …); option scores only for who edits the module.',
       resolve: (page) => page.content,
     }),
     interactiveVideo: t.field({
@@ -84,7 +86,10 @@ builder.objectField(ModuleType, 'pages', (t) =>
     resolve: async (module, _args, ctx) => {
       const owners = (await ctx.loaders.moduleOwners.load(module.moduleId)).map((owner) => owner._id);
       if (!(await maySeeModule(ctx.platform.database.db, ctx.actor, module, owners))) return [];
-      return ctx.loaders.modulePages.load(module.path);
+      const pages = await ctx.loaders.modulePages.load(module.path);
+      // Scores reveal the correct answers: only those who edit the module receive them.
+      if (maySeeAnswerKey(ctx.actor, owners)) return pages;
+      return pages.map((page) => ({ ...page, content: withoutAnswerKey(page.content) }));
     },
   }),
 );

@@ -318,10 +318,47 @@ describe.each(databaseKinds)('GraphQL content on %s', (kind) => {
             path: 'quiz',
             name: 'Quiz',
             type: 'question',
-            content: [{ ...question, schema: { autoShow: true, attempts: 0, info: '', maxScore: 1 } }],
+            // A participant gets the options without their scores (the answer key).
+            content: [
+              {
+                ...question,
+                schema: { autoShow: true, attempts: 0, info: '', maxScore: 1 },
+                options: question.options.map(({ label, value }) => ({ label, value })),
+              },
+            ],
             estimatedTime: 300,
             result: null,
             completed: null,
+          },
+        ],
+      },
+    });
+
+    // Who edits the module gets the scores, through module and page alike.
+    const scored = {
+      ...question,
+      schema: { autoShow: true, attempts: 0, info: '', maxScore: 1 },
+    };
+    const editorView = await query('{ module(path: "contraception-basics") { pages { content } } }');
+    expect(editorView.data).toEqual({
+      module: { pages: [{ content: markdownPage.content }, { content: [scored] }] },
+    });
+    expect((await query('{ page(path: "quiz") { content } }')).data).toEqual({ page: { content: [scored] } });
+    const learnerPage = await query(
+      '{ page(path: "quiz") { content module { pages { content } } } }',
+      {},
+      'participant',
+    );
+    expect(learnerPage.raw).not.toContain('"score"');
+    expect(learnerPage.data).toMatchObject({
+      page: {
+        content: [
+          {
+            name: 'q1',
+            options: [
+              { label: 'The pill', value: 'pill' },
+              { label: 'Condom', value: 'condom' },
+            ],
           },
         ],
       },
