@@ -2,35 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type ModuleInput, moduleInputSchema } from '../../../../events/module/commands';
+import { moduleInputSchema } from '../../../../events/module/commands';
 import { gateOptions, randomizeOptions } from '../../../../events/module/events';
 import { languages } from '../../../../events/shared/fields';
 import { problemOf, showFieldProblems } from '../../../lib/forms';
 import { Alert } from '../../../ui/alert';
 import { CheckboxField, Field, SubmitButton, useErrorText } from '../../../ui/form';
-
-export type ModuleFormValues = ModuleInput;
+import type { ModuleFormValues } from './module-form-values';
 
 const knownFields = ['name', 'language', 'info', 'gateProgress', 'randomized', 'gateConfig'] as const;
-
-/** A module's editable fields from what the server answers (or blanks for a new one). */
-export function moduleFormValues(module?: Partial<ModuleInput> | null, language = 'en'): ModuleFormValues {
-  return {
-    name: module?.name ?? '',
-    language: module?.language ?? (languages as readonly string[]).find((code) => code === language) ?? 'en',
-    info: module?.info ?? '',
-    originId: module?.originId ?? null,
-    public: module?.public ?? true,
-    onHome: module?.onHome ?? false,
-    showCorrect: module?.showCorrect ?? false,
-    test: module?.test ?? false,
-    anonymousPages: module?.anonymousPages ?? false,
-    randomized: [...(module?.randomized ?? [])],
-    gateProgress: module?.gateProgress ?? false,
-    gateConfig: [...(module?.gateConfig ?? [])],
-    image: module?.image ?? null,
-  } as ModuleFormValues;
-}
 
 /**
  * The module form (spec sections 3–5): name, language, info, visibility, and the kind. A test

@@ -16,7 +16,8 @@ import {
   usePublishModule,
   useUpdateModule,
 } from '../api/modules';
-import { ModuleForm, moduleFormValues } from '../components/module-form';
+import { ModuleForm } from '../components/module-form';
+import { moduleFormValues } from '../components/module-form-values';
 import { ModuleHistoryPanel } from './module-history';
 import { ModulePagesView } from './module-pages';
 import { ModuleTeachersView } from './module-teachers';

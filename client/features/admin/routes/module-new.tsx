@@ -12,7 +12,8 @@ import {
   useModule,
   useTranslateModule,
 } from '../api/modules';
-import { ModuleForm, type ModuleFormValues, moduleFormValues } from '../components/module-form';
+import { ModuleForm } from '../components/module-form';
+import { type ModuleFormValues, moduleFormValues } from '../components/module-form-values';
 
 /** Where a new module goes once made: `?course=…` or `?section=…` link it there. */
 export function parentFromSearch(

@@ -1,0 +1,183 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { moduleFormValues } from '../../client/features/admin/components/module-form-values';
+import {
+  type ElementValues,
+  elementKinds,
+  errorAt,
+  freeName,
+  minutesOf,
+  newElement,
+  newInteractiveVideo,
+  pageFormValues,
+} from '../../client/features/admin/components/page-editor/elements';
+import { moduleInputSchema } from '../../events/module/commands';
+import { pageInputSchema } from '../../events/page/commands';
+
+/** What an admin types into a new element before saving. */
+function filledIn(element: ElementValues): ElementValues {
+  switch (element.type) {
+    case 'markdown':
+      return { ...element, text: '# Title' };
+    case 'video':
+      return { ...element, url: 'https://example.org/video.mp4' };
+    case 'textarea':
+      return { ...element, label: 'Why?' };
+    default:
+      return {
+        ...element,
+        label: 'Which?',
+        options: element.options?.map((option, index) => ({ ...option, label: `Option ${index + 1}` })),
+      } as ElementValues;
+  }
+}
+
+describe('page editor elements', () => {
+  it('names new elements uniquely per kind', () => {
+    expect(freeName('radio', [])).toBe('question1');
+    expect(freeName('checkbox', ['question1', 'question2', 'text1'])).toBe('question3');
+    expect(freeName('markdown', ['question1'])).toBe('text1');
+  });
+
+  it('makes new elements of every kind that the shared page schema accepts once filled in', () => {
+    const content: ElementValues[] = [];
+    for (const kind of elementKinds)
+      content.push(
+        filledIn(
+          newElement(
+            kind,
+            content.map((e) => e.name),
+          ),
+        ),
+      );
+    expect(new Set(content.map((element) => element.name)).size).toBe(content.length);
+    const parsed = pageInputSchema.safeParse({ name: 'Page', type: 'question', content, estimatedTime: 60 });
+    expect(parsed.success ? [] : parsed.error.issues).toEqual([]);
+  });
+
+  it('leaves an untouched choice question refused with keys next to its fields', () => {
+    const parsed = pageInputSchema.safeParse({
+      name: 'Page',
+      type: 'question',
+      content: [newElement('radio', [])],
+    });
+    expect(parsed.success).toBe(false);
+    const paths = parsed.error?.issues.map((issue) => `${issue.path.join('.')}=${issue.message}`);
+    expect(paths).toContain('content.0.label=validation.required');
+    expect(paths).toContain('content.0.options.0.label=validation.required');
+  });
+
+  it('refuses 60 minutes in a timestamp with the minutes key; 59 is fine', () => {
+    const page = (mm: number) => ({
+      name: 'Video',
+      type: 'interactive',
+      interactiveVideo: {
+        ...newInteractiveVideo(),
+        url: 'https://example.org/v.mp4',
+        timestamps: [{ hh: 0, mm, ss: 0, references: [] }],
+      },
+    });
+    const refused = pageInputSchema.safeParse(page(60));
+    expect(refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['interactiveVideo.timestamps.0.mm', 'page.minutesRange'],
+    ]);
+    expect(pageInputSchema.safeParse(page(59)).success).toBe(true);
+  });
+
+  it('turns a saved page back into form values that parse to the same page', () => {
+    const saved = pageInputSchema.parse({
+      name: 'Video',
+      type: 'interactive',
+      content: [filledIn(newElement('radio', []))],
+      interactiveVideo: {
+        ...newInteractiveVideo(),
+        url: 'https://example.org/v.mp4',
+        timestamps: [{ hh: 0, mm: 1, ss: 5, references: ['question1'] }],
+      },
+      estimatedTime: 90,
+    });
+    expect(pageInputSchema.parse(pageFormValues(saved))).toEqual(saved);
+  });
+
+  it("reads an empty number field's zod message as 'give a whole number', and leaves keys alone", () => {
+    const errors = {
+      estimatedTime: { type: 'invalid_type', message: 'Invalid input: expected number, received NaN' },
+      name: { type: 'too_small', message: 'validation.required' },
+    };
+    expect(errorAt(errors, 'estimatedTime', true)?.message).toBe('validation.wholeNumber');
+    expect(errorAt(errors, 'name')?.message).toBe('validation.required');
+    expect(errorAt(errors, 'missing')).toBeUndefined();
+  });
+
+  it('shows estimated time in whole minutes, at least one', () => {
+    expect(minutesOf(0)).toBe(1);
+    expect(minutesOf(150)).toBe(3);
+    expect(minutesOf(Number.NaN)).toBe(1);
+  });
+});
+
+describe('module form values', () => {
+  it('start as a published-default normal module in the given language', () => {
+    const values = moduleFormValues(null, 'fr');
+    expect(values.language).toBe('fr');
+    expect(moduleInputSchema.safeParse({ ...values, name: 'M' }).success).toBe(true);
+  });
+
+  it('a test with block progress is refused on gateProgress', () => {
+    const parsed = moduleInputSchema.safeParse({
+      ...moduleFormValues(null),
+      name: 'M',
+      test: true,
+      gateProgress: true,
+    });
+    expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['gateProgress', 'module.gateWithTest'],
+    ]);
+  });
+});
+
+describe('texts of the module and page admin', () => {
+  const root = path.resolve(import.meta.dirname, '../..');
+  const files = [
+    'client/features/admin/components/module-form.tsx',
+    ...fs
+      .readdirSync(path.join(root, 'client/features/admin/components/page-editor'))
+      .map((file) => `client/features/admin/components/page-editor/${file}`),
+    ...fs
+      .readdirSync(path.join(root, 'client/features/admin/routes'))
+      .filter((file) => /^(module|page)-/.test(file))
+      .map((file) => `client/features/admin/routes/${file}`),
+  ];
+  const keys = new Set(
+    files.flatMap((file) =>
+      [
+        ...fs
+          .readFileSync(path.join(root, file), 'utf8')
+          .matchAll(/'((?:moduleAdmin|pageAdmin|pageEditor)\.[\w.]+)'/g),
+      ].map((match) => match[1]!),
+    ),
+  );
+
+  const lookUp = (catalogue: Record<string, unknown>, key: string) =>
+    key.split('.').reduce<unknown>((node, part) => {
+      if (node === null || typeof node !== 'object') return undefined;
+      const record = node as Record<string, unknown>;
+      return record[part] ?? record[`${part}_other`];
+    }, catalogue);
+
+  for (const language of ['nl', 'en', 'fr']) {
+    it(`are all in ${language}`, () => {
+      const catalogue = JSON.parse(
+        fs.readFileSync(path.join(root, `client/locales/${language}.json`), 'utf8'),
+      );
+      expect(keys.size).toBeGreaterThan(100);
+      expect([...keys].filter((key) => typeof lookUp(catalogue, key) !== 'string')).toEqual([]);
+    });
+  }
+
+  it("keep the spec's Dutch loading error of the pages list", () => {
+    const nl = JSON.parse(fs.readFileSync(path.join(root, 'client/locales/nl.json'), 'utf8'));
+    expect(nl.pageAdmin.loadListError).toBe("Er ging iets mis bij het laden van de pagina's.");
+  });
+});
