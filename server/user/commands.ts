@@ -6,6 +6,7 @@ import { conflict, forbidden, invalid, notFound } from '../../events/errors';
 import { type Actor, ADMIN_ROLE, can, requireCan } from '../../events/permissions';
 import type { createUserSchema, ProfileInput } from '../../events/user/commands';
 import { courseIdByPath } from '../../projections/course/course-summaries';
+import { moduleIdByPath } from '../../projections/module/module-summaries';
 import { findRoleByName } from '../../projections/role/roles';
 import { findUserIdByEmail } from '../../projections/user/users';
 import { lockEmail, sendCode } from '../auth/account';
@@ -110,8 +111,13 @@ export async function linkUser(
   ) {
     throw notFound('course.notFound');
   }
-  // Modules arrive with content authoring; until then there is nothing to link a user to.
-  if (link.linked && link.itemType === 'module') throw notFound('module.notFound');
+  if (
+    link.linked &&
+    link.itemType === 'module' &&
+    !(await moduleIdByPath(platform.database.db, link.itemPath))
+  ) {
+    throw notFound('module.notFound');
+  }
   const data = { itemType: link.itemType, itemPath: link.itemPath };
   await executeUser(
     platform,

@@ -4,7 +4,7 @@ import { allRules, noRules } from '../../events/permissions';
 import { readAll } from '../../events/store';
 import { buildApp } from '../../server/app';
 import { createRole } from '../../server/role/commands';
-import { executeUser, systemMeta } from '../../server/user/execute-user';
+import { systemMeta } from '../../server/user/execute-user';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
 import { addTestUser } from '../users';
 
@@ -333,10 +333,10 @@ describe.each(databaseKinds)('modules over tRPC on %s', (kind) => {
     expect(notFound.json().error.message).toBe('Oeps, deze module bestaat niet.');
     expect((await query('page.listByModule', { path: 'hidden' }, learner)).statusCode).toBe(404);
 
-    await executeUser(platform, systemMeta('test'), learnerId, {
-      type: 'Link',
-      data: { itemType: 'module', itemPath: 'members-only' },
-    });
+    const missing = { _id: learnerId, itemType: 'module', itemPath: 'no-such-module', linked: true };
+    expect((await mutate('user.link', missing)).statusCode).toBe(404);
+    const link = { _id: learnerId, itemType: 'module', itemPath: 'members-only', linked: true };
+    expect((await mutate('user.link', link)).statusCode).toBe(200);
     expect((await query('module.byPath', { path: 'members-only' }, learner)).statusCode).toBe(200);
     expect((await query('module.byPath', { path: 'members-only' })).statusCode).toBe(404);
     expect((await query('module.byPath', { path: 'hidden' }, admin)).statusCode).toBe(200);
