@@ -370,3 +370,37 @@ test('a new module made from a course lands in it; existing modules are linked t
   await expect(page.getByRole('link', { name: `In cursus ${id}` })).toBeVisible();
   await expect(page.getByRole('link', { name: `Bestaand ${id}` })).toBeVisible();
 });
+
+test('duplicating and deleting (after confirming) a page and a module', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, admin, '/admin/modules');
+  const name = `Kopie ${unique()}`;
+  const modulePath = await createModule(page, name);
+  await addPage(page, modulePath, 'Origineel');
+
+  await page.getByRole('button', { name: 'Pagina dupliceren' }).click();
+  await expect(page.getByText('Dit is de kopie van de pagina.')).toBeVisible();
+  const copyPath = new URL(page.url()).pathname;
+  await page.getByRole('button', { name: 'Pagina verwijderen' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Ben je zeker dat je deze pagina wenst te verwijderen?');
+  await dialog.getByRole('button', { name: 'Pagina verwijderen' }).click();
+  await expect(page).toHaveURL(new RegExp(`${modulePath}/pages$`));
+  expect(await pageOrder(page)).toHaveLength(1);
+  await page.goto(copyPath);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Oeps, deze pagina bestaat niet.' }),
+  ).toBeVisible();
+
+  await page.goto(modulePath);
+  await page.getByRole('button', { name: 'Dupliceren' }).click();
+  await expect(page.getByText('Dit is de kopie van de module.')).toBeVisible();
+  await page.getByRole('link', { name: "Pagina's", exact: true }).click();
+  expect(await pageOrder(page)).toEqual(['Origineel']);
+
+  await page.goto(modulePath);
+  await page.getByRole('button', { name: 'Module verwijderen' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Module verwijderen' }).click();
+  await expect(page).toHaveURL(/\/admin\/modules$/);
+  await expect(page.getByRole('link', { name, exact: true })).toHaveCount(0);
+});
