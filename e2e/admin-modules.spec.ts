@@ -404,3 +404,46 @@ test('duplicating and deleting (after confirming) a page and a module', async ({
   await expect(page).toHaveURL(/\/admin\/modules$/);
   await expect(page.getByRole('link', { name, exact: true })).toHaveCount(0);
 });
+
+test('a teacher linked as owner and a participant linked to a module, then both unlinked', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const id = unique();
+  const teacher = { name: `Lesgever ${id}`, email: `teacher-${id}@example.org` };
+  await signIn(page, admin, '/admin/users/new');
+  await page.getByLabel('Naam').fill(teacher.name);
+  await page.getByLabel('E-mailadres').fill(teacher.email);
+  await page.getByRole('button', { name: 'Gebruiker aanmaken' }).click();
+  await expect(page.getByText('Het account is aangemaakt.')).toBeVisible();
+  const roles = page.getByRole('region', { name: 'Rollen' });
+  await roles.getByLabel('teacher', { exact: true }).check();
+  await roles.getByRole('button', { name: 'Rollen bewaren' }).click();
+  await expect(roles.getByText('De rollen zijn bewaard.')).toBeVisible();
+
+  const modulePath = await createModule(page, `Eigenaars ${id}`);
+  await page.getByRole('link', { name: 'Lesgevers', exact: true }).click();
+  const row = page.locator('.link-list li', { hasText: teacher.email });
+  await row.getByRole('button', { name: 'Koppelen' }).click();
+  await expect(page.getByText(`${teacher.name} is gekoppeld.`)).toBeVisible();
+  await expect(row).toContainText('Eigenaar');
+  await page.reload();
+  await expect(row).toContainText('Eigenaar');
+  await row.getByRole('button', { name: 'Ontkoppelen' }).click();
+  await expect(page.getByText(`${teacher.name} is ontkoppeld.`)).toBeVisible();
+  await expect(row).not.toContainText('Eigenaar');
+
+  await page.goto(`${modulePath}/users`);
+  await expect(page.getByText('Geen gebruikers')).toBeVisible();
+  await page.getByLabel('Gebruikers zoeken').fill(teacher.email);
+  await page
+    .locator('.link-list li', { hasText: teacher.email })
+    .getByRole('button', { name: 'Koppelen' })
+    .click();
+  await expect(page.getByText(`${teacher.name} is gekoppeld aan de module.`)).toBeVisible();
+  await page.reload();
+  const linked = page.locator('.link-list li', { hasText: teacher.email });
+  await linked.getByRole('button', { name: 'Ontkoppelen' }).click();
+  await expect(page.getByText(`${teacher.name} is ontkoppeld van de module.`)).toBeVisible();
+  await expect(page.getByText('Geen gebruikers')).toBeVisible();
+});
