@@ -173,12 +173,120 @@ test.describe('in English', () => {
   });
 });
 
+test("a course's files, modules, teachers and a translation; translations listed by group", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const id = unique();
+  const course = `Bestanden ${id}`;
+  await signIn(page, admin, '/admin/courses/new-course');
+  await page.getByLabel('Naam', { exact: true }).fill(course);
+  await page.getByRole('radio', { name: 'Nederlands' }).check();
+  await page.getByRole('button', { name: 'Cursus aanmaken' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: course })).toBeVisible();
+  const tabs = page.getByRole('navigation', { name: 'Onderdelen van de cursus' });
+
+  // Files of the course: none, then a new one made from there is linked at once.
+  await tabs.getByRole('link', { name: 'Documenten', exact: true }).click();
+  await expect(page.getByText('Geen documenten')).toBeVisible();
+  await page.getByRole('link', { name: 'Nieuw document' }).click();
+  await page.getByRole('button', { name: 'Document aanmaken' }).click();
+  await expect(page.getByLabel('Naam', { exact: true })).toHaveAccessibleDescription(
+    fieldError('Dit veld is verplicht.'),
+  );
+  await expect(page.getByLabel('URL')).toHaveAccessibleDescription(fieldError('Dit veld is verplicht.'));
+  await page.getByLabel('Naam', { exact: true }).fill(`Gids ${id}`);
+  await page.getByLabel('URL').fill('https://example.org/gids.pdf');
+  await page.getByRole('button', { name: 'Document aanmaken' }).click();
+  await expect(page).toHaveURL(/\/files$/);
+  await expect(page.getByRole('link', { name: `Gids ${id}` })).toBeVisible();
+  await expect(page.getByText('PDF', { exact: true })).toBeVisible();
+
+  // Unlinked after confirming; the file itself stays and can be linked again.
+  await page.getByRole('button', { name: `Loskoppelen: Gids ${id}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Loskoppelen' }).click();
+  await expect(page.getByText('Geen documenten')).toBeVisible();
+  await page.getByRole('link', { name: 'Bestaande documenten koppelen' }).click();
+  await page.getByRole('checkbox', { name: `Gids ${id}` }).check();
+  await page.getByRole('button', { name: /Gekozen documenten koppelen/ }).click();
+  await expect(page.getByRole('link', { name: `Gids ${id}` })).toBeVisible();
+
+  // Modules: none linked yet, and the way to link existing ones.
+  await tabs.getByRole('link', { name: 'Modules', exact: true }).click();
+  await expect(page.getByText('Geen modules', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Bestaande modules koppelen' })).toHaveAttribute(
+    'href',
+    /\/admin\/modules\/link-existing\?course=/,
+  );
+
+  // Teachers: holders of the teacher role, or the empty state.
+  await tabs.getByRole('link', { name: 'Lesgevers', exact: true }).click();
+  await expect(
+    page
+      .getByText('Geen lesgevers')
+      .or(page.getByRole('button', { name: /^Als lesgever toevoegen/ }).first()),
+  ).toBeVisible();
+
+  // Translate: the form starts from the original with the language cleared.
+  await tabs.getByRole('link', { name: 'Cursus', exact: true }).click();
+  await page.getByRole('link', { name: 'Vertalen' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Cursus vertalen' })).toBeVisible();
+  await expect(page.getByLabel('Naam', { exact: true })).toHaveValue(course);
+  await expect(page.getByRole('radio', { name: 'Nederlands' })).not.toBeChecked();
+  await page.getByRole('button', { name: 'Vertaling aanmaken' }).click();
+  await expect(page.getByRole('group', { name: 'Taal' })).toContainText('Kies een taal.');
+  await page.getByLabel('Naam', { exact: true }).fill(`Files ${id}`);
+  await page.getByRole('radio', { name: 'English' }).check();
+  await page.getByRole('button', { name: 'Vertaling aanmaken' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Files ${id}` })).toBeVisible();
+
+  await page.goto('/admin/translations');
+  const group = page.getByRole('listitem').filter({ hasText: `Cursus: ${course}` });
+  await expect(group.getByRole('link', { name: course })).toBeVisible();
+  await expect(group.getByRole('link', { name: `Files ${id}` })).toBeVisible();
+});
+
+test('a file in French: name and url required next to the fields; delete after confirming', async ({
+  page,
+}) => {
+  const id = unique();
+  await signIn(page, admin, '/admin');
+  await page.evaluate(() => localStorage.setItem('language', 'fr'));
+  await page.goto('/admin/files/new');
+  await expect(page.getByRole('heading', { level: 1, name: 'Nouveau document' })).toBeVisible();
+  await page.getByRole('button', { name: 'Créer le document' }).click();
+  await expect(page.getByLabel('Nom', { exact: true })).toHaveAccessibleDescription(
+    fieldError('Ce champ est obligatoire.'),
+  );
+  await expect(page.getByLabel('URL')).toHaveAccessibleDescription(fieldError('Ce champ est obligatoire.'));
+  await page.getByLabel('Nom', { exact: true }).fill(`Fiche ${id}`);
+  await page.getByLabel('URL').fill('https://example.org/fiche.pdf');
+  await page.getByRole('button', { name: 'Créer le document' }).click();
+  await expect(page).toHaveURL(/\/admin\/files$/);
+  await page.getByRole('link', { name: `Fiche ${id}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Fiche ${id}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Supprimer le document' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Supprimer le document' });
+  await expect(dialog).toContainText(`Êtes-vous sûr de vouloir supprimer le document « Fiche ${id} » ?`);
+  await dialog.getByRole('button', { name: 'Supprimer le document' }).click();
+  await expect(page).toHaveURL(/\/admin\/files$/);
+  await expect(page.getByRole('link', { name: `Fiche ${id}` })).toHaveCount(0);
+});
+
 test.describe('on a 375px phone', () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
   test('the course screens do not scroll sideways', async ({ page }) => {
     await signIn(page, admin, '/admin/courses');
-    for (const path of ['/admin/courses', '/admin/courses/new-course', '/admin/sections/new?course=x']) {
+    for (const path of [
+      '/admin/courses',
+      '/admin/courses/new-course',
+      '/admin/sections/new?course=x',
+      '/admin/files',
+      '/admin/files/new',
+      '/admin/translations',
+      '/admin/link-teachers',
+    ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);

@@ -16,3 +16,14 @@ export const getAdminCourseQueryOptions = (path: string) =>
 
 export const useAdminCourse = (path: string | null) =>
   useQuery({ ...getAdminCourseQueryOptions(path ?? ''), enabled: Boolean(path) });
+
+export type CourseOwner = RouterOutputs['course']['owners'][number];
+
+/** The course's owners (teachers who may edit it); refused to those who may not see them. */
+export const useCourseOwners = (path: string, enabled = true) =>
+  useQuery({
+    queryKey: contentKey('courses', 'owners', path),
+    queryFn: () => api.course.owners.query({ path }),
+    enabled,
+    retry: (count, error) => !isFinal(error) && count < 2,
+  });

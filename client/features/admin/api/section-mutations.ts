@@ -18,3 +18,7 @@ export const useDeleteSection = () =>
 /** Saves a course's section order: the list of section paths (spec section 4). */
 export const useOrderSections = () =>
   useContentMutation((input: RouterInputs['section']['order']) => api.section.order.mutate(input));
+
+/** A copy of the section in the same course (create rule). */
+export const useDuplicateSection = () =>
+  useContentMutation((path: string) => api.section.duplicate.mutate({ path }));

@@ -8,7 +8,12 @@ import { NotAllowed } from '../components/not-allowed';
 import { CourseRoute } from './course-edit';
 import { CoursesRoute } from './course-list';
 import { NewCourseRoute } from './course-new';
+import { FileRoute } from './file-edit';
+import { LinkExistingFilesRoute } from './file-link-existing';
+import { FilesRoute } from './file-list';
+import { NewFileRoute } from './file-new';
 import { LinkExistingUsersRoute } from './link-existing-users';
+import { LinkTeachersRoute } from './link-teachers';
 import { ModuleRoute, type ModuleView, moduleViews } from './module-edit';
 import { LinkExistingModulesRoute } from './module-link-existing';
 import { ModuleListRoute } from './module-list';
@@ -21,6 +26,7 @@ import { RoleRoute } from './role';
 import { RolesRoute } from './roles';
 import { SectionRoute } from './section-edit';
 import { NewSectionRoute } from './section-new';
+import { TranslationsRoute } from './translations';
 import { UserRoute } from './user';
 import { UsersRoute } from './users';
 
@@ -101,6 +107,20 @@ function AdminArea({ user }: { user: CurrentUser }) {
               />
             )}
           </Route>
+          <Route path="/files">
+            <FilesRoute user={user} />
+          </Route>
+          <Route path="/files/new">
+            <NewFileRoute />
+          </Route>
+          <Route path="/files/link-existing">
+            <LinkExistingFilesRoute />
+          </Route>
+          <Route path="/files/:filePath">
+            {(params) => <FileRoute key={params.filePath} path={params.filePath} user={user} />}
+          </Route>
+          <Route path="/link-teachers">{need(hasRule(user, 'assign_owners'), <LinkTeachersRoute />)}</Route>
+          <Route path="/translations">{need(hasRule(user, 'view'), <TranslationsRoute />)}</Route>
           <Route path="/modules">
             <ModuleListRoute viewer={user} />
           </Route>
@@ -161,6 +181,24 @@ function useAdminLinks(user: CurrentUser) {
       label: t('courseAdmin.title'),
       text: t('courseAdmin.navText'),
       rules: ['view', 'create', 'edit', 'delete', 'assign_owners', 'assign_participants'],
+    },
+    {
+      href: '/files',
+      label: t('fileAdmin.title'),
+      text: t('fileAdmin.navText'),
+      rules: ['view', 'create', 'edit', 'delete'],
+    },
+    {
+      href: '/translations',
+      label: t('translationAdmin.title'),
+      text: t('translationAdmin.navText'),
+      rules: ['view'],
+    },
+    {
+      href: '/link-teachers',
+      label: t('courseAdmin.linkTeachersTitle'),
+      text: t('courseAdmin.linkTeachersText'),
+      rules: ['assign_owners'],
     },
     {
       href: '/modules',

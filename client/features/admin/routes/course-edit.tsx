@@ -8,21 +8,39 @@ import { Alert } from '../../../ui/alert';
 import { DangerZone } from '../../../ui/danger-zone';
 import { ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
-import { useDeleteCourse, useSetCoursePublished, useUpdateCourse } from '../api/course-mutations';
-import { type AdminCourseDetail, useAdminCourse } from '../api/get-admin-course';
+import {
+  useDeleteCourse,
+  useDuplicateCourse,
+  useSetCoursePublished,
+  useUpdateCourse,
+} from '../api/course-mutations';
+import { type AdminCourseDetail, useAdminCourse, useCourseOwners } from '../api/get-admin-course';
 import { useNotice } from '../components/content-form-helpers';
 import { type ContentRights, contentRights } from '../components/content-rights';
 import { CourseForm, courseFormValues } from '../components/course-form';
 import { CourseHistoryPanel } from '../components/course-history';
+import { CourseTeachers } from '../components/course-teachers';
+import { LinkedFiles } from '../components/linked-files';
+import { LinkedModules } from '../components/linked-modules';
 import { CourseSectionsView } from './course-sections';
 import { CourseUsersView } from './course-users';
 
-export const courseViews = ['sections', 'users'] as const;
+export const courseViews = ['sections', 'modules', 'files', 'link-teachers', 'users'] as const;
 export type CourseView = 'info' | (typeof courseViews)[number];
 
-/** The views of a course this user may open (spec section 6: users needs assign_participants). */
+/**
+ * The views of a course this user may open (spec section 6: link-teachers needs assign_owners,
+ * users needs assign_participants).
+ */
 function visibleViews(user: CurrentUser): CourseView[] {
-  return ['info', 'sections', ...(hasRule(user, 'assign_participants') ? (['users'] as const) : [])];
+  return [
+    'info',
+    'sections',
+    'modules',
+    'files',
+    ...(hasRule(user, 'assign_owners') ? (['link-teachers'] as const) : []),
+    ...(hasRule(user, 'assign_participants') ? (['users'] as const) : []),
+  ];
 }
 
 /**
@@ -36,6 +54,9 @@ export function CourseRoute({ path, view, user }: { path: string; view: string; 
   const missing = code === 'NOT_FOUND' || code === 'BAD_REQUEST';
   useDocumentTitle(course.data?.name ?? (missing ? t('courses.notFound') : t('courseAdmin.title')));
   const views = visibleViews(user);
+  // Owners edit and delete their course without the general rules (spec section 6).
+  const owners = useCourseOwners(path, course.isSuccess);
+  const owned = owners.data?.some((owner) => owner.userId === user._id) ?? false;
 
   if (!views.includes(view as CourseView)) {
     return <h1>{t('notFound.admin')}</h1>;
@@ -60,8 +81,8 @@ export function CourseRoute({ path, view, user }: { path: string; view: string; 
     );
   }
 
-  // Owners edit and delete their course without the general rules; ownership arrives with course.owners.
-  const rights = contentRights(user, false);
+  const rights = contentRights(user, owned);
+  const parent = { parentType: 'course', parentPath: course.data.path } as const;
   const base = `/courses/${course.data.path}`;
   const hrefOf = (item: CourseView) => (item === 'info' ? base : `${base}/${item}`);
 
@@ -97,6 +118,14 @@ export function CourseRoute({ path, view, user }: { path: string; view: string; 
       </nav>
       {view === 'info' && <CourseInfoView course={course.data} rights={rights} user={user} />}
       {view === 'sections' && <CourseSectionsView coursePath={course.data.path} rights={rights} />}
+      {view === 'modules' && <LinkedModules parent={parent} rights={rights} />}
+      {view === 'files' && <LinkedFiles parent={parent} rights={rights} />}
+      {view === 'link-teachers' && (
+        <section aria-labelledby="course-teachers-title">
+          <h2 id="course-teachers-title">{t('courseAdmin.view.link-teachers')}</h2>
+          <CourseTeachers coursePath={course.data.path} courseName={course.data.name} />
+        </section>
+      )}
       {view === 'users' && <CourseUsersView coursePath={course.data.path} />}
     </article>
   );
@@ -104,13 +133,16 @@ export function CourseRoute({ path, view, user }: { path: string; view: string; 
 
 function CreatedNotice() {
   const { t } = useTranslation();
-  const [shown] = useState(
-    () => (window.history.state as { notice?: unknown } | null)?.notice === 'courseCreated',
-  );
-  if (!shown) return null;
+  const [shown] = useState(() => (window.history.state as { notice?: unknown } | null)?.notice);
+  const texts: Record<string, string> = {
+    courseCreated: t('courseAdmin.createdNotice'),
+    courseDuplicated: t('courseAdmin.duplicatedNotice'),
+    courseTranslated: t('courseAdmin.translatedNotice'),
+  };
+  if (typeof shown !== 'string' || !texts[shown]) return null;
   return (
     <Alert tone="success">
-      <p>{t('courseAdmin.createdNotice')}</p>
+      <p>{texts[shown]}</p>
     </Alert>
   );
 }
@@ -128,8 +160,19 @@ function CourseInfoView({
   const update = useUpdateCourse();
   const publish = useSetCoursePublished();
   const remove = useDeleteCourse();
+  const duplicate = useDuplicateCourse();
   const [, navigate] = useLocation();
   const { setNotice, view: notice } = useNotice();
+
+  const makeCopy = async () => {
+    setNotice(null);
+    try {
+      const copy = await duplicate.mutateAsync(course.path);
+      navigate(`/courses/${copy.path}`, { state: { notice: 'courseDuplicated' } });
+    } catch (error) {
+      setNotice({ tone: 'danger', text: problemOf(error).message ?? t('form.unreachable') });
+    }
+  };
 
   const togglePublished = async () => {
     setNotice(null);
@@ -158,6 +201,24 @@ function CourseInfoView({
           >
             {course.published ? t('courseAdmin.unpublish') : t('courseAdmin.publish')}
           </button>
+        )}
+        {rights.create && (
+          <button
+            type="button"
+            className="button button--small button--ghost"
+            disabled={duplicate.isPending}
+            onClick={() => void makeCopy()}
+          >
+            {t('courseAdmin.duplicate')}
+          </button>
+        )}
+        {rights.create && (
+          <Link
+            href={`/courses/new-course?translate=${course.path}`}
+            className="button button--small button--ghost"
+          >
+            {t('courseAdmin.translate')}
+          </Link>
         )}
       </div>
       {notice}

@@ -6,7 +6,7 @@ import { problemOf } from '../../../lib/forms';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Empty, ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
-import { useDeleteCourse, useSetCoursePublished } from '../api/course-mutations';
+import { useDeleteCourse, useDuplicateCourse, useSetCoursePublished } from '../api/course-mutations';
 import { type AdminCourse, useAdminCourses } from '../api/get-admin-courses';
 import { useNotice } from '../components/content-form-helpers';
 import { contentRights } from '../components/content-rights';
@@ -22,6 +22,7 @@ export function CoursesRoute({ user }: { user: CurrentUser }) {
   const { setNotice, view: notice } = useNotice();
   const publish = useSetCoursePublished();
   const remove = useDeleteCourse();
+  const duplicate = useDuplicateCourse();
   const [deleting, setDeleting] = useState<AdminCourse | null>(null);
   const loading = courses.isPending || (courses.isError && courses.isFetching);
   // Without the view right the admin list holds only the user's own courses (the server's rule).
@@ -37,6 +38,16 @@ export function CoursesRoute({ user }: { user: CurrentUser }) {
           name: course.name,
         }),
       });
+    } catch (error) {
+      setNotice({ tone: 'danger', text: problemOf(error).message ?? t('form.unreachable') });
+    }
+  };
+
+  const makeCopy = async (course: AdminCourse) => {
+    setNotice(null);
+    try {
+      await duplicate.mutateAsync(course.path);
+      setNotice({ tone: 'success', text: t('courseAdmin.duplicated', { name: course.name }) });
     } catch (error) {
       setNotice({ tone: 'danger', text: problemOf(error).message ?? t('form.unreachable') });
     }
@@ -88,6 +99,17 @@ export function CoursesRoute({ user }: { user: CurrentUser }) {
                     aria-label={`${course.published ? t('courseAdmin.unpublish') : t('courseAdmin.publish')}: ${course.name}`}
                   >
                     {course.published ? t('courseAdmin.unpublish') : t('courseAdmin.publish')}
+                  </button>
+                )}
+                {rights.create && (
+                  <button
+                    type="button"
+                    className="button button--small button--ghost"
+                    disabled={duplicate.isPending}
+                    aria-label={`${t('courseAdmin.duplicate')}: ${course.name}`}
+                    onClick={() => void makeCopy(course)}
+                  >
+                    {t('courseAdmin.duplicate')}
                   </button>
                 )}
                 {rights.delete && (

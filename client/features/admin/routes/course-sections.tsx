@@ -5,7 +5,12 @@ import { problemOf } from '../../../lib/forms';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Empty, ErrorPanel, Loading } from '../../../ui/status';
 import { type AdminSection, useCourseSections } from '../api/get-sections';
-import { useDeleteSection, useOrderSections, useSetSectionPublished } from '../api/section-mutations';
+import {
+  useDeleteSection,
+  useDuplicateSection,
+  useOrderSections,
+  useSetSectionPublished,
+} from '../api/section-mutations';
 import { useNotice } from '../components/content-form-helpers';
 import type { ContentRights } from '../components/content-rights';
 import { SortableList } from '../components/sortable-list';
@@ -20,6 +25,7 @@ export function CourseSectionsView({ coursePath, rights }: { coursePath: string;
   const order = useOrderSections();
   const publish = useSetSectionPublished();
   const remove = useDeleteSection();
+  const duplicate = useDuplicateSection();
   const { setNotice, view: notice } = useNotice();
   const [items, setItems] = useState<AdminSection[]>([]);
   const [deleting, setDeleting] = useState<AdminSection | null>(null);
@@ -52,6 +58,16 @@ export function CourseSectionsView({ coursePath, rights }: { coursePath: string;
           name: section.name,
         }),
       });
+    } catch (error) {
+      setNotice({ tone: 'danger', text: problemOf(error).message ?? t('form.unreachable') });
+    }
+  };
+
+  const makeCopy = async (section: AdminSection) => {
+    setNotice(null);
+    try {
+      await duplicate.mutateAsync(section.path);
+      setNotice({ tone: 'success', text: t('sectionAdmin.duplicated', { name: section.name }) });
     } catch (error) {
       setNotice({ tone: 'danger', text: problemOf(error).message ?? t('form.unreachable') });
     }
@@ -104,6 +120,17 @@ export function CourseSectionsView({ coursePath, rights }: { coursePath: string;
                     aria-label={`${section.published ? t('courseAdmin.unpublish') : t('courseAdmin.publish')}: ${section.name}`}
                   >
                     {section.published ? t('courseAdmin.unpublish') : t('courseAdmin.publish')}
+                  </button>
+                )}
+                {rights.create && (
+                  <button
+                    type="button"
+                    className="button button--small button--ghost"
+                    disabled={duplicate.isPending}
+                    aria-label={`${t('sectionAdmin.duplicate')}: ${section.name}`}
+                    onClick={() => void makeCopy(section)}
+                  >
+                    {t('sectionAdmin.duplicate')}
                   </button>
                 )}
                 {rights.delete && (

@@ -7,18 +7,25 @@ import { DangerZone } from '../../../ui/danger-zone';
 import { ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { type AdminSection, useSection, useSectionHistory } from '../api/get-sections';
-import { useDeleteSection, useSetSectionPublished, useUpdateSection } from '../api/section-mutations';
+import {
+  useDeleteSection,
+  useDuplicateSection,
+  useSetSectionPublished,
+  useUpdateSection,
+} from '../api/section-mutations';
 import { useNotice } from '../components/content-form-helpers';
 import { type ContentRights, contentRights } from '../components/content-rights';
 import { FieldChangeHistory } from '../components/course-history';
+import { LinkedFiles } from '../components/linked-files';
+import { LinkedModules } from '../components/linked-modules';
 import { SectionForm, sectionFormValues } from '../components/section-form';
 
-export type SectionView = 'info';
+export type SectionView = 'info' | 'files' | 'modules';
 
 /**
  * /admin/sections/{sectionPath}[/{view}]: the section form with its classroom, history, publish
- * and delete. The edit and delete buttons follow the edit and delete rights (spec section 6);
- * there is no section duplicate command, so no duplicate button.
+ * and delete, and its files and modules views. The edit, delete and duplicate buttons follow the
+ * edit, delete and create rights (spec section 6).
  */
 export function SectionRoute({ path, view, user }: { path: string; view: string; user: CurrentUser }) {
   const { t } = useTranslation();
@@ -26,7 +33,7 @@ export function SectionRoute({ path, view, user }: { path: string; view: string;
   const code = section.isError ? errorCode(section.error) : null;
   const missing = code === 'NOT_FOUND' || code === 'BAD_REQUEST';
   useDocumentTitle(section.data?.name ?? (missing ? t('section.notFound') : t('sectionAdmin.title')));
-  const views: SectionView[] = ['info'];
+  const views: SectionView[] = ['info', 'files', 'modules'];
 
   if (!views.includes(view as SectionView)) return <h1>{t('notFound.admin')}</h1>;
   if (section.isPending || (section.isError && section.isFetching)) {
@@ -50,6 +57,7 @@ export function SectionRoute({ path, view, user }: { path: string; view: string;
   }
 
   const rights = contentRights(user, false);
+  const parent = { parentType: 'section', parentPath: section.data.path } as const;
   return (
     <article>
       <p className="back-link">
@@ -64,7 +72,28 @@ export function SectionRoute({ path, view, user }: { path: string; view: string;
           </span>
         </p>
       </div>
-      <SectionInfoView section={section.data} rights={rights} user={user} />
+      <nav className="tabs" aria-label={t('sectionAdmin.views')}>
+        <ul>
+          {views.map((item) => (
+            <li key={item}>
+              <Link
+                href={
+                  item === 'info'
+                    ? `/sections/${section.data.path}`
+                    : `/sections/${section.data.path}/${item}`
+                }
+                className="tabs__tab"
+                aria-current={item === view ? 'page' : undefined}
+              >
+                {t(`sectionAdmin.view.${item}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {view === 'info' && <SectionInfoView section={section.data} rights={rights} user={user} />}
+      {view === 'files' && <LinkedFiles parent={parent} rights={rights} />}
+      {view === 'modules' && <LinkedModules parent={parent} rights={rights} />}
     </article>
   );
 }
@@ -82,6 +111,7 @@ function SectionInfoView({
   const update = useUpdateSection();
   const publish = useSetSectionPublished();
   const remove = useDeleteSection();
+  const duplicate = useDuplicateSection();
   const history = useSectionHistory(section.path);
   const [, navigate] = useLocation();
   const { setNotice, view: notice } = useNotice();
@@ -101,18 +131,40 @@ function SectionInfoView({
     }
   };
 
+  const makeCopy = async () => {
+    setNotice(null);
+    try {
+      const copy = await duplicate.mutateAsync(section.path);
+      navigate(`/sections/${copy.path}`);
+    } catch (error) {
+      setNotice({ tone: 'danger', text: problemOf(error).message ?? t('form.unreachable') });
+    }
+  };
+
   return (
     <>
-      {rights.edit && (
+      {(rights.edit || rights.create) && (
         <div className="action-bar">
-          <button
-            type="button"
-            className="button button--small button--ghost"
-            disabled={publish.isPending}
-            onClick={() => void togglePublished()}
-          >
-            {section.published ? t('courseAdmin.unpublish') : t('courseAdmin.publish')}
-          </button>
+          {rights.edit && (
+            <button
+              type="button"
+              className="button button--small button--ghost"
+              disabled={publish.isPending}
+              onClick={() => void togglePublished()}
+            >
+              {section.published ? t('courseAdmin.unpublish') : t('courseAdmin.publish')}
+            </button>
+          )}
+          {rights.create && (
+            <button
+              type="button"
+              className="button button--small button--ghost"
+              disabled={duplicate.isPending}
+              onClick={() => void makeCopy()}
+            >
+              {t('sectionAdmin.duplicate')}
+            </button>
+          )}
         </div>
       )}
       {notice}
