@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { admin } from './accounts';
 import { horizontalOverflow, signIn } from './support';
@@ -157,9 +158,14 @@ test.describe('in English', () => {
     await expect(page.getByText(`“${renamed}” is no longer published.`)).toBeVisible();
     await expect(page.getByText('Unpublished', { exact: true }).first()).toBeVisible();
 
+    // Duplicate (the create rule): the copy opens, named '… (copy)'.
+    await page.getByRole('button', { name: 'Duplicate', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `${renamed} (copy)` })).toBeVisible();
+    await expect(page.getByText('The copy is created, with copies of the sections.')).toBeVisible();
+
     // Delete from the list, after confirming.
     await page.getByRole('link', { name: 'All courses' }).click();
-    const row = page.getByRole('listitem').filter({ hasText: renamed });
+    const row = page.getByRole('listitem').filter({ hasText: renamed }).filter({ hasNotText: '(copy)' });
     await expect(row.getByText('Unpublished', { exact: true })).toBeVisible();
     await row.getByRole('button', { name: `Delete course: ${renamed}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete course' });
@@ -169,7 +175,8 @@ test.describe('in English', () => {
     await row.getByRole('button', { name: `Delete course: ${renamed}` }).click();
     await dialog.getByRole('button', { name: 'Delete course' }).click();
     await expect(page.getByText(`“${renamed}” is deleted.`)).toBeVisible();
-    await expect(page.getByRole('heading', { name: renamed })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: renamed, exact: true })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: `${renamed} (copy)`, exact: true })).toBeVisible();
   });
 });
 
@@ -286,6 +293,9 @@ test.describe('on a 375px phone', () => {
       '/admin/files/new',
       '/admin/translations',
       '/admin/link-teachers',
+      '/admin/courses/srhr-in-humanitarian-settings',
+      '/admin/courses/srhr-in-humanitarian-settings/sections',
+      '/admin/courses/srhr-in-humanitarian-settings/modules',
     ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -293,4 +303,26 @@ test.describe('on a 375px phone', () => {
       expect(await horizontalOverflow(page), path).toBe(0);
     }
   });
+});
+
+test('the course screens have no serious axe violations', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, admin, '/admin/courses');
+  for (const path of [
+    '/admin/courses',
+    '/admin/courses/new-course',
+    '/admin/courses/srhr-in-humanitarian-settings',
+    '/admin/courses/srhr-in-humanitarian-settings/sections',
+    '/admin/files/new',
+    '/admin/translations',
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(
+      serious.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+  }
 });

@@ -65,9 +65,11 @@ export function LinkedFiles({ parent, rights }: { parent: ParentRef; rights: Con
         <h2 id="linked-files-title">{t('fileAdmin.title')}</h2>
         {rights.edit && (
           <div className="page-header__actions">
-            <Link href={`/files/new?${parentQuery(parent)}`} className="button button--small">
-              {t('fileAdmin.new')}
-            </Link>
+            {rights.create && (
+              <Link href={`/files/new?${parentQuery(parent)}`} className="button button--small">
+                {t('fileAdmin.new')}
+              </Link>
+            )}
             <Link
               href={`/files/link-existing?${parentQuery(parent)}`}
               className="button button--small button--ghost"

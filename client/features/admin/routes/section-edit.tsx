@@ -6,6 +6,7 @@ import { errorCode } from '../../../lib/trpc';
 import { DangerZone } from '../../../ui/danger-zone';
 import { ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
+import { useCourseOwners } from '../api/get-admin-course';
 import { type AdminSection, useSection, useSectionHistory } from '../api/get-sections';
 import {
   useDeleteSection,
@@ -34,6 +35,9 @@ export function SectionRoute({ path, view, user }: { path: string; view: string;
   const missing = code === 'NOT_FOUND' || code === 'BAD_REQUEST';
   useDocumentTitle(section.data?.name ?? (missing ? t('section.notFound') : t('sectionAdmin.title')));
   const views: SectionView[] = ['info', 'files', 'modules'];
+  // The owners of the section's course edit and delete it without the general rules.
+  const owners = useCourseOwners(section.data?.parentPath ?? '', section.isSuccess);
+  const owned = owners.data?.some((owner) => owner.userId === user._id) ?? false;
 
   if (!views.includes(view as SectionView)) return <h1>{t('notFound.admin')}</h1>;
   if (section.isPending || (section.isError && section.isFetching)) {
@@ -56,7 +60,7 @@ export function SectionRoute({ path, view, user }: { path: string; view: string;
     );
   }
 
-  const rights = contentRights(user, false);
+  const rights = contentRights(user, owned);
   const parent = { parentType: 'section', parentPath: section.data.path } as const;
   return (
     <article>
