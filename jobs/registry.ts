@@ -1,7 +1,8 @@
+import { type ImageDeps, imageDerivativesJob } from './images/derivatives';
 import type { JobDefinition } from './job';
 import { type MailDeps, sendMailJob } from './mail/send-mail';
 
-export interface JobDependencies extends MailDeps {
+export interface JobDependencies extends MailDeps, ImageDeps {
   log: {
     error: (context: object, message: string) => void;
     info: (context: object, message: string) => void;
@@ -9,4 +10,4 @@ export interface JobDependencies extends MailDeps {
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: each job narrows its own payload and dependencies
-export const jobs: JobDefinition<any, any>[] = [sendMailJob];
+export const jobs: JobDefinition<any, any>[] = [sendMailJob, imageDerivativesJob];

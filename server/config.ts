@@ -25,6 +25,10 @@ export const configSchema = z
     PUBLIC_URL: optionalText.refine((url) => !url || URL.canParse(url), { message: 'must be a URL' }),
     TENANT_CONFIG: optionalText,
     CLIENT_DIST: z.string().min(1).default('./dist/client'),
+    /** Where uploads go: `local` (DATA_DIR/files). An `s3` driver is not built yet. */
+    STORAGE_DRIVER: z
+      .enum(['local'], { message: 'must be local (s3 is not available yet)' })
+      .default('local'),
     SMTP_URL: optionalText.refine((url) => !url || /^smtps?:\/\//.test(url), {
       message: 'must start with smtp:// or smtps://',
     }),

@@ -9,6 +9,7 @@ import type { Config } from './config';
 import { type DatabaseHandle, type DatabaseTarget, openDatabase } from './db';
 import { migrateToLatest } from './db/migrate';
 import { transaction } from './db/transaction';
+import { fileStorage } from './files/storage';
 import { translator } from './i18n';
 import { loadTenant, type Tenant } from './tenant/config';
 
@@ -59,6 +60,7 @@ export async function startPlatform(
           from: config.MAIL_FROM,
           publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
           translate: (language, key, params) => translator(language)(key, params),
+          files: fileStorage(config),
         },
       },
     );

@@ -1,0 +1,177 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { v7 as uuidv7 } from 'uuid';
+import { can } from '../../events/permissions';
+import { imageMimeTypes, imageOptionsSchema } from '../../events/upload/schema';
+import { type Derivative, imageDerivativesJob, manifestKey } from '../../jobs/images/derivatives';
+import { actorFromRequest } from '../auth/actor';
+import { requestLanguage, translator } from '../i18n';
+import type { Platform } from '../platform';
+import { contentTypeOf, type FileStorage, fileStorage, isSafeKey, isUploadId, safeFileName } from './storage';
+
+/** The largest upload accepted (25 MB). */
+export const uploadLimitBytes = 25 * 1024 * 1024;
+
+export interface UploadAnswer {
+  id: string;
+  url: string;
+  name: string;
+  type: string;
+  size: number;
+  /** True when derivatives are being made (an image); poll /api/uploads/<id>/derivatives. */
+  image: boolean;
+}
+
+const fileHeaders = {
+  'cache-control': 'public, max-age=31536000, immutable',
+  'x-content-type-options': 'nosniff',
+  // An uploaded SVG or HTML file never runs script on this origin.
+  'content-security-policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+};
+
+function fieldProblems(t: ReturnType<typeof translator>, issues: { path: PropertyKey[]; message: string }[]) {
+  return issues.map((issue) => {
+    const key = issue.message.includes(' ') ? 'validation.invalid' : issue.message;
+    return { path: issue.path.map(String).join('.'), key, message: t(key) };
+  });
+}
+
+async function readUpload(
+  request: FastifyRequest,
+  storage: FileStorage,
+): Promise<
+  { id: string; name: string; type: string; size: number; fields: Record<string, string> } | 'none'
+> {
+  const fields: Record<string, string> = {};
+  let stored: { id: string; name: string; type: string; size: number } | null = null;
+  let started: string | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (started) {
+        part.file.resume();
+        continue;
+      }
+      started = uuidv7();
+      const name = safeFileName(part.filename || 'file');
+      const size = await storage.put(`${started}/${name}`, part.file);
+      if (part.file.truncated)
+        throw Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+      stored = { id: started, name, type: part.mimetype, size };
+    }
+  } catch (error) {
+    // Nothing of a refused or broken upload stays behind.
+    if (started) await storage.remove(started).catch(() => {});
+    throw error;
+  }
+  return stored ? { ...stored, fields } : 'none';
+}
+
+/**
+ * POST /api/uploads (multipart, one file; fields `quality` and `sizes` for images) and
+ * GET /files/<id>/<name> (the stored files, cached for a year). Spec sections 3, 7 and 9.
+ */
+export async function uploadRoutes(app: FastifyInstance, { platform }: { platform: Platform }) {
+  const storage = fileStorage(platform.config);
+
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: uploadLimitBytes, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 20 },
+    });
+
+    scope.post('/api/uploads', async (request, reply) => {
+      const t = translator(requestLanguage(request.headers));
+      const actor = await actorFromRequest(platform, request.headers);
+      if (!actor) return reply.code(401).send({ message: t('errors.unauthenticated') });
+      if (!can(actor, 'create')) return reply.code(403).send({ message: t('errors.forbidden') });
+      if (!request.isMultipart()) {
+        return reply.code(400).send({ key: 'uploads.fileRequired', message: t('uploads.fileRequired') });
+      }
+      let upload: Awaited<ReturnType<typeof readUpload>>;
+      try {
+        upload = await readUpload(request, storage);
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') {
+          return reply.code(413).send({
+            key: 'uploads.tooLarge',
+            message: t('uploads.tooLarge', { megabytes: uploadLimitBytes / 1024 / 1024 }),
+          });
+        }
+        if (code?.startsWith('FST_')) {
+          return reply.code(400).send({ key: 'uploads.badRequest', message: t('uploads.badRequest') });
+        }
+        throw error;
+      }
+      if (upload === 'none') {
+        return reply.code(400).send({ key: 'uploads.fileRequired', message: t('uploads.fileRequired') });
+      }
+      const image = (imageMimeTypes as readonly string[]).includes(upload.type);
+      if (image) {
+        let sizes: unknown = [];
+        try {
+          sizes = upload.fields.sizes ? JSON.parse(upload.fields.sizes) : [];
+        } catch {
+          sizes = 'not json';
+        }
+        const options = imageOptionsSchema.safeParse({ quality: upload.fields.quality, sizes });
+        if (!options.success) {
+          await storage.remove(upload.id);
+          return reply.code(400).send({
+            key: 'errors.invalidInput',
+            message: t('errors.invalidInput'),
+            fields: fieldProblems(t, options.error.issues),
+          });
+        }
+        // Outside any transaction: the upload is on disk already; the job makes the sizes.
+        await platform.jobs.boss.send(imageDerivativesJob.name, {
+          uploadId: upload.id,
+          name: upload.name,
+          quality: options.data.quality,
+          sizes: options.data.sizes,
+        });
+      }
+      const answer: UploadAnswer = {
+        id: upload.id,
+        url: `/files/${upload.id}/${upload.name}`,
+        name: upload.name,
+        type: contentTypeOf(upload.name),
+        size: upload.size,
+        image,
+      };
+      return reply.code(201).send(answer);
+    });
+  });
+
+  /** Which derivatives of an image upload exist; `done` once all of them are made. */
+  app.get<{ Params: { id: string } }>('/api/uploads/:id/derivatives', async (request, reply) => {
+    const { id } = request.params;
+    if (!isUploadId(id)) return reply.code(404).send({ message: 'Not found' });
+    const manifest = await storage.open(manifestKey(id));
+    if (!manifest) return { done: false, derivatives: [] as Derivative[] };
+    const chunks: Buffer[] = [];
+    for await (const chunk of manifest.stream) chunks.push(chunk as Buffer);
+    return { done: true, derivatives: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Derivative[] };
+  });
+
+  const serve = async (request: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply) => {
+    let key: string;
+    try {
+      key = decodeURIComponent(request.params['*'] ?? '');
+    } catch {
+      return reply.code(404).send({ message: 'Not found' });
+    }
+    const found = isSafeKey(key) && key.split('/').length >= 2 ? await storage.open(key) : null;
+    if (!found) return reply.code(404).send({ message: 'Not found' });
+    const name = key.split('/').pop()!;
+    return reply
+      .headers(fileHeaders)
+      .type(contentTypeOf(name))
+      .header('content-length', found.size)
+      .send(found.stream);
+  };
+  app.get('/files/*', serve);
+}

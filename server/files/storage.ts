@@ -1,0 +1,129 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/**
+ * Where uploaded files live. Keys are `<upload id>/<file name>` (and `<upload id>/sizes/<label>.webp`
+ * for image derivatives); every segment is checked by `isSafeKey`, so no key leaves the store.
+ */
+export interface FileStorage {
+  put(key: string, body: Readable | Buffer): Promise<number>;
+  /** A readable stream and its size, or null when there is no such file. */
+  open(key: string): Promise<{ stream: Readable; size: number } | null>;
+  read(key: string): Promise<Buffer>;
+  /** The names directly under a folder key (files only), or an empty list. */
+  list(folder: string): Promise<string[]>;
+  remove(folder: string): Promise<void>;
+}
+
+const uploadIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const segmentPattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,149}$/;
+
+export const isUploadId = (id: string) => uploadIdPattern.test(id);
+
+/** A key the store accepts: an upload id, then one or two plain names (no dots-only, no slashes). */
+export function isSafeKey(key: string): boolean {
+  const [id, ...rest] = key.split('/');
+  if (!id || !isUploadId(id) || rest.length > 2) return false;
+  return rest.every((segment) => segmentPattern.test(segment) && !segment.includes('..'));
+}
+
+/** A file name that is safe on every file system and in a URL; keeps the extension. */
+export function safeFileName(original: string): string {
+  const base = original.split(/[\\/]/).pop() ?? '';
+  const cleaned = base
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/\.{2,}/g, '.')
+    .replace(/^[._-]+/, '')
+    .replace(/-+/g, '-');
+  const dot = cleaned.lastIndexOf('.');
+  const extension = dot > 0 ? cleaned.slice(dot).toLowerCase().slice(0, 10) : '';
+  const stem = (dot > 0 ? cleaned.slice(0, dot) : cleaned).slice(0, 100).replace(/[._-]+$/, '');
+  return `${stem || 'file'}${extension}`;
+}
+
+/** The local driver: files under one folder (DATA_DIR/files by default). */
+export function localStorage(root: string): FileStorage {
+  const resolve = (key: string) => {
+    if (!isSafeKey(key.replace(/\/$/, ''))) throw new Error(`unsafe storage key: ${key}`);
+    const full = path.resolve(root, key);
+    if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error(`unsafe storage key: ${key}`);
+    return full;
+  };
+  return {
+    async put(key, body) {
+      const full = resolve(key);
+      await fs.mkdir(path.dirname(full), { recursive: true });
+      const partial = `${full}.part`;
+      try {
+        if (Buffer.isBuffer(body)) await fs.writeFile(partial, body);
+        else await pipeline(body, createWriteStream(partial));
+        await fs.rename(partial, full);
+      } catch (error) {
+        await fs.rm(partial, { force: true });
+        throw error;
+      }
+      return (await fs.stat(full)).size;
+    },
+    async open(key) {
+      if (!isSafeKey(key)) return null;
+      const full = resolve(key);
+      const stat = await fs.stat(full).catch(() => null);
+      if (!stat?.isFile()) return null;
+      return { stream: createReadStream(full), size: stat.size };
+    },
+    read: (key) => fs.readFile(resolve(key)),
+    async list(folder) {
+      const entries = await fs.readdir(resolve(folder), { withFileTypes: true }).catch(() => []);
+      return entries
+        .filter((entry) => entry.isFile() && !entry.name.endsWith('.part'))
+        .map((entry) => entry.name);
+    },
+    remove: (folder) => fs.rm(resolve(folder), { recursive: true, force: true }),
+  };
+}
+
+/** The configured store (only `local` is built; see STORAGE_DRIVER in server/config.ts). */
+export function fileStorage(config: { dataDir: string; STORAGE_DRIVER: 'local' }): FileStorage {
+  return localStorage(path.join(config.dataDir, 'files'));
+}
+
+const contentTypes: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  svg: 'image/svg+xml',
+  pdf: 'application/pdf',
+  txt: 'text/plain; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+  json: 'application/json',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  odt: 'application/vnd.oasis.opendocument.text',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  odp: 'application/vnd.oasis.opendocument.presentation',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+  mp3: 'audio/mpeg',
+  ogg: 'audio/ogg',
+  wav: 'audio/wav',
+  m4a: 'audio/mp4',
+  zip: 'application/zip',
+};
+
+export function contentTypeOf(name: string): string {
+  const extension = name.split('.').pop()?.toLowerCase() ?? '';
+  return contentTypes[extension] ?? 'application/octet-stream';
+}
