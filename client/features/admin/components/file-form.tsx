@@ -5,6 +5,7 @@ import { fileTypes } from '../../../../events/file/events';
 import { problemOf, showFieldProblems } from '../../../lib/forms';
 import { Field, SubmitButton } from '../../../ui/form';
 import { sharedSchemaResolver, useNotice } from './content-form-helpers';
+import { fillFromUpload, UploadField } from './upload-field';
 
 export interface FileFormValues {
   name: string;
@@ -55,6 +56,7 @@ export function FileForm({
 
   return (
     <form className="form form--wide" noValidate onSubmit={submit} aria-busy={isSubmitting}>
+      {!readOnly && <UploadField onUploaded={(file) => fillFromUpload(form, file)} />}
       <fieldset className="form-section" disabled={readOnly}>
         <Field label={t('fileAdmin.name')} error={errors.name}>
           {(control) => <input {...control} {...form.register('name')} type="text" autoComplete="off" />}

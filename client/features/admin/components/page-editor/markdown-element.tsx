@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import Markdown from 'react-markdown';
 import { Field } from '../../../../ui/form';
 import { errorAt, type PageFormValues } from './elements';
+import { ImageInsert } from './image-insert';
 
 /**
  * A text block in Markdown with a live preview. Raw HTML in the text is never rendered (no
@@ -26,6 +27,7 @@ export function MarkdownElementEditor({ index }: { index: number }) {
           <textarea {...control} {...register(textPath)} rows={8} className="markdown-editor__input" />
         )}
       </Field>
+      <ImageInsert<PageFormValues> textPath={textPath} />
       <section className="markdown-editor__preview" aria-labelledby={previewId}>
         <h4 id={previewId} className="markdown-editor__preview-title">
           {t('pageEditor.markdown.preview')}
