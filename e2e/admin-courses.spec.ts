@@ -253,6 +253,46 @@ test("a course's files, modules, teachers and a translation; translations listed
   await expect(group.getByRole('link', { name: `Files ${id}` })).toBeVisible();
 });
 
+test('a section with a live classroom: the breakout room needs its Jitsi URL; times and rooms are kept', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const id = unique();
+  await signIn(page, admin, '/admin/courses/new-course');
+  await page.getByLabel('Naam', { exact: true }).fill(`Live ${id}`);
+  await page.getByRole('radio', { name: 'Nederlands' }).check();
+  await page.getByRole('button', { name: 'Cursus aanmaken' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Live ${id}` })).toBeVisible();
+  const coursePath = new URL(page.url()).pathname.split('/').pop();
+  await page.goto(`/admin/sections/new?course=${coursePath}`);
+  await page.getByLabel('Naam', { exact: true }).fill('Live sessie');
+  await page.getByRole('radio', { name: 'Nederlands' }).check();
+  await page.getByRole('checkbox', { name: 'Deze sectie heeft een live klas' }).check();
+  await page.getByLabel('Naam van de klas').fill('Plenaire sessie');
+  await page.getByLabel('Type').selectOption('jitsi');
+  await page.getByLabel('Begin (optioneel)', { exact: true }).fill('2027-06-01T14:00');
+  await page.getByRole('button', { name: 'Opname toevoegen' }).click();
+  await page.getByLabel('URL van opname 1').fill('https://example.org/opname-1');
+  await page.getByRole('button', { name: 'Breakout room toevoegen' }).click();
+  await page.getByLabel('Naam van breakout room 1').fill('Groep A');
+  await page.getByRole('button', { name: 'Sectie aanmaken' }).click();
+  await expect(page.getByLabel('Jitsi-URL')).toHaveAccessibleDescription(
+    fieldError('De Jitsi-URL is verplicht.'),
+  );
+  await page.getByLabel('Jitsi-URL').fill('https://meet.jit.si/groep-a');
+  await page.getByRole('button', { name: 'Sectie aanmaken' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/courses/${coursePath}/sections$`));
+
+  await page.getByRole('link', { name: 'Live sessie', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Live sessie' })).toBeVisible();
+  await expect(page.getByLabel('Naam van de klas')).toHaveValue('Plenaire sessie');
+  await expect(page.getByLabel('Type')).toHaveValue('jitsi');
+  await expect(page.getByLabel('Begin (optioneel)', { exact: true })).toHaveValue('2027-06-01T14:00');
+  await expect(page.getByLabel('URL van opname 1')).toHaveValue('https://example.org/opname-1');
+  await expect(page.getByLabel('Jitsi-URL')).toHaveValue('https://meet.jit.si/groep-a');
+  await expect(page.getByLabel('Nummer')).toHaveValue('1');
+});
+
 test('a file in French: name and url required next to the fields; delete after confirming', async ({
   page,
 }) => {
