@@ -101,6 +101,8 @@ export type ImageInsert = z.output<typeof imageInsertSchema>;
 /** The markdown of an inserted image; the size class rides in the title. */
 export function imageMarkdown({ url, alt, sizeClass }: ImageInsert): string {
   const safeAlt = alt.replace(/[[\]\\]/g, '\\$&');
-  const safeUrl = url.replace(/[()\s]/g, (c) => encodeURIComponent(c));
+  const safeUrl = url.replace(/[()\s]/g, (c) =>
+    c === '(' ? '%28' : c === ')' ? '%29' : encodeURIComponent(c),
+  );
   return `![${safeAlt}](${safeUrl} "${sizeClass}")`;
 }

@@ -15,16 +15,7 @@ import { Alert } from '../../../../ui/alert';
 import { Field } from '../../../../ui/form';
 import { uploadFile } from '../../api/upload';
 import '../upload-field.css';
-
-/** Puts `insert` into `text` at the cursor, on a line of its own; answers the text and the new cursor. */
-export function insertAtCursor(text: string, insert: string, start: number, end = start) {
-  const before = text.slice(0, start);
-  const after = text.slice(end);
-  const lead = before === '' || before.endsWith('\n') ? '' : '\n';
-  const trail = after === '' || after.startsWith('\n') ? '' : '\n';
-  const value = `${before}${lead}${insert}${trail}${after}`;
-  return { value, cursor: before.length + lead.length + insert.length };
-}
+import { insertAtCursor } from './insert-at-cursor';
 
 const emptyValues: ImageInsertValues = { url: '', alt: '', sizeClass: 'medium' };
 
