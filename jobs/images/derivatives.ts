@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import sharp from 'sharp';
 import { z } from 'zod';
 import {
   type DerivativeSize,
@@ -56,6 +55,9 @@ export const imageDerivativesJob = defineJob({
   retryLimit: 3,
   retryDelay: 5,
   handler: async (payload: DerivativesPayload, deps: ImageDeps) => {
+    // Loaded on first use: sharp is native (libvips), so a build without it (the single executable)
+    // still starts; only this job then fails.
+    const { default: sharp } = await import('sharp');
     const original = await deps.files.read(`${payload.uploadId}/${payload.name}`);
     const made: Derivative[] = [];
     for (const size of sizesFor(payload)) {
