@@ -81,6 +81,12 @@ export const configurationTable: { variables: string[]; defaults: string; meanin
       'Where the built web client is served from. The binary carries its own and writes it once to ~/.cache/srhr-platform.',
   },
   {
+    variables: ['STORAGE_DRIVER'],
+    defaults: 'local',
+    meaning:
+      'Where uploads go: local keeps them in DATA_DIR/files (several instances need a shared volume). An s3 driver is not built yet.',
+  },
+  {
     variables: ['SMTP_URL'],
     defaults: 'unset',
     meaning:
