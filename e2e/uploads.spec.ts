@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { admin } from './accounts';
@@ -192,4 +193,29 @@ test.describe('on a 375px phone', () => {
     await expect(page.getByRole('dialog', { name: 'Afbeelding invoegen' })).toBeVisible();
     expect(await horizontalOverflow(page)).toBe(0);
   });
+});
+
+test('the upload control with its messages and the open insert dialog have no serious axe violations', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const check = async (where: string) => {
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(
+      serious.map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+  };
+  await signIn(page, admin, '/admin/files/new');
+  await page.getByRole('button', { name: 'Formaat toevoegen' }).click();
+  await page.getByRole('button', { name: 'Uploaden', exact: true }).click();
+  await expect(page.getByText('Kies een bestand.')).toBeVisible();
+  await check('files/new');
+  await page.goto('/admin/pages/new?module=srgr-begrippen');
+  await page.getByRole('button', { name: '+ Tekst (Markdown)' }).click();
+  await page.getByRole('button', { name: 'Afbeelding invoegen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Afbeelding invoegen' });
+  await dialog.getByRole('button', { name: 'Invoegen', exact: true }).click();
+  await expect(dialog.getByText('Kies een afbeelding.')).toBeVisible();
+  await check('insert image dialog');
 });

@@ -86,13 +86,8 @@ export function UploadField({ onUploaded }: { onUploaded: (file: UploadedFile) =
   const { errors, isSubmitting } = form.formState;
   const isImage = file ? (imageMimeTypes as readonly string[]).includes(file.type) : true;
 
-  const upload = form.handleSubmit(async (values) => {
-    setProblem(null);
-    if (!file) {
-      setFileError('uploads.fileRequired');
-      fileInput.current?.focus();
-      return;
-    }
+  const send = form.handleSubmit(async (values) => {
+    if (!file) return;
     try {
       const options = imageOptionsSchema.parse(toOptions(values));
       const answer = await uploadFile({ file, quality: options.quality, sizes: options.sizes });
@@ -109,6 +104,14 @@ export function UploadField({ onUploaded }: { onUploaded: (file: UploadedFile) =
       setProblem(found.message ?? t('form.unreachable'));
     }
   });
+
+  /** Names a missing file and any size field problem at once. */
+  const upload = async () => {
+    setProblem(null);
+    if (!file) setFileError('uploads.fileRequired');
+    await send();
+    if (!file) fileInput.current?.focus();
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLFieldSetElement>) => {
     const target = event.target as HTMLElement;
