@@ -161,8 +161,13 @@ test('an admin builds a course and a participant sees exactly its published cont
     learner.getByRole('heading', { level: 1, name: 'Oeps, deze module bestaat niet.' }),
   ).toBeVisible();
 
-  // The French translation has its own sections, named with the language.
-  await learner.goto(`/course/${frenchPath}`);
+  // The course offers its French translation, which has its own sections, named with the language.
+  await learner.goto(`/course/${coursePath}`);
+  await learner
+    .getByRole('navigation', { name: 'Vertalingen' })
+    .getByRole('link', { name: 'Français' })
+    .click();
+  await expect(learner).toHaveURL(new RegExp(`/course/${frenchPath}$`));
   await expect(tabs.getByRole('link')).toHaveText(['Info', 'Week een (fr)', 'Week twee (fr)']);
   await context.close();
 });

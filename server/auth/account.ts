@@ -17,7 +17,7 @@ import { executeUser } from '../user/execute-user';
 import { consumeCode, issueCode } from './codes';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
 import type { PrivateTables } from './private-tables';
-import { hit, limits } from './rate-limit';
+import { hit, limits, refuseWhenSpent } from './rate-limit';
 
 // biome-ignore lint/suspicious/noExplicitAny: private tables and projections of the full schema
 type AnyTrx = Transaction<any>;
@@ -156,9 +156,14 @@ export async function resetPassword(
 
 /** Checks e-mail and password; 401 for any mismatch (same answer and time), 403 when unverified. */
 export async function checkCredentials(platform: Platform, input: z.output<typeof signInSchema>, ip: string) {
-  await limit(platform, `signin:${input.email}`, limits.signInPerEmail);
-  await limit(platform, `signin-ip:${ip}`, limits.signInPerIp);
+  // Only failed attempts count: people who know their password sign in as often as they like,
+  // while guessing stops after the limit (per address, and per IP across addresses).
   const db = platform.database.db;
+  const keys = [
+    [`signin:${input.email}`, limits.signInPerEmail],
+    [`signin-ip:${ip}`, limits.signInPerIp],
+  ] as const;
+  for (const [key, [count, seconds]] of keys) await refuseWhenSpent(db, key, count, seconds, new Date());
   const userId = await findUserIdByEmail(db, input.email);
   const stored = userId
     ? await privateTables(db)
@@ -170,7 +175,10 @@ export async function checkCredentials(platform: Platform, input: z.output<typeo
   const valid = stored
     ? await verifyPassword(input.password, stored.password_hash)
     : await verifyAgainstNothing(input.password);
-  if (!userId || !valid) throw new DomainError('UNAUTHENTICATED', 'auth.wrongCredentials');
+  if (!userId || !valid) {
+    for (const [key, [count, seconds]] of keys) await hit(db, key, count, seconds, new Date());
+    throw new DomainError('UNAUTHENTICATED', 'auth.wrongCredentials');
+  }
   const access = await userAccess(db, userId);
   if (!access?.verified) throw new DomainError('FORBIDDEN', 'auth.notVerified');
   return userId;

@@ -29,6 +29,26 @@ export async function hit(
   if ((rows[0]?.count ?? 0) > limit) throw new DomainError('RATE_LIMITED', 'auth.tooManyAttempts');
 }
 
+/**
+ * Refuses when the key has already reached its limit in the current window, without counting
+ * this attempt (for limits that count only failures, recorded with `hit`).
+ */
+export async function refuseWhenSpent(
+  db: AnyDb,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+  now: Date,
+): Promise<void> {
+  const hashed = createHash('sha256').update(key).digest('hex');
+  const windowStart = new Date(now.getTime() - windowSeconds * 1000).toISOString();
+  const { rows } = await sql<{ count: number }>`
+    select count from rate_limits where key = ${hashed} and window_start >= ${windowStart}`.execute(
+    db as Kysely<PrivateTables>,
+  );
+  if ((rows[0]?.count ?? 0) >= limit) throw new DomainError('RATE_LIMITED', 'auth.tooManyAttempts');
+}
+
 export const limits = {
   signInPerEmail: [10, 15 * 60],
   signInPerIp: [50, 15 * 60],

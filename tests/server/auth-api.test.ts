@@ -156,4 +156,14 @@ describe.each(databaseKinds)('sign-up, verification, sign-in and reset on %s', (
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
   });
+
+  it('counts only failed sign-ins: someone who knows the password signs in as often as needed', async () => {
+    ip = 5;
+    const email = 'newcomer@example.org';
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 12; attempt++) {
+      statuses.push((await post('/auth/sign-in', { email, password: 'long-enough' })).statusCode);
+    }
+    expect(new Set(statuses)).toEqual(new Set([200]));
+  });
 });

@@ -27,3 +27,11 @@ export const useSectionHistory = (path: string) =>
     queryKey: contentKey('sections', 'history', path),
     queryFn: () => api.section.history.query({ path }),
   });
+
+/** The section as it was at a moment (section.asOf), once a moment is chosen. */
+export const useSectionAsOf = (path: string, at: string | null) =>
+  useQuery({
+    queryKey: contentKey('sections', 'asOf', path, at),
+    queryFn: () => api.section.asOf.query({ path, at: at ?? '' }),
+    enabled: Boolean(at),
+  });

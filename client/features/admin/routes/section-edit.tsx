@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { type CurrentUser, hasRule } from '../../../lib/auth';
@@ -19,6 +20,7 @@ import { type ContentRights, contentRights } from '../components/content-rights'
 import { FieldChangeHistory } from '../components/course-history';
 import { LinkedFiles } from '../components/linked-files';
 import { LinkedModules } from '../components/linked-modules';
+import { SectionAsOf } from '../components/section-as-of';
 import { SectionForm, sectionFormValues } from '../components/section-form';
 
 export type SectionView = 'info' | 'files' | 'modules';
@@ -117,6 +119,7 @@ function SectionInfoView({
   const remove = useDeleteSection();
   const duplicate = useDuplicateSection();
   const history = useSectionHistory(section.path);
+  const [asOf, setAsOf] = useState<string | null>(null);
   const [, navigate] = useLocation();
   const { setNotice, view: notice } = useNotice();
 
@@ -194,7 +197,9 @@ function SectionInfoView({
               isError={history.isError}
               onRetry={() => void history.refetch()}
               viewer={user}
+              onShowAsOf={setAsOf}
             />
+            {asOf && <SectionAsOf path={section.path} at={asOf} onClose={() => setAsOf(null)} />}
           </aside>
         )}
       </div>

@@ -4,6 +4,7 @@ import { errorCode } from '../../../lib/trpc';
 import { ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { LinkedFiles, LinkedModules } from '../../module/components/linked-content';
+import { TranslationSwitch } from '../../module/components/translation-switch';
 import { useCourse } from '../api/get-course';
 import { useSections } from '../api/get-sections';
 import { CourseInfo } from '../components/course-info';
@@ -58,6 +59,7 @@ export function CourseRoute({ coursePath, sectionPath }: { coursePath: string; s
   return (
     <article className="course">
       <h1 lang={data.language}>{data.name}</h1>
+      <TranslationSwitch kind="course" path={data.path} hrefOf={(path) => `/course/${path}`} />
       <nav className="tabs" aria-label={t('courses.tabs')}>
         <ul>
           {tab(`/course/${data.path}`, t('courses.info'), !sectionPath)}

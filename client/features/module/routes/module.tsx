@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../../ui/use-document-title';
 import { useModule } from '../api/get-module';
 import { ModuleTime, PageTime } from '../components/estimated-time';
 import { ItemQuery } from '../components/query-states';
+import { TranslationSwitch } from '../components/translation-switch';
 
 /**
  * /module/{modulePath} (also under /course/{coursePath}): the module's pages in order, how long
@@ -28,6 +29,7 @@ export function ModuleRoute({ modulePath, base = '' }: { modulePath: string; bas
         return (
           <article className="module" lang={data.language}>
             <h1>{data.name}</h1>
+            <TranslationSwitch kind="module" path={data.path} hrefOf={(path) => `${base}/module/${path}`} />
             <div className="prose">
               {paragraphs(data.info).map((text) => (
                 <p key={text}>{text}</p>

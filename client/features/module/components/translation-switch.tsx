@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { useTranslations } from '../api/get-translations';
+
+/**
+ * 'Also in: Français, English' for a course or module that has translations; nothing otherwise
+ * (also while loading or when the list cannot be loaded: it is an extra, not the content).
+ */
+export function TranslationSwitch({
+  kind,
+  path,
+  hrefOf,
+}: {
+  kind: 'course' | 'module';
+  path: string;
+  hrefOf: (path: string) => string;
+}) {
+  const { t } = useTranslation();
+  const translations = useTranslations(kind, path);
+  const others = (translations.data ?? []).filter((translation) => translation.path !== path);
+  if (others.length === 0) return null;
+  return (
+    <nav className="translation-switch" aria-label={t('translations.label')}>
+      <span>{t('translations.alsoIn')}</span>{' '}
+      {others.map((translation, index) => (
+        <span key={translation.path}>
+          {index > 0 && ', '}
+          <Link href={hrefOf(translation.path)} hrefLang={translation.language} lang={translation.language}>
+            {t(`languages.${translation.language}`)}
+          </Link>
+        </span>
+      ))}
+    </nav>
+  );
+}
