@@ -8,7 +8,7 @@ import { fileDecider } from '../../events/file/decider';
 import { fileStream } from '../../events/file/events';
 import { type Actor, requireCan } from '../../events/permissions';
 import { slugify } from '../../events/shared/fields';
-import { fileIdByPath, filePathsStartingWith } from '../../projections/file/file-summaries';
+import { fileIdByPath, filePathsStartingWith, findFileByPath } from '../../projections/file/file-summaries';
 import type { Database } from '../db';
 import { onParent, parentTarget } from '../link/commands';
 import type { Platform } from '../platform';
@@ -87,4 +87,20 @@ export function updateFile(
     meta,
     input.path,
   );
+}
+
+/** A copy of the document named '… (copy)', linked to nothing; the create right (spec section 6). */
+export async function duplicateFile(
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  path: string,
+) {
+  requireCan(actor, 'create');
+  const original = await findFileByPath(platform.database.db, path);
+  if (!original) throw notFound('file.notFound');
+  return createFile(platform, actor, meta, {
+    file: { name: `${original.name} (copy)`.slice(0, 200), url: original.url, type: original.type },
+    parent: null,
+  });
 }

@@ -7,7 +7,7 @@ import { readStream } from '../../events/store';
 import { fileIdByPath } from '../../projections/file/file-summaries';
 import { historyOf, stateAt } from '../history';
 import { type Context, procedureFor, publicProcedure, router } from '../trpc';
-import { createFile, deleteFile, updateFile } from './commands';
+import { createFile, deleteFile, duplicateFile, updateFile } from './commands';
 import { visibleFile, visibleFiles } from './queries';
 
 const metaOf = (ctx: Context) => ({
@@ -56,6 +56,9 @@ export const fileRouter = router({
     await updateFile(ctx.platform, ctx.actor, metaOf(ctx), input);
     return { path: input.path };
   }),
+  duplicate: publicProcedure.input(filePathSchema).mutation(async ({ ctx, input }) => ({
+    path: await duplicateFile(ctx.platform, ctx.actor, metaOf(ctx), input.path),
+  })),
   delete: publicProcedure.input(filePathSchema).mutation(async ({ ctx, input }) => {
     await deleteFile(ctx.platform, ctx.actor, metaOf(ctx), input.path);
     return { path: input.path };

@@ -160,5 +160,17 @@ describe.each(databaseKinds)('files over tRPC on %s', (kind) => {
     expect((await mutate('file.update', { path: 'alpha-guide', file }, learner)).statusCode).toBe(403);
     expect((await mutate('file.delete', { path: 'alpha-guide' }, learner)).statusCode).toBe(403);
     expect((await mutate('file.create', { file }, {})).statusCode).toBe(401);
+    expect((await mutate('file.duplicate', { path: 'alpha-guide' }, learner)).statusCode).toBe(403);
+  });
+
+  it('duplicates a file as an unlinked copy', async () => {
+    const original = (await query('file.byPath', { path: 'alpha-guide' })).json().result.data;
+    const copy = await mutate('file.duplicate', { path: 'alpha-guide' });
+    expect(copy.statusCode).toBe(200);
+    const made = (await query('file.byPath', { path: copy.json().result.data.path })).json().result.data;
+    expect(made).toMatchObject({ name: `${original.name} (copy)`, url: original.url, type: original.type });
+    const unlinked = (await query('file.list', { filterByParent: true })).json().result.data;
+    expect(unlinked.map((file: { path: string }) => file.path)).toContain(made.path);
+    expect((await mutate('file.duplicate', { path: 'no-such-file' })).statusCode).toBe(404);
   });
 });

@@ -8,3 +8,6 @@ export const useUpdateFile = () =>
   useContentMutation((input: RouterInputs['file']['update']) => api.file.update.mutate(input));
 
 export const useDeleteFile = () => useContentMutation((path: string) => api.file.delete.mutate({ path }));
+
+export const useDuplicateFile = () =>
+  useContentMutation((path: string) => api.file.duplicate.mutate({ path }));

@@ -1,11 +1,14 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { type CurrentUser, hasRule } from '../../../lib/auth';
+import { problemOf } from '../../../lib/forms';
 import { errorCode } from '../../../lib/trpc';
+import { Alert } from '../../../ui/alert';
 import { DangerZone } from '../../../ui/danger-zone';
 import { ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
-import { useDeleteFile, useUpdateFile } from '../api/file-mutations';
+import { useDeleteFile, useDuplicateFile, useUpdateFile } from '../api/file-mutations';
 import { useFile, useFileHistory } from '../api/get-files';
 import { contentRights } from '../components/content-rights';
 import { FieldChangeHistory } from '../components/course-history';
@@ -18,6 +21,8 @@ export function FileRoute({ path, user }: { path: string; user: CurrentUser }) {
   const history = useFileHistory(path, hasRule(user, 'view'));
   const update = useUpdateFile();
   const remove = useDeleteFile();
+  const duplicate = useDuplicateFile();
+  const [failure, setFailure] = useState<string | null>(null);
   const [, navigate] = useLocation();
   const code = file.isError ? errorCode(file.error) : null;
   const missing = code === 'NOT_FOUND' || code === 'BAD_REQUEST';
@@ -55,6 +60,25 @@ export function FileRoute({ path, user }: { path: string; user: CurrentUser }) {
           {t('fileAdmin.open')}
         </a>
       </p>
+      {rights.create && (
+        <div className="action-bar">
+          <button
+            type="button"
+            className="button button--small button--ghost"
+            disabled={duplicate.isPending}
+            onClick={() => {
+              setFailure(null);
+              duplicate.mutateAsync(file.data.path).then(
+                (copy) => navigate(`/files/${copy.path}`),
+                (error: unknown) => setFailure(problemOf(error).message ?? t('form.unreachable')),
+              );
+            }}
+          >
+            {t('sectionAdmin.duplicate')}
+          </button>
+        </div>
+      )}
+      {failure && <Alert tone="danger">{failure}</Alert>}
       <div className="admin-columns">
         <div className="admin-columns__main">
           <FileForm
