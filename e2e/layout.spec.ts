@@ -63,7 +63,8 @@ test('the skip link is the first tab stop and moves focus to the content', async
   await page.keyboard.press('Enter');
   await expect(page.locator('main')).toBeFocused();
   await page.keyboard.press('Tab');
-  await expect(page.getByRole('link', { name: 'SRHR in humanitarian settings' })).toBeFocused();
+  // The first course of the list (other journeys may have added courses before the demo ones).
+  await expect(page.locator('main .card__link').first()).toBeFocused();
 });
 
 test.describe('on a 375px phone', () => {
