@@ -11,6 +11,7 @@ import { migrateToLatest } from './db/migrate';
 import { transaction } from './db/transaction';
 import { fileStorage } from './files/storage';
 import { translator } from './i18n';
+import { loadSharp } from './ops/native-sharp';
 import { loadTenant, type Tenant } from './tenant/config';
 
 /** Everything a request or a script needs: the database, the command pipeline, jobs and keys. */
@@ -61,6 +62,7 @@ export async function startPlatform(
           publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
           translate: (language, key, params) => translator(language)(key, params),
           files: fileStorage(config),
+          loadSharp,
         },
       },
     );

