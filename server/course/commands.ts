@@ -7,7 +7,6 @@ import { type CourseState, courseDecider } from '../../events/course/decider';
 import { type CourseDetails, courseStream } from '../../events/course/events';
 import { notFound } from '../../events/errors';
 import { type Actor, requireCan } from '../../events/permissions';
-import type { SectionDetails } from '../../events/section/events';
 import { slugify } from '../../events/shared/fields';
 import {
   type CourseSummary,
@@ -18,12 +17,12 @@ import {
 import { fileIdByPath } from '../../projections/file/file-summaries';
 import { linkedPaths, type Parent } from '../../projections/link/content-links';
 import { moduleIdByPath } from '../../projections/module/module-summaries';
-import { type SectionSummary, sectionsOfCourse } from '../../projections/section/section-summaries';
+import { sectionsOfCourse } from '../../projections/section/section-summaries';
 import { findUserById } from '../../projections/user/users';
 import type { Database } from '../db';
 import { onParent, parentTarget } from '../link/commands';
 import type { Platform } from '../platform';
-import { createSection, unpublishSection } from '../section/commands';
+import { createSection, sectionDetailsOf, unpublishSection } from '../section/commands';
 
 type CourseInput = z.output<typeof courseInputSchema>;
 
@@ -138,7 +137,8 @@ export async function removeCourseOwner(
   });
 }
 
-const detailsOf = (course: CourseSummary): CourseDetails => ({
+/** A stored course's form values (for copies, and for GraphQL's partial updates). */
+export const courseDetailsOf = (course: CourseSummary): CourseDetails => ({
   name: course.name,
   language: course.language,
   info: course.info,
@@ -152,19 +152,6 @@ const detailsOf = (course: CourseSummary): CourseDetails => ({
   public: course.public,
   onHome: course.onHome,
   image: course.image,
-});
-
-const sectionDetailsOf = (section: SectionSummary): SectionDetails => ({
-  name: section.name,
-  language: section.language,
-  info: section.info,
-  originId: section.originId,
-  date: section.date,
-  location: section.location,
-  teacher: section.teacher,
-  public: section.public,
-  image: section.image,
-  classroom: section.classroom,
 });
 
 /** Links to the copy what the original parent links, in the original's order. */
@@ -210,7 +197,7 @@ export async function duplicateCourse(
   const original = await existingCourse(platform, path);
   const created = await createCourse(platform, actor, meta, {
     // A copy starts its own translation group: it is not a translation of anything.
-    course: { ...detailsOf(original), originId: null, name: `${original.name} (copy)`.slice(0, 200) },
+    course: { ...courseDetailsOf(original), originId: null, name: `${original.name} (copy)`.slice(0, 200) },
   });
   const copyPath = created.events[0]!.data.path;
   await copyLinks(

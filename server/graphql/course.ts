@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { coursePathSchema, createCourseSchema, updateCourseSchema } from '../../events/course/commands';
 import { invalid, notFound } from '../../events/errors';
 import { type CourseSummary, findCourseByPath } from '../../projections/course/course-summaries';
-import { createCourse, deleteCourse, publishCourse, unpublishCourse, updateCourse } from '../course/commands';
+import {
+  courseDetailsOf,
+  createCourse,
+  deleteCourse,
+  publishCourse,
+  unpublishCourse,
+  updateCourse,
+} from '../course/commands';
 import { canSeeParticipants, visibleCourse, visibleCourses } from '../course/queries';
 import { sectionsVisibleTo } from '../section/queries';
 import { asSeenBy } from '../user/queries';
@@ -110,23 +117,6 @@ builder.queryFields((t) => ({
   }),
 }));
 
-/** The course form's values of a stored course, so a partial `doc` changes only what it names. */
-const detailsOf = (course: CourseSummary) => ({
-  name: course.name,
-  language: course.language,
-  info: course.info,
-  originId: course.originId,
-  showUserList: course.showUserList,
-  showTeam: course.showTeam,
-  location: course.location,
-  startdate: course.startdate,
-  enddate: course.enddate,
-  teacher: course.teacher,
-  public: course.public,
-  onHome: course.onHome,
-  image: course.image,
-});
-
 const publishedSchema = z.boolean().optional();
 
 /** `doc` is the course form (courseInputSchema) plus `published`, and `path` when creating. */
@@ -165,7 +155,7 @@ builder.mutationFields((t) => ({
         if (Object.keys(details).length > 0) {
           const current = await findCourseByPath(db, path);
           if (!current) throw notFound('course.notFound');
-          input = updateCourseSchema.parse({ path, course: { ...detailsOf(current), ...details } });
+          input = updateCourseSchema.parse({ path, course: { ...courseDetailsOf(current), ...details } });
         }
         if (!input && published === undefined) throw invalid('errors.invalidInput');
         if (input) await updateCourse(ctx.platform, ctx.actor, metaOf(ctx), input);

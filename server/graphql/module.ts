@@ -5,7 +5,14 @@ import { can } from '../../events/permissions';
 import { findModuleByPath, type ModuleSummary } from '../../projections/module/module-summaries';
 import { canSeeParticipants } from '../course/queries';
 import { visibleModulesOf } from '../link/queries';
-import { createModule, deleteModule, publishModule, unpublishModule, updateModule } from '../module/commands';
+import {
+  createModule,
+  deleteModule,
+  moduleDetailsOf,
+  publishModule,
+  unpublishModule,
+  updateModule,
+} from '../module/commands';
 import { visibleModule, visibleModules } from '../module/queries';
 import { asSeenBy } from '../user/queries';
 import { builder } from './builder';
@@ -192,23 +199,6 @@ builder.queryFields((t) => ({
   }),
 }));
 
-/** The module form's values of a stored module, so a partial `doc` changes only what it names. */
-const detailsOf = (module: ModuleSummary) => ({
-  name: module.name,
-  language: module.language,
-  info: module.info,
-  originId: module.originId,
-  public: module.public,
-  onHome: module.onHome,
-  showCorrect: module.showCorrect,
-  test: module.test,
-  anonymousPages: module.anonymousPages,
-  randomized: module.randomized,
-  gateProgress: module.gateProgress,
-  gateConfig: module.gateConfig,
-  image: module.image,
-});
-
 const publishedSchema = z.boolean().optional();
 
 /** `doc` is the module form (moduleInputSchema) plus `published`, and `path` when creating. */
@@ -246,7 +236,7 @@ builder.mutationFields((t) => ({
         if (Object.keys(details).length > 0) {
           const current = await findModuleByPath(db, path);
           if (!current) throw notFound('module.notFound');
-          input = updateModuleSchema.parse({ path, module: { ...detailsOf(current), ...details } });
+          input = updateModuleSchema.parse({ path, module: { ...moduleDetailsOf(current), ...details } });
         }
         if (!input && published === undefined) throw invalid('errors.invalidInput');
         if (input) await updateModule(ctx.platform, ctx.actor, metaOf(ctx), input);

@@ -170,7 +170,10 @@ export async function orderPages(
   });
 }
 
-const detailsOf = (module: NonNullable<Awaited<ReturnType<typeof findModuleByPath>>>): ModuleDetails => ({
+/** A stored module's form values (for copies, and for GraphQL's partial updates). */
+export const moduleDetailsOf = (
+  module: NonNullable<Awaited<ReturnType<typeof findModuleByPath>>>,
+): ModuleDetails => ({
   name: module.name,
   language: module.language,
   info: module.info,
@@ -223,7 +226,11 @@ export async function duplicateModule(
   const original = await findModuleByPath(platform.database.db, path);
   if (!original) throw notFound('module.notFound');
   // A copy starts its own translation group: it is not a translation of anything.
-  const details = { ...detailsOf(original), originId: null, name: withSuffix(original.name, COPY_SUFFIX) };
+  const details = {
+    ...moduleDetailsOf(original),
+    originId: null,
+    name: withSuffix(original.name, COPY_SUFFIX),
+  };
   const copyPath = await writeModule(platform, actor, meta, original.path, details);
   await copyPages(platform, meta, original.path, copyPath, (name) => name);
   return copyPath;

@@ -9,12 +9,13 @@ import { invalid, notFound } from '../../events/errors';
 import { type Actor, requireCan } from '../../events/permissions';
 import type { createSectionSchema, SectionCommand, sectionInputSchema } from '../../events/section/commands';
 import { sectionDecider } from '../../events/section/decider';
-import { sectionStream } from '../../events/section/events';
+import { type SectionDetails, sectionStream } from '../../events/section/events';
 import { slugify } from '../../events/shared/fields';
 import { ownersOfCourse } from '../../projections/course/course-owners';
 import { courseIdByPath } from '../../projections/course/course-summaries';
 import {
   findSectionByPath,
+  type SectionSummary,
   sectionPathsStartingWith,
   sectionsOfCourse,
 } from '../../projections/section/section-summaries';
@@ -95,6 +96,20 @@ export function updateSection(
   );
 }
 
+/** A stored section's form values (for copies). */
+export const sectionDetailsOf = (section: SectionSummary): SectionDetails => ({
+  name: section.name,
+  language: section.language,
+  info: section.info,
+  originId: section.originId,
+  date: section.date,
+  location: section.location,
+  teacher: section.teacher,
+  public: section.public,
+  image: section.image,
+  classroom: section.classroom,
+});
+
 /**
  * A copy of the section in the same course, named '… (copy)', placed last and published. Its
  * classroom comes along; its links to modules and files do not (they are linked on the copy).
@@ -108,22 +123,10 @@ export async function duplicateSection(
   const section = await findSectionByPath(platform.database.db, path);
   if (!section) throw notFound('section.notFound');
   requireCan(actor, 'create');
-  const original = section;
   return createSection(platform, actor, meta, {
     parentType: 'course',
     parentPath: section.parentPath,
-    section: {
-      name: `${original.name} (copy)`.slice(0, 200),
-      language: original.language,
-      info: original.info,
-      originId: null,
-      date: original.date,
-      location: original.location,
-      teacher: original.teacher,
-      public: original.public,
-      image: original.image,
-      classroom: original.classroom,
-    },
+    section: { ...sectionDetailsOf(section), originId: null, name: `${section.name} (copy)`.slice(0, 200) },
   });
 }
 
