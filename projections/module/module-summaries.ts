@@ -130,9 +130,13 @@ export interface ModuleSummary {
   updatedAt: string;
 }
 
-type Row = Selectable<ModuleSummariesTable> & { page_count: number; estimated_time: number };
+/** A module row with its page totals, as the queries here (and GraphQL's batched loaders) read it. */
+export type ModuleRowWithTotals = Selectable<ModuleSummariesTable> & {
+  page_count: number;
+  estimated_time: number;
+};
 
-const toSummary = (row: Row): ModuleSummary => ({
+export const toModuleSummary = (row: ModuleRowWithTotals): ModuleSummary => ({
   moduleId: row.module_id,
   path: row.path,
   name: row.name,
@@ -189,12 +193,12 @@ export async function listModules(db: AnyDb, filter: ModuleListFilter = {}): Pro
     );
   }
   const rows = await query.orderBy('m.name').orderBy('m.path').execute();
-  return rows.map(toSummary);
+  return rows.map(toModuleSummary);
 }
 
 export async function findModuleByPath(db: AnyDb, path: string): Promise<ModuleSummary | null> {
   const row = await withPageTotals(db).where('m.path', '=', path).executeTakeFirst();
-  return row ? toSummary(row) : null;
+  return row ? toModuleSummary(row) : null;
 }
 
 export async function moduleIdByPath(db: AnyDb, path: string): Promise<string | null> {

@@ -1,15 +1,15 @@
 import DataLoader from 'dataloader';
-import { type Selectable, sql } from 'kysely';
+import { sql } from 'kysely';
 import { type CourseOwnerTables, ownersOfCourses } from '../../projections/course/course-owners';
 import type { CourseSummaryTables } from '../../projections/course/course-summaries';
 import { type AnyDb, tablesOf } from '../../projections/db';
 import { type FileSummary, type FileTables, toFileSummary } from '../../projections/file/file-summaries';
 import type { ContentLinkTables, ItemType, Parent } from '../../projections/link/content-links';
 import type { ModuleOwnerTables } from '../../projections/module/module-owners';
-import type {
-  ModuleSummariesTable,
-  ModuleSummary,
-  ModuleSummaryTables,
+import {
+  type ModuleSummary,
+  type ModuleSummaryTables,
+  toModuleSummary,
 } from '../../projections/module/module-summaries';
 import { type PageSummary, pagesOfModules } from '../../projections/page/page-summaries';
 import { type SectionSummary, sectionsOfCourses } from '../../projections/section/section-summaries';
@@ -32,33 +32,6 @@ const parentOfKey = (key: string): Parent => {
   const at = key.indexOf(':');
   return { parentType: key.slice(0, at) as Parent['parentType'], parentPath: key.slice(at + 1) };
 };
-
-type ModuleRow = Selectable<ModuleSummariesTable> & { page_count: number; estimated_time: number };
-
-// The row mapping of projections/module/module-summaries.ts (its findModuleByPath reads one module;
-// these loaders read many in one statement).
-const toModuleSummary = (row: ModuleRow): ModuleSummary => ({
-  moduleId: row.module_id,
-  path: row.path,
-  name: row.name,
-  language: row.language,
-  info: row.info,
-  originId: row.origin_id,
-  public: row.public,
-  onHome: row.on_home,
-  showCorrect: row.show_correct,
-  test: row.test,
-  anonymousPages: row.anonymous_pages,
-  randomized: row.randomized,
-  gateProgress: row.gate_progress,
-  gateConfig: row.gate_config,
-  image: row.image,
-  published: row.published,
-  pageCount: Number(row.page_count),
-  estimatedTime: Number(row.estimated_time),
-  createdAt: new Date(row.created_at).toISOString(),
-  updatedAt: new Date(row.updated_at).toISOString(),
-});
 
 /** Module rows with their page count and total estimated time, as module-summaries.ts reads them. */
 const modulesWithTotals = (db: AnyDb) =>
