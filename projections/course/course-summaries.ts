@@ -154,6 +154,8 @@ export interface CourseListFilter {
   published?: boolean;
   onHome?: boolean;
   publicOnly?: boolean;
+  /** With publicOnly: also the non-public courses this user is linked to. */
+  linkedUser?: string;
   /** Only the courses this user owns (editors without the view right see only their own). */
   ownedBy?: string;
 }
@@ -162,7 +164,21 @@ export async function listCourses(db: AnyDb, filter: CourseListFilter = {}): Pro
   let query = summaries(db).selectFrom('course_summaries').selectAll();
   if (filter.published !== undefined) query = query.where('published', '=', filter.published);
   if (filter.onHome !== undefined) query = query.where('on_home', '=', filter.onHome);
-  if (filter.publicOnly) query = query.where('public', '=', true);
+  if (filter.publicOnly) {
+    const linked = filter.linkedUser;
+    query = linked
+      ? query.where((eb) =>
+          eb.or([
+            eb('public', '=', true),
+            eb(
+              'path',
+              'in',
+              sql<string>`(select item_path from user_links where user_id = ${linked} and item_type = 'course')`,
+            ),
+          ]),
+        )
+      : query.where('public', '=', true);
+  }
   if (filter.ownedBy) {
     const owner = filter.ownedBy;
     // course_owners keeps ids as text (owners may one day own other kinds of items).

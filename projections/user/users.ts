@@ -336,3 +336,20 @@ export async function* allUsers(db: AnyDb, pageSize = 500): AsyncGenerator<UserR
     after = rows.at(-1)!.user_id;
   }
 }
+
+/** Whether the user is linked to the course or module (a participant of non-public content). */
+export async function isLinkedTo(
+  db: AnyDb,
+  userId: string,
+  itemType: 'course' | 'module',
+  itemPath: string,
+): Promise<boolean> {
+  const row = await tablesOf<UserTables>(db)
+    .selectFrom('user_links')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('item_type', '=', itemType)
+    .where('item_path', '=', itemPath)
+    .executeTakeFirst();
+  return Boolean(row);
+}

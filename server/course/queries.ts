@@ -1,8 +1,9 @@
 import { forbidden, notFound } from '../../events/errors';
 import { type Actor, can } from '../../events/permissions';
-import { ownersOfCourses } from '../../projections/course/course-owners';
+import { ownersOfCourse, ownersOfCourses } from '../../projections/course/course-owners';
 import { type CourseSummary, findCourseByPath, listCourses } from '../../projections/course/course-summaries';
 import type { AnyDb } from '../../projections/db';
+import { isLinkedTo } from '../../projections/user/users';
 
 export interface CourseListInput {
   onAdmin?: boolean;
@@ -27,15 +28,31 @@ export function visibleCourses(
   if (input.onAdmin && actor && actor.roles.length > 0) {
     return listCourses(db, { published: input.published, onHome: input.onHome, ownedBy: actor.userId });
   }
-  return listCourses(db, { published: true, publicOnly: true, onHome: input.onHome });
+  return listCourses(db, {
+    published: true,
+    publicOnly: true,
+    linkedUser: actor?.userId,
+    onHome: input.onHome,
+  });
 }
 
 /** One course by path, if this actor may see it; otherwise (or when absent) NotFound. */
 export async function visibleCourse(db: AnyDb, actor: Actor | null, path: string): Promise<CourseSummary> {
   const course = await findCourseByPath(db, path);
-  const visible = course && ((course.published && course.public) || can(actor, 'view'));
-  if (!course || !visible) throw notFound('course.notFound');
+  if (!course || !(await maySeeCourse(db, actor, course))) throw notFound('course.notFound');
   return course;
+}
+
+/**
+ * Holders of the view right and the course's owners always; others when it is published and
+ * public, or they are linked to it (spec section 4: public, or visible only to linked users).
+ */
+async function maySeeCourse(db: AnyDb, actor: Actor | null, course: CourseSummary): Promise<boolean> {
+  if (can(actor, 'view')) return true;
+  if (!actor) return course.published && course.public;
+  if ((await ownersOfCourse(db, course.courseId)).includes(actor.userId)) return true;
+  if (!course.published) return false;
+  return course.public || isLinkedTo(db, actor.userId, 'course', course.path);
 }
 
 /**

@@ -2,7 +2,6 @@ import { notFound } from '../../events/errors';
 import type { PageType } from '../../events/page/events';
 import { type Actor, can } from '../../events/permissions';
 import type { AnyDb } from '../../projections/db';
-import { tablesOf } from '../../projections/db';
 import { ownersOfModule } from '../../projections/module/module-owners';
 import {
   findModuleByPath,
@@ -11,7 +10,7 @@ import {
   modulesOfTranslationGroup,
 } from '../../projections/module/module-summaries';
 import { pagesOfModule } from '../../projections/page/page-summaries';
-import type { UserTables } from '../../projections/user/users';
+import { isLinkedTo } from '../../projections/user/users';
 
 export interface ModuleListInput {
   onAdmin?: boolean;
@@ -39,17 +38,6 @@ export function visibleModules(
   return listModules(db, { published: true, publicOnly: true, onHome: input.onHome });
 }
 
-async function isLinked(db: AnyDb, userId: string, modulePath: string): Promise<boolean> {
-  const row = await tablesOf<UserTables>(db)
-    .selectFrom('user_links')
-    .select('user_id')
-    .where('user_id', '=', userId)
-    .where('item_type', '=', 'module')
-    .where('item_path', '=', modulePath)
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
 /**
  * Whether this actor may see the module: holders of the view or edit right and its owners always;
  * others when it is published and public, or they are linked to it.
@@ -64,7 +52,7 @@ export async function maySeeModule(
   if (actor && owners.includes(actor.userId)) return true;
   if (!module.published) return false;
   if (module.public) return true;
-  return actor ? isLinked(db, actor.userId, module.path) : false;
+  return actor ? isLinkedTo(db, actor.userId, 'module', module.path) : false;
 }
 
 export interface ModulePageEntry {

@@ -128,6 +128,47 @@ describe.each(databaseKinds)('course API over tRPC on %s', (kind) => {
     expect((await query('asOf', { path: 'time-travel', at: before }, asAdmin)).json().result.data).toBeNull();
   });
 
+  it('shows a non-public course only to the participants linked to it, and an unpublished one to its owners', async () => {
+    const participant = await addTestUser(platform);
+    const asParticipant = { authorization: `Bearer ${participant.token}` };
+    await mutate(
+      'create',
+      { path: 'closed-group', course: { name: 'Closed group', language: 'en', public: false } },
+      asAdmin,
+    );
+    const listed = async (headers: Record<string, string>) =>
+      (await query('list', {}, headers)).json().result.data.map((course: { path: string }) => course.path);
+    expect((await query('byPath', { path: 'closed-group' }, asParticipant)).statusCode).toBe(404);
+    expect(await listed(asParticipant)).not.toContain('closed-group');
+
+    const link = { _id: participant.userId, itemType: 'course', itemPath: 'closed-group', linked: true };
+    const linked = await app.inject({
+      method: 'POST',
+      url: '/trpc/user.link',
+      payload: link,
+      headers: asAdmin,
+    });
+    expect(linked.statusCode).toBe(200);
+    expect((await query('byPath', { path: 'closed-group' }, asParticipant)).statusCode).toBe(200);
+    expect(await listed(asParticipant)).toContain('closed-group');
+    expect(
+      (await query('byPath', { path: 'closed-group' }, { authorization: `Bearer ${learnerToken}` }))
+        .statusCode,
+    ).toBe(404);
+    expect((await query('byPath', { path: 'closed-group' })).statusCode).toBe(404);
+    expect(await listed({})).not.toContain('closed-group');
+
+    // An owner (a teacher without the view right) sees the course even while it is unpublished.
+    const teacher = await addTestUser(platform, { roles: ['teacher'] });
+    await mutate('addOwner', { path: 'closed-group', userId: teacher.userId }, asAdmin);
+    await mutate('unpublish', { path: 'closed-group' }, asAdmin);
+    expect(
+      (await query('byPath', { path: 'closed-group' }, { authorization: `Bearer ${teacher.token}` }))
+        .statusCode,
+    ).toBe(200);
+    expect((await query('byPath', { path: 'closed-group' }, asParticipant)).statusCode).toBe(404);
+  });
+
   it('gives a second course with the same name its own path', async () => {
     await mutate('create', { course: { name: 'Same name', language: 'en' } }, asAdmin);
     const second = await mutate('create', { course: { name: 'Same name', language: 'en' } }, asAdmin);
