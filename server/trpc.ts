@@ -1,6 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import { ZodError } from 'zod';
+import type { CommandMeta } from '../events/command';
 import { DomainError } from '../events/errors';
 import { type Actor, type RoleAction, requireCan } from '../events/permissions';
 import type { Language } from '../events/shared/fields';
@@ -76,6 +77,13 @@ const t = initTRPC.context<Context>().create({
 });
 
 export const router = t.router;
+
+/** Who, which request and when: the meta of every command a procedure runs. */
+export const metaOf = (ctx: Context): CommandMeta => ({
+  actorId: ctx.actor?.userId ?? null,
+  requestId: ctx.requestId,
+  now: new Date(),
+});
 
 /** Turns a DomainError thrown anywhere below into the matching tRPC code. */
 const domainErrors = t.middleware(async ({ next }) => {

@@ -12,7 +12,7 @@ import { notFound } from '../../events/errors';
 import { readStream } from '../../events/store';
 import { findCourseByPath } from '../../projections/course/course-summaries';
 import { historyOf, stateAt } from '../history';
-import { authenticatedProcedure, type Context, procedureFor, publicProcedure, router } from '../trpc';
+import { authenticatedProcedure, type Context, metaOf, procedureFor, publicProcedure, router } from '../trpc';
 import {
   addCourseOwner,
   createCourse,
@@ -25,12 +25,6 @@ import {
   updateCourse,
 } from './commands';
 import { courseOwners, visibleCourse, visibleCourses } from './queries';
-
-const metaOf = (ctx: Context) => ({
-  actorId: ctx.actor?.userId ?? null,
-  requestId: ctx.requestId,
-  now: new Date(),
-});
 
 const listInput = z
   .object({

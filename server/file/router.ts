@@ -6,15 +6,9 @@ import { fileStream } from '../../events/file/events';
 import { readStream } from '../../events/store';
 import { fileIdByPath } from '../../projections/file/file-summaries';
 import { historyOf, stateAt } from '../history';
-import { type Context, procedureFor, publicProcedure, router } from '../trpc';
+import { type Context, metaOf, procedureFor, publicProcedure, router } from '../trpc';
 import { createFile, deleteFile, duplicateFile, updateFile } from './commands';
 import { visibleFile, visibleFiles } from './queries';
-
-const metaOf = (ctx: Context) => ({
-  actorId: ctx.actor?.userId ?? null,
-  requestId: ctx.requestId,
-  now: new Date(),
-});
 
 const listInput = z
   .object({

@@ -1,14 +1,8 @@
 import { z } from 'zod';
 import { pathSchema } from '../../events/shared/fields';
-import { authenticatedProcedure, type Context, publicProcedure, router } from '../trpc';
+import { authenticatedProcedure, metaOf, publicProcedure, router } from '../trpc';
 import { addItemToParent, orderModules, removeItemFromParent } from './commands';
 import { teachers, visibleModulesOf } from './queries';
-
-const metaOf = (ctx: Context) => ({
-  actorId: ctx.actor?.userId ?? null,
-  requestId: ctx.requestId,
-  now: new Date(),
-});
 
 const parentSchema = z.object({ parentType: z.enum(['course', 'section']), parentPath: pathSchema });
 const linkSchema = parentSchema.extend({ itemType: z.enum(['module', 'file']), itemPath: pathSchema });

@@ -12,7 +12,7 @@ import { moduleStream } from '../../events/module/events';
 import { readStream } from '../../events/store';
 import { moduleIdByPath } from '../../projections/module/module-summaries';
 import { historyOf, stateAt } from '../history';
-import { type Context, procedureFor, publicProcedure, router } from '../trpc';
+import { type Context, metaOf, procedureFor, publicProcedure, router } from '../trpc';
 import {
   addModuleOwner,
   createModule,
@@ -26,12 +26,6 @@ import {
   updateModule,
 } from './commands';
 import { moduleTranslations, visibleModule, visibleModules } from './queries';
-
-const metaOf = (ctx: Context) => ({
-  actorId: ctx.actor?.userId ?? null,
-  requestId: ctx.requestId,
-  now: new Date(),
-});
 
 const listInput = z
   .object({

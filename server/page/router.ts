@@ -7,15 +7,9 @@ import { pageStream } from '../../events/page/events';
 import { readStream } from '../../events/store';
 import { findPageByPath } from '../../projections/page/page-summaries';
 import { historyOf, stateAt } from '../history';
-import { type Context, procedureFor, publicProcedure, router } from '../trpc';
+import { type Context, metaOf, procedureFor, publicProcedure, router } from '../trpc';
 import { createPage, deletePage, duplicatePage, updatePage } from './commands';
 import { editablePage, visiblePage, visiblePagesOfModule } from './queries';
-
-const metaOf = (ctx: Context) => ({
-  actorId: ctx.actor?.userId ?? null,
-  requestId: ctx.requestId,
-  now: new Date(),
-});
 
 async function pageEvents(ctx: Context, path: string) {
   const page = await findPageByPath(ctx.platform.database.db, path);

@@ -3,15 +3,9 @@ import { roleInputSchema, roleNameSchema } from '../../events/role/commands';
 import { roleStream } from '../../events/role/events';
 import { readStream } from '../../events/store';
 import { findRoleByName } from '../../projections/role/roles';
-import { authenticatedProcedure, type Context, procedureFor, router } from '../trpc';
+import { authenticatedProcedure, metaOf, procedureFor, router } from '../trpc';
 import { createRole, deleteRole, updateRole } from './commands';
 import { visibleRole, visibleRoles } from './queries';
-
-const metaOf = (ctx: Context) => ({
-  actorId: ctx.actor?.userId ?? null,
-  requestId: ctx.requestId,
-  now: new Date(),
-});
 
 export const roleRouter = router({
   list: authenticatedProcedure.query(({ ctx }) => visibleRoles(ctx.platform.database.db, ctx.actor)),

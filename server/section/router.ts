@@ -12,7 +12,7 @@ import { sectionStream } from '../../events/section/events';
 import { readStream } from '../../events/store';
 import { findSectionByPath } from '../../projections/section/section-summaries';
 import { historyOf, stateAt } from '../history';
-import { type Context, procedureFor, publicProcedure, router } from '../trpc';
+import { metaOf, procedureFor, publicProcedure, router } from '../trpc';
 import {
   createSection,
   deleteSection,
@@ -23,12 +23,6 @@ import {
   updateSection,
 } from './commands';
 import { visibleSection, visibleSectionsOfCourse } from './queries';
-
-const metaOf = (ctx: Context) => ({
-  actorId: ctx.actor?.userId ?? null,
-  requestId: ctx.requestId,
-  now: new Date(),
-});
 
 export const sectionRouter = router({
   /** A course's sections in order; learners see the published ones of a course they may see. */

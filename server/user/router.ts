@@ -6,15 +6,10 @@ import { createUserSchema, itemTypeSchema, profileSchema, userIdSchema } from '.
 import { userStream } from '../../events/user/events';
 import { findUserById } from '../../projections/user/users';
 import { actorFor } from '../auth/actor';
-import { authenticatedProcedure, type Context, procedureFor, publicProcedure, router } from '../trpc';
+import { authenticatedProcedure, metaOf, procedureFor, publicProcedure, router } from '../trpc';
 import { createUser, deleteUser, linkUser, resendInvite, setRoles, updateProfile } from './commands';
 import { userSearchSchema, visibleUser, visibleUsers } from './queries';
 
-const metaOf = (ctx: Context) => ({
-  actorId: ctx.actor?.userId ?? null,
-  requestId: ctx.requestId,
-  now: new Date(),
-});
 const byId = z.object({ _id: userIdSchema });
 
 export const userRouter = router({

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { errorCode } from '../../../lib/trpc';
+import { ItemQuery } from '../../../ui/item-query';
 import { ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { LinkedFiles, LinkedModules } from '../../module/components/linked-content';
 import { TranslationSwitch } from '../../module/components/translation-switch';
-import { useCourse } from '../api/get-course';
+import { type Course, useCourse } from '../api/get-course';
 import { useSections } from '../api/get-sections';
 import { CourseInfo } from '../components/course-info';
 import { SectionPanel } from '../components/section-panel';
@@ -26,27 +27,29 @@ export function CourseRoute({ coursePath, sectionPath }: { coursePath: string; s
     course.data?.name ?? (notFound ? t('courses.notFound') : course.isError ? t('courses.loadOneError') : ''),
   );
 
-  if (course.isPending || (course.isError && course.isFetching)) {
-    return (
-      <div aria-busy="true">
-        <Loading />
-      </div>
-    );
-  }
-  if (course.isError) {
-    return notFound ? (
-      <div className="status status--not-found">
-        <h1>{t('courses.notFound')}</h1>
-        <p>
-          <Link href="/course">{t('courses.title')}</Link>
-        </p>
-      </div>
-    ) : (
-      <ErrorPanel message={t('courses.loadOneError')} onRetry={() => void course.refetch()} />
-    );
-  }
+  return (
+    <ItemQuery
+      query={course}
+      notFound={t('courses.notFound')}
+      loadError={t('courses.loadOneError')}
+      backHref="/course"
+      backLabel={t('courses.title')}
+    >
+      {(data) => <CourseTabs course={data} sectionPath={sectionPath} sections={sections} />}
+    </ItemQuery>
+  );
+}
 
-  const data = course.data;
+function CourseTabs({
+  course: data,
+  sectionPath,
+  sections,
+}: {
+  course: Course;
+  sectionPath?: string;
+  sections: ReturnType<typeof useSections>;
+}) {
+  const { t } = useTranslation();
   const list = sections.data ?? [];
   const section = sectionPath ? list.find((candidate) => candidate.path === sectionPath) : undefined;
   const tab = (href: string, label: string, current: boolean) => (

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { paragraphs } from '../../../lib/text';
+import { ItemQuery } from '../../../ui/item-query';
 import { Empty } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { useModule } from '../api/get-module';
 import { ModuleTime, PageTime } from '../components/estimated-time';
-import { ItemQuery } from '../components/query-states';
 import { TranslationSwitch } from '../components/translation-switch';
 
 /**

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { ItemQuery } from '../../../ui/item-query';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { type LearnerModule, useModule } from '../api/get-module';
 import { type LearnerPage, usePage } from '../api/get-page';
 import { PageTime } from '../components/estimated-time';
 import { PageContent } from '../components/page-content';
-import { ItemQuery } from '../components/query-states';
 import { VideoPlayer } from '../components/video-player';
 
 /**

@@ -1,8 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { errorCode } from '../../../lib/trpc';
-import { ErrorPanel, Loading } from '../../../ui/status';
+import { errorCode } from '../lib/trpc';
+import { ErrorPanel, Loading } from './status';
 
 /**
  * Loading, not-found and failed states of one item's query, or the item itself. A path that cannot
