@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { admin, mailSink } from './e2e/accounts';
+import { admin, mailSink, serverPorts } from './e2e/accounts';
 
 /**
  * Browser journeys against the built client served by two real servers: one seeded with the demo
@@ -16,12 +16,17 @@ import { admin, mailSink } from './e2e/accounts';
 process.env.E2E_DATA_ROOT ??= path.join(os.tmpdir(), `srhr-e2e-${randomBytes(6).toString('hex')}`);
 const dataRoot = process.env.E2E_DATA_ROOT;
 
-const demoPort = 4301;
-const emptyPort = 4302;
+const demoPort = serverPorts.demo;
+const emptyPort = serverPorts.empty;
 const demoURL = `http://127.0.0.1:${demoPort}`;
 const emptyURL = `http://127.0.0.1:${emptyPort}`;
 
+// A run with its own ports also builds its client into its own folder, so runs side by side never
+// swap each other's files.
+const clientDist = process.env.E2E_PORT_OFFSET ? `dist/client-e2e-${process.env.E2E_PORT_OFFSET}` : 'dist/client';
+
 const server = (port: number, seed: boolean) => ({
+  CLIENT_DIST: clientDist,
   PORT: String(port),
   HOST: '127.0.0.1',
   DATA_DIR: path.join(dataRoot, seed ? 'demo' : 'empty'),
@@ -85,7 +90,7 @@ export default defineConfig({
     },
     {
       // Build the client once, then serve it; the second server reuses the same build.
-      command: 'npx vite build --logLevel warn && npx tsx server/main.ts',
+      command: `npx vite build --logLevel warn --outDir ../${clientDist} && npx tsx server/main.ts`,
       url: `${demoURL}/healthz`,
       env: server(demoPort, true),
       reuseExistingServer: false,

@@ -9,7 +9,10 @@ export const admin = {
 };
 
 /** The SMTP sink the demo server mails to, and where the tests read what it received. */
+// E2E_PORT_OFFSET lets two runs share one machine (each helper or checkout its own ports).
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
 export const mailSink = {
-  smtpPort: 4325,
-  httpPort: 4326,
+  smtpPort: 4325 + offset,
+  httpPort: 4326 + offset,
 };
+export const serverPorts = { demo: 4301 + offset, empty: 4302 + offset };
