@@ -23,7 +23,9 @@ const emptyURL = `http://127.0.0.1:${emptyPort}`;
 
 // A run with its own ports also builds its client into its own folder, so runs side by side never
 // swap each other's files.
-const clientDist = process.env.E2E_PORT_OFFSET ? `dist/client-e2e-${process.env.E2E_PORT_OFFSET}` : 'dist/client';
+const clientDist = process.env.E2E_PORT_OFFSET
+  ? `dist/client-e2e-${process.env.E2E_PORT_OFFSET}`
+  : 'dist/client';
 
 const server = (port: number, seed: boolean) => ({
   CLIENT_DIST: clientDist,
