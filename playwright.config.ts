@@ -52,6 +52,10 @@ const ci = process.env.CI === 'true';
 
 export default defineConfig({
   testDir: 'e2e',
+  // Side-by-side runs (E2E_PORT_OFFSET) keep their traces apart too.
+  outputDir: process.env.E2E_PORT_OFFSET
+    ? `test-results/offset-${process.env.E2E_PORT_OFFSET}`
+    : 'test-results/run',
   fullyParallel: false,
   workers: 2,
   retries: ci ? 1 : 0,

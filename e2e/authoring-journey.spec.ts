@@ -137,7 +137,7 @@ test('an admin builds a course and a participant sees exactly its published cont
 
   await expect(learner.getByRole('heading', { level: 1, name: course })).toBeVisible();
   const tabs = learner.getByRole('navigation', { name: 'Onderdelen van de cursus' });
-  await expect(tabs.getByRole('link')).toHaveText(['Info', 'Week een', 'Week twee']);
+  await expect(tabs.getByRole('link')).toHaveText(['Info', 'Week een', 'Week twee', 'Team']);
   const modules = learner.locator('.linked-modules');
   await expect(modules.getByRole('link', { name: `Module ${id}` })).toBeVisible();
   await expect(modules.getByRole('link', { name: `Toets ${id}` })).toHaveCount(0);
@@ -168,6 +168,6 @@ test('an admin builds a course and a participant sees exactly its published cont
     .getByRole('link', { name: 'Français' })
     .click();
   await expect(learner).toHaveURL(new RegExp(`/course/${frenchPath}$`));
-  await expect(tabs.getByRole('link')).toHaveText(['Info', 'Week een (fr)', 'Week twee (fr)']);
+  await expect(tabs.getByRole('link')).toHaveText(['Info', 'Week een (fr)', 'Week twee (fr)', 'Team']);
   await context.close();
 });

@@ -1,11 +1,14 @@
+import { certificateEventDefinitions } from './certificate/events';
 import { courseEventDefinitions } from './course/events';
 import type { EventDefinition } from './define';
 import { invalid } from './errors';
 import { fileEventDefinitions } from './file/events';
 import { moduleEventDefinitions } from './module/events';
 import { pageEventDefinitions } from './page/events';
+import { resultEventDefinitions } from './result/events';
 import { roleEventDefinitions } from './role/events';
 import { sectionEventDefinitions } from './section/events';
+import { trackingEventDefinitions } from './tracking/events';
 import { userEventDefinitions } from './user/events';
 
 /** Every event type the store accepts. A type not listed here cannot be appended. */
@@ -17,6 +20,9 @@ const definitions: EventDefinition[] = [
   ...roleEventDefinitions,
   ...moduleEventDefinitions,
   ...pageEventDefinitions,
+  ...trackingEventDefinitions,
+  ...resultEventDefinitions,
+  ...certificateEventDefinitions,
 ];
 
 const byType = new Map(definitions.map((definition) => [definition.type, definition]));

@@ -44,6 +44,7 @@ export async function startJobs(
       retryLimit: job.retryLimit,
       retryDelay: job.retryDelay,
       retryBackoff: true,
+      ...(job.policy ? { policy: job.policy } : {}),
     });
     // Warms pg-boss's per-queue cache now: a cold cache makes `send` look the queue up on its own
     // connection, which on PGlite waits for the append transaction that is sending (a deadlock).

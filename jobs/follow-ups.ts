@@ -1,5 +1,6 @@
 import type { CourseEvent } from '../events/course/events';
 import type { StoredEvent } from '../events/store';
+import { AUTO_ISSUE_JOB, type AutoIssuePayload, autoIssueKey, autoIssuePayloadSchema } from './certificates/auto-issue';
 import type { Mail } from './mail/send-mail';
 
 export interface FollowUpSettings {
@@ -8,7 +9,20 @@ export interface FollowUpSettings {
   publicUrl: string;
 }
 
-export type FollowUp = { job: 'mail.send'; payload: Mail; singletonKey: string };
+export type FollowUp =
+  | { job: 'mail.send'; payload: Mail; singletonKey: string }
+  | { job: typeof AUTO_ISSUE_JOB; payload: AutoIssuePayload; singletonKey: string };
+
+/** Events that may complete a module or raise its score, matched by name (teacher scores included). */
+const resultEvents = new Set(['AnswerSaved', 'AnswerScored']);
+
+/** A changed result asks the auto-issue job to look at that participant's module certificate. */
+function autoIssue(event: StoredEvent): FollowUp[] {
+  const parsed = autoIssuePayloadSchema.safeParse(event.data);
+  if (!parsed.success) return [];
+  const payload = { userId: parsed.data.userId, moduleId: parsed.data.moduleId };
+  return [{ job: AUTO_ISSUE_JOB, payload, singletonKey: autoIssueKey(payload) }];
+}
 
 const notify = (settings: FollowUpSettings, event: StoredEvent, subject: string, text: string): FollowUp[] =>
   settings.notifyEmail
@@ -23,6 +37,7 @@ const notify = (settings: FollowUpSettings, event: StoredEvent, subject: string,
 
 /** The jobs an event asks for. Pure: the pipeline enqueues them in the append transaction. */
 export function followUpsOf(event: StoredEvent, settings: FollowUpSettings): FollowUp[] {
+  if (resultEvents.has(event.type)) return autoIssue(event);
   const course = event as StoredEvent<CourseEvent>;
   const link = (path: string) => `${settings.publicUrl}/course/${path}`;
   if (course.type === 'CoursePublished') {

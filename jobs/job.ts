@@ -7,6 +7,8 @@ export interface JobDefinition<Schema extends z.ZodType = z.ZodType, Deps = unkn
   retryLimit: number;
   /** Seconds before the first retry; later ones back off exponentially. */
   retryDelay: number;
+  /** pg-boss's queue policy; `stately` keeps at most one waiting and one running job per singleton key. */
+  policy?: 'standard' | 'stately';
   handler: (payload: z.output<Schema>, deps: Deps) => Promise<void>;
 }
 

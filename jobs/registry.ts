@@ -1,8 +1,9 @@
+import { autoIssueCertificateJob, type CertificateDeps } from './certificates/auto-issue';
 import { type ImageDeps, imageDerivativesJob } from './images/derivatives';
 import type { JobDefinition } from './job';
 import { type MailDeps, sendMailJob } from './mail/send-mail';
 
-export interface JobDependencies extends MailDeps, ImageDeps {
+export interface JobDependencies extends MailDeps, ImageDeps, CertificateDeps {
   log: {
     error: (context: object, message: string) => void;
     info: (context: object, message: string) => void;
@@ -10,4 +11,4 @@ export interface JobDependencies extends MailDeps, ImageDeps {
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: each job narrows its own payload and dependencies
-export const jobs: JobDefinition<any, any>[] = [sendMailJob, imageDerivativesJob];
+export const jobs: JobDefinition<any, any>[] = [sendMailJob, imageDerivativesJob, autoIssueCertificateJob];

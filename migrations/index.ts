@@ -6,6 +6,10 @@ import * as createIdentity from './2026_11_22_09_00_00_create_identity';
 import * as createSectionSummaries from './2026_11_22_10_00_00_create_section_summaries';
 import * as createModuleAndPageSummaries from './2026_11_22_11_00_00_create_module_and_page_summaries';
 import * as createFilesAndLinks from './2026_11_22_11_30_00_create_files_and_links';
+import * as createModuleResults from './2026_11_22_12_00_00_create_module_results';
+import * as createUserTracking from './2026_11_22_12_30_00_create_user_tracking';
+import * as createCertificates from './2026_11_22_14_00_00_create_certificates';
+import * as addResultFeedback from './2026_11_22_13_10_00_add_result_feedback';
 
 /** Listed statically (not read from disk) so the bundled binary carries them. Append only. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +20,10 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_10_00_00_create_section_summaries': createSectionSummaries,
   '2026_11_22_11_00_00_create_module_and_page_summaries': createModuleAndPageSummaries,
   '2026_11_22_11_30_00_create_files_and_links': createFilesAndLinks,
+  '2026_11_22_12_00_00_create_module_results': createModuleResults,
+  '2026_11_22_12_30_00_create_user_tracking': createUserTracking,
+  '2026_11_22_14_00_00_create_certificates': createCertificates,
+  '2026_11_22_13_10_00_add_result_feedback': addResultFeedback,
 };
 
 export const migrationProvider: MigrationProvider = {

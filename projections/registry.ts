@@ -1,5 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { StoredEvent } from '../events/store';
+import { certificateConfigsProjection } from './certificate/certificate-configs';
+import { certificatesProjection } from './certificate/certificates';
 import { courseOwnersProjection } from './course/course-owners';
 import { courseSummaries } from './course/course-summaries';
 import { fileSummaries } from './file/file-summaries';
@@ -8,8 +10,10 @@ import { moduleOwnersProjection } from './module/module-owners';
 import { moduleSummaries } from './module/module-summaries';
 import { pageSummaries } from './page/page-summaries';
 import type { Projection } from './projection';
+import { moduleResults } from './result/module-results';
 import { roleProjection } from './role/roles';
 import { sectionSummaries } from './section/section-summaries';
+import { userTrackingProjection } from './tracking/user-tracking';
 import { erasureProjection } from './user/erasure';
 import { userProjection } from './user/users';
 
@@ -24,7 +28,12 @@ export const projections: Projection<any>[] = [
   moduleOwnersProjection,
   pageSummaries,
   fileSummaries,
+  moduleResults,
+  certificatesProjection,
+  certificateConfigsProjection,
   userProjection,
+  // After users: a sighting counts only for a person who still exists.
+  userTrackingProjection,
   roleProjection,
   erasureProjection,
 ];

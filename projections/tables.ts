@@ -1,16 +1,23 @@
+import type { CertificateConfigTables } from './certificate/certificate-configs';
+import type { CertificateTables } from './certificate/certificates';
 import type { CourseOwnerTables } from './course/course-owners';
 import type { CourseSummaryTables } from './course/course-summaries';
 import type { ModuleOwnerTables } from './module/module-owners';
 import type { ModuleSummaryTables } from './module/module-summaries';
 import type { PageTables } from './page/page-summaries';
+import type { ResultTables } from './result/module-results';
 import type { RolesTable } from './role/roles';
 import type { SectionTables } from './section/section-summaries';
+import type { UserTrackingTable } from './tracking/user-tracking';
 import type { UserTables } from './user/users';
 
 export type ProjectionTables = CourseSummaryTables &
+  CertificateTables &
+  CertificateConfigTables &
   CourseOwnerTables &
   SectionTables &
   ModuleSummaryTables &
   ModuleOwnerTables &
   PageTables &
-  UserTables & { roles: RolesTable };
+  ResultTables &
+  UserTables & { roles: RolesTable; user_tracking: UserTrackingTable };

@@ -3,9 +3,11 @@ import { fileRouter } from './file/router';
 import { linkRouter } from './link/router';
 import { moduleRouter } from './module/router';
 import { pageRouter } from './page/router';
+import { resultRouter } from './result/router';
 import { roleRouter } from './role/router';
 import { sectionRouter } from './section/router';
 import { tenantRouter } from './tenant/router';
+import { trackingRouter } from './tracking/router';
 import { translationRouter } from './translation/router';
 import { router } from './trpc';
 import { userRouter } from './user/router';
@@ -15,12 +17,14 @@ export const appRouter = router({
   section: sectionRouter,
   module: moduleRouter,
   page: pageRouter,
+  result: resultRouter,
   file: fileRouter,
   link: linkRouter,
   translation: translationRouter,
   tenant: tenantRouter,
   user: userRouter,
   role: roleRouter,
+  tracking: trackingRouter,
 });
 
 export type AppRouter = typeof appRouter;

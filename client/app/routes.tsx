@@ -18,6 +18,9 @@ const LoginRoute = lazy(() =>
 const PageRoute = lazy(() =>
   import('../features/module/routes/page').then((m) => ({ default: m.PageRoute })),
 );
+const ResultRoute = lazy(() =>
+  import('../features/module/routes/result').then((m) => ({ default: m.ResultRoute })),
+);
 const ProfileRoute = lazy(() =>
   import('../features/user/routes/profile').then((m) => ({ default: m.ProfileRoute })),
 );
@@ -49,8 +52,13 @@ export function AppRoutes() {
           <CourseRoute
             key={params.coursePath}
             coursePath={params.coursePath}
-            sectionPath={params.sectionPath}
+            tab={{ kind: 'section', sectionPath: params.sectionPath }}
           />
+        )}
+      </Route>
+      <Route path="/course/:coursePath/team">
+        {(params) => (
+          <CourseRoute key={params.coursePath} coursePath={params.coursePath} tab={{ kind: 'team' }} />
         )}
       </Route>
       <Route path="/course/:coursePath/module/:modulePath">
@@ -72,6 +80,15 @@ export function AppRoutes() {
           />
         )}
       </Route>
+      <Route path="/course/:coursePath/module/:modulePath/result">
+        {(params) => (
+          <ResultRoute
+            key={params.modulePath}
+            modulePath={params.modulePath}
+            base={`/course/${params.coursePath}`}
+          />
+        )}
+      </Route>
       <Route path="/module">
         <ModulesRoute />
       </Route>
@@ -82,6 +99,9 @@ export function AppRoutes() {
         {(params) => (
           <PageRoute key={params.pagePath} modulePath={params.modulePath} pagePath={params.pagePath} />
         )}
+      </Route>
+      <Route path="/module/:modulePath/result">
+        {(params) => <ResultRoute key={params.modulePath} modulePath={params.modulePath} />}
       </Route>
       <Route path="/user">
         <ProfileRoute />

@@ -45,3 +45,12 @@ export const isNotFound = (error: unknown) => errorCode(error) === 'NOT_FOUND';
 /** Answers that a second attempt cannot change: the request itself was refused. */
 const finalCodes = new Set(['NOT_FOUND', 'BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN']);
 export const isFinal = (error: unknown) => finalCodes.has(errorCode(error) ?? '');
+
+/** The i18n key of a refusal (e.g. 'module.blocked'), or null. */
+export function errorKey(error: unknown): string | null {
+  if (error instanceof TRPCClientError) {
+    const data = error.data as { key?: unknown } | undefined;
+    return typeof data?.key === 'string' && data.key !== '' ? data.key : null;
+  }
+  return null;
+}

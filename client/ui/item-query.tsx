@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { errorCode } from '../lib/trpc';
+import { errorCode, errorKey } from '../lib/trpc';
 import { ErrorPanel, Loading } from './status';
 
 /**
@@ -14,6 +14,7 @@ export function ItemQuery<T>({
   loadError,
   backHref,
   backLabel,
+  notFoundKeys = [],
   children,
 }: {
   query: UseQueryResult<T>;
@@ -21,6 +22,8 @@ export function ItemQuery<T>({
   loadError: string;
   backHref: string;
   backLabel: string;
+  /** Refusals that read as not found here (e.g. 'module.blocked' on a module's overview). */
+  notFoundKeys?: string[];
   children: (data: T) => ReactNode;
 }) {
   if (query.isPending || (query.isError && query.isFetching)) {
@@ -32,7 +35,8 @@ export function ItemQuery<T>({
   }
   if (query.isError) {
     const code = errorCode(query.error);
-    return code === 'NOT_FOUND' || code === 'BAD_REQUEST' ? (
+    const key = errorKey(query.error);
+    return code === 'NOT_FOUND' || code === 'BAD_REQUEST' || (key !== null && notFoundKeys.includes(key)) ? (
       <div className="status status--not-found">
         <h1>{notFound}</h1>
         <p>

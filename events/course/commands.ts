@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CertificateConfig } from '../certificate/config';
 import {
   dateValueSchema,
   imageSchema,
@@ -56,6 +57,7 @@ export type CourseCommand =
   | { type: 'PublishCourse' }
   | { type: 'UnpublishCourse' }
   | { type: 'DeleteCourse' }
+  | { type: 'ConfigureCourseCertificate'; data: { config: CertificateConfig } }
   | CourseLinkCommand;
 
 /** Links to modules and files kept on the course's stream (spec section 4, linking). */

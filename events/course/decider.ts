@@ -1,3 +1,4 @@
+import type { CertificateConfig } from '../certificate/config';
 import { assertNever, type Decider } from '../decider';
 import { conflict, notFound } from '../errors';
 import { inOrder, isLinked, type LinkedItems, noLinks, withLink, withoutLink } from '../shared/links';
@@ -15,6 +16,8 @@ export type CourseState =
       owners: string[];
       /** The modules and files linked to the course, in their order. */
       links: LinkedItems;
+      /** The certificate config; null until someone configures it. */
+      certificateConfig: CertificateConfig | null;
     };
 
 type Existing = Exclude<CourseState, { status: 'absent' }>;
@@ -70,6 +73,10 @@ function decide(command: CourseCommand, state: CourseState): CourseEvent[] {
       const course = requireActive(state);
       return [{ type: 'CourseDeleted', data: { ...ref(course), name: course.details.name } }];
     }
+    case 'ConfigureCourseCertificate': {
+      const course = requireActive(state);
+      return [{ type: 'CourseCertificateConfigured', data: { ...ref(course), config: command.data.config } }];
+    }
     // Linking what is linked, or unlinking what is not, changes nothing.
     case 'LinkModule': {
       const course = requireActive(state);
@@ -104,7 +111,16 @@ function evolve(state: CourseState, event: CourseEvent): CourseState {
   switch (event.type) {
     case 'CourseCreated': {
       const { courseId, path, published, ...details } = event.data;
-      return { status: 'active', courseId, path, details, published, owners: [], links: noLinks() };
+      return {
+        status: 'active',
+        courseId,
+        path,
+        details,
+        published,
+        owners: [],
+        links: noLinks(),
+        certificateConfig: null,
+      };
     }
     case 'CourseUpdated': {
       if (state.status === 'absent') return state;
@@ -119,6 +135,8 @@ function evolve(state: CourseState, event: CourseEvent): CourseState {
       return state.status === 'absent' ? state : { ...state, status: 'deleted' };
     case 'CourseSectionsOrdered':
       return state;
+    case 'CourseCertificateConfigured':
+      return state.status === 'absent' ? state : { ...state, certificateConfig: event.data.config };
     case 'CourseOwnerAdded':
       return state.status === 'absent' ? state : { ...state, owners: [...state.owners, event.data.userId] };
     case 'CourseOwnerRemoved':
@@ -160,5 +178,5 @@ export const courseDecider: Decider<CourseCommand, CourseEvent, CourseState> = {
   initialState: () => ({ status: 'absent' }),
   evolve,
   decide,
-  snapshot: { schemaVersion: 3, every: 50 },
+  snapshot: { schemaVersion: 4, every: 50 },
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CourseCertificateConfiguredEvent } from '../certificate/events';
 import { defineEvent, type EventOf } from '../define';
 import {
   dateValueSchema,
@@ -102,6 +103,7 @@ export type CourseEvent =
   | EventOf<typeof CourseModuleUnlinked>
   | EventOf<typeof CourseModulesOrdered>
   | EventOf<typeof CourseFileLinked>
-  | EventOf<typeof CourseFileUnlinked>;
+  | EventOf<typeof CourseFileUnlinked>
+  | CourseCertificateConfiguredEvent;
 
 export const courseStream = (courseId: string) => `course-${courseId}`;

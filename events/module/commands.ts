@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CertificateConfig } from '../certificate/config';
 import { imageSchema, languageSchema, optionalText, pathSchema, requiredText } from '../shared/fields';
 import { gateOptions, type ModuleDetails, randomizeOptions } from './events';
 
@@ -54,4 +55,5 @@ export type ModuleCommand =
   | { type: 'DeleteModule' }
   | { type: 'AddModuleOwner'; data: { userId: string } }
   | { type: 'RemoveModuleOwner'; data: { userId: string } }
-  | { type: 'OrderPages'; data: { pages: string[] } };
+  | { type: 'OrderPages'; data: { pages: string[] } }
+  | { type: 'ConfigureModuleCertificate'; data: { config: CertificateConfig } };

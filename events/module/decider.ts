@@ -1,3 +1,4 @@
+import type { CertificateConfig } from '../certificate/config';
 import { assertNever, type Decider } from '../decider';
 import { conflict, invalid, notFound } from '../errors';
 import type { ModuleCommand } from './commands';
@@ -14,6 +15,8 @@ export type ModuleState =
       owners: string[];
       /** The last saved page order, as page paths. */
       pages: string[];
+      /** The certificate config; null until someone configures it. */
+      certificateConfig: CertificateConfig | null;
     };
 
 type Existing = Exclude<ModuleState, { status: 'absent' }>;
@@ -79,6 +82,10 @@ function decide(command: ModuleCommand, state: ModuleState): ModuleEvent[] {
       const module = requireActive(state);
       return [{ type: 'ModulePagesOrdered', data: { ...ref(module), pages: command.data.pages } }];
     }
+    case 'ConfigureModuleCertificate': {
+      const module = requireActive(state);
+      return [{ type: 'ModuleCertificateConfigured', data: { ...ref(module), config: command.data.config } }];
+    }
     default:
       return assertNever(command);
   }
@@ -88,7 +95,16 @@ function evolve(state: ModuleState, event: ModuleEvent): ModuleState {
   switch (event.type) {
     case 'ModuleCreated': {
       const { moduleId, path, published, ...details } = event.data;
-      return { status: 'active', moduleId, path, details, published, owners: [], pages: [] };
+      return {
+        status: 'active',
+        moduleId,
+        path,
+        details,
+        published,
+        owners: [],
+        pages: [],
+        certificateConfig: null,
+      };
     }
     case 'ModuleUpdated': {
       if (state.status === 'absent') return state;
@@ -109,6 +125,8 @@ function evolve(state: ModuleState, event: ModuleEvent): ModuleState {
         : { ...state, owners: state.owners.filter((owner) => owner !== event.data.userId) };
     case 'ModulePagesOrdered':
       return state.status === 'absent' ? state : { ...state, pages: event.data.pages };
+    case 'ModuleCertificateConfigured':
+      return state.status === 'absent' ? state : { ...state, certificateConfig: event.data.config };
     default:
       return assertNever(event);
   }
@@ -118,5 +136,5 @@ export const moduleDecider: Decider<ModuleCommand, ModuleEvent, ModuleState> = {
   initialState: () => ({ status: 'absent' }),
   evolve,
   decide,
-  snapshot: { schemaVersion: 1, every: 50 },
+  snapshot: { schemaVersion: 2, every: 50 },
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ModuleCertificateConfiguredEvent } from '../certificate/events';
 import { defineEvent, type EventOf } from '../define';
 import { imageSchema, languageSchema, optionalText, pathSchema, requiredText } from '../shared/fields';
 
@@ -71,6 +72,7 @@ export type ModuleEvent =
   | EventOf<typeof ModuleDeleted>
   | EventOf<typeof ModuleOwnerAdded>
   | EventOf<typeof ModuleOwnerRemoved>
-  | EventOf<typeof ModulePagesOrdered>;
+  | EventOf<typeof ModulePagesOrdered>
+  | ModuleCertificateConfiguredEvent;
 
 export const moduleStream = (moduleId: string) => `module-${moduleId}`;

@@ -217,9 +217,17 @@ const modules = (): { path: string; module: ModuleInput; pages: PageInput[] }[] 
         type: 'question',
         estimatedTime: 120,
         content: [
-          choice('sdg', 'Welk duurzame-ontwikkelingsdoel gaat over gendergelijkheid?', [
-            ['SDG 5', 1],
-            ['SDG 13', 0],
+          {
+            ...choice('sdg', 'Welk duurzame-ontwikkelingsdoel gaat over gendergelijkheid?', [
+              ['SDG 5', 1],
+              ['SDG 13', 0],
+            ]),
+            schema: { ...questionSettings, attempts: 2, info: 'SDG 5 gaat over gendergelijkheid.' },
+          },
+          multipleChoice('pijlers', 'Welke documenten zijn pijlers van het SRGR-beleid?', [
+            ['Het ICPD-actieprogramma', 1],
+            ['Het Beijing Platform for Action', 1],
+            ['Het Kyoto-protocol', -1],
           ]),
         ],
       },

@@ -1,9 +1,11 @@
 import { forbidden, notFound } from '../../events/errors';
 import { type Actor, can } from '../../events/permissions';
+import type { Image } from '../../events/shared/fields';
 import { ownersOfCourse, ownersOfCourses } from '../../projections/course/course-owners';
 import { type CourseSummary, findCourseByPath, listCourses } from '../../projections/course/course-summaries';
 import type { AnyDb } from '../../projections/db';
-import { isLinkedTo } from '../../projections/user/users';
+import { isLinkedTo, type UserProfile, usersLinkedTo } from '../../projections/user/users';
+import { asSeenBy } from '../user/queries';
 
 export interface CourseListInput {
   onAdmin?: boolean;
@@ -89,4 +91,77 @@ export async function courseOwners(db: AnyDb, actor: Actor | null, path: string)
     (actor !== null && owners.some((owner) => owner.user._id === actor.userId));
   if (!allowed) throw forbidden();
   return owners.map(({ user }) => ({ userId: user._id, name: user.name, email: user.email }));
+}
+
+/** Someone in an avatar list: a name and a picture, or 'Anonymous User' for fullPrivacy users. */
+export interface TeamPerson {
+  userId: string;
+  name: string;
+  /** True when the person is shown as 'Anonymous User' (fullPrivacy) to this viewer. */
+  anonymous: boolean;
+  image: Image | null;
+}
+
+/** A course owner as the Team tab shows them. */
+export interface TeamMember extends TeamPerson {
+  profession: string | null;
+  description: string | null;
+}
+
+export interface CourseTeam {
+  /** The course's owners, by name. */
+  owners: TeamMember[];
+  /** The linked participants when the course shows its user list to this viewer; otherwise null. */
+  participants: TeamPerson[] | null;
+}
+
+function seen(actor: Actor | null, user: UserProfile) {
+  const shown = asSeenBy(actor, user);
+  // asSeenBy hands back the same profile unless it masked it.
+  return { shown, anonymous: shown !== user };
+}
+
+/**
+ * The course's team (tRPC `course.team`) for whoever may see the course: its owners with name,
+ * profession, description and picture, and, when the course shows its user list (showUserList) and
+ * the viewer may see participants, the participants' names and pictures. fullPrivacy users read
+ * as 'Anonymous User'; no e-mail address or phone number leaves here.
+ */
+export async function courseTeam(db: AnyDb, actor: Actor | null, path: string): Promise<CourseTeam> {
+  const course = await visibleCourse(db, actor, path);
+  const owners = (await ownersOfCourses(db, [course.courseId])).map(({ user }) => user);
+  const ownerIds = owners.map((owner) => owner._id);
+  const showParticipants = course.showUserList && canSeeParticipants(actor, course, ownerIds);
+  const participants = showParticipants
+    ? (await usersLinkedTo(db, 'course', [course.path])).map(({ user }) => user)
+    : null;
+  return {
+    owners: anonymousLast(
+      owners.map((owner) => {
+        const { shown, anonymous } = seen(actor, owner);
+        return {
+          userId: shown._id,
+          name: shown.name,
+          anonymous,
+          image: shown.image,
+          profession: shown.profession || null,
+          description: shown.description || null,
+        };
+      }),
+    ),
+    participants: participants
+      ? anonymousLast(
+          participants.map((user) => {
+            const { shown, anonymous } = seen(actor, user);
+            return { userId: shown._id, name: shown.name, anonymous, image: shown.image };
+          }),
+        )
+      : null,
+  };
+}
+
+/** Named people in their order (by name), then the anonymous ones, whose place would hint at a name. */
+function anonymousLast<P extends TeamPerson>(people: P[]): P[] {
+  const named = people.filter((person) => !person.anonymous);
+  return [...named, ...people.filter((person) => person.anonymous)];
 }

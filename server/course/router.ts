@@ -24,7 +24,7 @@ import {
   unpublishCourse,
   updateCourse,
 } from './commands';
-import { courseOwners, visibleCourse, visibleCourses } from './queries';
+import { courseOwners, courseTeam, visibleCourse, visibleCourses } from './queries';
 
 const listInput = z
   .object({
@@ -49,6 +49,11 @@ export const courseRouter = router({
   byPath: publicProcedure
     .input(coursePathSchema)
     .query(({ ctx, input }) => visibleCourse(ctx.platform.database.db, ctx.actor, input.path)),
+
+  /** The course team for its Team tab and avatar lists: owners, and participants when shown. */
+  team: publicProcedure
+    .input(coursePathSchema)
+    .query(({ ctx, input }) => courseTeam(ctx.platform.database.db, ctx.actor, input.path)),
 
   /** The course's full change history: who changed which fields, when, from what to what. */
   history: procedureFor('view')

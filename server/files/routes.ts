@@ -7,7 +7,15 @@ import { type Derivative, imageDerivativesJob, manifestKey } from '../../jobs/im
 import { actorFromRequest } from '../auth/actor';
 import { requestLanguage, translator } from '../i18n';
 import type { Platform } from '../platform';
-import { contentTypeOf, type FileStorage, fileStorage, isSafeKey, isUploadId, safeFileName } from './storage';
+import {
+  byteRange,
+  contentTypeOf,
+  type FileStorage,
+  fileStorage,
+  isSafeKey,
+  isUploadId,
+  safeFileName,
+} from './storage';
 
 /** The largest upload accepted (25 MB). */
 export const uploadLimitBytes = 25 * 1024 * 1024;
@@ -167,11 +175,21 @@ export async function uploadRoutes(app: FastifyInstance, { platform }: { platfor
     const found = isSafeKey(key) && key.split('/').length >= 2 ? await storage.open(key) : null;
     if (!found) return reply.code(404).send({ message: 'Not found' });
     const name = key.split('/').pop()!;
+    reply.headers(fileHeaders).header('accept-ranges', 'bytes').type(contentTypeOf(name));
+    // A part of the file (a video or audio player seeking), else all of it.
+    const range = byteRange(request.headers.range, found.size);
+    if (range === null) return reply.header('content-length', found.size).send(found.stream);
+    found.stream.destroy();
+    if (range === 'unsatisfiable') {
+      return reply.code(416).header('content-range', `bytes */${found.size}`).send();
+    }
+    const part = await storage.open(key, range);
+    if (!part) return reply.code(404).send({ message: 'Not found' });
     return reply
-      .headers(fileHeaders)
-      .type(contentTypeOf(name))
-      .header('content-length', found.size)
-      .send(found.stream);
+      .code(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${found.size}`)
+      .header('content-length', range.end - range.start + 1)
+      .send(part.stream);
   };
   app.get('/files/*', serve);
 }

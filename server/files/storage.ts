@@ -10,12 +10,40 @@ import { pipeline } from 'node:stream/promises';
  */
 export interface FileStorage {
   put(key: string, body: Readable | Buffer): Promise<number>;
-  /** A readable stream and its size, or null when there is no such file. */
-  open(key: string): Promise<{ stream: Readable; size: number } | null>;
+  /**
+   * A readable stream and the file's size, or null when there is no such file. With `range`, the
+   * stream holds only bytes `start` to `end` (inclusive); `size` stays the whole file's.
+   */
+  open(key: string, range?: ByteRange): Promise<{ stream: Readable; size: number } | null>;
   read(key: string): Promise<Buffer>;
   /** The names directly under a folder key (files only), or an empty list. */
   list(folder: string): Promise<string[]>;
   remove(folder: string): Promise<void>;
+}
+
+/** Bytes `start` to `end`, both included. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * The part of a file of `size` bytes a Range header asks for (one range, RFC 9110 section 14.1.2):
+ * null to answer the whole file (no header, or one this server does not handle, as several
+ * ranges), 'unsatisfiable' when it starts past the end. Media elements need this to seek.
+ */
+export function byteRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    return suffix > 0 && size > 0 ? { start: Math.max(0, size - suffix), end: size - 1 } : 'unsatisfiable';
+  }
+  const start = Number(match[1]);
+  const last = match[2] === '' ? Number.POSITIVE_INFINITY : Number(match[2]);
+  if (last < start) return null;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end: Math.min(last, size - 1) };
 }
 
 const uploadIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -69,12 +97,12 @@ export function localStorage(root: string): FileStorage {
       }
       return (await fs.stat(full)).size;
     },
-    async open(key) {
+    async open(key, range) {
       if (!isSafeKey(key)) return null;
       const full = resolve(key);
       const stat = await fs.stat(full).catch(() => null);
       if (!stat?.isFile()) return null;
-      return { stream: createReadStream(full), size: stat.size };
+      return { stream: createReadStream(full, range), size: stat.size };
     },
     read: (key) => fs.readFile(resolve(key)),
     async list(folder) {

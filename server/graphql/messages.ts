@@ -89,6 +89,16 @@ const messages = {
   roleCreated: { en: 'The role is created.', nl: 'De rol is aangemaakt.', fr: 'Le rôle est créé.' },
   roleUpdated: { en: 'The role is saved.', nl: 'De rol is opgeslagen.', fr: 'Le rôle est enregistré.' },
   roleDeleted: { en: 'The role is deleted.', nl: 'De rol is verwijderd.', fr: 'Le rôle est supprimé.' },
+  resultSaved: {
+    en: 'The answers are saved.',
+    nl: 'De antwoorden zijn opgeslagen.',
+    fr: 'Les réponses sont enregistrées.',
+  },
+  logUpdated: {
+    en: 'The log is updated.',
+    nl: 'Het logboek is bijgewerkt.',
+    fr: 'Le journal est mis à jour.',
+  },
 } satisfies Record<string, Record<Language, string>>;
 
 export type SuccessKey = keyof typeof messages;

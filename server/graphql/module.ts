@@ -22,11 +22,12 @@ import { parentKey } from './loaders';
 import { ImageType, MutationResponse, MutationResult } from './shared';
 import { UserType } from './user';
 
-const arrivesWithResults = 'Null until results and certificates exist on the platform.';
+const arrivesWithResults = 'Null until certificates and teacher results exist on the platform.';
 
 /**
- * A module (spec section 3). Its pages are added in page.ts (`Module.pages`). Fields of features
- * that do not exist yet (certificates, results, progress) are null, never invented.
+ * A module (spec section 3). Its pages are added in page.ts (`Module.pages`), the caller's progress
+ * and result in result.ts. Fields of features that do not exist yet (certificates) are null, never
+ * invented.
  */
 export const ModuleType = builder.objectRef<ModuleSummary>('Module').implement({
   fields: (t) => ({
@@ -83,34 +84,11 @@ export const ModuleType = builder.objectRef<ModuleSummary>('Module').implement({
       description: `The caller's certificate for this module. ${arrivesWithResults}`,
       resolve: () => null,
     }),
-    completed: t.boolean({
-      nullable: true,
-      description: `Whether the caller completed the module. ${arrivesWithResults}`,
-      resolve: () => null,
-    }),
-    ongoing: t.boolean({
-      nullable: true,
-      description: `Whether the caller has started the module. ${arrivesWithResults}`,
-      resolve: () => null,
-    }),
-    entryPoint: t.field({
-      type: 'JSON',
-      nullable: true,
-      description: `Where the caller continues (type, path). ${arrivesWithResults}`,
-      resolve: () => null,
-    }),
     activeUsers: t.field({
       type: [UserType],
       nullable: true,
       description: `Participants who answered between after and before. ${arrivesWithResults}`,
       args: { before: t.arg.string(), after: t.arg.string() },
-      resolve: () => null,
-    }),
-    result: t.field({
-      type: 'JSON',
-      nullable: true,
-      description: `A participant's result for this module. ${arrivesWithResults}`,
-      args: { user: t.arg.id() },
       resolve: () => null,
     }),
   }),

@@ -6,6 +6,7 @@ import { maySeeModule } from '../module/queries';
 import { createPage, deletePage, updatePage } from '../page/commands';
 import { maySeeAnswerKey, visiblePage } from '../page/queries';
 import { builder } from './builder';
+import { contentFromContract, contentToContract } from './content-shape';
 import { type GraphQLContext, metaOf } from './context';
 import { answer, documentOf, type MutationAnswer, refusing } from './errors';
 import { ModuleType } from './module';
@@ -17,8 +18,6 @@ type PageRow = Pick<
   'path' | 'name' | 'type' | 'interactiveVideo' | 'estimatedTime' | 'parentPath' | 'position'
 > & { content: unknown };
 
-const arrivesWithResults = 'Null until results exist on the platform.';
-
 /** The page before or after this one in its module's order, or null at either end. */
 async function neighbour(ctx: GraphQLContext, page: PageRow, step: -1 | 1): Promise<string | null> {
   const pages = await ctx.loaders.modulePages.load(page.parentPath);
@@ -26,7 +25,7 @@ async function neighbour(ctx: GraphQLContext, page: PageRow, step: -1 | 1): Prom
   return index < 0 ? null : (pages[index + step]?.path ?? null);
 }
 
-/** A page of a module (spec section 3). */
+/** A page of a module (spec section 3); the caller's `completed` and `result` are added in result.ts. */
 export const PageType = builder.objectRef<PageRow>('Page').implement({
   fields: (t) => ({
     path: t.exposeString('path'),
@@ -35,8 +34,8 @@ export const PageType = builder.objectRef<PageRow>('Page').implement({
     content: t.field({
       type: 'JSON',
       description:
-        'The list of form elements (markdown blocks, questions with their options, …); option scores only for who edits the module.',
-      resolve: (page) => page.content,
+        'The list of form elements: markdown blocks, videos, and questions `{ name, type: "question", questionType: radio | checkbox | text, label, options [{ label, value, score }], schema { autoShow, attempts, info } }`; option scores only for who edits the module.',
+      resolve: (page) => contentToContract(page.content),
     }),
     interactiveVideo: t.field({
       type: 'JSON',
@@ -57,17 +56,6 @@ export const PageType = builder.objectRef<PageRow>('Page').implement({
       nullable: true,
       description: 'The path of the page after this one in its module.',
       resolve: (page, _args, ctx) => neighbour(ctx, page, 1),
-    }),
-    completed: t.boolean({
-      nullable: true,
-      description: `Whether the caller answered every question. ${arrivesWithResults}`,
-      resolve: () => null,
-    }),
-    result: t.field({
-      type: 'JSON',
-      nullable: true,
-      description: `The caller's answers, score and feedback. ${arrivesWithResults}`,
-      resolve: () => null,
     }),
     module: t.field({
       type: ModuleType,
@@ -126,6 +114,7 @@ const detailsOf = (page: PageSummary) => ({
 /** `doc` is the page form (pageInputSchema) plus, when creating, `path`, `parentType` and `parentPath`. */
 function splitPageDoc(value: unknown) {
   const { path, parentType, parentPath, ...details } = documentOf(value);
+  if ('content' in details) details.content = contentFromContract(details.content);
   return { path, parentType, parentPath, details };
 }
 

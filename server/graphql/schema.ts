@@ -6,8 +6,10 @@ import './file';
 import './link';
 import './module';
 import './page';
+import './result';
 import './role';
 import './section';
+import './tracking';
 import './translation';
 import './user';
 

@@ -136,9 +136,10 @@ describe.each(databaseKinds)('GraphQL content on %s', (kind) => {
     content: [{ type: 'markdown', name: 'intro', text: '# Hello' }],
     estimatedTime: 120,
   };
+  // The contract's shape of a question element; the platform stores it as { type: 'radio', questionType: 'single' }.
   const question = {
-    type: 'radio',
-    questionType: 'single',
+    type: 'question',
+    questionType: 'radio',
     name: 'q1',
     label: 'Which method is hormonal?',
     schema: { autoShow: true },
@@ -299,7 +300,7 @@ describe.each(databaseKinds)('GraphQL content on %s', (kind) => {
         info: 'What to know',
         estimatedTime: 420,
         pageCount: 2,
-        // Results and certificates do not exist yet: null, never invented.
+        // Certificates and other participants' results do not exist yet: null, never invented.
         certificate: null,
         activeUsers: null,
         result: null,
@@ -311,8 +312,9 @@ describe.each(databaseKinds)('GraphQL content on %s', (kind) => {
             type: 'markdown',
             content: markdownPage.content,
             estimatedTime: 120,
-            result: null,
-            completed: null,
+            // The caller's own progress: nothing to answer on this page.
+            result: { answers: {}, scoring: { __score: 0, __maxScore: 0 }, updatedAt: null },
+            completed: true,
           },
           {
             path: 'quiz',
@@ -327,8 +329,16 @@ describe.each(databaseKinds)('GraphQL content on %s', (kind) => {
               },
             ],
             estimatedTime: 300,
-            result: null,
-            completed: null,
+            result: {
+              answers: {},
+              scoring: {
+                __score: 0,
+                __maxScore: 1,
+                q1: { __score: 0, __maxScore: 1, questionType: 'radio' },
+              },
+              updatedAt: null,
+            },
+            completed: false,
           },
         ],
       },

@@ -26,6 +26,7 @@ describe('schema.graphql', () => {
       'usersCSV',
       'roles',
       'role',
+      'log',
     ])
       expect(schema).toMatch(new RegExp(`\\n  ${query}[(:]`));
     for (const mutation of [
@@ -39,6 +40,7 @@ describe('schema.graphql', () => {
       'createRole',
       'updateRole',
       'deleteByName',
+      'updateLog',
     ])
       expect(schema).toMatch(new RegExp(`\\n  ${mutation}\\(`));
   });

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseInputSchema } from '../../events/course/commands';
 import { moduleInputSchema } from '../../events/module/commands';
 import { pageInputSchema } from '../../events/page/commands';
-import { allRules } from '../../events/permissions';
+import { allRules, noRules } from '../../events/permissions';
 import { sectionInputSchema } from '../../events/section/commands';
+import { trackingInputSchema } from '../../events/tracking/commands';
 import { rebuildProjections } from '../../projections/rebuild';
 import { projectionTables } from '../../projections/registry';
 import {
@@ -31,7 +32,10 @@ import {
 } from '../../server/module/commands';
 import { createPage, deletePage, duplicatePage, updatePage } from '../../server/page/commands';
 import { createSection, deleteSection } from '../../server/section/commands';
+import { updateLog } from '../../server/tracking/commands';
+import { deleteUser } from '../../server/user/commands';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
+import { addTestUser } from '../users';
 
 const admin = { userId: 'admin-1', roles: ['admin'], rules: allRules() };
 let clock = Date.parse('2026-11-22T08:00:00Z');
@@ -45,7 +49,10 @@ const input = (name: string, extra: Record<string, unknown> = {}) =>
 async function snapshot(platform: TestPlatform) {
   const tables: Record<string, unknown[]> = {};
   for (const table of projectionTables()) {
-    const { rows } = await sql`select * from ${sql.table(table)} order by 1`.execute(platform.database.db);
+    // The whole row as text orders tables whose first column is not unique, too.
+    const { rows } = await sql`select * from ${sql.table(table)} as t order by t::text`.execute(
+      platform.database.db,
+    );
     tables[table] = rows;
   }
   return tables;
@@ -201,6 +208,25 @@ describe.each(databaseKinds)('rebuilding projections on %s', (kind) => {
     });
   }
 
+  /** Two people's logs, one of them then deleted: 6 account events, 5 sightings and UserDeleted. */
+  async function trackingScenario() {
+    const stays = await addTestUser(platform);
+    const goes = await addTestUser(platform);
+    const seen = (userId: string, form: Record<string, string>, at = meta()) =>
+      updateLog(platform, { userId, roles: [], rules: noRules() }, at, trackingInputSchema.parse(form));
+    await seen(stays.userId, { type: 'course', path: 'family-planning' });
+    await seen(stays.userId, { type: 'sections', path: 'week-one' });
+    await seen(stays.userId, { type: 'courses', path: 'family-planning' });
+    const watched = meta();
+    const recording = { type: 'recording', path: 'https://video.example.org/week-one.mp4' };
+    await seen(stays.userId, recording, watched);
+    // Again 30 seconds later: within the minute, so not recorded.
+    const lastSeen = new Date(watched.now.getTime() + 30_000).toISOString();
+    expect((await seen(stays.userId, { ...recording, lastSeen })).recorded).toBe(false);
+    await seen(goes.userId, { type: 'course', path: 'family-planning' });
+    await deleteUser(platform, admin, meta(), goes.userId);
+  }
+
   it('replays the log into tables equal, row for row, to the live ones', async () => {
     await createCourse(platform, admin, meta(), { course: input('Family planning', { onHome: true }) });
     await createCourse(platform, admin, meta(), { course: input('Family planning') });
@@ -223,6 +249,7 @@ describe.each(databaseKinds)('rebuilding projections on %s', (kind) => {
     await deleteCourse(platform, admin, meta(), 'to-be-removed');
     await moduleScenario();
     await linkScenario();
+    await trackingScenario();
 
     const live = await snapshot(platform);
     expect(live.course_summaries).toHaveLength(5);
@@ -232,15 +259,18 @@ describe.each(databaseKinds)('rebuilding projections on %s', (kind) => {
     expect(live.module_summaries).toHaveLength(4);
     expect(live.module_owners).toHaveLength(3);
     expect(live.page_summaries).toHaveLength(10);
+    expect(live.user_tracking).toHaveLength(3);
 
     // A projection that drifted (say, a bug fixed since) is put right by the rebuild.
     await sql`update course_summaries set name = 'drifted'`.execute(platform.database.db);
     await sql`update page_summaries set position = 7`.execute(platform.database.db);
     await sql`update content_links set position = 7`.execute(platform.database.db);
+    await sql`update user_tracking set last_seen = first_seen`.execute(platform.database.db);
 
     const replayed = await rebuildProjections((work) => transaction(platform.database.db, work), 2);
     // 9 course events, plus the creator becoming owner of each of the 4 courses; 29 module and page events.
-    expect(replayed).toBe(13 + 29 + 30);
+    // 12 more: the tracking scenario.
+    expect(replayed).toBe(13 + 29 + 30 + 12);
     expect(await snapshot(platform)).toEqual(live);
   });
 });

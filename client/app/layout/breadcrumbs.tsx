@@ -3,8 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { useCourse } from '../../features/course/api/get-course';
 import { useSections } from '../../features/course/api/get-sections';
+import { useLearnerModule } from '../../features/module/api/get-learner-module';
+import { useLearnerPage } from '../../features/module/api/get-learner-page';
 import { useModule } from '../../features/module/api/get-module';
-import { usePage } from '../../features/module/api/get-page';
+import { pageLabel } from '../../features/module/components/page-label';
 import { findStaticPage, pick, useTenant } from '../../lib/tenant';
 import { useLanguage } from '../../lib/use-language';
 
@@ -59,6 +61,7 @@ function useCrumbs(location: string): Crumb[] {
         label: <SectionName coursePath={second} path={item} />,
       });
     }
+    if (kind === 'team') crumbs.push({ href: `${course}/team`, label: t('courseView.team') });
     if (kind === 'module' && item) crumbs.push(...moduleCrumbs(segments.slice(3), course));
     return crumbs;
   }
@@ -106,7 +109,11 @@ function moduleCrumbs([modulePath, kind, pagePath]: string[], base: string): Cru
   const href = `${base}/module/${modulePath}`;
   const crumbs: Crumb[] = [{ href, label: <ModuleName path={modulePath} /> }];
   if (kind === 'page' && pagePath)
-    crumbs.push({ href: `${href}/page/${pagePath}`, label: <PageName path={pagePath} /> });
+    crumbs.push({
+      href: `${href}/page/${pagePath}`,
+      label: <PageName modulePath={modulePath} path={pagePath} />,
+    });
+  if (kind === 'result') crumbs.push({ href: `${href}/result`, label: <ResultCrumb /> });
   return crumbs;
 }
 
@@ -115,8 +122,17 @@ function ModuleName({ path }: { path: string }) {
   return module.data ? <span lang={module.data.language}>{module.data.name}</span> : path;
 }
 
-function PageName({ path }: { path: string }) {
-  return usePage(path).data?.name ?? path;
+/** The page as the participant meets it (shared with the page's own query): a test may hide its name. */
+function PageName({ modulePath, path }: { modulePath: string; path: string }) {
+  const { t } = useTranslation();
+  const page = useLearnerPage(modulePath, path).data;
+  const index = useLearnerModule(modulePath).data?.pages.findIndex((entry) => entry.path === path) ?? -1;
+  return page ? pageLabel(t, page.page.name, index) : path;
+}
+
+function ResultCrumb() {
+  const { t } = useTranslation();
+  return t('answering.resultTitle');
 }
 
 function SectionName({ coursePath, path }: { coursePath: string; path: string }) {

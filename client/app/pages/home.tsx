@@ -1,13 +1,20 @@
+import './home.css';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import { CourseList } from '../../features/course/components/course-list';
+import { useHomeModules } from '../../features/module/api/get-home-modules';
+import { useLatestActivity } from '../../features/module/api/get-latest-activity';
+import { ModuleCard } from '../../features/module/components/module-card';
 import { useCurrentUser } from '../../lib/auth';
+import { formatDate } from '../../lib/dates';
 import { pick, useTenant } from '../../lib/tenant';
 import { useLanguage } from '../../lib/use-language';
+import { Empty, ErrorPanel, Loading } from '../../ui/status';
 import { useDocumentTitle } from '../../ui/use-document-title';
 
 /**
- * /: the tenant's introduction and the courses flagged for the home page. Signed-in users also get
- * the welcome text with the intro image (and, later, their latest module).
+ * /: the tenant's introduction, the courses and modules flagged for the home page, and for
+ * signed-in users the welcome text with the intro image and the module they were last busy with.
  */
 export function HomePage() {
   const { t } = useTranslation();
@@ -22,14 +29,88 @@ export function HomePage() {
         <div className="hero__text">
           <h1 id="page-title">{tenant?.name ?? t('app.name')}</h1>
           <p className="hero__lead">{tenant ? pick(tenant.texts.intro, language) : t('home.intro')}</p>
-          {user && tenant && <p>{pick(tenant.texts.welcome, language)}</p>}
+          {user && tenant && <p className="hero__welcome">{pick(tenant.texts.welcome, language)}</p>}
         </div>
         {user && tenant?.images.intro && (
           <img className="hero__image" src={tenant.images.intro} alt="" width="320" height="240" />
         )}
       </section>
+      {user && <LatestActivity userId={user._id} />}
       <h2 id="featured-courses">{t('home.featuredCourses')}</h2>
       <CourseList filter={{ onHome: true }} labelledBy="featured-courses" />
+      <HomeModules />
     </>
+  );
+}
+
+/** The module the signed-in user answered in most recently, to pick up where they left off. */
+function LatestActivity({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const latest = useLatestActivity(userId);
+  const loading = latest.isPending || (latest.isError && latest.isFetching);
+
+  const content = () => {
+    if (loading) return <Loading />;
+    if (latest.isError)
+      return <ErrorPanel message={t('modules.loadOneError')} onRetry={() => void latest.refetch()} />;
+    if (!latest.data)
+      return (
+        <div className="home-latest__empty">
+          <Empty>{t('homeView.noActivity')}</Empty>
+          <p>
+            <Link href="/course">{t('homeView.browseCourses')}</Link>
+          </p>
+        </div>
+      );
+    return (
+      <div className="home-latest__card">
+        <ModuleCard
+          module={latest.data.module}
+          size="large"
+          footer={
+            <p className="module-card__footer">
+              {t('homeView.lastActive', { date: formatDate(latest.data.updatedAt) })}
+            </p>
+          }
+        />
+      </div>
+    );
+  };
+
+  return (
+    <section className="home-latest" aria-labelledby="latest-activity" aria-busy={loading}>
+      <h2 id="latest-activity">{t('homeView.latestActivity')}</h2>
+      {content()}
+    </section>
+  );
+}
+
+/** The modules flagged for the home page, as small cards. */
+function HomeModules() {
+  const { t } = useTranslation();
+  const modules = useHomeModules();
+  const loading = modules.isPending || (modules.isError && modules.isFetching);
+
+  const content = () => {
+    if (loading) return <Loading />;
+    if (modules.isError)
+      return <ErrorPanel message={t('modules.loadError')} onRetry={() => void modules.refetch()} />;
+    if (modules.data.length === 0) return <Empty>{t('modules.empty')}</Empty>;
+    return (
+      <ul className="card-grid">
+        {modules.data.map((module) => (
+          <li key={module.path}>
+            <ModuleCard module={module} />
+          </li>
+        ))}
+      </ul>
+    );
+  };
+
+  return (
+    <section className="home-modules" aria-labelledby="featured-modules" aria-busy={loading}>
+      <h2 id="featured-modules">{t('homeView.featuredModules')}</h2>
+      {content()}
+    </section>
   );
 }

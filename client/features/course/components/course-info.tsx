@@ -1,11 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { paragraphs } from '../../../lib/text';
+import { AvatarList } from '../../../ui/avatar-list';
 import type { Course } from '../api/get-course';
+import type { CourseTeam } from '../api/get-course-team';
 import { CourseDates, hasDates } from './course-dates';
+import { useAvatarPeople } from './team';
 
-/** The Info tab: what the course is about, when, where, with whom and in which language. */
-export function CourseInfo({ course }: { course: Course }) {
+/**
+ * The Info tab: what the course is about, when, where, with whom and in which language; the team
+ * and (when the course shows them) the participants as avatar lists.
+ */
+export function CourseInfo({ course, team }: { course: Course; team?: CourseTeam }) {
   const { t } = useTranslation();
+  const avatars = useAvatarPeople();
+  const owners = team && course.showTeam ? team.owners : [];
+  const participants = team?.participants ?? [];
   return (
     <div className="course-info">
       <div className="prose" lang={course.language}>
@@ -38,6 +47,22 @@ export function CourseInfo({ course }: { course: Course }) {
           <dt>{t('courses.language')}</dt>
           <dd>{t(`languages.${course.language}`)}</dd>
         </div>
+        {owners.length > 0 && (
+          <div>
+            <dt>{t('courseView.team')}</dt>
+            <dd>
+              <AvatarList people={avatars(owners)} label={t('courseView.team')} />
+            </dd>
+          </div>
+        )}
+        {participants.length > 0 && (
+          <div>
+            <dt>{t('courseView.participants')}</dt>
+            <dd>
+              <AvatarList people={avatars(participants)} label={t('courseView.participants')} />
+            </dd>
+          </div>
+        )}
       </dl>
     </div>
   );

@@ -2,16 +2,36 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { paragraphs } from '../../../lib/text';
 import { LinkedFiles, LinkedModules } from '../../module/components/linked-content';
+import { useTrackSeen } from '../../tracking/use-track-seen';
 import type { CourseSection } from '../api/get-sections';
+import type { SectionTiming } from '../utils/section-timing';
+import { TimingBadge } from './section-list';
 
-/** One section's tab: what it is about, when and where, its live part, modules and documents. */
-export function SectionPanel({ section, coursePath }: { section: CourseSection; coursePath: string }) {
+/**
+ * One section's tab: what it is about, when and where, whether it is past, next or to come, its
+ * live part, modules and documents.
+ */
+export function SectionPanel({
+  section,
+  coursePath,
+  timing,
+}: {
+  section: CourseSection;
+  coursePath: string;
+  timing?: SectionTiming;
+}) {
   const { t } = useTranslation();
+  useTrackSeen('sections', section.path);
   const parent = { parentType: 'section', parentPath: section.path } as const;
   const classroom = section.classroom;
   return (
     <div className="section-panel" lang={section.language}>
       <h2>{section.name}</h2>
+      {timing && (
+        <p className="section-panel__timing">
+          <TimingBadge timing={timing} />
+        </p>
+      )}
       <div className="prose">
         {paragraphs(section.info).map((text) => (
           <p key={text}>{text}</p>

@@ -1,25 +1,34 @@
+import '../course.css';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { errorCode } from '../../../lib/trpc';
+import { AvatarList } from '../../../ui/avatar-list';
 import { ItemQuery } from '../../../ui/item-query';
-import { ErrorPanel, Loading } from '../../../ui/status';
+import { Empty, ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { LinkedFiles, LinkedModules } from '../../module/components/linked-content';
 import { TranslationSwitch } from '../../module/components/translation-switch';
+import { useTrackSeen } from '../../tracking/use-track-seen';
 import { type Course, useCourse } from '../api/get-course';
+import { type CourseTeam, useCourseTeam } from '../api/get-course-team';
 import { useSections } from '../api/get-sections';
 import { CourseInfo } from '../components/course-info';
+import { SectionList } from '../components/section-list';
 import { SectionPanel } from '../components/section-panel';
+import { TeamMembers, TeamPanel, useAvatarPeople } from '../components/team';
+import { classifySections } from '../utils/section-timing';
+
+export type CourseTab = { kind: 'info' } | { kind: 'section'; sectionPath: string } | { kind: 'team' };
 
 /**
- * /course/:coursePath and /course/:coursePath/section/:sectionPath: the course with its tabs, Info
- * and one per published section in the editors' order. The certificate and team tabs join them
- * with their features.
+ * /course/:coursePath, /course/:coursePath/section/:sectionPath and /course/:coursePath/team: the
+ * course with its tabs: Info, one per published section in timing order (spec section 4), and Team
+ * when the course has owners (and shows its team). The certificate tab waits for certificates.
  */
-export function CourseRoute({ coursePath, sectionPath }: { coursePath: string; sectionPath?: string }) {
+export function CourseRoute({ coursePath, tab = { kind: 'info' } }: { coursePath: string; tab?: CourseTab }) {
   const { t } = useTranslation();
   const course = useCourse(coursePath);
-  const sections = useSections(coursePath);
   // A path that cannot be a course path (BAD_REQUEST) names no course either.
   const code = course.isError ? errorCode(course.error) : null;
   const notFound = code === 'NOT_FOUND' || code === 'BAD_REQUEST';
@@ -35,62 +44,118 @@ export function CourseRoute({ coursePath, sectionPath }: { coursePath: string; s
       backHref="/course"
       backLabel={t('courses.title')}
     >
-      {(data) => <CourseTabs course={data} sectionPath={sectionPath} sections={sections} />}
+      {(data) => <CourseTabs course={data} tab={tab} />}
     </ItemQuery>
   );
 }
 
-function CourseTabs({
-  course: data,
-  sectionPath,
-  sections,
-}: {
-  course: Course;
-  sectionPath?: string;
-  sections: ReturnType<typeof useSections>;
-}) {
+function CourseTabs({ course, tab }: { course: Course; tab: CourseTab }) {
   const { t } = useTranslation();
-  const list = sections.data ?? [];
-  const section = sectionPath ? list.find((candidate) => candidate.path === sectionPath) : undefined;
-  const tab = (href: string, label: string, current: boolean) => (
+  useTrackSeen('courses', course.path);
+  const sections = useSections(course.path);
+  const team = useCourseTeam(course.path);
+  // The moment the course was opened decides what is past; it stays put while the page is open.
+  const [now] = useState(() => new Date());
+  const timed = classifySections(sections.data ?? [], now);
+  const owners = course.showTeam ? (team.data?.owners ?? []) : [];
+  const sectionPath = tab.kind === 'section' ? tab.sectionPath : undefined;
+  const current = sectionPath ? timed.find((entry) => entry.section.path === sectionPath) : undefined;
+  const base = `/course/${course.path}`;
+
+  const tabLink = (href: string, label: string, selected: boolean) => (
     <li key={href}>
-      <Link href={href} aria-current={current ? 'page' : undefined} className="tabs__tab">
+      <Link href={href} aria-current={selected ? 'page' : undefined} className="tabs__tab">
         {label}
       </Link>
     </li>
   );
+
   return (
     <article className="course">
-      <h1 lang={data.language}>{data.name}</h1>
-      <TranslationSwitch kind="course" path={data.path} hrefOf={(path) => `/course/${path}`} />
+      <h1 lang={course.language}>{course.name}</h1>
+      <TranslationSwitch kind="course" path={course.path} hrefOf={(path) => `/course/${path}`} />
       <nav className="tabs" aria-label={t('courses.tabs')}>
         <ul>
-          {tab(`/course/${data.path}`, t('courses.info'), !sectionPath)}
-          {list.map((entry) =>
-            tab(`/course/${data.path}/section/${entry.path}`, entry.name, entry.path === sectionPath),
-          )}
+          {tabLink(base, t('courses.info'), tab.kind === 'info')}
+          {timed.map(({ section, timing }) => (
+            <li key={section.path}>
+              <Link
+                href={`${base}/section/${section.path}`}
+                aria-current={section.path === sectionPath ? 'page' : undefined}
+                className={`tabs__tab tabs__tab--${timing}`}
+                lang={section.language}
+              >
+                {section.name}
+                {timing === 'past' && (
+                  <span className="visually-hidden"> ({t('courseView.timing.past')})</span>
+                )}
+              </Link>
+            </li>
+          ))}
+          {(owners.length > 0 || tab.kind === 'team') &&
+            tabLink(`${base}/team`, t('courseView.team'), tab.kind === 'team')}
         </ul>
       </nav>
-      {!sectionPath ? (
+      {tab.kind === 'info' ? (
         <>
-          <CourseInfo course={data} />
-          <LinkedModules
-            parent={{ parentType: 'course', parentPath: data.path }}
-            base={`/course/${data.path}`}
-          />
-          <LinkedFiles parent={{ parentType: 'course', parentPath: data.path }} />
+          <CourseInfo course={course} team={team.data} />
+          {sections.isError ? (
+            <ErrorPanel message={t('sections.loadError')} onRetry={() => void sections.refetch()} />
+          ) : (
+            timed.length > 0 && <SectionList sections={timed} coursePath={course.path} />
+          )}
+          {owners.length > 0 && <TeamPanel owners={owners} />}
+          <LinkedModules parent={{ parentType: 'course', parentPath: course.path }} base={base} />
+          <LinkedFiles parent={{ parentType: 'course', parentPath: course.path }} />
         </>
+      ) : tab.kind === 'team' ? (
+        <TeamTab course={course} team={team} />
       ) : sections.isPending ? (
         <Loading />
       ) : sections.isError ? (
         <ErrorPanel message={t('sections.loadError')} onRetry={() => void sections.refetch()} />
-      ) : section ? (
-        <SectionPanel section={section} coursePath={data.path} />
+      ) : current ? (
+        <SectionPanel section={current.section} coursePath={course.path} timing={current.timing} />
       ) : (
         <div className="status status--not-found">
           <h2>{t('sections.notFound')}</h2>
         </div>
       )}
     </article>
+  );
+}
+
+/** The Team tab: every owner in full, and the participants when the course shows them. */
+function TeamTab({ course, team }: { course: Course; team: ReturnType<typeof useCourseTeam> }) {
+  const { t } = useTranslation();
+  const avatars = useAvatarPeople();
+  if (team.isPending || (team.isError && team.isFetching)) {
+    return (
+      <div aria-busy="true">
+        <Loading />
+      </div>
+    );
+  }
+  if (team.isError) {
+    return <ErrorPanel message={t('courseView.teamLoadError')} onRetry={() => void team.refetch()} />;
+  }
+  const data: CourseTeam = team.data;
+  const owners = course.showTeam ? data.owners : [];
+  const participants = data.participants ?? [];
+  return (
+    <div className="team-tab">
+      <h2>{t('courseView.team')}</h2>
+      {owners.length === 0 ? (
+        <Empty>{t('courseView.noTeam')}</Empty>
+      ) : (
+        <TeamMembers owners={owners} headingLevel={3} />
+      )}
+      {participants.length > 0 && (
+        <section className="team-tab__participants" aria-labelledby="course-participants">
+          <h2 id="course-participants">{t('courseView.participants')}</h2>
+          <AvatarList people={avatars(participants)} label={t('courseView.participants')} />
+        </section>
+      )}
+    </div>
   );
 }

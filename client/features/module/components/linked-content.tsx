@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Empty, ErrorPanel, Loading } from '../../../ui/status';
+import { trackSeen } from '../../tracking/use-track-seen';
 import { type Parent, useLinkedFiles, useLinkedModules } from '../api/get-parent-content';
 import { ModuleCard } from './module-card';
 
@@ -43,7 +44,12 @@ export function LinkedFiles({ parent }: { parent: Parent }) {
       <ul className="file-list">
         {files.data.map((file) => (
           <li key={file.path}>
-            <a href={file.url} target="_blank" rel="noopener noreferrer">
+            <a
+              href={file.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={() => trackSeen('files', file.path)}
+            >
               {file.name}
             </a>{' '}
             <span className="badge badge--muted">{t(`files.type.${file.type}`)}</span>

@@ -1,20 +1,31 @@
 import '../learner.css';
-import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
 import Markdown from 'react-markdown';
 import type { PublicElement } from '../../../../events/page/content';
 import { VideoPlayer } from './video-player';
 
+export type PageQuestion = Extract<PublicElement, { questionType: string }>;
+
 /**
- * A page's elements in order: text (Markdown, never raw HTML), videos and questions. Answering
- * comes with the learner journey's result saving; until then questions are shown, not answerable,
- * and the page says so.
+ * A page's elements in order: text (Markdown, never raw HTML), videos and questions, each question
+ * drawn by the caller (who holds the answers). `skip` leaves out questions shown elsewhere (at the
+ * stops of an interactive video).
  */
-export function PageContent({ elements, language }: { elements: PublicElement[]; language?: string }) {
-  const { t } = useTranslation();
-  const hasQuestions = elements.some((element) => 'questionType' in element);
+export function PageContent({
+  elements,
+  language,
+  renderQuestion,
+  skip,
+}: {
+  elements: PublicElement[];
+  language?: string;
+  renderQuestion: (question: PageQuestion) => ReactNode;
+  skip?: ReadonlySet<string>;
+}) {
   return (
     <div className="page-content" lang={language}>
       {elements.map((element) => {
+        if (skip?.has(element.name)) return null;
         switch (element.type) {
           case 'markdown':
             return (
@@ -25,37 +36,9 @@ export function PageContent({ elements, language }: { elements: PublicElement[];
           case 'video':
             return <VideoPlayer key={element.name} url={element.url} title={element.name} />;
           default:
-            return <QuestionPreview key={element.name} question={element} />;
+            return <div key={element.name}>{renderQuestion(element)}</div>;
         }
       })}
-      {hasQuestions && (
-        <p className="status status--info" role="note">
-          {t('pages.answersNotSaved')}
-        </p>
-      )}
     </div>
-  );
-}
-
-function QuestionPreview({ question }: { question: Extract<PublicElement, { questionType: string }> }) {
-  const { t } = useTranslation();
-  return (
-    <fieldset className="question" disabled>
-      <legend className="question__label">{question.label}</legend>
-      {question.questionType === 'open' ? (
-        <textarea className="question__open" aria-label={question.label} rows={4} />
-      ) : (
-        <ul className="question__options">
-          {question.options.map((option) => (
-            <li key={option.value}>
-              <label>
-                <input type={question.type} name={question.name} value={option.value} /> {option.label}
-              </label>
-            </li>
-          ))}
-        </ul>
-      )}
-      <p className="question__kind">{t(`pages.questionType.${question.questionType}`)}</p>
-    </fieldset>
   );
 }

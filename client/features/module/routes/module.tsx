@@ -4,28 +4,33 @@ import { paragraphs } from '../../../lib/text';
 import { ItemQuery } from '../../../ui/item-query';
 import { Empty } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
-import { useModule } from '../api/get-module';
+import { useLearnerModule } from '../api/get-learner-module';
 import { ModuleTime, PageTime } from '../components/estimated-time';
+import { pageLabel } from '../components/page-label';
 import { TranslationSwitch } from '../components/translation-switch';
 
 /**
- * /module/{modulePath} (also under /course/{coursePath}): the module's pages in order, how long
- * it takes, and a Start link to its first page.
+ * /module/{modulePath} (also under /course/{coursePath}): the module's pages in the order this
+ * participant meets them, which are done, how long it takes, and a Start link to its first page.
+ * Pages behind a closed gate are listed without a link.
  */
 export function ModuleRoute({ modulePath, base = '' }: { modulePath: string; base?: string }) {
   const { t } = useTranslation();
-  const module = useModule(modulePath);
-  useDocumentTitle(module.data?.name ?? (module.isError ? t('modules.notFound') : ''));
+  const learner = useLearnerModule(modulePath);
+  useDocumentTitle(learner.data?.module.name ?? (learner.isError ? t('modules.notFound') : ''));
   return (
     <ItemQuery
-      query={module}
+      query={learner}
       notFound={t('modules.notFound')}
       loadError={t('modules.loadOneError')}
       backHref={base || '/module'}
       backLabel={base ? t('modules.backToCourse') : t('modules.title')}
+      // Only its pages say that an editor blocked the module; its overview names nothing.
+      notFoundKeys={['module.blocked']}
     >
-      {(data) => {
+      {({ module: data, pages, updatedAt }) => {
         const href = (pagePath: string) => `${base}/module/${data.path}/page/${pagePath}`;
+        const resume = pages.find((page) => page.reachable && !page.completed) ?? pages[0];
         return (
           <article className="module" lang={data.language}>
             <h1>{data.name}</h1>
@@ -35,23 +40,38 @@ export function ModuleRoute({ modulePath, base = '' }: { modulePath: string; bas
                 <p key={text}>{text}</p>
               ))}
             </div>
-            {data.pages.length === 0 ? (
+            {pages.length === 0 || !resume ? (
               <Empty>{t('modules.noPages')}</Empty>
             ) : (
               <>
                 <p className="module__time">
                   {t('modules.estimatedTime')}: <ModuleTime seconds={data.estimatedTime} />
                 </p>
-                <p>
-                  <Link href={href(data.pages[0]!.path)} className="button">
-                    {t('modules.start')}
-                  </Link>
+                <p className="module__actions">
+                  <Link
+                    href={href(updatedAt ? resume.path : (pages[0]?.path ?? resume.path))}
+                    className="button"
+                  >
+                    {updatedAt ? t('answering.continue') : t('modules.start')}
+                  </Link>{' '}
+                  {updatedAt && (
+                    <Link href={`${base}/module/${data.path}/result`} className="button button--ghost">
+                      {t('answering.viewResult')}
+                    </Link>
+                  )}
                 </p>
                 <ol className="page-list">
-                  {data.pages.map((page) => (
+                  {pages.map((page, index) => (
                     <li key={page.path} className="page-list__item">
-                      <Link href={href(page.path)}>{page.name}</Link>
+                      {page.reachable ? (
+                        <Link href={href(page.path)}>{pageLabel(t, page.name, index)}</Link>
+                      ) : (
+                        <span aria-disabled="true">{pageLabel(t, page.name, index)}</span>
+                      )}
                       <span className="page-list__time">
+                        {page.questionCount > 0 && page.completed && (
+                          <span className="page-list__state">✓ {t('answering.completed')} · </span>
+                        )}
                         <PageTime seconds={page.estimatedTime} />
                       </span>
                     </li>

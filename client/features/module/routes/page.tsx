@@ -1,16 +1,23 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { useSession } from '../../../lib/auth';
+import { errorKey } from '../../../lib/trpc';
 import { ItemQuery } from '../../../ui/item-query';
 import { useDocumentTitle } from '../../../ui/use-document-title';
-import { type LearnerModule, useModule } from '../api/get-module';
-import { type LearnerPage, usePage } from '../api/get-page';
+import { type LearnerModuleResult, useLearnerModule } from '../api/get-learner-module';
+import { type LearnerPageState, useLearnerPage } from '../api/get-learner-page';
 import { PageTime } from '../components/estimated-time';
-import { PageContent } from '../components/page-content';
-import { VideoPlayer } from '../components/video-player';
+import { InteractiveVideo } from '../components/interactive-video';
+import { PageContent, type PageQuestion } from '../components/page-content';
+import { pageLabel } from '../components/page-label';
+import { Question } from '../components/question';
+import { type SaveStatus, useAnswerForm } from '../components/use-answer-form';
 
 /**
- * /module/{modulePath}/page/{pagePath} (also under a course): the page with a progress bar (page
- * index divided by page count), previous and next links and a link up to the module.
+ * /module/{modulePath}/page/{pagePath} (also under a course): the page as this participant meets it,
+ * with a progress bar (page index divided by page count), previous and next links, a link up to the
+ * module, and its questions answered and saved as they go. With progress gating the next link
+ * waits for the answers; the last page leads to the result.
  */
 export function PageRoute({
   modulePath,
@@ -22,10 +29,39 @@ export function PageRoute({
   base?: string;
 }) {
   const { t } = useTranslation();
-  const module = useModule(modulePath);
-  const page = usePage(pagePath);
-  useDocumentTitle(page.data?.name ?? (page.isError ? t('pages.notFound') : ''));
+  const module = useLearnerModule(modulePath);
+  const page = useLearnerPage(modulePath, pagePath);
   const moduleHref = `${base}/module/${modulePath}`;
+  const refusal = errorKey(page.error) ?? errorKey(module.error);
+  const index = module.data?.pages.findIndex((entry) => entry.path === pagePath) ?? -1;
+  const title = page.data
+    ? pageLabel(t, page.data.page.name, index)
+    : refusal === 'module.blocked'
+      ? t('answering.blockedTitle')
+      : page.isError
+        ? t('pages.notFound')
+        : '';
+  useDocumentTitle(title);
+
+  if (refusal === 'module.blocked') {
+    return (
+      <div className="blocked" role="alert">
+        <h1>{t('answering.blockedTitle')}</h1>
+        <p>{t('answering.blockedText')}</p>
+      </div>
+    );
+  }
+  if (refusal === 'page.gated') {
+    return (
+      <div className="status status--info">
+        <h1>{t('answering.gatedTitle')}</h1>
+        <p>{t('page.gated')}</p>
+        <p>
+          <Link href={moduleHref}>{t('answering.backToModule')}</Link>
+        </p>
+      </div>
+    );
+  }
   return (
     <ItemQuery
       query={module}
@@ -40,20 +76,16 @@ export function PageRoute({
           notFound={t('pages.notFound')}
           loadError={t('pages.loadError')}
           backHref={moduleHref}
-          backLabel={moduleData.name}
+          backLabel={moduleData.module.name}
         >
-          {(pageData) =>
-            pageData.parentPath !== moduleData.path ? (
-              <div className="status status--not-found">
-                <h1>{t('pages.notFound')}</h1>
-                <p>
-                  <Link href={moduleHref}>{moduleData.name}</Link>
-                </p>
-              </div>
-            ) : (
-              <PageView module={moduleData} page={pageData} moduleHref={moduleHref} />
-            )
-          }
+          {(pageData) => (
+            <PageView
+              key={pageData.page.pageId}
+              module={moduleData}
+              page={pageData}
+              moduleHref={moduleHref}
+            />
+          )}
         </ItemQuery>
       )}
     </ItemQuery>
@@ -61,21 +93,44 @@ export function PageRoute({
 }
 
 function PageView({
-  module,
+  module: { module, pages },
   page,
   moduleHref,
 }: {
-  module: LearnerModule;
-  page: LearnerPage;
+  module: LearnerModuleResult;
+  page: LearnerPageState;
   moduleHref: string;
 }) {
   const { t } = useTranslation();
-  const index = module.pages.findIndex((entry) => entry.path === page.path);
-  const count = module.pages.length;
+  const session = useSession();
+  const signedIn = session.user !== null;
+  const form = useAnswerForm(module.path, page.page.path, page.questions);
+  const index = pages.findIndex((entry) => entry.path === page.page.path);
+  const count = pages.length;
   const position = index + 1;
-  const previous = index > 0 ? module.pages[index - 1] : undefined;
-  const next = index >= 0 ? module.pages[index + 1] : undefined;
+  const previous = index > 0 ? pages[index - 1] : undefined;
+  const next = index >= 0 ? pages[index + 1] : undefined;
   const percent = count > 0 ? Math.round((position / count) * 100) : 0;
+  const hasQuestions = page.progress.questionCount > 0;
+  const renderQuestion = (question: PageQuestion) => (
+    <Question
+      key={question.name}
+      question={question}
+      state={page.questions[question.name]}
+      value={form.draft[question.name] ?? (question.questionType === 'multiple' ? [] : '')}
+      onChange={(value) => form.change(question.name, value)}
+      readOnly={!signedIn}
+    />
+  );
+  const video = page.page.type === 'interactive' ? page.page.interactiveVideo : null;
+  const atStops = new Set(video?.show ? video.timestamps.flatMap((stop) => stop.references) : []);
+  const questionsByName = new Map(
+    page.page.content.flatMap((element) =>
+      'questionType' in element ? [[element.name, element] as const] : [],
+    ),
+  );
+  // The gate waits for the saved answers, so a change still resting counts as not there yet.
+  const waiting = !page.progress.gateOpen || (module.gateProgress && form.status === 'pending');
   return (
     <article className="learner-page" lang={module.language}>
       <p className="learner-page__up">
@@ -92,16 +147,36 @@ function PageView({
           {t('pages.progress', { position, count })} · {percent}%
         </span>
       </div>
-      <h1>{page.name}</h1>
-      {page.estimatedTime > 0 && (
+      <h1>{pageLabel(t, page.page.name, index)}</h1>
+      {page.page.estimatedTime > 0 && (
         <p className="learner-page__time">
-          {t('modules.estimatedTime')}: <PageTime seconds={page.estimatedTime} />
+          {t('modules.estimatedTime')}: <PageTime seconds={page.page.estimatedTime} />
         </p>
       )}
-      {page.type === 'interactive' && page.interactiveVideo?.show && (
-        <VideoPlayer url={page.interactiveVideo.url} title={page.name} />
+      {video?.show && (
+        <InteractiveVideo
+          video={video}
+          title={page.page.name ?? pageLabel(t, null, index)}
+          renderQuestions={(names) =>
+            names.map((name) => {
+              const question = questionsByName.get(name);
+              return question ? renderQuestion(question) : null;
+            })
+          }
+        />
       )}
-      <PageContent elements={page.content} language={module.language} />
+      <PageContent
+        elements={page.page.content}
+        language={module.language}
+        renderQuestion={renderQuestion}
+        skip={atStops}
+      />
+      {hasQuestions && !signedIn && (
+        <p className="status status--info" role="note">
+          {t('answering.signInToAnswer')} <Link href="/login">{t('answering.signIn')}</Link>
+        </p>
+      )}
+      {hasQuestions && signedIn && <SaveState status={form.status} error={form.error} />}
       <nav className="pager" aria-label={t('pages.pager')}>
         {previous ? (
           <Link href={`${moduleHref}/page/${previous.path}`} className="button button--ghost" rel="prev">
@@ -110,16 +185,41 @@ function PageView({
         ) : (
           <span />
         )}
-        {next ? (
+        {waiting ? (
+          // Focusable and announced as unavailable, unlike a disabled button.
+          <button type="button" className="button" aria-disabled="true">
+            {t('answering.waiting')}
+          </button>
+        ) : next ? (
           <Link href={`${moduleHref}/page/${next.path}`} className="button" rel="next">
             {t('pages.next')} →
           </Link>
         ) : (
-          <Link href={moduleHref} className="button">
-            {t('pages.finish')}
+          <Link href={`${moduleHref}/result`} className="button">
+            {t('answering.toResult')} →
           </Link>
         )}
       </nav>
     </article>
+  );
+}
+
+function SaveState({ status, error }: { status: SaveStatus; error: string | null }) {
+  const { t } = useTranslation();
+  if (status === 'error') {
+    return (
+      <p className="alert alert--danger" role="alert">
+        {error}
+      </p>
+    );
+  }
+  return (
+    <p className="save-status" role="status">
+      {status === 'pending' || status === 'saving'
+        ? t('answering.saving')
+        : status === 'saved'
+          ? t('answering.saved')
+          : ''}
+    </p>
   );
 }

@@ -1,0 +1,107 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { useSession } from '../../../lib/auth';
+import { ItemQuery } from '../../../ui/item-query';
+import { Empty } from '../../../ui/status';
+import { useDocumentTitle } from '../../../ui/use-document-title';
+import { useLearnerModule } from '../api/get-learner-module';
+import { pageLabel } from '../components/page-label';
+
+/** A score as a whole percentage of its maximum; a module without scored questions is 100 % done. */
+export const percentOf = (score: number, maxScore: number) =>
+  maxScore > 0 ? Math.round((score / maxScore) * 100) : 100;
+
+const hasOpenQuestions = (scoring: Record<string, Record<string, unknown>>) =>
+  Object.values(scoring).some((page) =>
+    Object.values(page).some(
+      (entry) =>
+        typeof entry === 'object' &&
+        entry !== null &&
+        'questionType' in entry &&
+        entry.questionType === 'open',
+    ),
+  );
+
+/**
+ * /module/{modulePath}/result (also under a course): the participant's result, per page and in
+ * total, as the server scored it. The certificate follows here once certificates exist.
+ */
+export function ResultRoute({ modulePath, base = '' }: { modulePath: string; base?: string }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const module = useLearnerModule(modulePath);
+  useDocumentTitle(t('answering.resultTitle'));
+  const moduleHref = `${base}/module/${modulePath}`;
+  return (
+    <ItemQuery
+      query={module}
+      notFound={t('modules.notFound')}
+      loadError={t('modules.loadOneError')}
+      backHref={base || '/module'}
+      backLabel={t('modules.title')}
+    >
+      {(data) => (
+        <article className="result" lang={data.module.language}>
+          <p className="learner-page__up">
+            <Link href={moduleHref}>↑ {data.module.name}</Link>
+          </p>
+          <h1>{t('answering.resultTitle')}</h1>
+          {!session.user ? (
+            <p className="status status--info">
+              {t('answering.signInForResult')} <Link href="/login">{t('answering.signIn')}</Link>
+            </p>
+          ) : data.updatedAt === null && data.maxScore > 0 ? (
+            <Empty>{t('answering.noAnswersYet')}</Empty>
+          ) : (
+            <>
+              <p className="result-total" role="status">
+                {t('answering.total', {
+                  score: data.score,
+                  max: data.maxScore,
+                  percent: percentOf(data.score, data.maxScore),
+                })}
+              </p>
+              <p>{data.completed ? t('answering.moduleCompleted') : t('answering.moduleNotCompleted')}</p>
+              <table className="result-table">
+                <caption className="visually-hidden">{t('answering.perPage')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('answering.page')}</th>
+                    <th scope="col">{t('answering.state')}</th>
+                    <th scope="col">{t('answering.score')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.pages.map((page, index) => (
+                    <tr key={page.path}>
+                      <td>
+                        {page.reachable ? (
+                          <Link href={`${moduleHref}/page/${page.path}`}>
+                            {pageLabel(t, page.name, index)}
+                          </Link>
+                        ) : (
+                          pageLabel(t, page.name, index)
+                        )}
+                      </td>
+                      <td>
+                        {page.questionCount === 0
+                          ? '—'
+                          : page.completed
+                            ? t('answering.completed')
+                            : t('answering.notCompleted')}
+                      </td>
+                      <td>{page.maxScore > 0 ? `${page.score} / ${page.maxScore}` : '—'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {hasOpenQuestions(data.scoring) && (
+                <p className="status status--info">{t('answering.openScoredLater')}</p>
+              )}
+            </>
+          )}
+        </article>
+      )}
+    </ItemQuery>
+  );
+}

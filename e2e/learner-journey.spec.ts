@@ -1,0 +1,210 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { admin } from './accounts';
+import { codeFor } from './mail/mailbox';
+import { horizontalOverflow, type Language, newAddress, signIn } from './support';
+
+/**
+ * The learner journey through the demo's gated module: answers saved as they go (and kept over a
+ * reload), attempts counted by the server until the question is read-only, the next link waiting
+ * for right answers, and the result at the end. Each run is a fresh participant.
+ */
+
+async function newParticipant(request: APIRequestContext) {
+  const person = { email: newAddress('participant'), password: 'participant-password-1' };
+  expect((await request.post('/auth/sign-up', { data: { name: 'Pat Participant', ...person } })).ok()).toBe(
+    true,
+  );
+  const verified = await request.post('/auth/verify', {
+    data: { email: person.email, code: await codeFor(person.email) },
+  });
+  expect(verified.ok()).toBe(true);
+  return person;
+}
+
+async function participantPage(
+  browser: Browser,
+  request: APIRequestContext,
+  language: Language,
+  next: string,
+) {
+  const person = await newParticipant(request);
+  const context = await browser.newContext({ locale: 'nl-BE' });
+  const page = await context.newPage();
+  await signIn(page, person, next);
+  // The footer's language picker, as a participant would.
+  if (language !== 'nl') await page.getByLabel('Taal').selectOption(language);
+  return { person, context, page };
+}
+
+const texts = {
+  nl: {
+    start: 'Start',
+    next: /Volgende/,
+    left: (count: number) => (count === 1 ? 'Nog 1 poging over' : `Nog ${count} pogingen over`),
+    noneLeft: 'Geen pogingen meer: je antwoord ligt vast.',
+    saved: 'Je antwoorden zijn bewaard.',
+    toResult: /Naar je resultaat/,
+    result: 'Je resultaat',
+    total: 'Score: 3 van 3 (100%)',
+  },
+  en: {
+    start: 'Start',
+    next: /Next/,
+    left: (count: number) => (count === 1 ? '1 attempt left' : `${count} attempts left`),
+    noneLeft: 'No attempts left: your answer is final.',
+    saved: 'Your answers are saved.',
+    toResult: /See your result/,
+    result: 'Your result',
+    total: 'Score: 3 out of 3 (100%)',
+  },
+} as const;
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) =>
+    ['serious', 'critical'].includes(violation.impact ?? ''),
+  );
+  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+}
+
+for (const language of ['nl', 'en'] as const) {
+  test(`a participant works through the gated module in ${language}`, async ({ browser, request }) => {
+    const say = texts[language];
+    const { page, context } = await participantPage(browser, request, language, '/module/srgr-kaders');
+    await expect(page.getByRole('heading', { level: 1, name: /Internationale kaders/ })).toBeVisible();
+    await page.getByRole('link', { name: say.start }).click();
+
+    // The text page has no questions: its next link is open.
+    await page.getByRole('link', { name: say.next }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Controlevraag' })).toBeVisible();
+    const waiting = page.getByRole('button', { name: 'Waiting for answers...' });
+    await expect(waiting).toHaveAttribute('aria-disabled', 'true');
+
+    const sdg = page.getByRole('group', { name: /gendergelijkheid/ });
+    const pillars = page.getByRole('group', { name: /pijlers/ });
+    const sdgBox = page.locator('.question').filter({ has: sdg });
+    const pillarsBox = page.locator('.question').filter({ has: pillars });
+    await expect(sdgBox.locator('.question__status')).toHaveText(say.left(2));
+
+    // A wrong answer: one attempt fewer, and the next link keeps waiting.
+    await sdg.getByLabel('SDG 13').check();
+    await expect(sdgBox.locator('.question__status')).toHaveText(say.left(1));
+    await expect(page.getByRole('status').filter({ hasText: say.saved })).toBeVisible();
+    await expect(waiting).toBeVisible();
+
+    // Half of a multiple choice, then a reload: both answers are still there.
+    await pillars.getByLabel('Het ICPD-actieprogramma').check();
+    await expect(pillarsBox.locator('.question__status')).toHaveText(say.left(1));
+    await expect(page.getByRole('status').filter({ hasText: say.saved })).toBeVisible();
+    await page.reload();
+    await expect(sdg.getByLabel('SDG 13')).toBeChecked();
+    await expect(pillars.getByLabel('Het ICPD-actieprogramma')).toBeChecked();
+    await expect(waiting).toBeVisible();
+
+    // The last attempt: the question becomes read-only and shows its info text.
+    await sdg.getByLabel('SDG 5').check();
+    await expect(sdgBox.locator('.question__status')).toHaveText(say.noneLeft);
+    await expect(sdg.getByLabel('SDG 13')).toBeDisabled();
+    await expect(sdgBox.getByText('SDG 5 gaat over gendergelijkheid.')).toBeVisible();
+    // One pillar out of two is not all correct yet.
+    await expect(waiting).toBeVisible();
+
+    await pillars.getByLabel('Het Beijing Platform for Action').check();
+    await expect(pillarsBox.locator('.question__status')).toHaveText(say.noneLeft);
+    await expect(waiting).toHaveCount(0);
+    await expectNoSeriousViolations(page);
+
+    // No next page: the link leads to the result.
+    await page.getByRole('link', { name: say.toResult }).click();
+    await expect(page).toHaveURL(/\/module\/srgr-kaders\/result$/);
+    await expect(page.getByRole('heading', { level: 1, name: say.result })).toBeVisible();
+    await expect(page.getByText(say.total)).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await context.close();
+  });
+}
+
+test('a test module shows one participant the same order on reload and on a second device', async ({
+  browser,
+  request,
+}) => {
+  const { person, page, context } = await participantPage(browser, request, 'nl', '/module/srgr-eindtoets');
+  const order = async (on: Page) => {
+    await expect(on.locator('.page-list__item a').first()).toBeVisible();
+    const pages = await on
+      .locator('.page-list__item a')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    await on.locator('.page-list__item a').first().click();
+    const options = await on.locator('.question__options label').allInnerTexts();
+    return { pages, options };
+  };
+  // Page names are hidden in this test module.
+  await expect(page.locator('.page-list__item a')).toHaveText(['Pagina 1', 'Pagina 2']);
+  const first = await order(page);
+  await page.goto('/module/srgr-eindtoets');
+  expect(await order(page)).toEqual(first);
+
+  const second = await browser.newContext({ locale: 'nl-BE' });
+  const other = await second.newPage();
+  await signIn(other, person, '/module/srgr-eindtoets');
+  expect(await order(other)).toEqual(first);
+  await second.close();
+  await context.close();
+});
+
+test('an unpublished module blocks its pages', async ({ browser, request }) => {
+  // An admin makes a module of its own for this test, so no other journey sees it change.
+  const signedIn = await request.post('/auth/sign-in', {
+    data: { email: admin.email, password: admin.password },
+  });
+  const { idToken } = (await signedIn.json()) as { idToken: string };
+  const headers = { authorization: `Bearer ${idToken}` };
+  const call = async (procedure: string, data: object) => {
+    const response = await request.post(`/trpc/${procedure}`, { headers, data });
+    expect(response.status(), await response.text()).toBe(200);
+    return ((await response.json()) as { result: { data: { path: string } } }).result.data;
+  };
+  const { path } = await call('module.create', { module: { name: `Blocked ${Date.now()}`, language: 'nl' } });
+  await call('page.create', {
+    parentType: 'module',
+    parentPath: path,
+    page: {
+      name: 'Eerste pagina',
+      type: 'markdown',
+      content: [{ type: 'markdown', name: 'tekst', text: 'Hallo' }],
+    },
+  });
+
+  const { page, context } = await participantPage(browser, request, 'nl', `/module/${path}`);
+  await page.getByRole('link', { name: 'Start' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Eerste pagina' })).toBeVisible();
+  await call('module.unpublish', { path });
+  await page.reload();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Deze pagina is niet langer beschikbaar.' }),
+  ).toBeVisible();
+  await expect(page.getByText('Een beheerder heeft de toegang tot deze inhoud geblokkeerd.')).toBeVisible();
+  await call('module.delete', { path });
+  await context.close();
+});
+
+test('answering works on a phone and with the keyboard alone', async ({ browser, request }) => {
+  const person = await newParticipant(request);
+  const context = await browser.newContext({ locale: 'nl-BE', viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  await signIn(page, person, '/module/srgr-begrippen');
+  await page.getByRole('link', { name: 'Test je kennis' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Test je kennis' })).toBeVisible();
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  const year = page.getByRole('group', { name: /ICPD-conferentie/ });
+  await year.getByLabel('1994').focus();
+  await page.keyboard.press('Space');
+  await expect(year.getByLabel('1994')).toBeChecked();
+  await expect(page.getByRole('status').filter({ hasText: 'Je antwoorden zijn bewaard.' })).toBeVisible();
+  // showCorrect: the answer is settled (no attempts left), so a button reveals the right one.
+  await page.getByRole('button', { name: 'Toon de juiste antwoorden' }).press('Enter');
+  await expect(year.getByText('juist antwoord')).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await context.close();
+});

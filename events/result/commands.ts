@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import type { QuestionElement } from '../page/content';
+import { pathSchema } from '../shared/fields';
+
+/**
+ * saveResult(module, page, result) (spec section 7): the answers of one page, keyed by question
+ * name. Each answer's shape is checked against its question by the decider, which knows the page.
+ */
+export const saveResultSchema = z.object({
+  module: pathSchema,
+  page: pathSchema,
+  result: z.object({
+    answers: z.record(
+      z.string().min(1).max(100),
+      z.union([z.string().max(10_000), z.array(z.string().max(200)).max(50)]),
+    ),
+  }),
+});
+export type SaveResultInput = z.infer<typeof saveResultSchema>;
+
+export const moduleResultSchema = z.object({ module: pathSchema });
+
+export interface SaveAnswers {
+  type: 'SaveAnswers';
+  data: {
+    userId: string;
+    moduleId: string;
+    modulePath: string;
+    pageId: string;
+    pagePath: string;
+    /** The page's questions as stored, with their answer key. */
+    questions: QuestionElement[];
+    answers: Record<string, unknown>;
+  };
+}
+
+
+export const FEEDBACK_MAX = 5_000;
+
+/** A teacher's score: a number (or a numeric text, as forms and search fields send it), rounded by the decider. */
+const teacherScoreSchema = z.union([
+  z.number().finite(),
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+(?:[.,]\d+)?$/, 'result.scoreNotNumber')
+    .transform((text) => Number(text.replace(',', '.'))),
+]);
+
+/**
+ * The `result` of updateResult(user, module, page, result) (spec section 7): per question name, a
+ * score and/or a feedback text. An empty feedback text removes the feedback.
+ */
+export const teacherResultSchema = z
+  .object(
+    {
+      scores: z.record(z.string().min(1).max(100), teacherScoreSchema).default({}),
+      feedback: z
+        .record(z.string().min(1).max(100), z.string().max(FEEDBACK_MAX, 'validation.tooLong'))
+        .default({}),
+    },
+    { message: 'result.teacherShape' },
+  )
+  .refine(
+    (result) => Object.keys(result.scores).length + Object.keys(result.feedback).length > 0,
+    'result.teacherShape',
+  );
+export type TeacherResult = z.infer<typeof teacherResultSchema>;
+
+export const updateResultSchema = z.object({
+  user: z.string().min(1).max(200),
+  module: pathSchema,
+  page: pathSchema,
+  result: teacherResultSchema,
+});
+export type UpdateResultInput = z.infer<typeof updateResultSchema>;
+
+export interface ScoreAnswers {
+  type: 'ScoreAnswers';
+  data: {
+    userId: string;
+    moduleId: string;
+    modulePath: string;
+    pageId: string;
+    pagePath: string;
+    /** The page's questions as stored. */
+    questions: QuestionElement[];
+    scores: Record<string, number>;
+    feedback: Record<string, string>;
+    scoredBy: string;
+  };
+}
+
+export type ResultCommand = SaveAnswers | ScoreAnswers;

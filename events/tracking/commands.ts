@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { pathSchema } from '../shared/fields';
+import { type TrackingCategory, trackedPathSchema, trackingCategories } from './events';
+
+/** The learner-side form also names a category in the singular (`course`, `recording`, …). */
+const singular: Record<string, TrackingCategory> = {
+  course: 'courses',
+  section: 'sections',
+  file: 'files',
+  certificate: 'certificates',
+  classroom: 'classrooms',
+  breakoutroom: 'breakoutrooms',
+  recording: 'recordings',
+};
+const typeNames = [...trackingCategories, ...Object.keys(singular)] as [string, ...string[]];
+
+/** Categories whose items are addressed by a slug; the others (recordings, breakout rooms) by text. */
+const sluggedCategories: TrackingCategory[] = ['courses', 'sections', 'files', 'certificates', 'classrooms'];
+
+/**
+ * updateLog's tracking document (spec section 7): `{ type, path, lastSeen }`. `lastSeen` is an ISO
+ * date-time; left out, the server's clock gives it. `user`, when given, must be the caller: people
+ * track themselves only.
+ */
+export const trackingInputSchema = z
+  .object({
+    type: z
+      .enum(typeNames, { message: 'tracking.unknownType' })
+      .transform((type) => singular[type] ?? (type as TrackingCategory)),
+    path: trackedPathSchema,
+    lastSeen: z.iso.datetime({ offset: true, message: 'validation.date' }).optional(),
+    user: z.string().min(1).max(200).optional(),
+  })
+  .superRefine((input, context) => {
+    if (sluggedCategories.includes(input.type) && !pathSchema.safeParse(input.path).success) {
+      context.addIssue({ code: 'custom', path: ['path'], message: 'validation.path' });
+    }
+  });
+export type TrackingInput = z.output<typeof trackingInputSchema>;
+/** What a client sends (`type` may be singular, `lastSeen` may be left out). */
+export type TrackingForm = z.input<typeof trackingInputSchema>;
+
+/**
+ * `at` is when the item was seen (the form's lastSeen, else `now`); `now` is the server's clock
+ * when the command is decided, so the decider can refuse a time in the future without a clock.
+ */
+export type TrackingCommand = {
+  type: 'RecordSeen';
+  data: { userId: string; category: TrackingCategory; path: string; at: string; now: string };
+};

@@ -1,0 +1,73 @@
+import type { ColumnType, Transaction } from 'kysely';
+import type { CertificateConfig } from '../../events/certificate/config';
+import type {
+  CourseCertificateConfiguredEvent,
+  ModuleCertificateConfiguredEvent,
+} from '../../events/certificate/events';
+import type { StoredEvent } from '../../events/store';
+import { type AnyDb, tablesOf } from '../db';
+import type { Projection } from '../projection';
+
+/** One row per module or course whose certificate someone configured: "what does its certificate say". */
+export interface CertificateConfigsTable {
+  item_type: 'module' | 'course';
+  item_id: string;
+  config: ColumnType<CertificateConfig, string, string>;
+}
+
+export interface CertificateConfigTables {
+  certificate_configs: CertificateConfigsTable;
+}
+
+const tables = (db: AnyDb) => tablesOf<CertificateConfigTables>(db);
+
+async function apply(trx: Transaction<CertificateConfigTables>, stored: StoredEvent) {
+  const remove = (itemType: 'module' | 'course', itemId: string) =>
+    trx.deleteFrom('certificate_configs').where('item_type', '=', itemType).where('item_id', '=', itemId).execute();
+  const save = (itemType: 'module' | 'course', itemId: string, config: CertificateConfig) =>
+    trx
+      .insertInto('certificate_configs')
+      .values({ item_type: itemType, item_id: itemId, config: JSON.stringify(config) })
+      .onConflict((oc) => oc.columns(['item_type', 'item_id']).doUpdateSet({ config: JSON.stringify(config) }))
+      .execute();
+  switch (stored.type) {
+    case 'ModuleCertificateConfigured': {
+      const { moduleId, config } = (stored as StoredEvent<ModuleCertificateConfiguredEvent>).data;
+      await save('module', moduleId, config);
+      return;
+    }
+    case 'CourseCertificateConfigured': {
+      const { courseId, config } = (stored as StoredEvent<CourseCertificateConfiguredEvent>).data;
+      await save('course', courseId, config);
+      return;
+    }
+    case 'ModuleDeleted':
+      await remove('module', (stored.data as { moduleId: string }).moduleId);
+      return;
+    case 'CourseDeleted':
+      await remove('course', (stored.data as { courseId: string }).courseId);
+      return;
+  }
+}
+
+export const certificateConfigsProjection: Projection<CertificateConfigTables> = {
+  name: 'certificate_configs',
+  tables: ['certificate_configs'],
+  handles: ['ModuleCertificateConfigured', 'CourseCertificateConfigured', 'ModuleDeleted', 'CourseDeleted'],
+  apply,
+};
+
+/** The stored config of a module or course; null when nobody configured it. */
+export async function certificateConfigOf(
+  db: AnyDb,
+  itemType: 'module' | 'course',
+  itemId: string,
+): Promise<CertificateConfig | null> {
+  const row = await tables(db)
+    .selectFrom('certificate_configs')
+    .select('config')
+    .where('item_type', '=', itemType)
+    .where('item_id', '=', itemId)
+    .executeTakeFirst();
+  return row?.config ?? null;
+}

@@ -1,0 +1,152 @@
+import { type ColumnType, type Selectable, sql, type Transaction } from 'kysely';
+import type { AnswerValue } from '../../events/result/answers';
+import type { QuestionType, ResultEvent } from '../../events/result/events';
+import type { StoredEvent } from '../../events/store';
+import { type AnyDb, tablesOf } from '../db';
+import type { Projection } from '../projection';
+
+/** One row per participant and module they answered in: "where was this participant last active". */
+export interface ModuleResultsTable {
+  user_id: string;
+  module_id: string;
+  module_path: string;
+  started_at: ColumnType<Date, string, never>;
+  updated_at: ColumnType<Date, string, string>;
+}
+
+/** One row per answered question: the latest answer, its attempts and its score. */
+export interface ResultAnswersTable {
+  user_id: string;
+  module_id: string;
+  page_id: string;
+  page_path: string;
+  question: string;
+  question_type: QuestionType;
+  answer: ColumnType<AnswerValue | null, string | null, string | null>;
+  attempts: number;
+  score: number;
+  max_score: number;
+  updated_at: ColumnType<Date, string, string>;
+  /** A teacher's feedback (AnswerScored); kept when the participant answers again. */
+  feedback: string | null;
+  scored_by: string | null;
+  scored_at: ColumnType<Date | null, string | null, string | null>;
+}
+
+export interface ResultTables {
+  module_results: ModuleResultsTable;
+  result_answers: ResultAnswersTable;
+}
+
+type DataOf<T extends ResultEvent['type']> = Extract<ResultEvent, { type: T }>['data'];
+
+const results = (db: AnyDb) => tablesOf<ResultTables>(db);
+
+async function apply(trx: Transaction<ResultTables>, stored: StoredEvent) {
+  if (stored.type === 'UserDeleted') {
+    const userId = (stored.data as { userId: string }).userId;
+    await trx.deleteFrom('result_answers').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('module_results').where('user_id', '=', userId).execute();
+    return;
+  }
+  const at = stored.meta.at;
+  if (stored.type === 'AnswerScored') {
+    const data = stored.data as DataOf<'AnswerScored'>;
+    // A teacher's score is no activity of the participant: updated_at stays.
+    await trx
+      .updateTable('result_answers')
+      .set({ score: data.score, feedback: data.feedback, scored_by: data.scoredBy, scored_at: at })
+      .where('user_id', '=', data.userId)
+      .where('module_id', '=', data.moduleId)
+      .where('page_path', '=', data.pagePath)
+      .where('question', '=', data.question)
+      .execute();
+    return;
+  }
+  const data = stored.data as DataOf<'AnswerSaved'>;
+  await sql`
+    insert into module_results (user_id, module_id, module_path, started_at, updated_at)
+    values (${data.userId}, ${data.moduleId}, ${data.modulePath}, ${at}, ${at})
+    on conflict (user_id, module_id) do update
+      set updated_at = greatest(module_results.updated_at, excluded.updated_at)`.execute(trx);
+  const answer = data.answer === null ? null : JSON.stringify(data.answer);
+  // Idempotent: replaying an older attempt never overwrites a later one.
+  await sql`
+    insert into result_answers (user_id, module_id, page_id, page_path, question, question_type, answer,
+      attempts, score, max_score, updated_at)
+    values (${data.userId}, ${data.moduleId}, ${data.pageId}, ${data.pagePath}, ${data.question},
+      ${data.questionType}, ${answer}::jsonb, ${data.attempt}, ${data.score}, ${data.maxScore}, ${at})
+    on conflict (user_id, module_id, page_path, question) do update
+      set answer = excluded.answer, attempts = excluded.attempts, score = excluded.score,
+        max_score = excluded.max_score, question_type = excluded.question_type, page_id = excluded.page_id,
+        updated_at = excluded.updated_at
+      where result_answers.attempts < excluded.attempts`.execute(trx);
+}
+
+export const moduleResults: Projection<ResultTables> = {
+  name: 'module_results',
+  tables: ['module_results', 'result_answers'],
+  handles: ['AnswerSaved', 'AnswerScored', 'UserDeleted'],
+  apply,
+};
+
+export interface StoredAnswer {
+  pagePath: string;
+  question: string;
+  questionType: QuestionType;
+  answer: AnswerValue | null;
+  attempts: number;
+  score: number;
+  maxScore: number;
+  updatedAt: string;
+  feedback: string | null;
+  scoredBy: string | null;
+  scoredAt: string | null;
+}
+
+const toAnswer = (row: Selectable<ResultAnswersTable>): StoredAnswer => ({
+  pagePath: row.page_path,
+  question: row.question,
+  questionType: row.question_type,
+  answer: row.answer,
+  attempts: row.attempts,
+  score: row.score,
+  maxScore: row.max_score,
+  updatedAt: new Date(row.updated_at).toISOString(),
+  feedback: row.feedback,
+  scoredBy: row.scored_by,
+  scoredAt: row.scored_at ? new Date(row.scored_at).toISOString() : null,
+});
+
+/** A participant's answers in one module. */
+export async function answersOf(db: AnyDb, userId: string, moduleId: string): Promise<StoredAnswer[]> {
+  const rows = await results(db)
+    .selectFrom('result_answers')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('module_id', '=', moduleId)
+    .orderBy('page_path')
+    .orderBy('question')
+    .execute();
+  return rows.map(toAnswer);
+}
+
+/** The modules a participant answered in, most recent first. */
+export async function latestResultsOf(
+  db: AnyDb,
+  userId: string,
+  limit: number,
+): Promise<{ moduleId: string; modulePath: string; updatedAt: string }[]> {
+  const rows = await results(db)
+    .selectFrom('module_results')
+    .select(['module_id', 'module_path', 'updated_at'])
+    .where('user_id', '=', userId)
+    .orderBy('updated_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    moduleId: row.module_id,
+    modulePath: row.module_path,
+    updatedAt: new Date(row.updated_at).toISOString(),
+  }));
+}

@@ -1,0 +1,87 @@
+import { type ColumnType, sql, type Transaction } from 'kysely';
+import type { StoredEvent } from '../../events/store';
+import { type TrackingCategory, type TrackingEvent, trackingCategories } from '../../events/tracking/events';
+import { type AnyDb, tablesOf } from '../db';
+import type { Projection } from '../projection';
+
+/** One row per person and item: answers log(user), "what did this person see, first and last when". */
+export interface UserTrackingTable {
+  user_id: string;
+  category: TrackingCategory;
+  path: string;
+  first_seen: ColumnType<Date, string, string>;
+  last_seen: ColumnType<Date, string, string>;
+}
+
+export interface UserTrackingTables {
+  user_tracking: UserTrackingTable;
+  users: { user_id: string };
+}
+
+const tracking = (db: AnyDb) => tablesOf<UserTrackingTables>(db);
+
+async function apply(trx: Transaction<UserTrackingTables>, stored: StoredEvent) {
+  switch (stored.type) {
+    case 'ItemSeen': {
+      const { userId, category, path, at } = (stored as StoredEvent<TrackingEvent>).data;
+      // A sighting that raced the person's deletion is not brought back (UserDeleted came first).
+      const person = await trx
+        .selectFrom('users')
+        .select('user_id')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (!person) return;
+      await trx
+        .insertInto('user_tracking')
+        .values({ user_id: userId, category, path, first_seen: at, last_seen: at })
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'category', 'path']).doUpdateSet({
+            first_seen: sql`least(user_tracking.first_seen, excluded.first_seen)`,
+            last_seen: sql`greatest(user_tracking.last_seen, excluded.last_seen)`,
+          }),
+        )
+        .execute();
+      return;
+    }
+    case 'UserDeleted':
+      await trx
+        .deleteFrom('user_tracking')
+        .where('user_id', '=', (stored.data as { userId: string }).userId)
+        .execute();
+      return;
+  }
+}
+
+export const userTrackingProjection: Projection<UserTrackingTables> = {
+  name: 'user_tracking',
+  tables: ['user_tracking'],
+  handles: ['ItemSeen', 'UserDeleted'],
+  apply,
+};
+
+export interface TrackingEntry {
+  path: string;
+  firstSeen: string;
+  lastSeen: string;
+}
+export type Tracking = Record<TrackingCategory, TrackingEntry[]>;
+
+/** A person's log: every category present (empty when nothing was seen), most recent first. */
+export async function trackingOf(db: AnyDb, userId: string): Promise<Tracking> {
+  const rows = await tracking(db)
+    .selectFrom('user_tracking')
+    .select(['category', 'path', 'first_seen', 'last_seen'])
+    .where('user_id', '=', userId)
+    .orderBy('last_seen', 'desc')
+    .orderBy('path')
+    .execute();
+  const log = Object.fromEntries(trackingCategories.map((category) => [category, []])) as unknown as Tracking;
+  for (const row of rows) {
+    log[row.category]?.push({
+      path: row.path,
+      firstSeen: new Date(row.first_seen).toISOString(),
+      lastSeen: new Date(row.last_seen).toISOString(),
+    });
+  }
+  return log;
+}

@@ -1,0 +1,294 @@
+import { forbidden, notFound } from '../../events/errors';
+import type { InteractiveVideo, PublicElement, QuestionElement } from '../../events/page/content';
+import { isQuestion, withoutAnswerKey } from '../../events/page/content';
+import type { PageType } from '../../events/page/events';
+import type { Actor } from '../../events/permissions';
+import {
+  type AnswerValue,
+  attemptsAllowed,
+  correctValues,
+  isAnswered,
+  maxScoreOf,
+} from '../../events/result/answers';
+import type { QuestionType } from '../../events/result/events';
+import {
+  gateOpen,
+  lastReachablePage,
+  pageCompleted,
+  type QuestionProgress,
+} from '../../events/result/progress';
+import { arrangeContent, arrangePages } from '../../events/result/randomize';
+import type { AnyDb } from '../../projections/db';
+import { ownersOfModule } from '../../projections/module/module-owners';
+import { findModuleByPath, type ModuleSummary } from '../../projections/module/module-summaries';
+import { type PageSummary, pagesOfModule } from '../../projections/page/page-summaries';
+import { answersOf, latestResultsOf, type StoredAnswer } from '../../projections/result/module-results';
+import { maySeeModule } from '../module/queries';
+import { maySeeAnswerKey } from '../page/queries';
+
+/** One question as the participant sees its state; the server decided every field. */
+export interface LearnerQuestion {
+  name: string;
+  questionType: QuestionType;
+  answer: AnswerValue | null;
+  answered: boolean;
+  attempts: number;
+  /** Null: unlimited. */
+  attemptsAllowed: number | null;
+  /** Attempts used up: the question is read-only and its info text shows. */
+  locked: boolean;
+  info: string;
+  score: number;
+  maxScore: number;
+  /** How correct answers are revealed: automatically (autoShow), by a button (showCorrect), or not. */
+  reveal: 'auto' | 'button' | null;
+  /** The correct option values, once the question is settled (locked, or at full score) and revealable. */
+  correct: string[] | null;
+}
+
+export interface LearnerPageProgress {
+  pageId: string;
+  path: string;
+  /** Null when the module hides page names (a test with anonymousPages). */
+  name: string | null;
+  type: PageType;
+  estimatedTime: number;
+  questionCount: number;
+  completed: boolean;
+  /** Whether the next link opens (progress gating). */
+  gateOpen: boolean;
+  /** Whether the participant may open this page yet (earlier gates passed). */
+  reachable: boolean;
+  score: number;
+  maxScore: number;
+}
+
+/** The `scoring` object of the contract: per page path, its totals and one entry per question. */
+export type Scoring = Record<
+  string,
+  { __score: number; __maxScore: number } & Record<
+    string,
+    number | { __score: number; __maxScore: number; questionType: QuestionType }
+  >
+>;
+
+export interface LearnerModule {
+  module: ModuleSummary & { owners: string[] };
+  pages: LearnerPageProgress[];
+  score: number;
+  maxScore: number;
+  completed: boolean;
+  answers: Record<string, Record<string, AnswerValue | null>>;
+  scoring: Scoring;
+  /** When the participant last answered in this module; null before the first answer. */
+  updatedAt: string | null;
+}
+
+export interface LearnerPage {
+  page: {
+    pageId: string;
+    path: string;
+    name: string | null;
+    type: PageType;
+    content: PublicElement[];
+    interactiveVideo: InteractiveVideo | null;
+    estimatedTime: number;
+  };
+  questions: Record<string, LearnerQuestion>;
+  progress: LearnerPageProgress;
+}
+
+/**
+ * The module for a learner, or a refusal: NotFound when they may not see it, Forbidden
+ * 'module.blocked' when only its unpublishing keeps them out (its pages say so, spec section 4).
+ */
+async function learnerModuleRecord(db: AnyDb, actor: Actor | null, path: string) {
+  const module = await findModuleByPath(db, path);
+  if (!module) throw notFound('module.notFound');
+  const owners = await ownersOfModule(db, module.moduleId);
+  if (!(await maySeeModule(db, actor, module, owners))) {
+    const wouldSee =
+      !module.published && (await maySeeModule(db, actor, { ...module, published: true }, owners));
+    throw wouldSee ? forbidden('module.blocked') : notFound('module.notFound');
+  }
+  return { ...module, owners };
+}
+
+function questionState(
+  module: Pick<ModuleSummary, 'showCorrect'>,
+  question: QuestionElement,
+  saved: StoredAnswer | undefined,
+): LearnerQuestion {
+  const allowed = attemptsAllowed(question);
+  const attempts = saved?.attempts ?? 0;
+  const answer = saved?.answer ?? null;
+  const answered = isAnswered(answer);
+  // The score as decided when the answer was given; an unanswered question counts its current maximum.
+  const maxScore = saved ? saved.maxScore : maxScoreOf(question);
+  const score = saved && answered ? saved.score : 0;
+  const locked = allowed !== null && attempts >= allowed;
+  const reveal =
+    question.questionType === 'open'
+      ? null
+      : question.schema.autoShow
+        ? 'auto'
+        : module.showCorrect
+          ? 'button'
+          : null;
+  const settled = locked || (answered && score >= maxScore);
+  return {
+    name: question.name,
+    questionType: question.questionType,
+    answer,
+    answered,
+    attempts,
+    attemptsAllowed: allowed,
+    locked,
+    info: locked ? question.schema.info : '',
+    score,
+    maxScore,
+    reveal,
+    correct: reveal && settled ? correctValues(question) : null,
+  };
+}
+
+const progressOf = (questions: LearnerQuestion[]): QuestionProgress[] =>
+  questions.map(({ name, questionType, answered, score, maxScore }) => ({
+    name,
+    questionType,
+    answered,
+    score,
+    maxScore,
+  }));
+
+/** Everything the learner screens need about one module and the actor's answers in it. */
+async function learnerState(db: AnyDb, actor: Actor | null, path: string) {
+  const module = await learnerModuleRecord(db, actor, path);
+  const stored = await pagesOfModule(db, path);
+  const seed = actor?.userId ?? 'anonymous';
+  const pages = arrangePages(module, stored, seed);
+  const saved = actor ? await answersOf(db, actor.userId, module.moduleId) : [];
+  const savedOf = (pagePath: string, name: string) =>
+    saved.find((answer) => answer.pagePath === pagePath && answer.question === name);
+  const questionsOf = (page: PageSummary) =>
+    page.content
+      .filter(isQuestion)
+      .map((question) => questionState(module, question, savedOf(page.path, question.name)));
+  const perPage = pages.map(questionsOf);
+  const editor = maySeeAnswerKey(actor, module.owners);
+  const reachableUpTo = editor ? pages.length - 1 : lastReachablePage(module, perPage.map(progressOf));
+  const hideNames = module.test && module.anonymousPages && !editor;
+  const progress: LearnerPageProgress[] = pages.map((page, index) => {
+    const questions = perPage[index] ?? [];
+    return {
+      pageId: page.pageId,
+      path: page.path,
+      name: hideNames ? null : page.name,
+      type: page.type,
+      estimatedTime: page.estimatedTime,
+      questionCount: questions.length,
+      completed: pageCompleted(progressOf(questions)),
+      gateOpen: gateOpen(module, progressOf(questions)),
+      reachable: index <= reachableUpTo,
+      score: questions.reduce((sum, question) => sum + question.score, 0),
+      maxScore: questions.reduce((sum, question) => sum + question.maxScore, 0),
+    };
+  });
+  return { module, pages, perPage, progress, saved, seed, editor };
+}
+
+/** The module as this participant meets it: pages in their order, progress, scores (tRPC `result.module`). */
+export async function learnerModule(db: AnyDb, actor: Actor | null, path: string): Promise<LearnerModule> {
+  const { module, pages, perPage, progress, saved } = await learnerState(db, actor, path);
+  const answers: LearnerModule['answers'] = {};
+  const scoring: Scoring = {};
+  pages.forEach((page, index) => {
+    const questions = perPage[index] ?? [];
+    const entry: Scoring[string] = {
+      __score: progress[index]?.score ?? 0,
+      __maxScore: progress[index]?.maxScore ?? 0,
+    };
+    for (const question of questions) {
+      entry[question.name] = {
+        __score: question.score,
+        __maxScore: question.maxScore,
+        questionType: question.questionType,
+      };
+      if (question.answer !== null)
+        answers[page.path] = { ...answers[page.path], [question.name]: question.answer };
+    }
+    scoring[page.path] = entry;
+  });
+  const latest =
+    saved
+      .map((answer) => answer.updatedAt)
+      .sort()
+      .at(-1) ?? null;
+  return {
+    module,
+    pages: progress,
+    score: progress.reduce((sum, page) => sum + page.score, 0),
+    maxScore: progress.reduce((sum, page) => sum + page.maxScore, 0),
+    completed: progress.every((page) => page.completed),
+    answers,
+    scoring,
+    updatedAt: latest,
+  };
+}
+
+/**
+ * One page of a module as this participant meets it (tRPC `result.page`): questions and options in
+ * their order, without the answer key, with the state of each question. A page behind a closed
+ * gate is refused, not only hidden.
+ */
+export async function learnerPage(
+  db: AnyDb,
+  actor: Actor | null,
+  modulePath: string,
+  pagePath: string,
+): Promise<LearnerPage> {
+  const { module, pages, perPage, progress, seed, editor } = await learnerState(db, actor, modulePath);
+  const index = pages.findIndex((page) => page.path === pagePath);
+  const page = pages[index];
+  if (!page) throw notFound('page.notFound');
+  if (!progress[index]?.reachable) throw forbidden('page.gated');
+  const content = arrangeContent(module, page.pageId, page.content, seed);
+  return {
+    page: {
+      pageId: page.pageId,
+      path: page.path,
+      name: progress[index]?.name ?? null,
+      type: page.type,
+      content: editor ? content : withoutAnswerKey(content),
+      interactiveVideo: page.interactiveVideo,
+      estimatedTime: page.estimatedTime,
+    },
+    questions: Object.fromEntries((perPage[index] ?? []).map((question) => [question.name, question])),
+    progress: progress[index] as LearnerPageProgress,
+  };
+}
+
+/** The module the actor answered in most recently and may still see (home page, `latestActivity`). */
+export async function latestActivity(
+  db: AnyDb,
+  actor: Actor | null,
+): Promise<{ module: ModuleSummary; updatedAt: string } | null> {
+  if (!actor) return null;
+  for (const recent of await latestResultsOf(db, actor.userId, 5)) {
+    const module = await findModuleByPath(db, recent.modulePath);
+    if (!module || module.moduleId !== recent.moduleId) continue;
+    const owners = await ownersOfModule(db, module.moduleId);
+    if (await maySeeModule(db, actor, module, owners)) return { module, updatedAt: recent.updatedAt };
+  }
+  return null;
+}
+
+/** For the save command: the module, the page (with its answer key) and whether the actor may answer there. */
+export async function answerablePage(db: AnyDb, actor: Actor, modulePath: string, pagePath: string) {
+  const { module, pages, progress } = await learnerState(db, actor, modulePath);
+  const index = pages.findIndex((page) => page.path === pagePath);
+  const page = pages[index];
+  if (!page) throw notFound('page.notFound');
+  if (!progress[index]?.reachable) throw forbidden('page.gated');
+  return { module, page };
+}

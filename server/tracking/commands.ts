@@ -1,0 +1,45 @@
+import type { CommandMeta } from '../../events/command';
+import { execute } from '../../events/command';
+import { forbidden, unauthenticated } from '../../events/errors';
+import type { Actor } from '../../events/permissions';
+import type { TrackingCommand, TrackingInput } from '../../events/tracking/commands';
+import { trackingDecider } from '../../events/tracking/decider';
+import { trackingStream } from '../../events/tracking/events';
+import { userAccess } from '../../projections/user/users';
+import type { Platform } from '../platform';
+
+/**
+ * updateLog: the signed-in person saw an item (spec section 7). People track themselves only; a
+ * repeat view within a minute, or a lastSeen older than the last one, records nothing.
+ */
+export async function updateLog(
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  input: TrackingInput,
+): Promise<{ recorded: boolean }> {
+  if (!actor) throw unauthenticated();
+  if (input.user !== undefined && input.user !== actor.userId) throw forbidden();
+  const userId = actor.userId;
+  const outcome = await execute(platform.pipeline, {
+    decider: trackingDecider,
+    stream: trackingStream(userId),
+    meta,
+    authorize: () => {},
+    command: async (_state, trx): Promise<TrackingCommand> => {
+      // Deleted meanwhile: nothing to track (and nothing the projection would keep).
+      if (!(await userAccess(trx, userId))) throw unauthenticated();
+      return {
+        type: 'RecordSeen',
+        data: {
+          userId,
+          category: input.type,
+          path: input.path,
+          at: input.lastSeen ?? meta.now.toISOString(),
+          now: meta.now.toISOString(),
+        },
+      };
+    },
+  });
+  return { recorded: outcome.events.length > 0 };
+}
