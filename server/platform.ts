@@ -5,6 +5,7 @@ import type { PipelineDeps } from '../events/command';
 import { type JobRunner, startJobs } from '../jobs/boss';
 import { applyProjections } from '../projections/registry';
 import { loadOrCreateKeys, type TokenKeys } from './auth/keys';
+import { autoIssueCertificate } from './certificate/commands';
 import type { Config } from './config';
 import { type DatabaseHandle, type DatabaseTarget, openDatabase } from './db';
 import { migrateToLatest } from './db/migrate';
@@ -40,6 +41,8 @@ export async function startPlatform(
   const tenant = loadTenant(config.TENANT_CONFIG);
   const target = options.target ?? databaseTarget(config);
   const database = await openDatabase(target);
+  // The auto-issue job runs commands through this platform, which exists once the jobs have started.
+  let self: Platform | null = null;
   try {
     const applied = await migrateToLatest(database.db as never);
     if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
@@ -63,6 +66,12 @@ export async function startPlatform(
           translate: (language, key, params) => translator(language)(key, params),
           files: fileStorage(config),
           loadSharp,
+          certificates: {
+            autoIssue: async (payload) => {
+              if (!self) throw new Error('the platform is not started yet');
+              await autoIssueCertificate(self, payload);
+            },
+          },
         },
       },
     );
@@ -81,7 +90,7 @@ export async function startPlatform(
       enqueue: jobs.enqueue,
     };
     let closing: Promise<void> | null = null;
-    return {
+    self = {
       config,
       database,
       pipeline,
@@ -97,6 +106,7 @@ export async function startPlatform(
         return closing;
       },
     };
+    return self;
   } catch (error) {
     await database.close().catch(() => {});
     throw error;

@@ -1,3 +1,4 @@
+import { certificateRouter } from './certificate/router';
 import { courseRouter } from './course/router';
 import { fileRouter } from './file/router';
 import { linkRouter } from './link/router';
@@ -25,6 +26,7 @@ export const appRouter = router({
   user: userRouter,
   role: roleRouter,
   tracking: trackingRouter,
+  certificate: certificateRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -99,6 +99,16 @@ const messages = {
     nl: 'Het logboek is bijgewerkt.',
     fr: 'Le journal est mis à jour.',
   },
+  certificateAssigned: {
+    en: 'certificate assigned',
+    nl: 'certificaat toegekend',
+    fr: 'certificat attribué',
+  },
+  certificateRemoved: {
+    en: 'certificate removed',
+    nl: 'certificaat ingetrokken',
+    fr: 'certificat retiré',
+  },
 } satisfies Record<string, Record<Language, string>>;
 
 export type SuccessKey = keyof typeof messages;

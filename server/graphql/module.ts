@@ -72,18 +72,7 @@ export const ModuleType = builder.objectRef<ModuleSummary>('Module').implement({
         return users.map((user) => asSeenBy(ctx.actor, user));
       },
     }),
-    moduleCertificateConfig: t.field({
-      type: 'JSON',
-      nullable: true,
-      description: `The certificate config. ${arrivesWithResults}`,
-      resolve: () => null,
-    }),
-    certificate: t.field({
-      type: 'JSON',
-      nullable: true,
-      description: `The caller's certificate for this module. ${arrivesWithResults}`,
-      resolve: () => null,
-    }),
+    // moduleCertificateConfig and certificate: see certificate.ts.
     activeUsers: t.field({
       type: [UserType],
       nullable: true,

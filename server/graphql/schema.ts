@@ -1,6 +1,7 @@
 import { builder } from './builder';
 import { type GraphQLSchema, lexicographicSortSchema, printSchema } from './graphql';
 // Each feature file adds its types, queries and mutations to the builder when imported.
+import './certificate';
 import './course';
 import './file';
 import './link';

@@ -25,16 +25,6 @@ const RulesType = builder.objectRef<Rules>('Rules').implement({
   }),
 });
 
-const CourseCertificateType = builder
-  .objectRef<{ course: string; path: string; valid: boolean }>('CourseCertificate')
-  .implement({
-    fields: (t) => ({
-      course: t.exposeString('course'),
-      path: t.exposeString('path'),
-      valid: t.exposeBoolean('valid'),
-    }),
-  });
-
 /** A user as the viewer may see them: fullPrivacy users are masked before they get here (asSeenBy). */
 export const UserType = builder.objectRef<UserProfile>('User').implement({
   fields: (t) => ({
@@ -61,9 +51,7 @@ export const UserType = builder.objectRef<UserProfile>('User').implement({
       resolve: async (user, _args, ctx) =>
         canSeeLinksOf(ctx.actor, user._id) ? (await ctx.loaders.links.load(user._id)).modules : [],
     }),
-    // Certificates arrive with the certificate feature; until then nobody has one.
-    certificates: t.stringList({ description: 'Module paths certified.', resolve: () => [] }),
-    courseCertificates: t.field({ type: [CourseCertificateType], resolve: () => [] }),
+    // certificates and courseCertificates: see certificate.ts.
   }),
 });
 

@@ -44,6 +44,8 @@ export interface LearnerQuestion {
   reveal: 'auto' | 'button' | null;
   /** The correct option values, once the question is settled (locked, or at full score) and revealable. */
   correct: string[] | null;
+  /** A teacher's feedback on the answer; null when there is none. */
+  feedback: string | null;
 }
 
 export interface LearnerPageProgress {
@@ -80,6 +82,8 @@ export interface LearnerModule {
   completed: boolean;
   answers: Record<string, Record<string, AnswerValue | null>>;
   scoring: Scoring;
+  /** A teacher's feedback, per page path and question name (only questions that have some). */
+  feedback: Record<string, Record<string, string>>;
   /** When the participant last answered in this module; null before the first answer. */
   updatedAt: string | null;
 }
@@ -149,6 +153,7 @@ function questionState(
     maxScore,
     reveal,
     correct: reveal && settled ? correctValues(question) : null,
+    feedback: saved?.feedback ?? null,
   };
 }
 
@@ -161,13 +166,22 @@ const progressOf = (questions: LearnerQuestion[]): QuestionProgress[] =>
     maxScore,
   }));
 
-/** Everything the learner screens need about one module and the actor's answers in it. */
-async function learnerState(db: AnyDb, actor: Actor | null, path: string) {
+/**
+ * Everything the learner screens need about one module and a participant's answers in it: the
+ * actor's own, or (`subjectId`, for teachers; the caller checks the right) another participant's,
+ * in that participant's order.
+ */
+async function learnerState(
+  db: AnyDb,
+  actor: Actor | null,
+  path: string,
+  subjectId: string | null = actor?.userId ?? null,
+) {
   const module = await learnerModuleRecord(db, actor, path);
   const stored = await pagesOfModule(db, path);
-  const seed = actor?.userId ?? 'anonymous';
+  const seed = subjectId ?? 'anonymous';
   const pages = arrangePages(module, stored, seed);
-  const saved = actor ? await answersOf(db, actor.userId, module.moduleId) : [];
+  const saved = subjectId ? await answersOf(db, subjectId, module.moduleId) : [];
   const savedOf = (pagePath: string, name: string) =>
     saved.find((answer) => answer.pagePath === pagePath && answer.question === name);
   const questionsOf = (page: PageSummary) =>
@@ -196,11 +210,22 @@ async function learnerState(db: AnyDb, actor: Actor | null, path: string) {
   });
   return { module, pages, perPage, progress, saved, seed, editor };
 }
+export type LearnerState = Awaited<ReturnType<typeof learnerState>>;
 
 /** The module as this participant meets it: pages in their order, progress, scores (tRPC `result.module`). */
-export async function learnerModule(db: AnyDb, actor: Actor | null, path: string): Promise<LearnerModule> {
-  const { module, pages, perPage, progress, saved } = await learnerState(db, actor, path);
+export async function learnerModule(
+  db: AnyDb,
+  actor: Actor | null,
+  path: string,
+  subjectId?: string,
+): Promise<LearnerModule> {
+  return learnerModuleOf(await learnerState(db, actor, path, subjectId));
+}
+
+/** A participant's state in a module (learnerState) as the `result.module` answer. */
+export function learnerModuleOf({ module, pages, perPage, progress, saved }: LearnerState): LearnerModule {
   const answers: LearnerModule['answers'] = {};
+  const feedback: LearnerModule['feedback'] = {};
   const scoring: Scoring = {};
   pages.forEach((page, index) => {
     const questions = perPage[index] ?? [];
@@ -216,6 +241,8 @@ export async function learnerModule(db: AnyDb, actor: Actor | null, path: string
       };
       if (question.answer !== null)
         answers[page.path] = { ...answers[page.path], [question.name]: question.answer };
+      if (question.feedback !== null)
+        feedback[page.path] = { ...feedback[page.path], [question.name]: question.feedback };
     }
     scoring[page.path] = entry;
   });
@@ -232,6 +259,7 @@ export async function learnerModule(db: AnyDb, actor: Actor | null, path: string
     completed: progress.every((page) => page.completed),
     answers,
     scoring,
+    feedback,
     updatedAt: latest,
   };
 }
@@ -267,6 +295,10 @@ export async function learnerPage(
     progress: progress[index] as LearnerPageProgress,
   };
 }
+
+/** A participant's state for a teacher: the same fold, seen with the teacher's rights (every page reachable). */
+export const participantState = (db: AnyDb, actor: Actor, path: string, participantId: string) =>
+  learnerState(db, actor, path, participantId);
 
 /** The module the actor answered in most recently and may still see (home page, `latestActivity`). */
 export async function latestActivity(

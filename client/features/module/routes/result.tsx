@@ -39,6 +39,7 @@ export function ResultRoute({ modulePath, base = '' }: { modulePath: string; bas
       loadError={t('modules.loadOneError')}
       backHref={base || '/module'}
       backLabel={t('modules.title')}
+      notFoundKeys={['module.blocked']}
     >
       {(data) => (
         <article className="result" lang={data.module.language}>

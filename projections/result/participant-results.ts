@@ -1,0 +1,191 @@
+import { sql } from 'kysely';
+import type { UserTables } from '../user/users';
+import { type AnyDb, tablesOf } from '../db';
+import type { ResultTables } from './module-results';
+
+/**
+ * The teacher's questions over module_results and result_answers: who was active in a module
+ * between two moments, with their scores. Read only; the projection itself is module-results.ts.
+ */
+
+const tables = (db: AnyDb) => tablesOf<ResultTables & UserTables>(db);
+
+/**
+ * Active between `from` (inclusive) and `until` (exclusive): the participant's first answer in the
+ * module is before `until` and their last one at or after `from`. Either end may be open.
+ */
+export interface ActivityRange {
+  from?: Date;
+  until?: Date;
+}
+
+export interface ParticipantFilter extends ActivityRange {
+  /** Part of the name or e-mail (case-insensitive); private profiles match only for `seePrivate`. */
+  search?: string;
+  /** Total score as a percentage of `moduleMaxScore`, compared as numbers. */
+  minPercent?: number;
+  maxPercent?: number;
+  moduleMaxScore: number;
+  /** The viewer sees private profiles (manage_users): they are searchable by name too. */
+  seePrivate: boolean;
+  limit: number;
+  offset: number;
+}
+
+export interface ParticipantRow {
+  userId: string;
+  name: string | null;
+  email: string | null;
+  fullPrivacy: boolean;
+  startedAt: string;
+  updatedAt: string;
+  score: number;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** One page of the participants of a module, most recently active first, and how many match in all. */
+export async function participantsOfModule(
+  db: AnyDb,
+  moduleId: string,
+  filter: ParticipantFilter,
+): Promise<{ total: number; rows: ParticipantRow[] }> {
+  const totals = tables(db)
+    .selectFrom('result_answers')
+    .select(['user_id', (eb) => eb.fn.sum<number>('score').as('score')])
+    .where('module_id', '=', moduleId)
+    .groupBy('user_id')
+    .as('totals');
+  let query = tables(db)
+    .selectFrom('module_results as mr')
+    .leftJoin('users as u', 'u.user_id', 'mr.user_id')
+    .leftJoin(totals, 'totals.user_id', 'mr.user_id')
+    .where('mr.module_id', '=', moduleId);
+  if (filter.from) query = query.where('mr.updated_at', '>=', filter.from);
+  if (filter.until) query = query.where('mr.started_at', '<', filter.until);
+  if (filter.search) {
+    const like = `%${filter.search.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) => {
+      const matches = eb.or([eb(eb.fn('lower', ['u.name']), 'like', like), eb('u.email', 'like', like)]);
+      return filter.seePrivate ? matches : eb.and([eb('u.full_privacy', '=', false), matches]);
+    });
+  }
+  // Percentages as numbers, never as text: 9 % is below 10 %.
+  const percent = sql<number>`(100.0 * coalesce(totals.score, 0) / ${Math.max(filter.moduleMaxScore, 1)})`;
+  if (filter.minPercent !== undefined) query = query.where(percent, '>=', filter.minPercent);
+  if (filter.maxPercent !== undefined) query = query.where(percent, '<=', filter.maxPercent);
+  const counted = await query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirst();
+  const rows = await query
+    .select([
+      'mr.user_id',
+      'mr.started_at',
+      'mr.updated_at',
+      'u.name',
+      'u.email',
+      'u.full_privacy',
+      sql<string | null>`totals.score`.as('score'),
+    ])
+    .orderBy('mr.updated_at', 'desc')
+    .orderBy('mr.user_id')
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .execute();
+  return {
+    total: Number(counted?.count ?? 0),
+    rows: rows.map((row) => ({
+      userId: row.user_id,
+      name: row.name,
+      email: row.email,
+      fullPrivacy: row.full_privacy ?? false,
+      startedAt: iso(row.started_at),
+      updatedAt: iso(row.updated_at),
+      score: Number(row.score ?? 0),
+    })),
+  };
+}
+
+/** Per participant, per page path and question, the current score (for the rows shown). */
+export async function scoresOf(
+  db: AnyDb,
+  moduleId: string,
+  userIds: readonly string[],
+): Promise<Map<string, Map<string, number>>> {
+  const byUser = new Map<string, Map<string, number>>();
+  if (userIds.length === 0) return byUser;
+  const rows = await tables(db)
+    .selectFrom('result_answers')
+    .select(['user_id', 'page_path', 'question', 'score'])
+    .where('module_id', '=', moduleId)
+    .where('user_id', 'in', [...userIds])
+    .execute();
+  for (const row of rows) {
+    let scores = byUser.get(row.user_id);
+    if (!scores) {
+      scores = new Map();
+      byUser.set(row.user_id, scores);
+    }
+    scores.set(`${row.page_path}\u0000${row.question}`, row.score);
+  }
+  return byUser;
+}
+
+export const scoreKey = (pagePath: string, question: string) => `${pagePath}\u0000${question}`;
+
+/** The ids of the participants active in the range, most recently active first. */
+export async function activeParticipantIds(
+  db: AnyDb,
+  moduleId: string,
+  range: ActivityRange,
+): Promise<string[]> {
+  let query = tables(db).selectFrom('module_results').select('user_id').where('module_id', '=', moduleId);
+  if (range.from) query = query.where('updated_at', '>=', range.from);
+  if (range.until) query = query.where('started_at', '<', range.until);
+  const rows = await query.orderBy('updated_at', 'desc').orderBy('user_id').execute();
+  return rows.map((row) => row.user_id);
+}
+
+/**
+ * Every participant active in the range, in batches ordered by id (keyset paging: each batch is one
+ * short statement, and memory holds one batch at a time whatever the participant count).
+ */
+export async function* participantBatches(
+  db: AnyDb,
+  moduleId: string,
+  range: ActivityRange,
+  batchSize = 500,
+): AsyncGenerator<(ParticipantRow & { scores: Map<string, number> })[]> {
+  let after = '';
+  for (;;) {
+    let query = tables(db)
+      .selectFrom('module_results as mr')
+      .leftJoin('users as u', 'u.user_id', 'mr.user_id')
+      .select(['mr.user_id', 'mr.started_at', 'mr.updated_at', 'u.name', 'u.email', 'u.full_privacy'])
+      .where('mr.module_id', '=', moduleId)
+      .where('mr.user_id', '>', after);
+    if (range.from) query = query.where('mr.updated_at', '>=', range.from);
+    if (range.until) query = query.where('mr.started_at', '<', range.until);
+    const rows = await query.orderBy('mr.user_id').limit(batchSize).execute();
+    if (rows.length === 0) return;
+    const scores = await scoresOf(
+      db,
+      moduleId,
+      rows.map((row) => row.user_id),
+    );
+    yield rows.map((row) => {
+      const own = scores.get(row.user_id) ?? new Map<string, number>();
+      let score = 0;
+      for (const value of own.values()) score += value;
+      return {
+        userId: row.user_id,
+        name: row.name,
+        email: row.email,
+        fullPrivacy: row.full_privacy ?? false,
+        startedAt: iso(row.started_at),
+        updatedAt: iso(row.updated_at),
+        score,
+        scores: own,
+      };
+    });
+    after = rows.at(-1)!.user_id;
+  }
+}

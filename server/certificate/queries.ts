@@ -1,0 +1,318 @@
+import { sql } from 'kysely';
+import { type CertificateConfig, defaultCertificateConfig } from '../../events/certificate/config';
+import type { CertificateKind } from '../../events/certificate/events';
+import { forbidden, notFound, unauthenticated } from '../../events/errors';
+import { ADMIN_ROLE, type Actor, allRules, can } from '../../events/permissions';
+import { certificateConfigOf } from '../../projections/certificate/certificate-configs';
+import {
+  type CertificateRecord,
+  type CertificateStatus,
+  certificatesOfUser,
+  findCertificateByCode,
+  latestCertificateOf,
+  latestCertificatesOfItem,
+  openReviewOf,
+  openReviews,
+  statusOf,
+} from '../../projections/certificate/certificates';
+import { ownersOfCourse } from '../../projections/course/course-owners';
+import { type CourseSummary, findCourseByPath } from '../../projections/course/course-summaries';
+import { type AnyDb, tablesOf } from '../../projections/db';
+import { parentsOf } from '../../projections/link/content-links';
+import { modulesOwnedBy, ownersOfModule } from '../../projections/module/module-owners';
+import {
+  findModuleByPath,
+  type ModuleSummary,
+  type ModuleSummaryTables,
+} from '../../projections/module/module-summaries';
+import type { ResultTables } from '../../projections/result/module-results';
+import { findUserById, findUsersByIds, usersLinkedTo } from '../../projections/user/users';
+import type { Platform } from '../platform';
+import { type LearnerModule, learnerModule } from '../result/queries';
+import { buildCertificateDocument, type CertificateDocument, verifyUrlOf } from './document';
+
+/** The platform itself, as the auto-issue job: sees every module and every participant's result. */
+export const systemActor: Actor = { userId: 'system', roles: [ADMIN_ROLE], rules: allRules() };
+
+export const publicUrlOf = (platform: Platform) =>
+  platform.config.PUBLIC_URL ?? `http://localhost:${platform.config.PORT}`;
+
+export async function findModuleById(db: AnyDb, moduleId: string): Promise<ModuleSummary | null> {
+  const row = await tablesOf<ModuleSummaryTables>(db)
+    .selectFrom('module_summaries')
+    .select('path')
+    .where('module_id', '=', moduleId)
+    .executeTakeFirst();
+  return row ? findModuleByPath(db, row.path) : null;
+}
+
+/** The saved config of a module or course, or the default one (nothing automatic, empty texts). */
+export async function configOrDefault(db: AnyDb, kind: CertificateKind, itemId: string) {
+  return (await certificateConfigOf(db, kind, itemId)) ?? defaultCertificateConfig();
+}
+
+/** Who may assign, revoke and review a module's certificates: editors, and the module's owners. */
+export async function mayCertifyModule(db: AnyDb, actor: Actor | null, module: ModuleSummary) {
+  if (!actor) return false;
+  return can(actor, 'edit', { owners: await ownersOfModule(db, module.moduleId) });
+}
+
+/** Who may assign and revoke a course's certificates: editors, its owners, who manages participants. */
+export async function mayCertifyCourse(db: AnyDb, actor: Actor | null, course: CourseSummary) {
+  if (!actor) return false;
+  if (can(actor, 'assign_participants')) return true;
+  return can(actor, 'edit', { owners: await ownersOfCourse(db, course.courseId) });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Conditions of automatic issue
+// ---------------------------------------------------------------------------------------------
+
+/** Why a participant has no certificate for a module yet (shown after their result). */
+export type WaitingReason = 'notComplete' | 'notCorrect' | 'rizivMissing' | 'underReview' | 'byTeacher';
+
+/** Every question answered and at its maximum score (open questions once a teacher scored them). */
+export function allCorrect(result: Pick<LearnerModule, 'scoring' | 'answers'>): boolean {
+  return Object.entries(result.scoring).every(([pagePath, entry]) =>
+    Object.entries(entry).every(([name, value]) => {
+      if (typeof value !== 'object') return true;
+      const answered = result.answers[pagePath]?.[name] !== undefined;
+      return answered && value.__score >= value.__maxScore;
+    }),
+  );
+}
+
+/**
+ * The conditions of the config the participant does not meet yet (pure): completion, full score,
+ * and a riziv number when the certificate requires one.
+ */
+export function unmetConditions(
+  config: CertificateConfig,
+  result: Pick<LearnerModule, 'scoring' | 'answers' | 'completed'>,
+  riziv: string | null,
+): WaitingReason[] {
+  const reasons: WaitingReason[] = [];
+  if (config.complete && !result.completed) reasons.push('notComplete');
+  if (config.correct && !allCorrect(result)) reasons.push('notCorrect');
+  if (config.content.requireRiziv && !riziv?.trim()) reasons.push('rizivMissing');
+  return reasons;
+}
+
+/** Seconds between a participant's first and last answer in a module (the fraud check's measure). */
+export async function secondsSpent(db: AnyDb, userId: string, moduleId: string): Promise<number> {
+  const row = await tablesOf<ResultTables>(db)
+    .selectFrom('module_results')
+    .select(sql<number>`extract(epoch from (updated_at - started_at))::int`.as('seconds'))
+    .where('user_id', '=', userId)
+    .where('module_id', '=', moduleId)
+    .executeTakeFirst();
+  return Math.max(0, Number(row?.seconds ?? 0));
+}
+
+/** A participant's result in a module, whoever asks (the job, a teacher checked by the caller). */
+export const resultOf = (db: AnyDb, module: ModuleSummary, userId: string) =>
+  learnerModule(db, systemActor, module.path, userId);
+
+// ---------------------------------------------------------------------------------------------
+// What a holder and a verifier see
+// ---------------------------------------------------------------------------------------------
+
+export interface CertificateView {
+  code: string;
+  kind: CertificateKind;
+  itemPath: string;
+  itemName: string;
+  userId: string;
+  status: CertificateStatus;
+  issuedAt: string;
+  expiresAt: string | null;
+  revokedAt: string | null;
+  how: 'auto' | 'manual';
+  verifyUrl: string;
+  pdfUrl: string;
+}
+
+async function itemName(db: AnyDb, kind: CertificateKind, itemPath: string): Promise<string> {
+  const item = kind === 'module' ? await findModuleByPath(db, itemPath) : await findCourseByPath(db, itemPath);
+  return item?.name ?? itemPath;
+}
+
+export async function viewOf(
+  platform: Platform,
+  certificate: CertificateRecord,
+  now = new Date(),
+): Promise<CertificateView> {
+  return {
+    code: certificate.code,
+    kind: certificate.kind,
+    itemPath: certificate.itemPath,
+    itemName: await itemName(platform.database.db, certificate.kind, certificate.itemPath),
+    userId: certificate.userId,
+    status: statusOf(certificate, now),
+    issuedAt: certificate.issuedAt,
+    expiresAt: certificate.expiresAt,
+    revokedAt: certificate.revokedAt,
+    how: certificate.how,
+    verifyUrl: verifyUrlOf(publicUrlOf(platform), certificate.code),
+    pdfUrl: `/api/certificates/${certificate.code}.pdf`,
+  };
+}
+
+/** The signed-in person's certificates, newest first, with their state (/user/certificates). */
+export async function myCertificates(platform: Platform, actor: Actor | null): Promise<CertificateView[]> {
+  if (!actor) throw unauthenticated();
+  const now = new Date();
+  const records = await certificatesOfUser(platform.database.db, actor.userId);
+  return Promise.all(records.map((record) => viewOf(platform, record, now)));
+}
+
+/**
+ * The public answer of a verification code: its state, the name on it, the item and its dates;
+ * nothing else about the person. NotFound for an unknown code.
+ */
+export async function verifyCertificate(platform: Platform, code: string) {
+  const db = platform.database.db;
+  const certificate = await findCertificateByCode(db, code);
+  const holder = certificate ? await findUserById(db, certificate.userId) : null;
+  if (!certificate || !holder) throw notFound('certificates.errors.notFound');
+  return {
+    code: certificate.code,
+    status: statusOf(certificate, new Date()),
+    name: holder.name,
+    kind: certificate.kind,
+    itemName: await itemName(db, certificate.kind, certificate.itemPath),
+    issuedAt: certificate.issuedAt,
+    expiresAt: certificate.expiresAt,
+    revokedAt: certificate.revokedAt,
+  };
+}
+export type Verification = Awaited<ReturnType<typeof verifyCertificate>>;
+
+/**
+ * The module's certificate after the participant's result: theirs (valid, expired or revoked), or
+ * why there is none yet. `configured` is false when the module has no certificate config.
+ */
+export async function moduleCertificateFor(platform: Platform, actor: Actor | null, modulePath: string) {
+  if (!actor) throw unauthenticated();
+  const db = platform.database.db;
+  // The same visibility as the result itself.
+  const result = await learnerModule(db, actor, modulePath);
+  const module = result.module;
+  const saved = await certificateConfigOf(db, 'module', module.moduleId);
+  const latest = await latestCertificateOf(db, 'module', module.moduleId, actor.userId);
+  const certificate = latest ? await viewOf(platform, latest) : null;
+  if (!saved) return { configured: false, certificate, waiting: [] as WaitingReason[] };
+  if (certificate && certificate.status !== 'revoked') return { configured: true, certificate, waiting: [] };
+  const user = await findUserById(db, actor.userId);
+  const waiting: WaitingReason[] = (await openReviewOf(db, 'module', module.moduleId, actor.userId))
+    ? ['underReview']
+    : unmetConditions(saved, result, user?.riziv ?? null);
+  if (waiting.length === 0 && (!saved.auto || latest)) waiting.push('byTeacher');
+  return { configured: true, certificate, waiting };
+}
+
+/** The signed-in person's certificate for a course (the 'Your Certificate' tab); null when none. */
+export async function courseCertificateFor(platform: Platform, actor: Actor | null, coursePath: string) {
+  if (!actor) return null;
+  const db = platform.database.db;
+  const course = await findCourseByPath(db, coursePath);
+  if (!course) return null;
+  const latest = await latestCertificateOf(db, 'course', course.courseId, actor.userId);
+  return latest ? viewOf(platform, latest) : null;
+}
+
+/**
+ * The PDF's content for a certificate: to its holder, to admins and teachers (edit right or the
+ * item's owners). Others get NotFound, as if the code did not exist.
+ */
+export async function certificateDocument(
+  platform: Platform,
+  actor: Actor | null,
+  code: string,
+): Promise<CertificateDocument> {
+  if (!actor) throw unauthenticated();
+  const db = platform.database.db;
+  const certificate = await findCertificateByCode(db, code);
+  if (!certificate) throw notFound('certificates.errors.notFound');
+  const module = certificate.kind === 'module' ? await findModuleByPath(db, certificate.itemPath) : null;
+  const ownCourse = certificate.kind === 'course' ? await findCourseByPath(db, certificate.itemPath) : null;
+  const item = module ?? ownCourse;
+  const holder = await findUserById(db, certificate.userId);
+  if (!item || !holder) throw notFound('certificates.errors.notFound');
+  const owners = module
+    ? await ownersOfModule(db, module.moduleId)
+    : await ownersOfCourse(db, (ownCourse as CourseSummary).courseId);
+  const allowed =
+    actor.userId === certificate.userId || can(actor, 'view') || can(actor, 'edit', { owners });
+  if (!allowed) throw notFound('certificates.errors.notFound');
+  const itemId = module ? module.moduleId : (ownCourse as CourseSummary).courseId;
+  const config = await configOrDefault(db, certificate.kind, itemId);
+  const course = ownCourse ?? (module ? await courseOfModule(db, module.path) : null);
+  return buildCertificateDocument({
+    certificate,
+    config,
+    holder,
+    item: { name: item.name, language: item.language },
+    course,
+    publicUrl: publicUrlOf(platform),
+  });
+}
+
+/** The first course a module is linked to, for the dates, teacher and place of its certificate. */
+async function courseOfModule(db: AnyDb, modulePath: string): Promise<CourseSummary | null> {
+  const parent = (await parentsOf(db, 'module', modulePath)).find((link) => link.parentType === 'course');
+  return parent ? findCourseByPath(db, parent.parentPath) : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Admin lists
+// ---------------------------------------------------------------------------------------------
+
+/** The participants of a course with their course certificate (admin course-certificates list). */
+export async function courseCertificateList(platform: Platform, actor: Actor | null, coursePath: string) {
+  if (!actor) throw unauthenticated();
+  const db = platform.database.db;
+  const course = await findCourseByPath(db, coursePath);
+  if (!course) throw notFound('course.notFound');
+  if (!(await mayCertifyCourse(db, actor, course))) throw forbidden();
+  const [participants, certificates] = await Promise.all([
+    usersLinkedTo(db, 'course', [course.path]),
+    latestCertificatesOfItem(db, 'course', course.courseId),
+  ]);
+  const now = new Date();
+  return {
+    course: { path: course.path, name: course.name },
+    participants: await Promise.all(
+      participants.map(async ({ user }) => {
+        const certificate = certificates.get(user._id);
+        return {
+          userId: user._id,
+          name: user.name,
+          email: user.email,
+          certificate: certificate ? await viewOf(platform, certificate, now) : null,
+        };
+      }),
+    ),
+  };
+}
+
+/** The fraud check's open cases this actor may decide on (every module's for editors, else their own). */
+export async function reviewList(platform: Platform, actor: Actor | null) {
+  if (!actor) throw unauthenticated();
+  const db = platform.database.db;
+  const owned = can(actor, 'edit') ? undefined : await modulesOwnedBy(db, actor.userId);
+  if (owned && owned.length === 0 && !can(actor, 'view')) return [];
+  const reviews = await openReviews(db, owned);
+  const people = await findUsersByIds(db, [...new Set(reviews.map((review) => review.userId))]);
+  return Promise.all(
+    reviews.map(async (review) => {
+      const person = people.find((user) => user._id === review.userId);
+      return {
+        ...review,
+        itemName: await itemName(db, review.kind, review.itemPath),
+        name: person?.name ?? '',
+        email: person?.email ?? '',
+      };
+    }),
+  );
+}

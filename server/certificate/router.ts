@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import {
+  certifySchema,
+  courseCertificateSchema,
+  reviewSchema,
+  revokeModuleCertificateSchema,
+} from '../../events/certificate/commands';
+import { configureCertificateSchema } from '../../events/certificate/config';
+import { certificateCodeSchema } from '../../events/certificate/events';
+import { pathSchema } from '../../events/shared/fields';
+import { metaOf, publicProcedure, router } from '../trpc';
+import {
+  addCertificateToUser,
+  certify,
+  configureCourseCertificate,
+  configureModuleCertificate,
+  dismissReview,
+  removeCertificateFromUser,
+  revokeModuleCertificate,
+} from './commands';
+import { certificateConfigView } from './config-view';
+import {
+  courseCertificateFor,
+  courseCertificateList,
+  moduleCertificateFor,
+  myCertificates,
+  reviewList,
+  verifyCertificate,
+} from './queries';
+
+const pathInput = z.object({ path: pathSchema });
+const kindInput = z.object({ kind: z.enum(['module', 'course']), path: pathSchema });
+
+export const certificateRouter = router({
+  /** The signed-in person's certificates with their state, PDF and verification links. */
+  mine: publicProcedure.query(({ ctx }) => myCertificates(ctx.platform, ctx.actor)),
+  /** The caller's certificate for a module, or why there is none yet (after the result). */
+  forModule: publicProcedure
+    .input(pathInput)
+    .query(({ ctx, input }) => moduleCertificateFor(ctx.platform, ctx.actor, input.path)),
+  /** The caller's certificate for a course ('Your Certificate' tab); null when they hold none. */
+  forCourse: publicProcedure
+    .input(pathInput)
+    .query(({ ctx, input }) => courseCertificateFor(ctx.platform, ctx.actor, input.path)),
+  /** Public: what a verification code says (no sign-in). */
+  verify: publicProcedure
+    .input(z.object({ code: certificateCodeSchema }))
+    .query(({ ctx, input }) => verifyCertificate(ctx.platform, input.code)),
+
+  /** A module's or course's certificate config, for its editors (with the item's name for the preview). */
+  config: publicProcedure
+    .input(kindInput)
+    .query(({ ctx, input }) => certificateConfigView(ctx.platform, ctx.actor, input.kind, input.path)),
+  configureModule: publicProcedure.input(configureCertificateSchema).mutation(async ({ ctx, input }) => {
+    await configureModuleCertificate(ctx.platform, ctx.actor, metaOf(ctx), input);
+    return { path: input.path };
+  }),
+  configureCourse: publicProcedure.input(configureCertificateSchema).mutation(async ({ ctx, input }) => {
+    await configureCourseCertificate(ctx.platform, ctx.actor, metaOf(ctx), input);
+    return { path: input.path };
+  }),
+
+  /** certify(module, user): answers the certificate's verification code. */
+  certify: publicProcedure.input(certifySchema).mutation(async ({ ctx, input }) => ({
+    code: await certify(ctx.platform, ctx.actor, metaOf(ctx), input),
+  })),
+  revokeModule: publicProcedure.input(revokeModuleCertificateSchema).mutation(async ({ ctx, input }) => {
+    await revokeModuleCertificate(ctx.platform, ctx.actor, metaOf(ctx), input);
+    return { revoked: true };
+  }),
+  /** addCertificateToUser(_id, course): answers the certificate's verification code. */
+  addToUser: publicProcedure.input(courseCertificateSchema).mutation(async ({ ctx, input }) => ({
+    code: await addCertificateToUser(ctx.platform, ctx.actor, metaOf(ctx), input),
+  })),
+  /** removeCertificateFromUser(_id, course). */
+  removeFromUser: publicProcedure.input(courseCertificateSchema).mutation(async ({ ctx, input }) => {
+    await removeCertificateFromUser(ctx.platform, ctx.actor, metaOf(ctx), input);
+    return { revoked: true };
+  }),
+
+  /** The participants of a course with their course certificate (admin course-certificates list). */
+  courseList: publicProcedure
+    .input(pathInput)
+    .query(({ ctx, input }) => courseCertificateList(ctx.platform, ctx.actor, input.path)),
+  /** The fraud check's review list. */
+  reviews: publicProcedure.query(({ ctx }) => reviewList(ctx.platform, ctx.actor)),
+  dismissReview: publicProcedure.input(reviewSchema).mutation(async ({ ctx, input }) => {
+    await dismissReview(ctx.platform, ctx.actor, metaOf(ctx), input);
+    return { dismissed: true };
+  }),
+});

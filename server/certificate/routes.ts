@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { certificateCodeSchema } from '../../events/certificate/events';
+import { DomainError } from '../../events/errors';
+import { actorFromRequest } from '../auth/actor';
+import { requestLanguage, translator } from '../i18n';
+import type { Platform } from '../platform';
+import { renderCertificatePdf } from './pdf';
+import { certificateDocument, verifyCertificate } from './queries';
+
+const statusOfError: Record<DomainError['code'], number> = {
+  INVALID: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+};
+
+/**
+ * GET /api/certificates/{code}: public verification (valid, expired or revoked; the name on the
+ * certificate, the item and its dates; nothing else). GET /api/certificates/{code}.pdf: the PDF,
+ * for its holder, admins and the item's teachers.
+ */
+export async function certificateRoutes(app: FastifyInstance, { platform }: { platform: Platform }) {
+  app.get<{ Params: { file: string } }>(
+    '/api/certificates/:file',
+    {
+      schema: {
+        params: {
+          type: 'object',
+          properties: { file: { type: 'string', maxLength: 40 } },
+          required: ['file'],
+        },
+      },
+    },
+    async (request, reply) => {
+      const t = translator(requestLanguage(request.headers));
+      const pdf = request.params.file.endsWith('.pdf');
+      const code = certificateCodeSchema.safeParse(pdf ? request.params.file.slice(0, -4) : request.params.file);
+      reply.header('cache-control', 'no-store');
+      if (!code.success) return reply.code(404).send({ message: t('certificates.errors.notFound') });
+      try {
+        if (!pdf) return await verifyCertificate(platform, code.data);
+        const actor = await actorFromRequest(platform, request.headers);
+        const document = await certificateDocument(platform, actor, code.data);
+        const body = await renderCertificatePdf(document);
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="certificate-${code.data}.pdf"`)
+          .send(body);
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        return reply.code(statusOfError[error.code]).send({ message: t(error.key, error.params) });
+      }
+    },
+  );
+}

@@ -1,0 +1,240 @@
+import DataLoader from 'dataloader';
+import { z } from 'zod';
+import { certifySchema, courseCertificateSchema } from '../../events/certificate/commands';
+import { certificateCodeSchema } from '../../events/certificate/events';
+import { pathSchema } from '../../events/shared/fields';
+import {
+  type CertificateRecord,
+  certificatesOfUsers,
+  findCertificateByCode,
+  statusOf,
+} from '../../projections/certificate/certificates';
+import { certificateConfigOf } from '../../projections/certificate/certificate-configs';
+import type { UserProfile } from '../../projections/user/users';
+import { addCertificateToUser, certify, removeCertificateFromUser } from '../certificate/commands';
+import {
+  type CertificateView,
+  courseCertificateFor,
+  moduleCertificateFor,
+  verifyCertificate,
+  viewOf,
+} from '../certificate/queries';
+import { canSeeLinksOf } from '../user/queries';
+import { builder } from './builder';
+import { type GraphQLContext, metaOf } from './context';
+import { CourseType } from './course';
+import { answer, refusing } from './errors';
+import { ModuleType } from './module';
+import { MutationResult } from './shared';
+import { UserType } from './user';
+
+/** A certificate as its holder (or an admin) sees it. `path` is its verification code. */
+const CertificateType = builder.objectRef<CertificateView>('Certificate').implement({
+  fields: (t) => ({
+    path: t.exposeString('code', { description: 'The verification code (what checkCertificateStatus takes).' }),
+    kind: t.exposeString('kind', { description: 'module or course.' }),
+    item: t.exposeString('itemPath', { description: 'The path of the module or course.' }),
+    itemName: t.exposeString('itemName'),
+    status: t.exposeString('status', { description: 'valid, expired or revoked.' }),
+    valid: t.boolean({ resolve: (certificate) => certificate.status === 'valid' }),
+    issuedAt: t.exposeString('issuedAt'),
+    expiresAt: t.exposeString('expiresAt', { nullable: true }),
+    revokedAt: t.exposeString('revokedAt', { nullable: true }),
+    how: t.exposeString('how', { description: 'auto or manual.' }),
+    verifyUrl: t.exposeString('verifyUrl', { description: 'The public verification page.' }),
+    pdfUrl: t.exposeString('pdfUrl', { description: 'The PDF, for the holder, admins and teachers.' }),
+  }),
+});
+
+type Verification = Awaited<ReturnType<typeof verifyCertificate>>;
+
+/** What anyone may learn from a verification code: no personal data beyond the name on it. */
+const CertificateStatusType = builder.objectRef<Verification>('CertificateStatus').implement({
+  fields: (t) => ({
+    path: t.exposeString('code'),
+    status: t.exposeString('status', { description: 'valid, expired or revoked.' }),
+    valid: t.boolean({ resolve: (verification) => verification.status === 'valid' }),
+    name: t.exposeString('name', { description: 'The name on the certificate.' }),
+    kind: t.exposeString('kind'),
+    itemName: t.exposeString('itemName'),
+    issuedAt: t.exposeString('issuedAt'),
+    expiresAt: t.exposeString('expiresAt', { nullable: true }),
+    revokedAt: t.exposeString('revokedAt', { nullable: true }),
+  }),
+});
+
+const CourseCertificateType = builder
+  .objectRef<{ course: string; path: string; valid: boolean }>('CourseCertificate')
+  .implement({
+    fields: (t) => ({
+      course: t.exposeString('course', { description: 'The course path.' }),
+      path: t.exposeString('path', { description: 'The verification code.' }),
+      valid: t.exposeBoolean('valid'),
+    }),
+  });
+
+/** Per request: the certificates of the users a query lists, read in one go. */
+const loaders = new WeakMap<GraphQLContext, DataLoader<string, CertificateRecord[]>>();
+function certificatesOf(ctx: GraphQLContext, userId: string) {
+  let loader = loaders.get(ctx);
+  if (!loader) {
+    loader = new DataLoader(async (ids: readonly string[]) => {
+      const rows = await certificatesOfUsers(ctx.platform.database.db, ids);
+      return ids.map((id) => rows.filter((row) => row.userId === id));
+    });
+    loaders.set(ctx, loader);
+  }
+  return loader.load(userId);
+}
+
+/** The latest certificate per item of one kind (a revoked one stays revoked until re-assigned). */
+function latestPerItem(records: CertificateRecord[], kind: 'module' | 'course') {
+  const latest = new Map<string, CertificateRecord>();
+  for (const record of records) if (record.kind === kind && !latest.has(record.itemPath)) latest.set(record.itemPath, record);
+  return [...latest.values()];
+}
+
+builder.objectFields(UserType, (t) => ({
+  certificates: t.stringList({
+    description: 'Paths of the modules the user holds a valid certificate for (to themselves and to who manages links).',
+    resolve: async (user: UserProfile, _args, ctx) => {
+      if (!canSeeLinksOf(ctx.actor, user._id)) return [];
+      const now = new Date();
+      return latestPerItem(await certificatesOf(ctx, user._id), 'module')
+        .filter((record) => statusOf(record, now) === 'valid')
+        .map((record) => record.itemPath);
+    },
+  }),
+  courseCertificates: t.field({
+    type: [CourseCertificateType],
+    description: "The user's course certificates: course path, verification code and whether it is valid.",
+    resolve: async (user: UserProfile, _args, ctx) => {
+      if (!canSeeLinksOf(ctx.actor, user._id)) return [];
+      const now = new Date();
+      return latestPerItem(await certificatesOf(ctx, user._id), 'course').map((record) => ({
+        course: record.itemPath,
+        path: record.code,
+        valid: statusOf(record, now) === 'valid',
+      }));
+    },
+  }),
+}));
+
+builder.objectFields(ModuleType, (t) => ({
+  moduleCertificateConfig: t.field({
+    type: 'JSON',
+    nullable: true,
+    description: "The module's certificate config (auto, complete, correct, checkFraud, timed, content); null when none.",
+    resolve: (module, _args, ctx) => certificateConfigOf(ctx.platform.database.db, 'module', module.moduleId),
+  }),
+  certificate: t.field({
+    type: 'JSON',
+    nullable: true,
+    description:
+      "The caller's certificate for this module (path = verification code, status, issuedAt, expiresAt, verifyUrl, pdfUrl); null when none.",
+    resolve: async (module, _args, ctx) => {
+      if (!ctx.actor) return null;
+      const state = await moduleCertificateFor(ctx.platform, ctx.actor, module.path).catch(() => null);
+      return state?.certificate ? { path: state.certificate.code, ...state.certificate } : null;
+    },
+  }),
+}));
+
+builder.objectFields(CourseType, (t) => ({
+  courseCertificateConfig: t.field({
+    type: 'JSON',
+    nullable: true,
+    description: "The course's certificate config (timed, content); null when none.",
+    resolve: (course, _args, ctx) => certificateConfigOf(ctx.platform.database.db, 'course', course.courseId),
+  }),
+}));
+
+const codeOrNull = (value: unknown) => {
+  const parsed = certificateCodeSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+};
+
+builder.queryFields((t) => ({
+  moduleCertificate: t.field({
+    type: CertificateType,
+    nullable: true,
+    description:
+      "With path (a verification code): that certificate, for its holder, admins and the module's teachers. With modulePath: the caller's certificate for that module. Null when there is none.",
+    args: { path: t.arg.string(), modulePath: t.arg.string() },
+    resolve: (_root, args, ctx) =>
+      refusing(ctx, async () => {
+        if (args.modulePath) {
+          const state = await moduleCertificateFor(ctx.platform, ctx.actor, pathSchema.parse(args.modulePath));
+          return state.certificate;
+        }
+        const code = codeOrNull(args.path);
+        if (!code || !ctx.actor) return null;
+        const record = await findCertificateByCode(ctx.platform.database.db, code);
+        if (!record || record.kind !== 'module') return null;
+        const view = await viewOf(ctx.platform, record);
+        return record.userId === ctx.actor.userId || ctx.actor.rules.view || ctx.actor.rules.edit ? view : null;
+      }),
+  }),
+  courseCertificate: t.field({
+    type: CertificateType,
+    nullable: true,
+    description: "The caller's certificate for the course at path; null when they hold none.",
+    args: { path: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) =>
+      refusing(ctx, () => courseCertificateFor(ctx.platform, ctx.actor, pathSchema.parse(args.path))),
+  }),
+  checkCertificateStatus: t.field({
+    type: CertificateStatusType,
+    nullable: true,
+    description:
+      'Public: whether the certificate with this verification code (path) is valid, expired or revoked, with the name on it; null for an unknown code.',
+    args: { path: t.arg.string({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      const code = codeOrNull(args.path);
+      if (!code) return null;
+      return verifyCertificate(ctx.platform, code).catch(() => null);
+    },
+  }),
+}));
+
+const userArg = z.string().min(1).max(200);
+
+builder.mutationFields((t) => ({
+  certify: t.field({
+    type: MutationResult,
+    description:
+      "Assigns the module certificate to a participant (edit right or the module's owners), e.g. from their result.",
+    args: { module: t.arg.string({ required: true }), user: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) =>
+      answer(ctx, 'certificateAssigned', async () => {
+        await certify(ctx.platform, ctx.actor, metaOf(ctx), certifySchema.parse(args));
+        return {};
+      }),
+  }),
+  addCertificateToUser: t.field({
+    type: MutationResult,
+    description:
+      "Assigns the course certificate to a participant (edit right, the course's owners, or assign_participants).",
+    args: { _id: t.arg.string({ required: true }), course: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) =>
+      answer(ctx, 'certificateAssigned', async () => {
+        await addCertificateToUser(ctx.platform, ctx.actor, metaOf(ctx), courseCertificateSchema.parse(args));
+        return {};
+      }),
+  }),
+  removeCertificateFromUser: t.field({
+    type: MutationResult,
+    description: "Revokes a participant's course certificate (same rights); it then verifies as revoked.",
+    args: { _id: t.arg.string({ required: true }), course: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) =>
+      answer(ctx, 'certificateRemoved', async () => {
+        await removeCertificateFromUser(
+          ctx.platform,
+          ctx.actor,
+          metaOf(ctx),
+          courseCertificateSchema.extend({ _id: userArg }).parse(args),
+        );
+        return {};
+      }),
+  }),
+}));

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { invalid } from '../../events/errors';
+import { isQuestion } from '../../events/page/content';
+import { type Actor, can } from '../../events/permissions';
+import { maxScoreOf } from '../../events/result/answers';
+import { dateValueSchema, pathSchema } from '../../events/shared/fields';
+import type { AnyDb } from '../../projections/db';
+import type { PageSummary } from '../../projections/page/page-summaries';
+import { pagesOfModule } from '../../projections/page/page-summaries';
+import {
+  type ActivityRange,
+  activeParticipantIds,
+  participantsOfModule,
+  scoreKey,
+  scoresOf,
+} from '../../projections/result/participant-results';
+import { findUsersByIds, type UserProfile } from '../../projections/user/users';
+import { asSeenBy } from '../user/queries';
+import { teacherModule } from './teacher';
+
+/** A whole percentage of the maximum; nothing to score counts as 100 %, as the learner's result does. */
+export const percentOf = (score: number, maxScore: number) =>
+  maxScore > 0 ? Math.round((score / maxScore) * 100) : 100;
+
+/**
+ * A date range as the search form sends it (spec section 5: from and until): a calendar date
+ * (YYYY-MM-DD, a day in UTC; `until` includes that whole day) or an ISO timestamp.
+ */
+export function activityRange(from?: string | null, until?: string | null): ActivityRange {
+  const start = from ? new Date(from.length === 10 ? `${from}T00:00:00.000Z` : from) : undefined;
+  let end: Date | undefined;
+  if (until) {
+    end = new Date(until.length === 10 ? `${until}T00:00:00.000Z` : until);
+    end = new Date(end.getTime() + (until.length === 10 ? 86_400_000 : 1));
+  }
+  if (start && end && end <= start)
+    throw invalid('result.dateOrder', [{ path: 'until', key: 'result.dateOrder' }]);
+  return { from: start, until: end };
+}
+
+/** A number field of the search form: numbers compared as numbers, an empty field is no filter. */
+const numberField = z.preprocess(
+  (value) => (value === '' || value === null ? undefined : value),
+  z.coerce.number({ message: 'result.notNumber' }).min(0).max(100).optional(),
+);
+
+/** The results search (admin module view `results`). */
+export const participantSearchSchema = z.object({
+  module: pathSchema,
+  from: dateValueSchema.nullish(),
+  until: dateValueSchema.nullish(),
+  search: z.string().trim().max(200).optional(),
+  minPercent: numberField,
+  maxPercent: numberField,
+  limit: z.number().int().min(1).max(200).default(50),
+  offset: z.number().int().min(0).default(0),
+});
+export type ParticipantSearch = z.input<typeof participantSearchSchema>;
+
+/** The questions of a module's pages in page order, with their current maximum score. */
+export function questionColumns(pages: PageSummary[]) {
+  return pages.map((page) => {
+    const questions = page.content.filter(isQuestion).map((question) => ({
+      name: question.name,
+      label: question.label,
+      questionType: question.questionType,
+      maxScore: maxScoreOf(question),
+    }));
+    return {
+      path: page.path,
+      name: page.name,
+      questions,
+      maxScore: questions.reduce((sum, question) => sum + question.maxScore, 0),
+    };
+  });
+}
+
+/**
+ * The participants of a module for its teachers: one page of those active in the range that match
+ * the search, each with a score per page and the total percentage. Maxima are the module's current
+ * ones (a question changed after someone answered counts with its new maximum here).
+ */
+export async function moduleParticipants(db: AnyDb, actor: Actor | null, input: ParticipantSearch) {
+  const search = participantSearchSchema.parse(input);
+  const module = await teacherModule(db, actor, search.module);
+  const pages = questionColumns(await pagesOfModule(db, module.path));
+  const maxScore = pages.reduce((sum, page) => sum + page.maxScore, 0);
+  const range = activityRange(search.from, search.until);
+  if (
+    search.minPercent !== undefined &&
+    search.maxPercent !== undefined &&
+    search.minPercent > search.maxPercent
+  )
+    throw invalid('result.percentOrder', [{ path: 'maxPercent', key: 'result.percentOrder' }]);
+  const { total, rows } = await participantsOfModule(db, module.moduleId, {
+    ...range,
+    search: search.search || undefined,
+    minPercent: search.minPercent,
+    maxPercent: search.maxPercent,
+    moduleMaxScore: maxScore,
+    seePrivate: can(actor, 'manage_users'),
+    limit: search.limit,
+    offset: search.offset,
+  });
+  const scores = await scoresOf(
+    db,
+    module.moduleId,
+    rows.map((row) => row.userId),
+  );
+  return {
+    module: { path: module.path, name: module.name },
+    pages: pages.map(({ path, name, maxScore }) => ({ path, name, maxScore })),
+    maxScore,
+    total,
+    participants: rows.map((row) => {
+      const own = scores.get(row.userId);
+      const shown = seenName(actor, row);
+      return {
+        _id: row.userId,
+        name: shown.name,
+        email: shown.email,
+        startedAt: row.startedAt,
+        updatedAt: row.updatedAt,
+        score: row.score,
+        percent: percentOf(row.score, maxScore),
+        pages: Object.fromEntries(
+          pages.map((page) => [
+            page.path,
+            page.questions.reduce((sum, question) => sum + (own?.get(scoreKey(page.path, question.name)) ?? 0), 0),
+          ]),
+        ),
+      };
+    }),
+  };
+}
+
+/** Name and e-mail as this viewer may see them (private profiles read 'Anonymous User'). */
+export function seenName(
+  actor: Actor | null,
+  row: { userId: string; name: string | null; email: string | null; fullPrivacy: boolean },
+) {
+  const seen = asSeenBy(actor, {
+    _id: row.userId,
+    fullPrivacy: row.fullPrivacy,
+    name: row.name ?? '',
+    email: row.email ?? '',
+  } as UserProfile);
+  return { name: seen.name, email: seen.email };
+}
+
+/** Module.activeUsers(before, after): the participants active in the range, for its teachers. */
+export async function activeUsers(
+  db: AnyDb,
+  actor: Actor | null,
+  modulePath: string,
+  after?: string | null,
+  before?: string | null,
+): Promise<UserProfile[]> {
+  const module = await teacherModule(db, actor, modulePath);
+  const from = after ? dateValueSchema.parse(after) : null;
+  const until = before ? dateValueSchema.parse(before) : null;
+  const ids = await activeParticipantIds(db, module.moduleId, activityRange(from, until));
+  const users = new Map((await findUsersByIds(db, ids)).map((user) => [user._id, user]));
+  return ids.flatMap((id) => {
+    const user = users.get(id);
+    return user ? [asSeenBy(actor, user)] : [];
+  });
+}
+
+export const activeUsersSchema = z.object({
+  module: pathSchema,
+  after: dateValueSchema.nullish(),
+  before: dateValueSchema.nullish(),
+});

@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import { type CommandMeta, execute } from '../../events/command';
+import { forbidden, notFound, unauthenticated } from '../../events/errors';
+import { isQuestion } from '../../events/page/content';
+import type { Actor } from '../../events/permissions';
+import type { ResultCommand, UpdateResultInput } from '../../events/result/commands';
+import { resultDecider } from '../../events/result/decider';
+import { type ResultEvent, resultStream } from '../../events/result/events';
+import { readStream } from '../../events/store';
+import type { AnyDb } from '../../projections/db';
+import { ownersOfModule } from '../../projections/module/module-owners';
+import { findModuleByPath, type ModuleSummary } from '../../projections/module/module-summaries';
+import { pagesOfModule } from '../../projections/page/page-summaries';
+import { findUserById } from '../../projections/user/users';
+import { pathSchema } from '../../events/shared/fields';
+import { maySeeAnswerKey } from '../page/queries';
+import type { Platform } from '../platform';
+import { asSeenBy } from '../user/queries';
+import { learnerModuleOf, participantState } from './queries';
+
+/**
+ * Teachers' side of results (spec sections 5 and 6): who may read and score the results of a
+ * module — holders of the view or edit right (admins among them) and the module's owners, the same
+ * people who see its answer key.
+ */
+export async function teacherModule(
+  db: AnyDb,
+  actor: Actor | null,
+  path: string,
+): Promise<ModuleSummary & { owners: string[] }> {
+  if (!actor) throw unauthenticated();
+  const module = await findModuleByPath(db, path);
+  if (!module) throw notFound('module.notFound');
+  const owners = await ownersOfModule(db, module.moduleId);
+  if (!maySeeAnswerKey(actor, owners)) throw forbidden();
+  return { ...module, owners };
+}
+
+export const participantResultSchema = z.object({ module: pathSchema, user: z.string().min(1).max(200) });
+
+/**
+ * updateResult(user, module, page, result): a teacher's scores and feedback on one page of one
+ * participant's result become AnswerScored events on that participant's result stream.
+ */
+export async function scoreResult(
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  input: UpdateResultInput,
+) {
+  const db = platform.database.db;
+  const module = await teacherModule(db, actor, input.module);
+  const page = (await pagesOfModule(db, module.path)).find((candidate) => candidate.path === input.page);
+  if (!page) throw notFound('page.notFound');
+  const teacher = actor as Actor;
+  await execute(platform.pipeline, {
+    decider: resultDecider,
+    stream: resultStream(module.moduleId, input.user),
+    meta,
+    authorize: () => {},
+    command: (): ResultCommand => ({
+      type: 'ScoreAnswers',
+      data: {
+        userId: input.user,
+        moduleId: module.moduleId,
+        modulePath: module.path,
+        pageId: page.pageId,
+        pagePath: page.path,
+        questions: page.content.filter(isQuestion),
+        scores: input.result.scores,
+        feedback: input.result.feedback,
+        scoredBy: teacher.userId,
+      },
+    }),
+  });
+  return participantResult(db, teacher, input.module, input.user);
+}
+
+export interface TeacherQuestion {
+  name: string;
+  label: string;
+  questionType: 'single' | 'multiple' | 'open';
+  answer: string | string[] | null;
+  answered: boolean;
+  score: number;
+  maxScore: number;
+  feedback: string | null;
+  scoredBy: string | null;
+  scoredAt: string | null;
+}
+
+/** One participant's result as a teacher reads it: every page and question, answers, scores, feedback. */
+export async function participantResult(db: AnyDb, actor: Actor | null, modulePath: string, userId: string) {
+  const module = await teacherModule(db, actor, modulePath);
+  const user = await findUserById(db, userId);
+  if (!user) throw notFound('user.notFound');
+  const state = await participantState(db, actor as Actor, module.path, userId);
+  const summary = learnerModuleOf(state);
+  const savedOf = (pagePath: string, name: string) =>
+    state.saved.find((answer) => answer.pagePath === pagePath && answer.question === name);
+  const pages = state.pages.map((page, index) => {
+    const progress = state.progress[index]!;
+    const labels = new Map(page.content.filter(isQuestion).map((question) => [question.name, question.label]));
+    const questions: TeacherQuestion[] = (state.perPage[index] ?? []).map((question) => {
+      const saved = savedOf(page.path, question.name);
+      return {
+        name: question.name,
+        label: labels.get(question.name) ?? question.name,
+        questionType: question.questionType,
+        answer: question.answer,
+        answered: question.answered,
+        score: question.score,
+        maxScore: question.maxScore,
+        feedback: question.feedback,
+        scoredBy: saved?.scoredBy ?? null,
+        scoredAt: saved?.scoredAt ?? null,
+      };
+    });
+    return {
+      pageId: page.pageId,
+      path: page.path,
+      name: page.name,
+      completed: progress.completed,
+      score: progress.score,
+      maxScore: progress.maxScore,
+      questions,
+    };
+  });
+  const seen = asSeenBy(actor, user);
+  return {
+    module: { path: module.path, name: module.name, language: module.language },
+    participant: { _id: seen._id, name: seen.name, email: seen.email },
+    pages,
+    score: summary.score,
+    maxScore: summary.maxScore,
+    completed: summary.completed,
+    updatedAt: summary.updatedAt,
+    summary,
+  };
+}
+export type ParticipantResult = Awaited<ReturnType<typeof participantResult>>;
+
+export interface ResultHistoryEntry {
+  version: number;
+  type: ResultEvent['type'];
+  actorId: string | null;
+  at: string;
+  pagePath: string;
+  question: string;
+  /** AnswerSaved: the attempt it was. */
+  attempt: number | null;
+  from: number | null;
+  to: number;
+  maxScore: number;
+  feedbackFrom: string | null;
+  feedbackTo: string | null;
+}
+
+/**
+ * Who changed which score, when, from what to what: the participant's result stream read in order
+ * (every answer and every teacher's score). Feedback texts read as null after an erasure.
+ */
+export async function resultHistory(
+  db: AnyDb,
+  actor: Actor | null,
+  modulePath: string,
+  userId: string,
+): Promise<ResultHistoryEntry[]> {
+  const module = await teacherModule(db, actor, modulePath);
+  const events = await readStream(db, resultStream(module.moduleId, userId));
+  const scores = new Map<string, { score: number; feedback: string | null }>();
+  return events.map((stored) => {
+    const event = { type: stored.type, data: stored.data } as ResultEvent;
+    const key = `${event.data.pagePath}\u0000${event.data.question}`;
+    const before = scores.get(key);
+    const base = {
+      version: stored.version,
+      type: event.type,
+      actorId: stored.meta.actorId,
+      at: stored.meta.at,
+      pagePath: event.data.pagePath,
+      question: event.data.question,
+      maxScore: event.data.maxScore,
+    };
+    if (event.type === 'AnswerSaved') {
+      scores.set(key, { score: event.data.score, feedback: before?.feedback ?? null });
+      const feedback = before?.feedback ?? null;
+      return {
+        ...base,
+        attempt: event.data.attempt,
+        from: before?.score ?? null,
+        to: event.data.score,
+        feedbackFrom: feedback,
+        feedbackTo: feedback,
+      };
+    }
+    scores.set(key, { score: event.data.score, feedback: event.data.feedback });
+    return {
+      ...base,
+      attempt: null,
+      from: event.data.previousScore,
+      to: event.data.score,
+      feedbackFrom: event.data.previousFeedback,
+      feedbackTo: event.data.feedback,
+    };
+  });
+}
