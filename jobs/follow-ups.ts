@@ -1,6 +1,11 @@
 import type { CourseEvent } from '../events/course/events';
 import type { StoredEvent } from '../events/store';
-import { AUTO_ISSUE_JOB, type AutoIssuePayload, autoIssueKey, autoIssuePayloadSchema } from './certificates/auto-issue';
+import {
+  AUTO_ISSUE_JOB,
+  type AutoIssuePayload,
+  autoIssueKey,
+  autoIssuePayloadSchema,
+} from './certificates/auto-issue';
 import type { Mail } from './mail/send-mail';
 
 export interface FollowUpSettings {

@@ -19,7 +19,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('revoked_by', 'text')
     .addColumn('revoke_reason', 'text')
     .execute();
-  await db.schema.createIndex('certificates_user').on('certificates').columns(['user_id', 'issued_at']).execute();
+  await db.schema
+    .createIndex('certificates_user')
+    .on('certificates')
+    .columns(['user_id', 'issued_at'])
+    .execute();
   await db.schema
     .createIndex('certificates_item')
     .on('certificates')

@@ -8,8 +8,8 @@ import * as createModuleAndPageSummaries from './2026_11_22_11_00_00_create_modu
 import * as createFilesAndLinks from './2026_11_22_11_30_00_create_files_and_links';
 import * as createModuleResults from './2026_11_22_12_00_00_create_module_results';
 import * as createUserTracking from './2026_11_22_12_30_00_create_user_tracking';
-import * as createCertificates from './2026_11_22_14_00_00_create_certificates';
 import * as addResultFeedback from './2026_11_22_13_10_00_add_result_feedback';
+import * as createCertificates from './2026_11_22_14_00_00_create_certificates';
 
 /** Listed statically (not read from disk) so the bundled binary carries them. Append only. */
 const migrations: Record<string, Migration> = {

@@ -9,6 +9,7 @@ import { metrics } from './ops/metrics';
 import { checkReadiness, watchJobs } from './ops/readiness';
 import type { Platform } from './platform';
 import { staticClient } from './plugins/static-client';
+import { resultsCsvRoute } from './result/results-csv';
 import { type AppRouter, appRouter } from './router';
 import { contextFactory } from './trpc';
 import { usersCsvRoute } from './user/users-csv';
@@ -50,6 +51,7 @@ export async function buildApp(
 
   await authRoutes(app, { platform });
   await usersCsvRoute(app, { platform });
+  await resultsCsvRoute(app, { platform });
   await uploadRoutes(app, { platform });
   await certificateRoutes(app, { platform });
   await graphqlRoute(app, { platform });

@@ -24,6 +24,9 @@ const ResultRoute = lazy(() =>
 const ProfileRoute = lazy(() =>
   import('../features/user/routes/profile').then((m) => ({ default: m.ProfileRoute })),
 );
+const VerifyCertificateRoute = lazy(() =>
+  import('../features/certificate/routes/verify').then((m) => ({ default: m.VerifyCertificateRoute })),
+);
 const CertificatesRoute = lazy(() =>
   import('../features/user/routes/certificates').then((m) => ({ default: m.CertificatesRoute })),
 );
@@ -54,6 +57,11 @@ export function AppRoutes() {
             coursePath={params.coursePath}
             tab={{ kind: 'section', sectionPath: params.sectionPath }}
           />
+        )}
+      </Route>
+      <Route path="/course/:coursePath/certificate">
+        {(params) => (
+          <CourseRoute key={params.coursePath} coursePath={params.coursePath} tab={{ kind: 'certificate' }} />
         )}
       </Route>
       <Route path="/course/:coursePath/team">
@@ -111,6 +119,9 @@ export function AppRoutes() {
       </Route>
       <Route path="/certificates">
         <CertificatesRoute />
+      </Route>
+      <Route path="/certificate/:code">
+        {(params) => <VerifyCertificateRoute key={params.code} code={params.code} />}
       </Route>
       <Route path="/admin" nest>
         <AdminRoutes />

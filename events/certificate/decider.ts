@@ -84,7 +84,9 @@ function decide(command: CertificateCommand, state: CertificateState): Certifica
       const { subject, by, now } = command.data;
       if (state.review === 'dismissed') return [];
       if (state.review !== 'open') throw notFound('certificates.errors.noReview');
-      return [{ type: 'CertificateReviewDismissed', data: { ...subject, dismissedBy: by, dismissedAt: now } }];
+      return [
+        { type: 'CertificateReviewDismissed', data: { ...subject, dismissedBy: by, dismissedAt: now } },
+      ];
     }
     default:
       return assertNever(command);
@@ -96,7 +98,11 @@ function evolve(state: CertificateState, event: CertificateEvent): CertificateSt
     case 'CertificateIssued': {
       const { certificateId, code, issuedAt, expiresAt, how } = event.data;
       // Issuing settles an open review too.
-      return { current: { certificateId, code, issuedAt, expiresAt, how }, issuedBefore: true, review: 'none' };
+      return {
+        current: { certificateId, code, issuedAt, expiresAt, how },
+        issuedBefore: true,
+        review: 'none',
+      };
     }
     case 'CertificateRevoked':
       return state.current?.certificateId === event.data.certificateId ? { ...state, current: null } : state;

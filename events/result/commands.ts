@@ -34,7 +34,6 @@ export interface SaveAnswers {
   };
 }
 
-
 export const FEEDBACK_MAX = 5_000;
 
 /** A teacher's score: a number (or a numeric text, as forms and search fields send it), rounded by the decider. */

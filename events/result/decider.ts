@@ -44,7 +44,9 @@ function scoreAnswers(command: ScoreAnswers, state: ResultState): ResultEvent[] 
     const saved = state.answers[ref.pagePath]?.[name];
     if (!saved || !isAnswered(saved.answer)) throw conflict('result.notAnswered', { question: name });
     let score = saved.score;
-    if (scores[name] !== undefined) {
+    // A client sending back every score: a choice question's unchanged score is no change.
+    const unchanged = scores[name] !== undefined && Math.round(scores[name]) === saved.score;
+    if (scores[name] !== undefined && !unchanged) {
       if (question.questionType !== 'open')
         throw invalid('result.onlyOpenScored', [
           { path: `result.scores.${name}`, key: 'result.onlyOpenScored' },

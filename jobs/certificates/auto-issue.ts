@@ -32,4 +32,5 @@ export const autoIssueCertificateJob = defineJob({
 });
 
 /** The singleton key of one participant's job for one module. */
-export const autoIssueKey = (payload: AutoIssuePayload) => `certificate-${payload.moduleId}.${payload.userId}`;
+export const autoIssueKey = (payload: AutoIssuePayload) =>
+  `certificate-${payload.moduleId}.${payload.userId}`;

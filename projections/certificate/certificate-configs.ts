@@ -23,12 +23,18 @@ const tables = (db: AnyDb) => tablesOf<CertificateConfigTables>(db);
 
 async function apply(trx: Transaction<CertificateConfigTables>, stored: StoredEvent) {
   const remove = (itemType: 'module' | 'course', itemId: string) =>
-    trx.deleteFrom('certificate_configs').where('item_type', '=', itemType).where('item_id', '=', itemId).execute();
+    trx
+      .deleteFrom('certificate_configs')
+      .where('item_type', '=', itemType)
+      .where('item_id', '=', itemId)
+      .execute();
   const save = (itemType: 'module' | 'course', itemId: string, config: CertificateConfig) =>
     trx
       .insertInto('certificate_configs')
       .values({ item_type: itemType, item_id: itemId, config: JSON.stringify(config) })
-      .onConflict((oc) => oc.columns(['item_type', 'item_id']).doUpdateSet({ config: JSON.stringify(config) }))
+      .onConflict((oc) =>
+        oc.columns(['item_type', 'item_id']).doUpdateSet({ config: JSON.stringify(config) }),
+      )
       .execute();
   switch (stored.type) {
     case 'ModuleCertificateConfigured': {

@@ -159,7 +159,11 @@ export function statusOf(certificate: CertificateRecord, now: Date): Certificate
 }
 
 export async function findCertificateByCode(db: AnyDb, code: string): Promise<CertificateRecord | null> {
-  const row = await tables(db).selectFrom('certificates').selectAll().where('code', '=', code).executeTakeFirst();
+  const row = await tables(db)
+    .selectFrom('certificates')
+    .selectAll()
+    .where('code', '=', code)
+    .executeTakeFirst();
   return row ? toRecord(row) : null;
 }
 
@@ -176,7 +180,10 @@ export async function certificatesOfUser(db: AnyDb, userId: string): Promise<Cer
 }
 
 /** Several people's certificates (GraphQL's batched User.certificates). */
-export async function certificatesOfUsers(db: AnyDb, userIds: readonly string[]): Promise<CertificateRecord[]> {
+export async function certificatesOfUsers(
+  db: AnyDb,
+  userIds: readonly string[],
+): Promise<CertificateRecord[]> {
   if (userIds.length === 0) return [];
   const rows = await tables(db)
     .selectFrom('certificates')

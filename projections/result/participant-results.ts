@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { UserTables } from '../user/users';
 import { type AnyDb, tablesOf } from '../db';
+import type { UserTables } from '../user/users';
 import type { ResultTables } from './module-results';
 
 /**
@@ -145,15 +145,18 @@ export async function activeParticipantIds(
 }
 
 /**
- * Every participant active in the range, in batches ordered by id (keyset paging: each batch is one
- * short statement, and memory holds one batch at a time whatever the participant count).
+ * Every participant active in the range, in batches ordered by id (keyset paging: each batch is two
+ * short statements, and memory holds one batch at a time whatever the participant count). Each row
+ * carries its scores in the order of `questions` (null: not answered), aggregated by the database
+ * into one array per participant rather than one row per answer.
  */
 export async function* participantBatches(
   db: AnyDb,
   moduleId: string,
   range: ActivityRange,
+  questions: readonly { pagePath: string; question: string }[],
   batchSize = 500,
-): AsyncGenerator<(ParticipantRow & { scores: Map<string, number> })[]> {
+): AsyncGenerator<(ParticipantRow & { scores: (number | null)[] })[]> {
   let after = '';
   for (;;) {
     let query = tables(db)
@@ -166,15 +169,23 @@ export async function* participantBatches(
     if (range.until) query = query.where('mr.started_at', '<', range.until);
     const rows = await query.orderBy('mr.user_id').limit(batchSize).execute();
     if (rows.length === 0) return;
-    const scores = await scoresOf(
-      db,
-      moduleId,
-      rows.map((row) => row.user_id),
-    );
+    const scores = new Map<string, (number | null)[]>();
+    if (questions.length > 0) {
+      const columns = sql.join(
+        questions.map((column, index) => sql`(${index}::int, ${column.pagePath}::text, ${column.question}::text)`),
+      );
+      const ids = rows.map((row) => row.user_id);
+      const { rows: aggregated } = await sql<{ user_id: string; scores: (number | null)[] }>`
+        select p.user_id, array_agg(ra.score order by q.n) as scores
+        from (values ${columns}) as q(n, page_path, question)
+        cross join (select unnest(${ids}::text[]) as user_id) as p
+        left join result_answers ra on ra.module_id = ${moduleId} and ra.user_id = p.user_id
+          and ra.page_path = q.page_path and ra.question = q.question
+        group by p.user_id`.execute(db);
+      for (const row of aggregated) scores.set(row.user_id, row.scores);
+    }
     yield rows.map((row) => {
-      const own = scores.get(row.user_id) ?? new Map<string, number>();
-      let score = 0;
-      for (const value of own.values()) score += value;
+      const own = scores.get(row.user_id) ?? [];
       return {
         userId: row.user_id,
         name: row.name,
@@ -182,7 +193,7 @@ export async function* participantBatches(
         fullPrivacy: row.full_privacy ?? false,
         startedAt: iso(row.started_at),
         updatedAt: iso(row.updated_at),
-        score,
+        score: own.reduce<number>((sum, value) => sum + (value ?? 0), 0),
         scores: own,
       };
     });

@@ -1,8 +1,10 @@
+import { certificateConfigSchema } from '../../events/certificate/config';
 import type { CommandMeta } from '../../events/command';
 import { type ModuleInput, moduleInputSchema } from '../../events/module/commands';
 import { type PageInput, pageInputSchema } from '../../events/page/commands';
 import type { Actor } from '../../events/permissions';
 import { sectionInputSchema } from '../../events/section/commands';
+import { configureCourseCertificate, configureModuleCertificate } from '../../server/certificate/commands';
 import { createFile } from '../../server/file/commands';
 import { addItemToParent } from '../../server/link/commands';
 import { createModule, translateModule } from '../../server/module/commands';
@@ -318,6 +320,27 @@ export async function seedDemoContent(
       type: 'pdf',
     },
     parent: { parentType: 'course', parentPath: coursePath },
+  });
+
+  // Certificates: the gated module issues its own once every answer is right; the course's is
+  // assigned by a teacher (admin: /admin/users/course-certificates).
+  const content = {
+    header: 'Certificaat',
+    intro: 'Hierbij verklaren wij dat',
+    body: 'met succes heeft deelgenomen aan',
+    courseDates: true,
+    teacherName: 'Dr. An Peeters',
+    teacherInfo: 'Coördinator SRGR-opleidingen',
+    place: 'Brussel',
+    footer: 'Erkend door de Belgische ontwikkelingssamenwerking.',
+  };
+  await configureModuleCertificate(platform, system, meta(), {
+    path: 'srgr-kaders',
+    config: certificateConfigSchema.parse({ auto: true, complete: true, correct: true, content }),
+  });
+  await configureCourseCertificate(platform, system, meta(), {
+    path: coursePath,
+    config: certificateConfigSchema.parse({ timed: 5, content }),
   });
 
   const [original] = modules();

@@ -221,7 +221,8 @@ export async function configureModuleCertificate(
     decider: moduleDecider,
     stream: moduleStream(moduleId),
     meta,
-    authorize: (state) => requireCan(actor, 'edit', { owners: state.status === 'absent' ? [] : state.owners }),
+    authorize: (state) =>
+      requireCan(actor, 'edit', { owners: state.status === 'absent' ? [] : state.owners }),
     command: (): ModuleCommand => ({ type: 'ConfigureModuleCertificate', data: { config: input.config } }),
   });
 }
@@ -239,7 +240,8 @@ export async function configureCourseCertificate(
     decider: courseDecider,
     stream: courseStream(courseId),
     meta,
-    authorize: (state) => requireCan(actor, 'edit', { owners: state.status === 'absent' ? [] : state.owners }),
+    authorize: (state) =>
+      requireCan(actor, 'edit', { owners: state.status === 'absent' ? [] : state.owners }),
     command: (): CourseCommand => ({ type: 'ConfigureCourseCertificate', data: { config: input.config } }),
   });
 }

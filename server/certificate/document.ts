@@ -27,19 +27,16 @@ export interface CertificateDocument {
   verifyUrl: string;
 }
 
-/** The platform's dates are Belgian (spec: classroom times in GMT+1): a moment's calendar day there. */
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Brussels',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
+/** The platform's times are read in GMT+1 (spec section 9), as the web client does. */
+const platformOffsetMs = 60 * 60 * 1000;
 
-/** DD/MM/YYYY of a calendar date (YYYY-MM-DD, kept as written) or of a moment (its day in Brussels). */
+/** DD/MM/YYYY of a calendar date (YYYY-MM-DD, kept as written) or of a moment (its day in GMT+1). */
 export function formatDay(value: string): string {
   const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (date) return `${date[3]}/${date[2]}/${date[1]}`;
-  return dayFormat.format(new Date(value));
+  const shifted = new Date(Date.parse(value) + platformOffsetMs);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(shifted.getUTCDate())}/${pad(shifted.getUTCMonth() + 1)}/${shifted.getUTCFullYear()}`;
 }
 
 const textOrNull = (value: string | null | undefined) => {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { type CertificateConfig, defaultCertificateConfig } from '../../events/certificate/config';
 import type { CertificateKind } from '../../events/certificate/events';
 import { forbidden, notFound, unauthenticated } from '../../events/errors';
-import { ADMIN_ROLE, type Actor, allRules, can } from '../../events/permissions';
+import { type Actor, ADMIN_ROLE, allRules, can } from '../../events/permissions';
 import { certificateConfigOf } from '../../projections/certificate/certificate-configs';
 import {
   type CertificateRecord,
@@ -133,7 +133,8 @@ export interface CertificateView {
 }
 
 async function itemName(db: AnyDb, kind: CertificateKind, itemPath: string): Promise<string> {
-  const item = kind === 'module' ? await findModuleByPath(db, itemPath) : await findCourseByPath(db, itemPath);
+  const item =
+    kind === 'module' ? await findModuleByPath(db, itemPath) : await findCourseByPath(db, itemPath);
   return item?.name ?? itemPath;
 }
 
@@ -242,8 +243,7 @@ export async function certificateDocument(
   const owners = module
     ? await ownersOfModule(db, module.moduleId)
     : await ownersOfCourse(db, (ownCourse as CourseSummary).courseId);
-  const allowed =
-    actor.userId === certificate.userId || can(actor, 'view') || can(actor, 'edit', { owners });
+  const allowed = actor.userId === certificate.userId || can(actor, 'view') || can(actor, 'edit', { owners });
   if (!allowed) throw notFound('certificates.errors.notFound');
   const itemId = module ? module.moduleId : (ownCourse as CourseSummary).courseId;
   const config = await configOrDefault(db, certificate.kind, itemId);

@@ -36,7 +36,9 @@ export async function certificateRoutes(app: FastifyInstance, { platform }: { pl
     async (request, reply) => {
       const t = translator(requestLanguage(request.headers));
       const pdf = request.params.file.endsWith('.pdf');
-      const code = certificateCodeSchema.safeParse(pdf ? request.params.file.slice(0, -4) : request.params.file);
+      const code = certificateCodeSchema.safeParse(
+        pdf ? request.params.file.slice(0, -4) : request.params.file,
+      );
       reply.header('cache-control', 'no-store');
       if (!code.success) return reply.code(404).send({ message: t('certificates.errors.notFound') });
       try {

@@ -3,13 +3,13 @@ import { z } from 'zod';
 import { certifySchema, courseCertificateSchema } from '../../events/certificate/commands';
 import { certificateCodeSchema } from '../../events/certificate/events';
 import { pathSchema } from '../../events/shared/fields';
+import { certificateConfigOf } from '../../projections/certificate/certificate-configs';
 import {
   type CertificateRecord,
   certificatesOfUsers,
   findCertificateByCode,
   statusOf,
 } from '../../projections/certificate/certificates';
-import { certificateConfigOf } from '../../projections/certificate/certificate-configs';
 import type { UserProfile } from '../../projections/user/users';
 import { addCertificateToUser, certify, removeCertificateFromUser } from '../certificate/commands';
 import {
@@ -31,7 +31,9 @@ import { UserType } from './user';
 /** A certificate as its holder (or an admin) sees it. `path` is its verification code. */
 const CertificateType = builder.objectRef<CertificateView>('Certificate').implement({
   fields: (t) => ({
-    path: t.exposeString('code', { description: 'The verification code (what checkCertificateStatus takes).' }),
+    path: t.exposeString('code', {
+      description: 'The verification code (what checkCertificateStatus takes).',
+    }),
     kind: t.exposeString('kind', { description: 'module or course.' }),
     item: t.exposeString('itemPath', { description: 'The path of the module or course.' }),
     itemName: t.exposeString('itemName'),
@@ -90,13 +92,15 @@ function certificatesOf(ctx: GraphQLContext, userId: string) {
 /** The latest certificate per item of one kind (a revoked one stays revoked until re-assigned). */
 function latestPerItem(records: CertificateRecord[], kind: 'module' | 'course') {
   const latest = new Map<string, CertificateRecord>();
-  for (const record of records) if (record.kind === kind && !latest.has(record.itemPath)) latest.set(record.itemPath, record);
+  for (const record of records)
+    if (record.kind === kind && !latest.has(record.itemPath)) latest.set(record.itemPath, record);
   return [...latest.values()];
 }
 
 builder.objectFields(UserType, (t) => ({
   certificates: t.stringList({
-    description: 'Paths of the modules the user holds a valid certificate for (to themselves and to who manages links).',
+    description:
+      'Paths of the modules the user holds a valid certificate for (to themselves and to who manages links).',
     resolve: async (user: UserProfile, _args, ctx) => {
       if (!canSeeLinksOf(ctx.actor, user._id)) return [];
       const now = new Date();
@@ -124,7 +128,8 @@ builder.objectFields(ModuleType, (t) => ({
   moduleCertificateConfig: t.field({
     type: 'JSON',
     nullable: true,
-    description: "The module's certificate config (auto, complete, correct, checkFraud, timed, content); null when none.",
+    description:
+      "The module's certificate config (auto, complete, correct, checkFraud, timed, content); null when none.",
     resolve: (module, _args, ctx) => certificateConfigOf(ctx.platform.database.db, 'module', module.moduleId),
   }),
   certificate: t.field({
@@ -164,15 +169,21 @@ builder.queryFields((t) => ({
     resolve: (_root, args, ctx) =>
       refusing(ctx, async () => {
         if (args.modulePath) {
-          const state = await moduleCertificateFor(ctx.platform, ctx.actor, pathSchema.parse(args.modulePath));
+          const state = await moduleCertificateFor(
+            ctx.platform,
+            ctx.actor,
+            pathSchema.parse(args.modulePath),
+          );
           return state.certificate;
         }
         const code = codeOrNull(args.path);
         if (!code || !ctx.actor) return null;
         const record = await findCertificateByCode(ctx.platform.database.db, code);
-        if (!record || record.kind !== 'module') return null;
+        if (record?.kind !== 'module') return null;
         const view = await viewOf(ctx.platform, record);
-        return record.userId === ctx.actor.userId || ctx.actor.rules.view || ctx.actor.rules.edit ? view : null;
+        return record.userId === ctx.actor.userId || ctx.actor.rules.view || ctx.actor.rules.edit
+          ? view
+          : null;
       }),
   }),
   courseCertificate: t.field({

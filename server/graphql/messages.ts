@@ -94,6 +94,11 @@ const messages = {
     nl: 'De antwoorden zijn opgeslagen.',
     fr: 'Les réponses sont enregistrées.',
   },
+  resultUpdated: {
+    en: 'The scores and feedback are saved.',
+    nl: 'De scores en feedback zijn opgeslagen.',
+    fr: 'Les scores et les commentaires sont enregistrés.',
+  },
   logUpdated: {
     en: 'The log is updated.',
     nl: 'Het logboek is bijgewerkt.',

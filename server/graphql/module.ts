@@ -22,8 +22,6 @@ import { parentKey } from './loaders';
 import { ImageType, MutationResponse, MutationResult } from './shared';
 import { UserType } from './user';
 
-const arrivesWithResults = 'Null until certificates and teacher results exist on the platform.';
-
 /**
  * A module (spec section 3). Its pages are added in page.ts (`Module.pages`), the caller's progress
  * and result in result.ts. Fields of features that do not exist yet (certificates) are null, never
@@ -73,13 +71,6 @@ export const ModuleType = builder.objectRef<ModuleSummary>('Module').implement({
       },
     }),
     // moduleCertificateConfig and certificate: see certificate.ts.
-    activeUsers: t.field({
-      type: [UserType],
-      nullable: true,
-      description: `Participants who answered between after and before. ${arrivesWithResults}`,
-      args: { before: t.arg.string(), after: t.arg.string() },
-      resolve: () => null,
-    }),
   }),
 });
 

@@ -1,8 +1,12 @@
 import { DomainError } from '../../events/errors';
-import { saveResultSchema } from '../../events/result/commands';
+import { saveResultSchema, teacherResultSchema, updateResultSchema } from '../../events/result/commands';
+import { pathSchema } from '../../events/shared/fields';
 import type { ModuleSummary } from '../../projections/module/module-summaries';
 import { saveResult } from '../result/commands';
+import { activeUsers } from '../result/participants';
 import { type LearnerModule, latestActivity, learnerModule, type Scoring } from '../result/queries';
+import { resultsCsv } from '../result/results-csv';
+import { participantResult, scoreResult } from '../result/teacher';
 import { builder } from './builder';
 import { contractQuestionType } from './content-shape';
 import { type GraphQLContext, metaOf } from './context';
@@ -10,6 +14,7 @@ import { answer, type MutationAnswer, refusing, signedIn } from './errors';
 import { ModuleType } from './module';
 import { PageType } from './page';
 import { MutationResponse } from './shared';
+import { UserType } from './user';
 
 /**
  * The caller's state in a module, read once per request and module however many fields ask for it;
@@ -64,8 +69,20 @@ export const moduleResultOf = (state: LearnerModule) => ({
   score: state.score,
   maxScore: state.maxScore,
   completed: state.completed,
+  feedback: state.feedback,
   updatedAt: state.updatedAt,
 });
+
+/** Another participant's result for a teacher of the module; null for anyone else. */
+async function teacherView(ctx: GraphQLContext, modulePath: string, userId: string) {
+  try {
+    const result = await participantResult(ctx.platform.database.db, ctx.actor, modulePath, userId);
+    return moduleResultOf(result.summary);
+  } catch (error) {
+    if (error instanceof DomainError) return null;
+    throw error;
+  }
+}
 
 const SaveResultPayload = builder
   .objectRef<MutationAnswer & { scoring?: unknown; result?: unknown; completed?: boolean }>(
@@ -106,6 +123,20 @@ builder.queryFields((t) => ({
         return latest?.module ?? null;
       }),
   }),
+  resultCSV: t.string({
+    nullable: true,
+    description:
+      "The module's results as CSV text for its teachers (view or edit right, or owner): one row per participant active between `after` and `before` (YYYY-MM-DD, `before` including that day, or ISO timestamps), one column per question (`<page path>/<question name>`), a total per page (`<page path>/total`), then total, maxScore and percent; UTF-8 with a BOM, formula-like text cells neutralised with a quote. The same text as GET /api/results/<path>.csv, which streams it as a file download.",
+    args: { path: t.arg.string({ required: true }), before: t.arg.string(), after: t.arg.string() },
+    resolve: (_root, args, ctx) =>
+      refusing(ctx, async () => {
+        const path = pathSchema.parse(args.path);
+        const rows = await resultsCsv(ctx.platform.database.db, ctx.actor, path, args.after, args.before);
+        let csv = '';
+        for await (const chunk of rows) csv += chunk;
+        return csv;
+      }),
+  }),
 }));
 
 builder.mutationFields((t) => ({
@@ -126,6 +157,31 @@ builder.mutationFields((t) => ({
           scoring: scoringToContract(saved.scoring),
           result: pageResultOf(saved.module, input.page),
           completed: saved.module.completed,
+        };
+      }),
+  }),
+  updateResult: t.field({
+    type: SaveResultPayload,
+    description:
+      "A teacher (view or edit right, or owner of the module) scores open questions and gives feedback on one page of a participant's result. `result` is `{ scores: { <question name>: number }, feedback: { <question name>: text } }`, either part may be left out; scores are rounded to whole numbers between 0 and the question's maximum and only open questions take a score (an unchanged score of a choice question is ignored); feedback may be given on any answered question, and an empty text removes it. Another shape (such as `{ answers }`) is refused with a message. Every change is an event: the participant's result history shows who changed which score, when, from what to what. Answers the participant's scoring and the page's result (with its feedback).",
+    args: {
+      user: t.arg.id({ required: true }),
+      module: t.arg.string({ required: true }),
+      page: t.arg.string({ required: true }),
+      result: t.arg({ type: 'JSON', required: true }),
+    },
+    resolve: (_root, args, ctx) =>
+      answer(ctx, 'resultUpdated', async () => {
+        teacherResultSchema.parse(args.result);
+        const input = updateResultSchema.parse({ ...args, user: String(args.user) });
+        const scored = await scoreResult(ctx.platform, signedIn(ctx), metaOf(ctx), input);
+        return {
+          scoring: scoringToContract(scored.summary.scoring),
+          result: {
+            ...pageResultOf(scored.summary, input.page),
+            feedback: scored.summary.feedback[input.page] ?? {},
+          },
+          completed: scored.summary.completed,
         };
       }),
   }),
@@ -161,13 +217,31 @@ builder.objectFields(ModuleType, (t) => ({
     type: 'JSON',
     nullable: true,
     description:
-      "The caller's result: { answers, scoring, score, maxScore, completed, updatedAt }, answers and scoring keyed by page path. `user` may only name the caller until teacher results exist.",
+      "A result: { answers, scoring, feedback, score, maxScore, completed, updatedAt }, answers, scoring and feedback keyed by page path. Without `user`, the caller's own; with `user`, that participant's, for the module's teachers (view or edit right, or owner) and null for anyone else.",
     args: { user: t.arg.id() },
     resolve: async (module, args, ctx) => {
-      if (args.user && String(args.user) !== ctx.actor?.userId) return null;
+      if (args.user && String(args.user) !== ctx.actor?.userId)
+        return teacherView(ctx, module.path, String(args.user));
       const state = await callerResult(ctx, module.path);
       return state ? moduleResultOf(state) : null;
     },
+  }),
+  activeUsers: t.field({
+    type: [UserType],
+    nullable: true,
+    description:
+      "The participants active in the module between `after` and `before` (their first answer before `before`, their last at or after `after`; YYYY-MM-DD, `before` including that day, or ISO timestamps), most recently active first. For the module's teachers (view or edit right, or owner); null for anyone else.",
+    args: { before: t.arg.string(), after: t.arg.string() },
+    resolve: (module, args, ctx) =>
+      refusing(ctx, async () => {
+        try {
+          return await activeUsers(ctx.platform.database.db, ctx.actor, module.path, args.after, args.before);
+        } catch (error) {
+          // Not a teacher of this module: null, like the other fields of results.
+          if (error instanceof DomainError && error.code !== 'INVALID') return null;
+          throw error;
+        }
+      }),
   }),
 }));
 
@@ -183,10 +257,11 @@ builder.objectFields(PageType, (t) => ({
   result: t.field({
     type: 'JSON',
     nullable: true,
-    description: "The caller's answers on the page, its scoring entry and when they last answered.",
+    description:
+      "The caller's answers on the page, its scoring entry, a teacher's feedback per question and when they last answered.",
     resolve: async (page, _args, ctx) => {
       const state = await callerResult(ctx, page.parentPath);
-      return state ? pageResultOf(state, page.path) : null;
+      return state ? { ...pageResultOf(state, page.path), feedback: state.feedback[page.path] ?? {} } : null;
     },
   }),
 }));

@@ -126,7 +126,10 @@ export async function moduleParticipants(db: AnyDb, actor: Actor | null, input: 
         pages: Object.fromEntries(
           pages.map((page) => [
             page.path,
-            page.questions.reduce((sum, question) => sum + (own?.get(scoreKey(page.path, question.name)) ?? 0), 0),
+            page.questions.reduce(
+              (sum, question) => sum + (own?.get(scoreKey(page.path, question.name)) ?? 0),
+              0,
+            ),
           ]),
         ),
       };

@@ -6,7 +6,7 @@ import type { Actor } from '../../events/permissions';
 import { dateValueSchema, pathSchema } from '../../events/shared/fields';
 import type { AnyDb } from '../../projections/db';
 import { pagesOfModule } from '../../projections/page/page-summaries';
-import { participantBatches, scoreKey } from '../../projections/result/participant-results';
+import { participantBatches } from '../../projections/result/participant-results';
 import { actorFromRequest } from '../auth/actor';
 import { requestLanguage, translator } from '../i18n';
 import type { Platform } from '../platform';
@@ -14,7 +14,12 @@ import { csvCell } from '../user/users-csv';
 import { activityRange, percentOf, questionColumns, seenName } from './participants';
 import { teacherModule } from './teacher';
 
-const statusOf: Record<string, number> = { UNAUTHENTICATED: 401, FORBIDDEN: 403, NOT_FOUND: 404, INVALID: 400 };
+const statusOf: Record<string, number> = {
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  INVALID: 400,
+};
 
 /**
  * resultCSV(path, before, after) (spec section 7): one row per participant active in the range, one
@@ -50,7 +55,10 @@ export async function resultsCsv(
   ];
   async function* rows(): AsyncGenerator<string> {
     yield `\uFEFF${header.map(csvCell).join(',')}\r\n`;
-    for await (const batch of participantBatches(db, module.moduleId, range)) {
+    const columns = pages.flatMap((page) =>
+      page.questions.map((question) => ({ pagePath: page.path, question: question.name })),
+    );
+    for await (const batch of participantBatches(db, module.moduleId, range, columns)) {
       let chunk = '';
       for (const row of batch) {
         const shown = seenName(actor, row);
@@ -61,12 +69,13 @@ export async function resultsCsv(
           csvCell(row.startedAt),
           csvCell(row.updatedAt),
         ];
+        let column = 0;
         for (const page of pages) {
           let pageScore = 0;
-          for (const question of page.questions) {
-            const score = row.scores.get(scoreKey(page.path, question.name));
+          for (let index = 0; index < page.questions.length; index++) {
+            const score = row.scores[column++] ?? null;
             pageScore += score ?? 0;
-            cells.push(score === undefined ? '' : String(score));
+            cells.push(score === null ? '' : String(score));
           }
           cells.push(String(pageScore));
         }

@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { moduleResultSchema, saveResultSchema } from '../../events/result/commands';
+import { moduleResultSchema, saveResultSchema, updateResultSchema } from '../../events/result/commands';
 import { pathSchema } from '../../events/shared/fields';
 import { authenticatedProcedure, metaOf, publicProcedure, router } from '../trpc';
 import { saveResult } from './commands';
+import { moduleParticipants, participantSearchSchema } from './participants';
 import { latestActivity, learnerModule, learnerPage } from './queries';
+import { participantResult, participantResultSchema, resultHistory, scoreResult } from './teacher';
 
 export const resultRouter = router({
   /** The module as the actor meets it: pages in their order, progress, gates and scores. */
@@ -19,4 +21,22 @@ export const resultRouter = router({
     .input(saveResultSchema)
     .mutation(({ ctx, input }) => saveResult(ctx.platform, ctx.actor, metaOf(ctx), input)),
   latestActivity: publicProcedure.query(({ ctx }) => latestActivity(ctx.platform.database.db, ctx.actor)),
+  /** Teachers: the participants active in a date range, with a score per page and the percentage. */
+  participants: authenticatedProcedure
+    .input(participantSearchSchema)
+    .query(({ ctx, input }) => moduleParticipants(ctx.platform.database.db, ctx.actor, input)),
+  /** Teachers: one participant's result, every question with its answer, score and feedback. */
+  participant: authenticatedProcedure
+    .input(participantResultSchema)
+    .query(({ ctx, input }) =>
+      participantResult(ctx.platform.database.db, ctx.actor, input.module, input.user),
+    ),
+  /** Teachers: who changed which score of this participant, when, from what to what. */
+  history: authenticatedProcedure
+    .input(participantResultSchema)
+    .query(({ ctx, input }) => resultHistory(ctx.platform.database.db, ctx.actor, input.module, input.user)),
+  /** updateResult: a teacher's scores (whole numbers) and feedback on one page of a participant's result. */
+  score: authenticatedProcedure
+    .input(updateResultSchema)
+    .mutation(({ ctx, input }) => scoreResult(ctx.platform, ctx.actor, metaOf(ctx), input)),
 });

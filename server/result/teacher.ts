@@ -6,13 +6,13 @@ import type { Actor } from '../../events/permissions';
 import type { ResultCommand, UpdateResultInput } from '../../events/result/commands';
 import { resultDecider } from '../../events/result/decider';
 import { type ResultEvent, resultStream } from '../../events/result/events';
+import { pathSchema } from '../../events/shared/fields';
 import { readStream } from '../../events/store';
 import type { AnyDb } from '../../projections/db';
 import { ownersOfModule } from '../../projections/module/module-owners';
 import { findModuleByPath, type ModuleSummary } from '../../projections/module/module-summaries';
 import { pagesOfModule } from '../../projections/page/page-summaries';
-import { findUserById } from '../../projections/user/users';
-import { pathSchema } from '../../events/shared/fields';
+import { findUserById, findUsersByIds } from '../../projections/user/users';
 import { maySeeAnswerKey } from '../page/queries';
 import type { Platform } from '../platform';
 import { asSeenBy } from '../user/queries';
@@ -100,7 +100,9 @@ export async function participantResult(db: AnyDb, actor: Actor | null, modulePa
     state.saved.find((answer) => answer.pagePath === pagePath && answer.question === name);
   const pages = state.pages.map((page, index) => {
     const progress = state.progress[index]!;
-    const labels = new Map(page.content.filter(isQuestion).map((question) => [question.name, question.label]));
+    const labels = new Map(
+      page.content.filter(isQuestion).map((question) => [question.name, question.label]),
+    );
     const questions: TeacherQuestion[] = (state.perPage[index] ?? []).map((question) => {
       const saved = savedOf(page.path, question.name);
       return {
@@ -144,6 +146,8 @@ export interface ResultHistoryEntry {
   version: number;
   type: ResultEvent['type'];
   actorId: string | null;
+  /** The name of whoever made the change, as the viewer may see it; null for the system. */
+  actorName: string | null;
   at: string;
   pagePath: string;
   question: string;
@@ -168,6 +172,10 @@ export async function resultHistory(
 ): Promise<ResultHistoryEntry[]> {
   const module = await teacherModule(db, actor, modulePath);
   const events = await readStream(db, resultStream(module.moduleId, userId));
+  const actorIds = [...new Set(events.map((event) => event.meta.actorId).filter((id) => id !== null))];
+  const names = new Map(
+    (await findUsersByIds(db, actorIds)).map((user) => [user._id, asSeenBy(actor, user).name]),
+  );
   const scores = new Map<string, { score: number; feedback: string | null }>();
   return events.map((stored) => {
     const event = { type: stored.type, data: stored.data } as ResultEvent;
@@ -177,6 +185,7 @@ export async function resultHistory(
       version: stored.version,
       type: event.type,
       actorId: stored.meta.actorId,
+      actorName: stored.meta.actorId ? (names.get(stored.meta.actorId) ?? null) : null,
       at: stored.meta.at,
       pagePath: event.data.pagePath,
       question: event.data.question,

@@ -24,6 +24,7 @@ describe('schema.graphql', () => {
       'users',
       'user',
       'usersCSV',
+      'resultCSV',
       'roles',
       'role',
       'log',
@@ -41,6 +42,7 @@ describe('schema.graphql', () => {
       'updateRole',
       'deleteByName',
       'updateLog',
+      'updateResult',
     ])
       expect(schema).toMatch(new RegExp(`\\n  ${mutation}\\(`));
   });

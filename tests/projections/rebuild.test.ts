@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { certificateContentSchema } from '../../events/certificate/config';
 import { courseInputSchema } from '../../events/course/commands';
 import { moduleInputSchema } from '../../events/module/commands';
 import { pageInputSchema } from '../../events/page/commands';
@@ -8,6 +9,13 @@ import { sectionInputSchema } from '../../events/section/commands';
 import { trackingInputSchema } from '../../events/tracking/commands';
 import { rebuildProjections } from '../../projections/rebuild';
 import { projectionTables } from '../../projections/registry';
+import {
+  addCertificateToUser,
+  certify,
+  configureCourseCertificate,
+  configureModuleCertificate,
+  removeCertificateFromUser,
+} from '../../server/certificate/commands';
 import {
   createCourse,
   deleteCourse,
@@ -31,6 +39,8 @@ import {
   updateModule,
 } from '../../server/module/commands';
 import { createPage, deletePage, duplicatePage, updatePage } from '../../server/page/commands';
+import { saveResult } from '../../server/result/commands';
+import { scoreResult } from '../../server/result/teacher';
 import { createSection, deleteSection } from '../../server/section/commands';
 import { updateLog } from '../../server/tracking/commands';
 import { deleteUser } from '../../server/user/commands';
@@ -227,6 +237,54 @@ describe.each(databaseKinds)('rebuilding projections on %s', (kind) => {
     await deleteUser(platform, admin, meta(), goes.userId);
   }
 
+  /** Certificate configs, a module certificate, a course certificate assigned and revoked: 8 events (3 for the account). */
+  async function certificateScenario() {
+    const config = { auto: true, complete: true, correct: false, checkFraud: false, timed: 2 };
+    const content = certificateContentSchema.parse({ header: 'Certificate', requireRiziv: true });
+    await configureModuleCertificate(platform, admin, meta(), {
+      path: 'contraception',
+      config: { ...config, content },
+    });
+    await configureCourseCertificate(platform, admin, meta(), {
+      path: 'maternal-health',
+      config: { ...config, auto: false, timed: 0, content },
+    });
+    const holder = await addTestUser(platform);
+    await certify(platform, admin, meta(), { module: 'contraception', user: holder.userId });
+    await addCertificateToUser(platform, admin, meta(), { _id: holder.userId, course: 'maternal-health' });
+    await removeCertificateFromUser(platform, admin, meta(), {
+      _id: holder.userId,
+      course: 'maternal-health',
+    });
+  }
+
+  /** An open answer scored twice by a teacher, with feedback (and the learner's 3 account events). */
+  async function resultScenario() {
+    await createModule(platform, admin, meta(), { path: 'reflect', module: moduleForm('Reflect') });
+    await createPage(platform, admin, meta(), {
+      parentType: 'module',
+      parentPath: 'reflect',
+      page: pageForm('Why', {
+        type: 'question',
+        content: [
+          { type: 'textarea', questionType: 'open', name: 'why', label: 'Why?', schema: { maxScore: 4 } },
+        ],
+      }),
+    });
+    const learner = { userId: (await addTestUser(platform)).userId, roles: [], rules: noRules() };
+    const answer = { module: 'reflect', page: 'why', result: { answers: { why: 'Rights.' } } };
+    await saveResult(platform, learner, meta(), answer);
+    const score = (scores: Record<string, number>, feedback: Record<string, string>) =>
+      scoreResult(platform, admin, meta(), {
+        user: learner.userId,
+        module: 'reflect',
+        page: 'why',
+        result: { scores, feedback },
+      });
+    await score({ why: 3 }, { why: 'Good start.' });
+    await score({ why: 2 }, {});
+  }
+
   it('replays the log into tables equal, row for row, to the live ones', async () => {
     await createCourse(platform, admin, meta(), { course: input('Family planning', { onHome: true }) });
     await createCourse(platform, admin, meta(), { course: input('Family planning') });
@@ -250,16 +308,21 @@ describe.each(databaseKinds)('rebuilding projections on %s', (kind) => {
     await moduleScenario();
     await linkScenario();
     await trackingScenario();
+    await certificateScenario();
+    await resultScenario();
 
     const live = await snapshot(platform);
     expect(live.course_summaries).toHaveLength(5);
     expect(live.course_owners).toHaveLength(5);
     expect(live.file_summaries).toHaveLength(2);
     expect(live.content_links).toHaveLength(8);
-    expect(live.module_summaries).toHaveLength(4);
-    expect(live.module_owners).toHaveLength(3);
-    expect(live.page_summaries).toHaveLength(10);
+    expect(live.module_summaries).toHaveLength(5);
+    expect(live.module_owners).toHaveLength(4);
+    expect(live.page_summaries).toHaveLength(11);
     expect(live.user_tracking).toHaveLength(3);
+    expect(live.result_answers).toMatchObject([{ score: 2, feedback: 'Good start.' }]);
+    expect(live.certificates).toHaveLength(2);
+    expect(live.certificate_configs).toHaveLength(2);
 
     // A projection that drifted (say, a bug fixed since) is put right by the rebuild.
     await sql`update course_summaries set name = 'drifted'`.execute(platform.database.db);
@@ -269,8 +332,9 @@ describe.each(databaseKinds)('rebuilding projections on %s', (kind) => {
 
     const replayed = await rebuildProjections((work) => transaction(platform.database.db, work), 2);
     // 9 course events, plus the creator becoming owner of each of the 4 courses; 29 module and page events.
-    // 12 more: the tracking scenario.
-    expect(replayed).toBe(13 + 29 + 30 + 12);
+    // 12 more: the tracking scenario; 8 the certificate scenario.
+    // 9 the result scenario: the module, its owner, its page, the learner's 3 account events, the answer, 2 scores.
+    expect(replayed).toBe(13 + 29 + 30 + 12 + 8 + 9);
     expect(await snapshot(platform)).toEqual(live);
   });
 });

@@ -38,7 +38,15 @@ const answered = (answer: string, attempt = 1): ResultEvent => ({
 });
 const sdgAnswered: ResultEvent = {
   type: 'AnswerSaved',
-  data: { ...ref, question: 'sdg', questionType: 'single', answer: 'five', attempt: 1, score: 1, maxScore: 1 },
+  data: {
+    ...ref,
+    question: 'sdg',
+    questionType: 'single',
+    answer: 'five',
+    attempt: 1,
+    score: 1,
+    maxScore: 1,
+  },
 };
 const score = (
   scores: Record<string, number>,
@@ -110,6 +118,10 @@ describe('scoring by a teacher', () => {
     spec([sdgAnswered])
       .when(score({ sdg: 0 }))
       .thenThrows('INVALID', 'result.onlyOpenScored'));
+  it("ignores a choice question's unchanged score sent back with the others", () =>
+    spec([sdgAnswered, answered('Because.')])
+      .when(score({ sdg: 1, why: 2 }))
+      .thenEvents([scored(2, 0)]));
   it('refuses an unanswered question', () =>
     spec([])
       .when(score({ why: 3 }))

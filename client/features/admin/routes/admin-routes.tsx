@@ -4,6 +4,7 @@ import { Link, Route, Switch, useLocation } from 'wouter';
 import { type CurrentUser, hasRule, holdsAnyRole, type RuleName } from '../../../lib/auth';
 import { SignedInOnly } from '../../../ui/signed-in-only';
 import { useDocumentTitle } from '../../../ui/use-document-title';
+import { CourseCertificatesRoute } from '../../certificate/routes/course-certificates';
 import { NotAllowed } from '../components/not-allowed';
 import { CourseRoute } from './course-edit';
 import { CoursesRoute } from './course-list';
@@ -22,6 +23,7 @@ import { NewRoleRoute } from './new-role';
 import { NewUserRoute } from './new-user';
 import { PageRoute } from './page-edit';
 import { NewPageRoute } from './page-new';
+import { ParticipantResultRoute } from './participant-result';
 import { RoleRoute } from './role';
 import { RolesRoute } from './roles';
 import { SectionRoute } from './section-edit';
@@ -66,9 +68,8 @@ function AdminArea({ user }: { user: CurrentUser }) {
           <Route path="/users">{need(manageUsers, <UsersRoute />)}</Route>
           <Route path="/users/new">{need(manageUsers, <NewUserRoute />)}</Route>
           <Route path="/users/link-existing">{need(linkUsers, <LinkExistingUsersRoute />)}</Route>
-          {/* Course certificates arrive with certificates; until then the path is unknown. */}
           <Route path="/users/course-certificates">
-            <AdminNotFound />
+            {need(linkUsers || hasRule(user, 'edit'), <CourseCertificatesRoute />)}
           </Route>
           <Route path="/users/:userId">
             {(params) =>
@@ -147,6 +148,11 @@ function AdminArea({ user }: { user: CurrentUser }) {
               )
             }
           </Route>
+          <Route path="/results/:userId">
+            {(params) => (
+              <ParticipantResultRoute key={params.userId} userId={param(params.userId)} viewer={user} />
+            )}
+          </Route>
           <Route path="/pages/new">
             <NewPageRoute viewer={user} />
           </Route>
@@ -217,6 +223,12 @@ function useAdminLinks(user: CurrentUser) {
       label: t('adminArea.linkUsers'),
       text: t('adminArea.linkUsersText'),
       rules: ['manage_users', 'assign_participants'],
+    },
+    {
+      href: '/users/course-certificates',
+      label: t('certificates.admin.title'),
+      text: t('certificates.admin.navText'),
+      rules: ['manage_users', 'assign_participants', 'edit'],
     },
     {
       href: '/roles',

@@ -8,6 +8,8 @@ import { Alert } from '../../../ui/alert';
 import { DangerZone } from '../../../ui/danger-zone';
 import { ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
+import { CertificateConfigRoute } from '../../certificate/routes/certificate-config';
+import { CourseCertificateList } from '../../certificate/routes/course-certificates';
 import {
   useDeleteCourse,
   useDuplicateCourse,
@@ -25,7 +27,15 @@ import { LinkedModules } from '../components/linked-modules';
 import { CourseSectionsView } from './course-sections';
 import { CourseUsersView } from './course-users';
 
-export const courseViews = ['sections', 'modules', 'files', 'link-teachers', 'users'] as const;
+export const courseViews = [
+  'sections',
+  'modules',
+  'files',
+  'link-teachers',
+  'users',
+  'certificate-config',
+  'course-certificates',
+] as const;
 export type CourseView = 'info' | (typeof courseViews)[number];
 
 /**
@@ -40,6 +50,8 @@ function visibleViews(user: CurrentUser): CourseView[] {
     'files',
     ...(hasRule(user, 'assign_owners') ? (['link-teachers'] as const) : []),
     ...(hasRule(user, 'assign_participants') ? (['users'] as const) : []),
+    'certificate-config',
+    'course-certificates',
   ];
 }
 
@@ -127,6 +139,8 @@ export function CourseRoute({ path, view, user }: { path: string; view: string; 
         </section>
       )}
       {view === 'users' && <CourseUsersView coursePath={course.data.path} />}
+      {view === 'certificate-config' && <CertificateConfigRoute kind="course" path={course.data.path} />}
+      {view === 'course-certificates' && <CourseCertificateList coursePath={course.data.path} />}
     </article>
   );
 }

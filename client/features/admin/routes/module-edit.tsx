@@ -8,6 +8,7 @@ import { Alert } from '../../../ui/alert';
 import { DangerZone } from '../../../ui/danger-zone';
 import { ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
+import { CertificateConfigRoute } from '../../certificate/routes/certificate-config';
 import {
   type ModuleDetail,
   useDeleteModule,
@@ -20,11 +21,19 @@ import { ModuleForm } from '../components/module-form';
 import { moduleFormValues } from '../components/module-form-values';
 import { ModuleHistoryPanel } from './module-history';
 import { ModulePagesView } from './module-pages';
+import { ModuleResultsView } from './module-results';
 import { ModuleTeachersView } from './module-teachers';
 import { ModuleUsersView } from './module-users';
 
-export type ModuleView = 'form' | 'pages' | 'link-teachers' | 'users';
-export const moduleViews: ModuleView[] = ['form', 'pages', 'link-teachers', 'users'];
+export type ModuleView = 'form' | 'pages' | 'link-teachers' | 'users' | 'results' | 'certificate-config';
+export const moduleViews: ModuleView[] = [
+  'form',
+  'pages',
+  'link-teachers',
+  'users',
+  'results',
+  'certificate-config',
+];
 
 /** What the viewer may do with this module (spec section 6): by rule, or as one of its owners. */
 export function moduleRights(viewer: CurrentUser, module: { owners: string[] }) {
@@ -35,6 +44,8 @@ export function moduleRights(viewer: CurrentUser, module: { owners: string[] }) 
     delete: hasRule(viewer, 'delete') || owned,
     assignOwners: hasRule(viewer, 'assign_owners'),
     assignParticipants: hasRule(viewer, 'assign_participants'),
+    /** Results and scoring: the view or edit right, or an owner (who also sees the answer key). */
+    results: hasRule(viewer, 'view') || hasRule(viewer, 'edit') || owned,
   };
 }
 
@@ -82,6 +93,10 @@ export function ModuleRoute({ path, view, viewer }: { path: string; view: Module
         return rights.assignOwners ? <ModuleTeachersView module={data} /> : <NotAllowedHere />;
       case 'users':
         return rights.assignParticipants ? <ModuleUsersView module={data} /> : <NotAllowedHere />;
+      case 'results':
+        return rights.results ? <ModuleResultsView module={data} /> : <NotAllowedHere />;
+      case 'certificate-config':
+        return <CertificateConfigRoute kind="module" path={data.path} />;
       default:
         return <ModuleFormView module={data} viewer={viewer} rights={rights} />;
     }
@@ -129,6 +144,11 @@ function ModuleTabs({
   const tabs: { view: ModuleView; href: string; label: string }[] = [
     { view: 'form', href: `/modules/${path}`, label: t('moduleAdmin.tabs.form') },
     { view: 'pages', href: `/modules/${path}/pages`, label: t('moduleAdmin.tabs.pages') },
+    {
+      view: 'certificate-config',
+      href: `/modules/${path}/certificate-config`,
+      label: t('certificates.config.tab'),
+    },
     ...(rights.assignOwners
       ? [
           {
@@ -140,6 +160,9 @@ function ModuleTabs({
       : []),
     ...(rights.assignParticipants
       ? [{ view: 'users' as const, href: `/modules/${path}/users`, label: t('moduleAdmin.tabs.users') }]
+      : []),
+    ...(rights.results
+      ? [{ view: 'results' as const, href: `/modules/${path}/results`, label: t('moduleAdmin.tabs.results') }]
       : []),
   ];
   return (

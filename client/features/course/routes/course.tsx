@@ -2,11 +2,14 @@ import '../course.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { useSession } from '../../../lib/auth';
 import { errorCode } from '../../../lib/trpc';
 import { AvatarList } from '../../../ui/avatar-list';
 import { ItemQuery } from '../../../ui/item-query';
 import { Empty, ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
+import { useCourseCertificate } from '../../certificate/api/get-course-certificate';
+import { CourseCertificateTab } from '../../certificate/routes/course-certificate-tab';
 import { LinkedFiles, LinkedModules } from '../../module/components/linked-content';
 import { TranslationSwitch } from '../../module/components/translation-switch';
 import { useTrackSeen } from '../../tracking/use-track-seen';
@@ -19,12 +22,16 @@ import { SectionPanel } from '../components/section-panel';
 import { TeamMembers, TeamPanel, useAvatarPeople } from '../components/team';
 import { classifySections } from '../utils/section-timing';
 
-export type CourseTab = { kind: 'info' } | { kind: 'section'; sectionPath: string } | { kind: 'team' };
+export type CourseTab =
+  | { kind: 'info' }
+  | { kind: 'section'; sectionPath: string }
+  | { kind: 'team' }
+  | { kind: 'certificate' };
 
 /**
  * /course/:coursePath, /course/:coursePath/section/:sectionPath and /course/:coursePath/team: the
  * course with its tabs: Info, one per published section in timing order (spec section 4), and Team
- * when the course has owners (and shows its team). The certificate tab waits for certificates.
+ * when the course has owners (and shows its team), and Your Certificate when the user holds one.
  */
 export function CourseRoute({ coursePath, tab = { kind: 'info' } }: { coursePath: string; tab?: CourseTab }) {
   const { t } = useTranslation();
@@ -54,6 +61,8 @@ function CourseTabs({ course, tab }: { course: Course; tab: CourseTab }) {
   useTrackSeen('courses', course.path);
   const sections = useSections(course.path);
   const team = useCourseTeam(course.path);
+  const session = useSession();
+  const certificate = useCourseCertificate(course.path, Boolean(session.user));
   // The moment the course was opened decides what is past; it stays put while the page is open.
   const [now] = useState(() => new Date());
   const timed = classifySections(sections.data ?? [], now);
@@ -77,6 +86,8 @@ function CourseTabs({ course, tab }: { course: Course; tab: CourseTab }) {
       <nav className="tabs" aria-label={t('courses.tabs')}>
         <ul>
           {tabLink(base, t('courses.info'), tab.kind === 'info')}
+          {((certificate.data && certificate.data.status !== 'revoked') || tab.kind === 'certificate') &&
+            tabLink(`${base}/certificate`, t('certificates.course.tab'), tab.kind === 'certificate')}
           {timed.map(({ section, timing }) => (
             <li key={section.path}>
               <Link
@@ -110,6 +121,8 @@ function CourseTabs({ course, tab }: { course: Course; tab: CourseTab }) {
         </>
       ) : tab.kind === 'team' ? (
         <TeamTab course={course} team={team} />
+      ) : tab.kind === 'certificate' ? (
+        <CourseCertificateTab coursePath={course.path} />
       ) : sections.isPending ? (
         <Loading />
       ) : sections.isError ? (

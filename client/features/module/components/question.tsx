@@ -89,6 +89,16 @@ export function Question({
             : ''}
       </p>
       {locked && state?.info && <p className="question__info status status--info">{state.info}</p>}
+      {state?.feedback && (
+        <div className="question__feedback status status--info">
+          <p>
+            <strong>{t('answering.feedback')}</strong>
+            {state.questionType === 'open' &&
+              ` · ${t('answering.feedbackScore', { score: state.score, max: state.maxScore })}`}
+          </p>
+          <p className="question__feedback-text">{state.feedback}</p>
+        </div>
+      )}
       {state?.reveal === 'button' && correct !== null && (
         <button
           type="button"

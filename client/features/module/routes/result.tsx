@@ -4,6 +4,7 @@ import { useSession } from '../../../lib/auth';
 import { ItemQuery } from '../../../ui/item-query';
 import { Empty } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
+import { ModuleCertificate } from '../../certificate/components/module-certificate';
 import { useLearnerModule } from '../api/get-learner-module';
 import { pageLabel } from '../components/page-label';
 
@@ -99,8 +100,26 @@ export function ResultRoute({ modulePath, base = '' }: { modulePath: string; bas
               {hasOpenQuestions(data.scoring) && (
                 <p className="status status--info">{t('answering.openScoredLater')}</p>
               )}
+              {Object.keys(data.feedback).length > 0 && (
+                <section className="result-feedback" aria-labelledby="result-feedback-title">
+                  <h2 id="result-feedback-title">{t('answering.feedbackTitle')}</h2>
+                  <dl className="details">
+                    {data.pages.flatMap((page, index) =>
+                      Object.entries(data.feedback[page.path] ?? {}).map(([question, text]) => (
+                        <div key={`${page.path}/${question}`}>
+                          <dt>
+                            {pageLabel(t, page.name, index)} · {question}
+                          </dt>
+                          <dd className="question__feedback-text">{text}</dd>
+                        </div>
+                      )),
+                    )}
+                  </dl>
+                </section>
+              )}
             </>
           )}
+          {session.user && <ModuleCertificate modulePath={modulePath} />}
         </article>
       )}
     </ItemQuery>

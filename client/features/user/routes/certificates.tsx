@@ -1,13 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { SignedInOnly } from '../../../ui/signed-in-only';
-import { Empty } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
+import { MyCertificates } from '../../certificate/routes/my-certificates';
 
-/**
- * /user/certificates and /certificates. Certificates are issued once modules and results exist;
- * until then nobody has one, and the page says so plainly.
- */
+/** /user/certificates and /certificates: the signed-in person's certificates. */
 export function CertificatesRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('certificates.title'));
@@ -16,10 +12,8 @@ export function CertificatesRoute() {
       {() => (
         <div className="page-narrow">
           <h1>{t('certificates.title')}</h1>
-          <Empty>{t('certificates.empty')}</Empty>
-          <p>
-            <Link href="/course">{t('certificates.browse')}</Link>
-          </p>
+          <p className="page-lead">{t('certificates.lead')}</p>
+          <MyCertificates />
         </div>
       )}
     </SignedInOnly>

@@ -1,0 +1,83 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, NetworkError } from '../../../lib/http';
+import { currentLanguage } from '../../../lib/i18n';
+import { freshToken } from '../../../lib/session';
+import { api, type RouterInputs, type RouterOutputs } from '../../../lib/trpc';
+
+export type ParticipantSearch = RouterInputs['result']['participants'];
+export type ModuleParticipants = RouterOutputs['result']['participants'];
+export type ParticipantResult = RouterOutputs['result']['participant'];
+export type ResultHistoryEntry = RouterOutputs['result']['history'][number];
+
+/** Teachers' results: invalidated together after a score changes. */
+export const teacherResultsQueryKey = ['admin', 'results'] as const;
+
+export const useModuleParticipants = (search: ParticipantSearch) =>
+  useQuery({
+    queryKey: [...teacherResultsQueryKey, 'participants', search],
+    queryFn: () => api.result.participants.query(search),
+    placeholderData: keepPreviousData,
+  });
+
+export const useParticipantResult = (module: string, user: string) =>
+  useQuery({
+    queryKey: [...teacherResultsQueryKey, 'participant', module, user],
+    queryFn: () => api.result.participant.query({ module, user }),
+  });
+
+export const useResultHistory = (module: string, user: string) =>
+  useQuery({
+    queryKey: [...teacherResultsQueryKey, 'history', module, user],
+    queryFn: () => api.result.history.query({ module, user }),
+  });
+
+/** updateResult: scores and feedback on one page of a participant's result. */
+export function useScoreResult() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RouterInputs['result']['score']) => api.result.score.mutate(input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: teacherResultsQueryKey }),
+  });
+}
+
+/** The results CSV URL: GET /api/results/<module>.csv with the range, when one is set. */
+export function resultsCsvUrl(module: string, range: { from?: string | null; until?: string | null }) {
+  const query = new URLSearchParams();
+  if (range.from) query.set('after', range.from);
+  if (range.until) query.set('before', range.until);
+  const search = query.toString();
+  return `/api/results/${encodeURIComponent(module)}.csv${search ? `?${search}` : ''}`;
+}
+
+/** Fetches the results CSV with the session's token and hands it to the browser as a file. */
+async function downloadResultsCsv(input: {
+  module: string;
+  from?: string | null;
+  until?: string | null;
+}): Promise<void> {
+  const token = await freshToken();
+  let response: Response;
+  try {
+    response = await fetch(resultsCsvUrl(input.module, input), {
+      headers: { 'x-language': currentLanguage(), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
+  } catch {
+    throw new NetworkError();
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { message?: string };
+    throw new ApiError(response.status, body.message ?? '', undefined, []);
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `results-${input.module}.csv`;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export const useDownloadResultsCsv = () => useMutation({ mutationFn: downloadResultsCsv });

@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/trpc';
+import { certificateKeys } from './keys';
+
+function useCertificateMutation<Input, Output>(run: (input: Input) => Promise<Output>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => client.invalidateQueries({ queryKey: certificateKeys.all }),
+  });
+}
+
+/** certify(module, user): assigns a participant's module certificate. */
+export const useCertify = () =>
+  useCertificateMutation((input: { module: string; user: string }) => api.certificate.certify.mutate(input));
+
+export const useRevokeModuleCertificate = () =>
+  useCertificateMutation((input: { module: string; user: string }) =>
+    api.certificate.revokeModule.mutate(input),
+  );
+
+/** addCertificateToUser(_id, course). */
+export const useAddCourseCertificate = () =>
+  useCertificateMutation((input: { _id: string; course: string }) => api.certificate.addToUser.mutate(input));
+
+/** removeCertificateFromUser(_id, course). */
+export const useRemoveCourseCertificate = () =>
+  useCertificateMutation((input: { _id: string; course: string }) =>
+    api.certificate.removeFromUser.mutate(input),
+  );
+
+export const useDismissReview = () =>
+  useCertificateMutation((input: { module: string; user: string }) =>
+    api.certificate.dismissReview.mutate(input),
+  );

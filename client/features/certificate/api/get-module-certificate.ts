@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, isFinal, type RouterOutputs } from '../../../lib/trpc';
+import { certificateKeys } from './keys';
+
+export type ModuleCertificateState = RouterOutputs['certificate']['forModule'];
+
+/**
+ * The participant's certificate for a module, or why there is none yet. While the automatic issue is
+ * under way (conditions met, no certificate yet) it asks again every few seconds.
+ */
+export const useModuleCertificate = (path: string, enabled = true) =>
+  useQuery({
+    queryKey: certificateKeys.forModule(path),
+    queryFn: () => api.certificate.forModule.query({ path }),
+    enabled,
+    retry: (count, error) => !isFinal(error) && count < 2,
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      return data?.configured && !data.certificate && data.waiting.length === 0 ? 3000 : false;
+    },
+  });

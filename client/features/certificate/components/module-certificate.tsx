@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { Loading } from '../../../ui/status';
+import { useModuleCertificate } from '../api/get-module-certificate';
+import { CertificateCard } from './certificate-card';
+
+/**
+ * After the module result (spec section 2): the participant's certificate, or why there is none yet
+ * (pages to complete, answers to correct, a riziv number to add, a review or a teacher to wait for).
+ * Nothing when the module has no certificate.
+ */
+export function ModuleCertificate({ modulePath }: { modulePath: string }) {
+  const { t } = useTranslation();
+  const state = useModuleCertificate(modulePath);
+  if (state.isPending) return <Loading />;
+  if (state.isError) return <p className="status status--error">{t('certificates.loadError')}</p>;
+  const { configured, certificate, waiting } = state.data;
+  if (!configured && !certificate) return null;
+  return (
+    <section className="module-certificate" aria-labelledby="module-certificate-title">
+      <h2 id="module-certificate-title">{t('certificates.module.title')}</h2>
+      {certificate && <CertificateCard certificate={certificate} headingLevel={3} />}
+      {certificate?.status === 'revoked' && (
+        <p className="status status--info">{t('certificates.module.revoked')}</p>
+      )}
+      {waiting.map((reason) => (
+        <p key={reason} className="status status--info">
+          {t(`certificates.module.waiting.${reason}`)}
+          {reason === 'rizivMissing' && (
+            <>
+              {' '}
+              <Link href="/user">{t('certificates.module.toProfile')}</Link>
+            </>
+          )}
+        </p>
+      ))}
+      {!certificate && waiting.length === 0 && (
+        <p className="status status--info" role="status">
+          {t('certificates.module.issuing')}
+        </p>
+      )}
+    </section>
+  );
+}

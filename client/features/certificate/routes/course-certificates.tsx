@@ -1,0 +1,296 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
+import { formatDate } from '../../../lib/dates';
+import { problemOf } from '../../../lib/forms';
+import { Alert } from '../../../ui/alert';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { Empty, ErrorPanel, Loading } from '../../../ui/status';
+import { useDocumentTitle } from '../../../ui/use-document-title';
+import {
+  useAddCourseCertificate,
+  useCertify,
+  useDismissReview,
+  useRemoveCourseCertificate,
+} from '../api/certificate-mutations';
+import { useCertificateCourses } from '../api/get-admin-courses';
+import {
+  type CourseCertificateList as CertificateList,
+  useCourseCertificateList,
+} from '../api/get-course-certificate-list';
+import { useCertificateReviews } from '../api/get-reviews';
+import { CertificateStatusBadge } from '../components/certificate-card';
+
+/**
+ * /admin/users/course-certificates: pick a course, then assign or revoke each participant's course
+ * certificate, each after a confirmation. Below it, the fraud check's review list.
+ */
+export function CourseCertificatesRoute() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('certificates.admin.title'));
+  const courses = useCertificateCourses();
+  const search = new URLSearchParams(useSearch());
+  const [, navigate] = useLocation();
+  const selected = search.get('course');
+  const selectId = useId();
+  return (
+    <article>
+      <h1>{t('certificates.admin.title')}</h1>
+      <p className="page-lead">{t('certificates.admin.lead')}</p>
+      {courses.isPending ? (
+        <Loading />
+      ) : courses.isError ? (
+        <ErrorPanel message={t('courses.loadError')} onRetry={() => void courses.refetch()} />
+      ) : courses.data.length === 0 ? (
+        <Empty>{t('certificates.admin.noCourses')}</Empty>
+      ) : (
+        <div className="field">
+          <label htmlFor={selectId} className="field__label">
+            {t('certificates.admin.course')}
+          </label>
+          <select
+            id={selectId}
+            value={selected ?? ''}
+            onChange={(event) =>
+              navigate(event.target.value ? `?course=${encodeURIComponent(event.target.value)}` : '?', {
+                replace: true,
+              })
+            }
+          >
+            <option value="">{t('certificates.admin.chooseCourse')}</option>
+            {courses.data.map((course) => (
+              <option key={course.path} value={course.path}>
+                {course.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {selected && <CourseCertificateList coursePath={selected} />}
+      <ReviewList />
+    </article>
+  );
+}
+
+type Participant = CertificateList['participants'][number];
+
+/** The participants of one course with their certificate; used here and in the course's admin view. */
+export function CourseCertificateList({ coursePath }: { coursePath: string }) {
+  const { t } = useTranslation();
+  const list = useCourseCertificateList(coursePath);
+  const add = useAddCourseCertificate();
+  const remove = useRemoveCourseCertificate();
+  const [pending, setPending] = useState<{ participant: Participant; action: 'assign' | 'revoke' } | null>(
+    null,
+  );
+  const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
+  const busy = add.isPending || remove.isPending;
+
+  const confirm = async () => {
+    if (!pending) return;
+    const input = { _id: pending.participant.userId, course: coursePath };
+    try {
+      if (pending.action === 'assign') await add.mutateAsync(input);
+      else await remove.mutateAsync(input);
+      setNotice({
+        tone: 'success',
+        text: pending.action === 'assign' ? t('certificates.assigned') : t('certificates.removed'),
+      });
+    } catch {
+      setNotice({ tone: 'danger', text: t('certificates.error') });
+    } finally {
+      setPending(null);
+    }
+  };
+
+  if (list.isPending) return <Loading />;
+  if (list.isError)
+    return <ErrorPanel message={problemOf(list.error).message ?? t('certificates.admin.loadError')} />;
+  const { participants, course } = list.data;
+  return (
+    <section aria-labelledby="course-certificates-title">
+      <h2 id="course-certificates-title">
+        {t('certificates.admin.participantsOf', { course: course.name })}
+      </h2>
+      {notice && (
+        <Alert tone={notice.tone}>
+          <p>{notice.text}</p>
+        </Alert>
+      )}
+      {participants.length === 0 ? (
+        <Empty>{t('certificates.admin.noParticipants')}</Empty>
+      ) : (
+        <table className="data-table">
+          <caption className="visually-hidden">
+            {t('certificates.admin.participantsOf', { course: course.name })}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('certificates.admin.participant')}</th>
+              <th scope="col">{t('certificates.admin.certificate')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('certificates.admin.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {participants.map((participant) => {
+              const holds = participant.certificate?.status === 'valid';
+              return (
+                <tr key={participant.userId}>
+                  <th scope="row">
+                    {participant.name || '–'} <span className="data-table__email">{participant.email}</span>
+                  </th>
+                  <td>
+                    {participant.certificate ? (
+                      <>
+                        <CertificateStatusBadge status={participant.certificate.status} />{' '}
+                        {formatDate(participant.certificate.issuedAt)}
+                      </>
+                    ) : (
+                      t('certificates.admin.none')
+                    )}
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      className={holds ? 'button button--danger-ghost button--small' : 'button button--small'}
+                      disabled={busy}
+                      onClick={() => {
+                        setNotice(null);
+                        setPending({ participant, action: holds ? 'revoke' : 'assign' });
+                      }}
+                    >
+                      {holds ? t('certificates.admin.revoke') : t('certificates.admin.assign')}
+                      <span className="visually-hidden"> ({participant.name})</span>
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      <ConfirmDialog
+        open={pending !== null}
+        title={
+          pending?.action === 'revoke'
+            ? t('certificates.admin.revokeTitle')
+            : t('certificates.admin.assignTitle')
+        }
+        message={
+          <p>
+            {t(
+              pending?.action === 'revoke'
+                ? 'certificates.admin.revokeText'
+                : 'certificates.admin.assignText',
+              {
+                name: pending?.participant.name ?? '',
+                course: course.name,
+              },
+            )}
+          </p>
+        }
+        confirmLabel={
+          pending?.action === 'revoke' ? t('certificates.admin.revoke') : t('certificates.admin.assign')
+        }
+        busy={busy}
+        onConfirm={() => void confirm()}
+        onCancel={() => setPending(null)}
+      />
+    </section>
+  );
+}
+
+/** The fraud check's open cases: issue the certificate or dismiss the case. */
+function ReviewList() {
+  const { t } = useTranslation();
+  const reviews = useCertificateReviews();
+  const certify = useCertify();
+  const dismiss = useDismissReview();
+  const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
+  const [issuing, setIssuing] = useState<{ module: string; user: string; name: string } | null>(null);
+  const busy = certify.isPending || dismiss.isPending;
+  const act = async (action: 'issue' | 'dismiss', input: { module: string; user: string }) => {
+    setNotice(null);
+    setIssuing(null);
+    try {
+      if (action === 'issue') await certify.mutateAsync(input);
+      else await dismiss.mutateAsync(input);
+      setNotice({
+        tone: 'success',
+        text: action === 'issue' ? t('certificates.assigned') : t('certificates.admin.dismissed'),
+      });
+    } catch {
+      setNotice({ tone: 'danger', text: t('certificates.error') });
+    }
+  };
+  const minutes = (seconds: number) => Math.max(0, Math.round(seconds / 60));
+  return (
+    <section aria-labelledby="certificate-reviews-title" className="certificate-reviews">
+      <h2 id="certificate-reviews-title">{t('certificates.admin.reviews')}</h2>
+      <p className="muted">{t('certificates.admin.reviewsLead')}</p>
+      {notice && (
+        <Alert tone={notice.tone}>
+          <p>{notice.text}</p>
+        </Alert>
+      )}
+      {reviews.isPending ? (
+        <Loading />
+      ) : reviews.isError ? (
+        <ErrorPanel message={t('certificates.admin.loadError')} onRetry={() => void reviews.refetch()} />
+      ) : reviews.data.length === 0 ? (
+        <Empty>{t('certificates.admin.noReviews')}</Empty>
+      ) : (
+        <ul className="link-list">
+          {reviews.data.map((review) => {
+            const input = { module: review.itemPath, user: review.userId };
+            return (
+              <li key={`${review.itemId}-${review.userId}`}>
+                <span>
+                  <span className="pick-list__name">{review.name || '–'}</span>{' '}
+                  <span className="pick-list__email">{review.email}</span> — {review.itemName}{' '}
+                  <span className="muted">
+                    {t('certificates.admin.spent', {
+                      spent: minutes(review.secondsSpent),
+                      estimated: minutes(review.estimatedSeconds),
+                    })}
+                  </span>
+                </span>
+                <span className="button-row">
+                  <button
+                    type="button"
+                    className="button button--small"
+                    disabled={busy}
+                    onClick={() => setIssuing({ ...input, name: review.name })}
+                  >
+                    {t('certificates.admin.issue')}
+                    <span className="visually-hidden"> ({review.name})</span>
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--ghost button--small"
+                    disabled={busy}
+                    onClick={() => void act('dismiss', input)}
+                  >
+                    {t('certificates.admin.dismiss')}
+                    <span className="visually-hidden"> ({review.name})</span>
+                  </button>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={issuing !== null}
+        title={t('certificates.certify.title')}
+        message={<p>{t('certificates.certify.text', { name: issuing?.name ?? '' })}</p>}
+        confirmLabel={t('certificates.certify.confirm')}
+        busy={busy}
+        onConfirm={() => issuing && void act('issue', { module: issuing.module, user: issuing.user })}
+        onCancel={() => setIssuing(null)}
+      />
+    </section>
+  );
+}

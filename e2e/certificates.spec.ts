@@ -1,0 +1,97 @@
+import fs from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { pdfText } from '../tests/pdf-text';
+import { admin } from './accounts';
+import { codeFor } from './mail/mailbox';
+import { horizontalOverflow, newAddress, signIn } from './support';
+
+/**
+ * A participant finishes the demo's gated module (whose certificate config issues it automatically
+ * once every answer is right): the certificate follows the result, its PDF carries the name and the
+ * verification code, and the public verification page says valid, then revoked after an admin
+ * revokes it.
+ */
+
+async function idTokenOf(request: APIRequestContext, account: { email: string; password: string }) {
+  const signedIn = await request.post('/auth/sign-in', { data: account });
+  expect(signedIn.ok()).toBe(true);
+  return ((await signedIn.json()) as { idToken: string }).idToken;
+}
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) =>
+    ['serious', 'critical'].includes(violation.impact ?? ''),
+  );
+  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+}
+
+test('a certificate after the result: PDF, verification, revocation', async ({ browser, request }) => {
+  const person = { email: newAddress('certified'), password: 'participant-password-1' };
+  const name = `Cora Certified ${Date.now().toString(36)}`;
+  expect((await request.post('/auth/sign-up', { data: { name, ...person } })).ok()).toBe(true);
+  const verified = await request.post('/auth/verify', {
+    data: { email: person.email, code: await codeFor(person.email) },
+  });
+  expect(verified.ok()).toBe(true);
+
+  const context = await browser.newContext({ locale: 'nl-BE', acceptDownloads: true });
+  const page = await context.newPage();
+  await signIn(page, person, '/module/srgr-kaders');
+  await page.getByRole('link', { name: 'Start' }).click();
+  await page.getByRole('link', { name: /Volgende/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Controlevraag' })).toBeVisible();
+  await page
+    .getByRole('group', { name: /gendergelijkheid/ })
+    .getByLabel('SDG 5')
+    .check();
+  const pillars = page.getByRole('group', { name: /pijlers/ });
+  await pillars.getByLabel('Het ICPD-actieprogramma').check();
+  await expect(page.getByRole('status').filter({ hasText: 'Je antwoorden zijn bewaard.' })).toBeVisible();
+  await pillars.getByLabel('Het Beijing Platform for Action').check();
+  await page.getByRole('link', { name: /Naar je resultaat/ }).click();
+
+  // The certificate follows the result, once the job has issued it.
+  await expect(page.getByRole('heading', { level: 2, name: 'Je certificaat' })).toBeVisible();
+  const card = page.locator('.certificate-card');
+  await expect(card.getByText('Geldig', { exact: true })).toBeVisible({ timeout: 20_000 });
+  const code = (await card.locator('code').textContent())?.trim() ?? '';
+  expect(code).toMatch(/^[A-Za-z0-9_-]{16}$/);
+  await expectNoSeriousViolations(page);
+
+  const downloading = page.waitForEvent('download');
+  await card.getByRole('button', { name: 'PDF downloaden' }).click();
+  const download = await downloading;
+  const text = await pdfText(await fs.readFile((await download.path()) as string));
+  expect(text).toContain(name);
+  expect(text).toContain(code);
+
+  // The participant's list shows it too.
+  await page.goto('/user/certificates');
+  await expect(page.getByRole('heading', { level: 2, name: /Internationale kaders/ })).toBeVisible();
+
+  // Anyone can verify it, without signing in, on a phone.
+  const visitor = await browser.newContext({ locale: 'nl-BE', viewport: { width: 360, height: 740 } });
+  const check = await visitor.newPage();
+  await check.goto(`/certificate/${code}`);
+  await expect(check.getByText('Dit certificaat is geldig.')).toBeVisible();
+  await expect(check.getByText(name)).toBeVisible();
+  expect(await horizontalOverflow(check)).toBeLessThanOrEqual(0);
+  await expectNoSeriousViolations(check);
+
+  // An admin revokes it: the same page now says so.
+  const adminHeaders = { authorization: `Bearer ${await idTokenOf(request, admin)}` };
+  const personHeaders = { authorization: `Bearer ${await idTokenOf(request, person)}` };
+  const me = await request.get('/trpc/user.me', { headers: personHeaders });
+  const userId = ((await me.json()) as { result: { data: { _id: string } } }).result.data._id;
+  const revoked = await request.post('/trpc/certificate.revokeModule', {
+    headers: adminHeaders,
+    data: { module: 'srgr-kaders', user: userId },
+  });
+  expect(revoked.status(), await revoked.text()).toBe(200);
+  await check.reload();
+  await expect(check.getByText('Dit certificaat werd ingetrokken.')).toBeVisible();
+  await visitor.close();
+  await context.close();
+});

@@ -1,0 +1,117 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
+import { addTestUser } from '../users';
+import { emptyClientRoot, graphql } from './client';
+
+/** updateResult, resultCSV, Module.activeUsers and Module.result(user) for teachers (spec section 7). */
+describe.each(databaseKinds)('GraphQL teacher results on %s', (kind) => {
+  let platform: TestPlatform;
+  let app: FastifyInstance;
+  const token = { admin: '', participant: '', stranger: '' };
+  let participantId = '';
+
+  beforeAll(async () => {
+    platform = await startTestPlatform(kind);
+    app = await buildApp(platform, { clientRoot: emptyClientRoot() });
+    token.admin = (await addTestUser(platform, { roles: ['admin'] })).token;
+    const pia = await addTestUser(platform, { name: 'Pia Participant' });
+    token.participant = pia.token;
+    participantId = pia.userId;
+    token.stranger = (await addTestUser(platform)).token;
+    await call('mutation ($doc: JSON!) { createModule(doc: $doc) { success } }', {
+      doc: { name: 'Open quiz', language: 'en', public: true },
+    });
+    const page = await call('mutation ($doc: JSON!) { createPage(doc: $doc) { success message } }', {
+      doc: {
+        parentType: 'module',
+        parentPath: 'open-quiz',
+        name: 'Questions',
+        type: 'question',
+        content: [
+          { name: 'why', type: 'question', questionType: 'text', label: 'Why?', schema: { maxScore: 3 } },
+        ],
+      },
+    });
+    expect(page.data).toMatchObject({ createPage: { success: true } });
+    const saved = await call(
+      'mutation ($r: JSON!) { saveResult(module: "open-quiz", page: "questions", result: $r) { success message } }',
+      { r: { answers: { why: 'Because rights matter.' } } },
+      'participant',
+    );
+    expect(saved.data).toMatchObject({ saveResult: { success: true } });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await platform?.dispose();
+  });
+
+  function call(query: string, variables: Record<string, unknown>, who: keyof typeof token | null = 'admin') {
+    // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field
+    return graphql<any>(app, query, { token: who ? token[who] : undefined, variables });
+  }
+  const updateResult = `mutation ($user: ID!, $result: JSON!) {
+    updateResult(user: $user, module: "open-quiz", page: "questions", result: $result) { success message scoring result }
+  }`;
+
+  it('updateResult scores and gives feedback; the participant reads it on the page', async () => {
+    const scored = await call(updateResult, {
+      user: participantId,
+      result: { scores: { why: 2.4 }, feedback: { why: 'Give an example.' } },
+    });
+    expect(scored.data.updateResult).toMatchObject({
+      success: true,
+      message: 'The scores and feedback are saved.',
+      result: { feedback: { why: 'Give an example.' } },
+    });
+    expect(scored.data.updateResult.scoring.questions.why.__score).toBe(2);
+    const page = await call('{ page(path: "questions") { result } }', {}, 'participant');
+    expect(page.data.page.result).toMatchObject({ feedback: { why: 'Give an example.' } });
+    expect(page.data.page.result.scoring.why.__score).toBe(2);
+  });
+
+  it('refuses other shapes and other people with a message', async () => {
+    const shape = await call(updateResult, { user: participantId, result: { answers: { why: 'x' } } });
+    expect(shape.data.updateResult.success).toBe(false);
+    expect(shape.data.updateResult.message).toContain('scores');
+    const stranger = await call(
+      updateResult,
+      { user: participantId, result: { scores: { why: 1 } } },
+      'stranger',
+    );
+    expect(stranger.data.updateResult).toMatchObject({ success: false });
+  });
+
+  it('Module.result(user) and activeUsers answer teachers only', async () => {
+    const query = `query ($user: ID) { module(path: "open-quiz") { result(user: $user) activeUsers(after: "2020-01-01") { _id name } } }`;
+    const teacher = await call(query, { user: participantId });
+    expect(teacher.data.module.result).toMatchObject({
+      score: 2,
+      feedback: { questions: { why: 'Give an example.' } },
+    });
+    expect(teacher.data.module.activeUsers).toEqual([{ _id: participantId, name: 'Pia Participant' }]);
+    const stranger = await call(query, { user: participantId }, 'stranger');
+    expect(stranger.data.module).toEqual({ result: null, activeUsers: null });
+    const none = await call(
+      '{ module(path: "open-quiz") { activeUsers(after: "2020-01-01", before: "2020-02-01") { _id } } }',
+      {},
+    );
+    expect(none.data.module.activeUsers).toEqual([]);
+  });
+
+  it('resultCSV returns the same text as the download route', async () => {
+    const csv = await call('{ resultCSV(path: "open-quiz") }', {});
+    expect(
+      csv.data.resultCSV.startsWith('\uFEFF"_id","name","email","startedAt","updatedAt","questions/why"'),
+    ).toBe(true);
+    const route = await app.inject({
+      url: '/api/results/open-quiz.csv',
+      headers: { authorization: `Bearer ${token.admin}` },
+    });
+    expect(csv.data.resultCSV).toBe(route.body);
+    const refused = await call('{ resultCSV(path: "open-quiz") }', {}, 'stranger');
+    expect(refused.data?.resultCSV ?? null).toBeNull();
+    expect(refused.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+});
