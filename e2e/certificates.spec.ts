@@ -95,3 +95,66 @@ test('a certificate after the result: PDF, verification, revocation', async ({ b
   await visitor.close();
   await context.close();
 });
+
+test('an admin configures a certificate with a live preview and assigns a course certificate after confirming', async ({
+  browser,
+  request,
+}) => {
+  const person = { email: newAddress('course-cert'), password: 'participant-password-1' };
+  const name = `Ciel Course ${Date.now().toString(36)}`;
+  expect((await request.post('/auth/sign-up', { data: { name, ...person } })).ok()).toBe(true);
+  expect(
+    (
+      await request.post('/auth/verify', { data: { email: person.email, code: await codeFor(person.email) } })
+    ).ok(),
+  ).toBe(true);
+  const adminHeaders = { authorization: `Bearer ${await idTokenOf(request, admin)}` };
+  const personHeaders = { authorization: `Bearer ${await idTokenOf(request, person)}` };
+  const me = await request.get('/trpc/user.me', { headers: personHeaders });
+  const userId = ((await me.json()) as { result: { data: { _id: string } } }).result.data._id;
+  const linked = await request.post('/trpc/user.link', {
+    headers: adminHeaders,
+    data: { _id: userId, itemType: 'course', itemPath: 'srgr-basis', linked: true },
+  });
+  expect(linked.status(), await linked.text()).toBe(200);
+
+  const context = await browser.newContext({ locale: 'nl-BE', viewport: { width: 360, height: 800 } });
+  const page = await context.newPage();
+  await signIn(page, admin, '/admin/courses/srgr-basis/certificate-config');
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Configuratie van het certificaat' }),
+  ).toBeVisible();
+  const header = page.getByLabel('Hoofding');
+  await header.fill('Getuigschrift');
+  await expect(page.locator('.certificate-preview__header')).toHaveText('Getuigschrift');
+  await page.getByLabel('Geldig gedurende (jaren)').fill('1.5');
+  await page.getByRole('button', { name: 'Configuratie opslaan' }).click();
+  await expect(page.getByText('Geef een geheel aantal jaren, 0 of meer.')).toBeVisible();
+  await page.getByLabel('Geldig gedurende (jaren)').fill('5');
+  await page.getByRole('button', { name: 'Configuratie opslaan' }).click();
+  await expect(page.getByText('De configuratie van het certificaat is opgeslagen.')).toBeVisible();
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await expectNoSeriousViolations(page);
+
+  await page.goto('/admin/users/course-certificates?course=srgr-basis');
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await row.getByRole('button', { name: /Toekennen/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Certificaat toekennen?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Annuleren' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Toekennen' }).press('Enter');
+  await expect(page.getByText('certificaat toegekend')).toBeVisible();
+  await expect(row.getByText('Geldig')).toBeVisible();
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await expectNoSeriousViolations(page);
+  await context.close();
+
+  // The participant now has the course's 'Your Certificate' tab.
+  const own = await browser.newContext({ locale: 'nl-BE' });
+  const mine = await own.newPage();
+  await signIn(mine, person, '/course/srgr-basis');
+  await mine.getByRole('link', { name: 'Je certificaat' }).click();
+  await expect(mine).toHaveURL(/\/course\/srgr-basis\/certificate$/);
+  await expect(mine.locator('.certificate-card').getByText('Geldig', { exact: true })).toBeVisible();
+  await own.close();
+});

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { admin } from './accounts';
 import { codeFor } from './mail/mailbox';
 import { horizontalOverflow, newAddress, signIn } from './support';
@@ -9,6 +10,14 @@ import { horizontalOverflow, newAddress, signIn } from './support';
  * /admin/results/{userId}; the participant sees the feedback on the page; the history shows the
  * change from 0 to 3; the results CSV downloads with its header. Everything in Dutch (the default).
  */
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) =>
+    ['serious', 'critical'].includes(violation.impact ?? ''),
+  );
+  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+}
 
 async function tokenOf(request: APIRequestContext, account: { email: string; password: string }) {
   const response = await request.post('/auth/sign-in', { data: account });
@@ -79,6 +88,10 @@ test('a teacher scores an open answer with feedback; the participant sees it; th
   const row = page.getByRole('row', { name: /Rita Reflectie/ });
   await expect(row).toContainText('0 / 5');
   await expect(row).toContainText('0 %');
+  await expectNoSeriousViolations(page);
+  await page.setViewportSize({ width: 360, height: 800 });
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
   // A range with nobody in it.
   await page.getByLabel('Actief vanaf').fill('2020-01-01');
   await page.getByLabel('Actief tot en met').fill('2020-01-31');
@@ -112,6 +125,7 @@ test('a teacher scores an open answer with feedback; the participant sees it; th
   await expect(history.getByText('Feedback: “—” → “Goed, geef nog een voorbeeld.”')).toBeVisible();
   await expect(history.getByText(/Ada|jij|Admin/i).first()).toBeVisible();
 
+  await expectNoSeriousViolations(page);
   // At 360 px the scoring screen fits without sideways scrolling.
   await page.setViewportSize({ width: 360, height: 800 });
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);

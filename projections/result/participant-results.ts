@@ -172,15 +172,19 @@ export async function* participantBatches(
     const scores = new Map<string, (number | null)[]>();
     if (questions.length > 0) {
       const columns = sql.join(
-        questions.map((column, index) => sql`(${index}::int, ${column.pagePath}::text, ${column.question}::text)`),
+        questions.map(
+          (column, index) => sql`(${index}::int, ${column.pagePath}::text, ${column.question}::text)`,
+        ),
       );
       const ids = rows.map((row) => row.user_id);
       const { rows: aggregated } = await sql<{ user_id: string; scores: (number | null)[] }>`
         select p.user_id, array_agg(ra.score order by q.n) as scores
         from (values ${columns}) as q(n, page_path, question)
         cross join (select unnest(${ids}::text[]) as user_id) as p
-        left join result_answers ra on ra.module_id = ${moduleId} and ra.user_id = p.user_id
-          and ra.page_path = q.page_path and ra.question = q.question
+        left join (
+          select user_id, page_path, question, score from result_answers
+          where module_id = ${moduleId} and user_id = any(${ids}::text[])
+        ) as ra on ra.user_id = p.user_id and ra.page_path = q.page_path and ra.question = q.question
         group by p.user_id`.execute(db);
       for (const row of aggregated) scores.set(row.user_id, row.scores);
     }

@@ -57,10 +57,13 @@ export async function mayCertifyModule(db: AnyDb, actor: Actor | null, module: M
   return can(actor, 'edit', { owners: await ownersOfModule(db, module.moduleId) });
 }
 
-/** Who may assign and revoke a course's certificates: editors, its owners, who manages participants. */
+/**
+ * Who may assign and revoke a course's certificates: editors, its owners, and who manages
+ * participants or users (the list lives under /admin/users).
+ */
 export async function mayCertifyCourse(db: AnyDb, actor: Actor | null, course: CourseSummary) {
   if (!actor) return false;
-  if (can(actor, 'assign_participants')) return true;
+  if (can(actor, 'assign_participants') || can(actor, 'manage_users')) return true;
   return can(actor, 'edit', { owners: await ownersOfCourse(db, course.courseId) });
 }
 

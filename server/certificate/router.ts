@@ -8,9 +8,11 @@ import {
 import { configureCertificateSchema } from '../../events/certificate/config';
 import { certificateCodeSchema } from '../../events/certificate/events';
 import { pathSchema } from '../../events/shared/fields';
-import { metaOf, publicProcedure, router } from '../trpc';
+import { findModuleByPath } from '../../projections/module/module-summaries';
+import { authenticatedProcedure, metaOf, publicProcedure, router } from '../trpc';
 import {
   addCertificateToUser,
+  autoIssueCertificate,
   certify,
   configureCourseCertificate,
   configureModuleCertificate,
@@ -42,6 +44,23 @@ export const certificateRouter = router({
   forCourse: publicProcedure
     .input(pathInput)
     .query(({ ctx, input }) => courseCertificateFor(ctx.platform, ctx.actor, input.path)),
+  /**
+   * Asks for the automatic issue of the caller's module certificate now (the result page does when the
+   * conditions hold but no certificate came, e.g. after adding a riziv number). Same checks as the job.
+   */
+  claim: authenticatedProcedure.input(pathInput).mutation(async ({ ctx, input }) => {
+    const state = await moduleCertificateFor(ctx.platform, ctx.actor, input.path);
+    if (!state.configured || state.certificate || state.waiting.length > 0)
+      return { outcome: 'nothing' as const };
+    const module = await findModuleByPath(ctx.platform.database.db, input.path);
+    if (!module) return { outcome: 'nothing' as const };
+    return {
+      outcome: await autoIssueCertificate(ctx.platform, {
+        userId: ctx.actor.userId,
+        moduleId: module.moduleId,
+      }),
+    };
+  }),
   /** Public: what a verification code says (no sign-in). */
   verify: publicProcedure
     .input(z.object({ code: certificateCodeSchema }))

@@ -225,7 +225,7 @@ builder.mutationFields((t) => ({
   addCertificateToUser: t.field({
     type: MutationResult,
     description:
-      "Assigns the course certificate to a participant (edit right, the course's owners, or assign_participants).",
+      "Assigns the course certificate to a participant (edit right, the course's owners, assign_participants or manage_users).",
     args: { _id: t.arg.string({ required: true }), course: t.arg.string({ required: true }) },
     resolve: (_root, args, ctx) =>
       answer(ctx, 'certificateAssigned', async () => {

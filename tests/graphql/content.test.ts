@@ -300,7 +300,7 @@ describe.each(databaseKinds)('GraphQL content on %s', (kind) => {
         info: 'What to know',
         estimatedTime: 420,
         pageCount: 2,
-        // Certificates and other participants' results do not exist yet: null, never invented.
+        // No certificate yet; a participant is no teacher of the module: no one else's result or activity.
         certificate: null,
         activeUsers: null,
         result: null,
@@ -313,7 +313,7 @@ describe.each(databaseKinds)('GraphQL content on %s', (kind) => {
             content: markdownPage.content,
             estimatedTime: 120,
             // The caller's own progress: nothing to answer on this page.
-            result: { answers: {}, scoring: { __score: 0, __maxScore: 0 }, updatedAt: null },
+            result: { answers: {}, feedback: {}, scoring: { __score: 0, __maxScore: 0 }, updatedAt: null },
             completed: true,
           },
           {
@@ -331,6 +331,7 @@ describe.each(databaseKinds)('GraphQL content on %s', (kind) => {
             estimatedTime: 300,
             result: {
               answers: {},
+              feedback: {},
               scoring: {
                 __score: 0,
                 __maxScore: 1,

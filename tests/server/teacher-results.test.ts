@@ -211,4 +211,14 @@ describe.each(databaseKinds)('teacher results on %s', (kind) => {
     const page = await ok(query('result.page', { module: 'reflect', page: 'questions' }, learner));
     expect(page.questions.reflection).toMatchObject({ score: 0, feedback: 'Name a source.' });
   });
+
+  it('erasing the participant makes the feedback in the log unreadable and empties their rows', async () => {
+    expect((await mutate('user.delete', { _id: learnerId })).statusCode).toBe(200);
+    const history = await ok(query('result.history', { module: 'reflect', user: learnerId }, owner));
+    const scored = history.filter((entry: { type: string }) => entry.type === 'AnswerScored');
+    expect(scored.length).toBeGreaterThan(0);
+    for (const entry of scored) expect([entry.feedbackFrom, entry.feedbackTo]).toEqual([null, null]);
+    const all = await ok(query('result.participants', { module: 'reflect' }, owner));
+    expect(all.participants.map((row: { _id: string }) => row._id)).toEqual([otherId]);
+  });
 });

@@ -62,6 +62,8 @@ function useCrumbs(location: string): Crumb[] {
       });
     }
     if (kind === 'team') crumbs.push({ href: `${course}/team`, label: t('courseView.team') });
+    if (kind === 'certificate')
+      crumbs.push({ href: `${course}/certificate`, label: t('certificates.course.tab') });
     if (kind === 'module' && item) crumbs.push(...moduleCrumbs(segments.slice(3), course));
     return crumbs;
   }
@@ -80,6 +82,9 @@ function useCrumbs(location: string): Crumb[] {
   if (first === 'certificates' && segments.length === 1) {
     return [{ href: '/certificates', label: t('nav.certificates') }];
   }
+  if (first === 'certificate' && second && segments.length === 2) {
+    return [{ href: `/certificate/${encodeURIComponent(second)}`, label: t('certificates.verify.title') }];
+  }
 
   const page = tenant && segments.length === 1 ? findStaticPage(tenant, first) : undefined;
   return page ? [{ href: `/${first}`, label: pick(page.title, language) }] : [];
@@ -97,6 +102,8 @@ function adminCrumbs(rest: string[], t: (key: string) => string): Crumb[] {
   if (section === 'users' && item === 'new') crumbs.push({ href, label: t('adminUsers.newTitle') });
   else if (section === 'users' && item === 'link-existing')
     crumbs.push({ href, label: t('adminLink.title') });
+  else if (section === 'users' && item === 'course-certificates')
+    crumbs.push({ href, label: t('certificates.admin.title') });
   else if (section === 'roles' && item === 'new-role') crumbs.push({ href, label: t('adminRoles.newTitle') });
   else if (section === 'roles') crumbs.push({ href, label: item });
   // A user's page names the user in its heading; the address holds only an id.

@@ -118,16 +118,17 @@ function answerText(answer: string | string[] | null) {
   return Array.isArray(answer) ? answer.join(', ') : answer;
 }
 
+const formValuesOf = (page: ResultPage) => ({
+  scores: Object.fromEntries(page.questions.map((q) => [q.name, String(q.score)])),
+  feedback: Object.fromEntries(page.questions.map((q) => [q.name, q.feedback ?? ''])),
+});
+
 /** One page: each question's answer and score; open questions take a score, every answer feedback. */
 function PageScores({ modulePath, userId, page }: { modulePath: string; userId: string; page: ResultPage }) {
   const { t } = useTranslation();
   const id = useId();
   const score = useScoreResult();
-  const initial = () => ({
-    scores: Object.fromEntries(page.questions.map((q) => [q.name, String(q.score)])),
-    feedback: Object.fromEntries(page.questions.map((q) => [q.name, q.feedback ?? ''])),
-  });
-  const [values, setValues] = useState(initial);
+  const [values, setValues] = useState(() => formValuesOf(page));
   const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
 
   const submit = async (event: FormEvent) => {
@@ -148,12 +149,15 @@ function PageScores({ modulePath, userId, page }: { modulePath: string; userId: 
       return;
     }
     try {
-      await score.mutateAsync({
+      const saved = await score.mutateAsync({
         user: userId,
         module: modulePath,
         page: page.path,
         result: { scores, feedback },
       });
+      // The stored values (a score rounded to a whole number, feedback trimmed).
+      const stored = saved.pages.find((candidate) => candidate.path === page.path);
+      if (stored) setValues(formValuesOf(stored));
       setNotice({ tone: 'success', text: t('teacherResults.saved') });
     } catch (error) {
       setNotice({ tone: 'danger', text: problemOf(error).message ?? t('form.unreachable') });

@@ -10,6 +10,10 @@ function useCertificateMutation<Input, Output>(run: (input: Input) => Promise<Ou
   });
 }
 
+/** Asks for the automatic issue of the caller's module certificate now (idempotent on the server). */
+export const useClaimCertificate = () =>
+  useCertificateMutation((path: string) => api.certificate.claim.mutate({ path }));
+
 /** certify(module, user): assigns a participant's module certificate. */
 export const useCertify = () =>
   useCertificateMutation((input: { module: string; user: string }) => api.certificate.certify.mutate(input));

@@ -1,6 +1,8 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Loading } from '../../../ui/status';
+import { useClaimCertificate } from '../api/certificate-mutations';
 import { useModuleCertificate } from '../api/get-module-certificate';
 import { CertificateCard } from './certificate-card';
 
@@ -12,6 +14,15 @@ import { CertificateCard } from './certificate-card';
 export function ModuleCertificate({ modulePath }: { modulePath: string }) {
   const { t } = useTranslation();
   const state = useModuleCertificate(modulePath);
+  const claim = useClaimCertificate();
+  const claimed = useRef(false);
+  const due = Boolean(state.data?.configured && !state.data.certificate && state.data.waiting.length === 0);
+  // The conditions hold but no certificate came (e.g. a riziv number added since): ask once.
+  useEffect(() => {
+    if (!due || claimed.current) return;
+    claimed.current = true;
+    claim.mutate(modulePath);
+  }, [due, claim, modulePath]);
   if (state.isPending) return <Loading />;
   if (state.isError) return <p className="status status--error">{t('certificates.loadError')}</p>;
   const { configured, certificate, waiting } = state.data;

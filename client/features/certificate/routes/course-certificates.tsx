@@ -1,3 +1,4 @@
+import '../certificate.css';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
@@ -34,7 +35,7 @@ export function CourseCertificatesRoute() {
   const selected = search.get('course');
   const selectId = useId();
   return (
-    <article>
+    <article className="course-certificates">
       <h1>{t('certificates.admin.title')}</h1>
       <p className="page-lead">{t('certificates.admin.lead')}</p>
       {courses.isPending ? (

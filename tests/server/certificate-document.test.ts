@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { certificateConfigSchema } from '../../events/certificate/config';
+import { buildCertificateDocument, formatDay } from '../../server/certificate/document';
+
+const config = certificateConfigSchema.parse({
+  timed: 2,
+  content: {
+    header: 'Certificaat',
+    intro: 'Hierbij verklaren wij dat',
+    body: 'met succes heeft deelgenomen aan',
+    requireRiziv: true,
+    courseDates: true,
+    teacherInfo: 'Coördinator',
+    footer: 'Erkend.',
+  },
+});
+const course = {
+  startdate: '2027-02-01',
+  enddate: '2027-06-30',
+  teacher: 'Dr. An Peeters',
+  location: 'Brussel',
+};
+
+describe('the certificate document', () => {
+  it('formats dates as DD/MM/YYYY, a moment on its day in GMT+1', () => {
+    expect(formatDay('2027-02-01')).toBe('01/02/2027');
+    expect(formatDay('2026-11-22T23:30:00.000Z')).toBe('23/11/2026');
+  });
+
+  it('takes the texts from the config, the holder and the course, and the verification link', () => {
+    const doc = buildCertificateDocument({
+      certificate: {
+        code: 'Xy7-kP2mQ9rT4vW8',
+        issuedAt: '2026-11-22T10:00:00.000Z',
+        expiresAt: '2028-11-22T10:00:00.000Z',
+      },
+      config,
+      holder: { name: 'Amélie Dupré', riziv: '1-23456-78-901' },
+      item: { name: 'Internationale kaders', language: 'nl' },
+      course,
+      publicUrl: 'https://leren.example.org/',
+    });
+    expect(doc).toEqual({
+      language: 'nl',
+      header: 'Certificaat',
+      intro: 'Hierbij verklaren wij dat',
+      body: 'met succes heeft deelgenomen aan',
+      footer: 'Erkend.',
+      name: 'Amélie Dupré',
+      riziv: '1-23456-78-901',
+      itemName: 'Internationale kaders',
+      courseDates: '01/02/2027 – 30/06/2027',
+      teacherName: 'Dr. An Peeters',
+      teacherInfo: 'Coördinator',
+      place: 'Brussel',
+      issuedAt: '22/11/2026',
+      expiresAt: '22/11/2028',
+      code: 'Xy7-kP2mQ9rT4vW8',
+      verifyUrl: 'https://leren.example.org/certificate/Xy7-kP2mQ9rT4vW8',
+    });
+  });
+
+  it('leaves out what the config does not ask for or nobody gave', () => {
+    const doc = buildCertificateDocument({
+      certificate: { code: 'AAAAAAAAAAAAAAAA', issuedAt: '2026-11-22T10:00:00.000Z', expiresAt: null },
+      config: certificateConfigSchema.parse({}),
+      holder: { name: 'Pat', riziv: '123' },
+      item: { name: 'Module', language: 'en' },
+      course: null,
+      publicUrl: 'http://localhost:3000',
+    });
+    expect(doc).toMatchObject({
+      riziv: null,
+      courseDates: null,
+      teacherName: null,
+      place: null,
+      expiresAt: null,
+    });
+  });
+});
