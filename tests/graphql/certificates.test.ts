@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readAll } from '../../events/store';
+import { buildApp } from '../../server/app';
+import { ensureTeacherRole } from '../../server/auth/bootstrap';
+import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
+import { addTestUser } from '../users';
+import { emptyClientRoot, graphql } from './client';
+
+/**
+ * Course certificates over GraphQL (spec section 7): addCertificateToUser and
+ * removeCertificateFromUser as admin, teacher and participant, courseCertificate for the holder and
+ * checkCertificateStatus for anyone; refusals answer success: false and write nothing.
+ */
+describe.each(databaseKinds)('GraphQL course certificates on %s', (kind) => {
+  let platform: TestPlatform;
+  let app: FastifyInstance;
+  const token = { admin: '', teacher: '', participant: '' };
+  let participantId = '';
+
+  beforeAll(async () => {
+    platform = await startTestPlatform(kind);
+    app = await buildApp(platform, { clientRoot: emptyClientRoot() });
+    await ensureTeacherRole(platform);
+    token.admin = (await addTestUser(platform, { roles: ['admin'] })).token;
+    token.teacher = (await addTestUser(platform, { roles: ['teacher'], name: 'Tom Teacher' })).token;
+    const participant = await addTestUser(platform, { name: 'Pia Participant' });
+    token.participant = participant.token;
+    participantId = participant.userId;
+    const created = await call(
+      'mutation { createCourse(doc: { name: "Rights in practice", language: "en" }) { success } }',
+    );
+    expect(created.data).toEqual({ createCourse: { success: true } });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await platform?.dispose();
+  });
+
+  // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field
+  const call = (query: string, who: keyof typeof token | null = 'admin') =>
+    graphql<any>(app, query, { token: who ? token[who] : undefined });
+  const add = (who: keyof typeof token | null, course = 'rights-in-practice') =>
+    call(
+      `mutation { addCertificateToUser(_id: "${participantId}", course: "${course}") { success message } }`,
+      who,
+    );
+  const remove = (who: keyof typeof token | null) =>
+    call(
+      `mutation { removeCertificateFromUser(_id: "${participantId}", course: "rights-in-practice") { success message } }`,
+      who,
+    );
+  const eventCount = async () => (await readAll(platform.database.db, 0, 100_000)).length;
+
+  it('refuses participants, anonymous callers and unknown courses, writing nothing', async () => {
+    const before = await eventCount();
+    expect((await add('participant')).data.addCertificateToUser.success).toBe(false);
+    expect((await add(null)).data.addCertificateToUser.success).toBe(false);
+    const unknown = await add('admin', 'no-such-course');
+    expect(unknown.data.addCertificateToUser.success).toBe(false);
+    expect(unknown.data.addCertificateToUser.message).toBeTruthy();
+    expect(await eventCount()).toBe(before);
+    expect(
+      (await call('{ courseCertificate(path: "rights-in-practice") { path } }', 'participant')).data,
+    ).toEqual({
+      courseCertificate: null,
+    });
+  });
+
+  it('lets a teacher assign, the holder read it, anyone verify it, and an admin revoke it', async () => {
+    expect((await add('teacher')).data.addCertificateToUser).toEqual({
+      success: true,
+      message: 'certificate assigned',
+    });
+    const mine = await call(
+      '{ courseCertificate(path: "rights-in-practice") { path kind item status valid } }',
+      'participant',
+    );
+    expect(mine.data.courseCertificate).toMatchObject({
+      kind: 'course',
+      item: 'rights-in-practice',
+      status: 'valid',
+      valid: true,
+    });
+    const code = mine.data.courseCertificate.path as string;
+    const check = `{ checkCertificateStatus(path: "${code}") { status valid name itemName } }`;
+    expect((await call(check, null)).data.checkCertificateStatus).toEqual({
+      status: 'valid',
+      valid: true,
+      name: 'Pia Participant',
+      itemName: 'Rights in practice',
+    });
+    expect((await remove('participant')).data.removeCertificateFromUser.success).toBe(false);
+    expect((await remove('admin')).data.removeCertificateFromUser).toEqual({
+      success: true,
+      message: 'certificate removed',
+    });
+    expect((await call(check, null)).data.checkCertificateStatus).toMatchObject({
+      status: 'revoked',
+      valid: false,
+    });
+  });
+});
