@@ -29,6 +29,8 @@ import { maySeeAnswerKey } from '../page/queries';
 /** One question as the participant sees its state; the server decided every field. */
 export interface LearnerQuestion {
   name: string;
+  /** The question as asked, so a result can name it. */
+  label: string;
   questionType: QuestionType;
   answer: AnswerValue | null;
   answered: boolean;
@@ -84,6 +86,8 @@ export interface LearnerModule {
   scoring: Scoring;
   /** A teacher's feedback, per page path and question name (only questions that have some). */
   feedback: Record<string, Record<string, string>>;
+  /** The labels of the questions that have feedback, keyed the same way. */
+  feedbackLabels: Record<string, Record<string, string>>;
   /** When the participant last answered in this module; null before the first answer. */
   updatedAt: string | null;
 }
@@ -142,6 +146,7 @@ function questionState(
   const settled = locked || (answered && score >= maxScore);
   return {
     name: question.name,
+    label: question.label,
     questionType: question.questionType,
     answer,
     answered,
@@ -226,6 +231,7 @@ export async function learnerModule(
 export function learnerModuleOf({ module, pages, perPage, progress, saved }: LearnerState): LearnerModule {
   const answers: LearnerModule['answers'] = {};
   const feedback: LearnerModule['feedback'] = {};
+  const feedbackLabels: LearnerModule['feedbackLabels'] = {};
   const scoring: Scoring = {};
   pages.forEach((page, index) => {
     const questions = perPage[index] ?? [];
@@ -241,8 +247,10 @@ export function learnerModuleOf({ module, pages, perPage, progress, saved }: Lea
       };
       if (question.answer !== null)
         answers[page.path] = { ...answers[page.path], [question.name]: question.answer };
-      if (question.feedback !== null)
+      if (question.feedback !== null) {
         feedback[page.path] = { ...feedback[page.path], [question.name]: question.feedback };
+        feedbackLabels[page.path] = { ...feedbackLabels[page.path], [question.name]: question.label };
+      }
     }
     scoring[page.path] = entry;
   });
@@ -260,6 +268,7 @@ export function learnerModuleOf({ module, pages, perPage, progress, saved }: Lea
     answers,
     scoring,
     feedback,
+    feedbackLabels,
     updatedAt: latest,
   };
 }

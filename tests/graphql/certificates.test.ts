@@ -37,8 +37,8 @@ describe.each(databaseKinds)('GraphQL course certificates on %s', (kind) => {
     await platform?.dispose();
   });
 
-  // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field
   const call = (query: string, who: keyof typeof token | null = 'admin') =>
+    // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field
     graphql<any>(app, query, { token: who ? token[who] : undefined });
   const add = (who: keyof typeof token | null, course = 'rights-in-practice') =>
     call(

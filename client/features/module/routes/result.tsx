@@ -108,7 +108,8 @@ export function ResultRoute({ modulePath, base = '' }: { modulePath: string; bas
                       Object.entries(data.feedback[page.path] ?? {}).map(([question, text]) => (
                         <div key={`${page.path}/${question}`}>
                           <dt>
-                            {pageLabel(t, page.name, index)} · {question}
+                            {pageLabel(t, page.name, index)} ·{' '}
+                            {data.feedbackLabels[page.path]?.[question] ?? question}
                           </dt>
                           <dd className="question__feedback-text">{text}</dd>
                         </div>
