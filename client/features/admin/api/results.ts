@@ -1,7 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, NetworkError } from '../../../lib/http';
-import { currentLanguage } from '../../../lib/i18n';
-import { freshToken } from '../../../lib/session';
+import { downloadFile } from '../../../lib/download';
 import { api, type RouterInputs, type RouterOutputs } from '../../../lib/trpc';
 
 export type ParticipantSearch = RouterInputs['result']['participants'];
@@ -49,35 +47,8 @@ export function resultsCsvUrl(module: string, range: { from?: string | null; unt
   return `/api/results/${encodeURIComponent(module)}.csv${search ? `?${search}` : ''}`;
 }
 
-/** Fetches the results CSV with the session's token and hands it to the browser as a file. */
-async function downloadResultsCsv(input: {
-  module: string;
-  from?: string | null;
-  until?: string | null;
-}): Promise<void> {
-  const token = await freshToken();
-  let response: Response;
-  try {
-    response = await fetch(resultsCsvUrl(input.module, input), {
-      headers: { 'x-language': currentLanguage(), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    });
-  } catch {
-    throw new NetworkError();
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { message?: string };
-    throw new ApiError(response.status, body.message ?? '', undefined, []);
-  }
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `results-${input.module}.csv`;
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+/** The results CSV of a module, between two dates, as a file. */
+const downloadResultsCsv = (input: { module: string; from?: string | null; until?: string | null }) =>
+  downloadFile(resultsCsvUrl(input.module, input), `results-${input.module}.csv`);
 
 export const useDownloadResultsCsv = () => useMutation({ mutationFn: downloadResultsCsv });

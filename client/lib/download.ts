@@ -1,0 +1,35 @@
+import { ApiError, NetworkError } from './http';
+import { currentLanguage } from './i18n';
+import { freshToken } from './session';
+
+/**
+ * Fetches a file from an authenticated HTTP route with the session's token and hands it to the
+ * browser as a download, named by the server's content-disposition, else by `fallbackName`.
+ * Refusals become an ApiError with the server's message.
+ */
+export async function downloadFile(url: string, fallbackName: string): Promise<void> {
+  const token = await freshToken();
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      headers: { 'x-language': currentLanguage(), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
+  } catch {
+    throw new NetworkError();
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { message?: string };
+    throw new ApiError(response.status, body.message ?? '', undefined, []);
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  const objectUrl = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = objectUrl;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before the blob goes.
+  setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
+}
