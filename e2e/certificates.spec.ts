@@ -80,16 +80,22 @@ test('a certificate after the result: PDF, verification, revocation', async ({ b
   expect(await horizontalOverflow(check)).toBeLessThanOrEqual(0);
   await expectNoSeriousViolations(check);
 
-  // An admin revokes it: the same page now says so.
-  const adminHeaders = { authorization: `Bearer ${await idTokenOf(request, admin)}` };
+  // An admin revokes it from the participant's result, after confirming: the same page now says so.
   const personHeaders = { authorization: `Bearer ${await idTokenOf(request, person)}` };
   const me = await request.get('/trpc/user.me', { headers: personHeaders });
   const userId = ((await me.json()) as { result: { data: { _id: string } } }).result.data._id;
-  const revoked = await request.post('/trpc/certificate.revokeModule', {
-    headers: adminHeaders,
-    data: { module: 'srgr-kaders', user: userId },
-  });
-  expect(revoked.status(), await revoked.text()).toBe(200);
+  const adminContext = await browser.newContext({ locale: 'nl-BE' });
+  const adminPage = await adminContext.newPage();
+  await signIn(adminPage, admin, `/admin/results/${userId}?module=srgr-kaders`);
+  const held = adminPage.locator('.participant-certificate');
+  await expect(held.getByText('Geldig', { exact: true })).toBeVisible();
+  await expect(held.getByText(code)).toBeVisible();
+  await held.getByRole('button', { name: 'Certificaat intrekken' }).click();
+  await adminPage.getByRole('dialog').getByRole('button', { name: 'Certificaat intrekken' }).click();
+  await expect(held.getByText('certificaat ingetrokken', { exact: false })).toBeVisible();
+  await expect(held.getByText('Ingetrokken', { exact: true })).toBeVisible();
+  await expect(held.getByRole('button', { name: 'Certificaat toekennen' })).toBeVisible();
+  await adminContext.close();
   await check.reload();
   await expect(check.getByText('Dit certificaat werd ingetrokken.')).toBeVisible();
   await visitor.close();

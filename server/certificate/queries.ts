@@ -215,6 +215,25 @@ export async function moduleCertificateFor(platform: Platform, actor: Actor | nu
   return { configured: true, certificate, waiting };
 }
 
+/**
+ * A participant's latest certificate for a module, for who may certify it (the participant's result
+ * view offers to assign or revoke by it); null when they never held one.
+ */
+export async function participantModuleCertificate(
+  platform: Platform,
+  actor: Actor | null,
+  modulePath: string,
+  userId: string,
+) {
+  if (!actor) throw unauthenticated();
+  const db = platform.database.db;
+  const module = await findModuleByPath(db, modulePath);
+  if (!module) throw notFound('module.notFound');
+  if (!(await mayCertifyModule(db, actor, module))) throw forbidden();
+  const latest = await latestCertificateOf(db, 'module', module.moduleId, userId);
+  return latest ? viewOf(platform, latest) : null;
+}
+
 /** The signed-in person's certificate for a course (the 'Your Certificate' tab); null when none. */
 export async function courseCertificateFor(platform: Platform, actor: Actor | null, coursePath: string) {
   if (!actor) return null;

@@ -26,6 +26,7 @@ import {
   courseCertificateList,
   moduleCertificateFor,
   myCertificates,
+  participantModuleCertificate,
   reviewList,
   verifyCertificate,
 } from './queries';
@@ -41,6 +42,12 @@ export const certificateRouter = router({
     .input(pathInput)
     .query(({ ctx, input }) => moduleCertificateFor(ctx.platform, ctx.actor, input.path)),
   /** The caller's certificate for a course ('Your Certificate' tab); null when they hold none. */
+  /** A participant's certificate for a module, for who may certify it (the result view). */
+  ofParticipant: publicProcedure
+    .input(certifySchema)
+    .query(({ ctx, input }) =>
+      participantModuleCertificate(ctx.platform, ctx.actor, input.module, input.user),
+    ),
   forCourse: publicProcedure
     .input(pathInput)
     .query(({ ctx, input }) => courseCertificateFor(ctx.platform, ctx.actor, input.path)),

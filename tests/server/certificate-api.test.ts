@@ -390,6 +390,25 @@ describe.each(databaseKinds)('certificates on %s', (kind) => {
     });
   });
 
+  it("shows a participant's module certificate to who certifies, and to nobody else", async () => {
+    const module = await moduleWith({ auto: false });
+    const person = await learner();
+    const input = { module: module.path, user: person.userId };
+    expect(await ok(query('certificate.ofParticipant', input, admin))).toBeNull();
+    const { code } = await ok(mutate('certificate.certify', input));
+    expect(await ok(query('certificate.ofParticipant', input, admin))).toMatchObject({
+      code,
+      status: 'valid',
+    });
+    expect((await query('certificate.ofParticipant', input, person.headers)).statusCode).toBe(403);
+    expect((await query('certificate.ofParticipant', input)).statusCode).toBe(401);
+    await ok(mutate('certificate.revokeModule', input));
+    expect(await ok(query('certificate.ofParticipant', input, admin))).toMatchObject({
+      code,
+      status: 'revoked',
+    });
+  });
+
   it('GraphQL certify, removeCertificateFromUser and the caller’s certificates', async () => {
     const module = await moduleWith({ auto: false });
     const person = await learner();

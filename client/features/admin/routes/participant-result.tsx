@@ -8,7 +8,7 @@ import { errorCode } from '../../../lib/trpc';
 import { Alert } from '../../../ui/alert';
 import { Empty, ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
-import { CertifyButton } from '../../certificate/components/certify-button';
+import { ParticipantCertificate } from '../../certificate/components/participant-certificate';
 import {
   type ParticipantResult,
   type ResultHistoryEntry,
@@ -95,7 +95,7 @@ function ParticipantResultView({
           percent: percentOf(data.score, data.maxScore),
         })}
       </p>
-      <CertifyButton modulePath={modulePath} userId={userId} userName={data.participant.name} />
+      <ParticipantCertificate modulePath={modulePath} userId={userId} userName={data.participant.name} />
       <div className="admin-columns">
         <div className="admin-columns__main">
           {data.pages
