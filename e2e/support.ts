@@ -32,11 +32,16 @@ export async function rewriteProcedure(
     const names = procedures(route.request().url());
     const index = names.indexOf(procedure);
     if (index < 0) return route.continue();
-    const response = await route.fetch();
-    const body = (await response.json()) as { result?: { data?: Record<string, unknown> } }[];
-    const entry = body[index];
-    if (entry?.result?.data) entry.result.data = rewrite(entry.result.data);
-    return route.fulfill({ response, json: body });
+    try {
+      const response = await route.fetch();
+      const body = (await response.json()) as { result?: { data?: Record<string, unknown> } }[];
+      const entry = body[index];
+      if (entry?.result?.data) entry.result.data = rewrite(entry.result.data);
+      await route.fulfill({ response, json: body });
+    } catch (error) {
+      // A reload or navigation that cancels the call midway leaves nothing to rewrite.
+      if (!/disposed|closed|cancel|abort/i.test(String(error))) throw error;
+    }
   });
 }
 

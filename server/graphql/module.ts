@@ -24,8 +24,7 @@ import { UserType } from './user';
 
 /**
  * A module (spec section 3). Its pages are added in page.ts (`Module.pages`), the caller's progress
- * and result in result.ts. Fields of features that do not exist yet (certificates) are null, never
- * invented.
+ * and results in result.ts, its certificate fields in certificate.ts.
  */
 export const ModuleType = builder.objectRef<ModuleSummary>('Module').implement({
   fields: (t) => ({

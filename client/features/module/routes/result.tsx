@@ -25,7 +25,7 @@ const hasOpenQuestions = (scoring: Record<string, Record<string, unknown>>) =>
 
 /**
  * /module/{modulePath}/result (also under a course): the participant's result, per page and in
- * total, as the server scored it. The certificate follows here once certificates exist.
+ * total, as the server scored it, followed by the module's certificate (or why there is none yet).
  */
 export function ResultRoute({ modulePath, base = '' }: { modulePath: string; base?: string }) {
   const { t } = useTranslation();
