@@ -39,8 +39,8 @@ export async function rewriteProcedure(
       if (entry?.result?.data) entry.result.data = rewrite(entry.result.data);
       await route.fulfill({ response, json: body });
     } catch (error) {
-      // A reload or navigation that cancels the call midway leaves nothing to rewrite.
-      if (!/disposed|closed|cancel|abort/i.test(String(error))) throw error;
+      // A reload, a navigation or the end of the test cancelling the call leaves nothing to rewrite.
+      if (!/disposed|closed|cancel|abort|test ended/i.test(String(error))) throw error;
     }
   });
 }
