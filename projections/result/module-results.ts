@@ -131,6 +131,26 @@ export async function answersOf(db: AnyDb, userId: string, moduleId: string): Pr
   return rows.map(toAnswer);
 }
 
+/** A participant's answers in many modules in one statement, grouped by module id (batched loaders). */
+export async function answersOfModules(
+  db: AnyDb,
+  userId: string,
+  moduleIds: readonly string[],
+): Promise<Map<string, StoredAnswer[]>> {
+  const grouped = new Map<string, StoredAnswer[]>(moduleIds.map((id) => [id, []]));
+  if (moduleIds.length === 0) return grouped;
+  const rows = await results(db)
+    .selectFrom('result_answers')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('module_id', 'in', [...moduleIds])
+    .orderBy('page_path')
+    .orderBy('question')
+    .execute();
+  for (const row of rows) grouped.get(row.module_id)?.push(toAnswer(row));
+  return grouped;
+}
+
 /** The modules a participant answered in, most recent first. */
 export async function latestResultsOf(
   db: AnyDb,

@@ -12,6 +12,7 @@ import {
   toModuleSummary,
 } from '../../projections/module/module-summaries';
 import { type PageSummary, pagesOfModules } from '../../projections/page/page-summaries';
+import { answersOfModules, type StoredAnswer } from '../../projections/result/module-results';
 import { type SectionSummary, sectionsOfCourses } from '../../projections/section/section-summaries';
 import { findUsersByIds, linksOfUsers, type UserProfile, usersLinkedTo } from '../../projections/user/users';
 
@@ -205,6 +206,20 @@ export function createLoaders(db: AnyDb) {
     modulePages: new DataLoader<string, PageSummary[]>(async (paths) =>
       groupBy(paths, await pagesOfModules(db, paths), (page) => page.parentPath),
     ),
+    /** By "<userId> <moduleId>": that person's answers in the module (one statement per person). */
+    callerAnswers: new DataLoader<string, StoredAnswer[]>(async (keys) => {
+      const byUser = new Map<string, string[]>();
+      for (const key of keys) {
+        const [userId = '', moduleId = ''] = key.split(' ');
+        byUser.set(userId, [...(byUser.get(userId) ?? []), moduleId]);
+      }
+      const answers = new Map<string, StoredAnswer[]>();
+      for (const [userId, moduleIds] of byUser) {
+        for (const [moduleId, rows] of await answersOfModules(db, userId, moduleIds))
+          answers.set(`${userId} ${moduleId}`, rows);
+      }
+      return keys.map((key) => answers.get(key) ?? []);
+    }),
   };
 }
 

@@ -4,7 +4,13 @@ import { pathSchema } from '../../events/shared/fields';
 import type { ModuleSummary } from '../../projections/module/module-summaries';
 import { saveResult } from '../result/commands';
 import { activeUsers } from '../result/participants';
-import { type LearnerModule, latestActivity, learnerModule, type Scoring } from '../result/queries';
+import {
+  type LearnerModule,
+  type LearnerSources,
+  latestActivity,
+  learnerModule,
+  type Scoring,
+} from '../result/queries';
 import { resultsCsv } from '../result/results-csv';
 import { participantResult, scoreResult } from '../result/teacher';
 import { builder } from './builder';
@@ -22,7 +28,8 @@ import { UserType } from './user';
  */
 const memo = new WeakMap<GraphQLContext, Map<string, Promise<LearnerModule | null>>>();
 export function callerResult(ctx: GraphQLContext, modulePath: string): Promise<LearnerModule | null> {
-  if (!ctx.actor) return Promise.resolve(null);
+  const actor = ctx.actor;
+  if (!actor) return Promise.resolve(null);
   let perModule = memo.get(ctx);
   if (!perModule) {
     perModule = new Map();
@@ -30,13 +37,31 @@ export function callerResult(ctx: GraphQLContext, modulePath: string): Promise<L
   }
   let state = perModule.get(modulePath);
   if (!state) {
-    state = learnerModule(ctx.platform.database.db, ctx.actor, modulePath).catch((error: unknown) => {
+    state = learnerModule(
+      ctx.platform.database.db,
+      actor,
+      modulePath,
+      actor.userId,
+      batchedSources(ctx),
+    ).catch((error: unknown) => {
       if (error instanceof DomainError) return null;
       throw error;
     });
     perModule.set(modulePath, state);
   }
   return state;
+}
+
+/** The learner state's reads through the request's loaders, so a list of modules costs a few statements. */
+function batchedSources(ctx: GraphQLContext): LearnerSources {
+  const { loaders } = ctx;
+  return {
+    module: (path) => loaders.moduleByPath.load(path),
+    owners: async (moduleId) => (await loaders.moduleOwners.load(moduleId)).map((owner) => owner._id),
+    linked: async (userId, modulePath) => (await loaders.links.load(userId)).modules.includes(modulePath),
+    pages: (modulePath) => loaders.modulePages.load(modulePath),
+    answers: (userId, moduleId) => loaders.callerAnswers.load(`${userId} ${moduleId}`),
+  };
 }
 
 /** The scoring with the contract's question types (radio, checkbox, text). */

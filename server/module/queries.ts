@@ -48,11 +48,21 @@ export async function maySeeModule(
   module: Pick<ModuleSummary, 'path' | 'published' | 'public'>,
   owners: readonly string[],
 ): Promise<boolean> {
+  return maySeeModuleWith(actor, module, owners, (userId) => isLinkedTo(db, userId, 'module', module.path));
+}
+
+/** The rule of maySeeModule, with the link look-up given (a batched one, in GraphQL). */
+export async function maySeeModuleWith(
+  actor: Actor | null,
+  module: Pick<ModuleSummary, 'path' | 'published' | 'public'>,
+  owners: readonly string[],
+  isLinked: (userId: string) => Promise<boolean>,
+): Promise<boolean> {
   if (can(actor, 'view') || can(actor, 'edit')) return true;
   if (actor && owners.includes(actor.userId)) return true;
   if (!module.published) return false;
   if (module.public) return true;
-  return actor ? isLinkedTo(db, actor.userId, 'module', module.path) : false;
+  return actor ? isLinked(actor.userId) : false;
 }
 
 export interface ModulePageEntry {

@@ -23,7 +23,8 @@ import { ownersOfModule } from '../../projections/module/module-owners';
 import { findModuleByPath, type ModuleSummary } from '../../projections/module/module-summaries';
 import { type PageSummary, pagesOfModule } from '../../projections/page/page-summaries';
 import { answersOf, latestResultsOf, type StoredAnswer } from '../../projections/result/module-results';
-import { maySeeModule } from '../module/queries';
+import { isLinkedTo } from '../../projections/user/users';
+import { maySeeModule, maySeeModuleWith } from '../module/queries';
 import { maySeeAnswerKey } from '../page/queries';
 
 /** One question as the participant sees its state; the server decided every field. */
@@ -110,17 +111,35 @@ export interface LearnerPage {
  * The module for a learner, or a refusal: NotFound when they may not see it, Forbidden
  * 'module.blocked' when only its unpublishing keeps them out (its pages say so, spec section 4).
  */
-async function learnerModuleRecord(db: AnyDb, actor: Actor | null, path: string) {
-  const module = await findModuleByPath(db, path);
+async function learnerModuleRecord(sources: LearnerSources, actor: Actor | null, path: string) {
+  const module = await sources.module(path);
   if (!module) throw notFound('module.notFound');
-  const owners = await ownersOfModule(db, module.moduleId);
-  if (!(await maySeeModule(db, actor, module, owners))) {
+  const owners = await sources.owners(module.moduleId);
+  const linked = (userId: string) => sources.linked(userId, module.path);
+  if (!(await maySeeModuleWith(actor, module, owners, linked))) {
     const wouldSee =
-      !module.published && (await maySeeModule(db, actor, { ...module, published: true }, owners));
+      !module.published && (await maySeeModuleWith(actor, { ...module, published: true }, owners, linked));
     throw wouldSee ? forbidden('module.blocked') : notFound('module.notFound');
   }
   return { ...module, owners };
 }
+
+/** What the learner state reads, one module at a time; GraphQL passes batched look-ups. */
+export interface LearnerSources {
+  module: (path: string) => Promise<ModuleSummary | null>;
+  owners: (moduleId: string) => Promise<string[]>;
+  linked: (userId: string, modulePath: string) => Promise<boolean>;
+  pages: (modulePath: string) => Promise<PageSummary[]>;
+  answers: (userId: string, moduleId: string) => Promise<StoredAnswer[]>;
+}
+
+export const databaseSources = (db: AnyDb): LearnerSources => ({
+  module: (path) => findModuleByPath(db, path),
+  owners: (moduleId) => ownersOfModule(db, moduleId),
+  linked: (userId, modulePath) => isLinkedTo(db, userId, 'module', modulePath),
+  pages: (modulePath) => pagesOfModule(db, modulePath),
+  answers: (userId, moduleId) => answersOf(db, userId, moduleId),
+});
 
 function questionState(
   module: Pick<ModuleSummary, 'showCorrect'>,
@@ -181,12 +200,13 @@ async function learnerState(
   actor: Actor | null,
   path: string,
   subjectId: string | null = actor?.userId ?? null,
+  sources: LearnerSources = databaseSources(db),
 ) {
-  const module = await learnerModuleRecord(db, actor, path);
-  const stored = await pagesOfModule(db, path);
+  const module = await learnerModuleRecord(sources, actor, path);
+  const stored = await sources.pages(path);
   const seed = subjectId ?? 'anonymous';
   const pages = arrangePages(module, stored, seed);
-  const saved = subjectId ? await answersOf(db, subjectId, module.moduleId) : [];
+  const saved = subjectId ? await sources.answers(subjectId, module.moduleId) : [];
   const savedOf = (pagePath: string, name: string) =>
     saved.find((answer) => answer.pagePath === pagePath && answer.question === name);
   const questionsOf = (page: PageSummary) =>
@@ -223,8 +243,9 @@ export async function learnerModule(
   actor: Actor | null,
   path: string,
   subjectId?: string,
+  sources?: LearnerSources,
 ): Promise<LearnerModule> {
-  return learnerModuleOf(await learnerState(db, actor, path, subjectId));
+  return learnerModuleOf(await learnerState(db, actor, path, subjectId ?? actor?.userId ?? null, sources));
 }
 
 /** A participant's state in a module (learnerState) as the `result.module` answer. */

@@ -127,6 +127,72 @@ describe.each(databaseKinds)('GraphQL SQL on %s', (kind) => {
     expect(many.statements).toBeLessThanOrEqual(6);
   });
 
+  it("answers a participant's progress over a list of modules in a constant number of SQL statements", async () => {
+    const participant = await addTestUser(platform, { name: 'Paula Progress' });
+    const admin = { token: adminToken };
+    async function addModules(from: number, to: number) {
+      for (let n = from; n < to; n++) {
+        const path = `progress-${n}`;
+        const doc = { path, name: `Progress ${n}`, language: 'en', public: true };
+        await graphql(app, 'mutation ($doc: JSON!) { createModule(doc: $doc) { success } }', {
+          ...admin,
+          variables: { doc },
+        });
+        const question = {
+          name: 'q',
+          type: 'question',
+          questionType: 'radio',
+          label: 'Right or wrong?',
+          options: [
+            { label: 'Right', value: 'right', score: 1 },
+            { label: 'Wrong', value: 'wrong', score: 0 },
+          ],
+          schema: {},
+        };
+        const page = {
+          parentType: 'module',
+          parentPath: path,
+          path: `${path}-p`,
+          name: 'Q',
+          type: 'question',
+          content: [question],
+        };
+        await graphql(app, 'mutation ($doc: JSON!) { createPage(doc: $doc) { success } }', {
+          ...admin,
+          variables: { doc: page },
+        });
+        const saved = await graphql<{ saveResult: { success: boolean } }>(
+          app,
+          'mutation ($m: String!, $p: String!, $r: JSON!) { saveResult(module: $m, page: $p, result: $r) { success } }',
+          {
+            token: participant.token,
+            variables: { m: path, p: `${path}-p`, r: { answers: { q: 'right' } } },
+          },
+        );
+        expect(saved.data?.saveResult.success).toBe(true);
+      }
+    }
+    const progress = async () => {
+      counter.statements = 0;
+      const answer = await graphql<{
+        modules: { path: string; completed: boolean; pages: { completed: boolean }[] }[];
+      }>(app, '{ modules { path completed ongoing result pages { completed result } } }', {
+        token: participant.token,
+      });
+      expect(answer.errors).toBeUndefined();
+      const mine = answer.data!.modules.filter((module) => module.path.startsWith('progress-'));
+      return { mine, statements: counter.statements };
+    };
+    await addModules(0, 3);
+    const few = await progress();
+    expect(few.mine.map((module) => module.completed)).toEqual([true, true, true]);
+    await addModules(3, 12);
+    const many = await progress();
+    expect(many.mine).toHaveLength(12);
+    expect(many.mine.every((module) => module.completed && module.pages[0]?.completed)).toBe(true);
+    expect(many.statements).toBe(few.statements);
+  });
+
   it('masks a failing database: a generic message, never SQL or a stack trace', async () => {
     counter.failOn = 'course_summaries';
     try {
