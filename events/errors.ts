@@ -25,6 +25,16 @@ export class DomainError extends Error {
   }
 }
 
+/** The HTTP status of each refusal, for the plain HTTP routes (auth, downloads). */
+export const httpStatusOf: Record<DomainErrorCode, number> = {
+  INVALID: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+};
+
 export const invalid = (key: string, fields: FieldIssue[] = [], params = {}) =>
   new DomainError('INVALID', key, params, fields);
 export const forbidden = (key = 'errors.forbidden') => new DomainError('FORBIDDEN', key);

@@ -20,18 +20,19 @@ export type SaveResultInput = z.infer<typeof saveResultSchema>;
 
 export const moduleResultSchema = z.object({ module: pathSchema });
 
+/** The page a command acts on, for one participant: with its questions as stored (answer key included). */
+interface PageOfParticipant {
+  userId: string;
+  moduleId: string;
+  modulePath: string;
+  pageId: string;
+  pagePath: string;
+  questions: QuestionElement[];
+}
+
 export interface SaveAnswers {
   type: 'SaveAnswers';
-  data: {
-    userId: string;
-    moduleId: string;
-    modulePath: string;
-    pageId: string;
-    pagePath: string;
-    /** The page's questions as stored, with their answer key. */
-    questions: QuestionElement[];
-    answers: Record<string, unknown>;
-  };
+  data: PageOfParticipant & { answers: Record<string, unknown> };
 }
 
 export const FEEDBACK_MAX = 5_000;
@@ -76,14 +77,7 @@ export type UpdateResultInput = z.infer<typeof updateResultSchema>;
 
 export interface ScoreAnswers {
   type: 'ScoreAnswers';
-  data: {
-    userId: string;
-    moduleId: string;
-    modulePath: string;
-    pageId: string;
-    pagePath: string;
-    /** The page's questions as stored. */
-    questions: QuestionElement[];
+  data: PageOfParticipant & {
     scores: Record<string, number>;
     feedback: Record<string, string>;
     scoredBy: string;

@@ -5,6 +5,16 @@ import { pathSchema } from '../shared/fields';
 export const questionTypes = ['single', 'multiple', 'open'] as const;
 export type QuestionType = (typeof questionTypes)[number];
 
+/** Which participant's answer to which question, on which page of which module (id and path). */
+const answerRef = {
+  userId: z.string().min(1).max(200),
+  moduleId: z.uuid(),
+  modulePath: pathSchema,
+  pageId: z.uuid(),
+  pagePath: pathSchema,
+  question: z.string().min(1).max(100),
+};
+
 /**
  * A participant's answer to one question, scored by the server when it was given. It carries the
  * module and page (id and path), the question's kind, the attempt it was and its score, so a reader
@@ -14,12 +24,7 @@ export type QuestionType = (typeof questionTypes)[number];
 export const AnswerSaved = defineEvent(
   'AnswerSaved',
   z.object({
-    userId: z.string().min(1).max(200),
-    moduleId: z.uuid(),
-    modulePath: pathSchema,
-    pageId: z.uuid(),
-    pagePath: pathSchema,
-    question: z.string().min(1).max(100),
+    ...answerRef,
     questionType: z.enum(questionTypes),
     answer: z.union([z.string(), z.array(z.string())]),
     attempt: z.number().int().min(1),
@@ -39,12 +44,7 @@ export const AnswerSaved = defineEvent(
 export const AnswerScored = defineEvent(
   'AnswerScored',
   z.object({
-    userId: z.string().min(1).max(200),
-    moduleId: z.uuid(),
-    modulePath: pathSchema,
-    pageId: z.uuid(),
-    pagePath: pathSchema,
-    question: z.string().min(1).max(100),
+    ...answerRef,
     score: z.number().int().min(0),
     maxScore: z.number().int().min(0),
     previousScore: z.number().int().min(0),

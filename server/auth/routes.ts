@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError, type z } from 'zod';
-import { DomainError } from '../../events/errors';
+import { DomainError, httpStatusOf } from '../../events/errors';
 import {
   codeSchema,
   forgotSchema,
@@ -28,15 +28,6 @@ import {
   rotateSession,
   sessionCookie,
 } from './sessions';
-
-const httpStatus: Record<DomainError['code'], number> = {
-  INVALID: 400,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  RATE_LIMITED: 429,
-};
 
 /**
  * The JSON API for signing up, in and out, used by the login page and by non-browser clients.
@@ -88,7 +79,7 @@ export async function authRoutes(app: FastifyInstance, { platform }: { platform:
         if (error instanceof DomainError) {
           const fields = error.fields.map((field) => ({ ...field, message: t(field.key) }));
           return reply
-            .code(httpStatus[error.code])
+            .code(httpStatusOf[error.code])
             .send({ message: t(error.key, error.params), key: error.key, fields });
         }
         throw error;

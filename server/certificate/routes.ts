@@ -1,20 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { certificateCodeSchema } from '../../events/certificate/events';
-import { DomainError } from '../../events/errors';
+import { DomainError, httpStatusOf } from '../../events/errors';
 import { actorFromRequest } from '../auth/actor';
 import { requestLanguage, translator } from '../i18n';
 import type { Platform } from '../platform';
 import { renderCertificatePdf } from './pdf';
 import { certificateDocument, verifyCertificate } from './queries';
-
-const statusOfError: Record<DomainError['code'], number> = {
-  INVALID: 400,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  RATE_LIMITED: 429,
-};
 
 /**
  * GET /api/certificates/{code}: public verification (valid, expired or revoked; the name on the
@@ -52,7 +43,7 @@ export async function certificateRoutes(app: FastifyInstance, { platform }: { pl
           .send(body);
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
-        return reply.code(statusOfError[error.code]).send({ message: t(error.key, error.params) });
+        return reply.code(httpStatusOf[error.code]).send({ message: t(error.key, error.params) });
       }
     },
   );

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { DomainError } from '../../events/errors';
+import { DomainError, httpStatusOf } from '../../events/errors';
 import type { Actor } from '../../events/permissions';
 import { dateValueSchema, pathSchema } from '../../events/shared/fields';
 import type { AnyDb } from '../../projections/db';
@@ -13,13 +13,6 @@ import type { Platform } from '../platform';
 import { csvCell } from '../user/users-csv';
 import { activityRange, percentOf, questionColumns, seenName } from './participants';
 import { teacherModule } from './teacher';
-
-const statusOf: Record<string, number> = {
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  INVALID: 400,
-};
 
 /**
  * resultCSV(path, before, after) (spec section 7): one row per participant active in the range, one
@@ -118,7 +111,7 @@ export async function resultsCsvRoute(app: FastifyInstance, { platform }: { plat
         csv = await resultsCsv(platform.database.db, actor, path.data, query.data.after, query.data.before);
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
-        return reply.code(statusOf[error.code] ?? 400).send({ message: t(error.key, error.params) });
+        return reply.code(httpStatusOf[error.code]).send({ message: t(error.key, error.params) });
       }
       return reply
         .type('text/csv; charset=utf-8')

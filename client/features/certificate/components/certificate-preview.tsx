@@ -55,7 +55,9 @@ export function CertificatePreview({
           {expires && ` · ${t('certificates.expiresAt')}: ${formatDate(expires.toISOString())}`}
         </p>
         {content.footer && <p className="certificate-preview__footer">{content.footer}</p>}
-        <p className="certificate-preview__code">{t('certificates.code')}: XXXXXXXXXXXXXXXX</p>
+        <p className="certificate-preview__code">
+          {t('certificates.code')}: <em>{t('certificates.config.previewCode')}</em>
+        </p>
       </div>
       <figcaption className="muted">{t('certificates.config.previewCaption')}</figcaption>
     </figure>
