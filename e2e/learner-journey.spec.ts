@@ -44,6 +44,7 @@ const texts = {
     left: (count: number) => (count === 1 ? 'Nog 1 poging over' : `Nog ${count} pogingen over`),
     noneLeft: 'Geen pogingen meer: je antwoord ligt vast.',
     saved: 'Je antwoorden zijn bewaard.',
+    waiting: 'Wachten op antwoorden...',
     toResult: /Naar je resultaat/,
     result: 'Je resultaat',
     total: 'Score: 3 van 3 (100%)',
@@ -54,6 +55,8 @@ const texts = {
     left: (count: number) => (count === 1 ? '1 attempt left' : `${count} attempts left`),
     noneLeft: 'No attempts left: your answer is final.',
     saved: 'Your answers are saved.',
+    // The label spec section 4 quotes.
+    waiting: 'Waiting for answers...',
     toResult: /See your result/,
     result: 'Your result',
     total: 'Score: 3 out of 3 (100%)',
@@ -78,7 +81,7 @@ for (const language of ['nl', 'en'] as const) {
     // The text page has no questions: its next link is open.
     await page.getByRole('link', { name: say.next }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Controlevraag' })).toBeVisible();
-    const waiting = page.getByRole('button', { name: 'Waiting for answers...' });
+    const waiting = page.getByRole('button', { name: say.waiting });
     await expect(waiting).toHaveAttribute('aria-disabled', 'true');
 
     const sdg = page.getByRole('group', { name: /gendergelijkheid/ });
