@@ -1,13 +1,12 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect } from 'wouter';
+import { signInHref } from '../features/auth/return-to';
 import { type CurrentUser, useSession } from '../lib/auth';
 import { ErrorPanel, Loading } from './status';
 
 /** The login page, coming back to `path` (the current address by default) afterwards. */
-export function loginPath(path = `${window.location.pathname}${window.location.search}`): string {
-  return path === '/' ? '/login' : `/login?next=${encodeURIComponent(path)}`;
-}
+export const loginPath = (path?: string): string => signInHref(path);
 
 /**
  * Shows `children` to a signed-in user; a signed-out visitor goes to /login and comes back here

@@ -11,17 +11,12 @@ import { ResetForm } from '../components/reset-form';
 import { SignInForm } from '../components/sign-in-form';
 import { SignUpForm } from '../components/sign-up-form';
 import { VerifyForm } from '../components/verify-form';
+import { returnToParam, safeReturnTo } from '../return-to';
 
 const views = ['sign-in', 'sign-up', 'verify', 'reset'] as const;
 type View = (typeof views)[number];
 
 const isView = (value: string | null): value is View => views.includes(value as View);
-
-/** Only a path on this site (never `//elsewhere` or back to /login) may follow a sign-in. */
-export function safeNext(value: string | null): string {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  return value === '/login' || value.startsWith('/login?') ? '/' : value;
-}
 
 const titles: Record<View, string> = {
   'sign-in': 'login.signInTitle',
@@ -33,7 +28,7 @@ const titles: Record<View, string> = {
 /**
  * /login: sign in, sign up, verify an account with the mailed code, or choose a new password.
  * Each step has its own address (?view=…), so the browser's back button walks through them;
- * ?next= is where a successful sign-in leads (the page that sent the visitor here).
+ * ?next= is where a successful sign-in leads (the page that sent the visitor here; see return-to.ts).
  */
 export function LoginRoute() {
   const { t } = useTranslation();
@@ -43,7 +38,7 @@ export function LoginRoute() {
   const params = new URLSearchParams(useSearch());
   const requested = params.get('view');
   const view: View = isView(requested) ? requested : 'sign-in';
-  const next = params.get('next');
+  const next = params.get(returnToParam);
   const [, navigate] = useLocation();
   // Carried from one step to the next: the address typed, and what the last step achieved.
   const [email, setEmail] = useState('');
@@ -53,7 +48,7 @@ export function LoginRoute() {
   const href = (target: View) => {
     const query = new URLSearchParams();
     if (target !== 'sign-in') query.set('view', target);
-    if (next) query.set('next', next);
+    if (next) query.set(returnToParam, next);
     const text = query.toString();
     return text ? `/login?${text}` : '/login';
   };
@@ -63,7 +58,7 @@ export function LoginRoute() {
     navigate(href(target));
   };
 
-  if (session.status === 'signed-in') return <Redirect to={safeNext(next)} replace />;
+  if (session.status === 'signed-in') return <Redirect to={safeReturnTo(next)} replace />;
   if (session.status === 'error') return <ErrorPanel message={t('errors.generic')} onRetry={session.retry} />;
 
   const handedOver = notice ?? noticeFromHistory(t);

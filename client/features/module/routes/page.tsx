@@ -4,6 +4,7 @@ import { useSession } from '../../../lib/auth';
 import { errorKey } from '../../../lib/trpc';
 import { ItemQuery } from '../../../ui/item-query';
 import { useDocumentTitle } from '../../../ui/use-document-title';
+import { signInHref } from '../../auth/return-to';
 import { type LearnerModuleResult, useLearnerModule } from '../api/get-learner-module';
 import { type LearnerPageState, useLearnerPage } from '../api/get-learner-page';
 import { PageTime } from '../components/estimated-time';
@@ -173,7 +174,7 @@ function PageView({
       />
       {hasQuestions && !signedIn && (
         <p className="status status--info" role="note">
-          {t('answering.signInToAnswer')} <Link href="/login">{t('answering.signIn')}</Link>
+          {t('answering.signInToAnswer')} <Link href={signInHref()}>{t('answering.signIn')}</Link>
         </p>
       )}
       {hasQuestions && signedIn && <SaveState status={form.status} error={form.error} />}

@@ -1,0 +1,79 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { codeFor } from './mail/mailbox';
+import { newAddress, procedures } from './support';
+
+/**
+ * Issue #14: 'Sign in to save your answers' leads to the login page and, after signing in, back
+ * to the page the participant was reading; the login page follows only paths on this site.
+ */
+
+const modulePath = 'srgr-begrippen';
+
+async function newLearner(request: APIRequestContext) {
+  const account = { name: 'Rita Return', email: newAddress('return'), password: 'return-password-123' };
+  expect((await request.post('/auth/sign-up', { data: account })).ok()).toBe(true);
+  const verified = await request.post('/auth/verify', {
+    data: { email: account.email, code: await codeFor(account.email) },
+  });
+  expect(verified.ok()).toBe(true);
+  const signedIn = await request.post('/auth/sign-in', {
+    data: { email: account.email, password: account.password },
+  });
+  expect(signedIn.ok()).toBe(true);
+  return { ...account, token: ((await signedIn.json()) as { idToken: string }).idToken };
+}
+
+test("'Sign in to save your answers' returns to the same page after signing in", async ({
+  page,
+  request,
+}) => {
+  const learner = await newLearner(request);
+  const response = await request.get(
+    `/trpc/module.byPath?input=${encodeURIComponent(JSON.stringify({ path: modulePath }))}`,
+    { headers: { authorization: `Bearer ${learner.token}` } },
+  );
+  expect(response.ok()).toBe(true);
+  const module = (
+    (await response.json()) as { result: { data: { pages: { path: string; name: string }[] } } }
+  ).result.data;
+  const questions = module.pages.find((entry) => entry.name === 'Test je kennis');
+  expect(questions).toBeDefined();
+  const pageAddress = `/course/srgr-basis/module/${modulePath}/page/${questions!.path}`;
+
+  // The server serves page content to registered users only. To meet the page as a visitor whose
+  // browser holds no session (the note's audience), its learner calls borrow the learner's token
+  // while the browser itself stays signed out.
+  await page.route('**/trpc/**', async (route) => {
+    const names = procedures(route.request().url());
+    const headers = route.request().headers();
+    if (headers.authorization || !names.every((name) => name.startsWith('result.'))) return route.continue();
+    await route.continue({ headers: { ...headers, authorization: `Bearer ${learner.token}` } });
+  });
+  await page.goto(pageAddress);
+  await expect(page.getByRole('heading', { level: 1, name: 'Test je kennis' })).toBeVisible();
+  const note = page.getByRole('note').filter({ hasText: 'Meld je aan om je antwoorden te bewaren.' });
+  await expect(note).toBeVisible();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+
+  await note.getByRole('link', { name: 'Aanmelden' }).click();
+  await expect(page).toHaveURL(`/login?next=${encodeURIComponent(pageAddress)}`);
+  await page.getByLabel('E-mailadres').fill(learner.email);
+  await page.getByLabel('Wachtwoord', { exact: true }).fill(learner.password);
+  await page.getByRole('button', { name: 'Aanmelden', exact: true }).click();
+
+  // Back on the page, now signed in: the note has gone and the questions can be answered.
+  await expect(page).toHaveURL(pageAddress);
+  await expect(page.getByRole('heading', { level: 1, name: 'Test je kennis' })).toBeVisible();
+  await expect(page.getByText('Meld je aan om je antwoorden te bewaren.')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Rita Return' })).toBeVisible();
+});
+
+test('the login page follows only a path on this site after signing in', async ({ page, request }) => {
+  const learner = await newLearner(request);
+  await page.goto(`/login?next=${encodeURIComponent('//example.com/phish')}`);
+  await page.getByLabel('E-mailadres').fill(learner.email);
+  await page.getByLabel('Wachtwoord', { exact: true }).fill(learner.password);
+  await page.getByRole('button', { name: 'Aanmelden', exact: true }).click();
+  await expect(page).toHaveURL('/');
+  expect(new URL(page.url()).host).not.toBe('example.com');
+});
