@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { admin } from './accounts';
 import { codeFor } from './mail/mailbox';
-import { horizontalOverflow, newAddress, rememberLanguage, signIn } from './support';
+import { horizontalOverflow, newAddress, rememberLanguage, rewriteProcedure, signIn } from './support';
 
 /**
  * The learner's side of issue #5: the home page (featured courses and modules; for signed-in users
@@ -12,6 +12,8 @@ import { horizontalOverflow, newAddress, rememberLanguage, signIn } from './supp
  */
 
 const mainCourse = { path: 'srgr-basis', name: 'Seksuele en reproductieve gezondheid en rechten: de basis' };
+/** A demo course without owners, so without a Team tab. */
+const courseWithoutTeam = { path: 'srhr-in-humanitarian-settings', name: 'SRHR in humanitarian settings' };
 const onHomeCourse = 'SRHR in humanitarian settings';
 const onHomeModule = 'Begrippen van SRGR';
 const notOnHomeModule = 'Internationale kaders (met voortgangsblokkering)';
@@ -34,6 +36,9 @@ const texts = {
     future: 'Gepland',
     team: 'Team',
     anonymous: 'Anonieme gebruiker',
+    certificate: 'Je certificaat',
+    noSuchTab: 'Deze cursus heeft dit tabblad niet.',
+    noSuchSection: 'Deze sessie bestaat niet.',
   },
   en: {
     language: 'Language',
@@ -51,6 +56,9 @@ const texts = {
     future: 'Upcoming',
     team: 'Team',
     anonymous: 'Anonymous User',
+    certificate: 'Your Certificate',
+    noSuchTab: 'This course does not have this tab.',
+    noSuchSection: 'This session does not exist.',
   },
 } as const;
 type Language = keyof typeof texts;
@@ -247,7 +255,49 @@ for (const language of languages) {
     await expect(page.getByRole('heading', { level: 2, name: sections.past })).toBeVisible();
     await expect(page.locator('.section-panel__timing')).toHaveText(text.past);
   });
+
+  test(`in ${language}: the Team or Your Certificate address of a course without that tab answers as a missing tab`, async ({
+    page,
+  }, testInfo) => {
+    await rememberLanguage(page, language);
+    const missing = async (path: string, course: { name: string }, says: string) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: course.name })).toBeVisible();
+      await expect(page.locator('.status--not-found').getByRole('heading', { level: 2 })).toHaveText(says);
+      const tabs = page.getByRole('navigation', { name: text.tabs });
+      await expect(tabs.getByRole('link', { name: 'Info', exact: true })).toBeVisible();
+      // No tab is current, and the missing one is not offered.
+      await expect(tabs.locator('[aria-current="page"]')).toHaveCount(0);
+      await expect(tabs.getByRole('link', { name: text.team, exact: true })).toHaveCount(0);
+      await expect(tabs.getByRole('link', { name: text.certificate, exact: true })).toHaveCount(0);
+    };
+    // An unknown section is the model: the course, its tabs, and a not-found text for the panel.
+    await missing(`/course/${mainCourse.path}/section/no-such-session`, mainCourse, text.noSuchSection);
+    // A course without owners has no Team tab; its address says so instead of showing an empty team.
+    await missing(`/course/${courseWithoutTeam.path}/team`, courseWithoutTeam, text.noSuchTab);
+    await expect(page.getByRole('heading', { level: 2, name: text.team })).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath(`missing-team-tab-${language}.png`) });
+    // Signed out, nobody holds a certificate: no Your Certificate tab either.
+    await missing(`/course/${mainCourse.path}/certificate`, mainCourse, text.noSuchTab);
+    await expect(page.getByRole('heading', { level: 2, name: text.certificate })).toHaveCount(0);
+  });
 }
+
+test('signed in without the course certificate, its address answers as a missing tab', async ({
+  page,
+  request,
+}) => {
+  const learner = await newAccount(request, `Nina Nocert ${unique()}`);
+  await signIn(page, learner, `/course/${mainCourse.path}/certificate`);
+  await expect(page).toHaveURL(new RegExp(`/course/${mainCourse.path}/certificate$`));
+  await expect(page.getByRole('heading', { level: 1, name: mainCourse.name })).toBeVisible();
+  await expect(page.locator('.status--not-found').getByRole('heading', { level: 2 })).toHaveText(
+    texts.nl.noSuchTab,
+  );
+  await expect(page.getByRole('heading', { level: 2, name: texts.nl.certificate })).toHaveCount(0);
+  const tabs = page.getByRole('navigation', { name: texts.nl.tabs });
+  await expect(tabs.getByRole('link', { name: texts.nl.certificate })).toHaveCount(0);
+});
 
 test.describe('the course team', () => {
   test.describe.configure({ mode: 'serial' });
@@ -357,8 +407,67 @@ test.describe('the course team', () => {
     await expect(panel.getByRole('heading', { level: 3, name: teacher.name })).toBeVisible();
   });
 
+  test('with the team hidden (showTeam off), the Team tab is gone and its address answers as a missing tab', async ({
+    page,
+  }) => {
+    await rewriteProcedure(page, 'course.byPath', (course) => ({ ...course, showTeam: false }));
+    await page.goto(`/course/${mainCourse.path}/team`);
+    await expect(page.getByRole('heading', { level: 1, name: mainCourse.name })).toBeVisible();
+    await expect(page.locator('.status--not-found').getByRole('heading', { level: 2 })).toHaveText(
+      texts.nl.noSuchTab,
+    );
+    await expect(page.getByRole('heading', { level: 3, name: teacher.name })).toHaveCount(0);
+    const tabs = page.getByRole('navigation', { name: texts.nl.tabs });
+    await expect(tabs.getByRole('link', { name: texts.nl.team, exact: true })).toHaveCount(0);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  });
+
+  test('on a wide window the course tabs, Team included, sit on one line', async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/course/${mainCourse.path}`);
+    const tabs = page.getByRole('navigation', { name: texts.nl.tabs }).getByRole('link');
+    await expect(tabs).toHaveCount(5);
+    await expect(tabs.last()).toHaveText(texts.nl.team);
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    const tops = await tabs.evaluateAll((links) => links.map((link) => link.getBoundingClientRect().top));
+    expect(new Set(tops).size).toBe(1);
+    await page.screenshot({ path: testInfo.outputPath('course-tabs-1280.png') });
+  });
+
   test.describe('at 360 px', () => {
     test.use({ viewport: { width: 360, height: 740 } });
+
+    test('every course tab is on screen (they wrap, none hides sideways) and the keyboard reaches each in turn', async ({
+      page,
+    }, testInfo) => {
+      await page.goto(`/course/${mainCourse.path}`);
+      const nav = page.getByRole('navigation', { name: texts.nl.tabs });
+      const tabs = nav.getByRole('link');
+      // Info, the three sessions and Team.
+      await expect(tabs).toHaveCount(5);
+      await expect(tabs.last()).toHaveText(texts.nl.team);
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await page.screenshot({ path: testInfo.outputPath('course-tabs-360.png') });
+      for (const tab of await tabs.all()) {
+        await expect(tab).toBeInViewport({ ratio: 1 });
+        const box = await tab.boundingBox();
+        expect(box!.x).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+      }
+      expect(await horizontalOverflow(page)).toBe(0);
+
+      // By keyboard: Tab walks from one tab to the next, and Enter opens the last one.
+      await tabs.first().focus();
+      for (let index = 1; index < 5; index++) {
+        await page.keyboard.press('Tab');
+        await expect(tabs.nth(index)).toBeFocused();
+        await expect(tabs.nth(index)).toBeInViewport({ ratio: 1 });
+      }
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(new RegExp(`/course/${mainCourse.path}/team$`));
+      await expect(tabs.last()).toHaveAttribute('aria-current', 'page');
+      await page.screenshot({ path: testInfo.outputPath('course-team-360.png') });
+    });
 
     test('home, course, section and team pages neither scroll sideways nor have serious axe violations', async ({
       page,

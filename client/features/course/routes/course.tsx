@@ -29,9 +29,11 @@ export type CourseTab =
   | { kind: 'certificate' };
 
 /**
- * /course/:coursePath, /course/:coursePath/section/:sectionPath and /course/:coursePath/team: the
- * course with its tabs: Info, one per published section in timing order (spec section 4), and Team
- * when the course has owners (and shows its team), and Your Certificate when the user holds one.
+ * /course/:coursePath, /course/:coursePath/section/:sectionPath, /course/:coursePath/team and
+ * /course/:coursePath/certificate: the course with its tabs: Info, one per published section in
+ * timing order (spec section 4), Team when the course has owners (and shows its team), and Your
+ * Certificate when the user holds one. The address of a tab the course does not have (an unknown
+ * section, Team without a team, Your Certificate without a certificate) says that tab does not exist.
  */
 export function CourseRoute({ coursePath, tab = { kind: 'info' } }: { coursePath: string; tab?: CourseTab }) {
   const { t } = useTranslation();
@@ -67,6 +69,8 @@ function CourseTabs({ course, tab }: { course: Course; tab: CourseTab }) {
   const [now] = useState(() => new Date());
   const timed = classifySections(sections.data ?? [], now);
   const owners = course.showTeam ? (team.data?.owners ?? []) : [];
+  // Your Certificate is a tab only for someone holding the course certificate (not revoked).
+  const certified = Boolean(certificate.data && certificate.data.status !== 'revoked');
   const sectionPath = tab.kind === 'section' ? tab.sectionPath : undefined;
   const current = sectionPath ? timed.find((entry) => entry.section.path === sectionPath) : undefined;
   const base = `/course/${course.path}`;
@@ -86,7 +90,7 @@ function CourseTabs({ course, tab }: { course: Course; tab: CourseTab }) {
       <nav className="tabs" aria-label={t('courses.tabs')}>
         <ul>
           {tabLink(base, t('courses.info'), tab.kind === 'info')}
-          {((certificate.data && certificate.data.status !== 'revoked') || tab.kind === 'certificate') &&
+          {certified &&
             tabLink(`${base}/certificate`, t('certificates.course.tab'), tab.kind === 'certificate')}
           {timed.map(({ section, timing }) => (
             <li key={section.path}>
@@ -103,8 +107,7 @@ function CourseTabs({ course, tab }: { course: Course; tab: CourseTab }) {
               </Link>
             </li>
           ))}
-          {(owners.length > 0 || tab.kind === 'team') &&
-            tabLink(`${base}/team`, t('courseView.team'), tab.kind === 'team')}
+          {owners.length > 0 && tabLink(`${base}/team`, t('courseView.team'), tab.kind === 'team')}
         </ul>
       </nav>
       {tab.kind === 'info' ? (
@@ -120,9 +123,24 @@ function CourseTabs({ course, tab }: { course: Course; tab: CourseTab }) {
           <LinkedFiles parent={{ parentType: 'course', parentPath: course.path }} />
         </>
       ) : tab.kind === 'team' ? (
-        <TeamTab course={course} team={team} />
+        // Typed in without owners to show (or with the team hidden): no such tab, as for any other.
+        team.isSuccess && owners.length === 0 ? (
+          <TabNotFound text={t('courseView.tabNotFound')} />
+        ) : (
+          <TeamTab course={course} team={team} />
+        )
       ) : tab.kind === 'certificate' ? (
-        <CourseCertificateTab coursePath={course.path} />
+        session.status === 'loading' || (session.user && certificate.isPending) ? (
+          <div aria-busy="true">
+            <Loading />
+          </div>
+        ) : session.user && certificate.isError ? (
+          <ErrorPanel message={t('certificates.loadError')} onRetry={() => void certificate.refetch()} />
+        ) : certified ? (
+          <CourseCertificateTab coursePath={course.path} />
+        ) : (
+          <TabNotFound text={t('courseView.tabNotFound')} />
+        )
       ) : sections.isPending ? (
         <Loading />
       ) : sections.isError ? (
@@ -130,11 +148,18 @@ function CourseTabs({ course, tab }: { course: Course; tab: CourseTab }) {
       ) : current ? (
         <SectionPanel section={current.section} coursePath={course.path} timing={current.timing} />
       ) : (
-        <div className="status status--not-found">
-          <h2>{t('sections.notFound')}</h2>
-        </div>
+        <TabNotFound text={t('sections.notFound')} />
       )}
     </article>
+  );
+}
+
+/** The panel of a tab this course does not have (an unknown section, or Team or Your Certificate typed in). */
+function TabNotFound({ text }: { text: string }) {
+  return (
+    <div className="status status--not-found">
+      <h2>{text}</h2>
+    </div>
   );
 }
 
