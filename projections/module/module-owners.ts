@@ -63,3 +63,20 @@ export async function modulesOwnedBy(db: AnyDb, userId: string): Promise<string[
     .execute();
   return rows.map((row) => row.module_id);
 }
+
+/** The owners of several modules in one statement, by module id (every id present, possibly empty). */
+export async function ownersOfModules(
+  db: AnyDb,
+  moduleIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  const owners = new Map<string, string[]>(moduleIds.map((id) => [id, []]));
+  if (moduleIds.length === 0) return owners;
+  const rows = await tablesOf<ModuleOwnerTables>(db)
+    .selectFrom('module_owners')
+    .select(['module_id', 'user_id'])
+    .where('module_id', 'in', [...moduleIds])
+    .orderBy('user_id')
+    .execute();
+  for (const row of rows) owners.get(row.module_id)?.push(row.user_id);
+  return owners;
+}

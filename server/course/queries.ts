@@ -4,8 +4,9 @@ import type { Image } from '../../events/shared/fields';
 import { ownersOfCourse, ownersOfCourses } from '../../projections/course/course-owners';
 import { type CourseSummary, findCourseByPath, listCourses } from '../../projections/course/course-summaries';
 import type { AnyDb } from '../../projections/db';
-import { isLinkedTo, type UserProfile, usersLinkedTo } from '../../projections/user/users';
+import { isLinkedTo, linksOfUsers, type UserProfile, usersLinkedTo } from '../../projections/user/users';
 import { asSeenBy } from '../user/queries';
+import { type ItemAccess, keepOpen, refusalOf } from '../visibility';
 
 export interface CourseListInput {
   onAdmin?: boolean;
@@ -14,11 +15,11 @@ export interface CourseListInput {
 }
 
 /**
- * The courses this actor may list (tRPC `course.list` and GraphQL `courses`): learners see
- * published, public courses; on the admin side, holders of the view right see everything and other
- * editors only the courses they own.
+ * The courses this actor may list (tRPC `course.list` and GraphQL `courses`). On the admin side,
+ * holders of the view right see everything and other editors only the courses they own. Everywhere
+ * else the list keeps exactly the courses this actor may open (`courseAccessWith`).
  */
-export function visibleCourses(
+export async function visibleCourses(
   db: AnyDb,
   actor: Actor | null,
   input: CourseListInput = {},
@@ -30,31 +31,95 @@ export function visibleCourses(
   if (input.onAdmin && actor && actor.roles.length > 0) {
     return listCourses(db, { published: input.published, onHome: input.onHome, ownedBy: actor.userId });
   }
-  return listCourses(db, {
-    published: true,
-    publicOnly: true,
-    linkedUser: actor?.userId,
-    onHome: input.onHome,
-  });
+  // Anonymous visitors see published, public courses: narrowed in SQL, then the same rule.
+  const courses = await listCourses(
+    db,
+    actor
+      ? { published: input.published, onHome: input.onHome }
+      : { published: true, publicOnly: true, onHome: input.onHome },
+  );
+  return keepVisibleCourses(actor, courses, await courseFactsFrom(db, actor, courses));
+}
+
+/** Who owns a course and whether a user is linked to it: what the course rule looks up. */
+export interface CourseFacts {
+  owners: (course: Pick<CourseSummary, 'courseId' | 'path'>) => Promise<readonly string[]>;
+  linked: (userId: string, coursePath: string) => Promise<boolean>;
+}
+
+/** The facts about these courses for this actor, read in two statements whatever their number. */
+export async function courseFactsFrom(
+  db: AnyDb,
+  actor: Actor | null,
+  courses: readonly Pick<CourseSummary, 'courseId'>[],
+): Promise<CourseFacts> {
+  if (!actor || can(actor, 'view') || can(actor, 'edit') || courses.length === 0) {
+    return { owners: async () => [], linked: async () => false };
+  }
+  const owners = new Map<string, string[]>();
+  for (const { courseId, user } of await ownersOfCourses(db, [...new Set(courses.map((c) => c.courseId))]))
+    owners.set(courseId, [...(owners.get(courseId) ?? []), user._id]);
+  const linked = new Set(
+    (await linksOfUsers(db, [actor.userId]))
+      .filter((link) => link.item_type === 'course')
+      .map((link) => link.item_path),
+  );
+  return {
+    owners: async (course) => owners.get(course.courseId) ?? [],
+    linked: async (userId, path) => userId === actor.userId && linked.has(path),
+  };
+}
+
+/** Keeps, of courses loaded in a batch, exactly those this actor may open (the rule of `courseAccessWith`). */
+export function keepVisibleCourses<
+  C extends Pick<CourseSummary, 'courseId' | 'path' | 'published' | 'public'>,
+>(actor: Actor | null, courses: readonly C[], facts: CourseFacts): Promise<C[]> {
+  // A holder of the view or edit right opens every course: no look-ups needed.
+  if (can(actor, 'view') || can(actor, 'edit')) return Promise.resolve([...courses]);
+  return keepOpen(courses, async (course) =>
+    courseAccessWith(actor, course, await facts.owners(course), (userId) =>
+      facts.linked(userId, course.path),
+    ),
+  );
+}
+
+/**
+ * What opening the course answers this actor (server/visibility.ts): holders of the view or edit
+ * right and its owners always; others when it is published and public (anonymous visitors too: the
+ * course list and course info are for everyone), or published and they are linked to it (spec
+ * section 4: public, or visible only to linked users).
+ */
+export async function courseAccessWith(
+  actor: Actor | null,
+  course: Pick<CourseSummary, 'published' | 'public'>,
+  owners: readonly string[],
+  isLinked: (userId: string) => Promise<boolean>,
+): Promise<ItemAccess> {
+  if (can(actor, 'view') || can(actor, 'edit')) return 'open';
+  if (actor && owners.includes(actor.userId)) return 'open';
+  if (!course.published) return 'hidden';
+  if (course.public) return 'open';
+  return actor && (await isLinked(actor.userId)) ? 'open' : 'hidden';
+}
+
+/** The course rule over single look-ups (one course opened). */
+export async function courseAccess(
+  db: AnyDb,
+  actor: Actor | null,
+  course: CourseSummary,
+): Promise<ItemAccess> {
+  return courseAccessWith(actor, course, actor ? await ownersOfCourse(db, course.courseId) : [], (userId) =>
+    isLinkedTo(db, userId, 'course', course.path),
+  );
 }
 
 /** One course by path, if this actor may see it; otherwise (or when absent) NotFound. */
 export async function visibleCourse(db: AnyDb, actor: Actor | null, path: string): Promise<CourseSummary> {
   const course = await findCourseByPath(db, path);
-  if (!course || !(await maySeeCourse(db, actor, course))) throw notFound('course.notFound');
+  if (!course) throw notFound('course.notFound');
+  const access = await courseAccess(db, actor, course);
+  if (access !== 'open') throw refusalOf(access, 'course.notFound');
   return course;
-}
-
-/**
- * Holders of the view right and the course's owners always; others when it is published and
- * public, or they are linked to it (spec section 4: public, or visible only to linked users).
- */
-async function maySeeCourse(db: AnyDb, actor: Actor | null, course: CourseSummary): Promise<boolean> {
-  if (can(actor, 'view')) return true;
-  if (!actor) return course.published && course.public;
-  if ((await ownersOfCourse(db, course.courseId)).includes(actor.userId)) return true;
-  if (!course.published) return false;
-  return course.public || isLinkedTo(db, actor.userId, 'course', course.path);
 }
 
 /**

@@ -1,6 +1,5 @@
 import { forbidden, notFound } from '../../events/errors';
 import { type Actor, can } from '../../events/permissions';
-import { ownersOfCourse } from '../../projections/course/course-owners';
 import { findCourseByPath } from '../../projections/course/course-summaries';
 import type { AnyDb } from '../../projections/db';
 import { type FileSummary, findFileByPath, listFiles } from '../../projections/file/file-summaries';
@@ -12,6 +11,8 @@ import {
   unlinkedFiles,
 } from '../../projections/link/content-links';
 import { findSectionByPath } from '../../projections/section/section-summaries';
+import { courseAccessWith, courseFactsFrom } from '../course/queries';
+import { sectionAccessWith } from '../section/queries';
 
 export interface FileListInput {
   course?: string;
@@ -19,14 +20,11 @@ export interface FileListInput {
   filterByParent?: boolean;
 }
 
-/** Who may see everything of a parent, published or not: holders of view or edit, and its owners. */
-const managesParent = (actor: Actor | null, owners: string[]) =>
-  can(actor, 'view') || can(actor, 'edit', { owners });
-
 /**
- * How far this actor sees into a parent: 'manage' (everything, published or not: holders of view or
- * edit, and the course's owners), 'published' (learners: published, public courses and the published,
- * public sections of such courses), or null when the parent is missing or hidden from them.
+ * How far this actor sees into a parent: null when they may not open it (the course and section
+ * rules, server/course/queries.ts and server/section/queries.ts, or it is missing); 'manage' when
+ * they manage its course (the view or edit right, or owning the course: they may open every
+ * section); otherwise 'published'.
  */
 export async function parentAccess(
   db: AnyDb,
@@ -37,10 +35,16 @@ export async function parentAccess(
   if (parent.parentType === 'section' && !sectionRow) return null;
   const course = await findCourseByPath(db, sectionRow ? sectionRow.parentPath : parent.parentPath);
   if (!course) return null;
-  if (managesParent(actor, await ownersOfCourse(db, course.courseId))) return 'manage';
-  const courseOpen = course.published && course.public;
-  const open = sectionRow ? courseOpen && sectionRow.published && sectionRow.public : courseOpen;
-  return open ? 'published' : null;
+  const facts = await courseFactsFrom(db, actor, [course]);
+  const owners = await facts.owners(course);
+  const linked = (userId: string) => facts.linked(userId, course.path);
+  const access = sectionRow
+    ? await sectionAccessWith(actor, sectionRow, course, owners, linked)
+    : await courseAccessWith(actor, course, owners, linked);
+  if (access !== 'open') return null;
+  const manages =
+    can(actor, 'view') || can(actor, 'edit') || (actor !== null && owners.includes(actor.userId));
+  return manages ? 'manage' : 'published';
 }
 
 async function visibleParent(db: AnyDb, actor: Actor | null, parent: Parent): Promise<void> {

@@ -10,11 +10,11 @@ import {
   unpublishCourse,
   updateCourse,
 } from '../course/commands';
-import { canSeeParticipants, visibleCourse, visibleCourses } from '../course/queries';
-import { sectionsVisibleTo } from '../section/queries';
+import { type CourseFacts, canSeeParticipants, visibleCourse, visibleCourses } from '../course/queries';
+import { keepVisibleSections } from '../section/queries';
 import { asSeenBy } from '../user/queries';
 import { builder } from './builder';
-import { metaOf } from './context';
+import { type GraphQLContext, metaOf } from './context';
 import { answer, documentOf, type MutationAnswer, refusing } from './errors';
 import { FileType } from './file';
 import { parentKey } from './loaders';
@@ -22,6 +22,12 @@ import { ModuleType, modulesOfParent } from './module';
 import { SectionType } from './section';
 import { ImageType, MutationResponse, MutationResult } from './shared';
 import { UserType } from './user';
+
+/** The course rule's look-ups through the request's loaders. */
+export const courseFactsOf = (ctx: GraphQLContext): CourseFacts => ({
+  owners: async (course) => (ctx.actor ? ctx.loaders.courseOwnerIds.load(course.path) : []),
+  linked: async (userId, path) => (await ctx.loaders.links.load(userId)).courses.includes(path),
+});
 
 export const CourseType = builder.objectRef<CourseSummary>('Course').implement({
   fields: (t) => ({
@@ -61,16 +67,22 @@ export const CourseType = builder.objectRef<CourseSummary>('Course').implement({
     sections: t.field({
       type: [SectionType],
       description:
-        'The course sections in order: published ones for learners, all for holders of the view or edit right.',
-      // One statement for all the courses of a list (the courseSections loader).
+        'The course sections in order, those the caller may open: every one for who manages the course, otherwise the published ones that are public or of a course the caller is linked to.',
+      // One statement for all the courses of a list (the courseSections loader), and the rule's look-ups batched.
       resolve: async (course, _args, ctx) =>
-        sectionsVisibleTo(ctx.actor, await ctx.loaders.courseSections.load(course.path)),
+        keepVisibleSections(
+          ctx.actor,
+          course,
+          await ctx.loaders.courseSections.load(course.path),
+          courseFactsOf(ctx),
+        ),
     }),
     modules: t.field({
       type: [ModuleType],
-      description: 'The modules linked to the course, in order: editors see all, others the published ones.',
+      description:
+        'The modules linked to the course, in order: those the caller may open (none for anonymous callers).',
       resolve: (course, _args, ctx) =>
-        modulesOfParent(ctx, { parentType: 'course', parentPath: course.path, coursePath: course.path }),
+        modulesOfParent(ctx, { parentType: 'course', parentPath: course.path }),
     }),
     files: t.field({
       type: [FileType],

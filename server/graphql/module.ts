@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { invalid, notFound } from '../../events/errors';
 import { createModuleSchema, modulePathSchema, updateModuleSchema } from '../../events/module/commands';
-import { can } from '../../events/permissions';
 import { findModuleByPath, type ModuleSummary } from '../../projections/module/module-summaries';
 import { canSeeParticipants } from '../course/queries';
 import { visibleModulesOf } from '../link/queries';
@@ -13,7 +12,7 @@ import {
   unpublishModule,
   updateModule,
 } from '../module/commands';
-import { visibleModule, visibleModules } from '../module/queries';
+import { keepVisibleModules, type ModuleFacts, visibleModule, visibleModules } from '../module/queries';
 import { asSeenBy } from '../user/queries';
 import { builder } from './builder';
 import { type GraphQLContext, metaOf } from './context';
@@ -73,20 +72,24 @@ export const ModuleType = builder.objectRef<ModuleSummary>('Module').implement({
   }),
 });
 
+/** The module rule's look-ups through the request's loaders (a list costs the same statements for any length). */
+export const moduleFactsOf = (ctx: GraphQLContext): ModuleFacts => ({
+  owners: async (module) =>
+    ctx.actor ? (await ctx.loaders.moduleOwners.load(module.moduleId)).map((owner) => owner._id) : [],
+  linked: async (userId, path) => (await ctx.loaders.links.load(userId)).modules.includes(path),
+});
+
 /**
- * The modules of a course or section, batched per request (Course.modules, Section.modules): who
- * manages the parent (the view right, the edit right, or owning the course; `coursePath` is the
- * course's, or the section's course) sees every one, others the published ones. The rule of
- * `visibleModulesOf` (server/link/queries.ts), applied to batched rows.
+ * The modules of a course or section, batched per request (Course.modules, Section.modules):
+ * exactly those the caller may open (the module rule of server/module/queries.ts), so a module
+ * listed here never answers 'does not exist'. `modules(course:, onAdmin: true)` gives editors all.
  */
 export async function modulesOfParent(
   ctx: GraphQLContext,
-  parent: { parentType: 'course' | 'section'; parentPath: string; coursePath: string },
+  parent: { parentType: 'course' | 'section'; parentPath: string },
 ): Promise<ModuleSummary[]> {
   const modules = await ctx.loaders.parentModules.load(parentKey(parent));
-  if (can(ctx.actor, 'view') || can(ctx.actor, 'edit')) return modules;
-  const owners = ctx.actor ? await ctx.loaders.courseOwnerIds.load(parent.coursePath) : [];
-  return can(ctx.actor, 'edit', { owners }) ? modules : modules.filter((module) => module.published);
+  return keepVisibleModules(ctx.actor, modules, moduleFactsOf(ctx));
 }
 
 const ModuleMutationResult = builder
@@ -105,7 +108,7 @@ builder.queryFields((t) => ({
   modules: t.field({
     type: [ModuleType],
     description:
-      'With course or section: the modules linked to it in order (editors all, others the published ones). Otherwise the module list: published, public modules; with onAdmin, everything for holders of the view right and their own modules for other editors. filterByParent or noParents keeps the modules linked to no course or section; published and onHome filter.',
+      'The modules the caller may open (the one visibility rule: none for anonymous callers, who must sign in to open a module). With course or section: the modules linked to it in order; with onAdmin, every one for who manages it. Otherwise the module list; with onAdmin, everything for holders of the view right and their own modules for other editors. filterByParent or noParents keeps the modules linked to no course or section; published and onHome filter.',
     args: {
       course: t.arg.string(),
       section: t.arg.string(),
@@ -123,7 +126,12 @@ builder.queryFields((t) => ({
         const parentPath = args.course ?? args.section;
         if (parentPath) {
           const parentType = args.course ? 'course' : 'section';
-          const linked = await visibleModulesOf(db, ctx.actor, { parentType, parentPath });
+          const linked = await visibleModulesOf(
+            db,
+            ctx.actor,
+            { parentType, parentPath },
+            { onAdmin: args.onAdmin ?? undefined },
+          );
           const modules = present(
             await ctx.loaders.moduleByPath.loadMany(linked.map((module) => module.path)),
           );

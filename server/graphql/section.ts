@@ -94,13 +94,10 @@ export const SectionType = builder.objectRef<SectionSummary>('Section').implemen
     owners: t.field({ type: [UserType], resolve: () => [] }),
     modules: t.field({
       type: [ModuleType],
-      description: 'The modules linked to the section, in order: editors see all, others the published ones.',
+      description:
+        'The modules linked to the section, in order: those the caller may open (none for anonymous callers).',
       resolve: (section, _args, ctx) =>
-        modulesOfParent(ctx, {
-          parentType: 'section',
-          parentPath: section.path,
-          coursePath: section.parentPath,
-        }),
+        modulesOfParent(ctx, { parentType: 'section', parentPath: section.path }),
     }),
     files: t.field({
       type: [FileType],

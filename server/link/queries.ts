@@ -4,19 +4,27 @@ import { type AnyDb, tablesOf } from '../../projections/db';
 import { type LinkedModule, modulesOfParent, type Parent } from '../../projections/link/content-links';
 import type { UserTables } from '../../projections/user/users';
 import { parentAccess } from '../file/queries';
+import { keepVisibleModules, moduleFactsFrom } from '../module/queries';
 
 /**
- * A course's or section's modules in order (tRPC `link.modulesOf`, GraphQL `modules(course|section)`):
- * editors of the parent see every module; learners the published modules of a parent they may see.
+ * A course's or section's modules in order (tRPC `link.modulesOf`, GraphQL `modules(course|section)`),
+ * if this actor may open the parent. On the admin side (`onAdmin`), who manages the parent (the view
+ * or edit right, or owning the course) sees every linked module, to order and unlink them; everywhere
+ * else exactly the modules this actor may open (the module rule), so no card says 'does not exist'.
  */
 export async function visibleModulesOf(
   db: AnyDb,
   actor: Actor | null,
   parent: Parent,
+  options: { onAdmin?: boolean } = {},
 ): Promise<LinkedModule[]> {
   const access = await parentAccess(db, actor, parent);
   if (!access) throw notFound(parent.parentType === 'course' ? 'course.notFound' : 'section.notFound');
-  return modulesOfParent(db, parent, access === 'manage' ? {} : { published: true });
+  const modules = await modulesOfParent(db, parent);
+  if (options.onAdmin && access === 'manage') return modules;
+  const visible = await keepVisibleModules(actor, modules, await moduleFactsFrom(db, actor, modules));
+  // Positions count in the list as this actor gets it.
+  return visible.map((module, position) => ({ ...module, position }));
 }
 
 export interface Teacher {

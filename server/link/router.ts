@@ -24,9 +24,12 @@ export const linkRouter = router({
       await orderModules(ctx.platform, ctx.actor, metaOf(ctx), input);
       return { success: true as const };
     }),
+  /** A parent's modules: those the caller may open; with onAdmin, every one for who manages the parent. */
   modulesOf: publicProcedure
-    .input(parentSchema)
-    .query(({ ctx, input }) => visibleModulesOf(ctx.platform.database.db, ctx.actor, input)),
+    .input(parentSchema.extend({ onAdmin: z.boolean().optional() }))
+    .query(({ ctx, input: { onAdmin, ...parent } }) =>
+      visibleModulesOf(ctx.platform.database.db, ctx.actor, parent, { onAdmin }),
+    ),
   /** The users who may be linked as owners: those holding the role 'teacher'. */
   teachers: authenticatedProcedure.query(({ ctx }) => teachers(ctx.platform.database.db, ctx.actor)),
 });

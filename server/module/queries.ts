@@ -2,7 +2,7 @@ import { notFound } from '../../events/errors';
 import type { PageType } from '../../events/page/events';
 import { type Actor, can } from '../../events/permissions';
 import type { AnyDb } from '../../projections/db';
-import { ownersOfModule } from '../../projections/module/module-owners';
+import { ownersOfModule, ownersOfModules } from '../../projections/module/module-owners';
 import {
   findModuleByPath,
   listModules,
@@ -10,7 +10,8 @@ import {
   modulesOfTranslationGroup,
 } from '../../projections/module/module-summaries';
 import { pagesOfModule } from '../../projections/page/page-summaries';
-import { isLinkedTo } from '../../projections/user/users';
+import { isLinkedTo, linksOfUsers } from '../../projections/user/users';
+import { type ItemAccess, keepOpen, refusalOf } from '../visibility';
 
 export interface ModuleListInput {
   onAdmin?: boolean;
@@ -19,11 +20,12 @@ export interface ModuleListInput {
 }
 
 /**
- * The modules this actor may list (tRPC `module.list`, later GraphQL `modules`): learners see
- * published, public modules; on the admin side, holders of the view right see everything and other
- * editors only the modules they own.
+ * The modules this actor may list (tRPC `module.list`, GraphQL `modules`). On the admin side,
+ * holders of the view right see everything and other editors only the modules they own. Everywhere
+ * else the list keeps exactly the modules this actor may open (`moduleAccessWith`): none for an
+ * anonymous visitor, whose every module asks to sign in first.
  */
-export function visibleModules(
+export async function visibleModules(
   db: AnyDb,
   actor: Actor | null,
   input: ModuleListInput = {},
@@ -35,13 +37,74 @@ export function visibleModules(
   if (input.onAdmin && actor && actor.roles.length > 0) {
     return listModules(db, { published: input.published, onHome: input.onHome, ownedBy: actor.userId });
   }
-  return listModules(db, { published: true, publicOnly: true, onHome: input.onHome });
+  if (!actor) return [];
+  const modules = await listModules(db, { published: input.published, onHome: input.onHome });
+  return keepVisibleModules(actor, modules, await moduleFactsFrom(db, actor, modules));
+}
+
+/** Who owns a module and whether a user is linked to it: what the module rule looks up. */
+export interface ModuleFacts {
+  owners: (module: Pick<ModuleSummary, 'moduleId'>) => Promise<readonly string[]>;
+  linked: (userId: string, modulePath: string) => Promise<boolean>;
+}
+
+/** The facts about these modules for this actor, read in two statements whatever their number. */
+export async function moduleFactsFrom(
+  db: AnyDb,
+  actor: Actor | null,
+  modules: readonly Pick<ModuleSummary, 'moduleId'>[],
+): Promise<ModuleFacts> {
+  if (!actor || can(actor, 'view') || can(actor, 'edit') || modules.length === 0) {
+    return { owners: async () => [], linked: async () => false };
+  }
+  const owners = await ownersOfModules(db, [...new Set(modules.map((module) => module.moduleId))]);
+  const linked = new Set(
+    (await linksOfUsers(db, [actor.userId]))
+      .filter((link) => link.item_type === 'module')
+      .map((link) => link.item_path),
+  );
+  return {
+    owners: async (module) => owners.get(module.moduleId) ?? [],
+    linked: async (userId, path) => userId === actor.userId && linked.has(path),
+  };
+}
+
+/** Keeps, of modules loaded in a batch, exactly those this actor may open (the rule of `moduleAccessWith`). */
+export function keepVisibleModules<
+  M extends Pick<ModuleSummary, 'moduleId' | 'path' | 'published' | 'public'>,
+>(actor: Actor | null, modules: readonly M[], facts: ModuleFacts): Promise<M[]> {
+  // The rule's first cases, decided without look-ups: an anonymous visitor opens no module, a
+  // holder of the view or edit right every one.
+  if (!actor) return Promise.resolve([]);
+  if (can(actor, 'view') || can(actor, 'edit')) return Promise.resolve([...modules]);
+  return keepOpen(modules, async (module) =>
+    moduleAccessWith(actor, module, await facts.owners(module), (userId) =>
+      facts.linked(userId, module.path),
+    ),
+  );
 }
 
 /**
- * Whether this actor may see the module: holders of the view or edit right and its owners always;
- * others when it is published and public, or they are linked to it.
+ * What opening the module answers this actor (server/visibility.ts). Holders of the view or edit
+ * right and its owners open it always. Module content is for registered users: an anonymous visitor
+ * of a published, public module is asked to sign in; of any other, told it does not exist. A
+ * signed-in participant opens a published module that is public or linked to them; an unpublished
+ * one they would otherwise open is `blocked`.
  */
+export async function moduleAccessWith(
+  actor: Actor | null,
+  module: Pick<ModuleSummary, 'published' | 'public'>,
+  owners: readonly string[],
+  isLinked: (userId: string) => Promise<boolean>,
+): Promise<ItemAccess> {
+  if (can(actor, 'view') || can(actor, 'edit')) return 'open';
+  if (!actor) return module.published && module.public ? 'signIn' : 'hidden';
+  if (owners.includes(actor.userId)) return 'open';
+  if (!module.public && !(await isLinked(actor.userId))) return 'hidden';
+  return module.published ? 'open' : 'blocked';
+}
+
+/** Whether this actor may open the module (its access is `open`). */
 export async function maySeeModule(
   db: AnyDb,
   actor: Actor | null,
@@ -58,11 +121,7 @@ export async function maySeeModuleWith(
   owners: readonly string[],
   isLinked: (userId: string) => Promise<boolean>,
 ): Promise<boolean> {
-  if (can(actor, 'view') || can(actor, 'edit')) return true;
-  if (actor && owners.includes(actor.userId)) return true;
-  if (!module.published) return false;
-  if (module.public) return true;
-  return actor ? isLinked(actor.userId) : false;
+  return (await moduleAccessWith(actor, module, owners, isLinked)) === 'open';
 }
 
 export interface ModulePageEntry {
@@ -76,12 +135,18 @@ export interface ModulePageEntry {
 
 export type ModuleDetail = ModuleSummary & { owners: string[]; pages: ModulePageEntry[] };
 
-/** One module by path with its owners and pages in order, if this actor may see it; else NotFound. */
+/**
+ * One module by path with its owners and pages in order, if this actor may open it; otherwise
+ * Unauthenticated for an anonymous visitor of a module that needs signing in, else NotFound.
+ */
 export async function visibleModule(db: AnyDb, actor: Actor | null, path: string): Promise<ModuleDetail> {
   const module = await findModuleByPath(db, path);
   if (!module) throw notFound('module.notFound');
   const owners = await ownersOfModule(db, module.moduleId);
-  if (!(await maySeeModule(db, actor, module, owners))) throw notFound('module.notFound');
+  const access = await moduleAccessWith(actor, module, owners, (userId) =>
+    isLinkedTo(db, userId, 'module', module.path),
+  );
+  if (access !== 'open') throw refusalOf(access, 'module.notFound');
   const pages = (await pagesOfModule(db, path)).map(
     ({ pageId, path, name, type, estimatedTime, position }) => ({
       pageId,

@@ -24,8 +24,9 @@ import { findModuleByPath, type ModuleSummary } from '../../projections/module/m
 import { type PageSummary, pagesOfModule } from '../../projections/page/page-summaries';
 import { answersOf, latestResultsOf, type StoredAnswer } from '../../projections/result/module-results';
 import { isLinkedTo } from '../../projections/user/users';
-import { maySeeModule, maySeeModuleWith } from '../module/queries';
+import { maySeeModule, moduleAccessWith } from '../module/queries';
 import { maySeeAnswerKey } from '../page/queries';
+import { refusalOf } from '../visibility';
 
 /** One question as the participant sees its state; the server decided every field. */
 export interface LearnerQuestion {
@@ -108,19 +109,18 @@ export interface LearnerPage {
 }
 
 /**
- * The module for a learner, or a refusal: NotFound when they may not see it, Forbidden
+ * The module for a learner, or a refusal (the module rule, `moduleAccessWith`): NotFound when they
+ * may not see it, Unauthenticated when an anonymous visitor must sign in first, Forbidden
  * 'module.blocked' when only its unpublishing keeps them out (its pages say so, spec section 4).
  */
 async function learnerModuleRecord(sources: LearnerSources, actor: Actor | null, path: string) {
   const module = await sources.module(path);
   if (!module) throw notFound('module.notFound');
   const owners = await sources.owners(module.moduleId);
-  const linked = (userId: string) => sources.linked(userId, module.path);
-  if (!(await maySeeModuleWith(actor, module, owners, linked))) {
-    const wouldSee =
-      !module.published && (await maySeeModuleWith(actor, { ...module, published: true }, owners, linked));
-    throw wouldSee ? forbidden('module.blocked') : notFound('module.notFound');
-  }
+  const access = await moduleAccessWith(actor, module, owners, (userId) =>
+    sources.linked(userId, module.path),
+  );
+  if (access !== 'open') throw refusalOf(access, 'module.notFound', 'module.blocked');
   return { ...module, owners };
 }
 

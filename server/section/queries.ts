@@ -1,24 +1,66 @@
 import { notFound } from '../../events/errors';
 import { type Actor, can } from '../../events/permissions';
+import { type CourseSummary, findCourseByPath } from '../../projections/course/course-summaries';
 import type { AnyDb } from '../../projections/db';
 import {
   findSectionByPath,
   type SectionSummary,
   sectionsOfCourse,
 } from '../../projections/section/section-summaries';
-import { visibleCourse } from '../course/queries';
+import { type CourseFacts, courseAccessWith, courseFactsFrom, visibleCourse } from '../course/queries';
+import { type ItemAccess, keepOpen } from '../visibility';
 
 /**
- * The read rules for sections, shared by tRPC (`section.listByCourse`, `section.byPath`) and
- * GraphQL (`course { sections }`, `section`): learners see published sections of a course they
- * may see; holders of the view or edit right see every section.
+ * What opening the section answers this actor (server/visibility.ts), shared by tRPC
+ * (`section.listByCourse`, `section.byPath`) and GraphQL (`course { sections }`, `section`): nothing
+ * of a course they may not open; who manages the course (the view or edit right, its owners) every
+ * section; others the published ones that are public, or that are not public but belong to a
+ * course they are linked to (sections have no links of their own).
  */
-export const seesUnpublishedSections = (actor: Actor | null): boolean =>
-  can(actor, 'view') || can(actor, 'edit');
+export async function sectionAccessWith(
+  actor: Actor | null,
+  section: Pick<SectionSummary, 'published' | 'public'>,
+  course: Pick<CourseSummary, 'published' | 'public'>,
+  courseOwners: readonly string[],
+  isLinkedToCourse: (userId: string) => Promise<boolean>,
+): Promise<ItemAccess> {
+  if ((await courseAccessWith(actor, course, courseOwners, isLinkedToCourse)) !== 'open') return 'hidden';
+  if (can(actor, 'view') || can(actor, 'edit')) return 'open';
+  if (actor && courseOwners.includes(actor.userId)) return 'open';
+  if (!section.published) return 'hidden';
+  if (section.public) return 'open';
+  return actor && (await isLinkedToCourse(actor.userId)) ? 'open' : 'hidden';
+}
 
-/** Keeps, of a course's sections, those this actor may see (for sections loaded in a batch). */
-export const sectionsVisibleTo = (actor: Actor | null, sections: SectionSummary[]): SectionSummary[] =>
-  seesUnpublishedSections(actor) ? sections : sections.filter((section) => section.published);
+/** Keeps, of one course's sections, exactly those this actor may open. */
+export function keepVisibleSections(
+  actor: Actor | null,
+  course: CourseSummary,
+  sections: readonly SectionSummary[],
+  facts: CourseFacts,
+): Promise<SectionSummary[]> {
+  // A holder of the view or edit right opens every section: no look-ups needed.
+  if (can(actor, 'view') || can(actor, 'edit')) return Promise.resolve([...sections]);
+  return keepOpen(sections, async (section) =>
+    sectionAccessWith(actor, section, course, await facts.owners(course), (userId) =>
+      facts.linked(userId, course.path),
+    ),
+  );
+}
+
+/** The section rule over single look-ups: the section's course is read too. */
+export async function sectionAccess(
+  db: AnyDb,
+  actor: Actor | null,
+  section: SectionSummary,
+): Promise<ItemAccess> {
+  const course = await findCourseByPath(db, section.parentPath);
+  if (!course) return 'hidden';
+  const facts = await courseFactsFrom(db, actor, [course]);
+  return sectionAccessWith(actor, section, course, await facts.owners(course), (userId) =>
+    facts.linked(userId, course.path),
+  );
+}
 
 /**
  * Meeting credentials are for signed-in users only: anonymous visitors of a public course see the
@@ -29,25 +71,21 @@ export function withoutCredentialsFor(actor: Actor | null, section: SectionSumma
   return { ...section, classroom: { ...section.classroom, meetingId: '', pwd: '' } };
 }
 
-/** A course's sections in order, if this actor may see the course; otherwise NotFound. */
+/** A course's sections in order, those this actor may open, if they may open the course; otherwise NotFound. */
 export async function visibleSectionsOfCourse(
   db: AnyDb,
   actor: Actor | null,
   coursePath: string,
 ): Promise<SectionSummary[]> {
-  await visibleCourse(db, actor, coursePath);
-  const sections = await sectionsOfCourse(
-    db,
-    coursePath,
-    seesUnpublishedSections(actor) ? {} : { published: true },
-  );
-  return sections.map((section) => withoutCredentialsFor(actor, section));
+  const course = await visibleCourse(db, actor, coursePath);
+  const sections = await sectionsOfCourse(db, coursePath);
+  const kept = await keepVisibleSections(actor, course, sections, await courseFactsFrom(db, actor, [course]));
+  return kept.map((section) => withoutCredentialsFor(actor, section));
 }
 
-/** One section by path, if this actor may see it and its course; otherwise (or when absent) NotFound. */
+/** One section by path, if this actor may open it; otherwise (or when absent) NotFound. */
 export async function visibleSection(db: AnyDb, actor: Actor | null, path: string): Promise<SectionSummary> {
   const section = await findSectionByPath(db, path);
-  if (!section || (!section.published && !seesUnpublishedSections(actor))) throw notFound('section.notFound');
-  await visibleCourse(db, actor, section.parentPath);
+  if (!section || (await sectionAccess(db, actor, section)) !== 'open') throw notFound('section.notFound');
   return withoutCredentialsFor(actor, section);
 }

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import { type Actor, can, requireCan } from '../../events/permissions';
+import { type Actor, requireCan } from '../../events/permissions';
 import type { Language } from '../../events/shared/fields';
 import type { CourseSummaryTables } from '../../projections/course/course-summaries';
 import { type AnyDb, tablesOf } from '../../projections/db';
 import type { ModuleSummaryTables } from '../../projections/module/module-summaries';
-import { visibleCourse } from '../course/queries';
+import { courseFactsFrom, keepVisibleCourses, visibleCourse } from '../course/queries';
 
 export interface TranslationItem {
   path: string;
@@ -79,7 +79,7 @@ export async function translationGroups(db: AnyDb, actor: Actor | null): Promise
 
 /**
  * The course's translation group, itself included (tRPC `translation.ofCourse`, GraphQL
- * courseTranslationsPaths); learners see only its published, public members.
+ * courseTranslationsPaths): the members this actor may open (the course rule).
  */
 export async function courseTranslations(
   db: AnyDb,
@@ -88,10 +88,13 @@ export async function courseTranslations(
 ): Promise<{ path: string; name: string; language: Language }[]> {
   const course = await visibleCourse(db, actor, path);
   const rootId = course.originId ?? course.courseId;
-  let query = tablesOf<CourseSummaryTables>(db)
+  const members = await tablesOf<CourseSummaryTables>(db)
     .selectFrom('course_summaries')
-    .select(['path', 'name', 'language'])
-    .where((eb) => eb.or([eb(sql<string>`course_id::text`, '=', rootId), eb('origin_id', '=', rootId)]));
-  if (!can(actor, 'view')) query = query.where('published', '=', true).where('public', '=', true);
-  return query.orderBy('language').orderBy('path').execute();
+    .select([sql<string>`course_id::text`.as('courseId'), 'path', 'name', 'language', 'published', 'public'])
+    .where((eb) => eb.or([eb(sql<string>`course_id::text`, '=', rootId), eb('origin_id', '=', rootId)]))
+    .orderBy('language')
+    .orderBy('path')
+    .execute();
+  const visible = await keepVisibleCourses(actor, members, await courseFactsFrom(db, actor, members));
+  return visible.map(({ path, name, language }) => ({ path, name, language }));
 }

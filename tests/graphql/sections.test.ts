@@ -291,12 +291,14 @@ describe.each(databaseKinds)('GraphQL sections on %s', (kind) => {
     });
     expect(await eventCount()).toBe(before);
 
-    // Like tRPC section.listByCourse: without the view or edit right, only published sections.
+    // Like tRPC section.listByCourse (the one visibility rule): who manages the course (its owner,
+    // or the view or edit right) sees its unpublished sections, as opening them succeeds for them.
     await graphql(app, updateMutation, {
       ...as('teacher'),
       variables: { path: 'teacher-week', doc: { published: false } },
     });
-    expect(await sectionPaths('teacher', 'teacher-course')).toEqual([]);
+    expect(await sectionPaths('teacher', 'teacher-course')).toEqual(['teacher-week']);
+    expect(await sectionPaths('participant', 'teacher-course')).toEqual([]);
     expect(await sectionPaths('admin', 'teacher-course')).toEqual(['teacher-week']);
 
     const deleteOwn = await graphql(app, deleteMutation, {

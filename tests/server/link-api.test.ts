@@ -54,10 +54,10 @@ describe.each(databaseKinds)('links, owners and teachers over tRPC on %s', (kind
     parentPath: string,
     headers = admin,
   ) => mutate('link.removeItemFromParent', { itemType, itemPath, parentType, parentPath }, headers);
-  const modulesOf = async (parentType: string, parentPath: string, headers = admin) =>
-    ((await ok(query('link.modulesOf', { parentType, parentPath }, headers))) as { path: string }[]).map(
-      (module) => module.path,
-    );
+  const modulesOf = async (parentType: string, parentPath: string, headers = admin, onAdmin?: boolean) =>
+    (
+      (await ok(query('link.modulesOf', { parentType, parentPath, onAdmin }, headers))) as { path: string }[]
+    ).map((module) => module.path);
   const filesOf = async (parent: object, headers = admin) =>
     ((await ok(query('file.list', parent, headers))) as { path: string }[]).map((file) => file.path);
   const eventCount = async () => (await readAll(platform.database.db, 0, 100_000)).length;
@@ -223,9 +223,12 @@ describe.each(databaseKinds)('links, owners and teachers over tRPC on %s', (kind
     const missingUser = await mutate('course.addOwner', { path: 'family-planning', userId: 'nobody' });
     expect(missingUser.statusCode).toBe(404);
 
-    // An owner sees the unpublished modules of their course, as editors do; learners do not.
+    // On the admin side an owner sees the unpublished modules of their course, as editors do; as a
+    // learner (the course page) only those they may open; learners never.
     await ok(mutate('module.unpublish', { path: 'access' }));
-    expect(await modulesOf('course', 'family-planning', teacher)).toEqual(['access', 'methods']);
+    expect(await modulesOf('course', 'family-planning', teacher, true)).toEqual(['access', 'methods']);
+    expect(await modulesOf('course', 'family-planning', teacher)).toEqual(['methods']);
+    expect(await modulesOf('course', 'family-planning', learner, true)).toEqual(['methods']);
     expect(await modulesOf('course', 'family-planning', learner)).toEqual(['methods']);
     await ok(mutate('module.publish', { path: 'access' }));
 

@@ -55,7 +55,8 @@ describe.each(databaseKinds)('pages over tRPC on %s', (kind) => {
 
   const mutate = (procedure: string, input: object, headers: Headers = admin) =>
     app.inject({ method: 'POST', url: `/trpc/${procedure}`, payload: input, headers });
-  const query = (procedure: string, input: object, headers: Headers = {}) =>
+  // Module and page content is for registered users: reads go as a signed-in learner unless told.
+  const query = (procedure: string, input: object, headers: Headers = learner) =>
     app.inject({ url: `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`, headers });
   // biome-ignore lint/suspicious/noExplicitAny: test answers are checked field by field
   const data = async (response: Promise<{ json: () => any }>) => (await response).json().result.data;

@@ -1,0 +1,28 @@
+import { forbidden, notFound, unauthenticated } from '../events/errors';
+
+/**
+ * What opening an item answers this actor (the one visibility rule, DESIGN.md): `open`; `signIn`
+ * when it exists and is visible to every registered user but the visitor is anonymous (module and
+ * page content is for registered users, spec sections 1 and 4); `blocked` when only its
+ * unpublishing keeps a participant out (its pages say so); `hidden` when it is missing or not
+ * visible to them, which reads exactly as 'does not exist'. Every list keeps an item exactly when
+ * its access is `open`, so no card leads anywhere else.
+ */
+export type ItemAccess = 'open' | 'signIn' | 'blocked' | 'hidden';
+
+/** The refusal of an access other than `open`; `blocked` reads as `notFoundKey` unless `blockedKey` is given. */
+export function refusalOf(
+  access: Exclude<ItemAccess, 'open'>,
+  notFoundKey: string,
+  blockedKey?: string,
+): Error {
+  if (access === 'signIn') return unauthenticated();
+  if (access === 'blocked' && blockedKey) return forbidden(blockedKey);
+  return notFound(notFoundKey);
+}
+
+/** Keeps the items whose access (decided one by one, over look-ups the caller batches) is `open`. */
+export async function keepOpen<T>(items: readonly T[], accessOf: (item: T) => Promise<ItemAccess>) {
+  const verdicts = await Promise.all(items.map(accessOf));
+  return items.filter((_item, index) => verdicts[index] === 'open');
+}
