@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Decider } from './decider';
 import { VersionConflictError } from './errors';
 import { loadSnapshot, saveSnapshot } from './snapshots';
-import { append, type EventMeta, type NewEvent, readStream, type StoredEvent } from './store';
+import { append, type EventMeta, type NewEvent, readStream, type StoredEvent, streamVersion } from './store';
 
 // biome-ignore lint/suspicious/noExplicitAny: the pipeline is schema-agnostic; callers hold the typed db
 type AnyDb = Kysely<any>;
@@ -53,7 +53,8 @@ export interface Outcome<Event extends NewEvent, State> {
 /**
  * lock stream → read (from the latest snapshot) → fold → authorise → decide → append → project →
  * enqueue, in one transaction. Authorisation follows the fold because ownership lives in the state.
- * A version conflict (a concurrent writer won) re-runs the whole decision once.
+ * A version conflict (a concurrent writer won) re-runs the whole decision once. A stateless decider
+ * skips the read and the fold: only the stream's version is looked up.
  */
 export async function execute<Command, Event extends NewEvent, State>(
   deps: PipelineDeps,
@@ -66,13 +67,15 @@ export async function execute<Command, Event extends NewEvent, State>(
       const snapshot = decider.snapshot
         ? await loadSnapshot<State>(trx, stream, decider.snapshot.schemaVersion)
         : null;
-      const tail = (await readStream(trx, stream, {
-        afterVersion: snapshot?.version ?? 0,
-      })) as StoredEvent<Event>[];
+      const tail = decider.stateless
+        ? []
+        : ((await readStream(trx, stream, { afterVersion: snapshot?.version ?? 0 })) as StoredEvent<Event>[]);
       const state = tail
         .map((event) => ({ type: event.type, data: event.data }) as Event)
         .reduce(decider.evolve, snapshot ? snapshot.state : decider.initialState());
-      const version = tail.at(-1)?.version ?? snapshot?.version ?? 0;
+      const version = decider.stateless
+        ? await streamVersion(trx, stream)
+        : (tail.at(-1)?.version ?? snapshot?.version ?? 0);
       execution.authorize(state);
       const command = await execution.command(state, trx);
       const decided = decider.decide(command, state);

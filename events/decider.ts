@@ -8,6 +8,11 @@ export interface Decider<Command, Event, State> {
    * state's shape or `evolve` changes: older snapshots are then ignored. State must be plain JSON.
    */
   snapshot?: { schemaVersion: number; every: number };
+  /**
+   * The decision needs no history (everything it needs comes in the command): the pipeline reads
+   * only the stream's version, so appending costs the same however long the stream is.
+   */
+  stateless?: true;
 }
 
 export function assertNever(value: never): never {

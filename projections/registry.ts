@@ -11,6 +11,7 @@ import { moduleSummaries } from './module/module-summaries';
 import { pageSummaries } from './page/page-summaries';
 import type { Projection } from './projection';
 import { moduleResults } from './result/module-results';
+import { resultDrafts } from './result/result-drafts';
 import { roleProjection } from './role/roles';
 import { sectionSummaries } from './section/section-summaries';
 import { userTrackingProjection } from './tracking/user-tracking';
@@ -29,6 +30,7 @@ export const projections: Projection<any>[] = [
   pageSummaries,
   fileSummaries,
   moduleResults,
+  resultDrafts,
   certificatesProjection,
   certificateConfigsProjection,
   userProjection,

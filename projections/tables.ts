@@ -6,6 +6,7 @@ import type { ModuleOwnerTables } from './module/module-owners';
 import type { ModuleSummaryTables } from './module/module-summaries';
 import type { PageTables } from './page/page-summaries';
 import type { ResultTables } from './result/module-results';
+import type { DraftTables } from './result/result-drafts';
 import type { RolesTable } from './role/roles';
 import type { SectionTables } from './section/section-summaries';
 import type { UserTrackingTable } from './tracking/user-tracking';
@@ -20,4 +21,5 @@ export type ProjectionTables = CourseSummaryTables &
   ModuleOwnerTables &
   PageTables &
   ResultTables &
+  DraftTables &
   UserTables & { roles: RolesTable; user_tracking: UserTrackingTable };

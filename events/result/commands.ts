@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { QuestionElement } from '../page/content';
 import { pathSchema } from '../shared/fields';
+import type { AnswerValue } from './answers';
 
 /**
  * saveResult(module, page, result) (spec section 7): the answers of one page, keyed by question
@@ -14,6 +15,11 @@ export const saveResultSchema = z.object({
       z.string().min(1).max(100),
       z.union([z.string().max(10_000), z.array(z.string().max(200)).max(50)]),
     ),
+    /**
+     * The questions with limited attempts whose answer the participant confirms ('Check answer'):
+     * each spends an attempt. Without it, their answers are drafts that spend nothing.
+     */
+    confirm: z.array(z.string().min(1).max(100)).max(100).optional(),
   }),
 });
 export type SaveResultInput = z.infer<typeof saveResultSchema>;
@@ -30,9 +36,33 @@ interface PageOfParticipant {
   questions: QuestionElement[];
 }
 
+/** Answers that count: confirmed ones, and every change of a question with unlimited attempts. */
 export interface SaveAnswers {
   type: 'SaveAnswers';
   data: PageOfParticipant & { answers: Record<string, unknown> };
+}
+
+/** Unconfirmed answers to questions with limited attempts; `current` is each one's latest draft. */
+export interface SaveDrafts {
+  type: 'SaveDrafts';
+  data: PageOfParticipant & {
+    drafts: Record<string, unknown>;
+    current: Record<string, AnswerValue | null>;
+  };
+}
+
+export const grantAttemptSchema = z.object({
+  module: pathSchema,
+  user: z.string().min(1).max(200),
+  page: pathSchema,
+  question: z.string().min(1).max(100),
+});
+export type GrantAttemptInput = z.infer<typeof grantAttemptSchema>;
+
+/** A teacher gives a participant another attempt at a question whose attempts are used up. */
+export interface GrantAttempt {
+  type: 'GrantAttempt';
+  data: PageOfParticipant & { question: string; grantedBy: string };
 }
 
 export const FEEDBACK_MAX = 5_000;
@@ -84,4 +114,4 @@ export interface ScoreAnswers {
   };
 }
 
-export type ResultCommand = SaveAnswers | ScoreAnswers;
+export type ResultCommand = SaveAnswers | ScoreAnswers | GrantAttempt;

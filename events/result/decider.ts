@@ -1,5 +1,6 @@
 import { assertNever, type Decider } from '../decider';
 import { conflict, invalid } from '../errors';
+import type { QuestionElement } from '../page/content';
 import {
   type AnswerValue,
   answerSchemaFor,
@@ -9,7 +10,7 @@ import {
   sameAnswer,
   scoreOf,
 } from './answers';
-import type { ResultCommand, ScoreAnswers } from './commands';
+import type { GrantAttempt, ResultCommand, SaveAnswers, ScoreAnswers } from './commands';
 import type { QuestionType, ResultEvent } from './events';
 
 export interface SavedAnswer {
@@ -21,6 +22,8 @@ export interface SavedAnswer {
   questionType: QuestionType;
   /** A teacher's feedback on the answer; it stays when the participant answers again. */
   feedback: string | null;
+  /** Attempts a teacher gave on top of the formula (AttemptGranted). */
+  extraAttempts: number;
 }
 
 /** A participant's answers in one module, per page path and question name. */
@@ -79,46 +82,94 @@ function scoreAnswers(command: ScoreAnswers, state: ResultState): ResultEvent[] 
   return events;
 }
 
+/** The question an answer is for and the answer in its checked shape, or the field error. */
+export function parseAnswer(questions: QuestionElement[], name: string, value: unknown) {
+  const question = questions.find((candidate) => candidate.name === name);
+  const field = `result.answers.${name}`;
+  if (!question) throw invalid('result.unknownQuestion', [{ path: field, key: 'result.unknownQuestion' }]);
+  const parsed = answerSchemaFor(question).safeParse(value);
+  if (!parsed.success) {
+    const key = parsed.error.issues[0]?.message.includes('.')
+      ? parsed.error.issues[0].message
+      : 'result.invalidAnswer';
+    throw invalid('result.invalidAnswer', [{ path: field, key }]);
+  }
+  return { question, answer: parsed.data as AnswerValue };
+}
+
+/** The attempts a participant may use on a question: the formula plus what teachers gave; null: unlimited. */
+export function allowedFor(question: QuestionElement, saved: SavedAnswer | undefined): number | null {
+  const allowed = attemptsAllowed(question);
+  return allowed === null ? null : allowed + (saved?.extraAttempts ?? 0);
+}
+
+/**
+ * Answers that count (spec section 4: the counter rises with each answer): every change of a
+ * question with unlimited attempts, and each confirmed answer of one with limited attempts. An empty
+ * answer to a limited question can never be confirmed: it would spend an attempt on nothing.
+ */
+function saveAnswers(command: SaveAnswers, state: ResultState): ResultEvent[] {
+  const { questions, answers, ...ref } = command.data;
+  const events: ResultEvent[] = [];
+  for (const [name, value] of Object.entries(answers)) {
+    const { question, answer } = parseAnswer(questions, name, value);
+    const previous = state.answers[ref.pagePath]?.[name];
+    // The same answer again is no new attempt (a retried or repeated save).
+    if (previous && sameAnswer(previous.answer, answer)) continue;
+    const used = previous?.attempts ?? 0;
+    const allowed = allowedFor(question, previous);
+    if (allowed !== null && !isAnswered(answer))
+      throw invalid('result.emptyAnswer', [{ path: `result.answers.${name}`, key: 'result.emptyAnswer' }]);
+    if (allowed !== null && used >= allowed) throw conflict('result.noAttemptsLeft', { question: name });
+    events.push({
+      type: 'AnswerSaved',
+      data: {
+        ...ref,
+        question: name,
+        questionType: question.questionType,
+        answer,
+        attempt: used + 1,
+        score: scoreOf(question, answer),
+        maxScore: maxScoreOf(question),
+      },
+    });
+  }
+  return events;
+}
+
+/** Another attempt, only where the attempts are used up: a teacher cannot hand out attempts in advance. */
+function grantAttempt(command: GrantAttempt, state: ResultState): ResultEvent[] {
+  const { questions, question: name, grantedBy, ...ref } = command.data;
+  const question = questions.find((candidate) => candidate.name === name);
+  if (!question)
+    throw invalid('result.unknownQuestion', [{ path: 'question', key: 'result.unknownQuestion' }]);
+  const saved = state.answers[ref.pagePath]?.[name];
+  const allowed = allowedFor(question, saved);
+  if (!saved || allowed === null || saved.attempts < allowed)
+    throw conflict('result.attemptsLeft', { question: question.label });
+  return [
+    {
+      type: 'AttemptGranted',
+      data: {
+        ...ref,
+        question: name,
+        attemptsUsed: saved.attempts,
+        extraAttempts: saved.extraAttempts + 1,
+        attemptsAllowed: allowed + 1,
+        grantedBy,
+      },
+    },
+  ];
+}
+
 function decide(command: ResultCommand, state: ResultState): ResultEvent[] {
   switch (command.type) {
-    case 'SaveAnswers': {
-      const { questions, answers, ...ref } = command.data;
-      const events: ResultEvent[] = [];
-      for (const [name, value] of Object.entries(answers)) {
-        const question = questions.find((candidate) => candidate.name === name);
-        const field = `result.answers.${name}`;
-        if (!question)
-          throw invalid('result.unknownQuestion', [{ path: field, key: 'result.unknownQuestion' }]);
-        const parsed = answerSchemaFor(question).safeParse(value);
-        if (!parsed.success) {
-          const key = parsed.error.issues[0]?.message.includes('.')
-            ? parsed.error.issues[0].message
-            : 'result.invalidAnswer';
-          throw invalid('result.invalidAnswer', [{ path: field, key }]);
-        }
-        const previous = state.answers[ref.pagePath]?.[name];
-        // The same answer again is no new attempt (a retried or repeated save).
-        if (previous && sameAnswer(previous.answer, parsed.data)) continue;
-        const used = previous?.attempts ?? 0;
-        const allowed = attemptsAllowed(question);
-        if (allowed !== null && used >= allowed) throw conflict('result.noAttemptsLeft', { question: name });
-        events.push({
-          type: 'AnswerSaved',
-          data: {
-            ...ref,
-            question: name,
-            questionType: question.questionType,
-            answer: parsed.data,
-            attempt: used + 1,
-            score: scoreOf(question, parsed.data),
-            maxScore: maxScoreOf(question),
-          },
-        });
-      }
-      return events;
-    }
+    case 'SaveAnswers':
+      return saveAnswers(command, state);
     case 'ScoreAnswers':
       return scoreAnswers(command, state);
+    case 'GrantAttempt':
+      return grantAttempt(command, state);
     default:
       return assertNever(command);
   }
@@ -128,10 +179,12 @@ function evolve(state: ResultState, event: ResultEvent): ResultState {
   switch (event.type) {
     case 'AnswerSaved': {
       const { pagePath, question, answer, attempt, score, maxScore, questionType } = event.data;
-      const feedback = state.answers[pagePath]?.[question]?.feedback ?? null;
+      const before = state.answers[pagePath]?.[question];
+      const feedback = before?.feedback ?? null;
+      const extraAttempts = before?.extraAttempts ?? 0;
       const page = {
         ...state.answers[pagePath],
-        [question]: { answer, attempts: attempt, score, maxScore, questionType, feedback },
+        [question]: { answer, attempts: attempt, score, maxScore, questionType, feedback, extraAttempts },
       };
       return { answers: { ...state.answers, [pagePath]: page } };
     }
@@ -140,6 +193,13 @@ function evolve(state: ResultState, event: ResultEvent): ResultState {
       const saved = state.answers[pagePath]?.[question];
       if (!saved) return state;
       const page = { ...state.answers[pagePath], [question]: { ...saved, score, feedback } };
+      return { answers: { ...state.answers, [pagePath]: page } };
+    }
+    case 'AttemptGranted': {
+      const { pagePath, question, extraAttempts } = event.data;
+      const saved = state.answers[pagePath]?.[question];
+      if (!saved) return state;
+      const page = { ...state.answers[pagePath], [question]: { ...saved, extraAttempts } };
       return { answers: { ...state.answers, [pagePath]: page } };
     }
     default:

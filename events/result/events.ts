@@ -55,9 +55,49 @@ export const AnswerScored = defineEvent(
   { personal: { subject: 'userId', fields: ['feedback', 'previousFeedback'] } },
 );
 
-export const resultEventDefinitions = [AnswerSaved, AnswerScored];
+/**
+ * A teacher gave a participant another attempt at one question whose attempts were used up. It
+ * carries the attempts used and the attempts allowed from now on (the formula of spec section 9 plus
+ * every extra attempt given so far), so the history reads without a look-up.
+ */
+export const AttemptGranted = defineEvent(
+  'AttemptGranted',
+  z.object({
+    ...answerRef,
+    attemptsUsed: z.number().int().min(0),
+    extraAttempts: z.number().int().min(1),
+    attemptsAllowed: z.number().int().min(1),
+    grantedBy: z.string().min(1).max(200),
+  }),
+);
 
-export type ResultEvent = EventOf<typeof AnswerSaved> | EventOf<typeof AnswerScored>;
+/**
+ * A participant's unconfirmed answer to a question with limited attempts: saved so it survives a
+ * reload or another device, but it spends no attempt and completes nothing. Drafts live in their own
+ * stream, which nothing ever folds, so a save costs the same after one draft or a thousand. Sealed
+ * like an answer: it may hold anything about the participant.
+ */
+export const AnswerDrafted = defineEvent(
+  'AnswerDrafted',
+  z.object({
+    ...answerRef,
+    questionType: z.enum(questionTypes),
+    answer: z.union([z.string(), z.array(z.string())]),
+  }),
+  { personal: { subject: 'userId', fields: ['answer'] } },
+);
+
+export const resultEventDefinitions = [AnswerSaved, AnswerScored, AttemptGranted, AnswerDrafted];
+
+export type ResultEvent =
+  | EventOf<typeof AnswerSaved>
+  | EventOf<typeof AnswerScored>
+  | EventOf<typeof AttemptGranted>;
+
+export type DraftEvent = EventOf<typeof AnswerDrafted>;
 
 /** One stream per participant and module. */
 export const resultStream = (moduleId: string, userId: string) => `module_result-${moduleId}.${userId}`;
+
+/** A participant's drafts in one module: appended to, never folded. */
+export const draftStream = (moduleId: string, userId: string) => `answer_draft-${moduleId}.${userId}`;

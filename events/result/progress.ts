@@ -8,6 +8,8 @@ export interface QuestionProgress {
   answered: boolean;
   score: number;
   maxScore: number;
+  /** Attempts used up: the answer can no longer change. */
+  locked: boolean;
 }
 
 /** A page is completed only if every question on it has an answer (spec section 4). */
@@ -46,4 +48,19 @@ export function gateOpen(gate: Gate, questions: readonly QuestionProgress[]): bo
 export function lastReachablePage(gate: Gate, pages: readonly (readonly QuestionProgress[])[]): number {
   const closed = pages.findIndex((questions) => !gateOpen(gate, questions));
   return closed === -1 ? pages.length - 1 : closed;
+}
+
+/**
+ * The page can no longer be finished by the participant alone: a question whose attempts are used
+ * up holds no answer, or, behind an 'all-correct' gate, a wrong one. Only another attempt (given by
+ * a teacher) opens the way again, so the page must say so instead of 'Waiting for answers...'.
+ */
+export function pageStuck(gate: Gate, questions: readonly QuestionProgress[]): boolean {
+  const allCorrect = gate.gateProgress && gate.gateConfig.includes('all-correct');
+  return questions.some(
+    (question) =>
+      question.locked &&
+      (!question.answered ||
+        (allCorrect && question.questionType !== 'open' && question.score < question.maxScore)),
+  );
 }

@@ -31,6 +31,8 @@ export interface ResultAnswersTable {
   feedback: string | null;
   scored_by: string | null;
   scored_at: ColumnType<Date | null, string | null, string | null>;
+  /** Attempts teachers gave on top of the formula (AttemptGranted). */
+  extra_attempts: ColumnType<number, number | undefined, number>;
 }
 
 export interface ResultTables {
@@ -63,6 +65,18 @@ async function apply(trx: Transaction<ResultTables>, stored: StoredEvent) {
       .execute();
     return;
   }
+  if (stored.type === 'AttemptGranted') {
+    const data = stored.data as DataOf<'AttemptGranted'>;
+    await trx
+      .updateTable('result_answers')
+      .set({ extra_attempts: data.extraAttempts })
+      .where('user_id', '=', data.userId)
+      .where('module_id', '=', data.moduleId)
+      .where('page_path', '=', data.pagePath)
+      .where('question', '=', data.question)
+      .execute();
+    return;
+  }
   const data = stored.data as DataOf<'AnswerSaved'>;
   await sql`
     insert into module_results (user_id, module_id, module_path, started_at, updated_at)
@@ -86,7 +100,7 @@ async function apply(trx: Transaction<ResultTables>, stored: StoredEvent) {
 export const moduleResults: Projection<ResultTables> = {
   name: 'module_results',
   tables: ['module_results', 'result_answers'],
-  handles: ['AnswerSaved', 'AnswerScored', 'UserDeleted'],
+  handles: ['AnswerSaved', 'AnswerScored', 'AttemptGranted', 'UserDeleted'],
   apply,
 };
 
@@ -102,6 +116,7 @@ export interface StoredAnswer {
   feedback: string | null;
   scoredBy: string | null;
   scoredAt: string | null;
+  extraAttempts: number;
 }
 
 const toAnswer = (row: Selectable<ResultAnswersTable>): StoredAnswer => ({
@@ -116,6 +131,7 @@ const toAnswer = (row: Selectable<ResultAnswersTable>): StoredAnswer => ({
   feedback: row.feedback,
   scoredBy: row.scored_by,
   scoredAt: row.scored_at ? new Date(row.scored_at).toISOString() : null,
+  extraAttempts: row.extra_attempts,
 });
 
 /** A participant's answers in one module. */

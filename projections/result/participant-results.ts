@@ -129,6 +129,54 @@ export async function scoresOf(
   return byUser;
 }
 
+/** Where each participant stands on each answered question: for telling who is stuck. */
+export interface AnswerStanding {
+  userId: string;
+  pagePath: string;
+  question: string;
+  answered: boolean;
+  attempts: number;
+  extraAttempts: number;
+  score: number;
+  maxScore: number;
+}
+
+/** The answered questions of several participants in one module, in one statement. */
+export async function standingsOf(
+  db: AnyDb,
+  moduleId: string,
+  userIds: readonly string[],
+): Promise<AnswerStanding[]> {
+  if (userIds.length === 0) return [];
+  const rows = await tables(db)
+    .selectFrom('result_answers')
+    .select([
+      'user_id',
+      'page_path',
+      'question',
+      'answer',
+      'attempts',
+      'extra_attempts',
+      'score',
+      'max_score',
+    ])
+    .where('module_id', '=', moduleId)
+    .where('user_id', 'in', [...userIds])
+    .execute();
+  return rows.map((row) => ({
+    userId: row.user_id,
+    pagePath: row.page_path,
+    question: row.question,
+    answered: Array.isArray(row.answer)
+      ? row.answer.length > 0
+      : typeof row.answer === 'string' && row.answer.trim() !== '',
+    attempts: row.attempts,
+    extraAttempts: row.extra_attempts,
+    score: row.score,
+    maxScore: row.max_score,
+  }));
+}
+
 export const scoreKey = (pagePath: string, question: string) => `${pagePath}\u0000${question}`;
 
 /** The ids of the participants active in the range, most recently active first. */

@@ -94,6 +94,11 @@ const messages = {
     nl: 'De antwoorden zijn opgeslagen.',
     fr: 'Les réponses sont enregistrées.',
   },
+  attemptGranted: {
+    en: 'The participant has another attempt.',
+    nl: 'De deelnemer heeft een extra poging gekregen.',
+    fr: 'Le participant a reçu un essai supplémentaire.',
+  },
   resultUpdated: {
     en: 'The scores and feedback are saved.',
     nl: 'De scores en feedback zijn opgeslagen.',

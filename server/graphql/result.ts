@@ -1,5 +1,10 @@
 import { DomainError } from '../../events/errors';
-import { saveResultSchema, teacherResultSchema, updateResultSchema } from '../../events/result/commands';
+import {
+  grantAttemptSchema,
+  saveResultSchema,
+  teacherResultSchema,
+  updateResultSchema,
+} from '../../events/result/commands';
 import { pathSchema } from '../../events/shared/fields';
 import type { ModuleSummary } from '../../projections/module/module-summaries';
 import { saveResult } from '../result/commands';
@@ -12,14 +17,14 @@ import {
   type Scoring,
 } from '../result/queries';
 import { resultsCsv } from '../result/results-csv';
-import { participantResult, scoreResult } from '../result/teacher';
+import { grantAttempt, participantResult, scoreResult } from '../result/teacher';
 import { builder } from './builder';
 import { contractQuestionType } from './content-shape';
 import { type GraphQLContext, metaOf } from './context';
 import { answer, type MutationAnswer, refusing, signedIn } from './errors';
 import { ModuleType } from './module';
 import { PageType } from './page';
-import { MutationResponse } from './shared';
+import { MutationResponse, MutationResult } from './shared';
 import { UserType } from './user';
 
 /**
@@ -168,7 +173,7 @@ builder.mutationFields((t) => ({
   saveResult: t.field({
     type: SaveResultPayload,
     description:
-      'Saves the answers of one page: `result` is `{ answers: { <question name>: value } }` (radio: an option value; checkbox: a list of values; text: a string). The same answer again is not counted again; answers beyond the allowed attempts, or on a page behind a closed gate, are refused.',
+      "Saves the answers of one page: `result` is `{ answers: { <question name>: value }, confirm: [<question name>] }` (radio: an option value; checkbox: a list of values; text: a string). A question with unlimited attempts takes every change as its answer. A question with limited attempts keeps a change as a draft, which spends no attempt and completes nothing, until its name is in `confirm`: then the answer counts and spends one attempt ('Check answer'); an empty answer cannot be confirmed. The same answer again is not counted again; answers beyond the allowed attempts, or on a page behind a closed gate, are refused.",
     args: {
       module: t.arg.string({ required: true }),
       page: t.arg.string({ required: true }),
@@ -183,6 +188,23 @@ builder.mutationFields((t) => ({
           result: pageResultOf(saved.module, input.page),
           completed: saved.module.completed,
         };
+      }),
+  }),
+  grantAttempt: t.field({
+    type: MutationResult,
+    description:
+      "A teacher (view or edit right, or owner of the module) gives a participant another attempt at one question whose attempts are used up; refused while attempts are left. The participant's result history shows who gave it and when.",
+    args: {
+      user: t.arg.id({ required: true }),
+      module: t.arg.string({ required: true }),
+      page: t.arg.string({ required: true }),
+      question: t.arg.string({ required: true }),
+    },
+    resolve: (_root, args, ctx) =>
+      answer(ctx, 'attemptGranted', async () => {
+        const input = grantAttemptSchema.parse({ ...args, user: String(args.user) });
+        await grantAttempt(ctx.platform, signedIn(ctx), metaOf(ctx), input);
+        return {};
       }),
   }),
   updateResult: t.field({

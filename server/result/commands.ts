@@ -1,17 +1,21 @@
 import { type CommandMeta, execute } from '../../events/command';
-import { unauthenticated } from '../../events/errors';
+import { conflict, invalid, unauthenticated } from '../../events/errors';
 import { isQuestion } from '../../events/page/content';
 import type { Actor } from '../../events/permissions';
-import type { ResultCommand, SaveResultInput } from '../../events/result/commands';
+import type { ResultCommand, SaveDrafts, SaveResultInput } from '../../events/result/commands';
 import { resultDecider } from '../../events/result/decider';
-import { resultStream } from '../../events/result/events';
+import { draftDecider } from '../../events/result/draft-decider';
+import { draftStream, resultStream } from '../../events/result/events';
+import { draftsOf } from '../../projections/result/result-drafts';
 import type { Platform } from '../platform';
 import { answerablePage, learnerModule, learnerPage } from './queries';
 
 /**
- * saveResult (spec section 7): the participant's answers on one page become AnswerSaved events,
- * scored here; the same answer again changes nothing. Answers the page's new state and the module's
- * scoring, so the client never scores anything itself.
+ * saveResult (spec section 7): the participant's answers on one page. A question with unlimited
+ * attempts records every change as its answer (AnswerSaved, scored here). A question with limited
+ * attempts records changes as drafts (AnswerDrafted), which spend nothing; only the questions named
+ * in `confirm` get an answer that spends an attempt. The same answer again changes nothing. Answers
+ * the page's new state and the module's scoring, so the client never scores anything itself.
  */
 export async function saveResult(
   platform: Platform,
@@ -21,25 +25,59 @@ export async function saveResult(
 ) {
   if (!actor) throw unauthenticated();
   const db = platform.database.db;
-  const { module, page } = await answerablePage(db, actor, input.module, input.page);
-  await execute(platform.pipeline, {
-    decider: resultDecider,
-    stream: resultStream(module.moduleId, actor.userId),
-    meta,
-    authorize: () => {},
-    command: (): ResultCommand => ({
-      type: 'SaveAnswers',
-      data: {
-        userId: actor.userId,
-        moduleId: module.moduleId,
-        modulePath: module.path,
-        pageId: page.pageId,
-        pagePath: page.path,
-        questions: page.content.filter(isQuestion),
-        answers: input.result.answers,
+  const { module, page, questions: states } = await answerablePage(db, actor, input.module, input.page);
+  const questions = page.content.filter(isQuestion);
+  const confirm = new Set(input.result.confirm ?? []);
+  for (const name of confirm)
+    if (!(name in input.result.answers))
+      throw invalid('result.confirmWithoutAnswer', [
+        { path: `result.confirm`, key: 'result.confirmWithoutAnswer' },
+      ]);
+  const answers: Record<string, unknown> = {};
+  const drafts: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(input.result.answers)) {
+    const state = states.find((question) => question.name === name);
+    if (state?.needsConfirm && !confirm.has(name)) drafts[name] = value;
+    else answers[name] = value;
+  }
+  const ref = {
+    userId: actor.userId,
+    moduleId: module.moduleId,
+    modulePath: module.path,
+    pageId: page.pageId,
+    pagePath: page.path,
+    questions,
+  };
+  if (Object.keys(answers).length > 0)
+    await execute(platform.pipeline, {
+      decider: resultDecider,
+      stream: resultStream(module.moduleId, actor.userId),
+      meta,
+      authorize: () => {},
+      command: (): ResultCommand => ({ type: 'SaveAnswers', data: { ...ref, answers } }),
+    });
+  if (Object.keys(drafts).length > 0) {
+    const locked = states.filter((question) => question.locked && question.name in drafts);
+    if (locked[0]) throw conflict('result.noAttemptsLeft', { question: locked[0].name });
+    await execute(platform.pipeline, {
+      decider: draftDecider,
+      stream: draftStream(module.moduleId, actor.userId),
+      meta,
+      authorize: () => {},
+      command: async (_state, trx): Promise<SaveDrafts> => {
+        // A question without a draft starts from its confirmed answer: restating it is no draft.
+        const current = Object.fromEntries(states.map((question) => [question.name, question.answer]));
+        return {
+          type: 'SaveDrafts',
+          data: {
+            ...ref,
+            drafts,
+            current: { ...current, ...(await draftsOf(trx, actor.userId, module.moduleId, page.path)) },
+          },
+        };
       },
-    }),
-  });
+    });
+  }
   const [pageState, moduleState] = await Promise.all([
     learnerPage(db, actor, input.module, input.page),
     learnerModule(db, actor, input.module),

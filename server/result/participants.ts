@@ -2,17 +2,20 @@ import { z } from 'zod';
 import { invalid } from '../../events/errors';
 import { isQuestion } from '../../events/page/content';
 import { type Actor, can } from '../../events/permissions';
-import { maxScoreOf } from '../../events/result/answers';
+import { attemptsAllowed, maxScoreOf } from '../../events/result/answers';
+import { type Gate, pageStuck, type QuestionProgress } from '../../events/result/progress';
 import { dateValueSchema, pathSchema } from '../../events/shared/fields';
 import type { AnyDb } from '../../projections/db';
 import type { PageSummary } from '../../projections/page/page-summaries';
 import { pagesOfModule } from '../../projections/page/page-summaries';
 import {
   type ActivityRange,
+  type AnswerStanding,
   activeParticipantIds,
   participantsOfModule,
   scoreKey,
   scoresOf,
+  standingsOf,
 } from '../../projections/result/participant-results';
 import { findUsersByIds, type UserProfile } from '../../projections/user/users';
 import { asSeenBy } from '../user/queries';
@@ -83,7 +86,8 @@ export function questionColumns(pages: PageSummary[]) {
 export async function moduleParticipants(db: AnyDb, actor: Actor | null, input: ParticipantSearch) {
   const search = participantSearchSchema.parse(input);
   const module = await teacherModule(db, actor, search.module);
-  const pages = questionColumns(await pagesOfModule(db, module.path));
+  const stored = await pagesOfModule(db, module.path);
+  const pages = questionColumns(stored);
   const maxScore = pages.reduce((sum, page) => sum + page.maxScore, 0);
   const range = activityRange(search.from, search.until);
   if (
@@ -102,10 +106,12 @@ export async function moduleParticipants(db: AnyDb, actor: Actor | null, input: 
     limit: search.limit,
     offset: search.offset,
   });
-  const scores = await scoresOf(
-    db,
-    module.moduleId,
-    rows.map((row) => row.userId),
+  const userIds = rows.map((row) => row.userId);
+  const scores = await scoresOf(db, module.moduleId, userIds);
+  const stuck = stuckOn(
+    module,
+    await pagesOfModule(db, module.path),
+    await standingsOf(db, module.moduleId, userIds),
   );
   return {
     module: { path: module.path, name: module.name },
@@ -123,6 +129,8 @@ export async function moduleParticipants(db: AnyDb, actor: Actor | null, input: 
         updatedAt: row.updatedAt,
         score: row.score,
         percent: percentOf(row.score, maxScore),
+        /** Pages this participant can no longer finish alone (attempts used up): they need another attempt. */
+        stuckPages: stuck.get(row.userId) ?? [],
         pages: Object.fromEntries(
           pages.map((page) => [
             page.path,
@@ -135,6 +143,42 @@ export async function moduleParticipants(db: AnyDb, actor: Actor | null, input: 
       };
     }),
   };
+}
+
+/**
+ * Per participant, the paths of the pages they can no longer finish alone (progress.ts pageStuck),
+ * from their answered questions: a question nobody answered is never locked.
+ */
+function stuckOn(gate: Gate, pages: PageSummary[], standings: AnswerStanding[]): Map<string, string[]> {
+  const byUser = new Map<string, Map<string, AnswerStanding>>();
+  for (const standing of standings) {
+    const own = byUser.get(standing.userId) ?? new Map<string, AnswerStanding>();
+    own.set(scoreKey(standing.pagePath, standing.question), standing);
+    byUser.set(standing.userId, own);
+  }
+  const stuck = new Map<string, string[]>();
+  for (const [userId, own] of byUser) {
+    const paths = pages.flatMap((page) => {
+      const questions: QuestionProgress[] = page.content.filter(isQuestion).map((question) => {
+        const standing = own.get(scoreKey(page.path, question.name));
+        const allowed = attemptsAllowed(question);
+        return {
+          name: question.name,
+          questionType: question.questionType,
+          answered: standing?.answered ?? false,
+          score: standing?.score ?? 0,
+          maxScore: standing?.maxScore ?? maxScoreOf(question),
+          locked:
+            standing !== undefined &&
+            allowed !== null &&
+            standing.attempts >= allowed + standing.extraAttempts,
+        };
+      });
+      return pageStuck(gate, questions) ? [page.path] : [];
+    });
+    if (paths.length > 0) stuck.set(userId, paths);
+  }
+  return stuck;
 }
 
 /** Name and e-mail as this viewer may see them (private profiles read 'Anonymous User'). */

@@ -15,6 +15,7 @@ import {
   gateOpen,
   lastReachablePage,
   pageCompleted,
+  pageStuck,
   type QuestionProgress,
 } from '../../events/result/progress';
 import { arrangeContent, arrangePages } from '../../events/result/randomize';
@@ -23,10 +24,12 @@ import { ownersOfModule } from '../../projections/module/module-owners';
 import { findModuleByPath, type ModuleSummary } from '../../projections/module/module-summaries';
 import { type PageSummary, pagesOfModule } from '../../projections/page/page-summaries';
 import { answersOf, latestResultsOf, type StoredAnswer } from '../../projections/result/module-results';
+import { draftsOf } from '../../projections/result/result-drafts';
 import { isLinkedTo } from '../../projections/user/users';
 import { maySeeModule, moduleAccessWith } from '../module/queries';
 import { maySeeAnswerKey } from '../page/queries';
 import { refusalOf } from '../visibility';
+import { whoCanHelp } from './who-can-help';
 
 /** One question as the participant sees its state; the server decided every field. */
 export interface LearnerQuestion {
@@ -41,6 +44,13 @@ export interface LearnerQuestion {
   attemptsAllowed: number | null;
   /** Attempts used up: the question is read-only and its info text shows. */
   locked: boolean;
+  /**
+   * The participant's unconfirmed answer (limited attempts only): what the form shows, kept across
+   * reloads and devices; it spends nothing until confirmed. Null when there is none.
+   */
+  draft: AnswerValue | null;
+  /** Limited attempts: an answer counts only once the participant confirms it ('Check answer'). */
+  needsConfirm: boolean;
   info: string;
   score: number;
   maxScore: number;
@@ -65,6 +75,8 @@ export interface LearnerPageProgress {
   gateOpen: boolean;
   /** Whether the participant may open this page yet (earlier gates passed). */
   reachable: boolean;
+  /** The participant cannot finish this page alone: a question is locked without a (right) answer. */
+  stuck: boolean;
   score: number;
   maxScore: number;
 }
@@ -92,6 +104,8 @@ export interface LearnerModule {
   feedbackLabels: Record<string, Record<string, string>>;
   /** When the participant last answered in this module; null before the first answer. */
   updatedAt: string | null;
+  /** Who can give another attempt, when a page is stuck (empty otherwise). */
+  helpers: string[];
 }
 
 export interface LearnerPage {
@@ -106,6 +120,8 @@ export interface LearnerPage {
   };
   questions: Record<string, LearnerQuestion>;
   progress: LearnerPageProgress;
+  /** Who can give another attempt, when the page is stuck (empty otherwise). */
+  helpers: string[];
 }
 
 /**
@@ -146,7 +162,8 @@ function questionState(
   question: QuestionElement,
   saved: StoredAnswer | undefined,
 ): LearnerQuestion {
-  const allowed = attemptsAllowed(question);
+  const formula = attemptsAllowed(question);
+  const allowed = formula === null ? null : formula + (saved?.extraAttempts ?? 0);
   const attempts = saved?.attempts ?? 0;
   const answer = saved?.answer ?? null;
   const answered = isAnswered(answer);
@@ -172,6 +189,9 @@ function questionState(
     attempts,
     attemptsAllowed: allowed,
     locked,
+    // Drafts are read for the one page being shown (learnerPage), never for whole modules.
+    draft: null,
+    needsConfirm: allowed !== null,
     info: locked ? question.schema.info : '',
     score,
     maxScore,
@@ -182,12 +202,13 @@ function questionState(
 }
 
 const progressOf = (questions: LearnerQuestion[]): QuestionProgress[] =>
-  questions.map(({ name, questionType, answered, score, maxScore }) => ({
+  questions.map(({ name, questionType, answered, score, maxScore, locked }) => ({
     name,
     questionType,
     answered,
     score,
     maxScore,
+    locked,
   }));
 
 /**
@@ -229,6 +250,7 @@ async function learnerState(
       completed: pageCompleted(progressOf(questions)),
       gateOpen: gateOpen(module, progressOf(questions)),
       reachable: index <= reachableUpTo,
+      stuck: pageStuck(module, progressOf(questions)),
       score: questions.reduce((sum, question) => sum + question.score, 0),
       maxScore: questions.reduce((sum, question) => sum + question.maxScore, 0),
     };
@@ -245,7 +267,10 @@ export async function learnerModule(
   subjectId?: string,
   sources?: LearnerSources,
 ): Promise<LearnerModule> {
-  return learnerModuleOf(await learnerState(db, actor, path, subjectId ?? actor?.userId ?? null, sources));
+  const state = await learnerState(db, actor, path, subjectId ?? actor?.userId ?? null, sources);
+  const summary = learnerModuleOf(state);
+  if (!summary.pages.some((page) => page.stuck)) return summary;
+  return { ...summary, helpers: await whoCanHelp(db, actor, state.module) };
 }
 
 /** A participant's state in a module (learnerState) as the `result.module` answer. */
@@ -291,6 +316,7 @@ export function learnerModuleOf({ module, pages, perPage, progress, saved }: Lea
     feedback,
     feedbackLabels,
     updatedAt: latest,
+    helpers: [],
   };
 }
 
@@ -311,6 +337,11 @@ export async function learnerPage(
   if (!page) throw notFound('page.notFound');
   if (!progress[index]?.reachable) throw forbidden('page.gated');
   const content = arrangeContent(module, page.pageId, page.content, seed);
+  const drafts = actor ? await draftsOf(db, actor.userId, module.moduleId, page.path) : {};
+  const questions = (perPage[index] ?? []).map((question) =>
+    question.locked ? question : { ...question, draft: drafts[question.name] ?? null },
+  );
+  const stuck = progress[index]?.stuck ?? false;
   return {
     page: {
       pageId: page.pageId,
@@ -321,8 +352,9 @@ export async function learnerPage(
       interactiveVideo: page.interactiveVideo,
       estimatedTime: page.estimatedTime,
     },
-    questions: Object.fromEntries((perPage[index] ?? []).map((question) => [question.name, question])),
+    questions: Object.fromEntries(questions.map((question) => [question.name, question])),
     progress: progress[index] as LearnerPageProgress,
+    helpers: stuck ? await whoCanHelp(db, actor, module) : [],
   };
 }
 
@@ -347,10 +379,10 @@ export async function latestActivity(
 
 /** For the save command: the module, the page (with its answer key) and whether the actor may answer there. */
 export async function answerablePage(db: AnyDb, actor: Actor, modulePath: string, pagePath: string) {
-  const { module, pages, progress } = await learnerState(db, actor, modulePath);
+  const { module, pages, progress, perPage } = await learnerState(db, actor, modulePath);
   const index = pages.findIndex((page) => page.path === pagePath);
   const page = pages[index];
   if (!page) throw notFound('page.notFound');
   if (!progress[index]?.reachable) throw forbidden('page.gated');
-  return { module, page };
+  return { module, page, questions: perPage[index] ?? [] };
 }

@@ -1,11 +1,22 @@
 import { z } from 'zod';
-import { moduleResultSchema, saveResultSchema, updateResultSchema } from '../../events/result/commands';
+import {
+  grantAttemptSchema,
+  moduleResultSchema,
+  saveResultSchema,
+  updateResultSchema,
+} from '../../events/result/commands';
 import { pathSchema } from '../../events/shared/fields';
 import { authenticatedProcedure, metaOf, publicProcedure, router } from '../trpc';
 import { saveResult } from './commands';
 import { moduleParticipants, participantSearchSchema } from './participants';
 import { latestActivity, learnerModule, learnerPage } from './queries';
-import { participantResult, participantResultSchema, resultHistory, scoreResult } from './teacher';
+import {
+  grantAttempt,
+  participantResult,
+  participantResultSchema,
+  resultHistory,
+  scoreResult,
+} from './teacher';
 
 export const resultRouter = router({
   /** The module as the actor meets it: pages in their order, progress, gates and scores. */
@@ -39,4 +50,8 @@ export const resultRouter = router({
   score: authenticatedProcedure
     .input(updateResultSchema)
     .mutation(({ ctx, input }) => scoreResult(ctx.platform, ctx.actor, metaOf(ctx), input)),
+  /** Teachers: another attempt at a question whose attempts a participant used up. */
+  grantAttempt: authenticatedProcedure
+    .input(grantAttemptSchema)
+    .mutation(({ ctx, input }) => grantAttempt(ctx.platform, ctx.actor, metaOf(ctx), input)),
 });

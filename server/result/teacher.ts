@@ -3,7 +3,7 @@ import { type CommandMeta, execute } from '../../events/command';
 import { forbidden, notFound, unauthenticated } from '../../events/errors';
 import { isQuestion } from '../../events/page/content';
 import type { Actor } from '../../events/permissions';
-import type { ResultCommand, UpdateResultInput } from '../../events/result/commands';
+import type { GrantAttemptInput, ResultCommand, UpdateResultInput } from '../../events/result/commands';
 import { resultDecider } from '../../events/result/decider';
 import { type ResultEvent, resultStream } from '../../events/result/events';
 import { pathSchema } from '../../events/shared/fields';
@@ -76,6 +76,44 @@ export async function scoreResult(
   return participantResult(db, teacher, input.module, input.user);
 }
 
+/**
+ * A teacher gives a participant another attempt at one question whose attempts are used up
+ * (AttemptGranted on the participant's result stream; the history shows who and when).
+ */
+export async function grantAttempt(
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  input: GrantAttemptInput,
+) {
+  const db = platform.database.db;
+  const module = await teacherModule(db, actor, input.module);
+  const page = (await pagesOfModule(db, module.path)).find((candidate) => candidate.path === input.page);
+  if (!page) throw notFound('page.notFound');
+  if (!(await findUserById(db, input.user))) throw notFound('user.notFound');
+  const teacher = actor as Actor;
+  await execute(platform.pipeline, {
+    decider: resultDecider,
+    stream: resultStream(module.moduleId, input.user),
+    meta,
+    authorize: () => {},
+    command: (): ResultCommand => ({
+      type: 'GrantAttempt',
+      data: {
+        userId: input.user,
+        moduleId: module.moduleId,
+        modulePath: module.path,
+        pageId: page.pageId,
+        pagePath: page.path,
+        questions: page.content.filter(isQuestion),
+        question: input.question,
+        grantedBy: teacher.userId,
+      },
+    }),
+  });
+  return participantResult(db, teacher, input.module, input.user);
+}
+
 export interface TeacherQuestion {
   name: string;
   label: string;
@@ -87,6 +125,11 @@ export interface TeacherQuestion {
   feedback: string | null;
   scoredBy: string | null;
   scoredAt: string | null;
+  attempts: number;
+  /** Null: unlimited. */
+  attemptsAllowed: number | null;
+  /** Attempts used up: a teacher may give another. */
+  locked: boolean;
 }
 
 /** One participant's result as a teacher reads it: every page and question, answers, scores, feedback. */
@@ -116,6 +159,9 @@ export async function participantResult(db: AnyDb, actor: Actor | null, modulePa
         feedback: question.feedback,
         scoredBy: saved?.scoredBy ?? null,
         scoredAt: saved?.scoredAt ?? null,
+        attempts: question.attempts,
+        attemptsAllowed: question.attemptsAllowed,
+        locked: question.locked,
       };
     });
     return {
@@ -123,6 +169,7 @@ export async function participantResult(db: AnyDb, actor: Actor | null, modulePa
       path: page.path,
       name: page.name,
       completed: progress.completed,
+      stuck: progress.stuck,
       score: progress.score,
       maxScore: progress.maxScore,
       questions,
@@ -153,6 +200,8 @@ export interface ResultHistoryEntry {
   question: string;
   /** AnswerSaved: the attempt it was. */
   attempt: number | null;
+  /** AttemptGranted: the attempts allowed from then on. */
+  attemptsAllowed: number | null;
   from: number | null;
   to: number;
   maxScore: number;
@@ -176,7 +225,7 @@ export async function resultHistory(
   const names = new Map(
     (await findUsersByIds(db, actorIds)).map((user) => [user._id, asSeenBy(actor, user).name]),
   );
-  const scores = new Map<string, { score: number; feedback: string | null }>();
+  const scores = new Map<string, { score: number; maxScore: number; feedback: string | null }>();
   return events.map((stored) => {
     const event = { type: stored.type, data: stored.data } as ResultEvent;
     const key = `${event.data.pagePath}\u0000${event.data.question}`;
@@ -189,23 +238,46 @@ export async function resultHistory(
       at: stored.meta.at,
       pagePath: event.data.pagePath,
       question: event.data.question,
-      maxScore: event.data.maxScore,
+      attemptsAllowed: null,
     };
+    if (event.type === 'AttemptGranted') {
+      const feedback = before?.feedback ?? null;
+      return {
+        ...base,
+        attempt: event.data.attemptsUsed,
+        attemptsAllowed: event.data.attemptsAllowed,
+        from: before?.score ?? null,
+        to: before?.score ?? 0,
+        maxScore: before?.maxScore ?? 0,
+        feedbackFrom: feedback,
+        feedbackTo: feedback,
+      };
+    }
     if (event.type === 'AnswerSaved') {
-      scores.set(key, { score: event.data.score, feedback: before?.feedback ?? null });
+      scores.set(key, {
+        score: event.data.score,
+        maxScore: event.data.maxScore,
+        feedback: before?.feedback ?? null,
+      });
       const feedback = before?.feedback ?? null;
       return {
         ...base,
         attempt: event.data.attempt,
         from: before?.score ?? null,
         to: event.data.score,
+        maxScore: event.data.maxScore,
         feedbackFrom: feedback,
         feedbackTo: feedback,
       };
     }
-    scores.set(key, { score: event.data.score, feedback: event.data.feedback });
+    scores.set(key, {
+      score: event.data.score,
+      maxScore: event.data.maxScore,
+      feedback: event.data.feedback,
+    });
     return {
       ...base,
+      maxScore: event.data.maxScore,
       attempt: null,
       from: event.data.previousScore,
       to: event.data.score,

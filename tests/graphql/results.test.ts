@@ -83,7 +83,11 @@ describe.each(databaseKinds)('GraphQL results on %s', (kind) => {
     }>(app, saveResult, {
       token: who ? token[who] : undefined,
       headers,
-      variables: { module: 'rights-quiz', page: 'questions', result: { answers } },
+      variables: {
+        module: 'rights-quiz',
+        page: 'questions',
+        result: { answers, confirm: Object.keys(answers) },
+      },
     });
 
   it('stores and returns question elements in the contract shape', async () => {

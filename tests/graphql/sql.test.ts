@@ -166,7 +166,7 @@ describe.each(databaseKinds)('GraphQL SQL on %s', (kind) => {
           'mutation ($m: String!, $p: String!, $r: JSON!) { saveResult(module: $m, page: $p, result: $r) { success } }',
           {
             token: participant.token,
-            variables: { m: path, p: `${path}-p`, r: { answers: { q: 'right' } } },
+            variables: { m: path, p: `${path}-p`, r: { answers: { q: 'right' }, confirm: ['q'] } },
           },
         );
         expect(saved.data?.saveResult.success).toBe(true);

@@ -40,7 +40,7 @@ import {
 } from '../../server/module/commands';
 import { createPage, deletePage, duplicatePage, updatePage } from '../../server/page/commands';
 import { saveResult } from '../../server/result/commands';
-import { scoreResult } from '../../server/result/teacher';
+import { grantAttempt, scoreResult } from '../../server/result/teacher';
 import { createSection, deleteSection } from '../../server/section/commands';
 import { updateLog } from '../../server/tracking/commands';
 import { deleteUser } from '../../server/user/commands';
@@ -283,6 +283,43 @@ describe.each(databaseKinds)('rebuilding projections on %s', (kind) => {
       });
     await score({ why: 3 }, { why: 'Good start.' });
     await score({ why: 2 }, {});
+    // Drafts, a confirmed wrong answer, another attempt from a teacher, and a draft left standing.
+    await createPage(platform, admin, meta(), {
+      parentType: 'module',
+      parentPath: 'reflect',
+      page: pageForm('Check', {
+        type: 'question',
+        content: [
+          {
+            type: 'radio',
+            questionType: 'single',
+            name: 'sdg',
+            label: 'Which SDG?',
+            schema: { attempts: 1 },
+            options: [
+              { label: 'SDG 5', value: 'five', score: 1 },
+              { label: 'SDG 13', value: 'thirteen', score: 0 },
+            ],
+          },
+        ],
+      }),
+    });
+    const check = (value: string, confirm: string[] = []) =>
+      saveResult(platform, learner, meta(), {
+        module: 'reflect',
+        page: 'check',
+        result: { answers: { sdg: value }, confirm },
+      });
+    await check('five');
+    await check('thirteen');
+    await check('thirteen', ['sdg']);
+    await grantAttempt(platform, admin, meta(), {
+      module: 'reflect',
+      user: learner.userId,
+      page: 'check',
+      question: 'sdg',
+    });
+    await check('five');
   }
 
   it('replays the log into tables equal, row for row, to the live ones', async () => {
@@ -318,9 +355,13 @@ describe.each(databaseKinds)('rebuilding projections on %s', (kind) => {
     expect(live.content_links).toHaveLength(8);
     expect(live.module_summaries).toHaveLength(5);
     expect(live.module_owners).toHaveLength(4);
-    expect(live.page_summaries).toHaveLength(11);
+    expect(live.page_summaries).toHaveLength(12);
     expect(live.user_tracking).toHaveLength(3);
-    expect(live.result_answers).toMatchObject([{ score: 2, feedback: 'Good start.' }]);
+    expect(live.result_answers).toMatchObject([
+      { question: 'why', score: 2, feedback: 'Good start.' },
+      { question: 'sdg', attempts: 1, extra_attempts: 1, score: 0 },
+    ]);
+    expect(live.result_drafts).toMatchObject([{ question: 'sdg', answer: 'five' }]);
     expect(live.certificates).toHaveLength(2);
     expect(live.certificate_configs).toHaveLength(2);
 
@@ -333,8 +374,9 @@ describe.each(databaseKinds)('rebuilding projections on %s', (kind) => {
     const replayed = await rebuildProjections((work) => transaction(platform.database.db, work), 2);
     // 9 course events, plus the creator becoming owner of each of the 4 courses; 29 module and page events.
     // 12 more: the tracking scenario; 8 the certificate scenario.
-    // 9 the result scenario: the module, its owner, its page, the learner's 3 account events, the answer, 2 scores.
-    expect(replayed).toBe(13 + 29 + 30 + 12 + 8 + 9);
+    // 9 the result scenario: the module, its owner, its page, the learner's 3 account events, the answer, 2 scores;
+    // 6 more: a second page, 3 drafts, a confirmed answer and another attempt.
+    expect(replayed).toBe(13 + 29 + 30 + 12 + 8 + 9 + 6);
     expect(await snapshot(platform)).toEqual(live);
   });
 });

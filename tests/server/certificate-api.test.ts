@@ -99,7 +99,11 @@ describe.each(databaseKinds)('certificates on %s', (kind) => {
     for (const page of module.pages) {
       const name = `q${page.split('-').at(-1)}`;
       await ok(
-        mutate('result.save', { module: module.path, page, result: { answers: { [name]: value } } }, headers),
+        mutate(
+          'result.save',
+          { module: module.path, page, result: { answers: { [name]: value }, confirm: [name] } },
+          headers,
+        ),
       );
     }
   };
@@ -133,7 +137,11 @@ describe.each(databaseKinds)('certificates on %s', (kind) => {
     await ok(
       mutate(
         'result.save',
-        { module: module.path, page: module.pages[0], result: { answers: { qone: 'wrong' } } },
+        {
+          module: module.path,
+          page: module.pages[0],
+          result: { answers: { qone: 'wrong' }, confirm: ['qone'] },
+        },
         person.headers,
       ),
     );
@@ -145,7 +153,11 @@ describe.each(databaseKinds)('certificates on %s', (kind) => {
     await ok(
       mutate(
         'result.save',
-        { module: module.path, page: module.pages[1], result: { answers: { qtwo: 'wrong' } } },
+        {
+          module: module.path,
+          page: module.pages[1],
+          result: { answers: { qtwo: 'wrong' }, confirm: ['qtwo'] },
+        },
         person.headers,
       ),
     );
@@ -256,7 +268,14 @@ describe.each(databaseKinds)('certificates on %s', (kind) => {
         ok(
           mutate(
             'result.save',
-            { module: module.path, page, result: { answers: { [`q${page.split('-').at(-1)}`]: 'right' } } },
+            {
+              module: module.path,
+              page,
+              result: {
+                answers: { [`q${page.split('-').at(-1)}`]: 'right' },
+                confirm: [`q${page.split('-').at(-1)}`],
+              },
+            },
             person.headers,
           ),
         ),
@@ -470,7 +489,7 @@ describe.each(databaseKinds)('the auto-issue job on %s', (kind) => {
     await mutate('certificate.configureModule', { path: 'auto', config: { auto: true } }, admin);
     const saved = await mutate(
       'result.save',
-      { module: 'auto', page: 'auto-q', result: { answers: { q: 'right' } } },
+      { module: 'auto', page: 'auto-q', result: { answers: { q: 'right' }, confirm: ['q'] } },
       { authorization: `Bearer ${person.token}` },
     );
     expect(saved.statusCode).toBe(200);

@@ -5,6 +5,7 @@ import { readStream } from '../../events/store';
 import { userStream } from '../../events/user/events';
 import { rebuildProjections } from '../../projections/rebuild';
 import { buildApp } from '../../server/app';
+import { signIdToken } from '../../server/auth/keys';
 import { transaction } from '../../server/db/transaction';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
 import { addTestUser } from '../users';
@@ -65,6 +66,47 @@ describe.each(databaseKinds)('erasure of a person on %s', (kind) => {
       url: '/trpc/user.update',
       headers: { authorization: `Bearer ${admin.token}` },
       payload: { _id: userId, doc: { ...person, description: `About ${person.name}`, language: 'nl' } },
+    });
+    // An answer and a draft of theirs (open questions: anything about them may be in there).
+    const asAdmin = { authorization: `Bearer ${admin.token}` };
+    await app.inject({
+      method: 'POST',
+      url: '/trpc/module.create',
+      headers: asAdmin,
+      payload: { path: 'reflect', module: { name: 'Reflect', language: 'en' } },
+    });
+    const reflection = (name: string, attempts: number) => ({
+      type: 'textarea',
+      questionType: 'open',
+      name,
+      label: 'Your project?',
+      schema: { attempts },
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/trpc/page.create',
+      headers: asAdmin,
+      payload: {
+        parentType: 'module',
+        parentPath: 'reflect',
+        page: { name: 'Why', type: 'question', content: [reflection('answer', 0), reflection('draft', 2)] },
+      },
+    });
+    const token = await signIdToken(platform.keys, { sub: userId, email: person.email, roles: [] });
+    const saved = await app.inject({
+      method: 'POST',
+      url: '/trpc/result.save',
+      headers: { authorization: `Bearer ${token}` },
+      payload: {
+        module: 'reflect',
+        page: 'why',
+        result: { answers: { answer: 'Zuzanna answers', draft: 'Zuzanna drafts' } },
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().result.data.page.questions.draft).toMatchObject({
+      draft: 'Zuzanna drafts',
+      attempts: 0,
     });
     // Let the verification mail job run, so its traces are in pg-boss's tables too.
     await new Promise((resolve) => setTimeout(resolve, 1500));

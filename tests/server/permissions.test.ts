@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseInputSchema } from '../../events/course/commands';
-import { allRules } from '../../events/permissions';
+import { moduleInputSchema } from '../../events/module/commands';
+import { pageInputSchema } from '../../events/page/commands';
+import { allRules, noRules } from '../../events/permissions';
 import { buildApp } from '../../server/app';
 import { ensureTeacherRole } from '../../server/auth/bootstrap';
 import { createCourse } from '../../server/course/commands';
+import { createModule } from '../../server/module/commands';
+import { createPage } from '../../server/page/commands';
+import { saveResult } from '../../server/result/commands';
 import { createRole } from '../../server/role/commands';
 import { systemMeta } from '../../server/user/execute-user';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
@@ -30,9 +35,22 @@ const table: { command: string; allowed: ActorName[] }[] = [
   { command: 'user.list', allowed: ['teacher', 'admin'] },
   { command: 'user.delete', allowed: ['admin'] },
   { command: 'user.updateProfile', allowed: ['participant', 'teacher', 'custom', 'owner', 'admin'] },
+  // Owner: of the module. The teacher role has neither the view nor the edit right.
+  { command: 'result.grantAttempt', allowed: ['owner', 'admin'] },
 ];
 
 const system = { userId: 'system', roles: ['admin'], rules: allRules() };
+const oneAttempt = {
+  type: 'radio',
+  questionType: 'single',
+  name: 'q',
+  label: 'Right or wrong?',
+  schema: { attempts: 1 },
+  options: [
+    { label: 'Right', value: 'right', score: 1 },
+    { label: 'Wrong', value: 'wrong', score: 0 },
+  ],
+};
 const queries = new Set(['course.history', 'user.list']);
 
 describe.each(databaseKinds)('permissions on %s', (kind) => {
@@ -127,6 +145,25 @@ describe.each(databaseKinds)('permissions on %s', (kind) => {
         return { search: 'test' };
       case 'user.updateProfile':
         return { name: 'Updated name', language: 'fr' };
+      case 'result.grantAttempt': {
+        // A module of the owner's with one question, whose only attempt a participant used up.
+        const module = await createModule(platform, ownerActor, systemMeta('test'), {
+          module: moduleInputSchema.parse({ name: `Quiz ${counter}`, language: 'en' }),
+        });
+        const page = await createPage(platform, ownerActor, systemMeta('test'), {
+          parentType: 'module',
+          parentPath: module,
+          page: pageInputSchema.parse({ name: `Check ${counter}`, type: 'question', content: [oneAttempt] }),
+        });
+        const participant = await addTestUser(platform);
+        const learner = { userId: participant.userId, roles: [], rules: noRules() };
+        await saveResult(platform, learner, systemMeta('test'), {
+          module,
+          page,
+          result: { answers: { q: 'wrong' }, confirm: ['q'] },
+        });
+        return { module, page, user: participant.userId, question: 'q' };
+      }
       default:
         throw new Error(`no input for ${command}`);
     }

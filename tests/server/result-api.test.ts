@@ -91,8 +91,9 @@ describe.each(databaseKinds)('answering and scoring on %s', (kind) => {
     expect(answer.statusCode, JSON.stringify(answer.json())).toBe(200);
     return answer.json().result.data;
   };
+  // Each answer confirmed ('Check answer'): drafts have their own tests (drafts-api.test.ts).
   const save = (module: string, page: string, answers: object, headers = learner) =>
-    mutate('result.save', { module, page, result: { answers } }, headers);
+    mutate('result.save', { module, page, result: { answers, confirm: Object.keys(answers) } }, headers);
   const eventCount = async () => (await readAll(platform.database.db, 0, 100_000)).length;
 
   it('scores a single choice, counts attempts and locks when they are used up', async () => {

@@ -86,7 +86,11 @@ describe.each(databaseKinds)('teacher results on %s', (kind) => {
     return answer.json().result.data;
   };
   const save = (answers: object, headers = learner) =>
-    mutate('result.save', { module: 'reflect', page: 'questions', result: { answers } }, headers);
+    mutate(
+      'result.save',
+      { module: 'reflect', page: 'questions', result: { answers, confirm: Object.keys(answers) } },
+      headers,
+    );
   const score = (result: object, headers: Headers = owner, user = learnerId) =>
     mutate('result.score', { user, module: 'reflect', page: 'questions', result }, headers);
 

@@ -17,6 +17,7 @@ import {
   gateOpen,
   lastReachablePage,
   pageCompleted,
+  pageStuck,
   type QuestionProgress,
 } from '../../../events/result/progress';
 import { arrangeContent, arrangePages, seededShuffle } from '../../../events/result/randomize';
@@ -97,12 +98,14 @@ const q = (
   score: number,
   maxScore = 1,
   questionType: QuestionProgress['questionType'] = 'single',
-) => ({
+  locked = false,
+): QuestionProgress => ({
   name: 'q',
   questionType,
   answered,
   score,
   maxScore,
+  locked,
 });
 
 describe('completion and gating (spec section 4)', () => {
@@ -121,6 +124,26 @@ describe('completion and gating (spec section 4)', () => {
     ['all-correct: open at full score', allCorrect, [q(true, 1), q(true, 2, 2)], true],
     ['all-correct: an answered open question counts as right', allCorrect, [q(true, 0, 5, 'open')], true],
   ] as const)('%s', (_, gate, questions, expected) => expect(gateOpen(gate, questions)).toBe(expected));
+  const locked = (
+    answered: boolean,
+    score: number,
+    questionType: QuestionProgress['questionType'] = 'single',
+  ) => q(answered, score, 1, questionType, true);
+  it.each([
+    ['attempts left: never stuck', allCorrect, [q(true, 0)], false],
+    ['all-correct: locked below the maximum', allCorrect, [locked(true, 0)], true],
+    ['all-correct: locked at the maximum', allCorrect, [locked(true, 1)], false],
+    ['all-correct: a locked open answer waits for its teacher', allCorrect, [locked(true, 0, 'open')], false],
+    ['answered-gate: a locked wrong answer still opens it', gated, [locked(true, 0)], false],
+    [
+      'any module: locked without an answer',
+      { gateProgress: false, gateConfig: [] },
+      [locked(false, 0)],
+      true,
+    ],
+  ] as const)('stuck: %s', (_, gate, questions, expected) =>
+    expect(pageStuck(gate, questions)).toBe(expected),
+  );
   it('pages after the first closed gate are out of reach', () => {
     expect(lastReachablePage(gated, [[], [q(false, 0)], [q(false, 0)]])).toBe(1);
     expect(lastReachablePage(gated, [[], [q(true, 0)]])).toBe(1);

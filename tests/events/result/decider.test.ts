@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type QuestionElement, singleChoiceSchema } from '../../../events/page/content';
-import type { SaveAnswers } from '../../../events/result/commands';
+import { multipleChoiceSchema, type QuestionElement, singleChoiceSchema } from '../../../events/page/content';
+import type { ResultCommand, SaveAnswers } from '../../../events/result/commands';
 import { resultDecider } from '../../../events/result/decider';
 import type { ResultEvent } from '../../../events/result/events';
 import { deciderSpec } from '../decider-spec';
@@ -74,4 +74,56 @@ describe('result decider', () => {
     expect(other).toHaveLength(1);
     expect(other[0]?.data).toMatchObject({ attempt: 1 });
   });
+});
+
+describe('confirmed answers and extra attempts', () => {
+  const granted = (extraAttempts: number, attemptsAllowed: number, attemptsUsed = 2): ResultEvent => ({
+    type: 'AttemptGranted',
+    data: { ...ref, question: 'sdg', attemptsUsed, extraAttempts, attemptsAllowed, grantedBy: 'teacher-1' },
+  });
+  const grant = (question = 'sdg'): ResultCommand => ({
+    type: 'GrantAttempt',
+    data: { ...ref, questions: [sdg], question, grantedBy: 'teacher-1' },
+  });
+  const ticks: QuestionElement = multipleChoiceSchema.parse({
+    type: 'checkbox',
+    questionType: 'multiple',
+    name: 'sdg',
+    label: 'Which SDGs?',
+    schema: { attempts: 1 },
+    options: [
+      { label: 'SDG 5', value: 'five', score: 1 },
+      { label: 'SDG 13', value: 'thirteen', score: 0 },
+    ],
+  });
+  // Two attempts, both used: the second one right.
+  const usedUp = [saved('thirteen', 1, 0), saved('five', 2, 1)];
+  it('an empty answer to a question with limited attempts can never be confirmed', () =>
+    spec([])
+      .when(save({ sdg: [] }, [ticks]))
+      .thenThrows('INVALID', 'result.emptyAnswer'));
+  it('a teacher gives another attempt once the attempts are used up', () =>
+    spec(usedUp)
+      .when(grant())
+      .thenEvents([granted(1, 3)]));
+  it('refuses another attempt while attempts are left', () =>
+    spec([saved('thirteen', 1, 0)])
+      .when(grant())
+      .thenThrows('CONFLICT', 'result.attemptsLeft'));
+  it('refuses another attempt before any answer', () =>
+    spec([]).when(grant()).thenThrows('CONFLICT', 'result.attemptsLeft'));
+  it('refuses another attempt at a question the page does not have', () =>
+    spec(usedUp).when(grant('other')).thenThrows('INVALID', 'result.unknownQuestion'));
+  it('the extra attempt opens the question for one more answer, and no more', () => {
+    spec([...usedUp, granted(1, 3)])
+      .when(save({ sdg: 'thirteen' }))
+      .thenEvents([saved('thirteen', 3, 0)]);
+    spec([...usedUp, granted(1, 3), saved('thirteen', 3, 0)])
+      .when(save({ sdg: 'five' }))
+      .thenThrows('CONFLICT', 'result.noAttemptsLeft');
+  });
+  it('a second extra attempt counts on from the first', () =>
+    spec([...usedUp, granted(1, 3), saved('thirteen', 3, 0)])
+      .when(grant())
+      .thenEvents([granted(2, 4, 3)]));
 });

@@ -1,0 +1,64 @@
+import { describe, it } from 'vitest';
+import { openQuestionSchema, type QuestionElement, singleChoiceSchema } from '../../../events/page/content';
+import type { SaveDrafts } from '../../../events/result/commands';
+import { draftDecider } from '../../../events/result/draft-decider';
+import type { DraftEvent } from '../../../events/result/events';
+import { deciderSpec } from '../decider-spec';
+
+const spec = deciderSpec(draftDecider);
+const ref = {
+  userId: 'user-1',
+  moduleId: '0192f2c4-6a51-7cc4-9b1e-3c1f2b9a0001',
+  modulePath: 'kaders',
+  pageId: '0192f2c4-6a51-7cc4-9b1e-3c1f2b9a0002',
+  pagePath: 'controlevraag',
+};
+const limited: QuestionElement = singleChoiceSchema.parse({
+  type: 'radio',
+  questionType: 'single',
+  name: 'sdg',
+  label: 'Which SDG?',
+  schema: { attempts: 1 },
+  options: [
+    { label: 'SDG 5', value: 'five', score: 1 },
+    { label: 'SDG 13', value: 'thirteen', score: 0 },
+  ],
+});
+const unlimited: QuestionElement = openQuestionSchema.parse({
+  type: 'textarea',
+  questionType: 'open',
+  name: 'why',
+  label: 'Why?',
+  schema: { attempts: 0, maxScore: 2 },
+});
+const draft = (drafts: Record<string, unknown>, current: SaveDrafts['data']['current'] = {}): SaveDrafts => ({
+  type: 'SaveDrafts',
+  data: { ...ref, questions: [limited, unlimited], drafts, current },
+});
+const drafted = (answer: string): DraftEvent => ({
+  type: 'AnswerDrafted',
+  data: { ...ref, question: 'sdg', questionType: 'single', answer },
+});
+
+describe('draft decider', () => {
+  it('a changed choice becomes a draft, whatever came before', () =>
+    spec([])
+      .when(draft({ sdg: 'thirteen' }, { sdg: 'five' }))
+      .thenEvents([drafted('thirteen')]));
+  it('the same draft again decides nothing', () =>
+    spec([])
+      .when(draft({ sdg: 'five' }, { sdg: 'five' }))
+      .thenEvents([]));
+  it('questions with unlimited attempts have no drafts', () =>
+    spec([])
+      .when(draft({ why: 'Because' }))
+      .thenEvents([]));
+  it('checks the shape like an answer', () =>
+    spec([])
+      .when(draft({ sdg: 'seven' }))
+      .thenThrows('INVALID', 'result.invalidAnswer'));
+  it('refuses a question the page does not have', () =>
+    spec([])
+      .when(draft({ other: 'five' }))
+      .thenThrows('INVALID', 'result.unknownQuestion'));
+});
