@@ -24,6 +24,7 @@ const texts = {
     language: 'Taal',
     featuredCourses: 'Uitgelichte cursussen',
     featuredModules: 'Uitgelichte modules',
+    signInForModules: 'Meld je aan om de modules te zien',
     welcome: 'Welkom op het leerplatform over seksuele en reproductieve gezondheid en rechten.',
     latest: 'Verder waar je gebleven was',
     noActivity: 'Je bent nog niet aan een module begonnen.',
@@ -44,6 +45,7 @@ const texts = {
     language: 'Language',
     featuredCourses: 'Featured courses',
     featuredModules: 'Featured modules',
+    signInForModules: 'Sign in to see the modules',
     welcome: 'Welcome to the learning platform on sexual and reproductive health and rights.',
     latest: 'Continue where you left off',
     noActivity: 'You have not started a module yet.',
@@ -131,7 +133,7 @@ const sectionToggle = (page: Page, name: string) =>
 for (const language of languages) {
   const text = texts[language];
 
-  test(`home in ${language}: the courses and modules flagged for the home page, nothing personal when signed out`, async ({
+  test(`home in ${language}: the courses flagged for the home page, and signing in for the modules, nothing personal when signed out`, async ({
     page,
   }) => {
     await rememberLanguage(page, language);
@@ -140,16 +142,13 @@ for (const language of languages) {
     const courses = page.getByRole('region', { name: text.featuredCourses });
     await expect(courses.getByRole('link', { name: onHomeCourse })).toBeVisible();
     await expect(courses.getByRole('link', { name: mainCourse.name })).toBeVisible();
+    // Modules are for registered users: no cards, an offer to sign in (and come back) instead.
     const modules = page.getByRole('region', { name: text.featuredModules });
-    await expect(modules.getByRole('link', { name: onHomeModule })).toBeVisible();
-    await expect(modules.getByRole('link', { name: notOnHomeModule })).toHaveCount(0);
-    // A small card keeps the module's info within 128 characters.
-    const info = await modules
-      .getByRole('article')
-      .filter({ hasText: onHomeModule })
-      .locator('.card__text')
-      .innerText();
-    expect(info.length).toBeLessThanOrEqual(128);
+    await expect(modules.getByRole('article')).toHaveCount(0);
+    await expect(modules.getByRole('link', { name: text.signInForModules })).toHaveAttribute(
+      'href',
+      '/login',
+    );
 
     await expect(page.getByText(text.welcome)).toHaveCount(0);
     await expect(page.getByRole('heading', { name: text.latest })).toHaveCount(0);
@@ -164,6 +163,16 @@ for (const language of languages) {
     await signInAs(page, learner, language);
     await page.goto('/');
     await expect(page.getByText(text.welcome)).toBeVisible();
+    const modules = page.getByRole('region', { name: text.featuredModules });
+    await expect(modules.getByRole('link', { name: onHomeModule })).toBeVisible();
+    await expect(modules.getByRole('link', { name: notOnHomeModule })).toHaveCount(0);
+    // A small card keeps the module's info within 128 characters.
+    const info = await modules
+      .getByRole('article')
+      .filter({ hasText: onHomeModule })
+      .locator('.card__text')
+      .innerText();
+    expect(info.length).toBeLessThanOrEqual(128);
     await expect(page.locator('.hero__image')).toBeVisible();
     const latest = page.getByRole('region', { name: text.latest });
     await expect(latest.getByText(text.noActivity)).toBeVisible();
@@ -282,6 +291,35 @@ for (const language of languages) {
     await expect(page.getByRole('heading', { level: 2, name: text.certificate })).toHaveCount(0);
   });
 }
+
+test('a signed-out visitor sees no module cards on a course, is sent to sign in for a module and comes back; a missing one does not exist', async ({
+  page,
+  request,
+}) => {
+  await rememberLanguage(page, 'nl');
+  const learner = await newAccount(request, `Vera Visitor ${unique()}`);
+  // The course info is for everyone; its modules offer to sign in instead of cards.
+  await page.goto(`/course/${mainCourse.path}`);
+  await expect(page.getByRole('heading', { level: 1, name: mainCourse.name })).toBeVisible();
+  await expect(page.locator('.module-card')).toHaveCount(0);
+
+  // Opening an existing module leads to sign-in, then back to the module (nested under the course).
+  const moduleAddress = `/course/${mainCourse.path}/module/srgr-begrippen`;
+  await page.goto(moduleAddress);
+  await expect(page).toHaveURL(`/login?next=${encodeURIComponent(moduleAddress)}`);
+  await page.getByLabel('E-mailadres').fill(learner.email);
+  await page.getByLabel('Wachtwoord', { exact: true }).fill(learner.password);
+  await page.getByRole('button', { name: 'Aanmelden', exact: true }).click();
+  await expect(page).toHaveURL(moduleAddress);
+  await expect(page.getByRole('heading', { level: 1, name: onHomeModule })).toBeVisible();
+
+  // Signed out again, a module that does not exist still says so, without a detour to sign in.
+  await page.context().clearCookies();
+  await page.evaluate(() => window.localStorage.clear());
+  await page.goto('/module/no-such-module');
+  await expect(page.getByRole('heading', { name: 'Oeps, deze module bestaat niet.' })).toBeVisible();
+  await expect(page).toHaveURL('/module/no-such-module');
+});
 
 test('signed in without the course certificate, its address answers as a missing tab', async ({
   page,

@@ -1,12 +1,16 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
+import { Link, Redirect } from 'wouter';
+import { useSessionState } from '../lib/auth';
 import { errorCode, errorKey } from '../lib/trpc';
+import { loginPath } from './signed-in-only';
 import { ErrorPanel, Loading } from './status';
 
 /**
  * Loading, not-found and failed states of one item's query, or the item itself. A path that cannot
- * be a path at all (BAD_REQUEST) names nothing either, so it reads as not found.
+ * be a path at all (BAD_REQUEST) names nothing either, so it reads as not found. An item that asks
+ * to sign in first (UNAUTHORIZED: module and page content is for registered users) sends a
+ * signed-out visitor to the login page, which leads back here afterwards.
  */
 export function ItemQuery<T>({
   query,
@@ -26,6 +30,17 @@ export function ItemQuery<T>({
   notFoundKeys?: string[];
   children: (data: T) => ReactNode;
 }) {
+  const session = useSessionState();
+  if (query.isError && errorCode(query.error) === 'UNAUTHORIZED') {
+    // Signed in as far as we know: the session is being checked again (the query client does so),
+    // which signs out or renews the token and loads the item once more.
+    if (session.status === 'signed-out') return <Redirect to={`~${loginPath()}`} replace />;
+    return (
+      <div aria-busy="true">
+        <Loading />
+      </div>
+    );
+  }
   if (query.isPending || (query.isError && query.isFetching)) {
     return (
       <div aria-busy="true">

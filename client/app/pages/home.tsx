@@ -5,6 +5,7 @@ import { CourseList } from '../../features/course/components/course-list';
 import { useHomeModules } from '../../features/module/api/get-home-modules';
 import { useLatestActivity } from '../../features/module/api/get-latest-activity';
 import { ModuleCard } from '../../features/module/components/module-card';
+import { SignInForModules, useSignedOut } from '../../features/module/components/sign-in-for-modules';
 import { useCurrentUser } from '../../lib/auth';
 import { formatDate } from '../../lib/dates';
 import { pick, useTenant } from '../../lib/tenant';
@@ -89,9 +90,12 @@ function LatestActivity({ userId }: { userId: string }) {
 function HomeModules() {
   const { t } = useTranslation();
   const modules = useHomeModules();
+  const signedOut = useSignedOut();
   const loading = modules.isPending || (modules.isError && modules.isFetching);
 
   const content = () => {
+    // Modules are for registered users: a visitor is offered to sign in and come back.
+    if (signedOut) return <SignInForModules />;
     if (loading) return <Loading />;
     if (modules.isError)
       return <ErrorPanel message={t('modules.loadError')} onRetry={() => void modules.refetch()} />;

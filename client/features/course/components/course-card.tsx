@@ -13,6 +13,8 @@ export function CourseCard({ course }: { course: CourseSummary }) {
     <article className="card course-card">
       <p className="card__eyebrow">
         <span className="badge">{t(`languages.${course.language}`)}</span>
+        {/* Only its owners and editors see an unpublished course listed (it opens for them alone). */}
+        {!course.published && <span className="badge badge--muted">{t('modules.unpublished')}</span>}
         {hasDates(course.startdate, course.enddate) && (
           <span className="card__dates">
             <CourseDates start={course.startdate} end={course.enddate} />

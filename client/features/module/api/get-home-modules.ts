@@ -3,11 +3,11 @@ import { api, type RouterOutputs } from '../../../lib/trpc';
 
 export type HomeModule = RouterOutputs['module']['list'][number];
 
-/** The published modules flagged for the home page (onHome) that this visitor may see. */
+/** The modules flagged for the home page (onHome) that this visitor may open (the one visibility rule). */
 export const getHomeModulesQueryOptions = () =>
   queryOptions({
     queryKey: ['modules', 'list', { onHome: true }] as const,
-    queryFn: () => api.module.list.query({ published: true, onHome: true }),
+    queryFn: () => api.module.list.query({ onHome: true }),
   });
 
 export const useHomeModules = () => useQuery(getHomeModulesQueryOptions());

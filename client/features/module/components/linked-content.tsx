@@ -3,11 +3,16 @@ import { Empty, ErrorPanel, Loading } from '../../../ui/status';
 import { trackSeen } from '../../tracking/use-track-seen';
 import { type Parent, useLinkedFiles, useLinkedModules } from '../api/get-parent-content';
 import { ModuleCard } from './module-card';
+import { SignInForModules, useSignedOut } from './sign-in-for-modules';
 
-/** The modules of a course or section, in their editors' order; links stay under the course. */
+/**
+ * The modules of a course or section this visitor may open, in their editors' order; links stay
+ * under the course. A signed-out visitor is offered to sign in instead.
+ */
 export function LinkedModules({ parent, base }: { parent: Parent; base: string }) {
   const { t } = useTranslation();
   const modules = useLinkedModules(parent);
+  const signedOut = useSignedOut();
   if (modules.isPending) return <Loading />;
   if (modules.isError) {
     return <ErrorPanel message={t('modules.loadError')} onRetry={() => void modules.refetch()} />;
@@ -15,7 +20,9 @@ export function LinkedModules({ parent, base }: { parent: Parent; base: string }
   return (
     <section className="linked-modules" aria-labelledby={`modules-${parent.parentPath}`}>
       <h2 id={`modules-${parent.parentPath}`}>{t('modules.title')}</h2>
-      {modules.data.length === 0 ? (
+      {signedOut ? (
+        <SignInForModules />
+      ) : modules.data.length === 0 ? (
         <Empty>{t('modules.empty')}</Empty>
       ) : (
         <ol className="card-grid">
