@@ -72,7 +72,13 @@ export async function mayCertifyCourse(db: AnyDb, actor: Actor | null, course: C
 // ---------------------------------------------------------------------------------------------
 
 /** Why a participant has no certificate for a module yet (shown after their result). */
-export type WaitingReason = 'notComplete' | 'notCorrect' | 'rizivMissing' | 'underReview' | 'byTeacher';
+export type WaitingReason =
+  | 'notComplete'
+  | 'notCorrect'
+  | 'needsAttempt'
+  | 'rizivMissing'
+  | 'underReview'
+  | 'byTeacher';
 
 /** Every question answered and at its maximum score (open questions once a teacher scored them). */
 export function allCorrect(result: Pick<LearnerModule, 'scoring' | 'answers'>): boolean {
@@ -205,14 +211,28 @@ export async function moduleCertificateFor(platform: Platform, actor: Actor | nu
   const saved = await certificateConfigOf(db, 'module', module.moduleId);
   const latest = await latestCertificateOf(db, 'module', module.moduleId, actor.userId);
   const certificate = latest ? await viewOf(platform, latest) : null;
-  if (!saved) return { configured: false, certificate, waiting: [] as WaitingReason[] };
-  if (certificate && certificate.status !== 'revoked') return { configured: true, certificate, waiting: [] };
+  const none = { helpers: [] as string[] };
+  if (!saved) return { configured: false, certificate, waiting: [] as WaitingReason[], ...none };
+  if (certificate && certificate.status !== 'revoked')
+    return { configured: true, certificate, waiting: [] as WaitingReason[], ...none };
   const user = await findUserById(db, actor.userId);
-  const waiting: WaitingReason[] = (await openReviewOf(db, 'module', module.moduleId, actor.userId))
+  let waiting: WaitingReason[] = (await openReviewOf(db, 'module', module.moduleId, actor.userId))
     ? ['underReview']
     : unmetConditions(saved, result, user?.riziv ?? null);
+  // Never advise what the participant can no longer do alone (a wrong answer with no attempts left,
+  // a page stuck behind its gate): say who can give another attempt instead.
+  const stuck = result.pages.some((page) => page.stuck);
+  const impossible = (reason: WaitingReason) =>
+    (reason === 'notCorrect' && result.needsAttempt) || (reason === 'notComplete' && stuck);
+  if (waiting.some(impossible))
+    waiting = ['needsAttempt', ...waiting.filter((reason) => !impossible(reason))];
   if (waiting.length === 0 && (!saved.auto || latest)) waiting.push('byTeacher');
-  return { configured: true, certificate, waiting };
+  return {
+    configured: true,
+    certificate,
+    waiting,
+    helpers: waiting.includes('needsAttempt') ? result.helpers : [],
+  };
 }
 
 /**

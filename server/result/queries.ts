@@ -104,7 +104,13 @@ export interface LearnerModule {
   feedbackLabels: Record<string, Record<string, string>>;
   /** When the participant last answered in this module; null before the first answer. */
   updatedAt: string | null;
-  /** Who can give another attempt, when a page is stuck (empty otherwise). */
+  /**
+   * A question's attempts are used up without an answer or, for a choice, below its maximum: only
+   * another attempt from a teacher can change it (a certificate that needs every answer right waits
+   * for that).
+   */
+  needsAttempt: boolean;
+  /** Who can give another attempt, when one is needed (empty otherwise). */
   helpers: string[];
 }
 
@@ -269,7 +275,7 @@ export async function learnerModule(
 ): Promise<LearnerModule> {
   const state = await learnerState(db, actor, path, subjectId ?? actor?.userId ?? null, sources);
   const summary = learnerModuleOf(state);
-  if (!summary.pages.some((page) => page.stuck)) return summary;
+  if (!summary.needsAttempt) return summary;
   return { ...summary, helpers: await whoCanHelp(db, actor, state.module) };
 }
 
@@ -316,6 +322,13 @@ export function learnerModuleOf({ module, pages, perPage, progress, saved }: Lea
     feedback,
     feedbackLabels,
     updatedAt: latest,
+    needsAttempt: perPage.some((questions) =>
+      questions.some(
+        (question) =>
+          question.locked &&
+          (!question.answered || (question.questionType !== 'open' && question.score < question.maxScore)),
+      ),
+    ),
     helpers: [],
   };
 }

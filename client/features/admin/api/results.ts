@@ -38,6 +38,15 @@ export function useScoreResult() {
   });
 }
 
+/** Another attempt at a question whose attempts a participant used up. */
+export function useGrantAttempt() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RouterInputs['result']['grantAttempt']) => api.result.grantAttempt.mutate(input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: teacherResultsQueryKey }),
+  });
+}
+
 /** The results CSV URL: GET /api/results/<module>.csv with the range, when one is set. */
 export function resultsCsvUrl(module: string, range: { from?: string | null; until?: string | null }) {
   const query = new URLSearchParams();

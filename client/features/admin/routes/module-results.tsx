@@ -112,11 +112,22 @@ export function ModuleResultsView({ module }: { module: ModuleDetail }) {
                   >
                     {row.name || row._id}
                   </Link>
+                  {row.stuckPages.length > 0 && (
+                    <span className="badge badge--warning stuck-badge">
+                      {t('teacherResults.stuck', { count: row.stuckPages.length })}
+                    </span>
+                  )}
                 </th>
                 <td data-label={t('teacherResults.lastActive')}>{formatDateTime(row.updatedAt)}</td>
                 {data.pages.map((page) => (
                   <td key={page.path} data-label={page.name}>
                     {page.maxScore > 0 ? `${row.pages[page.path] ?? 0} / ${page.maxScore}` : '—'}
+                    {row.stuckPages.includes(page.path) && (
+                      <span className="stuck-mark" title={t('teacherResults.stuckPage')}>
+                        {' '}
+                        ⚠<span className="visually-hidden"> {t('teacherResults.stuckPage')}</span>
+                      </span>
+                    )}
                   </td>
                 ))}
                 <td data-label={t('teacherResults.total')}>

@@ -12,6 +12,7 @@ import { ParticipantCertificate } from '../../certificate/components/participant
 import {
   type ParticipantResult,
   type ResultHistoryEntry,
+  useGrantAttempt,
   useParticipantResult,
   useResultHistory,
   useScoreResult,
@@ -171,6 +172,9 @@ function PageScores({ modulePath, userId, page }: { modulePath: string; userId: 
         <span className="muted">
           ({page.score} / {page.maxScore})
         </span>
+        {page.stuck && (
+          <span className="badge badge--warning stuck-badge">{t('teacherResults.stuckPage')}</span>
+        )}
       </h2>
       <form className="form" onSubmit={submit} noValidate>
         {page.questions.map((question) => (
@@ -238,6 +242,15 @@ function PageScores({ modulePath, userId, page }: { modulePath: string; userId: 
                 {t('teacherResults.lastScored', { date: formatDateTime(question.scoredAt) })}
               </p>
             )}
+            {question.attemptsAllowed !== null && (
+              <Attempts
+                modulePath={modulePath}
+                userId={userId}
+                pagePath={page.path}
+                question={question}
+                onGranted={(text) => setNotice({ tone: 'success', text })}
+              />
+            )}
           </fieldset>
         ))}
         {page.questions.some((question) => question.answered) && (
@@ -254,6 +267,56 @@ function PageScores({ modulePath, userId, page }: { modulePath: string; userId: 
         )}
       </form>
     </section>
+  );
+}
+
+/**
+ * Attempts used and allowed; once they are used up, a teacher may give one more (AttemptGranted),
+ * for instance to a participant stuck behind an 'all-correct' gate.
+ */
+function Attempts({
+  modulePath,
+  userId,
+  pagePath,
+  question,
+  onGranted,
+}: {
+  modulePath: string;
+  userId: string;
+  pagePath: string;
+  question: ResultPage['questions'][number];
+  onGranted: (text: string) => void;
+}) {
+  const { t } = useTranslation();
+  const grant = useGrantAttempt();
+  const [failure, setFailure] = useState<string | null>(null);
+  const give = async () => {
+    setFailure(null);
+    try {
+      await grant.mutateAsync({ module: modulePath, user: userId, page: pagePath, question: question.name });
+      onGranted(t('teacherResults.attemptGranted', { question: question.label }));
+    } catch (error) {
+      setFailure(problemOf(error).message ?? t('form.unreachable'));
+    }
+  };
+  return (
+    <div className="teacher-question__attempts">
+      <p>
+        <strong>{t('teacherResults.attempts')}:</strong>{' '}
+        {t('teacherResults.attemptsOf', { used: question.attempts, allowed: question.attemptsAllowed })}
+        {question.locked && <span className="muted"> · {t('teacherResults.attemptsUsedUp')}</span>}
+      </p>
+      {question.locked && (
+        <button type="button" className="button button--ghost" disabled={grant.isPending} onClick={give}>
+          {t('teacherResults.grantAttempt')}
+        </button>
+      )}
+      {failure && (
+        <Alert tone="danger">
+          <p>{failure}</p>
+        </Alert>
+      )}
+    </div>
   );
 }
 
@@ -290,12 +353,14 @@ function ResultHistory({
           <p className="history__what">
             {entry.type === 'AnswerScored'
               ? t('teacherResults.scored', { question: labelOf(entry), from: entry.from, to: entry.to })
-              : t('teacherResults.answered', {
-                  question: labelOf(entry),
-                  attempt: entry.attempt,
-                  to: entry.to,
-                  max: entry.maxScore,
-                })}
+              : entry.type === 'AttemptGranted'
+                ? t('teacherResults.granted', { question: labelOf(entry), allowed: entry.attemptsAllowed })
+                : t('teacherResults.answered', {
+                    question: labelOf(entry),
+                    attempt: entry.attempt,
+                    to: entry.to,
+                    max: entry.maxScore,
+                  })}
           </p>
           {entry.type === 'AnswerScored' && entry.feedbackFrom !== entry.feedbackTo && (
             <p className="history__detail">

@@ -12,7 +12,7 @@ import { CertificateCard } from './certificate-card';
  * Nothing when the module has no certificate.
  */
 export function ModuleCertificate({ modulePath }: { modulePath: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const state = useModuleCertificate(modulePath);
   const claim = useClaimCertificate();
   const claimed = useRef(false);
@@ -25,7 +25,8 @@ export function ModuleCertificate({ modulePath }: { modulePath: string }) {
   }, [due, claim, modulePath]);
   if (state.isPending) return <Loading />;
   if (state.isError) return <p className="status status--error">{t('certificates.loadError')}</p>;
-  const { configured, certificate, waiting } = state.data;
+  const { configured, certificate, waiting, helpers } = state.data;
+  const names = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(helpers);
   if (!configured && !certificate) return null;
   return (
     <section className="module-certificate" aria-labelledby="module-certificate-title">
@@ -36,7 +37,16 @@ export function ModuleCertificate({ modulePath }: { modulePath: string }) {
       )}
       {waiting.map((reason) => (
         <p key={reason} className="status status--info">
-          {t(`certificates.module.waiting.${reason}`)}
+          {reason === 'needsAttempt'
+            ? t(
+                helpers.length > 0
+                  ? 'certificates.module.needsAttemptFrom'
+                  : 'certificates.module.needsAttempt',
+                {
+                  names,
+                },
+              )
+            : t(`certificates.module.waiting.${reason}`)}
           {reason === 'rizivMissing' && (
             <>
               {' '}

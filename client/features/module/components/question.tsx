@@ -1,27 +1,33 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicElement } from '../../../../events/page/content';
-import type { AnswerValue } from '../../../../events/result/answers';
+import { type AnswerValue, isAnswered, sameAnswer } from '../../../../events/result/answers';
 import type { LearnerQuestion } from '../api/get-learner-page';
 
 type QuestionElement = Extract<PublicElement, { questionType: string }>;
 
 /**
- * One question to answer. The server's state says how many attempts are left, whether the question
- * is read-only (attempts used up: its info text shows) and, once settled, which answers are correct:
- * shown at once with autoShow, or behind a button when the module has showCorrect.
+ * One question to answer. Every change is saved; with limited attempts it stays a draft until the
+ * participant checks it ('Check answer'), which spends one attempt. The server's state says how
+ * many attempts are used, whether the question is locked (attempts used up: the confirmed answer
+ * shows, read-only, with its info text) and, once revealed, which answers are right: marked in words
+ * and colour, at once with autoShow or behind a button when the module has showCorrect.
  */
 export function Question({
   question,
   state,
   value,
   onChange,
+  onConfirm,
+  confirming,
   readOnly,
 }: {
   question: QuestionElement;
   state: LearnerQuestion | undefined;
   value: AnswerValue;
   onChange: (value: AnswerValue) => void;
+  onConfirm: () => void;
+  confirming: boolean;
   readOnly: boolean;
 }) {
   const { t } = useTranslation();
@@ -30,37 +36,51 @@ export function Question({
   const locked = state?.locked ?? false;
   const correct = state?.correct ?? null;
   const revealed = correct !== null && (state?.reveal === 'auto' || showCorrect);
-  const left = state?.attemptsAllowed == null ? null : Math.max(state.attemptsAllowed - state.attempts, 0);
-  const chosen = Array.isArray(value) ? value : [value];
+  const allowed = state?.attemptsAllowed ?? null;
+  const used = state?.attempts ?? 0;
+  // A locked question shows what was confirmed, whatever the form held.
+  const shown = locked && state?.answer != null ? state.answer : value;
+  const chosen = Array.isArray(shown) ? shown : [shown];
+  const needsConfirm = (state?.needsConfirm ?? false) && !locked && !readOnly;
+  const checked = state?.answered && sameAnswer(state.answer, value);
+  const statusId = `${id}-status`;
   return (
     <div className={`question${locked ? ' question--locked' : ''}`}>
-      <fieldset
-        className="question__fieldset"
-        disabled={readOnly || locked}
-        aria-describedby={`${id}-status`}
-      >
-        <legend className="question__label">{question.label}</legend>
+      <fieldset className="question__fieldset" disabled={readOnly || locked} aria-describedby={statusId}>
+        <legend className="question__label">
+          {locked && (
+            <span className="question__lock">
+              <span aria-hidden="true">🔒 </span>
+              {t('answering.lockedBadge')}
+              <span aria-hidden="true"> · </span>
+            </span>
+          )}
+          {question.label}
+        </legend>
         {question.questionType === 'open' ? (
           <textarea
             className="question__open"
             aria-label={question.label}
             rows={4}
             maxLength={10_000}
-            value={typeof value === 'string' ? value : ''}
+            value={typeof shown === 'string' ? shown : ''}
             onChange={(event) => onChange(event.target.value)}
           />
         ) : (
           <ul className="question__options">
             {question.options.map((option) => {
+              const picked = chosen.includes(option.value);
               const right = revealed && correct?.includes(option.value);
+              const wrong = revealed && picked && !right;
+              const mark = right ? ' question__option--correct' : wrong ? ' question__option--wrong' : '';
               return (
-                <li key={option.value} className={right ? 'question__option--correct' : undefined}>
+                <li key={option.value} className={`question__option${mark}`}>
                   <label>
                     <input
                       type={question.type === 'checkbox' ? 'checkbox' : 'radio'}
                       name={`${id}-${question.name}`}
                       value={option.value}
-                      checked={chosen.includes(option.value)}
+                      checked={picked}
                       onChange={(event) =>
                         onChange(
                           question.type === 'checkbox'
@@ -72,7 +92,18 @@ export function Question({
                       }
                     />{' '}
                     {option.label}
-                    {right && <span className="question__correct"> ✓ {t('answering.correctAnswer')}</span>}
+                    {right && (
+                      <span className="question__mark question__mark--right">
+                        {' '}
+                        ✓ {t(picked ? 'answering.markRight' : 'answering.correctAnswer')}
+                      </span>
+                    )}
+                    {wrong && (
+                      <span className="question__mark question__mark--wrong">
+                        {' '}
+                        ✗ {t('answering.markWrong')}
+                      </span>
+                    )}
                   </label>
                 </li>
               );
@@ -81,13 +112,36 @@ export function Question({
         )}
         <p className="question__kind">{t(`pages.questionType.${question.questionType}`)}</p>
       </fieldset>
-      <p id={`${id}-status`} className="question__status" aria-live="polite">
-        {locked
-          ? t('answering.noAttemptsLeft')
-          : left !== null
-            ? t('answering.attemptsLeft', { count: left })
-            : ''}
+      <p id={statusId} className="question__status" aria-live="polite">
+        {allowed === null
+          ? ''
+          : locked
+            ? t('answering.lockedStatus', { used, allowed })
+            : `${t('answering.attemptsUsed', { used, allowed })} · ${t('answering.attemptsLeft', { count: Math.max(allowed - used, 0) })}`}
+        {needsConfirm && state?.answered && !checked && ` · ${t('answering.notChecked')}`}
       </p>
+      {needsConfirm && (
+        <div className="question__confirm">
+          <button
+            type="button"
+            className="button"
+            aria-disabled={!isAnswered(value) || checked || confirming}
+            aria-describedby={`${id}-confirm-hint`}
+            onClick={() => {
+              if (isAnswered(value) && !checked && !confirming) onConfirm();
+            }}
+          >
+            {confirming ? t('answering.checking') : t('answering.check')}
+          </button>
+          <span id={`${id}-confirm-hint`} className="question__confirm-hint">
+            {!isAnswered(value)
+              ? t('answering.chooseFirst')
+              : checked
+                ? t('answering.alreadyChecked')
+                : t('answering.checkSpends', { count: Math.max((allowed ?? 0) - used, 0) })}
+          </span>
+        </div>
+      )}
       {locked && state?.info && <p className="question__info status status--info">{state.info}</p>}
       {state?.feedback && (
         <div className="question__feedback status status--info">
@@ -104,7 +158,7 @@ export function Question({
           type="button"
           className="button button--ghost"
           aria-pressed={showCorrect}
-          onClick={() => setShowCorrect((shown) => !shown)}
+          onClick={() => setShowCorrect((visible) => !visible)}
         >
           {showCorrect ? t('answering.hideCorrect') : t('answering.showCorrect')}
         </button>

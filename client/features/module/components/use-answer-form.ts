@@ -10,18 +10,20 @@ export const SAVE_DEBOUNCE_MS = 500;
 
 export type SaveStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'error';
 
+/** What the form shows: the participant's draft, else the confirmed answer, else nothing. */
 const initialDraft = (questions: Record<string, LearnerQuestion>) =>
   Object.fromEntries(
     Object.values(questions).map((question) => [
       question.name,
-      question.answer ?? (question.questionType === 'multiple' ? [] : ''),
+      question.draft ?? question.answer ?? (question.questionType === 'multiple' ? [] : ''),
     ]),
   ) as Record<string, AnswerValue>;
 
 /**
  * The answers of one page as the participant edits them. Changes rest 500 ms, then go to the server
- * together; saves never overlap, and leaving the page sends what is still waiting. A refused save
- * puts the server's answers back and says why.
+ * together (as drafts for questions with limited attempts, which spend nothing); saves never
+ * overlap, and leaving the page sends what is still waiting. `confirm` checks one answer, which
+ * spends an attempt. A refused save puts the server's answers back and says why.
  */
 export function useAnswerForm(
   modulePath: string,
@@ -33,11 +35,37 @@ export function useAnswerForm(
   const [draft, setDraft] = useState(() => initialDraft(questions));
   const [status, setStatus] = useState<SaveStatus>('idle');
   const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
   const pending = useRef<Record<string, AnswerValue>>({});
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const inFlight = useRef<Promise<void> | null>(null);
   const latest = useRef(questions);
   latest.current = questions;
+
+  const send = useCallback(
+    async (answers: Record<string, AnswerValue>, confirm: string[] = []): Promise<void> => {
+      setStatus('saving');
+      const run = save.mutateAsync({ answers, confirm }).then(
+        () => {
+          setError(null);
+          setStatus(Object.keys(pending.current).length > 0 ? 'pending' : 'saved');
+        },
+        (failure: unknown) => {
+          setError(errorMessage(failure) ?? t('answering.saveError'));
+          setStatus('error');
+          // What the server holds is the truth: show it again for the refused answers.
+          setDraft((current) => ({
+            ...current,
+            ...initialDraft(pick(latest.current, Object.keys(answers))),
+          }));
+        },
+      );
+      inFlight.current = run;
+      await run;
+      inFlight.current = null;
+    },
+    [save, t],
+  );
 
   const flush = useCallback(async (): Promise<void> => {
     if (timer.current) clearTimeout(timer.current);
@@ -46,23 +74,26 @@ export function useAnswerForm(
     const answers = pending.current;
     pending.current = {};
     if (Object.keys(answers).length === 0) return;
-    setStatus('saving');
-    const run = save.mutateAsync(answers).then(
-      () => {
-        setError(null);
-        setStatus(Object.keys(pending.current).length > 0 ? 'pending' : 'saved');
-      },
-      (failure: unknown) => {
-        setError(errorMessage(failure) ?? t('answering.saveError'));
-        setStatus('error');
-        // What the server holds is the truth: show it again for the refused answers.
-        setDraft((current) => ({ ...current, ...initialDraft(pick(latest.current, Object.keys(answers))) }));
-      },
-    );
-    inFlight.current = run;
-    await run;
-    inFlight.current = null;
-  }, [save, t]);
+    await send(answers);
+  }, [send]);
+
+  // 'Check answer': what is still resting goes first, then this one answer counts.
+  const draftRef = useRef(draft);
+  draftRef.current = draft;
+  const confirm = useCallback(
+    async (name: string) => {
+      setConfirming(name);
+      try {
+        await flush();
+        while (inFlight.current) await inFlight.current;
+        const value = draftRef.current[name];
+        if (value !== undefined) await send({ [name]: value }, [name]);
+      } finally {
+        setConfirming(null);
+      }
+    },
+    [flush, send],
+  );
 
   const change = useCallback(
     (name: string, value: AnswerValue) => {
@@ -91,7 +122,7 @@ export function useAnswerForm(
     return () => window.removeEventListener('beforeunload', warn);
   }, [status]);
 
-  return { draft, change, status, error };
+  return { draft, change, confirm, confirming, status, error };
 }
 
 const pick = (questions: Record<string, LearnerQuestion>, names: string[]) =>

@@ -12,6 +12,7 @@ import { InteractiveVideo } from '../components/interactive-video';
 import { PageContent, type PageQuestion } from '../components/page-content';
 import { pageLabel } from '../components/page-label';
 import { Question } from '../components/question';
+import { StuckNotice } from '../components/stuck-notice';
 import { type SaveStatus, useAnswerForm } from '../components/use-answer-form';
 
 /**
@@ -120,6 +121,8 @@ function PageView({
       state={page.questions[question.name]}
       value={form.draft[question.name] ?? (question.questionType === 'multiple' ? [] : '')}
       onChange={(value) => form.change(question.name, value)}
+      onConfirm={() => void form.confirm(question.name)}
+      confirming={form.confirming === question.name}
       readOnly={!signedIn}
     />
   );
@@ -178,6 +181,7 @@ function PageView({
         </p>
       )}
       {hasQuestions && signedIn && <SaveState status={form.status} error={form.error} />}
+      {page.progress.stuck && <StuckNotice helpers={page.helpers} id="stuck-notice" />}
       <nav className="pager" aria-label={t('pages.pager')}>
         {previous ? (
           <Link href={`${moduleHref}/page/${previous.path}`} className="button button--ghost" rel="prev">
@@ -188,7 +192,12 @@ function PageView({
         )}
         {waiting ? (
           // Focusable and announced as unavailable, unlike a disabled button.
-          <button type="button" className="button" aria-disabled="true">
+          <button
+            type="button"
+            className="button"
+            aria-disabled="true"
+            aria-describedby={page.progress.stuck ? 'stuck-notice' : undefined}
+          >
             {t('answering.waiting')}
           </button>
         ) : next ? (

@@ -4,9 +4,11 @@ import { useSession } from '../../../lib/auth';
 import { ItemQuery } from '../../../ui/item-query';
 import { Empty } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
+import { signInHref } from '../../auth/return-to';
 import { ModuleCertificate } from '../../certificate/components/module-certificate';
 import { useLearnerModule } from '../api/get-learner-module';
 import { pageLabel } from '../components/page-label';
+import { StuckNotice } from '../components/stuck-notice';
 
 /** A score as a whole percentage of its maximum; a module without scored questions is 100 % done. */
 export const percentOf = (score: number, maxScore: number) =>
@@ -50,7 +52,7 @@ export function ResultRoute({ modulePath, base = '' }: { modulePath: string; bas
           <h1>{t('answering.resultTitle')}</h1>
           {!session.user ? (
             <p className="status status--info">
-              {t('answering.signInForResult')} <Link href="/login">{t('answering.signIn')}</Link>
+              {t('answering.signInForResult')} <Link href={signInHref()}>{t('answering.signIn')}</Link>
             </p>
           ) : data.updatedAt === null && data.maxScore > 0 ? (
             <Empty>{t('answering.noAnswersYet')}</Empty>
@@ -63,7 +65,11 @@ export function ResultRoute({ modulePath, base = '' }: { modulePath: string; bas
                   percent: percentOf(data.score, data.maxScore),
                 })}
               </p>
-              <p>{data.completed ? t('answering.moduleCompleted') : t('answering.moduleNotCompleted')}</p>
+              {data.pages.some((page) => page.stuck) ? (
+                <StuckNotice helpers={data.helpers} />
+              ) : (
+                <p>{data.completed ? t('answering.moduleCompleted') : t('answering.moduleNotCompleted')}</p>
+              )}
               <table className="result-table">
                 <caption className="visually-hidden">{t('answering.perPage')}</caption>
                 <thead>
@@ -90,7 +96,9 @@ export function ResultRoute({ modulePath, base = '' }: { modulePath: string; bas
                           ? '—'
                           : page.completed
                             ? t('answering.completed')
-                            : t('answering.notCompleted')}
+                            : page.stuck
+                              ? t('answering.stuckState')
+                              : t('answering.notCompleted')}
                       </td>
                       <td>{page.maxScore > 0 ? `${page.score} / ${page.maxScore}` : '—'}</td>
                     </tr>
