@@ -42,14 +42,23 @@ test('a certificate after the result: PDF, verification, revocation', async ({ b
   await page.getByRole('link', { name: 'Start' }).click();
   await page.getByRole('link', { name: /Volgende/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Controlevraag' })).toBeVisible();
+  // Both questions have limited attempts: each answer counts once it is checked.
+  const sdg = page.getByRole('group', { name: /gendergelijkheid/ });
+  await sdg.getByLabel('SDG 5').check();
   await page
-    .getByRole('group', { name: /gendergelijkheid/ })
-    .getByLabel('SDG 5')
-    .check();
+    .locator('.question')
+    .filter({ has: sdg })
+    .getByRole('button', { name: 'Controleer mijn antwoord', exact: true })
+    .click();
   const pillars = page.getByRole('group', { name: /pijlers/ });
   await pillars.getByLabel('Het ICPD-actieprogramma').check();
   await expect(page.getByRole('status').filter({ hasText: 'Je antwoorden zijn bewaard.' })).toBeVisible();
   await pillars.getByLabel('Het Beijing Platform for Action').check();
+  await page
+    .locator('.question')
+    .filter({ has: pillars })
+    .getByRole('button', { name: 'Controleer mijn antwoord', exact: true })
+    .click();
   await page.getByRole('link', { name: /Naar je resultaat/ }).click();
 
   // The certificate follows the result, once the job has issued it.

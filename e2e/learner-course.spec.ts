@@ -177,7 +177,8 @@ for (const language of languages) {
     const latest = page.getByRole('region', { name: text.latest });
     await expect(latest.getByText(text.noActivity)).toBeVisible();
 
-    // The learner answers a question of the home page's module (as the page view does).
+    // The learner answers a question of the home page's module and checks it (as the page view's
+    // 'Check answer' does: the question has limited attempts, and a mere draft is no answer yet).
     const token = await tokenOf(request, learner);
     const module = await trpc<{ pages: { path: string; name: string }[] }>(
       request,
@@ -192,7 +193,11 @@ for (const language of languages) {
       request,
       token,
       'result.save',
-      { module: 'srgr-begrippen', page: questions!.path, result: { answers: { jaar: 'o1' } } },
+      {
+        module: 'srgr-begrippen',
+        page: questions!.path,
+        result: { answers: { jaar: 'o1' }, confirm: ['jaar'] },
+      },
       'mutation',
     );
 

@@ -6,8 +6,9 @@ import { horizontalOverflow, type Language, newAddress, signIn } from './support
 
 /**
  * The learner journey through the demo's gated module: answers saved as they go (and kept over a
- * reload), attempts counted by the server until the question is read-only, the next link waiting
- * for right answers, and the result at the end. Each run is a fresh participant.
+ * reload), as drafts that spend nothing until 'Check answer' (questions with limited attempts),
+ * attempts counted by the server until the question is locked, the next link waiting for right
+ * checked answers, and the result at the end. Each run is a fresh participant.
  */
 
 async function newParticipant(request: APIRequestContext) {
@@ -41,8 +42,15 @@ const texts = {
   nl: {
     start: 'Start',
     next: /Volgende/,
-    left: (count: number) => (count === 1 ? 'Nog 1 poging over' : `Nog ${count} pogingen over`),
-    noneLeft: 'Geen pogingen meer: je antwoord ligt vast.',
+    check: 'Controleer mijn antwoord',
+    status: (used: number, allowed: number) =>
+      `Poging ${used} van ${allowed} gebruikt · ${
+        allowed - used === 1 ? 'Nog 1 poging over' : `Nog ${allowed - used} pogingen over`
+      }`,
+    notChecked: ' · je wijziging is nog niet gecontroleerd',
+    locked: (allowed: number) => `Alle ${allowed} pogingen gebruikt: je gecontroleerde antwoord ligt vast.`,
+    lockedBadge: 'Vergrendeld',
+    alreadyChecked: 'Dit antwoord is al gecontroleerd.',
     saved: 'Je antwoorden zijn bewaard.',
     waiting: 'Wachten op antwoorden...',
     toResult: /Naar je resultaat/,
@@ -52,8 +60,15 @@ const texts = {
   en: {
     start: 'Start',
     next: /Next/,
-    left: (count: number) => (count === 1 ? '1 attempt left' : `${count} attempts left`),
-    noneLeft: 'No attempts left: your answer is final.',
+    check: 'Check answer',
+    status: (used: number, allowed: number) =>
+      `Attempt ${used} of ${allowed} used · ${
+        allowed - used === 1 ? '1 attempt left' : `${allowed - used} attempts left`
+      }`,
+    notChecked: ' · your change is not checked yet',
+    locked: (allowed: number) => `All ${allowed} attempts used: your checked answer is final.`,
+    lockedBadge: 'Locked',
+    alreadyChecked: 'This answer has been checked.',
     saved: 'Your answers are saved.',
     // The label spec section 4 quotes.
     waiting: 'Waiting for answers...',
@@ -88,33 +103,59 @@ for (const language of ['nl', 'en'] as const) {
     const pillars = page.getByRole('group', { name: /pijlers/ });
     const sdgBox = page.locator('.question').filter({ has: sdg });
     const pillarsBox = page.locator('.question').filter({ has: pillars });
-    await expect(sdgBox.locator('.question__status')).toHaveText(say.left(2));
+    const sdgCheck = sdgBox.getByRole('button', { name: say.check, exact: true });
+    const pillarsCheck = pillarsBox.getByRole('button', { name: say.check, exact: true });
+    // Two attempts each: the sdg question's own, the pillars' one plus one per extra right option.
+    await expect(sdgBox.locator('.question__status')).toHaveText(say.status(0, 2));
+    await expect(pillarsBox.locator('.question__status')).toHaveText(say.status(0, 2));
 
-    // A wrong answer: one attempt fewer, and the next link keeps waiting.
+    // A wrong answer is saved as a draft: it spends no attempt until it is checked.
     await sdg.getByLabel('SDG 13').check();
-    await expect(sdgBox.locator('.question__status')).toHaveText(say.left(1));
+    await expect(page.getByRole('status').filter({ hasText: say.saved })).toBeVisible();
+    await expect(sdgBox.locator('.question__status')).toHaveText(say.status(0, 2));
+    // Checking it: one attempt fewer, and the next link keeps waiting.
+    await sdgCheck.click();
+    await expect(sdgBox.locator('.question__status')).toHaveText(say.status(1, 2));
+    await expect(sdgCheck).toHaveAttribute('aria-disabled', 'true');
+    await expect(sdgBox.getByText(say.alreadyChecked)).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: say.saved })).toBeVisible();
     await expect(waiting).toBeVisible();
 
-    // Half of a multiple choice, then a reload: both answers are still there.
+    // Half of a multiple choice, checked, then a reload: both answers are still there.
     await pillars.getByLabel('Het ICPD-actieprogramma').check();
-    await expect(pillarsBox.locator('.question__status')).toHaveText(say.left(1));
+    await expect(page.getByRole('status').filter({ hasText: say.saved })).toBeVisible();
+    await expect(pillarsBox.locator('.question__status')).toHaveText(say.status(0, 2));
+    await pillarsCheck.click();
+    await expect(pillarsBox.locator('.question__status')).toHaveText(say.status(1, 2));
     await expect(page.getByRole('status').filter({ hasText: say.saved })).toBeVisible();
     await page.reload();
     await expect(sdg.getByLabel('SDG 13')).toBeChecked();
     await expect(pillars.getByLabel('Het ICPD-actieprogramma')).toBeChecked();
+    await expect(sdgBox.locator('.question__status')).toHaveText(say.status(1, 2));
+    await expect(pillarsBox.locator('.question__status')).toHaveText(say.status(1, 2));
     await expect(waiting).toBeVisible();
 
-    // The last attempt: the question becomes read-only and shows its info text.
+    // The right answer, not checked yet: still a draft, so the next link keeps waiting.
     await sdg.getByLabel('SDG 5').check();
-    await expect(sdgBox.locator('.question__status')).toHaveText(say.noneLeft);
+    await expect(page.getByRole('status').filter({ hasText: say.saved })).toBeVisible();
+    await expect(sdgBox.locator('.question__status')).toHaveText(`${say.status(1, 2)}${say.notChecked}`);
+    await expect(waiting).toBeVisible();
+    // Checking it uses the last attempt: the question is locked, read-only, and shows its info text.
+    await sdgCheck.click();
+    await expect(sdgBox.locator('.question__status')).toHaveText(say.locked(2));
+    await expect(sdgBox.getByText(say.lockedBadge)).toBeVisible();
+    await expect(sdgCheck).toHaveCount(0);
     await expect(sdg.getByLabel('SDG 13')).toBeDisabled();
+    await expect(sdg.getByLabel('SDG 5')).toBeChecked();
     await expect(sdgBox.getByText('SDG 5 gaat over gendergelijkheid.')).toBeVisible();
     // One pillar out of two is not all correct yet.
     await expect(waiting).toBeVisible();
 
     await pillars.getByLabel('Het Beijing Platform for Action').check();
-    await expect(pillarsBox.locator('.question__status')).toHaveText(say.noneLeft);
+    await expect(page.getByRole('status').filter({ hasText: say.saved })).toBeVisible();
+    await expect(waiting).toBeVisible();
+    await pillarsCheck.click();
+    await expect(pillarsBox.locator('.question__status')).toHaveText(say.locked(2));
     await expect(waiting).toHaveCount(0);
     await expectNoSeriousViolations(page);
 
@@ -139,6 +180,8 @@ test('a test module shows one participant the same order on reload and on a seco
       .locator('.page-list__item a')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     await on.locator('.page-list__item a').first().click();
+    // The page's question must be there before its options are read (allInnerTexts does not wait).
+    await expect(on.locator('.question__options label').first()).toBeVisible();
     const options = await on.locator('.question__options label').allInnerTexts();
     return { pages, options };
   };
@@ -205,9 +248,22 @@ test('answering works on a phone and with the keyboard alone', async ({ browser,
   await page.keyboard.press('Space');
   await expect(year.getByLabel('1994')).toBeChecked();
   await expect(page.getByRole('status').filter({ hasText: 'Je antwoorden zijn bewaard.' })).toBeVisible();
-  // showCorrect: the answer is settled (no attempts left), so a button reveals the right one.
+  // The choice is a draft until it is checked: the check button is the next stop of the keyboard.
+  const yearBox = page.locator('.question').filter({ has: year });
+  await expect(yearBox.locator('.question__status')).toHaveText(
+    'Poging 0 van 1 gebruikt · Nog 1 poging over',
+  );
+  await page.keyboard.press('Tab');
+  await expect(yearBox.getByRole('button', { name: 'Controleer mijn antwoord', exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(yearBox.getByText('Vergrendeld')).toBeVisible();
+  await expect(year.getByLabel('1994')).toBeDisabled();
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  // showCorrect: the answer is settled (no attempts left), so a button reveals the right one, marked
+  // as the participant's right choice.
   await page.getByRole('button', { name: 'Toon de juiste antwoorden' }).press('Enter');
-  await expect(year.getByText('juist antwoord')).toBeVisible();
+  await expect(year.getByText('✓ juist', { exact: true })).toBeVisible();
+  await expect(year.getByText('✗ fout')).toHaveCount(0);
   await expectNoSeriousViolations(page);
   await context.close();
 });
