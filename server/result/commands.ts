@@ -40,6 +40,9 @@ export async function saveResult(
     if (state?.needsConfirm && !confirm.has(name)) drafts[name] = value;
     else answers[name] = value;
   }
+  // Checked before anything is written: a refused request changes nothing.
+  const locked = states.find((question) => question.locked && question.name in drafts);
+  if (locked) throw conflict('result.noAttemptsLeft', { question: locked.name });
   const ref = {
     userId: actor.userId,
     moduleId: module.moduleId,
@@ -57,8 +60,6 @@ export async function saveResult(
       command: (): ResultCommand => ({ type: 'SaveAnswers', data: { ...ref, answers } }),
     });
   if (Object.keys(drafts).length > 0) {
-    const locked = states.filter((question) => question.locked && question.name in drafts);
-    if (locked[0]) throw conflict('result.noAttemptsLeft', { question: locked[0].name });
     await execute(platform.pipeline, {
       decider: draftDecider,
       stream: draftStream(module.moduleId, actor.userId),
