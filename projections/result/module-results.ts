@@ -167,19 +167,28 @@ export async function answersOfModules(
   return grouped;
 }
 
-/** The modules a participant answered in, most recent first. */
+/**
+ * The modules a participant worked in, most recent first: answers, and drafts too (a participant
+ * who only drafted so far has still begun, and 'continue where you left off' should find it).
+ */
 export async function latestResultsOf(
   db: AnyDb,
   userId: string,
   limit: number,
 ): Promise<{ moduleId: string; modulePath: string; updatedAt: string }[]> {
-  const rows = await results(db)
-    .selectFrom('module_results')
-    .select(['module_id', 'module_path', 'updated_at'])
-    .where('user_id', '=', userId)
-    .orderBy('updated_at', 'desc')
-    .limit(limit)
-    .execute();
+  const { rows } = await sql<{ module_id: string; module_path: string; updated_at: Date | string }>`
+    select module_id, (array_agg(module_path order by updated_at desc))[1] as module_path,
+      max(updated_at) as updated_at
+    from (
+      select module_id, module_path, updated_at from module_results where user_id = ${userId}
+      union all
+      select d.module_id, m.path, d.updated_at from result_drafts d
+        join module_summaries m on m.module_id = d.module_id
+        where d.user_id = ${userId}
+    ) activity
+    group by module_id
+    order by max(updated_at) desc
+    limit ${limit}`.execute(db);
   return rows.map((row) => ({
     moduleId: row.module_id,
     modulePath: row.module_path,

@@ -147,6 +147,11 @@ describe.each(databaseKinds)('drafts, confirmed answers and another attempt on %
     // A reload (or another device) reads the drafts back.
     const reloaded = await ok(query('result.page', { module: 'drafts', page: 'questions' }, learner.headers));
     expect(reloaded.questions.sdg.draft).toBe('thirteen');
+    // Having only drafted, the participant has begun: home's 'continue' finds the module.
+    const latest = await ok(
+      app.inject({ url: '/trpc/result.latestActivity', headers: learner.headers }) as never,
+    );
+    expect(latest.module.path).toBe('drafts');
     const { answers, drafts } = await streams('drafts');
     expect(answers).toHaveLength(0);
     expect(drafts.map((event) => event.type)).toEqual(Array(8).fill('AnswerDrafted'));

@@ -50,7 +50,9 @@ export function Question({
         <legend className="question__label">
           {locked && (
             <span className="question__lock">
-              <span aria-hidden="true">🔒 </span>
+              <svg className="question__lock-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+                <path d="M4 7V5a4 4 0 0 1 8 0v2h1v8H3V7h1zm2 0h4V5a2 2 0 0 0-4 0v2z" fill="currentColor" />
+              </svg>{' '}
               {t('answering.lockedBadge')}
               <span aria-hidden="true"> · </span>
             </span>
@@ -116,7 +118,7 @@ export function Question({
         {allowed === null
           ? ''
           : locked
-            ? t('answering.lockedStatus', { used, allowed })
+            ? t('answering.lockedStatus', { count: allowed })
             : `${t('answering.attemptsUsed', { used, allowed })} · ${t('answering.attemptsLeft', { count: Math.max(allowed - used, 0) })}`}
         {needsConfirm && state?.answered && !checked && ` · ${t('answering.notChecked')}`}
       </p>

@@ -94,10 +94,10 @@ export function ResultRoute({ modulePath, base = '' }: { modulePath: string; bas
                       <td>
                         {page.questionCount === 0
                           ? '—'
-                          : page.completed
-                            ? t('answering.completed')
-                            : page.stuck
-                              ? t('answering.stuckState')
+                          : page.stuck
+                            ? t('answering.stuckState')
+                            : page.completed
+                              ? t('answering.completed')
                               : t('answering.notCompleted')}
                       </td>
                       <td>{page.maxScore > 0 ? `${page.score} / ${page.maxScore}` : '—'}</td>
