@@ -5,24 +5,26 @@ import { type CommandMeta, execute } from '../../events/command';
 import type { CourseCommand, courseInputSchema, createCourseSchema } from '../../events/course/commands';
 import { type CourseState, courseDecider } from '../../events/course/decider';
 import { type CourseDetails, courseStream } from '../../events/course/events';
-import { notFound } from '../../events/errors';
+import { DomainError, notFound } from '../../events/errors';
 import { type Actor, requireCan } from '../../events/permissions';
 import { slugify } from '../../events/shared/fields';
 import {
   type CourseSummary,
   courseIdByPath,
-  findCourseByPath,
   pathsStartingWith,
 } from '../../projections/course/course-summaries';
 import { fileIdByPath } from '../../projections/file/file-summaries';
 import { linkedPaths, type Parent } from '../../projections/link/content-links';
 import { moduleIdByPath } from '../../projections/module/module-summaries';
-import { sectionsOfCourse } from '../../projections/section/section-summaries';
 import { findUserById } from '../../projections/user/users';
 import type { Database } from '../db';
+import { visibleFile } from '../file/queries';
 import { onParent, parentTarget } from '../link/commands';
+import { visibleModule } from '../module/queries';
 import type { Platform } from '../platform';
 import { createSection, sectionDetailsOf, unpublishSection } from '../section/commands';
+import { visibleSectionsOfCourse } from '../section/queries';
+import { visibleCourse } from './queries';
 
 type CourseInput = z.output<typeof courseInputSchema>;
 
@@ -154,7 +156,20 @@ export const courseDetailsOf = (course: CourseSummary): CourseDetails => ({
   image: course.image,
 });
 
-/** Links to the copy what the original parent links, in the original's order. */
+/** Whether a read check passes: true, or false when it refuses (any other failure is thrown). */
+const passes = (check: Promise<unknown>): Promise<boolean> =>
+  check.then(
+    () => true,
+    (error) => {
+      if (error instanceof DomainError) return false;
+      throw error;
+    },
+  );
+
+/**
+ * Links to the copy what the original parent links, in the original's order: the modules and files
+ * the copier may open (a copy never reaches what its copier could not read).
+ */
 async function copyLinks(
   platform: Platform,
   actor: Actor | null,
@@ -166,26 +181,33 @@ async function copyLinks(
   const target = await parentTarget(db, to.parentType, to.parentPath);
   for (const modulePath of await linkedPaths(db, from, 'module')) {
     const moduleId = await moduleIdByPath(db, modulePath);
-    if (moduleId)
+    if (moduleId && (await passes(visibleModule(db, actor, modulePath))))
       await onParent(platform, actor, meta, target, { type: 'LinkModule', data: { moduleId, modulePath } });
   }
   for (const filePath of await linkedPaths(db, from, 'file')) {
     const fileId = await fileIdByPath(db, filePath);
-    if (fileId)
+    if (fileId && (await passes(visibleFile(db, actor, filePath))))
       await onParent(platform, actor, meta, target, { type: 'LinkFile', data: { fileId, filePath } });
   }
 }
 
-async function existingCourse(platform: Platform, path: string): Promise<CourseSummary> {
-  const course = await findCourseByPath(platform.database.db, path);
-  if (!course) throw notFound('course.notFound');
-  return course;
+/**
+ * The original of a copy (duplicate or translation): the create right, and the course must open
+ * for this actor exactly as `course.byPath` would (the one ownership rule, DESIGN.md); with the
+ * sections of it they may open, in order.
+ */
+async function originalForCopy(platform: Platform, actor: Actor | null, path: string) {
+  requireCan(actor, 'create');
+  const db = platform.database.db;
+  const course = await visibleCourse(db, actor, path);
+  return { course, sections: await visibleSectionsOfCourse(db, actor, path) };
 }
 
 /**
  * A copy of the course named '… (copy)', published like any new course, with copies of its sections
- * (in order, each published or not like its original) and the same modules and files linked. The
- * copier owns the copy. The steps are separate commands: a failure half-way leaves a partial copy.
+ * (in order, each published or not like its original) and the same modules and files linked, as far
+ * as the copier may open them (the create right and opening the course are required). The copier
+ * owns the copy. The steps are separate commands: a failure half-way leaves a partial copy.
  */
 export async function duplicateCourse(
   platform: Platform,
@@ -193,8 +215,7 @@ export async function duplicateCourse(
   meta: CommandMeta,
   path: string,
 ): Promise<string> {
-  requireCan(actor, 'create');
-  const original = await existingCourse(platform, path);
+  const { course: original, sections } = await originalForCopy(platform, actor, path);
   const created = await createCourse(platform, actor, meta, {
     // A copy starts its own translation group: it is not a translation of anything.
     course: { ...courseDetailsOf(original), originId: null, name: `${original.name} (copy)`.slice(0, 200) },
@@ -207,7 +228,7 @@ export async function duplicateCourse(
     { parentType: 'course', parentPath: path },
     { parentType: 'course', parentPath: copyPath },
   );
-  for (const section of await sectionsOfCourse(platform.database.db, path)) {
+  for (const section of sections) {
     const sectionPath = await createSection(platform, actor, meta, {
       parentType: 'course',
       parentPath: copyPath,
@@ -236,14 +257,13 @@ export async function translateCourse(
   meta: CommandMeta,
   input: { path: string; course: CourseInput },
 ): Promise<string> {
-  requireCan(actor, 'create');
-  const original = await existingCourse(platform, input.path);
+  const { course: original, sections } = await originalForCopy(platform, actor, input.path);
   const language = input.course.language;
   const created = await createCourse(platform, actor, meta, {
     course: { ...input.course, originId: original.originId ?? original.courseId },
   });
   const translationPath = created.events[0]!.data.path;
-  for (const section of await sectionsOfCourse(platform.database.db, input.path)) {
+  for (const section of sections) {
     await createSection(platform, actor, meta, {
       parentType: 'course',
       parentPath: translationPath,

@@ -12,7 +12,7 @@ import {
 } from '../course/commands';
 import { type CourseFacts, canSeeParticipants, visibleCourse, visibleCourses } from '../course/queries';
 import { keepVisibleSections } from '../section/queries';
-import { asSeenBy } from '../user/queries';
+import { teamMemberFor, userFor } from '../user/queries';
 import { builder } from './builder';
 import { type GraphQLContext, metaOf } from './context';
 import { answer, documentOf, type MutationAnswer, refusing } from './errors';
@@ -50,7 +50,7 @@ export const CourseType = builder.objectRef<CourseSummary>('Course').implement({
       type: [UserType],
       description: 'The course team (its owners), by name.',
       resolve: async (course, _args, ctx) =>
-        (await ctx.loaders.courseOwners.load(course.courseId)).map((user) => asSeenBy(ctx.actor, user)),
+        (await ctx.loaders.courseOwners.load(course.courseId)).map((user) => teamMemberFor(ctx.actor, user)),
     }),
     users: t.field({
       type: [UserType],
@@ -61,7 +61,7 @@ export const CourseType = builder.objectRef<CourseSummary>('Course').implement({
         const ownerIds = owners.map((owner) => owner._id);
         if (!canSeeParticipants(ctx.actor, course, ownerIds)) return [];
         const users = await ctx.loaders.courseParticipants.load(course.path);
-        return users.map((user) => asSeenBy(ctx.actor, user));
+        return users.map((user) => userFor(ctx.actor, user));
       },
     }),
     sections: t.field({

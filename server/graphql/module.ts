@@ -13,7 +13,7 @@ import {
   updateModule,
 } from '../module/commands';
 import { keepVisibleModules, type ModuleFacts, visibleModule, visibleModules } from '../module/queries';
-import { asSeenBy } from '../user/queries';
+import { teamMemberFor, userFor } from '../user/queries';
 import { builder } from './builder';
 import { type GraphQLContext, metaOf } from './context';
 import { answer, documentOf, type MutationAnswer, refusing } from './errors';
@@ -54,7 +54,7 @@ export const ModuleType = builder.objectRef<ModuleSummary>('Module').implement({
       type: [UserType],
       description: 'The teachers who own the module.',
       resolve: async (module, _args, ctx) =>
-        (await ctx.loaders.moduleOwners.load(module.moduleId)).map((user) => asSeenBy(ctx.actor, user)),
+        (await ctx.loaders.moduleOwners.load(module.moduleId)).map((user) => teamMemberFor(ctx.actor, user)),
     }),
     users: t.field({
       type: [UserType],
@@ -65,7 +65,7 @@ export const ModuleType = builder.objectRef<ModuleSummary>('Module').implement({
         const ownerIds = owners.map((owner) => owner._id);
         if (!canSeeParticipants(ctx.actor, { showUserList: false }, ownerIds)) return [];
         const users = await ctx.loaders.moduleParticipants.load(module.path);
-        return users.map((user) => asSeenBy(ctx.actor, user));
+        return users.map((user) => userFor(ctx.actor, user));
       },
     }),
     // moduleCertificateConfig and certificate: see certificate.ts.

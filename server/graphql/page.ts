@@ -122,7 +122,7 @@ builder.mutationFields((t) => ({
   createPage: t.field({
     type: PageMutationResult,
     description:
-      'Creates a page at the end of a module (create right, or owning the module) from `doc`: `parentType: "module"`, `parentPath`, the page form (name, type, content, interactiveVideo, estimatedTime), optionally `path`.',
+      'Creates a page at the end of a module (edit right on the module, or owning it) from `doc`: `parentType: "module"`, `parentPath`, the page form (name, type, content, interactiveVideo, estimatedTime), optionally `path`.',
     args: { doc: t.arg({ type: 'JSON', required: true }) },
     resolve: (_root, args, ctx) =>
       answer(ctx, 'pageCreated', async () => {

@@ -173,7 +173,7 @@ builder.mutationFields((t) => ({
   createSection: t.field({
     type: SectionMutationResult,
     description:
-      'Creates a section in a course (create right) from `doc`: `parentType: "course"`, `parentPath`, the section form (name, language, classroom, …), optionally `path` and `published` (default true).',
+      'Creates a section in a course (edit right on the course, or owning it) from `doc`: `parentType: "course"`, `parentPath`, the section form (name, language, classroom, …), optionally `path` and `published` (default true).',
     args: { doc: t.arg({ type: 'JSON', required: true }) },
     resolve: (_root, args, ctx) =>
       answer(ctx, 'sectionCreated', async () => {

@@ -4,7 +4,7 @@ import { type Rules, requireCan } from '../../events/permissions';
 import { createUserSchema, itemTypeSchema, profileSchema, userIdSchema } from '../../events/user/commands';
 import { findUserById, type UserProfile } from '../../projections/user/users';
 import { deleteUser, linkUser, setRoles, updateProfile } from '../user/commands';
-import { asSeenBy, canSeeLinksOf, userSearchSchema, visibleUser, visibleUsers } from '../user/queries';
+import { canSeeLinksOf, userFor, userSearchSchema, visibleUser, visibleUsers } from '../user/queries';
 import { usersCsv } from '../user/users-csv';
 import { builder } from './builder';
 import { metaOf } from './context';
@@ -25,16 +25,30 @@ const RulesType = builder.objectRef<Rules>('Rules').implement({
   }),
 });
 
-/** A user as the viewer may see them: fullPrivacy users are masked before they get here (asSeenBy). */
+/** A user as the viewer's audience may see them: projected before they get here (userFor, teamMemberFor). */
 export const UserType = builder.objectRef<UserProfile>('User').implement({
   fields: (t) => ({
     _id: t.exposeID('_id'),
     name: t.exposeString('name'),
     email: t.exposeString('email'),
-    phone: t.exposeString('phone', { nullable: true }),
-    profession: t.exposeString('profession', { nullable: true }),
-    riziv: t.exposeString('riziv', { nullable: true }),
-    description: t.exposeString('description', { nullable: true }),
+    phone: t.exposeString('phone', {
+      nullable: true,
+      description: 'For the user themself and holders of manage_users; null for anyone else.',
+    }),
+    profession: t.exposeString('profession', {
+      nullable: true,
+      description:
+        'For the user themself and holders of manage_users, and of course and module owners (their team card); null otherwise.',
+    }),
+    riziv: t.exposeString('riziv', {
+      nullable: true,
+      description: 'For the user themself and holders of manage_users; null for anyone else.',
+    }),
+    description: t.exposeString('description', {
+      nullable: true,
+      description:
+        'For the user themself and holders of manage_users, and of course and module owners (their team card); null otherwise.',
+    }),
     roles: t.exposeStringList('roles'),
     language: t.exposeString('language'),
     createdAt: t.exposeString('createdAt'),
@@ -180,7 +194,7 @@ builder.mutationFields((t) => ({
         if (roles) await setRoles(ctx.platform, actor, metaOf(ctx), userId, roles);
         if (profile) await updateProfile(ctx.platform, actor, metaOf(ctx), userId, profile);
         const user = await findUserById(db, userId);
-        return { user: user && asSeenBy(actor, user) };
+        return { user: user && userFor(actor, user) };
       }),
   }),
   deleteUser: t.field({

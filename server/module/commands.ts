@@ -9,7 +9,7 @@ import { type ModuleDetails, moduleStream } from '../../events/module/events';
 import { type Actor, requireCan } from '../../events/permissions';
 import { slugify } from '../../events/shared/fields';
 import {
-  findModuleByPath,
+  type findModuleByPath,
   moduleIdByPath,
   modulePathsStartingWith,
 } from '../../projections/module/module-summaries';
@@ -17,7 +17,9 @@ import { pagesOfModule } from '../../projections/page/page-summaries';
 import { findUserById } from '../../projections/user/users';
 import type { Database } from '../db';
 import { createPageIn } from '../page/commands';
+import { contentForCopy } from '../page/queries';
 import type { Platform } from '../platform';
+import { visibleModule } from './queries';
 
 type ModuleInput = z.output<typeof moduleInputSchema>;
 
@@ -189,22 +191,26 @@ export const moduleDetailsOf = (
   image: module.image,
 });
 
-/** Recreates the pages of `fromPath`, in order, at the end of `toPath`, renaming each page. */
+/**
+ * Recreates the pages of `from`, in order, at the end of `toPath`, renaming each page. The answer
+ * key comes along only for a copier who may read it (`contentForCopy`).
+ */
 async function copyPages(
   platform: Platform,
+  actor: Actor | null,
   meta: CommandMeta,
-  fromPath: string,
+  from: { path: string; owners: readonly string[] },
   toPath: string,
   rename: (name: string) => string,
 ) {
-  for (const page of await pagesOfModule(platform.database.db, fromPath)) {
+  for (const page of await pagesOfModule(platform.database.db, from.path)) {
     await createPageIn(platform, meta, {
       wantedPath: page.path,
       parentPath: toPath,
       details: {
         name: rename(page.name),
         type: page.type,
-        content: page.content,
+        content: contentForCopy(actor, from.owners, page.content),
         interactiveVideo: page.interactiveVideo,
         estimatedTime: page.estimatedTime,
       },
@@ -213,8 +219,18 @@ async function copyPages(
 }
 
 /**
+ * The original of a copy (duplicate or translation): the create right, and the module must open for
+ * this actor exactly as `module.byPath` would (the one ownership rule, DESIGN.md); a module they may
+ * not open reads as missing, as it does there.
+ */
+async function originalForCopy(platform: Platform, actor: Actor | null, path: string) {
+  requireCan(actor, 'create');
+  return visibleModule(platform.database.db, actor, path);
+}
+
+/**
  * A copy of the module with every detail, named "<name> (copy)", and its pages recreated in order.
- * Requires the create right (spec section 6). Answers the copy's path.
+ * Requires the create right and opening the original. Answers the copy's path.
  */
 export async function duplicateModule(
   platform: Platform,
@@ -222,9 +238,7 @@ export async function duplicateModule(
   meta: CommandMeta,
   path: string,
 ): Promise<string> {
-  requireCan(actor, 'create');
-  const original = await findModuleByPath(platform.database.db, path);
-  if (!original) throw notFound('module.notFound');
+  const original = await originalForCopy(platform, actor, path);
   // A copy starts its own translation group: it is not a translation of anything.
   const details = {
     ...moduleDetailsOf(original),
@@ -232,14 +246,15 @@ export async function duplicateModule(
     name: withSuffix(original.name, COPY_SUFFIX),
   };
   const copyPath = await writeModule(platform, actor, meta, original.path, details);
-  await copyPages(platform, meta, original.path, copyPath, (name) => name);
+  await copyPages(platform, actor, meta, original, copyPath, (name) => name);
   return copyPath;
 }
 
 /**
  * A translation (spec section 4): a new module from the form the client prefilled, whose originId
  * points to the root of the original's translation group; every page of the original is recreated
- * with the language appended to its name, e.g. "Intro (fr)". Answers the translation's path.
+ * with the language appended to its name, e.g. "Intro (fr)". Requires what a copy requires.
+ * Answers the translation's path.
  */
 export async function translateModule(
   platform: Platform,
@@ -247,12 +262,10 @@ export async function translateModule(
   meta: CommandMeta,
   input: { path: string; module: ModuleInput },
 ): Promise<string> {
-  requireCan(actor, 'create');
-  const original = await findModuleByPath(platform.database.db, input.path);
-  if (!original) throw notFound('module.notFound');
+  const original = await originalForCopy(platform, actor, input.path);
   const details = { ...input.module, originId: original.originId ?? original.moduleId };
   const translationPath = await writeModule(platform, actor, meta, slugify(details.name), details);
   const suffix = ` (${details.language})`;
-  await copyPages(platform, meta, original.path, translationPath, (name) => withSuffix(name, suffix));
+  await copyPages(platform, actor, meta, original, translationPath, (name) => withSuffix(name, suffix));
   return translationPath;
 }

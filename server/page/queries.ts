@@ -1,5 +1,5 @@
 import { DomainError, forbidden, notFound, unauthenticated } from '../../events/errors';
-import { type Element, type PublicElement, withoutAnswerKey } from '../../events/page/content';
+import { type Element, isQuestion, type PublicElement, withoutAnswerKey } from '../../events/page/content';
 import { type Actor, can } from '../../events/permissions';
 import type { AnyDb } from '../../projections/db';
 import { findPageByPath, type PageSummary, pagesOfModule } from '../../projections/page/page-summaries';
@@ -21,6 +21,25 @@ export async function visiblePagesOfModule(
 /** Editors of a module (the view or edit right, or owning it) see the scores of its answer options. */
 export const maySeeAnswerKey = (actor: Actor | null, owners: readonly string[]): boolean =>
   can(actor, 'view') || can(actor, 'edit') || (actor !== null && owners.includes(actor.userId));
+
+/** The elements with every option's score 0: the questions without their answer key. */
+const withoutScores = (elements: Element[]): Element[] =>
+  elements.map((element) =>
+    isQuestion(element)
+      ? { ...element, options: element.options.map((option) => ({ ...option, score: 0 })) }
+      : element,
+  );
+
+/**
+ * A page's content as a copy (duplicate, translation) may carry it for this actor: whole for who
+ * may read the module's answer key, otherwise with every option's score set to 0, so a copy never
+ * hands the key to someone who could not read it (DESIGN.md, one ownership rule).
+ */
+export const contentForCopy = (
+  actor: Actor | null,
+  owners: readonly string[],
+  content: Element[],
+): Element[] => (maySeeAnswerKey(actor, owners) ? content : withoutScores(content));
 
 export interface PageDetail {
   pageId: string;

@@ -18,7 +18,7 @@ import {
   standingsOf,
 } from '../../projections/result/participant-results';
 import { findUsersByIds, type UserProfile } from '../../projections/user/users';
-import { asSeenBy } from '../user/queries';
+import { asSeenBy, userFor } from '../user/queries';
 import { teacherModule } from './teacher';
 
 /** A whole percentage of the maximum; nothing to score counts as 100 %, as the learner's result does. */
@@ -210,7 +210,7 @@ export async function activeUsers(
   const users = new Map((await findUsersByIds(db, ids)).map((user) => [user._id, user]));
   return ids.flatMap((id) => {
     const user = users.get(id);
-    return user ? [asSeenBy(actor, user)] : [];
+    return user ? [userFor(actor, user)] : [];
   });
 }
 

@@ -5,7 +5,7 @@ import { type CommandMeta, execute } from '../../events/command';
 import type { CourseCommand } from '../../events/course/commands';
 import { courseDecider } from '../../events/course/decider';
 import { courseStream } from '../../events/course/events';
-import { invalid, notFound } from '../../events/errors';
+import { invalid, notFound, unauthenticated } from '../../events/errors';
 import { type Actor, requireCan } from '../../events/permissions';
 import type { createSectionSchema, SectionCommand, sectionInputSchema } from '../../events/section/commands';
 import { sectionDecider } from '../../events/section/decider';
@@ -36,14 +36,19 @@ async function freeSectionPath(trx: Transaction<Database>, wanted: string): Prom
   for (let n = 2; ; n++) if (!taken.has(`${wanted}-${n}`)) return `${wanted}-${n}`;
 }
 
+/**
+ * A section is a child of its course: adding one (new, a duplicate, or a course copy's) needs the
+ * edit right or owning the course, as changing the course does (the one ownership rule, DESIGN.md).
+ */
 export async function createSection(
   platform: Platform,
   actor: Actor | null,
   meta: CommandMeta,
   input: z.output<typeof createSectionSchema>,
 ) {
-  requireCan(actor, 'create');
-  await parentCourse(platform, input.parentPath);
+  if (!actor) throw unauthenticated();
+  const { owners } = await parentCourse(platform, input.parentPath);
+  requireCan(actor, 'edit', { owners });
   const sectionId = uuidv7();
   const outcome = await execute(platform.pipeline, {
     decider: sectionDecider,
@@ -112,7 +117,8 @@ export const sectionDetailsOf = (section: SectionSummary): SectionDetails => ({
 
 /**
  * A copy of the section in the same course, named '… (copy)', placed last and published. Its
- * classroom comes along; its links to modules and files do not (they are linked on the copy).
+ * classroom comes along; its links to modules and files do not (they are linked on the copy). Like
+ * any new section it needs the edit right or owning the course (who may open every section).
  */
 export async function duplicateSection(
   platform: Platform,
@@ -122,7 +128,6 @@ export async function duplicateSection(
 ) {
   const section = await findSectionByPath(platform.database.db, path);
   if (!section) throw notFound('section.notFound');
-  requireCan(actor, 'create');
   return createSection(platform, actor, meta, {
     parentType: 'course',
     parentPath: section.parentPath,

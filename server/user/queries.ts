@@ -25,6 +25,38 @@ export function asSeenBy<U extends UserProfile>(actor: Actor | null, user: U): U
   };
 }
 
+/**
+ * Who looks at a user (DESIGN.md, personal data by audience): the user themself, someone with
+ * manage_users, or anyone else.
+ */
+export type Audience = 'self' | 'manager' | 'others';
+
+export function audienceOf(actor: Actor | null, userId: string): Audience {
+  if (actor?.userId === userId) return 'self';
+  return can(actor, 'manage_users') ? 'manager' : 'others';
+}
+
+/**
+ * The one projection of a user for its audience, in tRPC and GraphQL alike: themself and managers
+ * see everything; anyone else sees id, name and e-mail (masked under fullPrivacy, `asSeenBy`) with
+ * their roles and picture, never phone, riziv, profession or description.
+ */
+export function userFor<U extends UserProfile>(actor: Actor | null, user: U): U {
+  if (audienceOf(actor, user._id) !== 'others') return user;
+  return { ...asSeenBy(actor, user), phone: null, profession: null, riziv: null, description: null };
+}
+
+/**
+ * A course's or module's owner as a team member (the Team tab, spec section 2): what anyone else
+ * sees (`userFor`) plus the profession and description they present themselves with; never phone
+ * or riziv.
+ */
+export function teamMemberFor<U extends UserProfile>(actor: Actor | null, user: U): U {
+  const shown = userFor(actor, user);
+  if (shown === user || user.fullPrivacy) return shown;
+  return { ...shown, profession: user.profession, description: user.description };
+}
+
 /** Which courses and modules someone is linked to: for themselves and for who manages links. */
 export function canSeeLinksOf(actor: Actor | null, userId: string): boolean {
   return actor?.userId === userId || can(actor, 'manage_users') || can(actor, 'assign_participants');
@@ -40,7 +72,10 @@ export const userSearchSchema = z.object({
   offset: z.number().int().min(0).optional(),
 });
 
-/** The user list (admin screens, linking participants): manage_users or assign_participants. */
+/**
+ * The user list (admin screens, linking participants): manage_users or assign_participants; each
+ * user as this actor's audience may see them (`userFor`).
+ */
 export async function visibleUsers(
   db: AnyDb,
   actor: Actor | null,
@@ -48,7 +83,7 @@ export async function visibleUsers(
 ): Promise<UserRecord[]> {
   if (!can(actor, 'manage_users') && !can(actor, 'assign_participants')) throw forbidden();
   const users = await searchUsers(db, filter);
-  return users.map((user) => asSeenBy(actor, user));
+  return users.map((user) => userFor(actor, user));
 }
 
 /** One user in full: oneself, or anyone with manage_users. */

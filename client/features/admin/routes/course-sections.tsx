@@ -122,7 +122,7 @@ export function CourseSectionsView({ coursePath, rights }: { coursePath: string;
                     {section.published ? t('courseAdmin.unpublish') : t('courseAdmin.publish')}
                   </button>
                 )}
-                {rights.create && (
+                {rights.addChildren && (
                   <button
                     type="button"
                     className="button button--small button--ghost"
@@ -158,7 +158,7 @@ export function CourseSectionsView({ coursePath, rights }: { coursePath: string;
     <section aria-labelledby="course-sections-title" aria-busy={loading}>
       <div className="page-header">
         <h2 id="course-sections-title">{t('sectionAdmin.title')}</h2>
-        {rights.create && (
+        {rights.addChildren && (
           <div className="page-header__actions">
             <Link href={`/sections/new?course=${coursePath}`} className="button button--small">
               {t('sectionAdmin.new')}

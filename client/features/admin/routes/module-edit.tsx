@@ -38,9 +38,13 @@ export const moduleViews: ModuleView[] = [
 /** What the viewer may do with this module (spec section 6): by rule, or as one of its owners. */
 export function moduleRights(viewer: CurrentUser, module: { owners: string[] }) {
   const owned = module.owners.includes(viewer._id);
+  const edit = hasRule(viewer, 'edit') || owned;
   return {
+    /** Duplicate and translate: the create rule, on a module the viewer could open. */
     create: hasRule(viewer, 'create'),
-    edit: hasRule(viewer, 'edit') || owned,
+    edit,
+    /** New and duplicated pages: the module's edit right or owning it, never the create rule alone. */
+    addPages: edit,
     delete: hasRule(viewer, 'delete') || owned,
     assignOwners: hasRule(viewer, 'assign_owners'),
     assignParticipants: hasRule(viewer, 'assign_participants'),
@@ -86,9 +90,7 @@ export function ModuleRoute({ path, view, viewer }: { path: string; view: Module
   const body = () => {
     switch (view) {
       case 'pages':
-        return (
-          <ModulePagesView module={data} canEdit={rights.edit} canCreate={rights.create || rights.edit} />
-        );
+        return <ModulePagesView module={data} canEdit={rights.edit} canCreate={rights.addPages} />;
       case 'link-teachers':
         return rights.assignOwners ? <ModuleTeachersView module={data} /> : <NotAllowedHere />;
       case 'users':

@@ -62,7 +62,7 @@ export function PageRoute({ path, viewer }: { path: string; viewer: CurrentUser 
         <div className="admin-columns__main">
           {!rights.edit && <p className="muted">{t('pageAdmin.readOnly')}</p>}
           <EditPage page={data} readOnly={!rights.edit} />
-          {rights.create && <DuplicatePage path={data.path} />}
+          {rights.addPages && <DuplicatePage path={data.path} />}
         </div>
         <aside className="admin-columns__side" aria-labelledby="page-history-title">
           <h2 id="page-history-title">{t('history.title')}</h2>

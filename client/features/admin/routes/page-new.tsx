@@ -60,7 +60,7 @@ export function NewPageRoute({ viewer }: { viewer: CurrentUser }) {
       <p className="page-lead">{t('pageAdmin.newLead', { name: module.data.name })}</p>
       <PageEditor
         defaultValues={pageFormValues(null)}
-        readOnly={!rights.edit && !rights.create}
+        readOnly={!rights.addPages}
         submitLabel={t('pageAdmin.create')}
         save={async (values) => {
           const created = await create.mutateAsync({

@@ -28,7 +28,7 @@ export type SectionView = 'info' | 'files' | 'modules';
 /**
  * /admin/sections/{sectionPath}[/{view}]: the section form with its classroom, history, publish
  * and delete, and its files and modules views. The edit, delete and duplicate buttons follow the
- * edit, delete and create rights (spec section 6).
+ * course's edit and delete rights (a copy is a new section in the course: DESIGN.md, one ownership rule).
  */
 export function SectionRoute({ path, view, user }: { path: string; view: string; user: CurrentUser }) {
   const { t } = useTranslation();
@@ -150,7 +150,7 @@ function SectionInfoView({
 
   return (
     <>
-      {(rights.edit || rights.create) && (
+      {(rights.edit || rights.addChildren) && (
         <div className="action-bar">
           {rights.edit && (
             <button
@@ -162,7 +162,7 @@ function SectionInfoView({
               {section.published ? t('courseAdmin.unpublish') : t('courseAdmin.publish')}
             </button>
           )}
-          {rights.create && (
+          {rights.addChildren && (
             <button
               type="button"
               className="button button--small button--ghost"
