@@ -8,11 +8,20 @@ import { graphqlRoute } from './graphql/route';
 import { metrics } from './ops/metrics';
 import { checkReadiness, watchJobs } from './ops/readiness';
 import type { Platform } from './platform';
+import { requestLimits, TRPC_MAX_BATCH } from './plugins/request-limits';
+import { securityHeaders } from './plugins/security-headers';
 import { staticClient } from './plugins/static-client';
 import { resultsCsvRoute } from './result/results-csv';
 import { type AppRouter, appRouter } from './router';
 import { contextFactory } from './trpc';
 import { usersCsvRoute } from './user/users-csv';
+
+/** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies nearest to this server. */
+function trustProxyOption(
+  setting: false | number | string[],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
 
 /** The HTTP application over a started platform. Tests build it and call `inject`. */
 export async function buildApp(
@@ -27,6 +36,8 @@ export async function buildApp(
     },
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 2 * 1024 * 1024,
+    // TRUST_PROXY: which proxies' X-Forwarded-For to believe, so request.ip (limits, logs) is the client.
+    trustProxy: trustProxyOption(platform.config.TRUST_PROXY),
   });
 
   // No stack trace or SQL reaches a client: 5xx answers are generic, the details go to the log.
@@ -38,6 +49,10 @@ export async function buildApp(
     }
     return reply.code(status).send({ message: error.message });
   });
+
+  // Security headers and CORS on every answer; request limits for tRPC, GraphQL and uploads.
+  await securityHeaders(app, { config: platform.config, tenant: platform.tenant });
+  await requestLimits(app, { platform });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   // Ready: database reachable, migrations applied, jobs running (server/ops/readiness.ts).
@@ -60,6 +75,7 @@ export async function buildApp(
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
+      maxBatchSize: TRPC_MAX_BATCH,
       createContext: contextFactory(platform),
       onError: ({ error, path }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR')

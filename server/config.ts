@@ -1,9 +1,92 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** A count of requests per window; 0 switches that limit off. */
+const requestLimit = (fallback: number) => z.coerce.number().int().min(0).max(1_000_000).default(fallback);
+
+/**
+ * TRUST_PROXY: unset or `false` (the socket's address is the client), a hop count (`1`: one load
+ * balancer in front), or a comma-separated list of proxy addresses, CIDR ranges or the names
+ * `loopback`, `linklocal`, `uniquelocal`. Becomes Fastify's `trustProxy` option.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): false | number | string[] => {
+    const text = value?.trim() ?? '';
+    if (text === '' || text === 'false' || text === '0') return false;
+    if (/^\d+$/.test(text)) return Number(text);
+    const entries = text
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const named = ['loopback', 'linklocal', 'uniquelocal'];
+    const bad = entries.filter((entry) => {
+      if (named.includes(entry)) return false;
+      const [address, bits, ...rest] = entry.split('/');
+      const family = net.isIP(address ?? '');
+      if (!family || rest.length > 0) return true;
+      if (bits === undefined) return false;
+      return !/^\d+$/.test(bits) || Number(bits) > (family === 4 ? 32 : 128);
+    });
+    if (bad.length > 0 || entries.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be false, a hop count or a list of addresses/CIDR ranges (not ${bad.join(', ') || 'empty'})`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+/** CORS_ORIGINS: comma-separated origins (`https://app.example.org`) that may call the API from a browser. */
+const corsOrigins = z
+  .string()
+  .optional()
+  .transform((value, ctx): string[] => {
+    const entries = (value ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const bad = entries.filter((entry) => {
+      if (!URL.canParse(entry)) return true;
+      const url = new URL(entry);
+      return !/^https?:$/.test(url.protocol) || url.origin !== entry.replace(/\/$/, '');
+    });
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be origins like https://app.example.org (not ${bad.join(', ')})`,
+      });
+      return z.NEVER;
+    }
+    return entries.map((entry) => new URL(entry).origin);
+  });
+
+/** A comma-separated list of https origins the pages may embed or load from (CSP). */
+const hostList = z
+  .string()
+  .optional()
+  .transform((value, ctx): string[] => {
+    const entries = (value ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const bad = entries.filter((entry) => !URL.canParse(entry) || new URL(entry).protocol !== 'https:');
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be https origins like https://meet.example.org (not ${bad.join(', ')})`,
+      });
+      return z.NEVER;
+    }
+    return entries.map((entry) => new URL(entry).origin);
+  });
 
 const optionalText = z
   .string()
@@ -52,6 +135,20 @@ export const configSchema = z
     OIDC_ISSUER: optionalText.refine((url) => !url || URL.canParse(url), { message: 'must be a URL' }),
     OIDC_AUDIENCE: optionalText,
     OIDC_JWKS_URL: optionalText.refine((url) => !url || URL.canParse(url), { message: 'must be a URL' }),
+    TRUST_PROXY: trustProxy,
+    CORS_ORIGINS: corsOrigins,
+    /** Extra https origins the pages may frame (video meetings, other players): CSP frame-src. */
+    CSP_FRAME_HOSTS: hostList,
+    /** A bearer token /metrics asks for; in production /metrics is closed without one. */
+    METRICS_TOKEN: optionalText.refine((token) => !token || token.length >= 16, {
+      message: 'must have at least 16 characters',
+    }),
+    /** Introspection and field suggestions; default on outside production, off in production. */
+    GRAPHQL_INTROSPECTION: booleanFlag.optional(),
+    RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+    RATE_LIMIT_PER_ADDRESS: requestLimit(3000),
+    RATE_LIMIT_PER_USER: requestLimit(1200),
+    RATE_LIMIT_UPLOADS: requestLimit(120),
   })
   .superRefine((config, ctx) => {
     const together = (a: keyof typeof config, b: keyof typeof config) => {

@@ -5,9 +5,9 @@ import type { CommandMeta } from '../events/command';
 import { DomainError } from '../events/errors';
 import { type Actor, type RoleAction, requireCan } from '../events/permissions';
 import type { Language } from '../events/shared/fields';
-import { actorFromRequest } from './auth/actor';
 import { requestLanguage, translator } from './i18n';
 import type { Platform } from './platform';
+import { requestActor } from './plugins/request-actor';
 
 export interface Context {
   platform: Platform;
@@ -19,7 +19,7 @@ export interface Context {
 export function contextFactory(platform: Platform) {
   return async ({ req }: CreateFastifyContextOptions): Promise<Context> => ({
     platform,
-    actor: await actorFromRequest(platform, req.headers),
+    actor: await requestActor(platform, req),
     requestId: String(req.id),
     language: requestLanguage(req.headers),
   });

@@ -15,6 +15,8 @@ export const api = createTRPCClient<AppRouter>({
   links: [
     httpBatchLink({
       url: '/trpc',
+      // The server refuses batches above 20 calls (TRPC_MAX_BATCH in server/plugins/request-limits.ts).
+      maxItems: 20,
       headers: async () => {
         const token = await freshToken();
         return {

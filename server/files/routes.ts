@@ -4,9 +4,9 @@ import { v7 as uuidv7 } from 'uuid';
 import { can } from '../../events/permissions';
 import { imageMimeTypes, imageOptionsSchema } from '../../events/upload/schema';
 import { type Derivative, imageDerivativesJob, manifestKey } from '../../jobs/images/derivatives';
-import { actorFromRequest } from '../auth/actor';
 import { requestLanguage, translator } from '../i18n';
 import type { Platform } from '../platform';
+import { requestActor } from '../plugins/request-actor';
 import {
   byteRange,
   contentTypeOf,
@@ -92,7 +92,7 @@ export async function uploadRoutes(app: FastifyInstance, { platform }: { platfor
 
     scope.post('/api/uploads', async (request, reply) => {
       const t = translator(requestLanguage(request.headers));
-      const actor = await actorFromRequest(platform, request.headers);
+      const actor = await requestActor(platform, request);
       if (!actor) return reply.code(401).send({ message: t('errors.unauthenticated') });
       if (!can(actor, 'create')) return reply.code(403).send({ message: t('errors.forbidden') });
       if (!request.isMultipart()) {

@@ -2,9 +2,9 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { CommandMeta } from '../../events/command';
 import type { Actor } from '../../events/permissions';
 import type { Language } from '../../events/shared/fields';
-import { actorFromRequest } from '../auth/actor';
 import { requestLanguage } from '../i18n';
 import type { Platform } from '../platform';
+import { requestActor } from '../plugins/request-actor';
 import { createLoaders, type Loaders } from './loaders';
 
 export interface GraphQLContext {
@@ -23,7 +23,7 @@ export interface GraphQLContext {
  * `username` header that the documented clients send is only logged, never trusted.
  */
 export async function createContext(platform: Platform, request: FastifyRequest): Promise<GraphQLContext> {
-  const actor = await actorFromRequest(platform, request.headers);
+  const actor = await requestActor(platform, request);
   const username = request.headers.username;
   const log =
     typeof username === 'string' ? request.log.child({ username: username.slice(0, 200) }) : request.log;

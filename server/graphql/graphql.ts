@@ -5,11 +5,17 @@
  * "Unexpected error.") and printing the schema, so everything here imports graphql through this file.
  */
 export {
+  type ASTVisitor,
   buildSchema,
+  type FragmentDefinitionNode,
   GraphQLError,
   type GraphQLSchema,
+  Kind,
   lexicographicSortSchema,
+  NoSchemaIntrospectionCustomRule,
   printSchema,
+  type SelectionSetNode,
+  type ValidationContext,
   type ValueNode,
   valueFromASTUntyped,
 } from 'graphql/index.js';

@@ -1,15 +1,15 @@
-import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
-import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createYoga, maskError } from 'graphql-yoga';
 import type { Platform } from '../platform';
 import { createContext, type GraphQLContext } from './context';
+import { limitPlugins, MAX_RESPONSE_BYTES } from './limits';
 import { schema } from './schema';
 
-/** Deep enough for `courses { owners { … } }` and what later features nest; no deeper. */
-export const MAX_DEPTH = 8;
-export const MAX_COST = 5000;
+/** GraphiQL (outside production only) runs its own inline code and workers. */
+const graphiqlPolicy =
+  "default-src 'self'; script-src 'self' 'unsafe-inline' 'unsafe-eval' blob:; style-src 'self' 'unsafe-inline'; " +
+  "img-src 'self' data: blob:; font-src 'self' data:; worker-src 'self' blob:; connect-src 'self'; frame-ancestors 'none'";
 
 /**
  * The GraphQL facade for integrators at /graphql (GraphiQL on GET outside production). It calls the
@@ -25,7 +25,11 @@ export async function graphqlRoute(app: FastifyInstance, { platform }: { platfor
     landingPage: false,
     batching: false,
     context: ({ req }) => createContext(platform, req),
-    plugins: [maxDepthPlugin({ n: MAX_DEPTH }), costLimitPlugin({ maxCost: MAX_COST })],
+    plugins: limitPlugins({
+      introspection: platform.config.GRAPHQL_INTROSPECTION ?? platform.config.NODE_ENV !== 'production',
+    }),
+    // CORS is answered for the whole app (server/plugins/security-headers.ts): configured origins only.
+    cors: false,
     // Unexpected errors reach the caller as "Unexpected error." (never a stack trace or SQL) and the log in full.
     maskedErrors: {
       isDev: false,
@@ -51,9 +55,28 @@ export async function graphqlRoute(app: FastifyInstance, { platform }: { platfor
     method: ['GET', 'POST', 'OPTIONS'],
     handler: async (request, reply) => {
       const response = await yoga.handleNodeRequest(request, { req: request, reply });
+      const type = response.headers.get('content-type') ?? '';
+      if (type.startsWith('text/html')) reply.header('content-security-policy', graphiqlPolicy);
+      if (!type.includes('json')) {
+        reply.status(response.status);
+        for (const [name, value] of response.headers) reply.header(name, value);
+        return reply.send(response.body);
+      }
+      const body = Buffer.from(await response.arrayBuffer());
+      if (body.byteLength > MAX_RESPONSE_BYTES) {
+        request.log.warn({ bytes: body.byteLength }, 'graphql answer too large');
+        return reply.code(400).send({
+          errors: [
+            {
+              message: `Response size limit of ${MAX_RESPONSE_BYTES} bytes exceeded: ask for fewer items or fields at once.`,
+              extensions: { code: 'RESPONSE_TOO_LARGE' },
+            },
+          ],
+        });
+      }
       reply.status(response.status);
       for (const [name, value] of response.headers) reply.header(name, value);
-      return reply.send(response.body);
+      return reply.send(body);
     },
   });
 }

@@ -142,6 +142,47 @@ export const configurationTable: { variables: string[]; defaults: string; meanin
       "Where that pool publishes its signing keys (JWKS); needs OIDC_ISSUER. Unset: taken from the issuer's /.well-known/openid-configuration.",
   },
   {
+    variables: ['TRUST_PROXY'],
+    defaults: 'unset',
+    meaning:
+      'Which proxies in front may name the client in X-Forwarded-For: a hop count (1: one load balancer) or a comma-separated list of proxy addresses, CIDR ranges or loopback, linklocal, uniquelocal. Unset: the connecting address is the client (right without a proxy). Request limits, sign-in throttling and logs use the result.',
+  },
+  {
+    variables: ['CORS_ORIGINS'],
+    defaults: 'unset',
+    meaning:
+      'Comma-separated origins (https://app.example.org) whose pages may call the API from a browser, with credentials. Unset: no cross-origin access; other origins never get CORS headers.',
+  },
+  {
+    variables: ['CSP_FRAME_HOSTS'],
+    defaults: 'unset',
+    meaning:
+      'Comma-separated https origins the pages may embed besides YouTube and Vimeo (a video-meeting host, another player): added to the CSP frame-src.',
+  },
+  {
+    variables: ['METRICS_TOKEN'],
+    defaults: 'unset',
+    meaning:
+      'Bearer token that /metrics asks for (16 characters or more). Unset: /metrics is open outside production and closed (404) in production.',
+  },
+  {
+    variables: ['GRAPHQL_INTROSPECTION'],
+    defaults: 'on outside production',
+    meaning:
+      'GraphQL schema introspection and "Did you mean …" suggestions. Off by default in production; true turns them on there.',
+  },
+  {
+    variables: [
+      'RATE_LIMIT_WINDOW_SECONDS',
+      'RATE_LIMIT_PER_ADDRESS',
+      'RATE_LIMIT_PER_USER',
+      'RATE_LIMIT_UPLOADS',
+    ],
+    defaults: '60, 3000, 1200, 120',
+    meaning:
+      'Request limits kept in the database (shared by every instance): per window, tRPC and GraphQL requests per client address and per signed-in user, and uploads per address and per user; 0 switches one off. Over a limit: 429 with Retry-After.',
+  },
+  {
     variables: ['TEST_DATABASE_URL'],
     defaults: 'unset',
     meaning: 'Tests only: also run every integration test on this PostgreSQL server.',

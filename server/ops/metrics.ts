@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
@@ -90,7 +91,23 @@ export async function metrics(app: FastifyInstance, { platform }: { platform: Pl
     latency.observe(labels, reply.elapsedTime / 1000);
   });
 
-  app.get('/metrics', async (_request, reply) => {
+  // METRICS_TOKEN set: a scrape must send it as a bearer token. Unset: open outside production,
+  // closed (404) in production, so nobody outside learns the platform's internals.
+  const token = platform.config.METRICS_TOKEN;
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  const open = !token && platform.config.NODE_ENV !== 'production';
+  if (!token && !open) platform.log.warn('/metrics is closed: set METRICS_TOKEN to scrape it');
+  app.get('/metrics', async (request, reply) => {
+    if (!open) {
+      if (!token) return reply.code(404).send({ message: 'Not found' });
+      const given = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
+      if (!timingSafeEqual(digest(given), digest(token))) {
+        return reply
+          .code(401)
+          .header('www-authenticate', 'Bearer realm="metrics"')
+          .send({ message: 'Unauthorized' });
+      }
+    }
     const text = await registry.metrics();
     return reply.type(registry.contentType).send(text);
   });

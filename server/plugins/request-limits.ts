@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import type { PrivateTables } from '../auth/private-tables';
+import { requestLanguage, translator } from '../i18n';
+import type { Platform } from '../platform';
+import { requestActor } from './request-actor';
+
+/** The most calls one tRPC batch may carry; the client's batch link sends at most as many. */
+export const TRPC_MAX_BATCH = 20;
+
+type Scope = 'api' | 'upload';
+
+/** Which limited surface a request reaches: tRPC and GraphQL share one budget, uploads have their own. */
+function scopeOf(request: FastifyRequest, path: string): Scope | null {
+  if (request.method === 'OPTIONS') return null;
+  if (path.startsWith('/trpc/') || path === '/graphql') return 'api';
+  if (path === '/api/uploads' && request.method === 'POST') return 'upload';
+  return null;
+}
+
+interface Counted {
+  key: string;
+  limit: number;
+}
+
+/**
+ * Counts one request against each key in one statement (a fixed window per key, in the
+ * `rate_limits` table every instance shares) and returns the seconds until the first exhausted
+ * window ends, or null when every key is within its limit. Keys are hashed, like the sign-in limits.
+ */
+export async function countRequest(
+  db: Kysely<PrivateTables>,
+  keys: Counted[],
+  windowSeconds: number,
+  now: Date,
+): Promise<number | null> {
+  if (keys.length === 0) return null;
+  const hashed = new Map(keys.map((entry) => [createHash('sha256').update(entry.key).digest('hex'), entry]));
+  const nowText = now.toISOString();
+  const windowStart = new Date(now.getTime() - windowSeconds * 1000).toISOString();
+  const values = sql.join([...hashed.keys()].map((key) => sql`(${key}, ${nowText}::timestamptz, 1)`));
+  const { rows } = await sql<{ key: string; count: number; window_start: Date | string }>`
+    insert into rate_limits (key, window_start, count) values ${values}
+    on conflict (key) do update set
+      count = case when rate_limits.window_start <= ${windowStart}::timestamptz then 1 else rate_limits.count + 1 end,
+      window_start = case when rate_limits.window_start <= ${windowStart}::timestamptz then ${nowText}::timestamptz
+                          else rate_limits.window_start end
+    returning key, count, window_start`.execute(db);
+  let retryAfter: number | null = null;
+  for (const row of rows) {
+    const entry = hashed.get(row.key);
+    if (!entry || row.count <= entry.limit) continue;
+    const ends = new Date(row.window_start).getTime() + windowSeconds * 1000;
+    const seconds = Math.max(1, Math.ceil((ends - now.getTime()) / 1000));
+    retryAfter = Math.max(retryAfter ?? 0, seconds);
+  }
+  return retryAfter;
+}
+
+/** The tRPC paths a request calls: `a,b` for a batch of two. */
+function trpcPaths(path: string): string[] {
+  let called = path.slice('/trpc/'.length);
+  try {
+    called = decodeURIComponent(called);
+  } catch {
+    // a malformed escape is tRPC's to refuse
+  }
+  return called.split(',');
+}
+
+/** A refusal in the shape the caller's protocol reads: tRPC envelopes (one per call), GraphQL errors, or plain JSON. */
+function refuse(request: FastifyRequest, reply: FastifyReply, path: string, status: 400 | 429, key: string) {
+  const message = translator(requestLanguage(request.headers))(key);
+  if (path.startsWith('/trpc/')) {
+    const code = status === 429 ? 'TOO_MANY_REQUESTS' : 'BAD_REQUEST';
+    const envelope = (called: string) => ({
+      error: {
+        message,
+        code: status === 429 ? -32029 : -32600,
+        data: { code, httpStatus: status, path: called, key, fields: [] },
+      },
+    });
+    const paths = trpcPaths(path);
+    const batch = /[?&]batch=(1|true)\b/.test(request.url);
+    return reply
+      .code(status)
+      .send(batch && status === 429 ? paths.map(envelope) : envelope(paths.length === 1 ? paths[0]! : ''));
+  }
+  if (path === '/graphql') {
+    const code = status === 429 ? 'TOO_MANY_REQUESTS' : 'BAD_REQUEST';
+    return reply.code(status).send({ errors: [{ message, extensions: { code, key } }] });
+  }
+  return reply.code(status).send({ key, message });
+}
+
+/**
+ * Request limits for tRPC, GraphQL and uploads, shared by every instance through the database:
+ * per client address (TRUST_PROXY decides what that is) and, for a signed-in caller, per user.
+ * Over a limit the answer is 429 with Retry-After and a translated message. tRPC batches above
+ * TRPC_MAX_BATCH calls are refused with 400 before anything runs.
+ */
+export async function requestLimits(app: FastifyInstance, { platform }: { platform: Platform }) {
+  const config = platform.config;
+  const windowSeconds = config.RATE_LIMIT_WINDOW_SECONDS;
+  const limitsOf = (scope: Scope) =>
+    scope === 'api'
+      ? { address: config.RATE_LIMIT_PER_ADDRESS, user: config.RATE_LIMIT_PER_USER }
+      : { address: config.RATE_LIMIT_UPLOADS, user: config.RATE_LIMIT_UPLOADS };
+
+  app.addHook('onRequest', async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const scope = scopeOf(request, path);
+    if (!scope) return;
+    if (path.startsWith('/trpc/') && trpcPaths(path).length > TRPC_MAX_BATCH) {
+      return refuse(request, reply, path, 400, 'errors.batchTooLarge');
+    }
+    const limits = limitsOf(scope);
+    const keys: Counted[] = [];
+    if (limits.address > 0)
+      keys.push({ key: `request:${scope}:address:${request.ip}`, limit: limits.address });
+    if (limits.user > 0) {
+      const actor = await requestActor(platform, request);
+      if (actor) keys.push({ key: `request:${scope}:user:${actor.userId}`, limit: limits.user });
+    }
+    const db = platform.database.db as unknown as Kysely<PrivateTables>;
+    const retryAfter = await countRequest(db, keys, windowSeconds, new Date());
+    if (retryAfter === null) return;
+    request.log.warn({ scope, retryAfter }, 'request limit reached');
+    reply.header('retry-after', String(retryAfter));
+    return refuse(request, reply, path, 429, 'errors.tooManyRequests');
+  });
+}

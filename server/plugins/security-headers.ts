@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type { Tenant } from '../tenant/config';
+
+/** Video players the client embeds (client/features/module/components/video-player.tsx, interactive-video.tsx). */
+const videoFrames = [
+  'https://www.youtube-nocookie.com',
+  'https://www.youtube.com',
+  'https://player.vimeo.com',
+];
+/** The YouTube iframe API the interactive video loads. */
+const videoScripts = ['https://www.youtube.com'];
+/** Google Tag Manager and the analytics it sends to, when the tenant configures a container. */
+const analyticsScripts = ['https://www.googletagmanager.com'];
+const analyticsConnect = [
+  'https://www.googletagmanager.com',
+  'https://www.google-analytics.com',
+  'https://*.google-analytics.com',
+  'https://*.analytics.google.com',
+];
+
+/** The Content-Security-Policy of the app's HTML pages. */
+export function pagePolicy(
+  config: Pick<Config, 'CSP_FRAME_HOSTS' | 'PUBLIC_URL'>,
+  tenant: Pick<Tenant, 'analyticsContainer'>,
+) {
+  const analytics = Boolean(tenant.analyticsContainer);
+  const directives: [string, ...string[]][] = [
+    ['default-src', "'self'"],
+    ['script-src', "'self'", ...videoScripts, ...(analytics ? analyticsScripts : [])],
+    // React sets style attributes; no inline script is ever allowed.
+    ['style-src', "'self'", "'unsafe-inline'"],
+    ['img-src', "'self'", 'data:', 'blob:', 'https:'],
+    ['media-src', "'self'", 'blob:', 'https:'],
+    ['font-src', "'self'", 'data:'],
+    ['connect-src', "'self'", ...(analytics ? analyticsConnect : [])],
+    ['frame-src', ...videoFrames, ...config.CSP_FRAME_HOSTS],
+    ['worker-src', "'self'", 'blob:'],
+    ['object-src', "'none'"],
+    ['base-uri', "'self'"],
+    ['form-action', "'self'"],
+    ['frame-ancestors', "'none'"],
+  ];
+  if (config.PUBLIC_URL?.startsWith('https:')) directives.push(['upgrade-insecure-requests']);
+  return directives.map((directive) => directive.join(' ')).join('; ');
+}
+
+/** API answers (JSON, files, metrics) need nothing: they never run script or load anything. */
+export const apiPolicy = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/**
+ * Headers on every answer, HTML and API alike: a CSP (the page policy for HTML, a closed one
+ * otherwise; a route that set its own keeps it), no framing, nosniff, a referrer policy, HSTS when
+ * PUBLIC_URL is https. And CORS: only the origins in CORS_ORIGINS get CORS headers (with
+ * credentials); any other origin gets none, so a browser keeps its page from reading the answer.
+ */
+export async function securityHeaders(
+  app: FastifyInstance,
+  { config, tenant }: { config: Config; tenant: Tenant },
+) {
+  const page = pagePolicy(config, tenant);
+  const hsts = config.PUBLIC_URL?.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : null;
+  const allowed = new Set(config.CORS_ORIGINS);
+
+  app.addHook('onRequest', async (request, reply) => {
+    const origin = request.headers.origin;
+    const preflight =
+      request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined;
+    if (typeof origin === 'string' && allowed.has(origin)) {
+      reply.header('access-control-allow-origin', origin);
+      reply.header('access-control-allow-credentials', 'true');
+      reply.header('vary', 'Origin');
+      if (preflight) {
+        return reply
+          .code(204)
+          .header('access-control-allow-methods', 'GET, POST, OPTIONS')
+          .header(
+            'access-control-allow-headers',
+            'authorization, content-type, x-language, x-request-id, username, trpc-accept',
+          )
+          .header('access-control-max-age', '600')
+          .send();
+      }
+      return;
+    }
+    // A preflight from anywhere else is refused, without CORS headers.
+    if (preflight) return reply.code(403).send({ message: 'Origin not allowed' });
+  });
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (!reply.hasHeader('content-security-policy')) {
+      reply.header('content-security-policy', type.startsWith('text/html') ? page : apiPolicy);
+    }
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('cross-origin-opener-policy', 'same-origin');
+    if (hsts) reply.header('strict-transport-security', hsts);
+    return payload;
+  });
+}
