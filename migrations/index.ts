@@ -11,6 +11,7 @@ import * as createUserTracking from './2026_11_22_12_30_00_create_user_tracking'
 import * as addResultFeedback from './2026_11_22_13_10_00_add_result_feedback';
 import * as createCertificates from './2026_11_22_14_00_00_create_certificates';
 import * as addAnswerDrafts from './2026_11_24_01_00_00_add_answer_drafts';
+import * as addCredentialVersions from './2026_11_24_02_00_00_add_credential_versions';
 
 /** Listed statically (not read from disk) so the bundled binary carries them. Append only. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_14_00_00_create_certificates': createCertificates,
   '2026_11_22_13_10_00_add_result_feedback': addResultFeedback,
   '2026_11_24_01_00_00_add_answer_drafts': addAnswerDrafts,
+  '2026_11_24_02_00_00_add_credential_versions': addCredentialVersions,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import { setPassword } from '../server/auth/account';
-import { signIdToken } from '../server/auth/keys';
+import { idTokenFor } from '../server/auth/id-tokens';
 import type { Platform } from '../server/platform';
 import { executeUser, systemMeta } from '../server/user/execute-user';
 
@@ -36,6 +36,6 @@ export async function addTestUser(
       before: (trx) => setPassword(trx, userId, options.password ?? 'password-1234'),
     },
   );
-  const token = await signIdToken(platform.keys, { sub: userId, email, roles: options.roles ?? [] });
+  const token = (await idTokenFor(platform, userId))!;
   return { userId, email, token };
 }

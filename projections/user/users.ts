@@ -19,6 +19,11 @@ export interface UsersTable {
   full_privacy: boolean;
   roles: ColumnType<string[], string, string>;
   verified: boolean;
+  /**
+   * The user stream's version at the last password change or removed role (0: none yet). ID tokens
+   * carry it, and one carrying an older value is refused. Set, not counted, so a replay agrees.
+   */
+  credential_version: ColumnType<number, number | undefined, number>;
   source: string;
   created_at: ColumnType<Date, string, never>;
   updated_at: ColumnType<Date, string, string>;
@@ -91,11 +96,20 @@ async function apply(trx: Transaction<UserTables>, stored: StoredEvent) {
         .execute();
       return;
     }
-    case 'UserRolesChanged':
+    case 'UserRolesChanged': {
+      const { roles, previous } = event.data as Data<'UserRolesChanged'>;
+      const removed = previous.some((role) => !roles.includes(role));
       await where(event.data.userId)
-        .set({ roles: JSON.stringify((event.data as Data<'UserRolesChanged'>).roles), updated_at: at })
+        .set((eb) => ({
+          roles: JSON.stringify(roles),
+          updated_at: at,
+          ...(removed
+            ? { credential_version: eb.fn('greatest', ['credential_version', eb.val(stored.version)]) }
+            : {}),
+        }))
         .execute();
       return;
+    }
     case 'UserLinkedToItem': {
       const { userId, itemType, itemPath } = event.data as Data<'UserLinkedToItem'>;
       await trx
@@ -120,6 +134,11 @@ async function apply(trx: Transaction<UserTables>, stored: StoredEvent) {
       await trx.deleteFrom('users').where('user_id', '=', event.data.userId).execute();
       return;
     case 'UserPasswordChanged':
+      await where(event.data.userId)
+        .set((eb) => ({
+          credential_version: eb.fn('greatest', ['credential_version', eb.val(stored.version)]),
+        }))
+        .execute();
       return;
   }
 }
@@ -134,6 +153,7 @@ export const userProjection: Projection<UserTables> = {
     'UserVerified',
     'UserProfileUpdated',
     'UserRolesChanged',
+    'UserPasswordChanged',
     'UserLinkedToItem',
     'UserUnlinkedFromItem',
     'UserDeleted',
@@ -270,13 +290,13 @@ export async function findUserIdByEmail(db: AnyDb, email: string): Promise<strin
 export async function userAccess(
   db: AnyDb,
   userId: string,
-): Promise<{ roles: string[]; verified: boolean } | null> {
+): Promise<{ roles: string[]; verified: boolean; credentialVersion: number } | null> {
   const row = await users(db)
     .selectFrom('users')
-    .select(['roles', 'verified'])
+    .select(['roles', 'verified', 'credential_version'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return row ?? null;
+  return row ? { roles: row.roles, verified: row.verified, credentialVersion: row.credential_version } : null;
 }
 
 export interface UserSearch {

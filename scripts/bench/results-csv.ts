@@ -23,7 +23,7 @@ import { pageInputSchema } from '../../events/page/commands';
 import { allRules } from '../../events/permissions';
 import { findModuleByPath } from '../../projections/module/module-summaries';
 import { pagesOfModule } from '../../projections/page/page-summaries';
-import { signIdToken } from '../../server/auth/keys';
+import { idTokenFor } from '../../server/auth/id-tokens';
 import { loadConfig } from '../../server/config';
 import { createModule } from '../../server/module/commands';
 import { createPage } from '../../server/page/commands';
@@ -136,7 +136,7 @@ async function prepare(dataDir: string, databaseUrl: string | null, participants
     process.stdout.write(
       `  bulk-inserted ${participants} participants × ${PAGES * QUESTIONS_PER_PAGE} answers in ${Math.round(performance.now() - startedAt)} ms\n`,
     );
-    return await signIdToken(platform.keys, { sub: adminId, email, roles: ['admin'] });
+    return (await idTokenFor(platform, adminId, 3600))!;
   } finally {
     await platform.close();
   }

@@ -17,7 +17,7 @@ import { executeUser } from '../user/execute-user';
 import { consumeCode, issueCode } from './codes';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
 import type { PrivateTables } from './private-tables';
-import { hit, limits, refuseWhenSpent } from './rate-limit';
+import { counts, hit, limits, record, signInSlowdownMs } from './rate-limit';
 
 // biome-ignore lint/suspicious/noExplicitAny: private tables and projections of the full schema
 type AnyTrx = Transaction<any>;
@@ -30,11 +30,11 @@ export async function lockEmail(trx: AnyTrx, email: string) {
 }
 
 export async function setPassword(trx: AnyTrx, userId: string, password: string) {
-  const values = {
-    user_id: userId,
-    password_hash: await hashPassword(password),
-    updated_at: new Date().toISOString(),
-  };
+  await storePasswordHash(trx, userId, await hashPassword(password));
+}
+
+async function storePasswordHash(trx: AnyTrx, userId: string, passwordHash: string) {
+  const values = { user_id: userId, password_hash: passwordHash, updated_at: new Date().toISOString() };
   await privateTables(trx)
     .insertInto('credentials')
     .values(values)
@@ -48,7 +48,9 @@ async function limit(platform: Platform, key: string, [count, seconds]: readonly
 
 /**
  * Sign-up: the account exists unverified until the mailed code comes back. The answer is the same
- * whether or not the address was already known, so sign-up cannot be used to test addresses.
+ * whether or not the address was already known, so sign-up cannot be used to test addresses; and so
+ * is the work that takes time: the password is hashed on both paths (scrypt is most of the time),
+ * before any transaction, and a known address still awaiting verification gets a new code by mail.
  */
 export async function signUp(
   platform: Platform,
@@ -58,29 +60,38 @@ export async function signUp(
 ) {
   await limit(platform, `mail:${input.email}`, limits.mailPerEmail);
   await limit(platform, `signup-ip:${ip}`, limits.codePerIp);
+  const passwordHash = await hashPassword(input.password);
   const existing = await findUserIdByEmail(platform.database.db, input.email);
-  if (existing) {
-    const access = await userAccess(platform.database.db, existing);
-    if (access && !access.verified) await sendCode(platform, existing, 'verify');
-    return;
-  }
+  if (existing) return remindKnownAddress(platform, existing);
   const userId = uuidv7();
-  const { password, email, ...profile } = input;
-  await executeUser(
-    platform,
-    meta,
-    userId,
-    { type: 'SignUp', data: { userId, email, profile } },
-    {
-      before: async (trx) => {
-        await lockEmail(trx, email);
-        if (await findUserIdByEmail(trx, email)) throw new DomainError('CONFLICT', 'user.emailTaken');
-        await setPassword(trx, userId, password);
-        const code = await issueCode(trx, userId, 'verify', meta.now);
-        await platform.jobs.sendMail(trx, { kind: 'account', userId, template: 'verify', code });
+  const { password: _password, email, ...profile } = input;
+  try {
+    await executeUser(
+      platform,
+      meta,
+      userId,
+      { type: 'SignUp', data: { userId, email, profile } },
+      {
+        before: async (trx) => {
+          await lockEmail(trx, email);
+          if (await findUserIdByEmail(trx, email)) throw new DomainError('CONFLICT', 'user.emailTaken');
+          await storePasswordHash(trx, userId, passwordHash);
+          const code = await issueCode(trx, userId, 'verify', meta.now);
+          await platform.jobs.sendMail(trx, { kind: 'account', userId, template: 'verify', code });
+        },
       },
-    },
-  );
+    );
+  } catch (error) {
+    // Signed up meanwhile (a parallel sign-up for the same address): answered like any known one.
+    if (!(error instanceof DomainError && error.key === 'user.emailTaken')) throw error;
+    const known = await findUserIdByEmail(platform.database.db, email);
+    if (known) await remindKnownAddress(platform, known);
+  }
+}
+
+async function remindKnownAddress(platform: Platform, userId: string) {
+  const access = await userAccess(platform.database.db, userId);
+  if (access && !access.verified) await sendCode(platform, userId, 'verify');
 }
 
 async function sendCode(platform: Platform, userId: string, template: 'verify' | 'reset' | 'invite') {
@@ -99,6 +110,10 @@ export async function resendCode(platform: Platform, input: z.output<typeof forg
   if (userId && access && !access.verified) await sendCode(platform, userId, 'verify');
 }
 
+/**
+ * The account whose mailed code this is. Unknown address, wrong, expired or spent code: one answer,
+ * after the same statements, so the answer does not tell whether the address has an account.
+ */
 async function checkCode(
   platform: Platform,
   input: { email: string; code: string },
@@ -108,12 +123,8 @@ async function checkCode(
   await limit(platform, `code:${input.email}`, limits.codePerEmail);
   await limit(platform, `code-ip:${ip}`, limits.codePerIp);
   const userId = await findUserIdByEmail(platform.database.db, input.email);
-  if (!userId) throw invalid('auth.codeWrong', [{ path: 'code', key: 'auth.codeWrong' }]);
-  const result = await transaction(platform.database.db, (trx) =>
-    consumeCode(trx, userId, purpose, input.code, new Date()),
-  );
-  if (result === 'expired') throw invalid('auth.codeExpired', [{ path: 'code', key: 'auth.codeExpired' }]);
-  if (result === 'wrong') throw invalid('auth.codeWrong', [{ path: 'code', key: 'auth.codeWrong' }]);
+  const right = await consumeCode(platform.database.db, userId, purpose, input.code, new Date());
+  if (!userId || !right) throw invalid('auth.codeWrong', [{ path: 'code', key: 'auth.codeWrong' }]);
   return userId;
 }
 
@@ -154,16 +165,31 @@ export async function resetPassword(
   return userId;
 }
 
-/** Checks e-mail and password; 401 for any mismatch (same answer and time), 403 when unverified. */
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Checks e-mail and password; 401 for any mismatch (same answer and time), 403 when unverified.
+ *
+ * Only failed attempts count, three ways: for this address from this client, from this client over
+ * all addresses (both shut the door for that client for the rest of the window: 429), and for this
+ * address from every client together, which never shuts a door but slows every answer for the
+ * address down. So a guesser elsewhere cannot lock the owner out: at worst the owner waits a few
+ * seconds, right password or not (the wait is the same either way, and tells nothing).
+ */
 export async function checkCredentials(platform: Platform, input: z.output<typeof signInSchema>, ip: string) {
-  // Only failed attempts count: people who know their password sign in as often as they like,
-  // while guessing stops after the limit (per address, and per IP across addresses).
   const db = platform.database.db;
+  const now = new Date();
+  const window = limits.signInPerEmailAndClient[1]; // the three counts share one window
   const keys = [
-    [`signin:${input.email}`, limits.signInPerEmail],
-    [`signin-ip:${ip}`, limits.signInPerIp],
-  ] as const;
-  for (const [key, [count, seconds]] of keys) await refuseWhenSpent(db, key, count, seconds, new Date());
+    `signin-client:${JSON.stringify([input.email, ip])}`,
+    `signin-ip:${ip}`,
+    `signin:${input.email}`,
+  ];
+  const [fromClient = 0, fromIp = 0, forAddress = 0] = await counts(db, keys, window, now);
+  if (fromClient >= limits.signInPerEmailAndClient[0] || fromIp >= limits.signInPerIp[0]) {
+    throw new DomainError('RATE_LIMITED', 'auth.tooManyAttempts');
+  }
+  const slowdown = sleep(signInSlowdownMs(forAddress));
   const userId = await findUserIdByEmail(db, input.email);
   const stored = userId
     ? await privateTables(db)
@@ -175,8 +201,9 @@ export async function checkCredentials(platform: Platform, input: z.output<typeo
   const valid = stored
     ? await verifyPassword(input.password, stored.password_hash)
     : await verifyAgainstNothing(input.password);
+  await slowdown;
   if (!userId || !valid) {
-    for (const [key, [count, seconds]] of keys) await hit(db, key, count, seconds, new Date());
+    await record(db, keys, window, now);
     throw new DomainError('UNAUTHENTICATED', 'auth.wrongCredentials');
   }
   const access = await userAccess(db, userId);

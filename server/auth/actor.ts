@@ -8,10 +8,19 @@ import { executeUser, systemMeta } from '../user/execute-user';
 import { lockEmail } from './account';
 import { tokenFromHeader, verifyIdToken } from './keys';
 
-/** The actor for a user id: roles and their rules read fresh, so a role change counts at once. */
-export async function actorFor(platform: Platform, userId: string): Promise<Actor | null> {
+/**
+ * The actor for a user id: roles and their rules read fresh, so a role change counts at once. With
+ * the credential version an ID token carries, null when the account's has moved on since (a new
+ * password or a removed role ends every token issued before).
+ */
+export async function actorFor(
+  platform: Platform,
+  userId: string,
+  credentialVersion?: number,
+): Promise<Actor | null> {
   const access = await userAccess(platform.database.db, userId);
   if (!access) return null;
+  if (credentialVersion !== undefined && credentialVersion !== access.credentialVersion) return null;
   const actions = await actionsByRoleName(platform.database.db, access.roles);
   return { userId, roles: access.roles, rules: rulesFor(access.roles, actions) };
 }
@@ -92,6 +101,6 @@ export async function actorFromRequest(
   const token = tokenFromHeader(Array.isArray(header) ? header[0] : header);
   if (!token) return null;
   const claims = await verifyIdToken(platform.keys, token);
-  if (claims) return actorFor(platform, claims.sub);
+  if (claims) return actorFor(platform, claims.sub, claims.credentialVersion);
   return externalActor(platform, token);
 }

@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { PrivateTables } from './private-tables';
 
@@ -35,36 +35,42 @@ export async function issueCode(
   return code;
 }
 
-export type CodeCheck = 'ok' | 'wrong' | 'expired';
+/** Stands in for the account of an unknown address, so that path runs the same statements. */
+const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
 
-/** Checks a code; a right one is used up, a wrong one counts, and too many wrong ones burn it. */
+/**
+ * Checks a code; a right one is used up, every try counts, and after MAX_CODE_ATTEMPTS tries the
+ * code is spent. The count is kept by one conditional UPDATE, so parallel tries cannot slip past it
+ * (PostgreSQL re-checks `attempts < max` on the row it waited for). An unknown address (`userId`
+ * null) runs the same statement and gets the same answer as a wrong, expired or spent code.
+ */
 export async function consumeCode(
   db: AnyDb,
-  userId: string,
+  userId: string | null,
   purpose: 'verify' | 'reset',
   code: string,
   now: Date,
-): Promise<CodeCheck> {
+): Promise<boolean> {
+  const account = userId ?? NO_ACCOUNT;
   const row = await tables(db)
-    .selectFrom('auth_codes')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('purpose', '=', purpose)
-    .executeTakeFirst();
-  if (!row || new Date(row.expires_at) < now || row.attempts >= MAX_CODE_ATTEMPTS) return 'expired';
-  if (row.code_hash === hashCode(userId, code)) {
-    await tables(db)
-      .deleteFrom('auth_codes')
-      .where('user_id', '=', userId)
-      .where('purpose', '=', purpose)
-      .execute();
-    return 'ok';
-  }
-  await tables(db)
     .updateTable('auth_codes')
-    .set({ attempts: row.attempts + 1 })
-    .where('user_id', '=', userId)
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('user_id', '=', account)
     .where('purpose', '=', purpose)
-    .execute();
-  return 'wrong';
+    .where('expires_at', '>', now)
+    .where('attempts', '<', MAX_CODE_ATTEMPTS)
+    .returning('code_hash')
+    .executeTakeFirst();
+  const given = Buffer.from(hashCode(account, code), 'hex');
+  const stored = Buffer.from(row?.code_hash ?? '', 'hex');
+  if (!row || stored.length !== given.length || !timingSafeEqual(stored, given)) return false;
+  // Used up: of two parallel right answers only the one that deletes the row succeeds.
+  const used = await tables(db)
+    .deleteFrom('auth_codes')
+    .where('user_id', '=', account)
+    .where('purpose', '=', purpose)
+    .where('code_hash', '=', row.code_hash)
+    .returning('user_id')
+    .executeTakeFirst();
+  return used !== undefined;
 }

@@ -15,7 +15,15 @@ export interface IdTokenClaims {
   sub: string;
   email: string;
   roles: string[];
+  /**
+   * The account's credential version when the token was issued (`cv`): a password change or a
+   * removed role raises it, and a token carrying an older one is refused.
+   */
+  credentialVersion: number;
 }
+
+/** No ID token of ours lives longer than this, whatever its `exp` says (the TTL setting's maximum). */
+const MAX_TOKEN_AGE_SECONDS = 86_400;
 
 async function fromPrivateJwk(jwk: JWK): Promise<TokenKeys> {
   const { d: _d, ...publicJwk } = jwk;
@@ -57,7 +65,7 @@ export async function signIdToken(
   claims: IdTokenClaims,
   ttlSeconds = 3600,
 ): Promise<string> {
-  return new SignJWT({ email: claims.email, roles: claims.roles })
+  return new SignJWT({ email: claims.email, roles: claims.roles, cv: claims.credentialVersion })
     .setProtectedHeader({ alg: ALGORITHM, kid: keys.kid })
     .setSubject(claims.sub)
     .setIssuer(ISSUER)
@@ -66,15 +74,26 @@ export async function signIdToken(
     .sign(keys.privateKey);
 }
 
-/** The claims of a valid token, or null for anything else (expired, forged, garbage). */
+/**
+ * The claims of a valid token, or null for anything else (expired, forged, garbage, without `exp`,
+ * `iat` or `cv`, issued in the future or longer ago than any token may live). Whether `cv` is still
+ * the account's current credential version is for the caller, which reads the account anyway.
+ */
 export async function verifyIdToken(keys: TokenKeys, token: string): Promise<IdTokenClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, keys.publicKey, { issuer: ISSUER, algorithms: [ALGORITHM] });
+    const { payload } = await jwtVerify(token, keys.publicKey, {
+      issuer: ISSUER,
+      algorithms: [ALGORITHM],
+      requiredClaims: ['sub', 'exp', 'iat'],
+      maxTokenAge: MAX_TOKEN_AGE_SECONDS,
+      clockTolerance: 5,
+    });
     if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null;
+    if (typeof payload.cv !== 'number' || !Number.isInteger(payload.cv)) return null;
     const roles = Array.isArray(payload.roles)
       ? payload.roles.filter((r): r is string => typeof r === 'string')
       : [];
-    return { sub: payload.sub, email: payload.email, roles };
+    return { sub: payload.sub, email: payload.email, roles, credentialVersion: payload.cv };
   } catch {
     return null;
   }

@@ -16,6 +16,7 @@ export interface PrivateTables {
   };
   sessions: {
     token_hash: string;
+    family_id: string;
     user_id: string;
     expires_at: ColumnType<Date, string, string>;
     created_at: ColumnType<Date, string | undefined, never>;

@@ -6,6 +6,8 @@ import type { PrivateTables } from './private-tables';
 // biome-ignore lint/suspicious/noExplicitAny: the db or a transaction of the full schema
 type AnyDb = Kysely<any>;
 
+const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
 /**
  * A fixed-window counter in the database, so every instance behind a load balancer shares it.
  * Keys are hashed: the table never holds an e-mail address or an IP in clear.
@@ -17,7 +19,7 @@ export async function hit(
   windowSeconds: number,
   now: Date,
 ): Promise<void> {
-  const hashed = createHash('sha256').update(key).digest('hex');
+  const hashed = hashKey(key);
   const windowStart = new Date(now.getTime() - windowSeconds * 1000).toISOString();
   const { rows } = await sql<{ count: number }>`
     insert into rate_limits (key, window_start, count) values (${hashed}, ${now.toISOString()}, 1)
@@ -29,28 +31,57 @@ export async function hit(
   if ((rows[0]?.count ?? 0) > limit) throw new DomainError('RATE_LIMITED', 'auth.tooManyAttempts');
 }
 
-/**
- * Refuses when the key has already reached its limit in the current window, without counting
- * this attempt (for limits that count only failures, recorded with `hit`).
- */
-export async function refuseWhenSpent(
+/** The counts of several keys in their current window (0 for a key not counted yet), in one statement. */
+export async function counts(
   db: AnyDb,
-  key: string,
-  limit: number,
+  keys: readonly string[],
+  windowSeconds: number,
+  now: Date,
+): Promise<number[]> {
+  const hashed = keys.map(hashKey);
+  const windowStart = new Date(now.getTime() - windowSeconds * 1000).toISOString();
+  const { rows } = await sql<{ key: string; count: number }>`
+    select key, count from rate_limits where key in (${sql.join(hashed)}) and window_start >= ${windowStart}`.execute(
+    db as Kysely<PrivateTables>,
+  );
+  return hashed.map((key) => rows.find((row) => row.key === key)?.count ?? 0);
+}
+
+/** Counts one more event for each key (a failed sign-in, say) without refusing anything; one statement. */
+export async function record(
+  db: AnyDb,
+  keys: readonly string[],
   windowSeconds: number,
   now: Date,
 ): Promise<void> {
-  const hashed = createHash('sha256').update(key).digest('hex');
   const windowStart = new Date(now.getTime() - windowSeconds * 1000).toISOString();
-  const { rows } = await sql<{ count: number }>`
-    select count from rate_limits where key = ${hashed} and window_start >= ${windowStart}`.execute(
-    db as Kysely<PrivateTables>,
-  );
-  if ((rows[0]?.count ?? 0) >= limit) throw new DomainError('RATE_LIMITED', 'auth.tooManyAttempts');
+  const at = now.toISOString();
+  const values = keys.map((key) => sql`(${hashKey(key)}, ${at}::timestamptz, 1)`);
+  await sql`
+    insert into rate_limits (key, window_start, count) values ${sql.join(values)}
+    on conflict (key) do update set
+      count = case when rate_limits.window_start < ${windowStart} then 1 else rate_limits.count + 1 end,
+      window_start = case when rate_limits.window_start < ${windowStart} then excluded.window_start
+                          else rate_limits.window_start end`.execute(db as Kysely<PrivateTables>);
 }
 
+/**
+ * How long to hold the answer to a sign-in for an address that has seen `failures` failed sign-ins
+ * from all clients together in the window: nothing up to a threshold, then a growing wait (capped).
+ * The wait applies to right and wrong passwords alike, so it tells nothing and never shuts the owner out.
+ */
+export function signInSlowdownMs(failures: number): number {
+  const over = failures - SLOW_DOWN_AFTER;
+  return over <= 0 ? 0 : Math.min(MAX_SLOWDOWN_MS, over * SLOWDOWN_STEP_MS);
+}
+const SLOW_DOWN_AFTER = 10;
+const SLOWDOWN_STEP_MS = 250;
+const MAX_SLOWDOWN_MS = 10_000;
+
 export const limits = {
-  signInPerEmail: [10, 15 * 60],
+  /** Failed sign-ins for one address from one client: then that client waits out the window. */
+  signInPerEmailAndClient: [10, 15 * 60],
+  /** Failed sign-ins from one client over all addresses. */
   signInPerIp: [50, 15 * 60],
   codePerEmail: [10, 15 * 60],
   codePerIp: [50, 15 * 60],

@@ -10,36 +10,68 @@ export const REFRESH_COOKIE = 'srhr_refresh';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** A browser session: a random refresh token, stored only as its hash. */
+/**
+ * A refresh token is `<family>.<secret>`. A family is one sign-in in one browser: one row holding the
+ * hash of its current token. Each refresh swaps the token (rotation); presenting any other token of
+ * the family (a copy stolen earlier, replayed after the owner refreshed) ends the whole family, so
+ * the thief and the owner both sign in again and the owner notices.
+ */
+function newToken(familyId: string) {
+  return `${familyId}.${randomBytes(32).toString('base64url')}`;
+}
+
+function familyOf(token: string): string | null {
+  const dot = token.indexOf('.');
+  return dot > 0 && dot < 100 ? token.slice(0, dot) : null;
+}
+
+const expiry = (now: Date) => new Date(now.getTime() + SESSION_DAYS * 86_400_000).toISOString();
+
+/** A browser session: a new family with a random refresh token, stored only as its hash. */
 // biome-ignore lint/suspicious/noExplicitAny: the db of the full schema
 export async function openSession(db: Kysely<any>, userId: string, now = new Date()): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken(randomBytes(16).toString('base64url'));
   await tables(db)
     .insertInto('sessions')
     .values({
       token_hash: hashToken(token),
+      family_id: familyOf(token)!,
       user_id: userId,
-      expires_at: new Date(now.getTime() + SESSION_DAYS * 86_400_000).toISOString(),
+      expires_at: expiry(now),
     })
     .execute();
   return token;
 }
 
-/** Swaps a valid refresh token for a new one (rotation), answering whose session it is. */
+/**
+ * Swaps a valid refresh token for a new one of the same family, answering whose session it is. A
+ * token that is not its family's current one (replayed, or expired) ends the family: null.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: the db of the full schema
 export async function rotateSession(db: Kysely<any>, token: string, now = new Date()) {
+  const familyId = familyOf(token);
+  if (!familyId) return null;
+  const next = newToken(familyId);
+  // One statement swaps the token only if it is the current one, so two uses of one token cannot
+  // both succeed: the second finds another hash and ends the family.
   const row = await tables(db)
-    .deleteFrom('sessions')
+    .updateTable('sessions')
+    .set({ token_hash: hashToken(next), expires_at: expiry(now) })
+    .where('family_id', '=', familyId)
     .where('token_hash', '=', hashToken(token))
-    .returning(['user_id', 'expires_at'])
+    .where('expires_at', '>', now)
+    .returning('user_id')
     .executeTakeFirst();
-  if (!row || new Date(row.expires_at) < now) return null;
-  return { userId: row.user_id, token: await openSession(db, row.user_id, now) };
+  if (row) return { userId: row.user_id, token: next };
+  await tables(db).deleteFrom('sessions').where('family_id', '=', familyId).execute();
+  return null;
 }
 
+/** Signing out ends the family of the token presented (any of its tokens will do). */
 // biome-ignore lint/suspicious/noExplicitAny: the db of the full schema
 export async function closeSession(db: Kysely<any>, token: string): Promise<void> {
-  await tables(db).deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+  const familyId = familyOf(token);
+  if (familyId) await tables(db).deleteFrom('sessions').where('family_id', '=', familyId).execute();
 }
 
 export function readCookie(header: string | undefined, name: string): string | null {

@@ -153,6 +153,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
         sub: 'admin-2',
         email: 'x@example.org',
         roles: ['admin'],
+        credentialVersion: 0,
       });
       for (const server of [a, b]) {
         const refused = await trpc(server, 'course.create', foreign, {

@@ -94,6 +94,15 @@ describe.each(databaseKinds)('sign-up, verification, sign-in and reset on %s', (
     const email = 'forgetful@example.org';
     await post('/auth/sign-up', { name: 'Jo', email, password: 'first-password' });
     await post('/auth/verify', { email, code: await waitFor(() => codeIn(sink, email)) });
+    const signedIn = await post(
+      '/auth/sign-in',
+      { email, password: 'first-password' },
+      { 'x-session': 'cookie' },
+    );
+    const earlier = { authorization: `Bearer ${signedIn.json().idToken}` };
+    expect((await app.inject({ url: '/trpc/user.me', headers: earlier })).json().result.data.email).toBe(
+      email,
+    );
     const before = sink.delivered.length;
 
     const known = await post('/auth/forgot', { email });
@@ -108,6 +117,10 @@ describe.each(databaseKinds)('sign-up, verification, sign-in and reset on %s', (
     expect(reset.statusCode).toBe(200);
     expect((await post('/auth/sign-in', { email, password: 'first-password' })).statusCode).toBe(401);
     expect((await post('/auth/sign-in', { email, password: 'second-password' })).statusCode).toBe(200);
+    // The reset ends what the old password opened: ID tokens issued before it, and sessions.
+    expect((await app.inject({ url: '/trpc/user.me', headers: earlier })).json().result.data).toBeNull();
+    const cookie = String(signedIn.headers['set-cookie']).split(';')[0]!;
+    expect((await post('/auth/refresh', {}, { cookie })).statusCode).toBe(401);
   });
 
   it('answers bad input with a clear 4xx message and writes nothing', async () => {

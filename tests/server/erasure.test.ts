@@ -5,7 +5,7 @@ import { readStream } from '../../events/store';
 import { userStream } from '../../events/user/events';
 import { rebuildProjections } from '../../projections/rebuild';
 import { buildApp } from '../../server/app';
-import { signIdToken } from '../../server/auth/keys';
+import { idTokenFor } from '../../server/auth/id-tokens';
 import { transaction } from '../../server/db/transaction';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
 import { addTestUser } from '../users';
@@ -92,7 +92,7 @@ describe.each(databaseKinds)('erasure of a person on %s', (kind) => {
         page: { name: 'Why', type: 'question', content: [reflection('answer', 0), reflection('draft', 2)] },
       },
     });
-    const token = await signIdToken(platform.keys, { sub: userId, email: person.email, roles: [] });
+    const token = (await idTokenFor(platform, userId))!;
     const saved = await app.inject({
       method: 'POST',
       url: '/trpc/result.save',

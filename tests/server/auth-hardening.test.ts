@@ -1,0 +1,218 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findUserIdByEmail } from '../../projections/user/users';
+import { buildApp } from '../../server/app';
+import { issueCode, MAX_CODE_ATTEMPTS } from '../../server/auth/codes';
+import type { PrivateTables } from '../../server/auth/private-tables';
+import { record, signInSlowdownMs } from '../../server/auth/rate-limit';
+import { STEADY_ANSWER_MS } from '../../server/auth/routes';
+import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
+import { addTestUser } from '../users';
+
+/**
+ * Authentication to ASVS L2 (issue 15): answers that do not tell known addresses from unknown ones,
+ * throttling a guesser cannot turn against the owner, refresh-token reuse, codes counted atomically.
+ */
+describe.each(databaseKinds)('authentication hardening on %s', (kind) => {
+  let platform: TestPlatform;
+  let app: FastifyInstance;
+  let client = 0;
+
+  beforeAll(async () => {
+    platform = await startTestPlatform(kind);
+    app = await buildApp(platform);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await platform?.dispose();
+  });
+
+  /** Every call from a client address of its own unless told, so per-client limits stay apart. */
+  const post = (url: string, payload: object, headers: Record<string, string> = {}, from?: string) =>
+    app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers,
+      remoteAddress: from ?? `10.15.${Math.floor(++client / 250)}.${client % 250}`,
+    });
+  const codes = () => platform.database.db as unknown as Kysely<PrivateTables>;
+  const answerOf = (response: LightMyRequestResponse) => ({
+    status: response.statusCode,
+    body: response.body,
+  });
+
+  /** A signed-up (not yet verified) account with a reset or verification code we know. */
+  async function signedUp(email: string) {
+    expect(
+      (await post('/auth/sign-up', { name: 'Known', email, password: 'a-long-passphrase' })).statusCode,
+    ).toBe(200);
+    return (await findUserIdByEmail(platform.database.db, email))!;
+  }
+
+  it('answers verify and reset for an unknown address exactly as for a known one', async () => {
+    const known = `known-${kind}@example.org`;
+    const userId = await signedUp(known);
+    const unknown = `unknown-${kind}@example.org`;
+    const wrong = { code: '000000' };
+    const answers = async (url: string, extra: object = {}) => {
+      // A known address with a pending code, one without any code, and an unknown address.
+      await issueCode(platform.database.db, userId, url === '/auth/verify' ? 'verify' : 'reset', new Date());
+      const withCode = await post(url, { email: known, ...wrong, ...extra });
+      await codes().deleteFrom('auth_codes').where('user_id', '=', userId).execute();
+      const withoutCode = await post(url, { email: known, ...wrong, ...extra });
+      const nobody = await post(url, { email: unknown, ...wrong, ...extra });
+      return [withCode, withoutCode, nobody].map(answerOf);
+    };
+    for (const [url, extra] of [
+      ['/auth/verify', {}],
+      ['/auth/reset', { password: 'another-long-one' }],
+    ] as const) {
+      const [withCode, withoutCode, nobody] = await answers(url, extra);
+      expect(withCode!.status, url).toBe(400);
+      expect(withoutCode, url).toEqual(withCode);
+      expect(nobody, url).toEqual(withCode);
+    }
+    // resend and forgot answer alike too (they always did; kept here beside the others).
+    for (const url of ['/auth/resend', '/auth/forgot']) {
+      expect(answerOf(await post(url, { email: unknown })), url).toEqual(
+        answerOf(await post(url, { email: known })),
+      );
+    }
+    const signUpAgain = await post('/auth/sign-up', {
+      name: 'Known',
+      email: known,
+      password: 'a-long-passphrase',
+    });
+    const signUpNew = await post('/auth/sign-up', {
+      name: 'New',
+      email: `new-${kind}@example.org`,
+      password: 'a-long-passphrase',
+    });
+    expect(answerOf(signUpAgain)).toEqual(answerOf(signUpNew));
+  });
+
+  it('takes as long to sign up, or ask a reset, for a known address as for an unknown one', async () => {
+    const rounds = 9;
+    const known: string[] = [];
+    for (let i = 0; i < rounds; i++) known.push((await addTestUser(platform)).email);
+    const timed = async (url: string, payload: object) => {
+      const started = performance.now();
+      const response = await post(url, payload);
+      expect(response.statusCode).toBe(200);
+      return performance.now() - started;
+    };
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    for (const url of ['/auth/sign-up', '/auth/forgot']) {
+      const knownMs: number[] = [];
+      const unknownMs: number[] = [];
+      // Alternating, so a burst of load on the machine falls on both.
+      for (let i = 0; i < rounds; i++) {
+        const body = { name: 'Timed', password: 'a-long-passphrase' };
+        knownMs.push(await timed(url, { ...body, email: known[i]! }));
+        unknownMs.push(
+          await timed(url, { ...body, email: `timed-${i}-${url.slice(6)}-${kind}@example.org` }),
+        );
+      }
+      // Before: sign-up took 14–44 ms for a known address against 123–239 ms for a new one.
+      const ratio = median(unknownMs) / median(knownMs);
+      const seen = `${url}: known ${knownMs.map(Math.round)}, unknown ${unknownMs.map(Math.round)}`;
+      expect(ratio, seen).toBeLessThan(1.35);
+      expect(ratio, seen).toBeGreaterThan(1 / 1.35);
+      expect(Math.min(...knownMs, ...unknownMs), seen).toBeGreaterThanOrEqual(STEADY_ANSWER_MS - 5);
+    }
+  });
+
+  it('counts parallel wrong codes atomically: after the limit even the right code is spent', async () => {
+    const email = `parallel-${kind}@example.org`;
+    const userId = await signedUp(email);
+    const code = await issueCode(platform.database.db, userId, 'verify', new Date());
+    const wrong = code === '999999' ? '888888' : '999999';
+    // Nine tries at once (the tenth call, the right code, stays under the per-address limit of 10).
+    const tries = await Promise.all(
+      Array.from({ length: 9 }, () => post('/auth/verify', { email, code: wrong })),
+    );
+    expect(tries.map((t) => t.statusCode)).toEqual(Array(9).fill(400));
+    const row = await codes()
+      .selectFrom('auth_codes')
+      .select('attempts')
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(MAX_CODE_ATTEMPTS);
+    const right = await post('/auth/verify', { email, code });
+    expect(answerOf(right)).toEqual(answerOf(tries[0]!));
+  });
+
+  it('does not let a guesser elsewhere lock the owner out; the guesser is stopped', async () => {
+    const { email } = await addTestUser(platform, { password: 'owner-passphrase-1' });
+    const attacker = '10.66.0.1';
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 12; attempt++) {
+      statuses.push(
+        (await post('/auth/sign-in', { email, password: `guess-${attempt}-x` }, {}, attacker)).statusCode,
+      );
+    }
+    expect(statuses).toEqual([...Array(10).fill(401), 429, 429]);
+    // The guesser's door is shut even for the right password; the owner's, elsewhere, is not.
+    expect(
+      (await post('/auth/sign-in', { email, password: 'owner-passphrase-1' }, {}, attacker)).statusCode,
+    ).toBe(429);
+    expect(
+      (await post('/auth/sign-in', { email, password: 'owner-passphrase-1' }, {}, '10.77.0.1')).statusCode,
+    ).toBe(200);
+  });
+
+  it('answers slower, not never, once an address has seen many failures from everywhere', async () => {
+    const { email } = await addTestUser(platform, { password: 'owner-passphrase-2' });
+    // Fourteen failed sign-ins for the address from many clients (as if spread over a botnet).
+    for (let i = 0; i < 14; i++) await record(platform.database.db, [`signin:${email}`], 15 * 60, new Date());
+    const wait = signInSlowdownMs(14);
+    expect(wait).toBeGreaterThanOrEqual(1000);
+    const timed = async (password: string) => {
+      const started = performance.now();
+      const response = await post('/auth/sign-in', { email, password });
+      return { status: response.statusCode, ms: performance.now() - started };
+    };
+    const right = await timed('owner-passphrase-2');
+    expect(right.status).toBe(200);
+    expect(right.ms).toBeGreaterThanOrEqual(wait - 5);
+    const wrong = await timed('not-the-passphrase');
+    expect(wrong.status).toBe(401);
+    expect(wrong.ms).toBeGreaterThanOrEqual(wait - 5);
+  });
+
+  it('ends the whole session family when a rotated refresh token is replayed', async () => {
+    const { email } = await addTestUser(platform, { password: 'owner-passphrase-3' });
+    const cookieOf = (response: LightMyRequestResponse) =>
+      String(response.headers['set-cookie']).split(';')[0]!;
+    const signIn = await post(
+      '/auth/sign-in',
+      { email, password: 'owner-passphrase-3' },
+      { 'x-session': 'cookie' },
+    );
+    const first = cookieOf(signIn);
+    const second = await post('/auth/refresh', {}, { cookie: first });
+    expect(second.statusCode).toBe(200);
+    const current = cookieOf(second);
+    const third = await post('/auth/refresh', {}, { cookie: current });
+    expect(third.statusCode).toBe(200);
+    const latest = cookieOf(third);
+
+    // Someone replays the first token (stolen earlier): refused, and the owner's session ends too.
+    expect((await post('/auth/refresh', {}, { cookie: first })).statusCode).toBe(401);
+    expect((await post('/auth/refresh', {}, { cookie: latest })).statusCode).toBe(401);
+
+    // Another sign-in (another family) is not touched by that.
+    const other = cookieOf(
+      await post('/auth/sign-in', { email, password: 'owner-passphrase-3' }, { 'x-session': 'cookie' }),
+    );
+    const again = cookieOf(
+      await post('/auth/sign-in', { email, password: 'owner-passphrase-3' }, { 'x-session': 'cookie' }),
+    );
+    const rotated = await post('/auth/refresh', {}, { cookie: again });
+    expect((await post('/auth/refresh', {}, { cookie: again })).statusCode).toBe(401);
+    expect((await post('/auth/refresh', {}, { cookie: cookieOf(rotated) })).statusCode).toBe(401);
+    expect((await post('/auth/refresh', {}, { cookie: other })).statusCode).toBe(200);
+  });
+});
