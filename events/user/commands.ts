@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { imageSchema, languageSchema } from '../shared/fields';
+import { isCommonPassword } from './common-passwords';
 import type { UserEvent } from './events';
 
 const text = (max: number) =>
@@ -14,7 +15,11 @@ export const emailSchema = z
   .trim()
   .toLowerCase()
   .pipe(z.email({ message: 'validation.email' }).max(254, 'validation.tooLong'));
-export const passwordSchema = z.string().min(8, 'validation.passwordTooShort').max(200, 'validation.tooLong');
+export const passwordSchema = z
+  .string()
+  .min(8, 'validation.passwordTooShort')
+  .max(200, 'validation.tooLong')
+  .refine((password) => !isCommonPassword(password), 'validation.passwordCommon');
 /** Phone with a country code: '+32 470 12 34 56'. Without '+', the default country code 32 is assumed. */
 export const phoneSchema = z
   .string()

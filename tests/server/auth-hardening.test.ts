@@ -182,6 +182,31 @@ describe.each(databaseKinds)('authentication hardening on %s', (kind) => {
     expect(wrong.ms).toBeGreaterThanOrEqual(wait - 5);
   });
 
+  it('refuses common passwords at sign-up and reset, with a translated field message', async () => {
+    for (const password of ['password', '12345678', 'Baseball']) {
+      const signUp = await post(
+        '/auth/sign-up',
+        { name: 'Weak', email: `weak-${kind}@example.org`, password },
+        { 'accept-language': 'en' },
+      );
+      expect(signUp.statusCode, password).toBe(400);
+      expect(signUp.json().fields, password).toEqual([
+        {
+          path: 'password',
+          key: 'validation.passwordCommon',
+          message: expect.stringContaining('most used'),
+        },
+      ]);
+      const reset = await post('/auth/reset', {
+        email: `weak-${kind}@example.org`,
+        code: '123456',
+        password,
+      });
+      expect(reset.json().fields?.[0]?.key, password).toBe('validation.passwordCommon');
+    }
+    expect(await findUserIdByEmail(platform.database.db, `weak-${kind}@example.org`)).toBeNull();
+  });
+
   it('ends the whole session family when a rotated refresh token is replayed', async () => {
     const { email } = await addTestUser(platform, { password: 'owner-passphrase-3' });
     const cookieOf = (response: LightMyRequestResponse) =>
