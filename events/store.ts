@@ -1,7 +1,8 @@
 import type { ColumnType, Generated, Kysely } from 'kysely';
-import { VersionConflictError } from './errors';
+import { invalid, VersionConflictError } from './errors';
 import { openPersonalData, sealPersonalData } from './personal-data';
 import { eventDefinition, upcast, validateEventData } from './registry';
+import { unstorableTextIn } from './shared/fields';
 
 export interface EventsTable {
   position: Generated<number>;
@@ -124,6 +125,9 @@ export async function append(
   for (const [index, event] of newEvents.entries()) {
     const definition = eventDefinition(event.type);
     const valid = validateEventData(event.type, event.data) as Record<string, unknown>;
+    // The last guard for text the schemas let through: PostgreSQL refuses NUL and lone surrogates.
+    const unstorable = unstorableTextIn(valid);
+    if (unstorable !== null) throw invalid('validation.text', [{ path: unstorable, key: 'validation.text' }]);
     plain.push(valid);
     const data = definition.personal ? await sealPersonalData(trx, definition.personal, valid) : valid;
     rows.push({

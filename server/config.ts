@@ -112,6 +112,8 @@ export const configSchema = z
     STORAGE_DRIVER: z
       .enum(['local'], { message: 'must be local (s3 is not available yet)' })
       .default('local'),
+    /** Images with more pixels (width × height) are refused at upload and never decoded by the image job. */
+    IMAGE_MAX_MEGAPIXELS: z.coerce.number().min(1).max(1000).default(50),
     SMTP_URL: optionalText.refine((url) => !url || /^smtps?:\/\//.test(url), {
       message: 'must start with smtp:// or smtps://',
     }),

@@ -66,6 +66,7 @@ export async function startPlatform(
           translate: (language, key, params) => translator(language)(key, params),
           files: fileStorage(config),
           loadSharp,
+          maxImagePixels: config.IMAGE_MAX_MEGAPIXELS * 1_000_000,
           certificates: {
             autoIssue: async (payload) => {
               if (!self) throw new Error('the platform is not started yet');

@@ -2,9 +2,9 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import { ZodError } from 'zod';
 import type { CommandMeta } from '../events/command';
-import { DomainError } from '../events/errors';
+import { DomainError, invalid } from '../events/errors';
 import { type Actor, type RoleAction, requireCan } from '../events/permissions';
-import type { Language } from '../events/shared/fields';
+import { type Language, unstorableTextIn } from '../events/shared/fields';
 import { requestLanguage, translator } from './i18n';
 import type { Platform } from './platform';
 import { requestActor } from './plugins/request-actor';
@@ -94,7 +94,21 @@ const domainErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(domainErrors);
+/**
+ * Refuses input holding text PostgreSQL cannot take (a NUL byte, half a surrogate pair) before any
+ * procedure reads or writes with it: a 400 naming the field, where a search or a field outside the
+ * shared text schemas would otherwise fail in the database with a 500.
+ */
+const storableInput = t.middleware(async ({ getRawInput, next }) => {
+  const path = unstorableTextIn(await getRawInput());
+  if (path !== null) {
+    const cause = invalid('validation.text', [{ path, key: 'validation.text' }]);
+    throw new TRPCError({ code: 'BAD_REQUEST', cause });
+  }
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(domainErrors).use(storableInput);
 
 export const authenticatedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.actor)

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { pathSchema, requiredText } from '../shared/fields';
+import { isWebUrl, pathSchema, requiredText } from '../shared/fields';
 import { type FileDetails, fileTypes } from './events';
 
 /** An absolute http(s) address, or a path on this platform (an uploaded file under /files/). */
 export const fileUrlSchema = z
   .string()
   .trim()
-  .min(1, 'validation.required')
+  .min(1, { message: 'validation.required', abort: true })
   .max(2000, 'validation.tooLong')
-  .refine((url) => /^https?:\/\/[^\s]+$/i.test(url) || /^\/[^\s]*$/.test(url), 'validation.url');
+  .refine((url) => isWebUrl(url) && !/\s/.test(url), 'validation.url');
 
 const guessType = (url: string): FileDetails['type'] => {
   const extension = url.split(/[?#]/)[0]!.split('.').pop()?.toLowerCase() ?? '';

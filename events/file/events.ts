@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../define';
-import { pathSchema, requiredText } from '../shared/fields';
+import { pathSchema, requiredText, webUrl } from '../shared/fields';
 
 export const fileTypes = ['pdf', 'document', 'image', 'video', 'audio', 'link', 'other'] as const;
 
 /** A document offered to participants: a link to an uploaded file or to anywhere on the web. */
 export const fileDetailsSchema = z.object({
   name: requiredText(200),
-  url: z.string().min(1).max(2000),
+  url: webUrl(),
   type: z.enum(fileTypes),
 });
 export type FileDetails = z.infer<typeof fileDetailsSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredText } from '../shared/fields';
+import { optionalText, requiredText, webUrl } from '../shared/fields';
 
 /**
  * A page's content: a list of form elements (spec section 3, Question element). Text and video
@@ -45,7 +45,7 @@ export const markdownElementSchema = z.object({
 export const videoElementSchema = z.object({
   type: z.literal('video'),
   name: elementName,
-  url: z.url({ message: 'validation.url' }),
+  url: webUrl(),
 });
 export const singleChoiceSchema = z.object({
   type: z.literal('radio'),
@@ -97,7 +97,7 @@ export const DEFAULT_VIDEO_TIME_SECONDS = 4 * 60;
 
 export const interactiveVideoInputSchema = z.object({
   show: z.boolean().default(true),
-  url: z.url({ message: 'validation.url' }),
+  url: webUrl(),
   /** Expected watch time in seconds. */
   videoTime: z.number().int().min(0).max(86_400).default(DEFAULT_VIDEO_TIME_SECONDS),
   timestamps: z.array(timestampInputSchema).max(200).default([]),

@@ -7,17 +7,18 @@ import {
   optionalText,
   pathSchema,
   requiredText,
+  webUrl,
 } from '../shared/fields';
 
 export const recordingSchema = z.object({
-  url: z.url({ message: 'validation.url' }),
+  url: webUrl(),
   titel: optionalText(300),
 });
 export const breakoutRoomSchema = z.object({
   name: requiredText(200),
   startdate: dateValueSchema.nullable(),
   /** The Jitsi room of the breakout (spec section 5: required). */
-  jitsi: z.url({ message: 'section.jitsiRequired' }),
+  jitsi: webUrl('section.jitsiRequired'),
   roomNumber: z.number().int().min(1).max(999),
   breakoutroomInteriorInfo: optionalText(5000),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { webUrl } from '../shared/fields';
 
 /** Spec section 9: the quality choices of an image upload; 60 is the default. */
 export const imageQualities = [40, 50, 60, 75, 90, 100] as const;
@@ -92,7 +93,7 @@ export type ImageOptions = z.output<typeof imageOptionsSchema>;
 
 /** The "Insert image" dialog of the markdown editor (spec section 5: image required). */
 export const imageInsertSchema = z.object({
-  url: z.string().trim().min(1, 'uploads.imageRequired').max(2000, 'validation.tooLong'),
+  url: z.string().trim().min(1, 'uploads.imageRequired').pipe(webUrl()),
   alt: z.string().trim().max(300, 'validation.tooLong'),
   sizeClass: z.enum(imageSizeClasses),
 });

@@ -22,6 +22,38 @@ export interface ImageDeps {
   files: DerivativeStore;
   /** Where sharp comes from (the single executable carries its own); the installed package if absent. */
   loadSharp?: () => Promise<Sharp>;
+  /** The most pixels (width × height) an image may have to be decoded (IMAGE_MAX_MEGAPIXELS). */
+  maxImagePixels?: number;
+}
+
+/** IMAGE_MAX_MEGAPIXELS' default: 50 megapixels. */
+export const defaultMaxImagePixels = 50_000_000;
+
+/** The formats an image upload may decode to; anything else (SVG, TIFF, PDF, HEIF…) is refused. */
+export const imageFormats = ['png', 'jpeg', 'webp', 'gif'] as const;
+
+export type ImageInspection =
+  | { ok: true; format: (typeof imageFormats)[number]; width: number; height: number }
+  | { ok: false; reason: 'format' }
+  | { ok: false; reason: 'pixels'; width: number; height: number };
+
+/**
+ * What an upload's bytes decode to, read from the header only (no pixel is decoded): refused when
+ * the format is not png, jpeg, webp or gif (whatever the name or content type says) or the image
+ * has more than `maxPixels` pixels.
+ */
+export async function inspectImage(sharp: Sharp, input: Buffer, maxPixels: number): Promise<ImageInspection> {
+  let metadata: Awaited<ReturnType<ReturnType<Sharp>['metadata']>>;
+  try {
+    metadata = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    return { ok: false, reason: 'format' };
+  }
+  const format = imageFormats.find((known) => known === metadata.format);
+  if (!format || !metadata.width || !metadata.height) return { ok: false, reason: 'format' };
+  const { width, height } = metadata;
+  if (width * height > maxPixels) return { ok: false, reason: 'pixels', width, height };
+  return { ok: true, format, width, height };
 }
 
 export const derivativesPayloadSchema = z.object({
@@ -64,9 +96,17 @@ export const imageDerivativesJob = defineJob({
     // only this job then fails.
     const sharp = deps.loadSharp ? await deps.loadSharp() : (await import('sharp')).default;
     const original = await deps.files.read(`${payload.uploadId}/${payload.name}`);
+    // The upload route refuses such images; this guards anything queued before or around it.
+    const maxPixels = deps.maxImagePixels ?? defaultMaxImagePixels;
+    const inspection = await inspectImage(sharp, original, maxPixels);
+    if (!inspection.ok) {
+      throw new Error(
+        `upload ${payload.uploadId} refused: ${inspection.reason === 'format' ? 'not a png, jpeg, webp or gif image' : 'too many pixels'}`,
+      );
+    }
     const made: Derivative[] = [];
     for (const size of sizesFor(payload)) {
-      const { data, info } = await sharp(original, { animated: false })
+      const { data, info } = await sharp(original, { animated: false, limitInputPixels: maxPixels })
         .rotate()
         .resize(size.width, size.height, {
           fit: size.crop ? 'cover' : 'inside',

@@ -3,8 +3,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { can } from '../../events/permissions';
 import { imageMimeTypes, imageOptionsSchema } from '../../events/upload/schema';
-import { type Derivative, imageDerivativesJob, manifestKey } from '../../jobs/images/derivatives';
+import {
+  type Derivative,
+  imageDerivativesJob,
+  inspectImage,
+  manifestKey,
+} from '../../jobs/images/derivatives';
 import { requestLanguage, translator } from '../i18n';
+import { loadSharp } from '../ops/native-sharp';
 import type { Platform } from '../platform';
 import { requestActor } from '../plugins/request-actor';
 import {
@@ -36,6 +42,18 @@ const fileHeaders = {
   // An uploaded SVG or HTML file never runs script on this origin.
   'content-security-policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
 };
+
+/**
+ * A body the multipart parser could not read (no boundary, cut off, broken part headers): busboy
+ * and @fastify/multipart throw plain errors or `FST_` codes, while the file store's own failures
+ * (a full disk, say) are system errors with an errno and stay 500s.
+ */
+function isMalformedMultipart(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code, errno } = error as { code?: unknown; errno?: unknown };
+  if (typeof code === 'string') return code.startsWith('FST_');
+  return errno === undefined;
+}
 
 function fieldProblems(t: ReturnType<typeof translator>, issues: { path: PropertyKey[]; message: string }[]) {
   return issues.map((issue) => {
@@ -109,7 +127,7 @@ export async function uploadRoutes(app: FastifyInstance, { platform }: { platfor
             message: t('uploads.tooLarge', { megabytes: uploadLimitBytes / 1024 / 1024 }),
           });
         }
-        if (code?.startsWith('FST_')) {
+        if (isMalformedMultipart(error)) {
           return reply.code(400).send({ key: 'uploads.badRequest', message: t('uploads.badRequest') });
         }
         throw error;
@@ -117,8 +135,33 @@ export async function uploadRoutes(app: FastifyInstance, { platform }: { platfor
       if (upload === 'none') {
         return reply.code(400).send({ key: 'uploads.fileRequired', message: t('uploads.fileRequired') });
       }
-      const image = (imageMimeTypes as readonly string[]).includes(upload.type);
+      // An image by its content type or by its name (the type it is served with) must decode to
+      // png, jpeg, webp or gif within the pixel limit before anything else happens to it.
+      const image = [upload.type, contentTypeOf(upload.name)].some((type) =>
+        (imageMimeTypes as readonly string[]).includes(type),
+      );
       if (image) {
+        const maxPixels = platform.config.IMAGE_MAX_MEGAPIXELS * 1_000_000;
+        const inspection = await inspectImage(
+          await loadSharp(),
+          await storage.read(`${upload.id}/${upload.name}`),
+          maxPixels,
+        );
+        if (!inspection.ok) {
+          await storage.remove(upload.id);
+          if (inspection.reason === 'format') {
+            return reply.code(415).send({ key: 'uploads.notImage', message: t('uploads.notImage') });
+          }
+          const { width, height } = inspection;
+          return reply.code(413).send({
+            key: 'uploads.tooManyPixels',
+            message: t('uploads.tooManyPixels', {
+              width,
+              height,
+              megapixels: platform.config.IMAGE_MAX_MEGAPIXELS,
+            }),
+          });
+        }
         let sizes: unknown = [];
         try {
           sizes = upload.fields.sizes ? JSON.parse(upload.fields.sizes) : [];

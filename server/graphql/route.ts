@@ -1,6 +1,7 @@
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createYoga, maskError } from 'graphql-yoga';
+import { requestLanguage, translator } from '../i18n';
 import type { Platform } from '../platform';
 import { createContext, type GraphQLContext } from './context';
 import { limitPlugins, MAX_RESPONSE_BYTES } from './limits';
@@ -10,6 +11,26 @@ import { schema } from './schema';
 const graphiqlPolicy =
   "default-src 'self'; script-src 'self' 'unsafe-inline' 'unsafe-eval' blob:; style-src 'self' 'unsafe-inline'; " +
   "img-src 'self' data: blob:; font-src 'self' data:; worker-src 'self' blob:; connect-src 'self'; frame-ancestors 'none'";
+
+/**
+ * Whether a GET's `variables` or `extensions` parameter is not JSON. yoga parses them with a bare
+ * JSON.parse and answers such a request 500; it is the caller's mistake, so it answers 400.
+ */
+export function hasMalformedGetParams(url: string): boolean {
+  const at = url.indexOf('?');
+  if (at < 0) return false;
+  const params = new URLSearchParams(url.slice(at + 1));
+  return ['variables', 'extensions'].some((name) => {
+    const text = params.get(name);
+    if (!text) return false;
+    try {
+      JSON.parse(text);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+}
 
 /**
  * The GraphQL facade for integrators at /graphql (GraphiQL on GET outside production). It calls the
@@ -54,6 +75,12 @@ export async function graphqlRoute(app: FastifyInstance, { platform }: { platfor
     url: yoga.graphqlEndpoint,
     method: ['GET', 'POST', 'OPTIONS'],
     handler: async (request, reply) => {
+      if (request.method === 'GET' && hasMalformedGetParams(request.url)) {
+        const t = translator(requestLanguage(request.headers));
+        return reply.code(400).send({
+          errors: [{ message: t('errors.malformedRequest'), extensions: { code: 'BAD_REQUEST' } }],
+        });
+      }
       const response = await yoga.handleNodeRequest(request, { req: request, reply });
       const type = response.headers.get('content-type') ?? '';
       if (type.startsWith('text/html')) reply.header('content-security-policy', graphiqlPolicy);

@@ -87,6 +87,12 @@ export const configurationTable: { variables: string[]; defaults: string; meanin
       'Where uploads go: local keeps them in DATA_DIR/files (several instances need a shared volume). An s3 driver is not built yet.',
   },
   {
+    variables: ['IMAGE_MAX_MEGAPIXELS'],
+    defaults: '50',
+    meaning:
+      'Largest image accepted (width × height, 1–1000 megapixels): a larger one is refused at upload (413), as is any image not decoding to PNG, JPEG, WebP or GIF (415), and never decoded by the image job.',
+  },
+  {
     variables: ['SMTP_URL'],
     defaults: 'unset',
     meaning:

@@ -13,6 +13,7 @@ import { buildApp } from '../../server/app';
 import { fileStorage } from '../../server/files/storage';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
 import { multipart } from '../support/multipart';
+import { hugePng } from '../support/png';
 import { addTestUser } from '../users';
 
 async function waitFor<T>(probe: () => Promise<T | null | undefined>, timeoutMs = 30_000): Promise<T> {
@@ -120,6 +121,36 @@ describe.each(databaseKinds)('image derivatives on %s', (kind) => {
       ]);
       expect([derivative.width, derivative.height]).toEqual(expectedSizes[derivative.label]);
     }
+  });
+
+  it('never decodes an image over the pixel limit or of another format, even when one was queued', async () => {
+    const files = fileStorage(platform.config);
+    const uploadId = '0192f3a0-0000-7000-8000-000000000015';
+    const stored = async (name: string, body: Buffer) => {
+      await files.put(`${uploadId}/${name}`, body);
+      return derivativesPayloadSchema.parse({ uploadId, name });
+    };
+    const huge = await stored('huge.png', hugePng(16_000, 16_000));
+    await expect(imageDerivativesJob.handler(huge, { files })).rejects.toThrow(/too many pixels/);
+    const svg = await stored(
+      'drawing.png',
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="50" height="50"><rect width="50" height="50"/></svg>',
+      ),
+    );
+    await expect(imageDerivativesJob.handler(svg, { files })).rejects.toThrow(/not a png, jpeg, webp or gif/);
+    // The configured limit applies to the job too (IMAGE_MAX_MEGAPIXELS, passed as maxImagePixels).
+    const wide = await stored(
+      'wide.png',
+      await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer(),
+    );
+    await expect(imageDerivativesJob.handler(wide, { files, maxImagePixels: 1_000_000 })).rejects.toThrow(
+      /too many pixels/,
+    );
+    expect(await files.list(`${uploadId}/sizes`)).toEqual([]);
+    await files.remove(uploadId);
   });
 
   it('a text upload enqueues no image job', async () => {
