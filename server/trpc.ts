@@ -100,7 +100,15 @@ const domainErrors = t.middleware(async ({ next }) => {
  * shared text schemas would otherwise fail in the database with a 500.
  */
 const storableInput = t.middleware(async ({ getRawInput, next }) => {
-  const path = unstorableTextIn(await getRawInput());
+  let raw: unknown;
+  try {
+    raw = await getRawInput();
+  } catch {
+    // Unreadable input: a procedure that takes none ignores it as before; one that takes some
+    // refuses it with the same parse error when it reads it.
+    return next();
+  }
+  const path = unstorableTextIn(raw);
   if (path !== null) {
     const cause = invalid('validation.text', [{ path, key: 'validation.text' }]);
     throw new TRPCError({ code: 'BAD_REQUEST', cause });
