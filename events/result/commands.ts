@@ -27,7 +27,7 @@ export type SaveResultInput = z.infer<typeof saveResultSchema>;
 export const moduleResultSchema = z.object({ module: pathSchema });
 
 /** The page a command acts on, for one participant: with its questions as stored (answer key included). */
-interface PageOfParticipant {
+export interface PageOfParticipant {
   userId: string;
   moduleId: string;
   modulePath: string;

@@ -3,7 +3,12 @@ import { type CommandMeta, execute } from '../../events/command';
 import { forbidden, notFound, unauthenticated } from '../../events/errors';
 import { isQuestion } from '../../events/page/content';
 import type { Actor } from '../../events/permissions';
-import type { GrantAttemptInput, ResultCommand, UpdateResultInput } from '../../events/result/commands';
+import type {
+  GrantAttemptInput,
+  PageOfParticipant,
+  ResultCommand,
+  UpdateResultInput,
+} from '../../events/result/commands';
 import { resultDecider } from '../../events/result/decider';
 import { type ResultEvent, resultStream } from '../../events/result/events';
 import { pathSchema } from '../../events/shared/fields';
@@ -39,42 +44,53 @@ export async function teacherModule(
 export const participantResultSchema = z.object({ module: pathSchema, user: z.string().min(1).max(200) });
 
 /**
- * updateResult(user, module, page, result): a teacher's scores and feedback on one page of one
- * participant's result become AnswerScored events on that participant's result stream.
+ * A teacher's command on one page of one participant's result (scores, another attempt): checked
+ * with the teacher's rights, appended to the participant's result stream, answered with the result.
  */
-export async function scoreResult(
+async function onParticipantPage(
   platform: Platform,
   actor: Actor | null,
   meta: CommandMeta,
-  input: UpdateResultInput,
+  input: { module: string; page: string; user: string },
+  build: (page: PageOfParticipant, teacher: Actor) => ResultCommand,
 ) {
   const db = platform.database.db;
   const module = await teacherModule(db, actor, input.module);
   const page = (await pagesOfModule(db, module.path)).find((candidate) => candidate.path === input.page);
   if (!page) throw notFound('page.notFound');
   const teacher = actor as Actor;
+  const ref: PageOfParticipant = {
+    userId: input.user,
+    moduleId: module.moduleId,
+    modulePath: module.path,
+    pageId: page.pageId,
+    pagePath: page.path,
+    questions: page.content.filter(isQuestion),
+  };
   await execute(platform.pipeline, {
     decider: resultDecider,
     stream: resultStream(module.moduleId, input.user),
     meta,
     authorize: () => {},
-    command: (): ResultCommand => ({
-      type: 'ScoreAnswers',
-      data: {
-        userId: input.user,
-        moduleId: module.moduleId,
-        modulePath: module.path,
-        pageId: page.pageId,
-        pagePath: page.path,
-        questions: page.content.filter(isQuestion),
-        scores: input.result.scores,
-        feedback: input.result.feedback,
-        scoredBy: teacher.userId,
-      },
-    }),
+    command: () => build(ref, teacher),
   });
   return participantResult(db, teacher, input.module, input.user);
 }
+
+/**
+ * updateResult(user, module, page, result): a teacher's scores and feedback on one page of one
+ * participant's result become AnswerScored events on that participant's result stream.
+ */
+export const scoreResult = (
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  input: UpdateResultInput,
+) =>
+  onParticipantPage(platform, actor, meta, input, (ref, teacher) => ({
+    type: 'ScoreAnswers',
+    data: { ...ref, scores: input.result.scores, feedback: input.result.feedback, scoredBy: teacher.userId },
+  }));
 
 /**
  * A teacher gives a participant another attempt at one question whose attempts are used up
@@ -86,32 +102,12 @@ export async function grantAttempt(
   meta: CommandMeta,
   input: GrantAttemptInput,
 ) {
-  const db = platform.database.db;
-  const module = await teacherModule(db, actor, input.module);
-  const page = (await pagesOfModule(db, module.path)).find((candidate) => candidate.path === input.page);
-  if (!page) throw notFound('page.notFound');
-  if (!(await findUserById(db, input.user))) throw notFound('user.notFound');
-  const teacher = actor as Actor;
-  await execute(platform.pipeline, {
-    decider: resultDecider,
-    stream: resultStream(module.moduleId, input.user),
-    meta,
-    authorize: () => {},
-    command: (): ResultCommand => ({
-      type: 'GrantAttempt',
-      data: {
-        userId: input.user,
-        moduleId: module.moduleId,
-        modulePath: module.path,
-        pageId: page.pageId,
-        pagePath: page.path,
-        questions: page.content.filter(isQuestion),
-        question: input.question,
-        grantedBy: teacher.userId,
-      },
-    }),
-  });
-  return participantResult(db, teacher, input.module, input.user);
+  await teacherModule(platform.database.db, actor, input.module);
+  if (!(await findUserById(platform.database.db, input.user))) throw notFound('user.notFound');
+  return onParticipantPage(platform, actor, meta, input, (ref, teacher) => ({
+    type: 'GrantAttempt',
+    data: { ...ref, question: input.question, grantedBy: teacher.userId },
+  }));
 }
 
 export interface TeacherQuestion {
