@@ -33,7 +33,9 @@ async function start(env: Record<string, string>) {
   return server;
 }
 
-describe('server process', () => {
+// Each test starts real server processes (a PGlite start, migrations, a kill -9 and a restart): on a
+// busy machine one start alone took 30–45 s, so these get three minutes rather than the default one.
+describe('server process', { timeout: 180_000 }, () => {
   it('stops with exit code 1 and a clear message on a bad configuration value', async () => {
     const server = spawnServer({ PORT: 'eighty', DATA_DIR: tempDir() }, 0);
     running.push(server);
