@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { draftStream, resultStream } from '../../events/result/events';
-import { readStream } from '../../events/store';
+import { readAll, readStream } from '../../events/store';
 import { buildApp } from '../../server/app';
 import { ensureTeacherRole } from '../../server/auth/bootstrap';
 import { transaction } from '../../server/db/transaction';
@@ -243,8 +243,26 @@ describe.each(databaseKinds)('drafts, confirmed answers and another attempt on %
     });
     // Only the module's teachers may give it; nobody may hand out attempts in advance.
     const grant = { module: 'gated', user: learner.userId, page: 'check', question: 'sdg' };
+    const eventsBefore = (await readAll(platform.database.db, 0, 100_000)).length;
     expect((await mutate('result.grantAttempt', grant, otherTeacher)).statusCode).toBe(403);
     expect((await mutate('result.grantAttempt', grant, learner.headers)).statusCode).toBe(403);
+    const viaGraphql = (headers: Headers) =>
+      app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers,
+        payload: {
+          query:
+            'mutation ($u: ID!) { grantAttempt(user: $u, module: "gated", page: "check", question: "sdg") { success message } }',
+          variables: { u: learner.userId },
+        },
+      });
+    for (const headers of [otherTeacher, learner.headers]) {
+      const refused = await viaGraphql(headers);
+      expect(refused.json().data.grantAttempt.success).toBe(false);
+    }
+    // Refusals write nothing.
+    expect((await readAll(platform.database.db, 0, 100_000)).length).toBe(eventsBefore);
     await ok(mutate('result.grantAttempt', grant, teacher));
     expect((await mutate('result.grantAttempt', grant, teacher)).statusCode).toBe(409);
     const open = await page();
