@@ -279,3 +279,18 @@ export async function filesOfOwnedParents(db: AnyDb, userId: string): Promise<Fi
     order by f.name, f.path`.execute(db);
   return rows.map(toFileSummary);
 }
+
+/**
+ * Whether a user owns a course that lists this module, directly or in one of its sections: the
+ * course's teachers, who view, score and certify in it (spec section 6) without owning the module.
+ */
+export async function ownsCourseWithModule(db: AnyDb, userId: string, modulePath: string): Promise<boolean> {
+  const { rows } = await sql<{ found: number }>`
+    select 1 as found from content_links l
+    left join section_summaries s on l.parent_type = 'section' and s.path = l.parent_path
+    join course_summaries c on c.path = (case when l.parent_type = 'course' then l.parent_path else s.course_path end)
+    join course_owners o on o.course_id = c.course_id::text and o.user_id = ${userId}
+    where l.item_type = 'module' and l.item_path = ${modulePath}
+    limit 1`.execute(db);
+  return rows.length > 0;
+}

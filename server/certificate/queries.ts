@@ -18,7 +18,7 @@ import {
 import { ownersOfCourse } from '../../projections/course/course-owners';
 import { type CourseSummary, findCourseByPath } from '../../projections/course/course-summaries';
 import { type AnyDb, tablesOf } from '../../projections/db';
-import { parentsOf } from '../../projections/link/content-links';
+import { ownsCourseWithModule, parentsOf } from '../../projections/link/content-links';
 import { modulesOwnedBy, ownersOfModule } from '../../projections/module/module-owners';
 import {
   findModuleByPath,
@@ -51,10 +51,14 @@ export async function configOrDefault(db: AnyDb, kind: CertificateKind, itemId: 
   return (await certificateConfigOf(db, kind, itemId)) ?? defaultCertificateConfig();
 }
 
-/** Who may assign, revoke and review a module's certificates: editors, and the module's owners. */
+/**
+ * Who may assign, revoke and review a module's certificates: editors, the module's owners and the
+ * owners of a course that lists it.
+ */
 export async function mayCertifyModule(db: AnyDb, actor: Actor | null, module: ModuleSummary) {
   if (!actor) return false;
-  return can(actor, 'edit', { owners: await ownersOfModule(db, module.moduleId) });
+  if (can(actor, 'edit', { owners: await ownersOfModule(db, module.moduleId) })) return true;
+  return ownsCourseWithModule(db, actor.userId, module.path);
 }
 
 /**

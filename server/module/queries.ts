@@ -2,6 +2,7 @@ import { notFound } from '../../events/errors';
 import type { PageType } from '../../events/page/events';
 import { type Actor, can } from '../../events/permissions';
 import type { AnyDb } from '../../projections/db';
+import { ownsCourseWithModule } from '../../projections/link/content-links';
 import { ownersOfModule, ownersOfModules } from '../../projections/module/module-owners';
 import {
   findModuleByPath,
@@ -133,11 +134,33 @@ export interface ModulePageEntry {
   position: number;
 }
 
-export type ModuleDetail = ModuleSummary & { owners: string[]; pages: ModulePageEntry[] };
+export type ModuleDetail = ModuleSummary & {
+  owners: string[];
+  /** The actor owns a course that lists the module: they teach it (results, scores, certificates). */
+  courseTeacher: boolean;
+  pages: ModulePageEntry[];
+};
+
+/**
+ * Whether the actor teaches this module through a course they own. Looked up only for people with
+ * a role who neither own the module nor hold the view or edit right (participants have no role, and
+ * for the others it changes nothing), so a learner's open costs no extra statement.
+ */
+async function teachesThroughCourse(
+  db: AnyDb,
+  actor: Actor | null,
+  module: Pick<ModuleSummary, 'path'>,
+  owners: readonly string[],
+) {
+  if (!actor || actor.roles.length === 0 || owners.includes(actor.userId)) return false;
+  if (can(actor, 'view') || can(actor, 'edit')) return false;
+  return ownsCourseWithModule(db, actor.userId, module.path);
+}
 
 /**
  * One module by path with its owners and pages in order, if this actor may open it; otherwise
- * Unauthenticated for an anonymous visitor of a module that needs signing in, else NotFound.
+ * Unauthenticated for an anonymous visitor of a module that needs signing in, else NotFound. The
+ * owners of a course that lists it open it too, as its teachers.
  */
 export async function visibleModule(db: AnyDb, actor: Actor | null, path: string): Promise<ModuleDetail> {
   const module = await findModuleByPath(db, path);
@@ -146,7 +169,8 @@ export async function visibleModule(db: AnyDb, actor: Actor | null, path: string
   const access = await moduleAccessWith(actor, module, owners, (userId) =>
     isLinkedTo(db, userId, 'module', module.path),
   );
-  if (access !== 'open') throw refusalOf(access, 'module.notFound');
+  const courseTeacher = await teachesThroughCourse(db, actor, module, owners);
+  if (access !== 'open' && !courseTeacher) throw refusalOf(access, 'module.notFound');
   const pages = (await pagesOfModule(db, path)).map(
     ({ pageId, path, name, type, estimatedTime, position }) => ({
       pageId,
@@ -157,7 +181,7 @@ export async function visibleModule(db: AnyDb, actor: Actor | null, path: string
       position,
     }),
   );
-  return { ...module, owners, pages };
+  return { ...module, owners, courseTeacher, pages };
 }
 
 /**

@@ -2,7 +2,7 @@ import { forbidden, notFound } from '../../events/errors';
 import type { InteractiveVideo, PublicElement, QuestionElement } from '../../events/page/content';
 import { isQuestion, withoutAnswerKey } from '../../events/page/content';
 import type { PageType } from '../../events/page/events';
-import type { Actor } from '../../events/permissions';
+import { type Actor, ADMIN_ROLE, allRules } from '../../events/permissions';
 import {
   type AnswerValue,
   attemptsAllowed,
@@ -371,9 +371,16 @@ export async function learnerPage(
   };
 }
 
-/** A participant's state for a teacher: the same fold, seen with the teacher's rights (every page reachable). */
-export const participantState = (db: AnyDb, actor: Actor, path: string, participantId: string) =>
-  learnerState(db, actor, path, participantId);
+/** Reads as an editor of every module: only ever after the caller has checked who is reading. */
+const reviewer: Actor = { userId: 'system', roles: [ADMIN_ROLE], rules: allRules() };
+
+/**
+ * A participant's state for a teacher whom `teacherModule` has let in: the same fold, seen as the
+ * module's editor (every page reachable, names shown), also by a course's teacher who could not open
+ * a module that is not public.
+ */
+export const participantState = (db: AnyDb, path: string, participantId: string) =>
+  learnerState(db, reviewer, path, participantId);
 
 /** The module the actor answered in most recently and may still see (home page, `latestActivity`). */
 export async function latestActivity(

@@ -14,6 +14,7 @@ import { type ResultEvent, resultStream } from '../../events/result/events';
 import { pathSchema } from '../../events/shared/fields';
 import { readStream } from '../../events/store';
 import type { AnyDb } from '../../projections/db';
+import { ownsCourseWithModule } from '../../projections/link/content-links';
 import { ownersOfModule } from '../../projections/module/module-owners';
 import { findModuleByPath, type ModuleSummary } from '../../projections/module/module-summaries';
 import { pagesOfModule } from '../../projections/page/page-summaries';
@@ -26,7 +27,7 @@ import { learnerModuleOf, participantState } from './queries';
 /**
  * Teachers' side of results (spec sections 5 and 6): who may read and score the results of a
  * module — holders of the view or edit right (admins among them) and the module's owners, the same
- * people who see its answer key.
+ * people who see its answer key — and the owners of a course that lists it, who teach it there.
  */
 export async function teacherModule(
   db: AnyDb,
@@ -37,7 +38,9 @@ export async function teacherModule(
   const module = await findModuleByPath(db, path);
   if (!module) throw notFound('module.notFound');
   const owners = await ownersOfModule(db, module.moduleId);
-  if (!maySeeAnswerKey(actor, owners)) throw forbidden();
+  if (!maySeeAnswerKey(actor, owners) && !(await ownsCourseWithModule(db, actor.userId, module.path))) {
+    throw forbidden();
+  }
   return { ...module, owners };
 }
 
@@ -133,7 +136,7 @@ export async function participantResult(db: AnyDb, actor: Actor | null, modulePa
   const module = await teacherModule(db, actor, modulePath);
   const user = await findUserById(db, userId);
   if (!user) throw notFound('user.notFound');
-  const state = await participantState(db, actor as Actor, module.path, userId);
+  const state = await participantState(db, module.path, userId);
   const summary = learnerModuleOf(state);
   const savedOf = (pagePath: string, name: string) =>
     state.saved.find((answer) => answer.pagePath === pagePath && answer.question === name);

@@ -36,7 +36,7 @@ export const moduleViews: ModuleView[] = [
 ];
 
 /** What the viewer may do with this module (spec section 6): by rule, or as one of its owners. */
-export function moduleRights(viewer: CurrentUser, module: { owners: string[] }) {
+export function moduleRights(viewer: CurrentUser, module: { owners: string[]; courseTeacher?: boolean }) {
   const owned = module.owners.includes(viewer._id);
   const edit = hasRule(viewer, 'edit') || owned;
   return {
@@ -48,8 +48,11 @@ export function moduleRights(viewer: CurrentUser, module: { owners: string[] }) 
     delete: hasRule(viewer, 'delete') || owned,
     assignOwners: hasRule(viewer, 'assign_owners'),
     assignParticipants: hasRule(viewer, 'assign_participants'),
-    /** Results and scoring: the view or edit right, or an owner (who also sees the answer key). */
-    results: hasRule(viewer, 'view') || hasRule(viewer, 'edit') || owned,
+    /**
+     * Results, scoring and certificates: the view or edit right, an owner (who also sees the answer
+     * key), or an owner of a course that lists the module (its teacher there).
+     */
+    results: hasRule(viewer, 'view') || hasRule(viewer, 'edit') || owned || Boolean(module.courseTeacher),
   };
 }
 

@@ -1,0 +1,239 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { ensureTeacherRole } from '../../server/auth/bootstrap';
+import { emptyClientRoot } from '../graphql/client';
+import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
+import { addTestUser } from '../users';
+
+/**
+ * Owners of a course teach the modules it lists (spec section 6, issue 15): they view results,
+ * score and certify there, directly or through a section, without owning the module; editing it
+ * and its answer key stay with the module's owners and the edit right. A teacher of another course
+ * gets none of it, and every refusal writes no event.
+ */
+
+type Who = 'admin' | 'courseOwner' | 'stranger' | 'participant';
+
+const reflection = {
+  type: 'textarea',
+  questionType: 'open',
+  name: 'reflection',
+  label: 'What matters most?',
+  schema: { maxScore: 5 },
+};
+const oneAttempt = {
+  type: 'radio',
+  questionType: 'single',
+  name: 'q',
+  label: 'Right or wrong?',
+  schema: { attempts: 1 },
+  options: [
+    { label: 'Right', value: 'right', score: 1 },
+    { label: 'Wrong', value: 'wrong', score: 0 },
+  ],
+};
+
+describe.each(databaseKinds)('course owners teach its modules on %s', (kind) => {
+  let platform: TestPlatform;
+  let app: FastifyInstance;
+  const tokens = {} as Record<Who, string>;
+  const ids = {} as Record<Who, string>;
+  const module = 'exam-of-course';
+  const page = 'questions';
+  let section = '';
+
+  async function call(who: Who, procedure: string, input: unknown, mutation = true) {
+    const headers = { authorization: `Bearer ${tokens[who]}` };
+    const response = mutation
+      ? await app.inject({ method: 'POST', url: `/trpc/${procedure}`, payload: input as object, headers })
+      : await app.inject({
+          url: `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`,
+          headers,
+        });
+    const body = response.json();
+    return body.error
+      ? { ok: false as const, code: body.error.data.code as string, data: null }
+      : { ok: true as const, code: null, data: body.result.data };
+  }
+
+  async function as<T = { path: string }>(who: Who, procedure: string, input: unknown, mutation = true) {
+    const answer = await call(who, procedure, input, mutation);
+    if (!answer.ok) throw new Error(`${procedure}: ${answer.code}`);
+    return answer.data as T;
+  }
+
+  const eventCount = async () =>
+    (await sql<{ n: number }>`select count(*)::int as n from events`.execute(platform.database.db)).rows[0]!
+      .n;
+
+  async function refused(who: Who, procedure: string, input: unknown, code: string, mutation = true) {
+    const before = await eventCount();
+    const answer = await call(who, procedure, input, mutation);
+    expect(answer.code, procedure).toBe(code);
+    expect(await eventCount()).toBe(before);
+  }
+
+  beforeAll(async () => {
+    platform = await startTestPlatform(kind);
+    app = await buildApp(platform, { clientRoot: emptyClientRoot() });
+    await ensureTeacherRole(platform);
+    for (const [who, roles] of [
+      ['admin', ['admin']],
+      ['courseOwner', ['teacher']],
+      ['stranger', ['teacher']],
+      ['participant', []],
+    ] as const) {
+      const user = await addTestUser(platform, { roles: [...roles], name: `The ${who}` });
+      tokens[who] = user.token;
+      ids[who] = user.userId;
+    }
+    // The admin's published, non-public module, listed in a section of a course the teacher owns.
+    await as('admin', 'module.create', {
+      path: module,
+      module: { name: 'Exam of the course', language: 'en', public: false },
+    });
+    await as('admin', 'page.create', {
+      parentType: 'module',
+      parentPath: module,
+      path: page,
+      page: { name: 'Questions', type: 'question', content: [reflection, oneAttempt] },
+    });
+    await as('admin', 'module.publish', { path: module });
+    const course = (await as('admin', 'course.create', { course: { name: 'The course', language: 'en' } }))
+      .path;
+    section = (
+      await as('admin', 'section.create', {
+        parentType: 'course',
+        parentPath: course,
+        section: { name: 'Week 1', language: 'en' },
+      })
+    ).path;
+    await as('admin', 'link.addItemToParent', {
+      parentType: 'section',
+      parentPath: section,
+      itemType: 'module',
+      itemPath: module,
+    });
+    await as('admin', 'course.addOwner', { path: course, userId: ids.courseOwner });
+    // The stranger owns a course of their own, which does not list the module.
+    await as('stranger', 'course.create', { course: { name: 'Another course', language: 'en' } });
+    // The participant, linked to the module, answers and uses up the one attempt.
+    await as('admin', 'user.link', {
+      _id: ids.participant,
+      itemType: 'module',
+      itemPath: module,
+      linked: true,
+    });
+    await as('participant', 'result.save', {
+      module,
+      page,
+      result: { answers: { reflection: 'Listening first.', q: 'wrong' }, confirm: ['q'] },
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await platform?.dispose();
+  });
+
+  const onParticipant = () => ({ module, user: ids.participant });
+
+  it('opens the module as its teacher, but neither edits it nor reads its answer key', async () => {
+    const detail = await as<{ courseTeacher: boolean }>(
+      'courseOwner',
+      'module.byPath',
+      { path: module },
+      false,
+    );
+    expect(detail.courseTeacher).toBe(true);
+    const seen = await as<{ content: { options?: { score?: number }[] }[] }>(
+      'courseOwner',
+      'page.byPath',
+      { path: page },
+      false,
+    );
+    expect(seen.content[1]!.options!.every((option) => option.score === undefined)).toBe(true);
+    await refused('courseOwner', 'page.editable', { path: page }, 'FORBIDDEN', false);
+    await refused(
+      'courseOwner',
+      'module.update',
+      { path: module, module: { name: 'Mine now', language: 'en' } },
+      'FORBIDDEN',
+    );
+    await refused(
+      'courseOwner',
+      'page.create',
+      {
+        parentType: 'module',
+        parentPath: module,
+        page: { name: 'Injected', type: 'markdown' },
+      },
+      'FORBIDDEN',
+    );
+  });
+
+  it('lists the participants, reads a result, scores, grants an attempt and certifies', async () => {
+    const participants = await as<{ items?: unknown[] } | unknown[]>(
+      'courseOwner',
+      'result.participants',
+      { module },
+      false,
+    );
+    expect(JSON.stringify(participants)).toContain(ids.participant);
+    const result = await as('courseOwner', 'result.participant', onParticipant(), false);
+    expect(JSON.stringify(result)).toContain('Listening first.');
+    await as('courseOwner', 'result.score', {
+      ...onParticipant(),
+      page,
+      result: { scores: { reflection: 4 }, feedback: { reflection: 'Good.' } },
+    });
+    await as('courseOwner', 'result.grantAttempt', { ...onParticipant(), page, question: 'q' });
+    await as('courseOwner', 'certificate.certify', onParticipant());
+    const mine = await as<unknown[]>('participant', 'certificate.mine', undefined, false);
+    expect(JSON.stringify(mine)).toContain('Exam of the course');
+  });
+
+  it('refuses all of it to the teacher of another course, writing nothing', async () => {
+    await refused('stranger', 'module.byPath', { path: module }, 'NOT_FOUND', false);
+    await refused('stranger', 'result.participants', { module }, 'FORBIDDEN', false);
+    await refused('stranger', 'result.participant', onParticipant(), 'FORBIDDEN', false);
+    await refused(
+      'stranger',
+      'result.score',
+      {
+        ...onParticipant(),
+        page,
+        result: { scores: { reflection: 1 } },
+      },
+      'FORBIDDEN',
+    );
+    await refused(
+      'stranger',
+      'result.grantAttempt',
+      { ...onParticipant(), page, question: 'q' },
+      'FORBIDDEN',
+    );
+    await refused('stranger', 'certificate.revokeModule', onParticipant(), 'FORBIDDEN');
+  });
+
+  it('ends with the link: once the section no longer lists the module, its teacher is refused', async () => {
+    await as('admin', 'link.removeItemFromParent', {
+      parentType: 'section',
+      parentPath: section,
+      itemType: 'module',
+      itemPath: module,
+    });
+    await refused('courseOwner', 'module.byPath', { path: module }, 'NOT_FOUND', false);
+    await refused(
+      'courseOwner',
+      'result.score',
+      {
+        ...onParticipant(),
+        page,
+        result: { scores: { reflection: 2 } },
+      },
+      'FORBIDDEN',
+    );
+  });
+});
