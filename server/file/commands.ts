@@ -8,10 +8,11 @@ import { fileDecider } from '../../events/file/decider';
 import { fileStream } from '../../events/file/events';
 import { type Actor, requireCan } from '../../events/permissions';
 import { slugify } from '../../events/shared/fields';
-import { fileIdByPath, filePathsStartingWith, findFileByPath } from '../../projections/file/file-summaries';
+import { fileIdByPath, filePathsStartingWith } from '../../projections/file/file-summaries';
 import type { Database } from '../db';
 import { onParent, parentTarget } from '../link/commands';
 import type { Platform } from '../platform';
+import { visibleFile } from './queries';
 
 async function freeFilePath(trx: Transaction<Database>, wanted: string): Promise<string> {
   // Serialises file creation on PostgreSQL so two creators cannot pick the same path.
@@ -89,7 +90,12 @@ export function updateFile(
   );
 }
 
-/** A copy of the document named '… (copy)', linked to nothing; the create right (spec section 6). */
+/**
+ * A copy of the document named '… (copy)', linked to nothing: the create right, and the original must
+ * open for this actor as `file.byPath` would (the one ownership rule, DESIGN.md), else a file linked
+ * to nothing could be copied, linked to one's own course and read there. One it may not open reads as
+ * missing, as it does there.
+ */
 export async function duplicateFile(
   platform: Platform,
   actor: Actor | null,
@@ -97,8 +103,7 @@ export async function duplicateFile(
   path: string,
 ) {
   requireCan(actor, 'create');
-  const original = await findFileByPath(platform.database.db, path);
-  if (!original) throw notFound('file.notFound');
+  const original = await visibleFile(platform.database.db, actor, path);
   return createFile(platform, actor, meta, {
     file: { name: `${original.name} (copy)`.slice(0, 200), url: original.url, type: original.type },
     parent: null,
