@@ -1,0 +1,740 @@
+import type { FastifyInstance } from 'fastify';
+import type { TestPlatform } from '../harness';
+import { addTestUser } from '../users';
+
+/**
+ * The permission matrix's table and the inputs it sends (tests/server/permission-matrix.test.ts).
+ * One row per tRPC procedure and per GraphQL mutation: who may call it (spec section 6, issue 15),
+ * and how to build a valid call for each actor. Targets belong to `owner`, a user whose only role is
+ * a custom one with the create right; mutations get fresh targets, so an allowed delete does not
+ * change the next actor's call.
+ */
+
+export type ActorName = 'anonymous' | 'participant' | 'teacher' | 'custom' | 'owner' | 'admin';
+export type SignedIn = Exclude<ActorName, 'anonymous'>;
+export const actorNames: ActorName[] = ['anonymous', 'participant', 'teacher', 'custom', 'owner', 'admin'];
+
+export interface Row {
+  /** Who succeeds; everyone else is refused. */
+  allowed: readonly ActorName[];
+  /**
+   * A refusal may read as 'not found': the target is hidden from who may not open it, as its read
+   * query hides it (module.byPath, file.byPath), so a refusal does not reveal that it exists.
+   */
+  hidden?: boolean;
+  /** A valid input for this actor; anything it needs is made beforehand. */
+  input: (world: World, actor: ActorName) => Promise<unknown>;
+  /** Calls as someone else than the shared actor (a fresh account with the actor's roles). */
+  caller?: (world: World, actor: SignedIn) => Promise<string>;
+}
+
+const everyone: ActorName[] = ['anonymous', 'participant', 'teacher', 'custom', 'owner', 'admin'];
+const signedIn: ActorName[] = ['participant', 'teacher', 'custom', 'owner', 'admin'];
+const creators: ActorName[] = ['teacher', 'custom', 'owner', 'admin'];
+const ownerOrAdmin: ActorName[] = ['owner', 'admin'];
+/** The teacher role's assign_participants right, beside ownership and admin. */
+const assigners: ActorName[] = ['teacher', 'owner', 'admin'];
+const adminOnly: ActorName[] = ['admin'];
+
+export const roleOf: Record<SignedIn, string[]> = {
+  participant: [],
+  teacher: ['teacher'],
+  custom: ['creator'],
+  owner: ['creator'],
+  admin: ['admin'],
+};
+
+/** A scored radio question with one attempt, and an open question a teacher scores. */
+const questions = [
+  {
+    type: 'radio',
+    questionType: 'single',
+    name: 'q',
+    label: 'Right or wrong?',
+    schema: { attempts: 1 },
+    options: [
+      { label: 'Right', value: 'right', score: 1 },
+      { label: 'Wrong', value: 'wrong', score: 0 },
+    ],
+  },
+  { type: 'textarea', questionType: 'open', name: 'why', label: 'Why?', schema: {} },
+];
+
+export interface Shared {
+  course: string;
+  section: string;
+  closedCourse: string;
+  module: string;
+  page: string;
+  closedModule: string;
+  /** Linked to `course`, so everyone who may open the course opens it. */
+  file: string;
+  /** Linked to nothing: only who holds the view right opens it. */
+  unlinkedFile: string;
+  participant: { userId: string; token: string };
+  certificateCode: string;
+}
+
+/** Tokens, ids and fixture makers, shared by every row of one database's run. */
+export class World {
+  tokens = {} as Record<SignedIn, string>;
+  ids = {} as Record<SignedIn, string>;
+  shared = {} as Shared;
+  private counter = 0;
+
+  constructor(
+    readonly platform: TestPlatform,
+    readonly app: FastifyInstance,
+  ) {}
+
+  next(): number {
+    this.counter += 1;
+    return this.counter;
+  }
+
+  /** A setup call through the API as `who` (a shared actor or a token), which must succeed. */
+  async as<T = { path: string }>(who: SignedIn | { token: string }, procedure: string, input?: unknown) {
+    const token = typeof who === 'string' ? this.tokens[who] : who.token;
+    const response = await this.app.inject({
+      method: 'POST',
+      url: `/trpc/${procedure}`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: JSON.stringify(input ?? null),
+    });
+    if (response.statusCode !== 200) throw new Error(`setup ${procedure}: ${response.body}`);
+    return response.json().result.data as T;
+  }
+
+  user(roles: string[] = []) {
+    return addTestUser(this.platform, { roles, name: `Person ${this.next()}` });
+  }
+
+  async course(options: { closed?: boolean } = {}): Promise<string> {
+    const { path } = await this.as('owner', 'course.create', {
+      course: { name: `Course ${this.next()}`, language: 'en', public: !options.closed },
+    });
+    if (options.closed) await this.as('owner', 'course.unpublish', { path });
+    return path;
+  }
+
+  async section(course?: string): Promise<string> {
+    const { path } = await this.as('owner', 'section.create', {
+      parentType: 'course',
+      parentPath: course ?? (await this.course()),
+      section: { name: `Section ${this.next()}`, language: 'en' },
+    });
+    return path;
+  }
+
+  /** The owner's module with one page of questions; closed: an unpublished, non-public exam. */
+  async module(options: { closed?: boolean } = {}): Promise<{ module: string; page: string }> {
+    const { path: module } = await this.as('owner', 'module.create', {
+      module: {
+        name: `Module ${this.next()}`,
+        language: 'en',
+        public: !options.closed,
+        test: !!options.closed,
+      },
+    });
+    const { path: page } = await this.as('owner', 'page.create', {
+      parentType: 'module',
+      parentPath: module,
+      page: { name: `Questions ${this.next()}`, type: 'question', content: questions, estimatedTime: 3600 },
+    });
+    if (options.closed) await this.as('owner', 'module.unpublish', { path: module });
+    return { module, page };
+  }
+
+  async file(parent?: { parentType: 'course' | 'section'; parentPath: string }): Promise<string> {
+    const { path } = await this.as('owner', 'file.create', {
+      file: { name: `File ${this.next()}`, url: `https://example.org/file-${this.counter}.pdf` },
+      parent: parent ?? null,
+    });
+    return path;
+  }
+
+  /** A course with a module linked to it. */
+  async courseWithModule(): Promise<{ course: string; module: string }> {
+    const course = await this.course();
+    const { module } = await this.module();
+    await this.as('owner', 'link.addItemToParent', {
+      parentType: 'course',
+      parentPath: course,
+      itemType: 'module',
+      itemPath: module,
+    });
+    return { course, module };
+  }
+
+  /** A new participant who answered the shared module's page and used up the one attempt at `q`. */
+  async answered(): Promise<string> {
+    const participant = await this.user();
+    await this.as(participant, 'result.save', {
+      module: this.shared.module,
+      page: this.shared.page,
+      result: { answers: { q: 'wrong', why: 'Because.' }, confirm: ['q'] },
+    });
+    return participant.userId;
+  }
+
+  /** A new participant holding the shared module's certificate, given by its owner. */
+  async certified(): Promise<string> {
+    const participant = await this.user();
+    await this.as('owner', 'certificate.certify', { module: this.shared.module, user: participant.userId });
+    return participant.userId;
+  }
+
+  /** A participant on the review list of a fresh module: answered everything far faster than planned. */
+  async flagged(): Promise<{ module: string; user: string }> {
+    const { module, page } = await this.module();
+    await this.as('owner', 'certificate.configureModule', {
+      path: module,
+      config: { auto: true, complete: true, checkFraud: true },
+    });
+    const participant = await this.user();
+    await this.as(participant, 'result.save', {
+      module,
+      page,
+      result: { answers: { q: 'right', why: 'Because.' }, confirm: ['q'] },
+    });
+    const { outcome } = await this.as<{ outcome: string }>(participant, 'certificate.claim', {
+      path: module,
+    });
+    if (outcome !== 'flagged') throw new Error(`setup: the claim was ${outcome}, not flagged`);
+    return { module, user: participant.userId };
+  }
+
+  async role(): Promise<string> {
+    const name = `role-${this.next()}`;
+    await this.as('admin', 'role.create', { name, actions: { view: true } });
+    return name;
+  }
+
+  /** Made once per database: the targets of queries and of mutations that do not use them up. */
+  async makeShared(): Promise<void> {
+    const course = await this.course();
+    const { module, page } = await this.module();
+    const participant = await this.user();
+    this.shared = {
+      course,
+      section: await this.section(course),
+      closedCourse: await this.course({ closed: true }),
+      module,
+      page,
+      closedModule: (await this.module({ closed: true })).module,
+      file: await this.file({ parentType: 'course', parentPath: course }),
+      unlinkedFile: await this.file(),
+      participant,
+      certificateCode: '',
+    };
+    await this.as(participant, 'result.save', {
+      module,
+      page,
+      result: { answers: { q: 'wrong', why: 'Because.' }, confirm: ['q'] },
+    });
+    this.shared.certificateCode = (
+      await this.as<{ code: string }>('owner', 'certificate.certify', { module, user: participant.userId })
+    ).code;
+  }
+}
+
+const now = () => new Date().toISOString();
+const profile = (name: string) => ({ name, language: 'en' });
+
+/** Every tRPC procedure of appRouter. Queries read the shared targets; mutations get fresh ones. */
+export const trpcRows: Record<string, Row> = {
+  // Modules open only after signing in (the one visibility rule), so reads of a module, its pages,
+  // results and certificates refuse anonymous callers even for a published, public module.
+  // Certificates (server/certificate): module certificates need ownership of the module (or the
+  // edit right); course certificates also assign_participants (the teacher role) or manage_users.
+  'certificate.mine': { allowed: signedIn, input: async () => undefined },
+  'certificate.forModule': { allowed: signedIn, input: async (w) => ({ path: w.shared.module }) },
+  'certificate.ofParticipant': {
+    allowed: ownerOrAdmin,
+    input: async (w) => ({ module: w.shared.module, user: w.shared.participant.userId }),
+  },
+  'certificate.forCourse': { allowed: everyone, input: async (w) => ({ path: w.shared.course }) },
+  'certificate.claim': { allowed: signedIn, input: async (w) => ({ path: w.shared.module }) },
+  'certificate.verify': { allowed: everyone, input: async (w) => ({ code: w.shared.certificateCode }) },
+  'certificate.config': {
+    allowed: ownerOrAdmin,
+    input: async (w) => ({ kind: 'module', path: w.shared.module }),
+  },
+  'certificate.configureModule': {
+    allowed: ownerOrAdmin,
+    input: async (w) => ({ path: (await w.module()).module, config: { auto: true } }),
+  },
+  'certificate.configureCourse': {
+    allowed: ownerOrAdmin,
+    input: async (w) => ({ path: await w.course(), config: { auto: true } }),
+  },
+  'certificate.certify': {
+    allowed: ownerOrAdmin,
+    input: async (w) => ({ module: w.shared.module, user: (await w.user()).userId }),
+  },
+  'certificate.revokeModule': {
+    allowed: ownerOrAdmin,
+    input: async (w) => ({ module: w.shared.module, user: await w.certified(), reason: 'Test' }),
+  },
+  'certificate.addToUser': {
+    allowed: assigners,
+    input: async (w) => ({ _id: (await w.user()).userId, course: w.shared.course }),
+  },
+  'certificate.removeFromUser': {
+    allowed: assigners,
+    input: async (w) => {
+      const { userId } = await w.user();
+      await w.as('owner', 'certificate.addToUser', { _id: userId, course: w.shared.course });
+      return { _id: userId, course: w.shared.course };
+    },
+  },
+  'certificate.courseList': { allowed: assigners, input: async (w) => ({ path: w.shared.course }) },
+  // Filtered: the cases of the modules one owns (all with the view or edit right), else none.
+  'certificate.reviews': { allowed: signedIn, input: async () => undefined },
+  'certificate.dismissReview': { allowed: ownerOrAdmin, input: async (w) => w.flagged() },
+
+  // Courses: edit, publish and delete by their owners; copies need create and opening the original
+  // (an unpublished, non-public course opens only for its owners and the view right).
+  'course.list': { allowed: everyone, input: async () => ({ onAdmin: true }) },
+  'course.byPath': { allowed: everyone, input: async (w) => ({ path: w.shared.course }) },
+  'course.team': { allowed: everyone, input: async (w) => ({ path: w.shared.course }) },
+  'course.history': { allowed: adminOnly, input: async (w) => ({ path: w.shared.course }) },
+  'course.asOf': { allowed: adminOnly, input: async (w) => ({ path: w.shared.course, at: now() }) },
+  'course.create': {
+    allowed: creators,
+    input: async (w) => ({ course: { name: `Created ${w.next()}`, language: 'en' } }),
+  },
+  'course.update': {
+    allowed: ownerOrAdmin,
+    input: async (w) => ({ path: await w.course(), course: { name: 'Renamed', language: 'nl' } }),
+  },
+  'course.publish': {
+    allowed: ownerOrAdmin,
+    input: async (w) => ({ path: await w.course({ closed: true }) }),
+  },
+  'course.unpublish': { allowed: ownerOrAdmin, input: async (w) => ({ path: await w.course() }) },
+  'course.delete': { allowed: ownerOrAdmin, input: async (w) => ({ path: await w.course() }) },
+  'course.owners': { allowed: ownerOrAdmin, input: async (w) => ({ path: w.shared.course }) },
+  'course.addOwner': {
+    allowed: adminOnly,
+    input: async (w) => ({ path: await w.course(), userId: w.ids.teacher }),
+  },
+  'course.removeOwner': {
+    allowed: adminOnly,
+    input: async (w) => {
+      const path = await w.course();
+      await w.as('admin', 'course.addOwner', { path, userId: w.ids.teacher });
+      return { path, userId: w.ids.teacher };
+    },
+  },
+  'course.duplicate': {
+    allowed: ownerOrAdmin,
+    hidden: true,
+    input: async (w) => ({ path: w.shared.closedCourse }),
+  },
+  'course.translate': {
+    allowed: ownerOrAdmin,
+    hidden: true,
+    input: async (w) => ({
+      path: w.shared.closedCourse,
+      course: { name: `Traduit ${w.next()}`, language: 'fr' },
+    }),
+  },
+
+  // Files have no owners: changing or deleting one takes the edit or delete right.
+  'file.list': { allowed: everyone, input: async (w) => ({ course: w.shared.course }) },
+  'file.byPath': { allowed: everyone, input: async (w) => ({ path: w.shared.file }) },
+  'file.history': { allowed: adminOnly, input: async (w) => ({ path: w.shared.file }) },
+  'file.asOf': { allowed: adminOnly, input: async (w) => ({ path: w.shared.file, at: now() }) },
+  'file.create': {
+    allowed: creators,
+    input: async (w) => ({ file: { name: `New file ${w.next()}`, url: 'https://example.org/new.pdf' } }),
+  },
+  'file.update': {
+    allowed: adminOnly,
+    input: async (w) => ({
+      path: await w.file(),
+      file: { name: 'Renamed', url: 'https://example.org/r.pdf' },
+    }),
+  },
+  // A copy needs opening the original: a file linked to nothing opens only with the view right.
+  'file.duplicate': {
+    allowed: adminOnly,
+    hidden: true,
+    input: async (w) => ({ path: w.shared.unlinkedFile }),
+  },
+  'file.delete': { allowed: adminOnly, input: async (w) => ({ path: await w.file() }) },
+
+  // Links change the parent: its edit right or owning it.
+  'link.addItemToParent': {
+    allowed: ownerOrAdmin,
+    input: async (w) => ({
+      parentType: 'course',
+      parentPath: await w.course(),
+      itemType: 'module',
+      itemPath: w.shared.module,
+    }),
+  },
+  'link.removeItemFromParent': {
+    allowed: ownerOrAdmin,
+    input: async (w) => {
+      const { course, module } = await w.courseWithModule();
+      return { parentType: 'course', parentPath: course, itemType: 'module', itemPath: module };
+    },
+  },
+  'link.orderModules': {
+    allowed: ownerOrAdmin,
+    input: async (w) => {
+      const { course, module } = await w.courseWithModule();
+      return { parentType: 'course', parentPath: course, modules: [module] };
+    },
+  },
+  'link.modulesOf': {
+    allowed: everyone,
+    input: async (w) => ({ parentType: 'course', parentPath: w.shared.course }),
+  },
+  'link.teachers': { allowed: adminOnly, input: async () => undefined },
+
+  // Modules: as courses; the closed one is an unpublished, non-public exam.
+  'module.list': { allowed: everyone, input: async () => ({ onAdmin: true }) },
+  'module.byPath': { allowed: signedIn, input: async (w) => ({ path: w.shared.module }) },
+  'module.translations': { allowed: signedIn, input: async (w) => ({ path: w.shared.module }) },
+  'module.history': { allowed: adminOnly, input: async (w) => ({ path: w.shared.module }) },
+  'module.asOf': { allowed: adminOnly, input: async (w) => ({ path: w.shared.module, at: now() }) },
+  'module.create': {
+    allowed: creators,
+    input: async (w) => ({ module: { name: `Created ${w.next()}`, language: 'en' } }),
+  },
+  'module.update': {
+    allowed: ownerOrAdmin,
+    input: async (w) => ({ path: (await w.module()).module, module: { name: 'Renamed', language: 'nl' } }),
+  },
+  'module.publish': {
+    allowed: ownerOrAdmin,
+    input: async (w) => ({ path: (await w.module({ closed: true })).module }),
+  },
+  'module.unpublish': { allowed: ownerOrAdmin, input: async (w) => ({ path: (await w.module()).module }) },
+  'module.delete': { allowed: ownerOrAdmin, input: async (w) => ({ path: (await w.module()).module }) },
+  'module.duplicate': {
+    allowed: ownerOrAdmin,
+    hidden: true,
+    input: async (w) => ({ path: w.shared.closedModule }),
+  },
+  'module.translate': {
+    allowed: ownerOrAdmin,
+    hidden: true,
+    input: async (w) => ({
+      path: w.shared.closedModule,
+      module: { name: `Traduit ${w.next()}`, language: 'fr' },
+    }),
+  },
+  'module.orderPages': {
+    allowed: ownerOrAdmin,
+    input: async (w) => {
+      const { module, page } = await w.module();
+      return { path: module, pages: [page] };
+    },
+  },
+  'module.addOwner': {
+    allowed: adminOnly,
+    input: async (w) => ({ path: (await w.module()).module, userId: w.ids.teacher }),
+  },
+  'module.removeOwner': {
+    allowed: adminOnly,
+    input: async (w) => {
+      const { module } = await w.module();
+      await w.as('admin', 'module.addOwner', { path: module, userId: w.ids.teacher });
+      return { path: module, userId: w.ids.teacher };
+    },
+  },
+
+  // Pages live in their module: its edit right or owning it; the answer key only for them.
+  'page.listByModule': { allowed: signedIn, input: async (w) => ({ path: w.shared.module }) },
+  'page.byPath': { allowed: signedIn, input: async (w) => ({ path: w.shared.page }) },
+  'page.editable': { allowed: ownerOrAdmin, input: async (w) => ({ path: w.shared.page }) },
+  'page.history': { allowed: adminOnly, input: async (w) => ({ path: w.shared.page }) },
+  'page.asOf': { allowed: adminOnly, input: async (w) => ({ path: w.shared.page, at: now() }) },
+  'page.create': {
+    allowed: ownerOrAdmin,
+    input: async (w) => ({
+      parentType: 'module',
+      parentPath: (await w.module()).module,
+      page: { name: `Page ${w.next()}`, type: 'markdown', content: [] },
+    }),
+  },
+  'page.update': {
+    allowed: ownerOrAdmin,
+    input: async (w) => ({
+      path: (await w.module()).page,
+      page: { name: 'Renamed', type: 'question', content: questions },
+    }),
+  },
+  'page.delete': { allowed: ownerOrAdmin, input: async (w) => ({ path: (await w.module()).page }) },
+  'page.duplicate': { allowed: ownerOrAdmin, input: async (w) => ({ path: (await w.module()).page }) },
+
+  // Results: everyone answers for themselves; the module's owners (or the view or edit right)
+  // read, score and grant attempts.
+  'result.module': { allowed: signedIn, input: async (w) => ({ module: w.shared.module }) },
+  'result.page': {
+    allowed: signedIn,
+    input: async (w) => ({ module: w.shared.module, page: w.shared.page }),
+  },
+  'result.save': {
+    allowed: signedIn,
+    input: async (w) => ({
+      module: w.shared.module,
+      page: w.shared.page,
+      result: { answers: { why: `Answer ${w.next()}` } },
+    }),
+  },
+  'result.latestActivity': { allowed: everyone, input: async () => undefined },
+  'result.participants': { allowed: ownerOrAdmin, input: async (w) => ({ module: w.shared.module }) },
+  'result.participant': {
+    allowed: ownerOrAdmin,
+    input: async (w) => ({ module: w.shared.module, user: w.shared.participant.userId }),
+  },
+  'result.history': {
+    allowed: ownerOrAdmin,
+    input: async (w) => ({ module: w.shared.module, user: w.shared.participant.userId }),
+  },
+  'result.score': {
+    allowed: ownerOrAdmin,
+    input: async (w) => ({
+      module: w.shared.module,
+      page: w.shared.page,
+      user: w.shared.participant.userId,
+      result: { feedback: { why: `Feedback ${w.next()}` } },
+    }),
+  },
+  'result.grantAttempt': {
+    allowed: ownerOrAdmin,
+    input: async (w) => ({
+      module: w.shared.module,
+      page: w.shared.page,
+      user: await w.answered(),
+      question: 'q',
+    }),
+  },
+
+  // Roles: manage_roles.
+  'role.list': { allowed: adminOnly, input: async () => undefined },
+  'role.byName': { allowed: adminOnly, input: async () => ({ name: 'teacher' }) },
+  'role.history': { allowed: adminOnly, input: async () => ({ name: 'teacher' }) },
+  'role.create': {
+    allowed: adminOnly,
+    input: async (w) => ({ name: `new-role-${w.next()}`, actions: { view: true } }),
+  },
+  'role.update': {
+    allowed: adminOnly,
+    input: async (w) => {
+      const name = await w.role();
+      return { name, doc: { name, actions: { view: true, create: true } } };
+    },
+  },
+  'role.delete': { allowed: adminOnly, input: async (w) => ({ name: await w.role() }) },
+
+  // Sections live in their course: its edit right or owning it.
+  'section.listByCourse': { allowed: everyone, input: async (w) => ({ path: w.shared.course }) },
+  'section.byPath': { allowed: everyone, input: async (w) => ({ path: w.shared.section }) },
+  'section.history': { allowed: adminOnly, input: async (w) => ({ path: w.shared.section }) },
+  'section.asOf': { allowed: adminOnly, input: async (w) => ({ path: w.shared.section, at: now() }) },
+  'section.duplicate': { allowed: ownerOrAdmin, input: async (w) => ({ path: await w.section() }) },
+  'section.create': {
+    allowed: ownerOrAdmin,
+    input: async (w) => ({
+      parentType: 'course',
+      parentPath: await w.course(),
+      section: { name: `Section ${w.next()}`, language: 'en' },
+    }),
+  },
+  'section.update': {
+    allowed: ownerOrAdmin,
+    input: async (w) => ({ path: await w.section(), section: { name: 'Renamed', language: 'nl' } }),
+  },
+  'section.publish': {
+    allowed: ownerOrAdmin,
+    input: async (w) => {
+      const path = await w.section();
+      await w.as('owner', 'section.unpublish', { path });
+      return { path };
+    },
+  },
+  'section.unpublish': { allowed: ownerOrAdmin, input: async (w) => ({ path: await w.section() }) },
+  'section.delete': { allowed: ownerOrAdmin, input: async (w) => ({ path: await w.section() }) },
+  'section.order': {
+    allowed: ownerOrAdmin,
+    input: async (w) => {
+      const course = await w.course();
+      const first = await w.section(course);
+      const second = await w.section(course);
+      return { path: course, sections: [second, first] };
+    },
+  },
+
+  'tenant.get': { allowed: everyone, input: async () => undefined },
+
+  // Tracking: people track themselves; a log is read by its person, manage_users or the view right.
+  'tracking.update': {
+    allowed: signedIn,
+    input: async (w) => ({ type: 'course', path: w.shared.course }),
+  },
+  'tracking.log': { allowed: adminOnly, input: async (w) => ({ user: w.shared.participant.userId }) },
+
+  'translation.groups': { allowed: adminOnly, input: async () => undefined },
+  'translation.ofCourse': { allowed: everyone, input: async (w) => ({ path: w.shared.course }) },
+
+  // Users: oneself, or manage_users; lists also for assign_participants (the teacher role).
+  'user.me': { allowed: everyone, input: async () => undefined },
+  'user.updateProfile': { allowed: signedIn, input: async (w) => profile(`Renamed ${w.next()}`) },
+  'user.deleteMe': {
+    allowed: signedIn,
+    input: async () => undefined,
+    caller: async (w, actor) => (await w.user(roleOf[actor])).token,
+  },
+  'user.list': { allowed: ['teacher', 'admin'], input: async () => ({ search: 'Person' }) },
+  'user.byId': { allowed: adminOnly, input: async (w) => ({ _id: w.shared.participant.userId }) },
+  'user.history': { allowed: adminOnly, input: async (w) => ({ _id: w.shared.participant.userId }) },
+  'user.create': {
+    allowed: adminOnly,
+    input: async (w) => ({ name: 'New person', email: `new-${w.next()}@example.org` }),
+  },
+  'user.setRoles': {
+    allowed: adminOnly,
+    input: async (w) => ({ _id: (await w.user()).userId, roles: ['teacher'] }),
+  },
+  'user.update': {
+    allowed: adminOnly,
+    input: async (w) => ({ _id: (await w.user()).userId, doc: profile('Changed by someone') }),
+  },
+  // assign_participants on any course: the teacher role links participants to every course.
+  'user.link': {
+    allowed: ['teacher', 'admin'],
+    input: async (w) => ({
+      _id: (await w.user()).userId,
+      itemType: 'course',
+      itemPath: w.shared.course,
+      linked: true,
+    }),
+  },
+  'user.delete': { allowed: adminOnly, input: async (w) => ({ _id: (await w.user()).userId }) },
+  'user.resendInvite': { allowed: adminOnly, input: async (w) => ({ _id: (await w.user()).userId }) },
+};
+
+/** Every GraphQL mutation: the same rules as the tRPC procedure each maps to; variables by name. */
+export const graphqlRows: Record<string, Row> = {
+  addCertificateToUser: {
+    allowed: assigners,
+    input: async (w) => ({ _id: (await w.user()).userId, course: w.shared.course }),
+  },
+  removeCertificateFromUser: trpcRows['certificate.removeFromUser']!,
+  certify: trpcRows['certificate.certify']!,
+  addItemToParent: {
+    allowed: ownerOrAdmin,
+    input: async (w) => ({
+      parentType: 'course',
+      parentPath: await w.course(),
+      itemType: 'module',
+      itemPath: w.shared.module,
+    }),
+  },
+  removeItemFromParent: trpcRows['link.removeItemFromParent']!,
+  addItemToUser: {
+    allowed: ['teacher', 'admin'],
+    input: async (w) => ({ _id: (await w.user()).userId, itemType: 'course', itemPath: w.shared.course }),
+  },
+  removeItemFromUser: {
+    allowed: ['teacher', 'admin'],
+    input: async (w) => {
+      const { userId } = await w.user();
+      await w.as('admin', 'user.link', {
+        _id: userId,
+        itemType: 'course',
+        itemPath: w.shared.course,
+        linked: true,
+      });
+      return { _id: userId, itemType: 'course', itemPath: w.shared.course };
+    },
+  },
+  createCourse: {
+    allowed: creators,
+    input: async (w) => ({ doc: { name: `Created ${w.next()}`, language: 'en' } }),
+  },
+  createModule: {
+    allowed: creators,
+    input: async (w) => ({ doc: { name: `Created ${w.next()}`, language: 'en' } }),
+  },
+  createFile: {
+    allowed: creators,
+    input: async (w) => ({ doc: { name: `New file ${w.next()}`, url: 'https://example.org/new.pdf' } }),
+  },
+  createPage: {
+    allowed: ownerOrAdmin,
+    input: async (w) => ({
+      doc: {
+        parentType: 'module',
+        parentPath: (await w.module()).module,
+        name: `Page ${w.next()}`,
+        type: 'markdown',
+        content: [],
+      },
+    }),
+  },
+  createSection: {
+    allowed: ownerOrAdmin,
+    input: async (w) => ({
+      doc: {
+        parentType: 'course',
+        parentPath: await w.course(),
+        name: `Section ${w.next()}`,
+        language: 'en',
+      },
+    }),
+  },
+  createRole: {
+    allowed: adminOnly,
+    input: async (w) => ({ role: { name: `gql-role-${w.next()}`, actions: { view: true } } }),
+  },
+  updateRole: {
+    allowed: adminOnly,
+    input: async (w) => ({ name: await w.role(), doc: { actions: { view: true, create: true } } }),
+  },
+  deleteByName: { allowed: adminOnly, input: async (w) => ({ name: await w.role() }) },
+  updateCourse: {
+    allowed: ownerOrAdmin,
+    input: async (w) => ({ path: await w.course(), doc: { name: 'Renamed' } }),
+  },
+  deleteCourse: { allowed: ownerOrAdmin, input: async (w) => ({ path: await w.course() }) },
+  updateModule: {
+    allowed: ownerOrAdmin,
+    input: async (w) => ({ path: (await w.module()).module, doc: { name: 'Renamed' } }),
+  },
+  deleteModule: { allowed: ownerOrAdmin, input: async (w) => ({ path: (await w.module()).module }) },
+  updatePage: {
+    allowed: ownerOrAdmin,
+    input: async (w) => ({ path: (await w.module()).page, doc: { name: 'Renamed' } }),
+  },
+  deletePage: { allowed: ownerOrAdmin, input: async (w) => ({ path: (await w.module()).page }) },
+  updateSection: {
+    allowed: ownerOrAdmin,
+    input: async (w) => ({ path: await w.section(), doc: { name: 'Renamed' } }),
+  },
+  deleteSection: { allowed: ownerOrAdmin, input: async (w) => ({ path: await w.section() }) },
+  updateFile: {
+    allowed: adminOnly,
+    input: async (w) => ({ path: await w.file(), doc: { name: 'Renamed' } }),
+  },
+  deleteFile: { allowed: adminOnly, input: async (w) => ({ path: await w.file() }) },
+  // Another person's account: manage_users (erasing oneself is user.deleteMe's row).
+  deleteUser: { allowed: adminOnly, input: async (w) => ({ _id: (await w.user()).userId }) },
+  updateUser: {
+    allowed: adminOnly,
+    input: async (w) => ({ _id: (await w.user()).userId, doc: { name: 'Changed by someone' } }),
+  },
+  saveResult: trpcRows['result.save']!,
+  updateResult: trpcRows['result.score']!,
+  grantAttempt: trpcRows['result.grantAttempt']!,
+  updateLog: {
+    allowed: signedIn,
+    input: async (w) => ({ tracking: { type: 'course', path: w.shared.course } }),
+  },
+};

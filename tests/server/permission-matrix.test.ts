@@ -1,0 +1,179 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { ensureTeacherRole } from '../../server/auth/bootstrap';
+import { schema } from '../../server/graphql/schema';
+import { translator } from '../../server/i18n';
+import { appRouter } from '../../server/router';
+import { emptyClientRoot } from '../graphql/client';
+import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
+import {
+  type ActorName,
+  actorNames,
+  graphqlRows,
+  type Row,
+  roleOf,
+  type SignedIn,
+  trpcRows,
+  World,
+} from './permission-inputs';
+
+/**
+ * Issue 15, 'Proof that stays': every tRPC procedure and every GraphQL mutation, called over HTTP by
+ * anonymous, a participant, the built-in teacher, a custom role with only the create right, such a
+ * user owning the target, and an admin. Each call is allowed or refused as its row in
+ * permission-inputs.ts says, and a refusal writes no event. A procedure or mutation without a row
+ * fails the test, so a new one cannot slip in unchecked.
+ */
+
+// tRPC v11 keeps a flat record of every procedure by its dotted path.
+const procedures = (
+  appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: 'query' | 'mutation' } }> } }
+)._def.procedures;
+const mutationFields = schema.getMutationType()?.getFields() ?? {};
+
+const t = translator('en');
+const refusalMessages = new Set([t('errors.forbidden'), t('errors.unauthenticated')]);
+const notFoundMessages = new Set(
+  ['course', 'section', 'module', 'page', 'file', 'user'].map((kind) => t(`${kind}.notFound`)),
+);
+
+describe('the permission table', () => {
+  it('has a row for every tRPC procedure and no row for one that does not exist', () => {
+    expect(Object.keys(trpcRows).sort()).toEqual(Object.keys(procedures).sort());
+  });
+  it('has a row for every GraphQL mutation and no row for one that does not exist', () => {
+    expect(Object.keys(graphqlRows).sort()).toEqual(Object.keys(mutationFields).sort());
+  });
+});
+
+/** A GraphQL document for one mutation, its variables typed as the schema declares its arguments. */
+function mutationDocument(name: string): string {
+  const args = mutationFields[name]?.args ?? [];
+  const declared = args.map((arg) => `$${arg.name}: ${String(arg.type)}`).join(', ');
+  const passed = args.map((arg) => `${arg.name}: $${arg.name}`).join(', ');
+  return `mutation${declared ? ` (${declared})` : ''} { ${name}${passed ? `(${passed})` : ''} { success message } }`;
+}
+
+describe.each(databaseKinds)('the permission matrix on %s', (kind) => {
+  let platform: TestPlatform;
+  let app: FastifyInstance;
+  let world: World;
+
+  beforeAll(async () => {
+    // Request limits off: the matrix makes far more calls per minute than one person would.
+    platform = await startTestPlatform(kind, {
+      env: { RATE_LIMIT_PER_ADDRESS: '0', RATE_LIMIT_PER_USER: '0', RATE_LIMIT_UPLOADS: '0' },
+    });
+    app = await buildApp(platform, { clientRoot: emptyClientRoot() });
+    world = new World(platform, app);
+    await ensureTeacherRole(platform);
+    const admin = await world.user(['admin']);
+    world.tokens.admin = admin.token;
+    await world.as('admin', 'role.create', { name: 'creator', actions: { create: true } });
+    for (const actor of ['participant', 'teacher', 'custom', 'owner'] as const) {
+      const user = await world.user(roleOf[actor]);
+      world.tokens[actor] = user.token;
+      world.ids[actor] = user.userId;
+    }
+    world.ids.admin = admin.userId;
+    await world.makeShared();
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+    await platform?.dispose();
+  });
+
+  const eventCount = async () =>
+    (await sql<{ n: number }>`select count(*)::int as n from events`.execute(platform.database.db)).rows[0]!
+      .n;
+
+  async function tokenFor(row: Row, actor: ActorName): Promise<string | undefined> {
+    if (actor === 'anonymous') return undefined;
+    return row.caller ? row.caller(world, actor as SignedIn) : world.tokens[actor as SignedIn];
+  }
+
+  interface Prepared {
+    input: unknown;
+    token: string | undefined;
+  }
+
+  /** Calls a tRPC procedure; answers whether it succeeded and a description when it did not. */
+  async function callTrpc(name: string, row: Row, { input, token }: Prepared) {
+    const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+    const response =
+      procedures[name]!._def.type === 'query'
+        ? await app.inject({
+            url: `/trpc/${name}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+            headers,
+          })
+        : await app.inject({
+            method: 'POST',
+            url: `/trpc/${name}`,
+            headers: { ...headers, 'content-type': 'application/json' },
+            payload: JSON.stringify(input ?? null),
+          });
+    const status = response.statusCode;
+    const refusedAs =
+      status === 401 || status === 403 ? 'refused' : status === 404 && row.hidden ? 'refused' : null;
+    return {
+      ok: status === 200,
+      refused: refusedAs !== null,
+      said: `${status} ${response.body.slice(0, 200)}`,
+    };
+  }
+
+  async function callGraphql(name: string, row: Row, { input: variables, token }: Prepared) {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      payload: JSON.stringify({ query: mutationDocument(name), variables }),
+    });
+    const body = response.json() as {
+      data?: Record<string, { success: boolean; message: string | null }> | null;
+      errors?: unknown[];
+    };
+    const answer = body.data?.[name];
+    const message = answer?.message ?? '';
+    const refused =
+      answer?.success === false &&
+      (refusalMessages.has(message) || (row.hidden === true && notFoundMessages.has(message)));
+    return {
+      ok: response.statusCode === 200 && answer?.success === true && !body.errors,
+      refused,
+      said: `${response.statusCode} ${response.body.slice(0, 200)}`,
+    };
+  }
+
+  async function check(name: string, row: Row, call: typeof callTrpc): Promise<string[]> {
+    const problems: string[] = [];
+    for (const actor of actorNames) {
+      const allowed = row.allowed.includes(actor);
+      // The targets are made first: only the call itself must leave the event count as it was.
+      const prepared = { input: await row.input(world, actor), token: await tokenFor(row, actor) };
+      const before = allowed ? 0 : await eventCount();
+      const answer = await call(name, row, prepared);
+      if (allowed && !answer.ok) problems.push(`${actor} should be allowed: ${answer.said}`);
+      if (!allowed) {
+        if (!answer.refused) problems.push(`${actor} should be refused: ${answer.said}`);
+        const after = await eventCount();
+        if (after !== before) problems.push(`${actor}'s refusal wrote ${after - before} event(s)`);
+      }
+    }
+    return problems;
+  }
+
+  describe('tRPC', () => {
+    it.each(Object.entries(trpcRows))('%s', async (name, row) => {
+      expect(await check(name, row, callTrpc)).toEqual([]);
+    });
+  });
+
+  describe('GraphQL mutations', () => {
+    it.each(Object.entries(graphqlRows))('%s', async (name, row) => {
+      expect(await check(name, row, callGraphql)).toEqual([]);
+    });
+  });
+});
