@@ -18,6 +18,9 @@ export interface JobRunner {
   stop: () => Promise<void>;
 }
 
+/** How long pg-boss keeps a settled job of a `forgetWhenSettled` queue that its worker did not delete. */
+const FORGET_BACKSTOP_SECONDS = 60;
+
 export type JobDatabase = { kind: 'embedded'; pglite: PGlite } | { kind: 'server'; connectionString: string };
 
 /**
@@ -39,6 +42,7 @@ export async function startJobs(
       : new PgBoss({ connectionString: database.connectionString, max: 4 });
   boss.on('error', (error) => options.dependencies.log.error({ err: error }, 'job queue error'));
   await boss.start();
+  const log = options.dependencies.log;
   for (const job of jobs) {
     await boss.createQueue(job.name, {
       retryLimit: job.retryLimit,
@@ -46,6 +50,10 @@ export async function startJobs(
       retryBackoff: true,
       ...(job.policy ? { policy: job.policy } : {}),
     });
+    // A backstop for a settled job the worker could not delete (pg-boss's maintenance, at least
+    // daily); updated as well, since createQueue leaves an existing queue's settings alone.
+    if (job.forgetWhenSettled)
+      await boss.updateQueue(job.name, { deleteAfterSeconds: FORGET_BACKSTOP_SECONDS });
     // Warms pg-boss's per-queue cache now: a cold cache makes `send` look the queue up on its own
     // connection, which on PGlite waits for the append transaction that is sending (a deadlock).
     await boss.getJobById(job.name, '00000000-0000-0000-0000-000000000000');
@@ -55,10 +63,31 @@ export async function startJobs(
         { pollingIntervalSeconds: options.pollingSeconds ?? 2, batchSize: 1 },
         async ([received]) => {
           if (!received) return;
-          const payload = job.schema.parse(received.data);
-          await job.handler(payload as never, options.dependencies as never);
+          const forget = async () => {
+            await boss
+              .deleteJob(job.name, received.id)
+              .catch((error) =>
+                log.error({ err: error, job: job.name, jobId: received.id }, 'job not deleted'),
+              );
+          };
+          try {
+            const payload = job.schema.parse(received.data);
+            await job.handler(payload as never, options.dependencies as never);
+          } catch (error) {
+            // The last attempt: pg-boss would keep the failed job, payload and all; the log keeps
+            // why (the error only, never the payload).
+            if (job.forgetWhenSettled && received.retryCount >= job.retryLimit) {
+              log.error({ err: error, job: job.name, jobId: received.id }, 'job failed for good');
+              await forget();
+            }
+            throw error;
+          }
+          // Deleted before pg-boss marks it completed (which then finds nothing to mark): a failed
+          // deletion is only logged, never a reason to run the job (send the mail) again.
+          if (job.forgetWhenSettled) await forget();
         },
       );
+      if (job.schedule) await boss.schedule(job.name, job.schedule);
     }
   }
   return {

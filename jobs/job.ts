@@ -9,6 +9,13 @@ export interface JobDefinition<Schema extends z.ZodType = z.ZodType, Deps = unkn
   retryDelay: number;
   /** pg-boss's queue policy; `stately` keeps at most one waiting and one running job per singleton key. */
   policy?: 'standard' | 'stately';
+  /** A cron expression (UTC): pg-boss sends the job on that schedule, once across all instances. */
+  schedule?: string;
+  /**
+   * Delete the job's row once it has succeeded or failed for the last time, instead of keeping it
+   * (and its payload) for pg-boss's retention period: for jobs whose payload should not outlive them.
+   */
+  forgetWhenSettled?: boolean;
   handler: (payload: z.output<Schema>, deps: Deps) => Promise<void>;
 }
 

@@ -1,9 +1,10 @@
+import { type SweepDeps, sweepRateLimitsJob } from './auth/sweep-rate-limits';
 import { autoIssueCertificateJob, type CertificateDeps } from './certificates/auto-issue';
 import { type ImageDeps, imageDerivativesJob } from './images/derivatives';
 import type { JobDefinition } from './job';
 import { type MailDeps, sendMailJob } from './mail/send-mail';
 
-export interface JobDependencies extends MailDeps, ImageDeps, CertificateDeps {
+export interface JobDependencies extends MailDeps, ImageDeps, CertificateDeps, SweepDeps {
   log: {
     error: (context: object, message: string) => void;
     info: (context: object, message: string) => void;
@@ -11,4 +12,9 @@ export interface JobDependencies extends MailDeps, ImageDeps, CertificateDeps {
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: each job narrows its own payload and dependencies
-export const jobs: JobDefinition<any, any>[] = [sendMailJob, imageDerivativesJob, autoIssueCertificateJob];
+export const jobs: JobDefinition<any, any>[] = [
+  sendMailJob,
+  imageDerivativesJob,
+  autoIssueCertificateJob,
+  sweepRateLimitsJob,
+];

@@ -43,7 +43,7 @@ async function storePasswordHash(trx: AnyTrx, userId: string, passwordHash: stri
 }
 
 async function limit(platform: Platform, key: string, [count, seconds]: readonly [number, number]) {
-  await hit(platform.database.db, key, count, seconds, new Date());
+  await hit(platform.database.db, platform.keys.limitSecret, key, count, seconds, new Date());
 }
 
 /**
@@ -185,7 +185,13 @@ export async function checkCredentials(platform: Platform, input: z.output<typeo
     `signin-ip:${ip}`,
     `signin:${input.email}`,
   ];
-  const [fromClient = 0, fromIp = 0, forAddress = 0] = await counts(db, keys, window, now);
+  const [fromClient = 0, fromIp = 0, forAddress = 0] = await counts(
+    db,
+    platform.keys.limitSecret,
+    keys,
+    window,
+    now,
+  );
   if (fromClient >= limits.signInPerEmailAndClient[0] || fromIp >= limits.signInPerIp[0]) {
     throw new DomainError('RATE_LIMITED', 'auth.tooManyAttempts');
   }
@@ -203,7 +209,7 @@ export async function checkCredentials(platform: Platform, input: z.output<typeo
     : await verifyAgainstNothing(input.password);
   await slowdown;
   if (!userId || !valid) {
-    await record(db, keys, window, now);
+    await record(db, platform.keys.limitSecret, keys, window, now);
     throw new DomainError('UNAUTHENTICATED', 'auth.wrongCredentials');
   }
   const access = await userAccess(db, userId);

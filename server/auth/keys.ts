@@ -1,3 +1,4 @@
+import { hkdfSync } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { exportJWK, generateKeyPair, importJWK, type JWK, jwtVerify, SignJWT } from 'jose';
@@ -9,6 +10,12 @@ export interface TokenKeys {
   privateKey: CryptoKey;
   publicKey: CryptoKey;
   kid: string;
+  /**
+   * The secret that keys the rate-limit counters' hashes (HMAC), derived from the signing key: every
+   * instance that shares the signing key computes the same keys, and the database alone (a dump, a
+   * backup) holds no secret that would let anyone test an address or an IP against them.
+   */
+  limitSecret: Buffer;
 }
 
 export interface IdTokenClaims {
@@ -31,6 +38,9 @@ async function fromPrivateJwk(jwk: JWK): Promise<TokenKeys> {
     privateKey: (await importJWK(jwk, ALGORITHM)) as CryptoKey,
     publicKey: (await importJWK(publicJwk, ALGORITHM)) as CryptoKey,
     kid: jwk.kid ?? 'default',
+    limitSecret: Buffer.from(
+      hkdfSync('sha256', Buffer.from(jwk.d ?? '', 'base64url'), '', 'srhr-platform rate-limit keys', 32),
+    ),
   };
 }
 

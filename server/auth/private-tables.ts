@@ -21,7 +21,13 @@ export interface PrivateTables {
     expires_at: ColumnType<Date, string, string>;
     created_at: ColumnType<Date, string | undefined, never>;
   };
-  rate_limits: { key: string; window_start: ColumnType<Date, string, string>; count: number };
+  rate_limits: {
+    key: string;
+    window_start: ColumnType<Date, string, string>;
+    count: number;
+    /** The end of the current window: from then on the sweep may delete the row. */
+    expires_at: ColumnType<Date, string, string>;
+  };
   mail_outbox: {
     id: ColumnType<number, never, never>;
     user_id: string | null;

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { PrivateTables } from '../auth/private-tables';
+import { limitKey } from '../auth/rate-limit';
 import { requestLanguage, translator } from '../i18n';
 import type { Platform } from '../platform';
 import { requestActor } from './request-actor';
@@ -27,25 +27,32 @@ interface Counted {
 /**
  * Counts one request against each key in one statement (a fixed window per key, in the
  * `rate_limits` table every instance shares) and returns the seconds until the first exhausted
- * window ends, or null when every key is within its limit. Keys are hashed, like the sign-in limits.
+ * window ends, or null when every key is within its limit. Keys are keyed hashes, like the sign-in
+ * limits, and each row carries the end of its window so the sweep can drop it afterwards.
  */
 export async function countRequest(
   db: Kysely<PrivateTables>,
+  secret: Buffer,
   keys: Counted[],
   windowSeconds: number,
   now: Date,
 ): Promise<number | null> {
   if (keys.length === 0) return null;
-  const hashed = new Map(keys.map((entry) => [createHash('sha256').update(entry.key).digest('hex'), entry]));
+  const hashed = new Map(keys.map((entry) => [limitKey(secret, entry.key), entry]));
   const nowText = now.toISOString();
   const windowStart = new Date(now.getTime() - windowSeconds * 1000).toISOString();
-  const values = sql.join([...hashed.keys()].map((key) => sql`(${key}, ${nowText}::timestamptz, 1)`));
+  const ends = new Date(now.getTime() + windowSeconds * 1000).toISOString();
+  const values = sql.join(
+    [...hashed.keys()].map((key) => sql`(${key}, ${nowText}::timestamptz, 1, ${ends}::timestamptz)`),
+  );
   const { rows } = await sql<{ key: string; count: number; window_start: Date | string }>`
-    insert into rate_limits (key, window_start, count) values ${values}
+    insert into rate_limits (key, window_start, count, expires_at) values ${values}
     on conflict (key) do update set
       count = case when rate_limits.window_start <= ${windowStart}::timestamptz then 1 else rate_limits.count + 1 end,
       window_start = case when rate_limits.window_start <= ${windowStart}::timestamptz then ${nowText}::timestamptz
-                          else rate_limits.window_start end
+                          else rate_limits.window_start end,
+      expires_at = case when rate_limits.window_start <= ${windowStart}::timestamptz then excluded.expires_at
+                        else rate_limits.expires_at end
     returning key, count, window_start`.execute(db);
   let retryAfter: number | null = null;
   for (const row of rows) {
@@ -124,7 +131,7 @@ export async function requestLimits(app: FastifyInstance, { platform }: { platfo
       if (actor) keys.push({ key: `request:${scope}:user:${actor.userId}`, limit: limits.user });
     }
     const db = platform.database.db as unknown as Kysely<PrivateTables>;
-    const retryAfter = await countRequest(db, keys, windowSeconds, new Date());
+    const retryAfter = await countRequest(db, platform.keys.limitSecret, keys, windowSeconds, new Date());
     if (retryAfter === null) return;
     request.log.warn({ scope, retryAfter }, 'request limit reached');
     reply.header('retry-after', String(retryAfter));

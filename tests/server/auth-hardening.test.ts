@@ -166,7 +166,8 @@ describe.each(databaseKinds)('authentication hardening on %s', (kind) => {
   it('answers slower, not never, once an address has seen many failures from everywhere', async () => {
     const { email } = await addTestUser(platform, { password: 'owner-passphrase-2' });
     // Fourteen failed sign-ins for the address from many clients (as if spread over a botnet).
-    for (let i = 0; i < 14; i++) await record(platform.database.db, [`signin:${email}`], 15 * 60, new Date());
+    for (let i = 0; i < 14; i++)
+      await record(platform.database.db, platform.keys.limitSecret, [`signin:${email}`], 15 * 60, new Date());
     const wait = signInSlowdownMs(14);
     expect(wait).toBeGreaterThanOrEqual(1000);
     const timed = async (password: string) => {
