@@ -1,14 +1,7 @@
-import {
-  type APIRequestContext,
-  type Browser,
-  expect,
-  type Locator,
-  type Page,
-  test,
-} from '@playwright/test';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { admin } from './accounts';
-import { codeFor } from './mail/mailbox';
-import { horizontalOverflow, type Language, newAddress, procedures, signIn } from './support';
+import { newAccount, tokenOf, trpc } from './api';
+import { horizontalOverflow, type Language, procedures, signIn } from './support';
 
 /**
  * Drafts are not attempts (#14). For a question with limited attempts every change is a draft: it is
@@ -24,40 +17,6 @@ import { horizontalOverflow, type Language, newAddress, procedures, signIn } fro
 
 /** Longer than the 500 ms save debounce plus a round trip: each change is saved on its own. */
 const PAUSE_MS = 1_200;
-
-async function tokenOf(request: APIRequestContext, account: { email: string; password: string }) {
-  const response = await request.post('/auth/sign-in', { data: account });
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { idToken: string }).idToken;
-}
-
-async function trpc<T = unknown>(
-  request: APIRequestContext,
-  token: string,
-  procedure: string,
-  input: object,
-) {
-  const response = await request.post(`/trpc/${procedure}`, {
-    data: input,
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(response.ok(), `${procedure}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { result: { data: T } }).result.data;
-}
-
-/** A verified account with this name; answers its sign-in, a token and its user id. */
-async function newAccount(request: APIRequestContext, who: string, name: string) {
-  const account = { email: newAddress(who), password: 'participant-password-1' };
-  expect((await request.post('/auth/sign-up', { data: { name, ...account } })).ok()).toBe(true);
-  const verified = await request.post('/auth/verify', {
-    data: { email: account.email, code: await codeFor(account.email) },
-  });
-  expect(verified.ok()).toBe(true);
-  const token = await tokenOf(request, account);
-  const me = await request.get('/trpc/user.me', { headers: { authorization: `Bearer ${token}` } });
-  const id = ((await me.json()) as { result: { data: { _id: string } } }).result.data._id;
-  return { account, token, id, name };
-}
 
 /** A browser context signed in as `account` on `next`, with the footer's language picked. */
 async function signedInPage(
@@ -500,6 +459,7 @@ test('stuck behind an all-correct gate: the named teacher gives another attempt,
   const staff = await signedInPage(browser, teacher.account, `/admin/modules/${modulePath}/results`);
   const row = staff.page.getByRole('row', { name: new RegExp(participant.name) });
   await expect(row.getByText('Geblokkeerd op 1 pagina')).toBeVisible();
+  await screenshots(staff.page, 'stuck-module-results');
   await row.getByRole('link', { name: participant.name }).click();
   await expect(
     staff.page.getByRole('heading', { level: 1, name: `Resultaat van ${participant.name}` }),
@@ -507,6 +467,7 @@ test('stuck behind an all-correct gate: the named teacher gives another attempt,
   const scored = staff.page.locator('fieldset').filter({ hasText: label });
   await expect(staff.page.getByText('Geblokkeerd: nieuwe poging nodig')).toBeVisible();
   await expect(scored).toContainText('Pogingen: 2 van 2 gebruikt · alle pogingen gebruikt');
+  await screenshots(staff.page, 'stuck-participant-result');
   await scored.getByRole('button', { name: 'Geef nog een poging' }).click();
   await expect(staff.page.getByText(`“${label}” heeft een extra poging gekregen.`)).toBeVisible();
   await expect(scored).toContainText('Pogingen: 2 van 3 gebruikt');

@@ -28,6 +28,8 @@ async function expectNoSeriousViolations(page: Page) {
 }
 
 test('a certificate after the result: PDF, verification, revocation', async ({ browser, request }) => {
+  // Four browser contexts, a PDF and a background job: on a busy two-core machine this takes 30 s.
+  test.setTimeout(90_000);
   const person = { email: newAddress('certified'), password: 'participant-password-1' };
   const name = `Cora Certified ${Date.now().toString(36)}`;
   expect((await request.post('/auth/sign-up', { data: { name, ...person } })).ok()).toBe(true);

@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { admin } from './accounts';
+import { tokenOf, trpc } from './api';
 import { codeFor } from './mail/mailbox';
 import { horizontalOverflow, newAddress, signIn } from './support';
 
@@ -17,21 +18,6 @@ async function expectNoSeriousViolations(page: Page) {
     ['serious', 'critical'].includes(violation.impact ?? ''),
   );
   expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-}
-
-async function tokenOf(request: APIRequestContext, account: { email: string; password: string }) {
-  const response = await request.post('/auth/sign-in', { data: account });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { idToken: string }).idToken;
-}
-
-async function trpc(request: APIRequestContext, token: string, procedure: string, input: object) {
-  const response = await request.post(`/trpc/${procedure}`, {
-    data: input,
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { result: { data: unknown } }).result.data;
 }
 
 test('a teacher scores an open answer with feedback; the participant sees it; the CSV downloads', async ({

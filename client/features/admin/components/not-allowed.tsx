@@ -16,3 +16,9 @@ export function NotAllowed() {
     </div>
   );
 }
+
+/** One view of an item that the person's rights do not open (the item's other views still do). */
+export function NotAllowedHere() {
+  const { t } = useTranslation();
+  return <p className="status status--empty">{t('adminArea.notAllowedText')}</p>;
+}

@@ -24,6 +24,7 @@ import { CourseHistoryPanel } from '../components/course-history';
 import { CourseTeachers } from '../components/course-teachers';
 import { LinkedFiles } from '../components/linked-files';
 import { LinkedModules } from '../components/linked-modules';
+import { NotAllowedHere } from '../components/not-allowed';
 import { CourseSectionsView } from './course-sections';
 import { CourseUsersView } from './course-users';
 
@@ -94,6 +95,8 @@ export function CourseRoute({ path, view, user }: { path: string; view: string; 
   }
 
   const rights = contentRights(user, owned);
+  // The certificate's settings are the course's: only who edits it sees and changes them.
+  const tabs = views.filter((item) => item !== 'certificate-config' || rights.edit);
   const parent = { parentType: 'course', parentPath: course.data.path } as const;
   const base = `/courses/${course.data.path}`;
   const hrefOf = (item: CourseView) => (item === 'info' ? base : `${base}/${item}`);
@@ -115,7 +118,7 @@ export function CourseRoute({ path, view, user }: { path: string; view: string; 
       <CreatedNotice />
       <nav className="tabs" aria-label={t('courseAdmin.views')}>
         <ul>
-          {views.map((item) => (
+          {tabs.map((item) => (
             <li key={item}>
               <Link
                 href={hrefOf(item)}
@@ -139,7 +142,8 @@ export function CourseRoute({ path, view, user }: { path: string; view: string; 
         </section>
       )}
       {view === 'users' && <CourseUsersView coursePath={course.data.path} />}
-      {view === 'certificate-config' && <CertificateConfigRoute kind="course" path={course.data.path} />}
+      {view === 'certificate-config' &&
+        (rights.edit ? <CertificateConfigRoute kind="course" path={course.data.path} /> : <NotAllowedHere />)}
       {view === 'course-certificates' && <CourseCertificateList coursePath={course.data.path} />}
     </article>
   );

@@ -19,6 +19,7 @@ import {
 } from '../api/modules';
 import { ModuleForm } from '../components/module-form';
 import { moduleFormValues } from '../components/module-form-values';
+import { NotAllowedHere } from '../components/not-allowed';
 import { ModuleHistoryPanel } from './module-history';
 import { ModulePagesView } from './module-pages';
 import { ModuleResultsView } from './module-results';
@@ -101,7 +102,7 @@ export function ModuleRoute({ path, view, viewer }: { path: string; view: Module
       case 'results':
         return rights.results ? <ModuleResultsView module={data} /> : <NotAllowedHere />;
       case 'certificate-config':
-        return <CertificateConfigRoute kind="module" path={data.path} />;
+        return rights.edit ? <CertificateConfigRoute kind="module" path={data.path} /> : <NotAllowedHere />;
       default:
         return <ModuleFormView module={data} viewer={viewer} rights={rights} />;
     }
@@ -131,11 +132,6 @@ export function ModuleRoute({ path, view, viewer }: { path: string; view: Module
   );
 }
 
-function NotAllowedHere() {
-  const { t } = useTranslation();
-  return <p className="status status--empty">{t('adminArea.notAllowedText')}</p>;
-}
-
 function ModuleTabs({
   path,
   view,
@@ -149,11 +145,16 @@ function ModuleTabs({
   const tabs: { view: ModuleView; href: string; label: string }[] = [
     { view: 'form', href: `/modules/${path}`, label: t('moduleAdmin.tabs.form') },
     { view: 'pages', href: `/modules/${path}/pages`, label: t('moduleAdmin.tabs.pages') },
-    {
-      view: 'certificate-config',
-      href: `/modules/${path}/certificate-config`,
-      label: t('certificates.config.tab'),
-    },
+    // The certificate's settings are the module's: only who edits it changes them.
+    ...(rights.edit
+      ? [
+          {
+            view: 'certificate-config' as const,
+            href: `/modules/${path}/certificate-config`,
+            label: t('certificates.config.tab'),
+          },
+        ]
+      : []),
     ...(rights.assignOwners
       ? [
           {
