@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import { fromKysely, fromPglite, PgBoss } from 'pg-boss';
 import type { StoredEvent } from '../events/store';
 import { type FollowUpSettings, followUpsOf } from './follow-ups';
-import { type Mail, mailSchema, sendMailJob } from './mail/send-mail';
+import { type Mail, mailSchema, queuedMail, sendMailJob } from './mail/send-mail';
 import { type JobDependencies, jobs } from './registry';
 
 // biome-ignore lint/suspicious/noExplicitAny: the caller's transaction, on whatever schema it has
@@ -60,7 +60,7 @@ export async function startJobs(
     if (options.work) {
       await boss.work(
         job.name,
-        { pollingIntervalSeconds: options.pollingSeconds ?? 2, batchSize: 1 },
+        { pollingIntervalSeconds: options.pollingSeconds ?? 2, batchSize: 1, includeMetadata: true },
         async ([received]) => {
           if (!received) return;
           const forget = async () => {
@@ -76,7 +76,7 @@ export async function startJobs(
           } catch (error) {
             // The last attempt: pg-boss would keep the failed job, payload and all; the log keeps
             // why (the error only, never the payload).
-            if (job.forgetWhenSettled && received.retryCount >= job.retryLimit) {
+            if (job.forgetWhenSettled && received.retryCount >= received.retryLimit) {
               log.error({ err: error, job: job.name, jobId: received.id }, 'job failed for good');
               await forget();
             }
@@ -103,7 +103,9 @@ export async function startJobs(
       }
     },
     sendMail: async (trx, mail) => {
-      await boss.send(sendMailJob.name, mailSchema.parse(mail), { db: fromKysely(trx) });
+      await boss.send(sendMailJob.name, await queuedMail(trx, mailSchema.parse(mail)), {
+        db: fromKysely(trx),
+      });
     },
     stop: () => boss.stop({ graceful: true, timeout: 5000 }),
   };

@@ -1,26 +1,49 @@
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import { z } from 'zod';
+import { openPersonalData, type PersonalDataSpec, sealPersonalData } from '../../events/personal-data';
 import type { Language } from '../../events/shared/fields';
 import { defineJob } from '../job';
 
+const notifySchema = z.object({
+  kind: z.literal('notify'),
+  to: z.email(),
+  subject: z.string().min(1).max(300),
+  text: z.string().min(1),
+  eventPosition: z.number().int().positive(),
+});
+const accountMail = {
+  kind: z.literal('account'),
+  userId: z.string().min(1),
+  template: z.enum(['verify', 'reset', 'invite']),
+};
+
 /** A notice to a fixed address (editors), or a mail to an account, addressed by id only. */
 export const mailSchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('notify'),
-    to: z.email(),
-    subject: z.string().min(1).max(300),
-    text: z.string().min(1),
-    eventPosition: z.number().int().positive(),
-  }),
-  z.object({
-    kind: z.literal('account'),
-    userId: z.string().min(1),
-    template: z.enum(['verify', 'reset', 'invite']),
-    code: z.string().regex(/^\d{6}$/),
-  }),
+  notifySchema,
+  z.object({ ...accountMail, code: z.string().regex(/^\d{6}$/) }),
 ]);
 export type Mail = z.infer<typeof mailSchema>;
+
+/**
+ * What the queue holds: an account mail's code sealed with the person's key (events/personal-data),
+ * so the job table never holds a usable code, and an erasure (which shreds the key) leaves a queued
+ * or retried job with nothing anyone can read.
+ */
+const queuedMailSchema = z.discriminatedUnion('kind', [
+  notifySchema,
+  z.object({ ...accountMail, code: z.string().startsWith('pd1:') }),
+]);
+type QueuedMail = z.infer<typeof queuedMailSchema>;
+
+const sealedCode: PersonalDataSpec = { subject: 'userId', fields: ['code'] };
+
+/** The payload to queue for a mail: its code sealed (see queuedMailSchema). */
+// biome-ignore lint/suspicious/noExplicitAny: the caller's transaction, on whatever schema it has
+export async function queuedMail(trx: Kysely<any>, mail: Mail): Promise<QueuedMail> {
+  if (mail.kind === 'notify') return mail;
+  return queuedMailSchema.parse(await sealPersonalData(trx, sealedCode, mail));
+}
 
 interface Recipient {
   email: string;
@@ -29,7 +52,7 @@ interface Recipient {
 }
 
 export interface MailDeps {
-  /** smtp(s)://… ; without it, mails go to the mail_outbox table and the log. */
+  /** smtp(s)://… ; without it, mails go to the mail_outbox table (the log notes each, not its text). */
   smtpUrl?: string;
   from: string;
   publicUrl: string;
@@ -49,16 +72,18 @@ async function recipient(deps: MailDeps, userId: string): Promise<Recipient | nu
 }
 
 /**
- * Delivers one mail. Account mails carry only the user's id, so a queued job never holds an
- * address or a name; they are looked up when sending (and a deleted person gets nothing).
- * A failure throws, so pg-boss retries with back-off.
+ * Delivers one mail. Account mails carry only the user's id and a sealed code, so a queued job never
+ * holds an address, a name or a readable code; they are looked up and opened when sending (and a
+ * deleted person gets nothing). A failure throws, so pg-boss retries with back-off; the job's row is
+ * deleted once it has been delivered or has failed for the last time.
  */
 export const sendMailJob = defineJob({
   name: 'mail.send',
-  schema: mailSchema,
+  schema: queuedMailSchema,
   retryLimit: 5,
   retryDelay: 2,
-  handler: async (mail: Mail, deps: MailDeps) => {
+  forgetWhenSettled: true,
+  handler: async (mail: QueuedMail, deps: MailDeps) => {
     let message: { to: string; subject: string; text: string; userId: string | null; messageId?: string };
     if (mail.kind === 'notify') {
       message = {
@@ -70,8 +95,10 @@ export const sendMailJob = defineJob({
       };
     } else {
       const person = await recipient(deps, mail.userId);
-      if (!person) return;
-      const params = { name: person.name, code: mail.code, url: `${deps.publicUrl}/login` };
+      const { code } = await openPersonalData(deps.db, sealedCode, mail, new Map());
+      // No person, or no key to open the code with: erased meanwhile.
+      if (!person || typeof code !== 'string') return;
+      const params = { name: person.name, code, url: `${deps.publicUrl}/login` };
       message = {
         to: person.email,
         subject: deps.translate(person.language, `mail.${mail.template}.subject`, params),
@@ -83,7 +110,7 @@ export const sendMailJob = defineJob({
       await nodemailer.createTransport(deps.smtpUrl).sendMail({ from: deps.from, ...message });
       return;
     }
-    await deps.db
+    const kept = await deps.db
       .insertInto('mail_outbox')
       .values({
         user_id: message.userId,
@@ -91,10 +118,10 @@ export const sendMailJob = defineJob({
         subject: message.subject,
         body: message.text,
       })
-      .execute();
-    deps.log.info(
-      { to: message.to, subject: message.subject, text: message.text },
-      'mail kept in the outbox (no SMTP_URL)',
-    );
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // Only where to find it: the text holds codes, the address and subject a person, and logs are
+    // copied to places an erasure never reaches.
+    deps.log.info({ outboxId: kept.id, kind: mail.kind }, 'mail kept in the outbox (no SMTP_URL)');
   },
 });

@@ -96,7 +96,7 @@ export const configurationTable: { variables: string[]; defaults: string; meanin
     variables: ['SMTP_URL'],
     defaults: 'unset',
     meaning:
-      'smtp://user:pass@host:port for outgoing mail. Unset: mails go to the mail_outbox table and the log.',
+      'smtp://user:pass@host:port for outgoing mail. Unset: mails go to the mail_outbox table (the log notes each one, without its text).',
   },
   {
     variables: ['MAIL_FROM'],
