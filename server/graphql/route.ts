@@ -92,11 +92,12 @@ export async function graphqlRoute(app: FastifyInstance, { platform }: { platfor
       const body = Buffer.from(await response.arrayBuffer());
       if (body.byteLength > MAX_RESPONSE_BYTES) {
         request.log.warn({ bytes: body.byteLength }, 'graphql answer too large');
+        const t = translator(requestLanguage(request.headers));
         return reply.code(400).send({
           errors: [
             {
-              message: `Response size limit of ${MAX_RESPONSE_BYTES} bytes exceeded: ask for fewer items or fields at once.`,
-              extensions: { code: 'RESPONSE_TOO_LARGE' },
+              message: t('errors.responseTooLarge', { limit: MAX_RESPONSE_BYTES / (1024 * 1024) }),
+              extensions: { code: 'RESPONSE_TOO_LARGE', limit: MAX_RESPONSE_BYTES },
             },
           ],
         });

@@ -1,9 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moduleInputSchema } from '../../events/module/commands';
+import { pageInputSchema } from '../../events/page/commands';
+import { allRules } from '../../events/permissions';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { MAX_ALIASES, MAX_ROOT_FIELDS } from '../../server/graphql/limits';
+import { MAX_ALIASES, MAX_RESPONSE_BYTES, MAX_ROOT_FIELDS } from '../../server/graphql/limits';
+import { createModule } from '../../server/module/commands';
+import { createPage } from '../../server/page/commands';
+import { systemMeta } from '../../server/user/execute-user';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
+import { addTestUser } from '../users';
 import { emptyClientRoot, graphql } from './client';
 
 const aliases = (count: number, field = 'courses { path name }') =>
@@ -40,6 +47,47 @@ describe.each(databaseKinds)('GraphQL limits on %s', (kind) => {
     expect(answer.data).toBeNull();
     expect(answer.errors?.[0]?.message).toMatch(/alias/i);
     expect(answer.raw.length).toBeLessThan(10_000);
+  });
+
+  it(`replaces an answer over ${MAX_RESPONSE_BYTES} bytes by a translated error, and keeps a smaller one`, async () => {
+    // One page of 25 long text blocks (2.5 MB), written by the platform: no request body that large.
+    const system = { userId: 'system', roles: ['admin'], rules: allRules() };
+    const module = await createModule(platform, system, systemMeta('test'), {
+      module: moduleInputSchema.parse({ name: 'Long read', language: 'en' }),
+    });
+    const block = (index: number) => ({ type: 'markdown', name: `b${index}`, text: 'x'.repeat(100_000) });
+    const long = await createPage(platform, system, systemMeta('test'), {
+      parentType: 'module',
+      parentPath: module,
+      page: pageInputSchema.parse({
+        name: 'All of it',
+        type: 'markdown',
+        content: Array.from({ length: 25 }, (_, i) => block(i)),
+      }),
+    });
+    const short = await createPage(platform, system, systemMeta('test'), {
+      parentType: 'module',
+      parentPath: module,
+      page: pageInputSchema.parse({ name: 'Some of it', type: 'markdown', content: [block(0)] }),
+    });
+    const { token } = await addTestUser(platform, { roles: ['admin'] });
+    const query = 'query ($path: String!) { page(path: $path) { content } }';
+    const tooLarge = await graphql(app, query, {
+      token,
+      variables: { path: long },
+      headers: { 'x-language': 'nl' },
+    });
+    expect(tooLarge.status).toBe(400);
+    expect(tooLarge.errors?.[0]).toMatchObject({
+      message: 'Het antwoord is groter dan 2 MB. Vraag minder items of velden tegelijk op.',
+      extensions: { code: 'RESPONSE_TOO_LARGE' },
+    });
+    const fits = await graphql<{ page: { content: unknown[] } }>(app, query, {
+      token,
+      variables: { path: short },
+    });
+    expect(fits.status).toBe(200);
+    expect(fits.data?.page.content).toHaveLength(1);
   });
 
   it(`allows ${MAX_ALIASES} aliases and refuses one more, nested ones too`, async () => {
