@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { isCommonPassword } from '../events/user/common-passwords';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -131,9 +132,12 @@ export const configSchema = z
     ADMIN_EMAIL: optionalText.refine((mail) => !mail || z.email().safeParse(mail).success, {
       message: 'must be an e-mail address',
     }),
-    ADMIN_PASSWORD: optionalText.refine((password) => !password || password.length >= 8, {
-      message: 'must have at least 8 characters',
-    }),
+    ADMIN_PASSWORD: optionalText
+      .refine((password) => !password || password.length >= 8, { message: 'must have at least 8 characters' })
+      // The same rule as every account's password: the administrator's is the one most worth guessing.
+      .refine((password) => !password || !isCommonPassword(password), {
+        message: 'is among the 10,000 most used passwords; choose another',
+      }),
     OIDC_ISSUER: optionalText.refine((url) => !url || URL.canParse(url), { message: 'must be a URL' }),
     OIDC_AUDIENCE: optionalText,
     OIDC_JWKS_URL: optionalText.refine((url) => !url || URL.canParse(url), { message: 'must be a URL' }),
