@@ -7,6 +7,7 @@ import {
   autoIssuePayloadSchema,
 } from './certificates/auto-issue';
 import type { Mail } from './mail/send-mail';
+import { COMPACT_JOB, COMPACT_KEY } from './user/compact-after-erasure';
 
 export interface FollowUpSettings {
   /** Who hears about newly published courses; nobody when unset. */
@@ -16,7 +17,8 @@ export interface FollowUpSettings {
 
 export type FollowUp =
   | { job: 'mail.send'; payload: Mail; singletonKey: string }
-  | { job: typeof AUTO_ISSUE_JOB; payload: AutoIssuePayload; singletonKey: string };
+  | { job: typeof AUTO_ISSUE_JOB; payload: AutoIssuePayload; singletonKey: string }
+  | { job: typeof COMPACT_JOB; payload: Record<string, never>; singletonKey: string };
 
 /** Events that may complete a module or raise its score, matched by name (teacher scores included). */
 const resultEvents = new Set(['AnswerSaved', 'AnswerScored']);
@@ -43,6 +45,8 @@ const notify = (settings: FollowUpSettings, event: StoredEvent, subject: string,
 /** The jobs an event asks for. Pure: the pipeline enqueues them in the append transaction. */
 export function followUpsOf(event: StoredEvent, settings: FollowUpSettings): FollowUp[] {
   if (resultEvents.has(event.type)) return autoIssue(event);
+  // The erasure's deleted rows stay readable in the database files until compacted.
+  if (event.type === 'UserDeleted') return [{ job: COMPACT_JOB, payload: {}, singletonKey: COMPACT_KEY }];
   const course = event as StoredEvent<CourseEvent>;
   const link = (path: string) => `${settings.publicUrl}/course/${path}`;
   if (course.type === 'CoursePublished') {

@@ -3,8 +3,9 @@ import { autoIssueCertificateJob, type CertificateDeps } from './certificates/au
 import { type ImageDeps, imageDerivativesJob } from './images/derivatives';
 import type { JobDefinition } from './job';
 import { type MailDeps, sendMailJob } from './mail/send-mail';
+import { type CompactDeps, compactAfterErasureJob } from './user/compact-after-erasure';
 
-export interface JobDependencies extends MailDeps, ImageDeps, CertificateDeps, SweepDeps {
+export interface JobDependencies extends MailDeps, ImageDeps, CertificateDeps, SweepDeps, CompactDeps {
   log: {
     error: (context: object, message: string) => void;
     info: (context: object, message: string) => void;
@@ -17,4 +18,5 @@ export const jobs: JobDefinition<any, any>[] = [
   imageDerivativesJob,
   autoIssueCertificateJob,
   sweepRateLimitsJob,
+  compactAfterErasureJob,
 ];

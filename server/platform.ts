@@ -60,6 +60,7 @@ export async function startPlatform(
         dependencies: {
           log,
           db: database.db,
+          databaseKind: database.pglite ? 'embedded' : 'server',
           smtpUrl: config.SMTP_URL,
           from: config.MAIL_FROM,
           publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,

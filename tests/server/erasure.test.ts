@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,16 +32,47 @@ async function dumpEverything(platform: TestPlatform): Promise<string> {
   return dump;
 }
 
+/** The files under `dir` that hold any of `values` (case-insensitive, as UTF-8 bytes), with the value found. */
+function filesHolding(dir: string, values: string[]): string[] {
+  const wanted = values.map((value) => Buffer.from(value.toLowerCase(), 'utf8').toString('latin1'));
+  const found: string[] = [];
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const text = fs.readFileSync(file).toString('latin1').toLowerCase();
+    for (const value of wanted) if (text.includes(value)) found.push(`${file}: ${value}`);
+  }
+  return found;
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 describe.each(databaseKinds)('erasure of a person on %s', (kind) => {
   let platform: TestPlatform;
   let app: FastifyInstance;
+  let running = false;
+  // The embedded database on disk, so the test can read its files as an intruder would.
+  const dataDir = kind === 'pglite' ? fs.mkdtempSync(path.join(os.tmpdir(), 'erasure-')) : undefined;
   beforeAll(async () => {
-    platform = await startTestPlatform(kind, { workJobs: true });
+    platform = await startTestPlatform(kind, { workJobs: true, dataDir });
     app = await buildApp(platform);
+    running = true;
   });
+  const shutDown = async () => {
+    if (!running) return;
+    running = false;
+    await app.close();
+    await platform.dispose();
+  };
   afterAll(async () => {
-    await app?.close();
-    await platform?.dispose();
+    await shutDown();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('leaves none of their name, e-mail, phone or riziv readable anywhere, the log included', async () => {
@@ -113,6 +147,11 @@ describe.each(databaseKinds)('erasure of a person on %s', (kind) => {
 
     const before = await dumpEverything(platform);
     expect(before).toContain(person.email);
+    if (dataDir) {
+      // The scan below finds what is there: before the erasure, the files hold the address.
+      await sql`checkpoint`.execute(platform.database.db);
+      expect(filesHolding(path.join(dataDir, 'pgdata'), [person.email]).length).toBeGreaterThan(0);
+    }
 
     const deleted = await app.inject({
       method: 'POST',
@@ -142,5 +181,21 @@ describe.each(databaseKinds)('erasure of a person on %s', (kind) => {
     const history = await readStream(platform.database.db, userStream(userId));
     expect(history.map((event) => event.type)).toEqual(['UserSignedUp', 'UserProfileUpdated', 'UserDeleted']);
     expect(history[0]!.data).toMatchObject({ userId, email: null, name: null, phone: null, riziv: null });
+
+    // Nothing in the database files either, once the compaction the erasure queued has run.
+    await waitFor(async () => {
+      const { rows } = await sql<{ count: number }>`
+        select count(*)::int as count from pgboss.job where name = 'erasure.compact'`.execute(
+        platform.database.db,
+      );
+      return rows[0]!.count === 0;
+    });
+    if (!dataDir) return;
+    const files = path.join(dataDir, 'pgdata');
+    const traces = [person.name, person.email, person.phone, person.riziv, 'Zuzanna', 'quaye'];
+    expect(filesHolding(files, traces)).toEqual([]);
+    // And still nothing once the database is shut down (its last checkpoint written).
+    await shutDown();
+    expect(filesHolding(files, traces)).toEqual([]);
   });
 });
