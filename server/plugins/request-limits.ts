@@ -76,6 +76,20 @@ function trpcPaths(path: string): string[] {
   return called.split(',');
 }
 
+/**
+ * Whether tRPC can read the procedure path: Fastify decodes the URL once and tRPC's adapter decodes
+ * the path again, so a `%25` that leaves a '%' starting no escape (`/trpc/a%25ZZ`) would throw a
+ * URIError inside tRPC and answer 500. It is the caller's mistake: 400.
+ */
+function readableTrpcPath(path: string): boolean {
+  try {
+    decodeURIComponent(decodeURIComponent(path.slice('/trpc/'.length)));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A refusal in the shape the caller's protocol reads: tRPC envelopes (one per call), GraphQL errors, or plain JSON. */
 function refuse(request: FastifyRequest, reply: FastifyReply, path: string, status: 400 | 429, key: string) {
   const message = translator(requestLanguage(request.headers))(key);
@@ -105,7 +119,7 @@ function refuse(request: FastifyRequest, reply: FastifyReply, path: string, stat
  * Request limits for tRPC, GraphQL and uploads, shared by every instance through the database:
  * per client address (TRUST_PROXY decides what that is) and, for a signed-in caller, per user.
  * Over a limit the answer is 429 with Retry-After and a translated message. tRPC batches above
- * TRPC_MAX_BATCH calls are refused with 400 before anything runs.
+ * TRPC_MAX_BATCH calls, and tRPC paths tRPC could not decode, are refused with 400 before anything runs.
  */
 export async function requestLimits(app: FastifyInstance, { platform }: { platform: Platform }) {
   const config = platform.config;
@@ -119,6 +133,9 @@ export async function requestLimits(app: FastifyInstance, { platform }: { platfo
     const path = request.url.split('?')[0] ?? '/';
     const scope = scopeOf(request, path);
     if (!scope) return;
+    if (path.startsWith('/trpc/') && !readableTrpcPath(path)) {
+      return refuse(request, reply, path, 400, 'errors.malformedRequest');
+    }
     if (path.startsWith('/trpc/') && trpcPaths(path).length > TRPC_MAX_BATCH) {
       return refuse(request, reply, path, 400, 'errors.batchTooLarge');
     }
