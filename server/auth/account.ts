@@ -120,7 +120,10 @@ async function checkCode(
   purpose: 'verify' | 'reset',
   ip: string,
 ): Promise<string> {
-  await limit(platform, `code:${input.email}`, limits.codePerEmail);
+  // Per address *and* client: a stranger's guesses stop the stranger, not the owner. Each code
+  // still dies after MAX_CODE_ATTEMPTS tries and mails per address are limited, which bounds the
+  // guesses at an address from everywhere together.
+  await limit(platform, `code:${input.email}:${ip}`, limits.codePerEmailAndClient);
   await limit(platform, `code-ip:${ip}`, limits.codePerIp);
   const userId = await findUserIdByEmail(platform.database.db, input.email);
   const right = await consumeCode(platform.database.db, userId, purpose, input.code, new Date());

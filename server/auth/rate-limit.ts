@@ -104,7 +104,8 @@ export const limits = {
   signInPerEmailAndClient: [10, 15 * 60],
   /** Failed sign-ins from one client over all addresses. */
   signInPerIp: [50, 15 * 60],
-  codePerEmail: [10, 15 * 60],
+  /** Codes tried for one address from one client. */
+  codePerEmailAndClient: [10, 15 * 60],
   codePerIp: [50, 15 * 60],
   mailPerEmail: [5, 60 * 60],
 } as const satisfies Record<string, readonly [number, number]>;

@@ -163,6 +163,20 @@ describe.each(databaseKinds)('authentication hardening on %s', (kind) => {
     ).toBe(200);
   });
 
+  it("does not let a stranger's wrong codes keep the owner from verifying", async () => {
+    const email = `guessed-${kind}@example.org`;
+    const userId = await signedUp(email);
+    const stranger = '10.66.1.1';
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) {
+      statuses.push((await post('/auth/verify', { email, code: '000000' }, {}, stranger)).statusCode);
+    }
+    expect(statuses.slice(-1)).toEqual([429]);
+    // The owner's code died with the guesses; a new one from elsewhere works at once.
+    const code = await issueCode(platform.database.db, userId, 'verify', new Date());
+    expect((await post('/auth/verify', { email, code }, {}, '10.77.1.1')).statusCode).toBe(200);
+  });
+
   it('answers slower, not never, once an address has seen many failures from everywhere', async () => {
     const { email } = await addTestUser(platform, { password: 'owner-passphrase-2' });
     // Fourteen failed sign-ins for the address from many clients (as if spread over a botnet).
