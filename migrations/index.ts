@@ -13,6 +13,7 @@ import * as createCertificates from './2026_11_22_14_00_00_create_certificates';
 import * as addAnswerDrafts from './2026_11_24_01_00_00_add_answer_drafts';
 import * as addCredentialVersions from './2026_11_24_02_00_00_add_credential_versions';
 import * as expireRateLimits from './2026_11_24_05_00_00_expire_rate_limits';
+import * as createErasedCertificates from './2026_11_24_05_10_00_create_erased_certificates';
 
 /** Listed statically (not read from disk) so the bundled binary carries them. Append only. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_24_01_00_00_add_answer_drafts': addAnswerDrafts,
   '2026_11_24_02_00_00_add_credential_versions': addCredentialVersions,
   '2026_11_24_05_00_00_expire_rate_limits': expireRateLimits,
+  '2026_11_24_05_10_00_create_erased_certificates': createErasedCertificates,
 };
 
 export const migrationProvider: MigrationProvider = {

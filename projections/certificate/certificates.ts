@@ -32,9 +32,15 @@ export interface CertificateReviewsTable {
   flagged_at: ColumnType<Date, string, never>;
 }
 
+/** The codes of certificates whose holder was erased: only the code, so a check can say so. */
+export interface ErasedCertificatesTable {
+  code: string;
+}
+
 export interface CertificateTables {
   certificates: CertificatesTable;
   certificate_reviews: CertificateReviewsTable;
+  erased_certificates: ErasedCertificatesTable;
 }
 
 const tables = (db: AnyDb) => tablesOf<CertificateTables>(db);
@@ -42,8 +48,15 @@ type Data<T extends CertificateEvent['type']> = Extract<CertificateEvent, { type
 
 async function apply(trx: Transaction<CertificateTables>, stored: StoredEvent) {
   if (stored.type === 'UserDeleted') {
-    // The name on a certificate is gone with the person: their certificates no longer verify.
+    // The name on a certificate is gone with the person: their certificates no longer verify, but a
+    // check of one of their codes says the holder was erased rather than that it never existed.
     const userId = (stored.data as { userId: string }).userId;
+    await trx
+      .insertInto('erased_certificates')
+      .columns(['code'])
+      .expression(trx.selectFrom('certificates').select('code').where('user_id', '=', userId))
+      .onConflict((oc) => oc.column('code').doNothing())
+      .execute();
     await trx.deleteFrom('certificates').where('user_id', '=', userId).execute();
     await trx.deleteFrom('certificate_reviews').where('user_id', '=', userId).execute();
     return;
@@ -104,7 +117,7 @@ async function apply(trx: Transaction<CertificateTables>, stored: StoredEvent) {
 
 export const certificatesProjection: Projection<CertificateTables> = {
   name: 'certificates',
-  tables: ['certificates', 'certificate_reviews'],
+  tables: ['certificates', 'certificate_reviews', 'erased_certificates'],
   handles: [
     'CertificateIssued',
     'CertificateRevoked',
@@ -165,6 +178,16 @@ export async function findCertificateByCode(db: AnyDb, code: string): Promise<Ce
     .where('code', '=', code)
     .executeTakeFirst();
   return row ? toRecord(row) : null;
+}
+
+/** Whether this code was a certificate of a person since erased. */
+export async function isErasedCertificate(db: AnyDb, code: string): Promise<boolean> {
+  const row = await tables(db)
+    .selectFrom('erased_certificates')
+    .select('code')
+    .where('code', '=', code)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** A person's certificates, newest first (revoked and expired ones included). */

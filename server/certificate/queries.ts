@@ -9,6 +9,7 @@ import {
   type CertificateStatus,
   certificatesOfUser,
   findCertificateByCode,
+  isErasedCertificate,
   latestCertificateOf,
   latestCertificatesOfItem,
   openReviewOf,
@@ -182,13 +183,18 @@ export async function myCertificates(platform: Platform, actor: Actor | null): P
 
 /**
  * The public answer of a verification code: its state, the name on it, the item and its dates;
- * nothing else about the person. NotFound for an unknown code.
+ * nothing else about the person. A code whose holder was erased answers 'erased' and nothing more
+ * (no name, item or dates: with the name printed on the paper they would still tell about the
+ * person). NotFound for a code that never was a certificate.
  */
-export async function verifyCertificate(platform: Platform, code: string) {
+export async function verifyCertificate(platform: Platform, code: string): Promise<Verification> {
   const db = platform.database.db;
   const certificate = await findCertificateByCode(db, code);
   const holder = certificate ? await findUserById(db, certificate.userId) : null;
-  if (!certificate || !holder) throw notFound('certificates.errors.notFound');
+  if (!certificate || !holder) {
+    if (certificate || (await isErasedCertificate(db, code))) return { code, status: 'erased' };
+    throw notFound('certificates.errors.notFound');
+  }
   return {
     code: certificate.code,
     status: statusOf(certificate, new Date()),
@@ -200,7 +206,18 @@ export async function verifyCertificate(platform: Platform, code: string) {
     revokedAt: certificate.revokedAt,
   };
 }
-export type Verification = Awaited<ReturnType<typeof verifyCertificate>>;
+export type Verification =
+  | {
+      code: string;
+      status: CertificateStatus;
+      name: string;
+      kind: CertificateKind;
+      itemName: string;
+      issuedAt: string;
+      expiresAt: string | null;
+      revokedAt: string | null;
+    }
+  | { code: string; status: 'erased' };
 
 /**
  * The module's certificate after the participant's result: theirs (valid, expired or revoked), or

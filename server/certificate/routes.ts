@@ -9,7 +9,7 @@ import { certificateDocument, verifyCertificate } from './queries';
 
 /**
  * GET /api/certificates/{code}: public verification (valid, expired or revoked; the name on the
- * certificate, the item and its dates; nothing else). GET /api/certificates/{code}.pdf: the PDF,
+ * certificate, the item and its dates; nothing else; only `erased` when the holder was erased). GET /api/certificates/{code}.pdf: the PDF,
  * for its holder, admins and the item's teachers.
  */
 export async function certificateRoutes(app: FastifyInstance, { platform }: { platform: Platform }) {

@@ -16,6 +16,7 @@ import {
   type CertificateView,
   courseCertificateFor,
   moduleCertificateFor,
+  type Verification,
   verifyCertificate,
   viewOf,
 } from '../certificate/queries';
@@ -48,20 +49,36 @@ const CertificateType = builder.objectRef<CertificateView>('Certificate').implem
   }),
 });
 
-type Verification = Awaited<ReturnType<typeof verifyCertificate>>;
+/** The facts of a certificate whose holder is not erased (null for an erased one). */
+const issued = (verification: Verification) => (verification.status === 'erased' ? null : verification);
 
-/** What anyone may learn from a verification code: no personal data beyond the name on it. */
+/**
+ * What anyone may learn from a verification code: no personal data beyond the name on it; for a
+ * certificate whose holder was erased, only that (every other field null).
+ */
 const CertificateStatusType = builder.objectRef<Verification>('CertificateStatus').implement({
   fields: (t) => ({
     path: t.exposeString('code'),
-    status: t.exposeString('status', { description: 'valid, expired or revoked.' }),
+    status: t.exposeString('status', {
+      description: 'valid, expired, revoked, or erased (its holder was erased: nothing else is told).',
+    }),
     valid: t.boolean({ resolve: (verification) => verification.status === 'valid' }),
-    name: t.exposeString('name', { description: 'The name on the certificate.' }),
-    kind: t.exposeString('kind'),
-    itemName: t.exposeString('itemName'),
-    issuedAt: t.exposeString('issuedAt'),
-    expiresAt: t.exposeString('expiresAt', { nullable: true }),
-    revokedAt: t.exposeString('revokedAt', { nullable: true }),
+    name: t.string({
+      nullable: true,
+      description: 'The name on the certificate.',
+      resolve: (verification) => issued(verification)?.name ?? null,
+    }),
+    kind: t.string({ nullable: true, resolve: (verification) => issued(verification)?.kind ?? null }),
+    itemName: t.string({ nullable: true, resolve: (verification) => issued(verification)?.itemName ?? null }),
+    issuedAt: t.string({ nullable: true, resolve: (verification) => issued(verification)?.issuedAt ?? null }),
+    expiresAt: t.string({
+      nullable: true,
+      resolve: (verification) => issued(verification)?.expiresAt ?? null,
+    }),
+    revokedAt: t.string({
+      nullable: true,
+      resolve: (verification) => issued(verification)?.revokedAt ?? null,
+    }),
   }),
 });
 
@@ -198,7 +215,7 @@ builder.queryFields((t) => ({
     type: CertificateStatusType,
     nullable: true,
     description:
-      'Public: whether the certificate with this verification code (path) is valid, expired or revoked, with the name on it; null for an unknown code.',
+      'Public: whether the certificate with this verification code (path) is valid, expired or revoked, with the name on it; erased when its holder was erased; null for an unknown code.',
     args: { path: t.arg.string({ required: true }) },
     resolve: async (_root, args, ctx) => {
       const code = codeOrNull(args.path);

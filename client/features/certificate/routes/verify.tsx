@@ -11,6 +11,7 @@ const codePattern = /^[A-Za-z0-9_-]{16}$/;
 /**
  * /certificate/{code}: the public verification page (no sign-in). Whether the certificate is valid,
  * expired or revoked, the name on it, what it is for and its dates; nothing more about the person.
+ * For a certificate whose holder was erased, only that.
  */
 export function VerifyCertificateRoute({ code }: { code: string }) {
   const { t } = useTranslation();
@@ -39,6 +40,24 @@ function Verification({ code }: { code: string }) {
     );
   }
   const data = verification.data;
+  if (data.status === 'erased') {
+    // Its holder was erased: the page says only that, and the code that was asked about.
+    return (
+      <>
+        <div className="alert alert--info" role="status">
+          <p>
+            <strong>{t('certificates.verify.erased')}</strong>
+          </p>
+        </div>
+        <dl className="certificate-card__facts">
+          <dt>{t('certificates.code')}</dt>
+          <dd>
+            <code>{data.code}</code>
+          </dd>
+        </dl>
+      </>
+    );
+  }
   const tone = data.status === 'valid' ? 'success' : data.status === 'expired' ? 'info' : 'danger';
   return (
     <>
