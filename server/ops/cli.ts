@@ -133,7 +133,7 @@ export const configurationTable: { variables: string[]; defaults: string; meanin
     variables: ['ADMIN_EMAIL', 'ADMIN_PASSWORD'],
     defaults: 'unset',
     meaning:
-      'Set together (password of 8 characters or more): an administrator account that every start creates, or brings back to this password and the admin role.',
+      'Set together (password of 8 characters or more, not among the 10,000 most used): an administrator account that every start creates, or brings back to this password and the admin role.',
   },
   {
     variables: ['OIDC_ISSUER', 'OIDC_AUDIENCE'],
