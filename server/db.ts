@@ -44,7 +44,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return { db: guardOuterDb(db), target, pglite: null, close: () => db.destroy() };
   }
 
-  const release = target.dataDir ? lockDataDir(target.dataDir) : () => {};
+  const release = target.dataDir ? await lockDataDir(target.dataDir) : async () => {};
   try {
     const pglite = await PGlite.create({
       ...(target.dataDir ? { dataDir: path.join(target.dataDir, 'pgdata') } : {}),
@@ -61,11 +61,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         if (closed) return;
         closed = true;
         await db.destroy();
-        release();
+        await release();
       },
     };
   } catch (error) {
-    release();
+    await release();
     throw error;
   }
 }

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -24,10 +25,13 @@ async function signIn(url: string): Promise<string> {
   return idToken;
 }
 
+/** Whether nobody holds the data folder's kernel lock (flock exits 0 when it can take it at once). */
+const lockIsFree = (lockFile: string) => spawnSync('flock', ['--nonblock', lockFile, 'true']).status === 0;
+
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'platform-data-'));
 
-async function start(env: Record<string, string>) {
-  const server = spawnServer(env, await freePort());
+async function start(env: Record<string, string>, wrapper: string[] = []) {
+  const server = spawnServer(env, await freePort(), wrapper);
   running.push(server);
   await waitForHealth(server);
   return server;
@@ -57,6 +61,50 @@ describe('server process', { timeout: 180_000 }, () => {
     expect((await fetch(`${third.url}/readyz`)).status).toBe(200);
   });
 
+  /** Runs the server as PID 1 of a PID namespace of its own, as every container runs it. */
+  const asPid1 = ['unshare', '--pid', '--fork', '--map-root-user', '--kill-child=SIGTERM'];
+  const canUnshare = spawnSync('unshare', ['--pid', '--fork', '--map-root-user', 'true']).status === 0;
+
+  it.skipIf(!canUnshare)(
+    'refuses a second server on the same folder when both are PID 1, as in two containers; the first keeps its writes',
+    async () => {
+      const dataDir = tempDir();
+      const env = { DATA_DIR: dataDir, ...admin };
+      const create = async (url: string, token: string, name: string) =>
+        (
+          await fetch(`${url}/trpc/course.create`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            body: JSON.stringify({ path: name, course: { name, language: 'en' } }),
+          })
+        ).status;
+      const first = await start(env, asPid1);
+      const token = await signIn(first.url);
+      expect(await create(first.url, token, 'before-second')).toBe(200);
+
+      const second = spawnServer(env, await freePort(), asPid1);
+      running.push(second);
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toContain(`The data folder ${dataDir} is in use by another process`);
+      expect(second.output()).toContain('DATABASE_URL');
+
+      expect(await create(first.url, token, 'after-second')).toBe(200);
+      // unshare ignores SIGTERM while it waits; its end sends the server SIGTERM (--kill-child).
+      first.child.kill('SIGKILL');
+      await first.exited;
+      const lockFile = path.join(dataDir, 'platform.lock');
+      for (let waited = 0; !lockIsFree(lockFile) && waited < 60_000; waited += 200) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      const again = await start(env);
+      const list = await fetch(`${again.url}/trpc/course.list`);
+      const paths = ((await list.json()) as { result: { data: { path: string }[] } }).result.data.map(
+        (course) => course.path,
+      );
+      expect(paths).toEqual(expect.arrayContaining(['before-second', 'after-second']));
+    },
+  );
+
   it('finishes in-flight work and exits 0 on SIGTERM, releasing the data folder', async () => {
     const dataDir = tempDir();
     const server = await start({ DATA_DIR: dataDir, ...admin });
@@ -85,7 +133,7 @@ describe('server process', { timeout: 180_000 }, () => {
     request.end(body.slice(10));
     expect(await answered).toBe(200);
     expect(await server.exited).toBe(0);
-    expect(fs.existsSync(path.join(dataDir, 'platform.lock'))).toBe(false);
+    expect(lockIsFree(path.join(dataDir, 'platform.lock'))).toBe(true);
   });
 
   describe.each(databaseKinds)('durability on %s', (kind) => {

@@ -21,10 +21,16 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts `server/main.ts` as its own process (as `npm start` does, minus the client build). */
-export function spawnServer(env: Record<string, string | undefined>, port: number): ServerProcess {
+export function spawnServer(
+  env: Record<string, string | undefined>,
+  port: number,
+  /** A command the server runs under (`unshare …`: a PID namespace of its own, as in a container). */
+  wrapper: string[] = [],
+): ServerProcess {
   let output = '';
   const { DATABASE_URL: _inherited, ...parentEnv } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const command = [...wrapper, process.execPath, '--import', 'tsx', 'server/main.ts'];
+  const child = spawn(command[0]!, command.slice(1), {
     env: {
       ...parentEnv,
       HOST: '127.0.0.1',
