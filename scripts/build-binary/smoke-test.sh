@@ -4,8 +4,10 @@
 # and the client page, stops cleanly on SIGTERM, starts again on the same folder and finds its data;
 # then exports that folder and imports it into another empty one, starts on the copy with an empty
 # cache folder, signs in as the demo admin, uploads a PNG and waits for every image derivative (sharp
-# and libvips come out of the binary on first use). Prints the figures for the issue note: size,
-# start time (empty and existing folder), idle memory, export and import time, first derivatives.
+# and libvips come out of the binary on first use), and downloads a certificate PDF whose extracted
+# text holds 'Łukasz Dvořák-Nguyễn Ağaoğlu' exactly (the fonts come out of the binary). Prints the
+# figures for the issue note: size, start time (empty and existing folder), idle memory, export and
+# import time, first derivatives, the certificate PDF.
 # Usage: scripts/build-binary/smoke-test.sh [path/to/srhr-platform]   (uses port 3000, the default)
 set -euo pipefail
 binary="$(realpath "${1:-dist/bin/srhr-platform}")"
@@ -137,6 +139,28 @@ profile_url="$(json 'd.derivatives.find((x)=>x.label==="profile").url' <<<"$deri
   fail "$profile_url is not served as a WebP image"
 ls "$cache"/srhr-platform/sharp-*/node_modules/@img/sharp-linux-x64/lib/*.node >/dev/null 2>&1 ||
   fail "sharp's addon was not written to $cache/srhr-platform"
+# A certificate PDF made by the binary (DejaVu Sans out of its assets) prints a name in any script
+# exactly: the demo admin takes the name, certifies itself for a demo module and downloads the PDF,
+# whose text pdf.js (tests/pdf-text.ts) extracts.
+holder='Łukasz Dvořák-Nguyễn Ağaoğlu'
+trpc() { curl -sf -H "authorization: Bearer $token" -H 'content-type: application/json' -d "$2" "$url/trpc/$1"; }
+admin_id="$(curl -sf -H "authorization: Bearer $token" "$url/trpc/user.me" | json 'd.result.data._id')" ||
+  fail "no user.me for the demo admin"
+profile="$(node -e 'console.log(JSON.stringify({name:process.argv[1],language:"nl"}))' "$holder")"
+trpc user.updateProfile "$profile" >/dev/null || fail "the demo admin cannot change its name"
+certified="$(trpc certificate.certify "{\"module\":\"srgr-kaders\",\"user\":\"$admin_id\"}")" ||
+  fail "certify(srgr-kaders, demo admin) was refused"
+certificate_code="$(json 'd.result.data.code' <<<"$certified")"
+began="$(now_ms)"
+curl -sf -H "authorization: Bearer $token" -o "$work/certificate.pdf" "$url/api/certificates/$certificate_code.pdf" ||
+  fail "no PDF at /api/certificates/$certificate_code.pdf"
+pdf_ms=$(($(now_ms) - began))
+pdf_text="$(node --import tsx --input-type=module -e 'const { pdfText } = await import("./tests/pdf-text.ts"); const fs = await import("node:fs"); console.log(await pdfText(fs.readFileSync(process.argv[1])))' "$work/certificate.pdf")" ||
+  fail "the certificate PDF cannot be read"
+grep -qxF "$holder" <<<"$pdf_text" || fail "the certificate PDF does not print '$holder': $(head -n 5 <<<"$pdf_text")"
+grep -qF "$certificate_code" <<<"$pdf_text" || fail "the certificate PDF does not print its code"
+grep -q 'no glyph' "$work/second.log" && fail "the binary warned about missing glyphs: $(grep 'no glyph' "$work/second.log")"
+pdf_kb=$(($(stat -c %s "$work/certificate.pdf") / 1024))
 stop
 
 size_mb="$(awk -v b="$(stat -c %s "$binary")" 'BEGIN { printf "%.1f", b / 1048576 }')"
@@ -147,3 +171,4 @@ echo "  start to /healthz 200, again  ${existing_ms} ms"
 echo "  idle RSS, first start / again $((rss_kb / 1024)) MB / $((rss_again_kb / 1024)) MB"
 echo "  export / import (${courses} courses)  ${export_ms} ms / ${import_ms} ms (whole process runs)"
 echo "  upload to all image derivatives ${derivative_ms} ms (first use: sharp written to the cache folder)"
+echo "  certificate PDF               ${pdf_kb} KB in ${pdf_ms} ms (first one: fonts parsed), '$holder' extracted"

@@ -1,13 +1,34 @@
+import fontkit from '@pdf-lib/fontkit';
+import {
+  fill,
+  grayscale,
+  PDFDocument,
+  type PDFFont,
+  popGraphicsState,
+  pushGraphicsState,
+  rectangle,
+  setFillingGrayscaleColor,
+} from 'pdf-lib';
 import QRCode from 'qrcode';
 import { translator } from '../i18n';
 import type { CertificateDocument } from './document';
-import { type FontName, PdfPage, textWidth as textWidthOf, wrapText, writePdf } from './pdf-writer';
+import { certificateFontName, certificateFonts, type FontWeight } from './fonts';
+import { codePointName, printableText, type Substitution, wrapText } from './printable-text';
 
 /** A4 landscape, in points. */
 const WIDTH = 842;
 const HEIGHT = 595;
 const MARGIN = 36;
 const QR_SIZE = 92;
+
+/** Where a certificate's font warnings go: Fastify's request logger, or the console by default. */
+export interface PdfLog {
+  warn(details: object, message: string): void;
+}
+
+const consoleLog: PdfLog = {
+  warn: (details, message) => console.warn(`${message} ${JSON.stringify(details)}`),
+};
 
 /** The QR code of the verification address as black squares at (x, y), bottom-left corner. */
 function qrSquares(url: string, x: number, y: number, size: number) {
@@ -25,20 +46,76 @@ function qrSquares(url: string, x: number, y: number, size: number) {
 }
 
 /**
- * The certificate as a one-page PDF: the config's texts, the holder's name (and riziv when the
- * config asks for it), the course dates, teacher and place, the dates as DD/MM/YYYY, the expiry
- * when timed, and the verification code and address with a QR code.
+ * fontkit, parsing each font file once per process: pdf-lib asks it to parse the fonts for every
+ * PDF, which took most of a certificate's time. (A parsed font is only read: each PDF's subset is
+ * a new object.)
  */
-export async function renderCertificatePdf(doc: CertificateDocument): Promise<Buffer> {
+const parsedFonts = new WeakMap<Uint8Array, ReturnType<typeof fontkit.create>>();
+const fontkitOncePerFile = {
+  create(bytes: Uint8Array) {
+    let font = parsedFonts.get(bytes);
+    if (!font) {
+      font = fontkit.create(bytes);
+      parsedFonts.set(bytes, font);
+    }
+    return font;
+  },
+};
+
+const round = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * The certificate as a one-page PDF (pdf-lib, with subsets of DejaVu Sans and DejaVu Sans Bold
+ * embedded, so any name in Latin, Greek, Cyrillic, Vietnamese… prints as written): the config's
+ * texts, the holder's name (and riziv when the config asks for it), the course dates, teacher and
+ * place, the dates as DD/MM/YYYY, the expiry when timed, and the verification code and address
+ * with a QR code. A character the fonts lack is printed as its plain letters or as U+FFFD (see
+ * printable-text.ts), and `log` gets a warning naming its code point.
+ */
+export async function renderCertificatePdf(
+  doc: CertificateDocument,
+  log: PdfLog = consoleLog,
+): Promise<Buffer> {
   const t = translator(doc.language);
-  const page = new PdfPage(WIDTH, HEIGHT);
-  page.rectangle(MARGIN / 2, MARGIN / 2, WIDTH - MARGIN, HEIGHT - MARGIN, 2, 0.25);
-  page.rectangle(MARGIN / 2 + 6, MARGIN / 2 + 6, WIDTH - MARGIN - 12, HEIGHT - MARGIN - 12, 0.5, 0.5);
+  const pdf = await PDFDocument.create({ updateMetadata: false });
+  pdf.registerFontkit(fontkitOncePerFile);
+  const files = certificateFonts();
+  const fonts: Record<FontWeight, PDFFont> = {
+    regular: await pdf.embedFont(files.regular, { subset: true }),
+    bold: await pdf.embedFont(files.bold, { subset: true }),
+  };
+  const glyphs: Record<FontWeight, Set<number>> = {
+    regular: new Set(fonts.regular.getCharacterSet()),
+    bold: new Set(fonts.bold.getCharacterSet()),
+  };
+  const substituted: Substitution[] = [];
+  const printable = (text: string, weight: FontWeight) =>
+    printableText(text, (codePoint) => glyphs[weight].has(codePoint), substituted);
+  /** One line of text: runs of white space (line breaks too) as one space. */
+  const line = (text: string, weight: FontWeight) => printable(text, weight).replace(/\s+/g, ' ').trim();
+  const lines = (text: string, weight: FontWeight, size: number, width: number) =>
+    wrapText(printable(text, weight), fonts[weight], size, width);
+  const widthOf = (text: string, weight: FontWeight, size: number) =>
+    fonts[weight].widthOfTextAtSize(text, size);
+
+  const page = pdf.addPage([WIDTH, HEIGHT]);
+  /** Prepared text with its baseline at y (from the bottom), in a grey from 0 (black) to 1. */
+  const draw = (text: string, x: number, y: number, weight: FontWeight, size: number, grey = 0) => {
+    if (text)
+      page.drawText(text, { x: round(x), y: round(y), font: fonts[weight], size, color: grayscale(grey) });
+  };
+  const centred = (text: string, y: number, weight: FontWeight, size: number, grey = 0) =>
+    draw(text, (WIDTH - widthOf(text, weight, size)) / 2, y, weight, size, grey);
+  const frame = (x: number, y: number, width: number, height: number, borderWidth: number, grey: number) =>
+    page.drawRectangle({ x, y, width, height, borderWidth, borderColor: grayscale(grey) });
+
+  frame(MARGIN / 2, MARGIN / 2, WIDTH - MARGIN, HEIGHT - MARGIN, 2, 0.25);
+  frame(MARGIN / 2 + 6, MARGIN / 2 + 6, WIDTH - MARGIN - 12, HEIGHT - MARGIN - 12, 0.5, 0.5);
 
   let y = HEIGHT - 100;
-  const block = (text: string, font: FontName, size: number, width: number, grey = 0, gap = 6) => {
-    for (const line of wrapText(text, font, size, width)) {
-      page.centred(line, y, font, size, grey);
+  const block = (text: string, weight: FontWeight, size: number, width: number, grey = 0, gap = 6) => {
+    for (const wrapped of lines(text, weight, size, width)) {
+      centred(wrapped, y, weight, size, grey);
       y -= size * 1.3;
     }
     y -= gap;
@@ -57,40 +134,68 @@ export async function renderCertificatePdf(doc: CertificateDocument): Promise<Bu
   let bottom = 150;
   const left = MARGIN + 30;
   if (doc.teacherName) {
-    page.text(doc.teacherName, left, bottom, 'bold', 12);
+    draw(line(doc.teacherName, 'bold'), left, bottom, 'bold', 12);
     bottom -= 15;
     if (doc.teacherInfo) {
-      for (const line of wrapText(doc.teacherInfo, 'regular', 10, 300).slice(0, 3)) {
-        page.text(line, left, bottom, 'regular', 10, 0.3);
+      for (const wrapped of lines(doc.teacherInfo, 'regular', 10, 300).slice(0, 3)) {
+        draw(wrapped, left, bottom, 'regular', 10, 0.3);
         bottom -= 13;
       }
     }
     bottom -= 6;
   }
   const issued = doc.place ? `${doc.place}, ${doc.issuedAt}` : doc.issuedAt;
-  page.text(t('certificatePdf.issued', { date: issued }), left, bottom, 'regular', 11);
+  draw(line(t('certificatePdf.issued', { date: issued }), 'regular'), left, bottom, 'regular', 11);
   bottom -= 15;
   if (doc.expiresAt)
-    page.text(t('certificatePdf.expires', { date: doc.expiresAt }), left, bottom, 'regular', 11);
+    draw(line(t('certificatePdf.expires', { date: doc.expiresAt }), 'regular'), left, bottom, 'regular', 11);
 
   // Verification at the bottom right: the QR code, the code and the address.
   const qrX = WIDTH - MARGIN - 30 - QR_SIZE;
   const qrY = 78;
-  page.fill(qrSquares(doc.verifyUrl, qrX, qrY, QR_SIZE));
-  const right = (text: string, yy: number, font: FontName, size: number, grey = 0) =>
-    page.text(text, WIDTH - MARGIN - 30 - textWidthOf(text, font, size), yy, font, size, grey);
+  page.pushOperators(
+    pushGraphicsState(),
+    setFillingGrayscaleColor(0),
+    ...qrSquares(doc.verifyUrl, qrX, qrY, QR_SIZE).map((square) =>
+      rectangle(round(square.x), round(square.y), round(square.size), round(square.size)),
+    ),
+    fill(),
+    popGraphicsState(),
+  );
+  const right = (text: string, yy: number, weight: FontWeight, size: number, grey = 0) => {
+    const printed = line(text, weight);
+    draw(printed, WIDTH - MARGIN - 30 - widthOf(printed, weight, size), yy, weight, size, grey);
+  };
   right(t('certificatePdf.code', { code: doc.code }), qrY - 12, 'bold', 9);
   right(doc.verifyUrl, qrY - 24, 'regular', 8, 0.3);
   right(t('certificatePdf.verify'), qrY + QR_SIZE + 8, 'regular', 8, 0.3);
 
   if (doc.footer) {
     let footerY = 44;
-    for (const line of wrapText(doc.footer, 'regular', 9, WIDTH - 360)
+    for (const wrapped of lines(doc.footer, 'regular', 9, WIDTH - 360)
       .slice(0, 2)
       .reverse()) {
-      page.centred(line, footerY, 'regular', 9, 0.35);
+      centred(wrapped, footerY, 'regular', 9, 0.35);
       footerY += 12;
     }
   }
-  return writePdf(page, `${doc.header || doc.itemName} – ${doc.name}`);
+
+  pdf.setTitle(`${doc.header || doc.itemName} – ${doc.name}`);
+  pdf.setLanguage(doc.language);
+  pdf.setProducer('SRHR learning platform (pdf-lib)');
+  if (substituted.length > 0) {
+    const characters = [...new Map(substituted.map((s) => [s.codePoint, s])).values()];
+    log.warn(
+      {
+        certificate: doc.code,
+        characters: characters.map((s) => ({
+          codePoint: codePointName(s.codePoint),
+          character: String.fromCodePoint(s.codePoint),
+          printedAs: s.printedAs,
+        })),
+      },
+      `certificate PDF: ${certificateFontName} has no glyph for ${characters.map((s) => codePointName(s.codePoint)).join(', ')}; printed its plain letters or U+FFFD instead`,
+    );
+  }
+  return Buffer.from(await pdf.save());
 }

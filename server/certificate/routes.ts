@@ -36,7 +36,7 @@ export async function certificateRoutes(app: FastifyInstance, { platform }: { pl
         if (!pdf) return await verifyCertificate(platform, code.data);
         const actor = await actorFromRequest(platform, request.headers);
         const document = await certificateDocument(platform, actor, code.data);
-        const body = await renderCertificatePdf(document);
+        const body = await renderCertificatePdf(document, request.log);
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="certificate-${code.data}.pdf"`)

@@ -8,9 +8,9 @@ import type { DatabaseTarget, PgliteAssets } from '../db';
 
 /**
  * What the single executable carries besides its code (see scripts/build-binary): PGlite's WASM
- * and data files, the built web client, and sharp with its native addon and libvips. From source
- * (`npm start`) none of this applies: PGlite and sharp are found in node_modules and the client is
- * served from dist/client.
+ * and data files, the built web client, sharp with its native addon and libvips, and the
+ * certificate fonts. From source (`npm start`) none of this applies: PGlite, sharp and the fonts
+ * are found in node_modules and the client is served from dist/client.
  */
 
 /** Asset keys, shared with the build script. */
@@ -23,6 +23,8 @@ export const assetKeys = {
   sharpManifest: 'sharp/manifest.json',
   /** Gzipped; `file` is a path under the extraction folder (`node_modules/<package>/…`). */
   sharpFile: (file: string) => `sharp/files/${file}`,
+  /** A TrueType font of the certificate PDF (server/certificate/fonts.ts), by weight. */
+  certificateFont: (weight: 'regular' | 'bold') => `fonts/certificate-${weight}.ttf`,
 } as const;
 
 /** The list of the client's files, written by the build script next to them. */

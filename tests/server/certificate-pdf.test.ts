@@ -1,8 +1,9 @@
+import { inflateSync } from 'node:zlib';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import type { CertificateDocument } from '../../server/certificate/document';
-import { renderCertificatePdf } from '../../server/certificate/pdf';
-import { textWidth, wrapText } from '../../server/certificate/pdf-writer';
+import { type PdfLog, renderCertificatePdf } from '../../server/certificate/pdf';
+import { printableText, type Substitution, wrapText } from '../../server/certificate/printable-text';
 import { pdfText } from '../pdf-text';
 
 const doc: CertificateDocument = {
@@ -24,10 +25,36 @@ const doc: CertificateDocument = {
   verifyUrl: 'https://leren.example.org/certificate/Xy7-kP2mQ9rT4vW8',
 };
 
+/** The PDF's streams (page content, fonts), inflated. */
+function pdfStreams(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const out: string[] = [];
+  for (const match of raw.matchAll(/stream\r?\n/g)) {
+    const start = (match.index ?? 0) + match[0].length;
+    const end = raw.indexOf('endstream', start);
+    const bytes = pdf.subarray(start, end);
+    try {
+      out.push(inflateSync(bytes).toString('latin1'));
+    } catch {
+      out.push(bytes.toString('latin1'));
+    }
+  }
+  return out.join('\n');
+}
+
+/** A log that keeps its warnings. */
+function recordingLog() {
+  const warnings: { details: object; message: string }[] = [];
+  const log: PdfLog = { warn: (details, message) => warnings.push({ details, message }) };
+  return { log, warnings };
+}
+
 describe('the certificate PDF', () => {
   it('prints the texts, the holder, the dates and the verification, readable by a PDF parser', async () => {
     const pdf = await renderCertificatePdf(doc);
-    expect(pdf.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // Subsets of the two fonts keep it small (the whole DejaVu Sans is 740 KB).
+    expect(pdf.length).toBeLessThan(60_000);
     const text = await pdfText(pdf);
     for (const expected of [
       'Certificaat',
@@ -65,23 +92,63 @@ describe('the certificate PDF', () => {
   });
 
   it('draws the QR code of the verification address, one square per dark module', async () => {
-    const pdf = (await renderCertificatePdf(doc)).toString('latin1');
+    const content = pdfStreams(await renderCertificatePdf(doc));
     const { modules } = QRCode.create(doc.verifyUrl, { errorCorrectionLevel: 'M' });
     const dark = Array.from(modules.data).filter(Boolean).length;
-    expect(pdf.match(/ re\n/g)?.length ?? 0).toBeGreaterThanOrEqual(dark - 1);
+    expect(content.match(/ re\n/g)?.length ?? 0).toBeGreaterThanOrEqual(dark);
   });
 
-  it('escapes PDF syntax and replaces what WinAnsi cannot encode', async () => {
-    const text = await pdfText(await renderCertificatePdf({ ...doc, name: 'A (B) \\ C 漢' }));
-    expect(text).toContain('A (B) \\ C ?');
+  it('prints names in any Latin, Greek, Cyrillic or Vietnamese letters exactly, with subsets of DejaVu Sans', async () => {
+    const { log, warnings } = recordingLog();
+    const names = ['Łukasz Dvořák-Nguyễn Ağaoğlu', 'Αικατερίνη Παπαδοπούλου', 'Анна Кузнецова-Ёлкина'];
+    for (const name of names) {
+      const pdf = await renderCertificatePdf({ ...doc, name, teacherName: name, place: 'Đà Nẵng' }, log);
+      const text = await pdfText(pdf);
+      expect(text.split('\n')).toContain(name);
+      expect(text).toContain('Uitgereikt: Đà Nẵng, 23/11/2026');
+      expect(text).not.toContain('?');
+      expect(pdfStreams(pdf)).toMatch(/\/BaseFont \/DejaVuSans-Bold/);
+    }
+    // Decomposed input (e + U+0301) prints composed.
+    const decomposed = 'Łukasz Dvořák-Nguyễn Ağaoğlu'.normalize('NFD');
+    expect(await pdfText(await renderCertificatePdf({ ...doc, name: decomposed }, log))).toContain(
+      'Łukasz Dvořák-Nguyễn Ağaoğlu',
+    );
+    expect(warnings).toEqual([]);
   });
 
-  it('measures and wraps text with the Helvetica metrics', () => {
-    expect(textWidth('i', 'regular', 1000)).toBe(222);
-    expect(textWidth('W', 'bold', 1000)).toBe(944);
-    expect(wrapText('een twee drie vier', 'regular', 10, textWidth('een twee', 'regular', 10))).toEqual([
-      'een twee',
-      'drie vier',
+  it('escapes PDF syntax, and prints a character the fonts lack as its plain letters or U+FFFD, with a warning naming it', async () => {
+    const { log, warnings } = recordingLog();
+    const text = await pdfText(await renderCertificatePdf({ ...doc, name: 'A (B) \\ C 漢 Ｋｉｍ' }, log));
+    expect(text).toContain('A (B) \\ C \uFFFD Kim');
+    expect(text).not.toContain('?');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.message).toContain('U+6F22, U+FF2B, U+FF49, U+FF4D');
+    expect(warnings[0]?.details).toMatchObject({
+      certificate: doc.code,
+      characters: [
+        { codePoint: 'U+6F22', character: '漢', printedAs: '\uFFFD' },
+        { codePoint: 'U+FF2B', character: 'Ｋ', printedAs: 'K' },
+        { codePoint: 'U+FF49', character: 'ｉ', printedAs: 'i' },
+        { codePoint: 'U+FF4D', character: 'ｍ', printedAs: 'm' },
+      ],
+    });
+  });
+
+  it('prepares text for the font: composed, substitutes reported, controls as spaces, invisible marks dropped', () => {
+    const has = (codePoint: number) => codePoint < 0x3000 && codePoint !== 0x200d;
+    const substituted: Substitution[] = [];
+    expect(printableText('Nguye\u0302\u0303n\tA\u200dB\n𝐂 漢', has, substituted)).toBe('Nguyễn AB\nC \uFFFD');
+    expect(substituted).toEqual([
+      { codePoint: 0x1d402, printedAs: 'C' },
+      { codePoint: 0x6f22, printedAs: '\uFFFD' },
     ]);
+  });
+
+  it("wraps text with the font's widths, keeping line breaks", () => {
+    const font = { widthOfTextAtSize: (text: string, size: number) => text.length * size };
+    expect(wrapText('een twee drie vier', font, 10, 90)).toEqual(['een twee', 'drie vier']);
+    expect(wrapText('een\ntwee', font, 10, 1000)).toEqual(['een', 'twee']);
+    expect(wrapText('onafscheidelijk', font, 10, 50)).toEqual(['onafscheidelijk']);
   });
 });
