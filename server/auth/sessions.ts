@@ -20,9 +20,10 @@ function newToken(familyId: string) {
   return `${familyId}.${randomBytes(32).toString('base64url')}`;
 }
 
+/** The family of a token of our own shape (base64url `<family>.<secret>`); null for anything else. */
 function familyOf(token: string): string | null {
-  const dot = token.indexOf('.');
-  return dot > 0 && dot < 100 ? token.slice(0, dot) : null;
+  const match = /^([A-Za-z0-9_-]{1,99})\.[A-Za-z0-9_-]{1,200}$/.exec(token);
+  return match ? match[1]! : null;
 }
 
 const expiry = (now: Date) => new Date(now.getTime() + SESSION_DAYS * 86_400_000).toISOString();
@@ -74,10 +75,16 @@ export async function closeSession(db: Kysely<any>, token: string): Promise<void
   if (familyId) await tables(db).deleteFrom('sessions').where('family_id', '=', familyId).execute();
 }
 
+/** A cookie's value; null when it is missing or not decodable (a malformed cookie is no cookie). */
 export function readCookie(header: string | undefined, name: string): string | null {
   for (const part of (header ?? '').split(';')) {
     const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(value.join('='));
+    } catch {
+      return null;
+    }
   }
   return null;
 }
