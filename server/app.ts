@@ -40,6 +40,12 @@ export async function buildApp(
     trustProxy: trustProxyOption(platform.config.TRUST_PROXY),
   });
 
+  // Every answer names its request id (the caller's X-Request-Id when well-formed), so a caller can
+  // quote it and an operator find the request in the log.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', String(request.id));
+  });
+
   // No stack trace or SQL reaches a client: 5xx answers are generic, the details go to the log.
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
