@@ -1,5 +1,5 @@
 # One image: the embedded database by default (data in the /data volume), PostgreSQL when
-# DATABASE_URL is set. Build: docker build -t srhr-platform .  Run: docker run -p 3000:3000 -v srhr-data:/data srhr-platform
+# DATABASE_URL is set. Build: docker build -t srhr-platform .  Run: docker run -p 3000:3000 -v srhr-data:/data -e PUBLIC_URL=http://localhost:3000 srhr-platform
 # Every RUN is a command CI runs too (no Docker engine there): npm ci and npm run build in .ci/run,
 # the runtime stage's npm ci --omit=dev in scripts/build-binary/docker-runtime-test.sh (README, Docker).
 FROM node:22-bookworm-slim AS build

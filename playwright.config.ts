@@ -38,10 +38,12 @@ const server = (port: number, seed: boolean) => ({
   NODE_ENV: 'production',
   // e2e always runs on the embedded database, whatever the shell says.
   DATABASE_URL: '',
+  // Production refuses to start without its public address, or without any administrator.
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  ADMIN_EMAIL: admin.email,
+  ADMIN_PASSWORD: admin.password,
   ...(seed
     ? {
-        ADMIN_EMAIL: admin.email,
-        ADMIN_PASSWORD: admin.password,
         SMTP_URL: `smtp://127.0.0.1:${mailSink.smtpPort}`,
         MAIL_FROM: 'Platform <no-reply@example.org>',
       }

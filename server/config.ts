@@ -1,14 +1,44 @@
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { isCommonPassword } from '../events/user/common-passwords';
+import { loadTenant, TenantConfigError } from './tenant/config';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/**
+ * A whole number written in decimal digits, from `min` to `max`. Nothing else is read as a number:
+ * `Number()` would take '' or ' ' for 0 (PORT= listened on a random port), '0x10' for 16, '1e3' for
+ * 1000.
+ */
+const wholeNumber = (min: number, max: number, fallback: number) => {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { message })
+    .transform(Number)
+    .pipe(z.number().min(min, { message }).max(max, { message }))
+    .default(fallback);
+};
+
+/** A number in decimal digits (a fraction allowed), from `min` to `max`. */
+const decimalNumber = (min: number, max: number, fallback: number) => {
+  const message = `must be a number from ${min} to ${max}`;
+  return z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, { message })
+    .transform(Number)
+    .pipe(z.number().min(min, { message }).max(max, { message }))
+    .default(fallback);
+};
+
 /** A count of requests per window; 0 switches that limit off. */
-const requestLimit = (fallback: number) => z.coerce.number().int().min(0).max(1_000_000).default(fallback);
+const requestLimit = (fallback: number) => wholeNumber(0, 1_000_000, fallback);
 
 /**
  * TRUST_PROXY: unset or `false` (the socket's address is the client), a hop count (`1`: one load
@@ -97,13 +127,13 @@ const optionalText = z
 export const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PORT: wholeNumber(0, 65_535, 3000),
     HOST: z.string().min(1).default('127.0.0.1'),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: optionalText.refine((url) => !url || /^postgres(ql)?:\/\//.test(url), {
       message: 'must start with postgres:// or postgresql://',
     }),
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    DATABASE_POOL_SIZE: wholeNumber(1, 200, 10),
     SEED_DEMO: booleanFlag.default(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     PUBLIC_URL: optionalText.refine((url) => !url || URL.canParse(url), { message: 'must be a URL' }),
@@ -114,7 +144,7 @@ export const configSchema = z
       .enum(['local'], { message: 'must be local (s3 is not available yet)' })
       .default('local'),
     /** Images with more pixels (width × height) are refused at upload and never decoded by the image job. */
-    IMAGE_MAX_MEGAPIXELS: z.coerce.number().min(1).max(1000).default(50),
+    IMAGE_MAX_MEGAPIXELS: decimalNumber(1, 1000, 50),
     SMTP_URL: optionalText.refine((url) => !url || /^smtps?:\/\//.test(url), {
       message: 'must start with smtp:// or smtps://',
     }),
@@ -122,13 +152,14 @@ export const configSchema = z
     NOTIFY_EMAIL: optionalText.refine((mail) => !mail || z.email().safeParse(mail).success, {
       message: 'must be an e-mail address',
     }),
-    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+    /** Below Docker's 10 s stop grace period, so the process ends by itself before it is killed. */
+    SHUTDOWN_TIMEOUT_MS: wholeNumber(100, 3_600_000, 8000),
     /** A private JWK (JSON) that signs ID tokens; several instances given the same key sign alike. */
     JWT_PRIVATE_KEY: optionalText.refine((jwk) => !jwk || isPrivateJwk(jwk), {
       message: 'must be a private JWK in JSON (with "d")',
     }),
     JWT_PRIVATE_KEY_FILE: optionalText,
-    ID_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+    ID_TOKEN_TTL_SECONDS: wholeNumber(60, 86_400, 900),
     ADMIN_EMAIL: optionalText.refine((mail) => !mail || z.email().safeParse(mail).success, {
       message: 'must be an e-mail address',
     }),
@@ -151,7 +182,7 @@ export const configSchema = z
     }),
     /** Introspection and field suggestions; default on outside production, off in production. */
     GRAPHQL_INTROSPECTION: booleanFlag.optional(),
-    RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+    RATE_LIMIT_WINDOW_SECONDS: wholeNumber(1, 86_400, 60),
     RATE_LIMIT_PER_ADDRESS: requestLimit(3000),
     RATE_LIMIT_PER_USER: requestLimit(1200),
     RATE_LIMIT_UPLOADS: requestLimit(120),
@@ -181,8 +212,31 @@ export const configSchema = z
         path: ['JWT_PRIVATE_KEY_FILE'],
         message: 'give JWT_PRIVATE_KEY or JWT_PRIVATE_KEY_FILE, not both',
       });
+    } else if (config.JWT_PRIVATE_KEY_FILE) {
+      const problem = keyFileProblem(config.JWT_PRIVATE_KEY_FILE);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['JWT_PRIVATE_KEY_FILE'], message: problem });
+    }
+    // Files are read at start, so a wrong one stops the start with the variable's name.
+    if (config.TENANT_CONFIG) {
+      try {
+        loadTenant(config.TENANT_CONFIG);
+      } catch (error) {
+        if (!(error instanceof TenantConfigError)) throw error;
+        ctx.addIssue({ code: 'custom', path: ['TENANT_CONFIG'], message: error.problem });
+      }
     }
   });
+
+/** Why the file JWT_PRIVATE_KEY_FILE names cannot serve as the signing key, or null when it can. */
+function keyFileProblem(file: string): string | null {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    return `cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
+  }
+  return isPrivateJwk(text.trim()) ? null : `${file} must hold a private JWK in JSON (with "d")`;
+}
 
 function isPrivateJwk(text: string): boolean {
   try {
@@ -197,9 +251,15 @@ export type Config = z.infer<typeof configSchema> & { dataDir: string };
 
 export class ConfigError extends Error {}
 
-/** Reads and validates the environment; a bad value is a ConfigError naming every offending variable. */
+/**
+ * Reads and validates the environment; a bad value is a ConfigError naming every offending variable.
+ * A variable set to nothing (`PORT=`, or only spaces) counts as unset: its default applies.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = configSchema.safeParse(env);
+  const given = Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => (entry[1] ?? '').trim() !== ''),
+  );
+  const parsed = configSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -1,14 +1,17 @@
 import pino from 'pino';
+import { searchUsers } from '../projections/user/users';
 import { seedDemo } from '../scripts/seed/demo';
 import { buildApp } from './app';
 import { bootstrapIdentity } from './auth/bootstrap';
 import { type Config, ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { isEmptyStore } from './db/is-empty';
+import { removeUnfinishedWrites } from './files/storage';
 import { BackupError } from './ops/backup';
 import { runExport, runImport } from './ops/backup-command';
 import { extractClient, isBinary, withBundledAssets } from './ops/bundled-assets';
 import { helpText, parseCommandLine, version } from './ops/cli';
+import { administratorProblems, configurationProblems, type StartProblem } from './ops/production-checks';
 import { databaseTarget, startPlatform } from './platform';
 
 /**
@@ -33,19 +36,46 @@ function configOrExit(): Config {
   }
 }
 
+/**
+ * Production's refusals stop the start with their message; its warnings go to standard error,
+ * framed so they stand out of the log lines, and to the log.
+ */
+function report(problems: StartProblem[], log: pino.Logger): StartProblem[] {
+  for (const problem of problems.filter((each) => each.level === 'warn')) {
+    log.warn({ variable: problem.variable }, problem.message);
+    process.stderr.write(`\n  WARNING (NODE_ENV=production): ${problem.message}\n\n`);
+  }
+  return problems.filter((each) => each.level === 'refuse');
+}
+
+const refusal = (problems: StartProblem[]) =>
+  `Not starting (NODE_ENV=production):\n${problems.map((problem) => `  ${problem.variable}: ${problem.message}`).join('\n')}`;
+
 async function serve(): Promise<void> {
   const config = configOrExit();
   const log = pino({ level: config.LOG_LEVEL });
   const startedAt = performance.now();
+  const refused = report(configurationProblems(config), log);
+  if (refused.length > 0) fail(refusal(refused));
 
   const target = await withBundledAssets(databaseTarget(config));
   const platform = await startPlatform(config, log, { target }).catch((error: unknown) => {
-    if (error instanceof DataDirLockedError) fail(error.message);
+    if (error instanceof DataDirLockedError || error instanceof ConfigError) fail(error.message);
     log.fatal({ err: error }, 'could not start');
     fail(`Could not start: ${(error as Error).message}`);
   });
 
-  const seeding = config.SEED_DEMO && (await isEmptyStore(platform.database.db));
+  const empty = await isEmptyStore(platform.database.db);
+  const seeding = config.SEED_DEMO && empty;
+  const administrators =
+    config.NODE_ENV === 'production'
+      ? (await searchUsers(platform.database.db, { role: 'admin' })).length
+      : 0;
+  const noAdministrator = report(administratorProblems(config, { empty, seeding, administrators }), log);
+  if (noAdministrator.length > 0) {
+    await platform.close();
+    fail(refusal(noAdministrator));
+  }
   await bootstrapIdentity(platform);
   let demoLogin = '';
   if (seeding) {
@@ -79,6 +109,8 @@ async function serve(): Promise<void> {
     log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => {
       log.error('shutdown took too long; exiting');
+      // Uploads still arriving are cut: their unfinished files go with them.
+      removeUnfinishedWrites();
       process.exit(1);
     }, config.SHUTDOWN_TIMEOUT_MS);
     timer.unref();
@@ -116,6 +148,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof BackupError || error instanceof DataDirLockedError) fail(error.message);
+  if (error instanceof BackupError || error instanceof DataDirLockedError || error instanceof ConfigError) {
+    fail(error.message);
+  }
   fail(`Failed: ${(error as Error).stack ?? error}`);
 });

@@ -6,7 +6,7 @@ import { type JobRunner, startJobs } from '../jobs/boss';
 import { applyProjections } from '../projections/registry';
 import { loadOrCreateKeys, type TokenKeys } from './auth/keys';
 import { autoIssueCertificate } from './certificate/commands';
-import type { Config } from './config';
+import { type Config, ConfigError } from './config';
 import { type DatabaseHandle, type DatabaseTarget, openDatabase } from './db';
 import { migrateToLatest } from './db/migrate';
 import { transaction } from './db/transaction';
@@ -41,11 +41,23 @@ export async function startPlatform(
   const tenant = loadTenant(config.TENANT_CONFIG);
   const target = options.target ?? databaseTarget(config);
   const database = await openDatabase(target);
+  // Uploads cut short (a shutdown that ran out of time, a kill -9) leave `.part` files: gone now. The
+  // data folder's lock (embedded database on disk) makes the folder this process's alone; otherwise
+  // other processes may share it and be writing, so only parts untouched for an hour go.
+  const exclusive = target.kind === 'embedded' && target.dataDir !== null;
+  const swept = await fileStorage(config)
+    .sweepPartial(new Date(exclusive ? Date.now() : Date.now() - 3_600_000))
+    .catch((error: unknown) => {
+      log.warn({ err: error }, 'could not sweep unfinished uploads');
+      return 0;
+    });
+  if (swept > 0) log.info({ files: swept }, 'removed unfinished uploads');
   // The auto-issue job runs commands through this platform, which exists once the jobs have started.
   let self: Platform | null = null;
   try {
     const applied = await migrateToLatest(database.db as never);
     if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
+    const keys = await signingKeys(config, target.kind === 'embedded' ? target.dataDir : config.dataDir);
     const jobs = await startJobs(
       database.pglite
         ? { kind: 'embedded', pglite: database.pglite }
@@ -77,11 +89,6 @@ export async function startPlatform(
         },
       },
     );
-    const keys = await loadOrCreateKeys(
-      target.kind === 'embedded' ? target.dataDir : config.dataDir,
-      config.JWT_PRIVATE_KEY ??
-        (config.JWT_PRIVATE_KEY_FILE ? readFileSync(config.JWT_PRIVATE_KEY_FILE, 'utf8') : undefined),
-    );
     const pipeline: PipelineDeps = {
       db: database.db,
       transaction: (work) => transaction(database.db, work),
@@ -112,5 +119,23 @@ export async function startPlatform(
   } catch (error) {
     await database.close().catch(() => {});
     throw error;
+  }
+}
+
+/** The signing key given by JWT_PRIVATE_KEY or JWT_PRIVATE_KEY_FILE (one that fails names its variable), else DATA_DIR's. */
+async function signingKeys(config: Config, dataDir: string | null): Promise<TokenKeys> {
+  const variable = config.JWT_PRIVATE_KEY
+    ? 'JWT_PRIVATE_KEY'
+    : config.JWT_PRIVATE_KEY_FILE
+      ? 'JWT_PRIVATE_KEY_FILE'
+      : null;
+  if (!variable) return loadOrCreateKeys(dataDir);
+  try {
+    const jwk = config.JWT_PRIVATE_KEY ?? readFileSync(config.JWT_PRIVATE_KEY_FILE!, 'utf8');
+    return await loadOrCreateKeys(dataDir, jwk);
+  } catch (error) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ${variable}: not a usable signing key (${(error as Error).message})`,
+    );
   }
 }

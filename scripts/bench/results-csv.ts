@@ -200,6 +200,7 @@ async function runOnce(mode: 'embedded' | 'postgres', participants: number): Pro
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
       NODE_ENV: 'production',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       PORT: String(port),
       HOST: '127.0.0.1',
       ...(database ? { DATABASE_URL: database.value } : {}),

@@ -33,9 +33,11 @@ mkdir -p "$work/dist" && cp -r dist/client "$work/dist/client"
 
 port="$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
 mkdir "$work/volume"
-# ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data (loopback and a free port here)
+# ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data (loopback and a free port here),
+# and the PUBLIC_URL a production start requires (docker run -e PUBLIC_URL=…)
 (cd "$work" && exec env -i PATH="$PATH" HOME="$work" NODE_ENV=production HOST=127.0.0.1 PORT="$port" \
-  DATA_DIR="$work/volume" node --import tsx server/main.ts >"$work/server.log" 2>&1) &
+  DATA_DIR="$work/volume" PUBLIC_URL="http://127.0.0.1:$port" node --import tsx server/main.ts \
+  >"$work/server.log" 2>&1) &
 pid=$!
 url="http://127.0.0.1:$port"
 for _ in $(seq 1 600); do

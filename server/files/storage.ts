@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, rmdirSync, rmSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -19,6 +19,40 @@ export interface FileStorage {
   /** The names directly under a folder key (files only), or an empty list. */
   list(folder: string): Promise<string[]>;
   remove(folder: string): Promise<void>;
+  /**
+   * Removes unfinished writes (`.part` files) last touched before `before`, and the upload folders
+   * they leave empty; answers how many files went.
+   */
+  sweepPartial(before: Date): Promise<number>;
+}
+
+/** The `.part` files this process is writing now. */
+const writing = new Set<string>();
+
+/**
+ * Removes the `.part` files this process is still writing, and their upload folders when that
+ * leaves them empty. Synchronous, for a process about to exit with uploads in flight (a shutdown
+ * that ran out of time).
+ */
+export function removeUnfinishedWrites(): void {
+  for (const partial of writing) {
+    rmSync(partial, { force: true });
+    removeEmptyFolders(partial);
+  }
+  writing.clear();
+}
+
+/** The folders of a removed file's key (`<upload id>/` and `sizes/`), those left empty. */
+function removeEmptyFolders(file: string): void {
+  for (const folder of [path.dirname(file), path.dirname(path.dirname(file))]) {
+    if (folder.endsWith(`${path.sep}sizes`) || isUploadId(path.basename(folder))) {
+      try {
+        rmdirSync(folder); // refuses a folder that is not empty
+      } catch {
+        return;
+      }
+    }
+  }
 }
 
 /** Bytes `start` to `end`, both included. */
@@ -87,6 +121,7 @@ export function localStorage(root: string): FileStorage {
       const full = resolve(key);
       await fs.mkdir(path.dirname(full), { recursive: true });
       const partial = `${full}.part`;
+      writing.add(partial);
       try {
         if (Buffer.isBuffer(body)) await fs.writeFile(partial, body);
         else await pipeline(body, createWriteStream(partial));
@@ -94,6 +129,8 @@ export function localStorage(root: string): FileStorage {
       } catch (error) {
         await fs.rm(partial, { force: true });
         throw error;
+      } finally {
+        writing.delete(partial);
       }
       return (await fs.stat(full)).size;
     },
@@ -112,6 +149,27 @@ export function localStorage(root: string): FileStorage {
         .map((entry) => entry.name);
     },
     remove: (folder) => fs.rm(resolve(folder), { recursive: true, force: true }),
+    async sweepPartial(before) {
+      const removed: string[] = [];
+      // Keys are `<upload id>/<name>` or `<upload id>/sizes/<name>`: two levels under each upload.
+      const sweep = async (folder: string, depth: number): Promise<void> => {
+        const entries = await fs.readdir(folder, { withFileTypes: true }).catch(() => []);
+        for (const entry of entries) {
+          const full = path.join(folder, entry.name);
+          if (entry.isDirectory() && depth < 2) await sweep(full, depth + 1);
+          else if (entry.isFile() && entry.name.endsWith('.part') && !writing.has(full)) {
+            const stat = await fs.stat(full).catch(() => null);
+            if (stat && stat.mtimeMs < before.getTime()) {
+              await fs.rm(full, { force: true });
+              removed.push(full);
+            }
+          }
+        }
+      };
+      await sweep(path.resolve(root), 0);
+      for (const partial of removed) removeEmptyFolders(partial);
+      return removed.length;
+    },
   };
 }
 

@@ -62,11 +62,17 @@ export const configurationTable: { variables: string[]; defaults: string; meanin
     defaults: 'info',
     meaning: 'pino level: fatal, error, warn, info, debug, trace, silent.',
   },
-  { variables: ['NODE_ENV'], defaults: 'development', meaning: 'development, production or test.' },
+  {
+    variables: ['NODE_ENV'],
+    defaults: 'development',
+    meaning:
+      'development, production or test. production refuses to start without PUBLIC_URL or, on an empty database, without any administrator, and warns without SMTP_URL (see Operations in the README).',
+  },
   {
     variables: ['PUBLIC_URL'],
     defaults: 'http://localhost:$PORT',
-    meaning: 'Public address used in links inside e-mails.',
+    meaning:
+      'Public address used in links inside e-mails and on certificates (their QR codes). Required with NODE_ENV=production: the start refuses without it.',
   },
   {
     variables: ['TENANT_CONFIG'],
@@ -96,7 +102,7 @@ export const configurationTable: { variables: string[]; defaults: string; meanin
     variables: ['SMTP_URL'],
     defaults: 'unset',
     meaning:
-      'smtp://user:pass@host:port for outgoing mail. Unset: mails go to the mail_outbox table (the log notes each one, without its text).',
+      'smtp://user:pass@host:port for outgoing mail. Unset: mails go to the mail_outbox table (the log notes each one, without its text); with NODE_ENV=production every start warns that nobody receives sign-up codes.',
   },
   {
     variables: ['MAIL_FROM'],
@@ -110,8 +116,9 @@ export const configurationTable: { variables: string[]; defaults: string; meanin
   },
   {
     variables: ['SHUTDOWN_TIMEOUT_MS'],
-    defaults: '10000',
-    meaning: 'How long a graceful shutdown may take before the process exits anyway.',
+    defaults: '8000',
+    meaning:
+      "How long a graceful shutdown may take before the process exits anyway (100–3600000); under Docker's 10 s stop grace period, so the process ends by itself before it is killed. Uploads still arriving then are cut and their unfinished files removed.",
   },
   {
     variables: ['JWT_PRIVATE_KEY'],
@@ -133,13 +140,13 @@ export const configurationTable: { variables: string[]; defaults: string; meanin
     variables: ['ADMIN_EMAIL', 'ADMIN_PASSWORD'],
     defaults: 'unset',
     meaning:
-      'Set together (password of 8 characters or more, not among the 10,000 most used): an administrator account that every start creates, or brings back to this password and the admin role.',
+      'Set together (password of 8 characters or more, not among the 10,000 most used): an administrator account that every start creates, or brings back to this password and the admin role. With NODE_ENV=production and no administrator otherwise (no account with the admin role, no demo seeded), the start refuses on an empty database and warns on one with content.',
   },
   {
     variables: ['OIDC_ISSUER', 'OIDC_AUDIENCE'],
     defaults: 'unset',
     meaning:
-      'Set together: also accept ID tokens of this external OIDC user pool (Cognito-compatible) for this audience (client id).',
+      'Set together: also accept ID tokens of this external OIDC user pool (Cognito-compatible) for this audience (client id). Its accounts start as participants.',
   },
   {
     variables: ['OIDC_JWKS_URL'],
@@ -239,7 +246,7 @@ Usage:
 
 From a source checkout: npm start, npm run export -- <file>, npm run import -- <file>.
 
-Configuration (environment variables, validated at start):
+Configuration (environment variables, validated at start; one set to nothing counts as unset):
 ${table}
 `;
 }

@@ -24,13 +24,38 @@ export const tenantSchema = z.object({
 });
 export type Tenant = z.infer<typeof tenantSchema>;
 
-/** The shipped tenant, or the JSON file named by TENANT_CONFIG; a bad file stops the start with its errors. */
+/** A tenant file that cannot serve: `problem` says why, without the variable's name. */
+export class TenantConfigError extends Error {
+  constructor(readonly problem: string) {
+    super(`Invalid configuration:\n  TENANT_CONFIG: ${problem}`);
+  }
+}
+
+/**
+ * The shipped tenant, or the JSON file named by TENANT_CONFIG; a file that cannot be read, is not
+ * JSON or does not fit the schema stops the start with a TenantConfigError naming the variable.
+ */
 export function loadTenant(file?: string): Tenant {
-  const raw: unknown = file ? JSON.parse(fs.readFileSync(file, 'utf8')) : defaultTenant;
+  let raw: unknown = defaultTenant;
+  if (file) {
+    let text: string;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new TenantConfigError(
+        `cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      );
+    }
+    try {
+      raw = JSON.parse(text);
+    } catch (error) {
+      throw new TenantConfigError(`${file} is not JSON (${(error as Error).message})`);
+    }
+  }
   const parsed = tenantSchema.safeParse(raw);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid tenant configuration${file ? ` in ${file}` : ''}:\n${lines.join('\n')}`);
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(file)'}: ${issue.message}`);
+    throw new TenantConfigError(`${file ?? 'the shipped tenant'} does not fit: ${lines.join('; ')}`);
   }
   return parsed.data;
 }
