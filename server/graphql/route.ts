@@ -1,8 +1,10 @@
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createYoga, maskError } from 'graphql-yoga';
+import { tokenFromHeader } from '../auth/keys';
 import { requestLanguage, translator } from '../i18n';
 import type { Platform } from '../platform';
+import { requestActor } from '../plugins/request-actor';
 import { createContext, type GraphQLContext } from './context';
 import { limitPlugins, MAX_RESPONSE_BYTES } from './limits';
 import { schema } from './schema';
@@ -30,6 +32,20 @@ export function hasMalformedGetParams(url: string): boolean {
       return true;
     }
   });
+}
+
+/**
+ * Whether the request carries a token that names nobody (expired, forged, of an account whose
+ * credentials moved on). Such a request is answered 401, never run as anonymous: an integrator
+ * whose token lapsed learns it at once instead of reading an empty, public view. No token at all
+ * (or a bare `Bearer`, or the `null`/`undefined` a signed-out client may stringify) is anonymous.
+ */
+async function refusedToken(platform: Platform, request: FastifyRequest): Promise<boolean> {
+  if (request.method === 'OPTIONS') return false;
+  const header = request.headers.authorization;
+  const token = tokenFromHeader(Array.isArray(header) ? header[0] : header);
+  if (!token || ['null', 'undefined', 'bearer'].includes(token.toLowerCase())) return false;
+  return (await requestActor(platform, request)) === null;
 }
 
 /**
@@ -80,6 +96,13 @@ export async function graphqlRoute(app: FastifyInstance, { platform }: { platfor
         return reply.code(400).send({
           errors: [{ message: t('errors.malformedRequest'), extensions: { code: 'BAD_REQUEST' } }],
         });
+      }
+      if (await refusedToken(platform, request)) {
+        const t = translator(requestLanguage(request.headers));
+        return reply
+          .code(401)
+          .header('www-authenticate', 'Bearer error="invalid_token"')
+          .send({ errors: [{ message: t('errors.invalidToken'), extensions: { code: 'UNAUTHENTICATED' } }] });
       }
       const response = await yoga.handleNodeRequest(request, { req: request, reply });
       const type = response.headers.get('content-type') ?? '';
