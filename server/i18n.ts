@@ -19,8 +19,11 @@ export function translator(language: Language): TFunction {
   return instance.getFixedT(language);
 }
 
-/** Picks nl, fr or en from an explicit header or Accept-Language; English for API clients that say nothing. */
-export function requestLanguage(headers: Record<string, string | string[] | undefined>): Language {
+/**
+ * The language a request names itself, or null: a supported `x-language`, else the first supported
+ * language in Accept-Language (in the order given). GraphQL lets it win over the account's language.
+ */
+export function explicitLanguage(headers: Record<string, string | string[] | undefined>): Language | null {
   const explicit = headers['x-language'];
   if (typeof explicit === 'string' && (languages as readonly string[]).includes(explicit))
     return explicit as Language;
@@ -31,5 +34,10 @@ export function requestLanguage(headers: Record<string, string | string[] | unde
       if ((languages as readonly string[]).includes(code)) return code as Language;
     }
   }
-  return 'en';
+  return null;
+}
+
+/** Picks nl, fr or en from an explicit header or Accept-Language; English for API clients that say nothing. */
+export function requestLanguage(headers: Record<string, string | string[] | undefined>): Language {
+  return explicitLanguage(headers) ?? 'en';
 }

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { CommandMeta } from '../../events/command';
 import type { Actor } from '../../events/permissions';
 import type { Language } from '../../events/shared/fields';
-import { requestLanguage } from '../i18n';
+import { explicitLanguage } from '../i18n';
 import type { Platform } from '../platform';
 import { requestActor } from '../plugins/request-actor';
 import { createLoaders, type Loaders } from './loaders';
@@ -14,7 +14,10 @@ export interface GraphQLContext {
   log: FastifyBaseLogger;
   /** Per-request batching of repeated look-ups (owners, participants, links). */
   loaders: Loaders;
-  /** The caller's language: their account's, else the request's (Accept-Language); looked up once, when needed. */
+  /**
+   * The language of messages: the request's when it names one (`x-language`, Accept-Language), else
+   * the account's, else English; looked up once, when needed.
+   */
   language: () => Promise<Language>;
 }
 
@@ -37,8 +40,10 @@ export async function createContext(platform: Platform, request: FastifyRequest)
     loaders,
     language: () => {
       language ??= (async () => {
+        const asked = explicitLanguage(request.headers);
+        if (asked) return asked;
         const own = actor ? await loaders.user.load(actor.userId) : null;
-        return own?.language ?? requestLanguage(request.headers);
+        return own?.language ?? 'en';
       })();
       return language;
     },

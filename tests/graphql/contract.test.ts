@@ -766,7 +766,7 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
       expect(roles.errors?.[0]?.message).toBe("Veuillez d'abord vous connecter.");
     });
 
-    it("speaks the signed-in user's language first, whatever Accept-Language says", async () => {
+    it("speaks the language the request names (x-language, Accept-Language), else the account's", async () => {
       const nlTeacher = await addTestUser(platform, { roles: ['teacher'], name: 'Nele' });
       const setNl = await graphql(
         app,
@@ -778,9 +778,9 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
       );
       expect(setNl.data?.updateUser).toEqual({ success: true, message: 'De gebruiker is opgeslagen.' });
 
+      // Without a language header, the account's (nl).
       const refused = await graphql(app, 'mutation { deleteByName(name: "teacher") { success message } }', {
         token: nlTeacher.token,
-        headers: { 'accept-language': 'en' },
       });
       expect(refused.data?.deleteByName).toEqual({
         success: false,
@@ -797,11 +797,34 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
         extensions: { code: 'FORBIDDEN' },
       });
 
-      // An English-speaking account keeps English even when the browser asks for Dutch.
+      // A header naming a language wins over the account's, for mutations and queries alike.
+      for (const [headers, message] of [
+        [{ 'accept-language': 'en' }, 'You are not allowed to do this.'],
+        [{ 'accept-language': 'fr-BE,fr;q=0.9' }, "Vous n'êtes pas autorisé à faire ceci."],
+        [{ 'x-language': 'en', 'accept-language': 'fr' }, 'You are not allowed to do this.'],
+      ] as const) {
+        const mutation = await graphql(
+          app,
+          'mutation { deleteByName(name: "teacher") { success message } }',
+          {
+            token: nlTeacher.token,
+            headers,
+          },
+        );
+        expect(mutation.data?.deleteByName).toEqual({ success: false, message });
+        const query = await graphql(app, '{ usersCSV }', { token: nlTeacher.token, headers });
+        expect(query.errors?.[0]?.message).toBe(message);
+      }
+      // A header naming no language we speak leaves the account's.
+      const german = await graphql(app, '{ usersCSV }', {
+        token: nlTeacher.token,
+        headers: { 'accept-language': 'de-DE,de;q=0.9' },
+      });
+      expect(german.errors?.[0]?.message).toBe('Je hebt geen toestemming om dit te doen.');
       const english = await graphql(app, '{ usersCSV }', {
         ...as('participant', { 'accept-language': 'nl' }),
       });
-      expect(english.errors?.[0]?.message).toBe('You are not allowed to do this.');
+      expect(english.errors?.[0]?.message).toBe('Je hebt geen toestemming om dit te doen.');
     });
   });
 

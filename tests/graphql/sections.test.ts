@@ -367,8 +367,8 @@ describe.each(databaseKinds)('GraphQL sections on %s', (kind) => {
       ...as('admin', { 'accept-language': 'nl' }),
       variables: { doc: newSection('') },
     });
-    // The admin's own language (en) wins over the request's.
-    expect(dutch.data?.createSection).toMatchObject({ success: false, message: 'This field is required.' });
+    // The language the request names (nl) wins over the admin's own (en).
+    expect(dutch.data?.createSection).toMatchObject({ success: false, message: 'Dit veld is verplicht.' });
     const anonymousDutch = await graphql(app, createMutation, {
       ...as(null, { 'accept-language': 'nl' }),
       variables: { doc: newSection('X') },
