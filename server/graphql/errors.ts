@@ -46,13 +46,53 @@ export async function refusing<T>(ctx: GraphQLContext, read: () => Promise<T>): 
   }
 }
 
+/** A refused field: its path in the mutation's arguments (`doc`'s fields named from its root), and why. */
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
 export interface MutationAnswer {
   success: boolean;
   message: string | null;
+  /** The refused fields; empty on success and for refusals that concern no field. */
+  fields: FieldError[];
 }
 
 /**
- * Runs a mutation and answers `{ success, message }` in the caller's language, plus what `run`
+ * The command schemas wrap a document under its kind (`{ path, course: {...} }`); the GraphQL `doc`
+ * is that inner document, so an issue at `course.name` is reported as `name`.
+ */
+const documentRoots = new Set(['course', 'section', 'module', 'page', 'file', 'role', 'user', 'result']);
+
+function fieldPath(path: readonly PropertyKey[]): string {
+  const parts = path.map(String);
+  if (parts.length > 1 && documentRoots.has(parts[0]!)) parts.shift();
+  return parts.join('.');
+}
+
+/** Our schemas' keys as they are; zod's own sentences as 'required' (a missing field) or 'invalid'. */
+function issueKey(issue: ZodError['issues'][number]): string {
+  if (isKey(issue.message)) return issue.message;
+  if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message))
+    return 'validation.required';
+  return 'validation.invalid';
+}
+
+/** The refused fields of an error, translated. */
+function fieldErrorsOf(error: unknown, t: (key: string) => string): FieldError[] {
+  if (error instanceof DomainError)
+    return error.fields.map((field) => ({ path: fieldPath(field.path.split('.')), message: t(field.key) }));
+  if (error instanceof ZodError)
+    return error.issues.map((issue) => ({
+      path: fieldPath(issue.path),
+      message: t(issueKey(issue)),
+    }));
+  return [];
+}
+
+/**
+ * Runs a mutation and answers `{ success, message, fields }` in the caller's language, plus what `run`
  * returns on success. Refusals and bad input answer `success: false`; an unexpected failure is
  * logged and answered with the generic message (no stack trace or SQL reaches the caller).
  */
@@ -63,13 +103,14 @@ export async function answer<T extends object>(
 ): Promise<MutationAnswer & Partial<T>> {
   try {
     const extra = await run();
-    return { success: true, message: successMessage(await ctx.language(), successKey), ...extra };
+    return { success: true, message: successMessage(await ctx.language(), successKey), fields: [], ...extra };
   } catch (error) {
     const refusal = refusalOf(error);
     if (!refusal) ctx.log.error({ err: error }, 'graphql mutation failed');
     const t = translator(await ctx.language());
     const message = refusal ? t(refusal.key, refusal.params) : t('errors.generic');
-    return { success: false, message } as MutationAnswer & Partial<T>;
+    const fields = refusal ? fieldErrorsOf(error, (key) => t(key)) : [];
+    return { success: false, message, fields } as MutationAnswer & Partial<T>;
   }
 }
 

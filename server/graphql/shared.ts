@@ -1,6 +1,6 @@
 import type { Image } from '../../events/shared/fields';
 import { builder } from './builder';
-import type { MutationAnswer } from './errors';
+import type { FieldError, MutationAnswer } from './errors';
 
 export const ImageType = builder.objectRef<Image>('Image').implement({
   fields: (t) => ({
@@ -9,11 +9,26 @@ export const ImageType = builder.objectRef<Image>('Image').implement({
   }),
 });
 
+export const FieldErrorType = builder.objectRef<FieldError>('FieldError').implement({
+  description:
+    'A refused field: its path (fields of `doc` named from its root, e.g. `name`, `elements.0.question`) and a translated message.',
+  fields: (t) => ({
+    path: t.exposeString('path'),
+    message: t.exposeString('message'),
+  }),
+});
+
 /** What every mutation answers; the documented clients show `message` in an alert styled by `success`. */
 export const MutationResponse = builder.interfaceRef<MutationAnswer>('MutationResponse').implement({
   fields: (t) => ({
     success: t.exposeBoolean('success'),
     message: t.exposeString('message', { nullable: true }),
+    fields: t.field({
+      type: [FieldErrorType],
+      description:
+        'The refused fields when `success` is false (empty on success, or when no field is at fault).',
+      resolve: (answer) => answer.fields ?? [],
+    }),
   }),
 });
 

@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
+import { addTestUser } from '../users';
+import { emptyClientRoot, graphql } from './client';
+
+interface Answer {
+  success: boolean;
+  message: string | null;
+  fields: { path: string; message: string }[];
+}
+
+/**
+ * Every mutation answer carries `fields: [{ path, message }]`: the refused fields of `doc`, named
+ * from its root, with translated messages; an empty list on success (issue #16).
+ */
+describe.each(databaseKinds)('GraphQL field errors on %s', (kind) => {
+  let platform: TestPlatform;
+  let app: FastifyInstance;
+  let admin: string;
+  beforeAll(async () => {
+    platform = await startTestPlatform(kind);
+    app = await buildApp(platform, { clientRoot: emptyClientRoot() });
+    admin = (await addTestUser(platform, { roles: ['admin'] })).token;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await platform?.dispose();
+  });
+
+  const createCourse =
+    'mutation ($doc: JSON!) { createCourse(doc: $doc) { success message fields { path message } } }';
+  const create = async (doc: unknown, headers: Record<string, string> = {}) =>
+    (
+      await graphql<{ createCourse: Answer }>(app, createCourse, {
+        token: admin,
+        headers,
+        variables: { doc },
+      })
+    ).data!.createCourse;
+
+  it('names a missing name, in nl, fr and en', async () => {
+    for (const [language, message, field] of [
+      ['nl', 'Sommige velden zijn niet geldig.', 'Dit veld is verplicht.'],
+      ['fr', 'Certains champs ne sont pas valides.', 'Ce champ est obligatoire.'],
+      ['en', 'Some fields are not valid.', 'This field is required.'],
+    ] as const) {
+      const refused = await create({ language: 'en' }, { 'accept-language': language });
+      expect(refused).toEqual({ success: false, message, fields: [{ path: 'name', message: field }] });
+    }
+  });
+
+  it('names every refused field with its own message, nested ones by their path', async () => {
+    const refused = await create({
+      name: '',
+      language: 'de',
+      startdate: '2026-05-02',
+      enddate: '2026-05-01',
+      image: { name: 42, alt: '' },
+    });
+    expect(refused.success).toBe(false);
+    expect(refused.fields).toEqual(
+      expect.arrayContaining([
+        { path: 'name', message: 'This field is required.' },
+        { path: 'language', message: 'Choose a language.' },
+        { path: 'image.name', message: 'This value is not valid.' },
+      ]),
+    );
+  });
+
+  it('answers an empty list on success, and on a refusal that concerns no field', async () => {
+    const created = await create({ name: 'Field errors', language: 'en' });
+    expect(created).toMatchObject({ success: true, fields: [] });
+    const anonymous = await graphql<{ createCourse: Answer }>(app, createCourse, {
+      variables: { doc: { name: 'x', language: 'en' } },
+    });
+    expect(anonymous.data?.createCourse).toEqual({
+      success: false,
+      message: 'Please sign in first.',
+      fields: [],
+    });
+  });
+});
