@@ -28,6 +28,7 @@ git ls-files -z --cached --others --exclude-standard |
   tar --null -T - -cf - | tar -xf - -C "$work/"
 # RUN npm ci --omit=dev --no-audit --no-fund
 (cd "$work" && npm ci --omit=dev --no-audit --no-fund --loglevel=error) || fail "npm ci --omit=dev"
+modules_mb="$(du -sm "$work/node_modules" | cut -f1)"
 # COPY --from=build /app/dist/client ./dist/client
 mkdir -p "$work/dist" && cp -r dist/client "$work/dist/client"
 
@@ -39,6 +40,7 @@ mkdir "$work/volume"
   DATA_DIR="$work/volume" PUBLIC_URL="http://127.0.0.1:$port" node --import tsx server/main.ts \
   >"$work/server.log" 2>&1) &
 pid=$!
+started_ms="$(date +%s%3N)"
 url="http://127.0.0.1:$port"
 for _ in $(seq 1 600); do
   kill -0 "$pid" 2>/dev/null || fail "the server exited during start"
@@ -46,6 +48,7 @@ for _ in $(seq 1 600); do
   sleep 0.1
 done
 [ "$(curl -s -o /dev/null -w '%{http_code}' "$url/healthz")" = "200" ] || fail "no 200 on /healthz"
+echo "production node_modules: ${modules_mb} MB; start to /healthz: $(($(date +%s%3N) - started_ms)) ms"
 [ "$(curl -s -o /dev/null -w '%{http_code}' "$url/readyz")" = "200" ] || fail "/readyz is not 200"
 page="$(curl -sf "$url/course")" || fail "no 200 on /course"
 grep -qi '<!doctype html>' <<<"$page" || fail "/course is not the client page"
