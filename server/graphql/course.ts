@@ -15,12 +15,13 @@ import { keepVisibleSections } from '../section/queries';
 import { teamMemberFor, userFor } from '../user/queries';
 import { builder } from './builder';
 import { type GraphQLContext, metaOf } from './context';
-import { answer, documentOf, type MutationAnswer, refusing } from './errors';
+import { answer, documentArg, documentOf, type MutationAnswer, refusing } from './errors';
 import { FileType } from './file';
+import { CourseInput, CourseUpdateInput } from './inputs';
 import { parentKey } from './loaders';
 import { ModuleType, modulesOfParent } from './module';
 import { SectionType } from './section';
-import { ImageType, MutationResponse, MutationResult } from './shared';
+import { docDescription, ImageType, MutationResponse, MutationResult, typedDescription } from './shared';
 import { UserType } from './user';
 
 /** The course rule's look-ups through the request's loaders. */
@@ -141,11 +142,14 @@ builder.mutationFields((t) => ({
   createCourse: t.field({
     type: CourseMutationResult,
     description:
-      'Creates a course (create right) from `doc`: the course form (name, language, info, …), optionally `path` and `published` (default true).',
-    args: { doc: t.arg({ type: 'JSON', required: true }) },
+      'Creates a course (create right) from `doc` (or the typed `input`): the course form (name, language, info, …), optionally `path` and `published` (default true).',
+    args: {
+      doc: t.arg({ type: 'JSON', description: docDescription }),
+      input: t.arg({ type: CourseInput, description: typedDescription }),
+    },
     resolve: (_root, args, ctx) =>
       answer(ctx, 'courseCreated', async () => {
-        const { path, published, details } = splitCourseDoc(args.doc);
+        const { path, published, details } = splitCourseDoc(documentArg(args));
         const input = createCourseSchema.parse({ path, course: details });
         const outcome = await createCourse(ctx.platform, ctx.actor, metaOf(ctx), input);
         const created = outcome.events[0]!.data.path as string;
@@ -156,13 +160,17 @@ builder.mutationFields((t) => ({
   updateCourse: t.field({
     type: CourseMutationResult,
     description:
-      'Changes the fields `doc` names (edit right or ownership); `published: true|false` publishes or unpublishes.',
-    args: { path: t.arg.string({ required: true }), doc: t.arg({ type: 'JSON', required: true }) },
+      'Changes the fields `doc` (or the typed `input`) names (edit right or ownership); `published: true|false` publishes or unpublishes.',
+    args: {
+      path: t.arg.string({ required: true }),
+      doc: t.arg({ type: 'JSON', description: docDescription }),
+      input: t.arg({ type: CourseUpdateInput, description: typedDescription }),
+    },
     resolve: (_root, args, ctx) =>
       answer(ctx, 'courseUpdated', async () => {
         const db = ctx.platform.database.db;
         const { path } = coursePathSchema.parse(args);
-        const { published, details } = splitCourseDoc(args.doc);
+        const { published, details } = splitCourseDoc(documentArg(args));
         let input: z.output<typeof updateCourseSchema> | undefined;
         if (Object.keys(details).length > 0) {
           const current = await findCourseByPath(db, path);

@@ -126,3 +126,14 @@ export function documentOf(value: unknown): Record<string, unknown> {
     throw invalid('errors.invalidInput');
   return value as Record<string, unknown>;
 }
+
+/**
+ * The document of a create or update: the typed `input` or the contract's untyped `doc`, exactly
+ * one of them (both go through the same schema afterwards).
+ */
+export function documentArg(args: { doc?: unknown; input?: unknown }): Record<string, unknown> {
+  const given = [args.doc, args.input].filter((value) => value !== undefined && value !== null);
+  if (given.length !== 1)
+    throw invalid('errors.invalidInput', [{ path: 'input', key: 'validation.docOrInput' }]);
+  return documentOf(given[0]);
+}

@@ -16,9 +16,10 @@ import { keepVisibleModules, type ModuleFacts, visibleModule, visibleModules } f
 import { teamMemberFor, userFor } from '../user/queries';
 import { builder } from './builder';
 import { type GraphQLContext, metaOf } from './context';
-import { answer, documentOf, type MutationAnswer, refusing } from './errors';
+import { answer, documentArg, documentOf, type MutationAnswer, refusing } from './errors';
+import { ModuleInput, ModuleUpdateInput } from './inputs';
 import { parentKey } from './loaders';
-import { ImageType, MutationResponse, MutationResult } from './shared';
+import { docDescription, ImageType, MutationResponse, MutationResult, typedDescription } from './shared';
 import { UserType } from './user';
 
 /**
@@ -176,11 +177,14 @@ builder.mutationFields((t) => ({
   createModule: t.field({
     type: ModuleMutationResult,
     description:
-      'Creates a module (create right; the creator owns it) from `doc`: the module form (name, language, info, test, gateProgress, …), optionally `path` and `published` (default true).',
-    args: { doc: t.arg({ type: 'JSON', required: true }) },
+      'Creates a module (create right; the creator owns it) from `doc` (or the typed `input`): the module form (name, language, info, test, gateProgress, …), optionally `path` and `published` (default true).',
+    args: {
+      doc: t.arg({ type: 'JSON', description: docDescription }),
+      input: t.arg({ type: ModuleInput, description: typedDescription }),
+    },
     resolve: (_root, args, ctx) =>
       answer(ctx, 'moduleCreated', async () => {
-        const { path, published, details } = splitModuleDoc(args.doc);
+        const { path, published, details } = splitModuleDoc(documentArg(args));
         const input = createModuleSchema.parse({ path, module: details });
         const created = await createModule(ctx.platform, ctx.actor, metaOf(ctx), input);
         if (published === false) await unpublishModule(ctx.platform, ctx.actor, metaOf(ctx), created);
@@ -190,13 +194,17 @@ builder.mutationFields((t) => ({
   updateModule: t.field({
     type: ModuleMutationResult,
     description:
-      'Changes the fields `doc` names (edit right or ownership); `published: true|false` publishes or unpublishes.',
-    args: { path: t.arg.string({ required: true }), doc: t.arg({ type: 'JSON', required: true }) },
+      'Changes the fields `doc` (or the typed `input`) names (edit right or ownership); `published: true|false` publishes or unpublishes.',
+    args: {
+      path: t.arg.string({ required: true }),
+      doc: t.arg({ type: 'JSON', description: docDescription }),
+      input: t.arg({ type: ModuleUpdateInput, description: typedDescription }),
+    },
     resolve: (_root, args, ctx) =>
       answer(ctx, 'moduleUpdated', async () => {
         const db = ctx.platform.database.db;
         const { path } = modulePathSchema.parse(args);
-        const { published, details } = splitModuleDoc(args.doc);
+        const { published, details } = splitModuleDoc(documentArg(args));
         let input: z.output<typeof updateModuleSchema> | undefined;
         if (Object.keys(details).length > 0) {
           const current = await findModuleByPath(db, path);

@@ -8,9 +8,10 @@ import { maySeeAnswerKey, visiblePage } from '../page/queries';
 import { builder } from './builder';
 import { contentFromContract, contentToContract } from './content-shape';
 import { type GraphQLContext, metaOf } from './context';
-import { answer, documentOf, type MutationAnswer, refusing } from './errors';
+import { answer, documentArg, documentOf, type MutationAnswer, refusing } from './errors';
+import { PageInput, PageUpdateInput } from './inputs';
 import { ModuleType } from './module';
-import { MutationResponse, MutationResult } from './shared';
+import { docDescription, MutationResponse, MutationResult, typedDescription } from './shared';
 
 /** What a page query and a module's page list both give (server/page/queries.ts PageDetail). */
 type PageRow = Pick<
@@ -122,11 +123,14 @@ builder.mutationFields((t) => ({
   createPage: t.field({
     type: PageMutationResult,
     description:
-      'Creates a page at the end of a module (edit right on the module, or owning it) from `doc`: `parentType: "module"`, `parentPath`, the page form (name, type, content, interactiveVideo, estimatedTime), optionally `path`.',
-    args: { doc: t.arg({ type: 'JSON', required: true }) },
+      'Creates a page at the end of a module (edit right on the module, or owning it) from `doc` (or the typed `input`): `parentType: "module"`, `parentPath`, the page form (name, type, content, interactiveVideo, estimatedTime), optionally `path`.',
+    args: {
+      doc: t.arg({ type: 'JSON', description: docDescription }),
+      input: t.arg({ type: PageInput, description: typedDescription }),
+    },
     resolve: (_root, args, ctx) =>
       answer(ctx, 'pageCreated', async () => {
-        const { path, parentType, parentPath, details } = splitPageDoc(args.doc);
+        const { path, parentType, parentPath, details } = splitPageDoc(documentArg(args));
         const input = createPageSchema.parse({ path, parentType, parentPath, page: details });
         const created = await createPage(ctx.platform, ctx.actor, metaOf(ctx), input);
         return { page: await findPageByPath(ctx.platform.database.db, created) };
@@ -135,13 +139,17 @@ builder.mutationFields((t) => ({
   updatePage: t.field({
     type: PageMutationResult,
     description:
-      'Changes the fields `doc` names (edit right, or owning the module). A page stays in its module.',
-    args: { path: t.arg.string({ required: true }), doc: t.arg({ type: 'JSON', required: true }) },
+      'Changes the fields `doc` (or the typed `input`) names (edit right, or owning the module). A page stays in its module.',
+    args: {
+      path: t.arg.string({ required: true }),
+      doc: t.arg({ type: 'JSON', description: docDescription }),
+      input: t.arg({ type: PageUpdateInput, description: typedDescription }),
+    },
     resolve: (_root, args, ctx) =>
       answer(ctx, 'pageUpdated', async () => {
         const db = ctx.platform.database.db;
         const { path } = pagePathSchema.parse(args);
-        const { parentType, parentPath, details } = splitPageDoc(args.doc);
+        const { parentType, parentPath, details } = splitPageDoc(documentArg(args));
         const current = await findPageByPath(db, path);
         if (!current) throw notFound('page.notFound');
         // Moving a page to another module is not an update.

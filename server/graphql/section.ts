@@ -13,11 +13,12 @@ import {
 import { visibleSection } from '../section/queries';
 import { builder } from './builder';
 import { type GraphQLContext, metaOf } from './context';
-import { answer, documentOf, type MutationAnswer, refusing } from './errors';
+import { answer, documentArg, documentOf, type MutationAnswer, refusing } from './errors';
 import { FileType } from './file';
+import { SectionInput, SectionUpdateInput } from './inputs';
 import { parentKey } from './loaders';
 import { ModuleType, modulesOfParent } from './module';
-import { ImageType, MutationResponse, MutationResult } from './shared';
+import { docDescription, ImageType, MutationResponse, MutationResult, typedDescription } from './shared';
 import { UserType } from './user';
 
 type Recording = Classroom['recordings'][number];
@@ -173,11 +174,14 @@ builder.mutationFields((t) => ({
   createSection: t.field({
     type: SectionMutationResult,
     description:
-      'Creates a section in a course (edit right on the course, or owning it) from `doc`: `parentType: "course"`, `parentPath`, the section form (name, language, classroom, …), optionally `path` and `published` (default true).',
-    args: { doc: t.arg({ type: 'JSON', required: true }) },
+      'Creates a section in a course (edit right on the course, or owning it) from `doc` (or the typed `input`): `parentType: "course"`, `parentPath`, the section form (name, language, classroom, …), optionally `path` and `published` (default true).',
+    args: {
+      doc: t.arg({ type: 'JSON', description: docDescription }),
+      input: t.arg({ type: SectionInput, description: typedDescription }),
+    },
     resolve: (_root, args, ctx) =>
       answer(ctx, 'sectionCreated', async () => {
-        const { path, parentType, parentPath, published, details } = splitSectionDoc(args.doc);
+        const { path, parentType, parentPath, published, details } = splitSectionDoc(documentArg(args));
         const input = createSectionSchema.parse({ path, parentType, parentPath, section: details });
         const created = await createSection(ctx.platform, ctx.actor, metaOf(ctx), input);
         if (published === false) await unpublishSection(ctx.platform, ctx.actor, metaOf(ctx), created);
@@ -187,13 +191,17 @@ builder.mutationFields((t) => ({
   updateSection: t.field({
     type: SectionMutationResult,
     description:
-      'Changes the fields `doc` names (edit right or ownership of the course); `published: true|false` publishes or unpublishes. A section stays in its course.',
-    args: { path: t.arg.string({ required: true }), doc: t.arg({ type: 'JSON', required: true }) },
+      'Changes the fields `doc` (or the typed `input`) names (edit right or ownership of the course); `published: true|false` publishes or unpublishes. A section stays in its course.',
+    args: {
+      path: t.arg.string({ required: true }),
+      doc: t.arg({ type: 'JSON', description: docDescription }),
+      input: t.arg({ type: SectionUpdateInput, description: typedDescription }),
+    },
     resolve: (_root, args, ctx) =>
       answer(ctx, 'sectionUpdated', async () => {
         const db = ctx.platform.database.db;
         const { path } = sectionPathSchema.parse(args);
-        const { parentType, parentPath, published, details } = splitSectionDoc(args.doc);
+        const { parentType, parentPath, published, details } = splitSectionDoc(documentArg(args));
         const current = await findSectionByPath(db, path);
         if (!current) throw notFound('section.notFound');
         // Moving a section to another course is not an update.

@@ -1,0 +1,244 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { printedSchema } from '../../server/graphql/schema';
+import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
+import { addTestUser } from '../users';
+import { emptyClientRoot, graphql } from './client';
+
+interface Answer {
+  success: boolean;
+  message: string | null;
+  fields: { path: string; message: string }[];
+}
+
+/**
+ * Typed inputs (issue #16): the create and update mutations take `input`, an input object generated
+ * from the form's zod schema, beside the contract's `doc: JSON`. An integrator builds a course, a
+ * section, a module and a question page with typed variables only; a refused one names the field.
+ */
+describe('typed inputs in the schema', () => {
+  it('declares the inputs and keeps the contract argument `doc` beside them', () => {
+    const schema = printedSchema();
+    for (const name of [
+      'CourseInput',
+      'CourseUpdateInput',
+      'SectionInput',
+      'SectionUpdateInput',
+      'ModuleInput',
+      'ModuleUpdateInput',
+      'PageInput',
+      'PageUpdateInput',
+      'PageElementInput',
+      'FieldError',
+    ])
+      expect(schema).toMatch(new RegExp(`\\n(input|type) ${name} \\{`));
+    expect(schema).toMatch(/\n {4}doc: JSON\n\n[^\n]*\n[^\n]*\n[^\n]*\n {4}input: CourseInput\n/);
+  });
+});
+
+describe.each(databaseKinds)('GraphQL typed inputs on %s', (kind) => {
+  let platform: TestPlatform;
+  let app: FastifyInstance;
+  let admin: string;
+  beforeAll(async () => {
+    platform = await startTestPlatform(kind);
+    app = await buildApp(platform, { clientRoot: emptyClientRoot() });
+    admin = (await addTestUser(platform, { roles: ['admin'] })).token;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await platform?.dispose();
+  });
+
+  const run = async <T>(
+    query: string,
+    variables: Record<string, unknown>,
+    headers: Record<string, string> = {},
+  ) => {
+    const answer = await graphql<T>(app, query, { token: admin, variables, headers });
+    expect(answer.errors).toBeUndefined();
+    return answer.data!;
+  };
+
+  const createCourse = `mutation ($input: CourseInput!) {
+    createCourse(input: $input) { success message fields { path message } course { path name language published } }
+  }`;
+  const createSection = `mutation ($input: SectionInput!) {
+    createSection(input: $input) { success message fields { path message } section { path name } }
+  }`;
+  const createModule = `mutation ($input: ModuleInput!) {
+    createModule(input: $input) { success message fields { path message } module { path name test } }
+  }`;
+  const createPage = `mutation ($input: PageInput!) {
+    createPage(input: $input) { success message fields { path message } page { path name type parentPath } }
+  }`;
+  const link = `mutation ($itemType: String!, $itemPath: String!, $parentType: String!, $parentPath: String!) {
+    addItemToParent(itemType: $itemType, itemPath: $itemPath, parentType: $parentType, parentPath: $parentPath) { success fields { path } }
+  }`;
+
+  const question = {
+    type: 'radio',
+    questionType: 'single',
+    name: 'q1',
+    label: 'Which method is hormonal?',
+    schema: { autoShow: true, attempts: 2 },
+    options: [
+      { label: 'The pill', value: 'pill', score: 1 },
+      { label: 'Condom', value: 'condom', score: 0 },
+    ],
+  };
+
+  it('builds a course, a section, a module and a question page with typed variables only', async () => {
+    const course = await run<{ createCourse: Answer & { course: unknown } }>(createCourse, {
+      input: { name: 'Typed course', language: 'en', info: 'Built by an integrator.', published: false },
+    });
+    expect(course.createCourse).toEqual({
+      success: true,
+      message: 'The course is created.',
+      fields: [],
+      course: { path: 'typed-course', name: 'Typed course', language: 'en', published: false },
+    });
+    const section = await run<{ createSection: Answer & { section: unknown } }>(createSection, {
+      input: {
+        parentType: 'course',
+        parentPath: 'typed-course',
+        name: 'Week one',
+        language: 'en',
+        classroom: { name: 'Live', type: 'jitsi', meetingId: 'typed-week-one' },
+      },
+    });
+    expect(section.createSection).toMatchObject({
+      success: true,
+      fields: [],
+      section: { path: 'week-one', name: 'Week one' },
+    });
+    const module = await run<{ createModule: Answer & { module: unknown } }>(createModule, {
+      input: { name: 'Typed quiz', language: 'en', test: true, randomized: ['answers'] },
+    });
+    expect(module.createModule).toMatchObject({
+      success: true,
+      fields: [],
+      module: { path: 'typed-quiz', test: true },
+    });
+    const linked = await run<{ addItemToParent: Answer }>(link, {
+      itemType: 'module',
+      itemPath: 'typed-quiz',
+      parentType: 'section',
+      parentPath: 'week-one',
+    });
+    expect(linked.addItemToParent).toEqual({ success: true, fields: [] });
+    const page = await run<{ createPage: Answer & { page: unknown } }>(createPage, {
+      input: {
+        parentType: 'module',
+        parentPath: 'typed-quiz',
+        name: 'Quiz',
+        type: 'question',
+        estimatedTime: 300,
+        content: [{ type: 'markdown', name: 'intro', text: '# Three questions' }, question],
+      },
+    });
+    expect(page.createPage).toMatchObject({
+      success: true,
+      fields: [],
+      page: { path: 'quiz', name: 'Quiz', type: 'question', parentPath: 'typed-quiz' },
+    });
+
+    const read = await run<{
+      course: { sections: { path: string }[] };
+      section: { modules: { path: string }[] };
+      module: { pages: { path: string; content: { type: string; questionType?: string }[] }[] };
+    }>(
+      `{ course(path: "typed-course") { sections { path } }
+         section(path: "week-one") { modules { path } }
+         module(path: "typed-quiz") { pages { path content } } }`,
+      {},
+    );
+    expect(read.course.sections).toEqual([{ path: 'week-one' }]);
+    expect(read.section.modules).toEqual([{ path: 'typed-quiz' }]);
+    expect(read.module.pages).toHaveLength(1);
+    expect(read.module.pages[0]!.content[1]).toMatchObject({
+      type: 'question',
+      questionType: 'radio',
+      name: 'q1',
+    });
+
+    // An update names only what changes, typed too.
+    const updated = await run<{ updatePage: Answer & { page: { name: string } } }>(
+      `mutation ($path: String!, $input: PageUpdateInput!) {
+        updatePage(path: $path, input: $input) { success fields { path } page { name } }
+      }`,
+      { path: 'quiz', input: { name: 'Final quiz' } },
+    );
+    expect(updated.updatePage).toEqual({ success: true, fields: [], page: { name: 'Final quiz' } });
+    const published = await run<{ updateCourse: Answer & { course: { published: boolean } } }>(
+      `mutation ($path: String!, $input: CourseUpdateInput!) {
+        updateCourse(path: $path, input: $input) { success course { published } }
+      }`,
+      { path: 'typed-course', input: { published: true } },
+    );
+    expect(published.updateCourse).toEqual({ success: true, course: { published: true } });
+  });
+
+  it('names the refused field of a typed input, translated', async () => {
+    const refused = await run<{ createPage: Answer }>(
+      createPage,
+      {
+        input: {
+          parentType: 'module',
+          parentPath: 'typed-quiz',
+          name: 'Broken quiz',
+          type: 'question',
+          content: [{ ...question, options: [question.options[0]] }],
+        },
+      },
+      { 'accept-language': 'nl' },
+    );
+    expect(refused.createPage.success).toBe(false);
+    expect(refused.createPage.message).toBe('Geef minstens twee antwoordopties.');
+    expect(refused.createPage.fields).toEqual([
+      { path: 'content.0.options', message: 'Geef minstens twee antwoordopties.' },
+    ]);
+
+    const unnamed = await run<{ createCourse: Answer }>(
+      `mutation ($input: CourseInput!) { createCourse(input: $input) { success fields { path message } } }`,
+      { input: { name: '  ', language: 'fr' } },
+      { 'accept-language': 'fr' },
+    );
+    expect(unnamed.createCourse).toEqual({
+      success: false,
+      fields: [{ path: 'name', message: 'Ce champ est obligatoire.' }],
+    });
+  });
+
+  it('refuses a misspelt or mistyped field before anything runs, naming it', async () => {
+    const misspelt = await graphql(app, createCourse, {
+      token: admin,
+      variables: { input: { nmae: 'Typo', language: 'en' } },
+    });
+    expect(misspelt.data).toBeNull();
+    expect(misspelt.errors?.[0]?.message).toMatch(/nmae/);
+    const mistyped = await graphql(app, createModule, {
+      token: admin,
+      variables: { input: { name: 'Typed', language: 'en', test: 'yes' } },
+    });
+    expect(mistyped.errors?.[0]?.message).toMatch(/test/);
+  });
+
+  it('takes `doc` or `input`, exactly one', async () => {
+    const both = await run<{ createCourse: Answer }>(
+      'mutation ($doc: JSON, $input: CourseInput) { createCourse(doc: $doc, input: $input) { success message fields { path message } } }',
+      { doc: { name: 'A', language: 'en' }, input: { name: 'B', language: 'en' } },
+    );
+    const neither = await run<{ createCourse: Answer }>(
+      'mutation { createCourse { success message fields { path message } } }',
+      {},
+    );
+    for (const answer of [both.createCourse, neither.createCourse])
+      expect(answer).toEqual({
+        success: false,
+        message: 'Some fields are not valid.',
+        fields: [{ path: 'input', message: 'Send the document as input or as doc: one of them.' }],
+      });
+  });
+});
