@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { ensureTeacherRole } from '../../server/auth/bootstrap';
 import { emptyClientRoot } from '../graphql/client';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
 import { addTestUser } from '../users';
+import { trpcCalls } from './trpc-calls';
 
 /**
  * Owners of a course teach the modules it lists (spec section 6, issue 15): they view results,
@@ -44,36 +44,7 @@ describe.each(databaseKinds)('course owners teach its modules on %s', (kind) => 
   const page = 'questions';
   let section = '';
 
-  async function call(who: Who, procedure: string, input: unknown, mutation = true) {
-    const headers = { authorization: `Bearer ${tokens[who]}` };
-    const response = mutation
-      ? await app.inject({ method: 'POST', url: `/trpc/${procedure}`, payload: input as object, headers })
-      : await app.inject({
-          url: `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`,
-          headers,
-        });
-    const body = response.json();
-    return body.error
-      ? { ok: false as const, code: body.error.data.code as string, data: null }
-      : { ok: true as const, code: null, data: body.result.data };
-  }
-
-  async function as<T = { path: string }>(who: Who, procedure: string, input: unknown, mutation = true) {
-    const answer = await call(who, procedure, input, mutation);
-    if (!answer.ok) throw new Error(`${procedure}: ${answer.code}`);
-    return answer.data as T;
-  }
-
-  const eventCount = async () =>
-    (await sql<{ n: number }>`select count(*)::int as n from events`.execute(platform.database.db)).rows[0]!
-      .n;
-
-  async function refused(who: Who, procedure: string, input: unknown, code: string, mutation = true) {
-    const before = await eventCount();
-    const answer = await call(who, procedure, input, mutation);
-    expect(answer.code, procedure).toBe(code);
-    expect(await eventCount()).toBe(before);
-  }
+  const { as, refused } = trpcCalls(() => ({ app, platform, tokens }));
 
   beforeAll(async () => {
     platform = await startTestPlatform(kind);

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { ensureTeacherRole } from '../../server/auth/bootstrap';
 import { emptyClientRoot, graphql } from '../graphql/client';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
 import { addTestUser } from '../users';
+import { trpcCalls } from './trpc-calls';
 
 /**
  * The one ownership rule (issue 15, DESIGN.md): a child (page, section) goes into a parent only
@@ -44,43 +44,9 @@ describe.each(databaseKinds)('one ownership rule and personal data by audience o
   let openCourse = '';
   let openSection = '';
 
-  const headersOf = (who: Who) => ({ authorization: `Bearer ${tokens[who]}` });
+  const _headersOf = (who: Who) => ({ authorization: `Bearer ${tokens[who]}` });
 
-  async function call(who: Who, procedure: string, input: unknown, mutation = true) {
-    const response = mutation
-      ? await app.inject({
-          method: 'POST',
-          url: `/trpc/${procedure}`,
-          payload: input as object,
-          headers: headersOf(who),
-        })
-      : await app.inject({
-          url: `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`,
-          headers: headersOf(who),
-        });
-    const body = response.json();
-    return body.error
-      ? { ok: false as const, code: body.error.data.code as string, data: null }
-      : { ok: true as const, code: null, data: body.result.data };
-  }
-
-  async function as<T = { path: string }>(who: Who, procedure: string, input: unknown): Promise<T> {
-    const answer = await call(who, procedure, input);
-    if (!answer.ok) throw new Error(`${procedure}: ${answer.code}`);
-    return answer.data as T;
-  }
-
-  const eventCount = async () =>
-    (await sql<{ n: number }>`select count(*)::int as n from events`.execute(platform.database.db)).rows[0]!
-      .n;
-
-  /** Runs a refused call and checks it wrote nothing. */
-  async function refused(who: Who, procedure: string, input: unknown, code: string) {
-    const before = await eventCount();
-    const answer = await call(who, procedure, input);
-    expect(answer.code).toBe(code);
-    expect(await eventCount()).toBe(before);
-  }
+  const { call, as, refused, eventCount } = trpcCalls(() => ({ app, platform, tokens }));
 
   beforeAll(async () => {
     platform = await startTestPlatform(kind);
