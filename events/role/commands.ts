@@ -4,6 +4,11 @@ import type { RoleActions } from './events';
 
 export const ADMIN_ROLE_NAME = 'admin';
 
+/** The actions a role form sends; an action left out is not allowed. */
+export const roleActionsInputSchema = z
+  .object(Object.fromEntries(roleActions.map((action) => [action, z.boolean().optional().default(false)])))
+  .partial();
+
 export const roleInputSchema = z.object({
   name: z
     .string()
@@ -11,9 +16,7 @@ export const roleInputSchema = z.object({
     .min(1, 'validation.required')
     .max(60, 'validation.tooLong')
     .refine((name) => name.toLowerCase() !== ADMIN_ROLE_NAME, 'role.adminReserved'),
-  actions: z
-    .object(Object.fromEntries(roleActions.map((action) => [action, z.boolean().optional().default(false)])))
-    .partial()
+  actions: roleActionsInputSchema
     .optional()
     .default({})
     .transform(

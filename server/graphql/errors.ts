@@ -128,11 +128,15 @@ export function documentOf(value: unknown): Record<string, unknown> {
 }
 
 /**
- * The document of a create or update: the typed `input` or the contract's untyped `doc`, exactly
- * one of them (both go through the same schema afterwards).
+ * The document of a create or update: the typed `input` or the contract's untyped argument (`doc`;
+ * `role` for createRole, `result` for the results), exactly one of them (both go through the same
+ * schema afterwards).
  */
-export function documentArg(args: { doc?: unknown; input?: unknown }): Record<string, unknown> {
-  const given = [args.doc, args.input].filter((value) => value !== undefined && value !== null);
+export function documentArg(
+  args: { input?: unknown } & Record<string, unknown>,
+  untyped = 'doc',
+): Record<string, unknown> {
+  const given = [args[untyped], args.input].filter((value) => value !== undefined && value !== null);
   if (given.length !== 1)
     throw invalid('errors.invalidInput', [{ path: 'input', key: 'validation.docOrInput' }]);
   return documentOf(given[0]);

@@ -5,8 +5,9 @@ import { createFile, deleteFile, updateFile } from '../file/commands';
 import { visibleFiles } from '../file/queries';
 import { builder } from './builder';
 import { metaOf } from './context';
-import { answer, documentOf, type MutationAnswer, refusing } from './errors';
-import { MutationResponse, MutationResult } from './shared';
+import { answer, documentArg, documentOf, type MutationAnswer, refusing } from './errors';
+import { FileInput, FileUpdateInput } from './inputs';
+import { docDescription, MutationResponse, MutationResult, typedDescription } from './shared';
 
 /** A document linked to a course or section (spec section 3). */
 export const FileType = builder.objectRef<FileSummary>('File').implement({
@@ -54,11 +55,14 @@ builder.mutationFields((t) => ({
   createFile: t.field({
     type: FileMutationResult,
     description:
-      'Creates a file (create right) from `doc`: name, url, optionally type (else guessed from the url) and `path`; with `parentType` ("course" or "section") and `parentPath` it is linked there at once (edit right on that parent too).',
-    args: { doc: t.arg({ type: 'JSON', required: true }) },
+      'Creates a file (create right) from `doc` (or the typed `input`): name, url, optionally type (else guessed from the url) and `path`; with `parentType` ("course" or "section") and `parentPath` it is linked there at once (edit right on that parent too).',
+    args: {
+      doc: t.arg({ type: 'JSON', description: docDescription }),
+      input: t.arg({ type: FileInput, description: typedDescription }),
+    },
     resolve: (_root, args, ctx) =>
       answer(ctx, 'fileCreated', async () => {
-        const { path, parentType, parentPath, details } = splitFileDoc(args.doc);
+        const { path, parentType, parentPath, details } = splitFileDoc(documentArg(args));
         const parent =
           parentType === undefined && parentPath === undefined ? null : { parentType, parentPath };
         const input = createFileSchema.parse({ path, file: details, parent });
@@ -68,13 +72,18 @@ builder.mutationFields((t) => ({
   }),
   updateFile: t.field({
     type: FileMutationResult,
-    description: 'Changes the fields `doc` names (edit right); links change through addItemToParent.',
-    args: { path: t.arg.string({ required: true }), doc: t.arg({ type: 'JSON', required: true }) },
+    description:
+      'Changes the fields `doc` (or the typed `input`) names (edit right); links change through addItemToParent.',
+    args: {
+      path: t.arg.string({ required: true }),
+      doc: t.arg({ type: 'JSON', description: docDescription }),
+      input: t.arg({ type: FileUpdateInput, description: typedDescription }),
+    },
     resolve: (_root, args, ctx) =>
       answer(ctx, 'fileUpdated', async () => {
         const db = ctx.platform.database.db;
         const { path } = filePathSchema.parse(args);
-        const { details } = splitFileDoc(args.doc);
+        const { details } = splitFileDoc(documentArg(args));
         const current = await findFileByPath(db, path);
         if (!current) throw notFound('file.notFound');
         const stored = { name: current.name, url: current.url, type: current.type };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { courseInputSchema } from '../../events/course/commands';
+import { fileInputSchema } from '../../events/file/commands';
 import { moduleInputSchema } from '../../events/module/commands';
 import { pageInputSchema } from '../../events/page/commands';
 import {
@@ -9,9 +10,12 @@ import {
   questionSettingsSchema,
   timestampInputSchema,
 } from '../../events/page/content';
+import { saveResultSchema, teacherResultSchema } from '../../events/result/commands';
+import { roleActionsInputSchema, roleInputSchema } from '../../events/role/commands';
 import { classroomInputSchema, sectionInputSchema } from '../../events/section/commands';
 import { breakoutRoomSchema, recordingSchema } from '../../events/section/events';
 import { imageSchema, pathSchema } from '../../events/shared/fields';
+import { createUserSchema, profileSchema } from '../../events/user/commands';
 import { ZodInputs } from './zod-input';
 
 /**
@@ -30,6 +34,7 @@ const inputs = new ZodInputs(
     [classroomInputSchema, 'ClassroomInput'],
     [recordingSchema, 'RecordingInput'],
     [breakoutRoomSchema, 'BreakoutRoomInput'],
+    [roleActionsInputSchema, 'RoleActionsInput'],
   ]),
   new Map([
     [
@@ -89,4 +94,43 @@ export const PageInput = inputs.object('PageInput', pageInputSchema, {
 export const PageUpdateInput = inputs.object('PageUpdateInput', pageInputSchema, {
   partial: true,
   description: 'The page fields to change; the others keep their values. A page stays in its module.',
+});
+
+export const FileInput = inputs.object('FileInput', fileInputSchema, {
+  extra: {
+    path: optionalPath,
+    parentType: z.enum(['course', 'section']).optional(),
+    parentPath: pathSchema.optional(),
+  },
+  description:
+    'A new file: name, url, optionally type (else guessed from the url) and `path`; with `parentType` and `parentPath` it is linked there at once.',
+});
+export const FileUpdateInput = inputs.object('FileUpdateInput', fileInputSchema, {
+  partial: true,
+  description:
+    'The file fields to change; the others keep their values. Links change through addItemToParent.',
+});
+
+export const RoleInput = inputs.object('RoleInput', roleInputSchema, {
+  description: 'A new role: its name and the actions it allows (an action left out is not allowed).',
+});
+export const RoleUpdateInput = inputs.object('RoleUpdateInput', roleInputSchema, {
+  partial: true,
+  description: 'The actions to change (the others keep their values); a role keeps its name.',
+});
+
+export const UserInput = inputs.object('UserInput', profileSchema, {
+  extra: { roles: createUserSchema.shape.roles },
+  partial: true,
+  description:
+    "The profile fields to change (the others keep their values) and, with `roles`, the user's roles (the whole list).",
+});
+
+export const ResultInput = inputs.object('ResultInput', saveResultSchema.shape.result, {
+  description:
+    'The answers of one page: `answers` maps question names to a value (radio: an option value; checkbox: a list of values; text: a string); `confirm` lists the questions whose answer is checked (spends an attempt).',
+});
+export const TeacherResultInput = inputs.object('TeacherResultInput', teacherResultSchema, {
+  description:
+    'Per question name, a score (`scores`, open questions only) and/or a feedback text (`feedback`; an empty text removes it).',
 });

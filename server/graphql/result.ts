@@ -21,10 +21,11 @@ import { grantAttempt, participantResult, scoreResult } from '../result/teacher'
 import { builder } from './builder';
 import { contractQuestionType } from './content-shape';
 import { type GraphQLContext, metaOf } from './context';
-import { answer, type MutationAnswer, refusing, signedIn } from './errors';
+import { answer, documentArg, type MutationAnswer, refusing, signedIn } from './errors';
+import { ResultInput, TeacherResultInput } from './inputs';
 import { ModuleType } from './module';
 import { PageType } from './page';
-import { MutationResponse, MutationResult } from './shared';
+import { docDescription, MutationResponse, MutationResult, typedDescriptionBeside } from './shared';
 import { UserType } from './user';
 
 /**
@@ -177,11 +178,12 @@ builder.mutationFields((t) => ({
     args: {
       module: t.arg.string({ required: true }),
       page: t.arg.string({ required: true }),
-      result: t.arg({ type: 'JSON', required: true }),
+      result: t.arg({ type: 'JSON', description: docDescription }),
+      input: t.arg({ type: ResultInput, description: typedDescriptionBeside('result') }),
     },
     resolve: (_root, args, ctx) =>
       answer(ctx, 'resultSaved', async () => {
-        const input = saveResultSchema.parse(args);
+        const input = saveResultSchema.parse({ ...args, result: documentArg(args, 'result') });
         const saved = await saveResult(ctx.platform, signedIn(ctx), metaOf(ctx), input);
         return {
           scoring: scoringToContract(saved.scoring),
@@ -215,12 +217,14 @@ builder.mutationFields((t) => ({
       user: t.arg.id({ required: true }),
       module: t.arg.string({ required: true }),
       page: t.arg.string({ required: true }),
-      result: t.arg({ type: 'JSON', required: true }),
+      result: t.arg({ type: 'JSON', description: docDescription }),
+      input: t.arg({ type: TeacherResultInput, description: typedDescriptionBeside('result') }),
     },
     resolve: (_root, args, ctx) =>
       answer(ctx, 'resultUpdated', async () => {
-        teacherResultSchema.parse(args.result);
-        const input = updateResultSchema.parse({ ...args, user: String(args.user) });
+        const result = documentArg(args, 'result');
+        teacherResultSchema.parse(result);
+        const input = updateResultSchema.parse({ ...args, result, user: String(args.user) });
         const scored = await scoreResult(ctx.platform, signedIn(ctx), metaOf(ctx), input);
         return {
           scoring: scoringToContract(scored.summary.scoring),

@@ -6,8 +6,15 @@ import { createRole, deleteRole, updateRole } from '../role/commands';
 import { visibleRole, visibleRoles } from '../role/queries';
 import { builder } from './builder';
 import { metaOf } from './context';
-import { answer, documentOf, type MutationAnswer, refusing, signedIn } from './errors';
-import { MutationResponse, MutationResult } from './shared';
+import { answer, documentArg, documentOf, type MutationAnswer, refusing, signedIn } from './errors';
+import { RoleInput as RoleInputType, RoleUpdateInput } from './inputs';
+import {
+  docDescription,
+  MutationResponse,
+  MutationResult,
+  typedDescription,
+  typedDescriptionBeside,
+} from './shared';
 
 const RoleActionsType = builder.objectRef<RoleActions>('RoleActions').implement({
   fields: (t) => ({
@@ -65,25 +72,34 @@ const roleManager = (ctx: Parameters<typeof signedIn>[0]) => requireCan(signedIn
 builder.mutationFields((t) => ({
   createRole: t.field({
     type: RoleMutationResult,
-    description: 'Creates a role from `role`: `{ name, actions: { view, create, … } }` (manage_roles).',
-    args: { role: t.arg({ type: 'JSON', required: true }) },
+    description:
+      'Creates a role from `role` (or the typed `input`): `{ name, actions: { view, create, … } }` (manage_roles).',
+    args: {
+      role: t.arg({ type: 'JSON', description: docDescription }),
+      input: t.arg({ type: RoleInputType, description: typedDescriptionBeside('role') }),
+    },
     resolve: (_root, args, ctx) =>
       answer(ctx, 'roleCreated', async () => {
         const actor = roleManager(ctx);
-        const input = roleInputSchema.parse(documentOf(args.role));
+        const input = roleInputSchema.parse(documentArg(args, 'role'));
         await createRole(ctx.platform, actor, metaOf(ctx), input);
         return { role: await findRoleByName(ctx.platform.database.db, input.name) };
       }),
   }),
   updateRole: t.field({
     type: RoleMutationResult,
-    description: 'Changes the actions `doc.actions` names (manage_roles); a role keeps its name.',
-    args: { name: t.arg.string({ required: true }), doc: t.arg({ type: 'JSON', required: true }) },
+    description:
+      'Changes the actions `doc.actions` (or the typed `input.actions`) names (manage_roles); a role keeps its name.',
+    args: {
+      name: t.arg.string({ required: true }),
+      doc: t.arg({ type: 'JSON', description: docDescription }),
+      input: t.arg({ type: RoleUpdateInput, description: typedDescription }),
+    },
     resolve: (_root, args, ctx) =>
       answer(ctx, 'roleUpdated', async () => {
         const actor = roleManager(ctx);
         const { name } = roleNameSchema.parse(args);
-        const doc = documentOf(args.doc);
+        const doc = documentArg(args);
         const current = await findRoleByName(ctx.platform.database.db, name);
         const input: RoleInput = roleInputSchema.parse({
           name: doc.name ?? current?.name ?? name,

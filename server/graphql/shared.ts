@@ -21,8 +21,9 @@ export const FieldErrorType = builder.objectRef<FieldError>('FieldError').implem
 /** The untyped and the typed document argument of the create and update mutations. */
 export const docDescription =
   "The document as free-form JSON (the contract's argument, kept for existing clients). Send it or `input`, not both.";
-export const typedDescription =
-  'The document, typed: generated from the schema the server validates it with. Send it or `doc`, not both.';
+export const typedDescriptionBeside = (untyped: string) =>
+  `The document, typed: generated from the schema the server validates it with. Send it or \`${untyped}\`, not both.`;
+export const typedDescription = typedDescriptionBeside('doc');
 
 /** What every mutation answers; the documented clients show `message` in an alert styled by `success`. */
 export const MutationResponse = builder.interfaceRef<MutationAnswer>('MutationResponse').implement({

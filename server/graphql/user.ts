@@ -8,8 +8,9 @@ import { canSeeLinksOf, userFor, userSearchSchema, visibleUser, visibleUsers } f
 import { usersCsv } from '../user/users-csv';
 import { builder } from './builder';
 import { metaOf } from './context';
-import { answer, documentOf, type MutationAnswer, refusing, signedIn } from './errors';
-import { ImageType, MutationResponse, MutationResult } from './shared';
+import { answer, documentArg, type MutationAnswer, refusing, signedIn } from './errors';
+import { UserInput } from './inputs';
+import { docDescription, ImageType, MutationResponse, MutationResult, typedDescription } from './shared';
 
 const RulesType = builder.objectRef<Rules>('Rules').implement({
   description: 'What the signed-in user may do, merged from their roles (admin: everything).',
@@ -173,14 +174,18 @@ builder.mutationFields((t) => ({
   updateUser: t.field({
     type: UserMutationResult,
     description:
-      'Changes the profile fields `doc` names (name, phone, profession, riziv, description, image, fullPrivacy, language) and, with `roles`, the roles (manage_users).',
-    args: { _id: t.arg.id({ required: true }), doc: t.arg({ type: 'JSON', required: true }) },
+      'Changes the profile fields `doc` (or the typed `input`) names (name, phone, profession, riziv, description, image, fullPrivacy, language) and, with `roles`, the roles (manage_users).',
+    args: {
+      _id: t.arg.id({ required: true }),
+      doc: t.arg({ type: 'JSON', description: docDescription }),
+      input: t.arg({ type: UserInput, description: typedDescription }),
+    },
     resolve: (_root, args, ctx) =>
       answer(ctx, 'userUpdated', async () => {
         const actor = signedIn(ctx);
         const db = ctx.platform.database.db;
         const userId = userIdSchema.parse(String(args._id));
-        const doc = documentOf(args.doc);
+        const doc = documentArg(args);
         const changes = Object.fromEntries(
           profileFields.filter((key) => key in doc).map((key) => [key, doc[key]]),
         );

@@ -30,6 +30,13 @@ describe('typed inputs in the schema', () => {
       'PageInput',
       'PageUpdateInput',
       'PageElementInput',
+      'FileInput',
+      'FileUpdateInput',
+      'RoleInput',
+      'RoleUpdateInput',
+      'UserInput',
+      'ResultInput',
+      'TeacherResultInput',
       'FieldError',
     ])
       expect(schema).toMatch(new RegExp(`\\n(input|type) ${name} \\{`));
@@ -238,7 +245,101 @@ describe.each(databaseKinds)('GraphQL typed inputs on %s', (kind) => {
       expect(answer).toEqual({
         success: false,
         message: 'Some fields are not valid.',
-        fields: [{ path: 'input', message: 'Send the document as input or as doc: one of them.' }],
+        fields: [
+          {
+            path: 'input',
+            message:
+              'Send the document exactly once: typed as input, or as free JSON (doc; role or result in those mutations).',
+          },
+        ],
       });
+  });
+
+  it('types files, roles, users and results too', async () => {
+    const file = await run<{ createFile: Answer & { file: unknown } }>(
+      `mutation ($input: FileInput!) { createFile(input: $input) { success fields { path } file { path name url type } } }`,
+      { input: { name: 'Typed leaflet', url: 'https://example.org/leaflet.pdf' } },
+    );
+    expect(file.createFile).toEqual({
+      success: true,
+      fields: [],
+      file: {
+        path: 'typed-leaflet',
+        name: 'Typed leaflet',
+        url: 'https://example.org/leaflet.pdf',
+        type: 'pdf',
+      },
+    });
+    const renamed = await run<{ updateFile: Answer & { file: { name: string; type: string } } }>(
+      `mutation ($input: FileUpdateInput!) { updateFile(path: "typed-leaflet", input: $input) { success file { name type } } }`,
+      { input: { name: 'Typed leaflet, 2nd edition' } },
+    );
+    expect(renamed.updateFile).toEqual({
+      success: true,
+      file: { name: 'Typed leaflet, 2nd edition', type: 'pdf' },
+    });
+
+    const role = await run<{ createRole: Answer & { role: { name: string; actions: unknown } } }>(
+      `mutation ($input: RoleInput!) { createRole(input: $input) { success role { name actions { view edit } } } }`,
+      { input: { name: 'typed-reviewer', actions: { view: true } } },
+    );
+    expect(role.createRole).toEqual({
+      success: true,
+      role: { name: 'typed-reviewer', actions: { view: true, edit: false } },
+    });
+    const widened = await run<{ updateRole: Answer & { role: { actions: unknown } } }>(
+      `mutation ($input: RoleUpdateInput!) { updateRole(name: "typed-reviewer", input: $input) { success role { actions { view edit } } } }`,
+      { input: { actions: { edit: true } } },
+    );
+    expect(widened.updateRole).toEqual({ success: true, role: { actions: { view: true, edit: true } } });
+
+    const learner = await addTestUser(platform, { name: 'Typed learner' });
+    const user = await run<{ updateUser: Answer & { user: unknown } }>(
+      `mutation ($id: ID!, $input: UserInput!) { updateUser(_id: $id, input: $input) { success fields { path message } user { name profession roles } } }`,
+      { id: learner.userId, input: { profession: 'Midwife', roles: ['typed-reviewer'] } },
+    );
+    expect(user.updateUser).toEqual({
+      success: true,
+      fields: [],
+      user: { name: 'Typed learner', profession: 'Midwife', roles: ['typed-reviewer'] },
+    });
+    const badPhone = await run<{ updateUser: Answer }>(
+      `mutation ($id: ID!, $input: UserInput!) { updateUser(_id: $id, input: $input) { success fields { path } } }`,
+      { id: learner.userId, input: { phone: 'call me' } },
+    );
+    expect(badPhone.updateUser).toEqual({ success: false, fields: [{ path: 'phone' }] });
+
+    await run(createModule, { input: { name: 'Typed answers', language: 'en' } });
+    const page = await run<{ createPage: Answer }>(createPage, {
+      input: {
+        parentType: 'module',
+        parentPath: 'typed-answers',
+        name: 'Check',
+        type: 'question',
+        content: [question, { type: 'textarea', questionType: 'open', name: 'why', label: 'Why?', schema: { maxScore: 2 } }],
+      },
+    });
+    expect(page.createPage).toMatchObject({ success: true, fields: [] });
+    const saved = await graphql<{ saveResult: Answer & { completed: boolean } }>(
+      app,
+      `mutation ($input: ResultInput!) { saveResult(module: "typed-answers", page: "check", input: $input) { success message fields { path } completed } }`,
+      {
+        token: learner.token,
+        variables: { input: { answers: { q1: 'pill', why: 'Hormones.' }, confirm: ['q1'] } },
+      },
+    );
+    expect(saved.errors).toBeUndefined();
+    expect(saved.data!.saveResult).toMatchObject({ message: 'The answers are saved.', success: true, fields: [] });
+    const scored = await run<{ updateResult: Answer & { result: { feedback: unknown } } }>(
+      `mutation ($user: ID!, $input: TeacherResultInput!) {
+        updateResult(user: $user, module: "typed-answers", page: "check", input: $input) { success fields { path } result }
+      }`,
+      { user: learner.userId, input: { scores: { why: 1 }, feedback: { why: 'Right.' } } },
+    );
+    expect(scored.updateResult).toMatchObject({
+      success: true,
+      fields: [],
+      result: { feedback: { why: 'Right.' } },
+    });
   });
 });
