@@ -34,7 +34,8 @@ export const questionSettingsSchema = z.object({
 const question = {
   name: elementName,
   label: requiredText(2000),
-  schema: questionSettingsSchema,
+  // Every setting has a default, so a question may come without any (integrators, imports).
+  schema: questionSettingsSchema.prefault({}),
 };
 
 export const markdownElementSchema = z.object({

@@ -156,6 +156,17 @@ describe('page form schema (spec sections 3 and 5)', () => {
     expect(result.error!.issues.map((issue) => issue.message)).toEqual(['page.optionsMin']);
   });
 
+  it('gives a question sent without settings the default ones', () => {
+    const page = pageInputSchema.parse({
+      name: 'x',
+      type: 'question',
+      content: [{ type: 'textarea', questionType: 'open', name: 'why', label: 'Why?' }],
+    });
+    expect(page.content[0]).toMatchObject({
+      schema: { autoShow: false, attempts: 0, info: '', maxScore: 1 },
+    });
+  });
+
   it('refuses two elements with one name, on the second', () => {
     const result = pageInputSchema.safeParse({
       name: 'x',
