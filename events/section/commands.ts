@@ -67,6 +67,9 @@ export type SectionCommand =
   | { type: 'PublishSection' }
   | { type: 'UnpublishSection' }
   | { type: 'DeleteSection' }
+  /** `startedAt` is the server's clock, read by the caller so the decider stays pure. */
+  | { type: 'StartBreakoutCountdown'; data: { startedAt: string } }
+  | { type: 'StopBreakoutCountdown' }
   | SectionLinkCommand;
 
 /** Links to modules and files kept on the section's stream (spec section 4, linking). */

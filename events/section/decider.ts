@@ -1,5 +1,5 @@
 import { assertNever, type Decider } from '../decider';
-import { conflict, notFound } from '../errors';
+import { conflict, invalid, notFound } from '../errors';
 import { inOrder, isLinked, type LinkedItems, noLinks, withLink, withoutLink } from '../shared/links';
 import type { SectionCommand } from './commands';
 import type { SectionDetails, SectionEvent } from './events';
@@ -26,6 +26,16 @@ function requireActive(state: SectionState): Existing {
 
 const ref = (state: Existing) => ({ sectionId: state.sectionId, path: state.path });
 
+/**
+ * The countdown's start changes only through its own events: a form save (which may carry a value
+ * read before someone started or stopped the countdown) keeps the stored start.
+ */
+function keepCountdown(section: Existing, details: SectionDetails): SectionDetails {
+  if (!details.classroom) return details;
+  const started = section.details.classroom?.breakoutroomCountdownStarted ?? null;
+  return { ...details, classroom: { ...details.classroom, breakoutroomCountdownStarted: started } };
+}
+
 function decide(command: SectionCommand, state: SectionState): SectionEvent[] {
   switch (command.type) {
     case 'CreateSection': {
@@ -38,8 +48,37 @@ function decide(command: SectionCommand, state: SectionState): SectionEvent[] {
         },
       ];
     }
-    case 'UpdateSection':
-      return [{ type: 'SectionUpdated', data: { ...ref(requireActive(state)), ...command.data.details } }];
+    case 'UpdateSection': {
+      const section = requireActive(state);
+      return [
+        {
+          type: 'SectionUpdated',
+          data: { ...ref(section), ...keepCountdown(section, command.data.details) },
+        },
+      ];
+    }
+    case 'StartBreakoutCountdown': {
+      const section = requireActive(state);
+      const classroom = section.details.classroom;
+      if (!classroom) throw invalid('section.noClassroom');
+      if (classroom.breakoutroomCountdown === 0) throw invalid('section.noCountdown');
+      return [
+        {
+          type: 'BreakoutCountdownStarted',
+          data: {
+            ...ref(section),
+            startedAt: command.data.startedAt,
+            minutes: classroom.breakoutroomCountdown,
+          },
+        },
+      ];
+    }
+    case 'StopBreakoutCountdown': {
+      const section = requireActive(state);
+      if (!section.details.classroom?.breakoutroomCountdownStarted)
+        throw conflict('section.countdownNotRunning');
+      return [{ type: 'BreakoutCountdownStopped', data: ref(section) }];
+    }
     case 'PublishSection': {
       const section = requireActive(state);
       return section.published ? [] : [{ type: 'SectionPublished', data: ref(section) }];
@@ -110,6 +149,18 @@ function evolve(state: SectionState, event: SectionEvent): SectionState {
     case 'SectionFileLinked':
     case 'SectionFileUnlinked':
       return state.status === 'absent' ? state : { ...state, links: evolveLinks(state.links, event) };
+    case 'BreakoutCountdownStarted':
+    case 'BreakoutCountdownStopped': {
+      if (state.status === 'absent' || !state.details.classroom) return state;
+      const started = event.type === 'BreakoutCountdownStarted' ? event.data.startedAt : null;
+      return {
+        ...state,
+        details: {
+          ...state.details,
+          classroom: { ...state.details.classroom, breakoutroomCountdownStarted: started },
+        },
+      };
+    }
     default:
       return assertNever(event);
   }

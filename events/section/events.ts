@@ -99,6 +99,21 @@ export const SectionFileUnlinked = defineEvent(
   z.object({ ...sectionRef, ...fileRef }),
 );
 
+/**
+ * The breakout countdown (spec section 4): an editor starts it, which stores the start (the
+ * server's clock); it ends at start + minutes. Minutes are kept on the event so the history says
+ * what was started even if the form's value changes later. Starting again restarts it.
+ */
+export const BreakoutCountdownStarted = defineEvent(
+  'BreakoutCountdownStarted',
+  z.object({
+    ...sectionRef,
+    startedAt: z.iso.datetime({ offset: true }),
+    minutes: z.number().int().min(1).max(600),
+  }),
+);
+export const BreakoutCountdownStopped = defineEvent('BreakoutCountdownStopped', z.object(sectionRef));
+
 export const sectionEventDefinitions = [
   SectionCreated,
   SectionUpdated,
@@ -110,6 +125,8 @@ export const sectionEventDefinitions = [
   SectionModulesOrdered,
   SectionFileLinked,
   SectionFileUnlinked,
+  BreakoutCountdownStarted,
+  BreakoutCountdownStopped,
 ];
 
 export type SectionEvent =
@@ -122,6 +139,8 @@ export type SectionEvent =
   | EventOf<typeof SectionModuleUnlinked>
   | EventOf<typeof SectionModulesOrdered>
   | EventOf<typeof SectionFileLinked>
-  | EventOf<typeof SectionFileUnlinked>;
+  | EventOf<typeof SectionFileUnlinked>
+  | EventOf<typeof BreakoutCountdownStarted>
+  | EventOf<typeof BreakoutCountdownStopped>;
 
 export const sectionStream = (sectionId: string) => `section-${sectionId}`;

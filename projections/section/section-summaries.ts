@@ -94,6 +94,17 @@ async function apply(trx: Transaction<SectionTables>, stored: StoredEvent) {
         .execute();
       return;
     }
+    case 'BreakoutCountdownStarted':
+    case 'BreakoutCountdownStopped': {
+      // Only the countdown's start changes; the rest of the classroom is the form's.
+      const data = event.data as Data<'BreakoutCountdownStarted'> | Data<'BreakoutCountdownStopped'>;
+      const started = 'startedAt' in data ? JSON.stringify(data.startedAt) : 'null';
+      await sql`
+        update section_summaries
+        set classroom = jsonb_set(classroom, '{breakoutroomCountdownStarted}', ${started}::jsonb), updated_at = ${at}
+        where section_id = ${data.sectionId} and classroom is not null`.execute(trx);
+      return;
+    }
     case 'SectionDeleted':
       await trx
         .deleteFrom('section_summaries')
@@ -138,6 +149,8 @@ export const sectionSummaries: Projection<SectionTables> = {
     'SectionPublished',
     'SectionUnpublished',
     'SectionDeleted',
+    'BreakoutCountdownStarted',
+    'BreakoutCountdownStopped',
     'CourseDeleted',
     'CourseSectionsOrdered',
   ],

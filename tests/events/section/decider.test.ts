@@ -104,3 +104,90 @@ describe('section form schema (spec section 5)', () => {
     expect(result.error!.issues[0]).toMatchObject({ message: 'section.jitsiRequired' });
   });
 });
+
+describe('breakout countdown (spec section 4)', () => {
+  const classroom = sectionInputSchema.parse({
+    name: 'Week 1',
+    language: 'nl',
+    classroom: { name: 'Live', type: 'jitsi', breakoutroomCountdown: 15 },
+  });
+  const withRoom: SectionEvent = {
+    type: 'SectionCreated',
+    data: { ...created.data, ...classroom },
+  } as SectionEvent;
+  const startedAt = '2026-11-24T08:00:00.000Z';
+  const started: SectionEvent = {
+    type: 'BreakoutCountdownStarted',
+    data: { ...ref, startedAt, minutes: 15 },
+  };
+  const stopped: SectionEvent = { type: 'BreakoutCountdownStopped', data: ref };
+
+  it('starts with the given start and the classroom minutes, and starts again', () => {
+    spec([withRoom]).when({ type: 'StartBreakoutCountdown', data: { startedAt } }).thenEvents([started]);
+    const later = '2026-11-24T08:05:00.000Z';
+    spec([withRoom, started])
+      .when({ type: 'StartBreakoutCountdown', data: { startedAt: later } })
+      .thenEvents([{ type: 'BreakoutCountdownStarted', data: { ...ref, startedAt: later, minutes: 15 } }]);
+  });
+  it('stops a running countdown; stopping one that does not run is refused', () => {
+    spec([withRoom, started]).when({ type: 'StopBreakoutCountdown' }).thenEvents([stopped]);
+    spec([withRoom])
+      .when({ type: 'StopBreakoutCountdown' })
+      .thenThrows('CONFLICT', 'section.countdownNotRunning');
+    spec([withRoom, started, stopped])
+      .when({ type: 'StopBreakoutCountdown' })
+      .thenThrows('CONFLICT', 'section.countdownNotRunning');
+  });
+  it('refuses without a classroom or without countdown minutes', () => {
+    spec([created])
+      .when({ type: 'StartBreakoutCountdown', data: { startedAt } })
+      .thenThrows('INVALID', 'section.noClassroom');
+    const noMinutes = sectionInputSchema.parse({
+      name: 'Week 1',
+      language: 'nl',
+      classroom: { name: 'Live', type: 'jitsi' },
+    });
+    spec([{ type: 'SectionCreated', data: { ...created.data, ...noMinutes } } as SectionEvent])
+      .when({ type: 'StartBreakoutCountdown', data: { startedAt } })
+      .thenThrows('INVALID', 'section.noCountdown');
+  });
+  it('a form save keeps the stored start, whatever the form carries', () => {
+    const form = sectionInputSchema.parse({
+      name: 'Week 1 (renamed)',
+      language: 'nl',
+      classroom: {
+        name: 'Live',
+        type: 'jitsi',
+        breakoutroomCountdown: 20,
+        breakoutroomCountdownStarted: null,
+      },
+    });
+    spec([withRoom, started])
+      .when({ type: 'UpdateSection', data: { details: form } })
+      .thenEvents([
+        {
+          type: 'SectionUpdated',
+          data: {
+            ...ref,
+            ...form,
+            classroom: { ...form.classroom!, breakoutroomCountdownStarted: startedAt },
+          },
+        },
+      ]);
+    // Nor can a form start one: only the countdown's own event does.
+    const sneaky = { ...form, classroom: { ...form.classroom!, breakoutroomCountdownStarted: startedAt } };
+    spec([withRoom])
+      .when({ type: 'UpdateSection', data: { details: sneaky } })
+      .thenEvents([{ type: 'SectionUpdated', data: { ...ref, ...form } }]);
+  });
+  it('folds the start and the stop into the classroom', () => {
+    const fold = (events: SectionEvent[]) =>
+      events.reduce(sectionDecider.evolve, sectionDecider.initialState());
+    const running = fold([withRoom, started]);
+    expect(running.status === 'active' && running.details.classroom?.breakoutroomCountdownStarted).toBe(
+      startedAt,
+    );
+    const over = fold([withRoom, started, stopped]);
+    expect(over.status === 'active' && over.details.classroom?.breakoutroomCountdownStarted).toBeNull();
+  });
+});
