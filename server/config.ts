@@ -176,6 +176,21 @@ export const configSchema = z
     CORS_ORIGINS: corsOrigins,
     /** Extra https origins the pages may frame (video meetings, other players): CSP frame-src. */
     CSP_FRAME_HOSTS: hostList,
+    /** The Jitsi server of jitsi classrooms: its external API script and frames (CSP), a host name. */
+    JITSI_DOMAIN: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(
+        /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:\d{1,5})?$/,
+        {
+          message: 'must be a host name like meet.jit.si (no scheme, no path)',
+        },
+      )
+      .default('meet.jit.si'),
+    /** Zoom Meeting SDK app credentials: zoom classrooms get a signature made with them (both or neither). */
+    ZOOM_SDK_KEY: optionalText,
+    ZOOM_SDK_SECRET: optionalText,
     /** A bearer token /metrics asks for; in production /metrics is closed without one. */
     METRICS_TOKEN: optionalText.refine((token) => !token || token.length >= 16, {
       message: 'must have at least 16 characters',
@@ -199,6 +214,7 @@ export const configSchema = z
     };
     together('ADMIN_EMAIL', 'ADMIN_PASSWORD');
     together('OIDC_ISSUER', 'OIDC_AUDIENCE');
+    together('ZOOM_SDK_KEY', 'ZOOM_SDK_SECRET');
     if (config.OIDC_JWKS_URL && !config.OIDC_ISSUER) {
       ctx.addIssue({
         code: 'custom',

@@ -173,6 +173,18 @@ export const configurationTable: { variables: string[]; defaults: string; meanin
       'Comma-separated https origins the pages may embed besides YouTube and Vimeo (a video-meeting host, another player): added to the CSP frame-src.',
   },
   {
+    variables: ['JITSI_DOMAIN'],
+    defaults: 'meet.jit.si',
+    meaning:
+      "Host name of the Jitsi server of jitsi classrooms: the client loads its external API script from https://<host> and frames its rooms (both allowed by the CSP). A classroom's room is its meetingId, else a slug of section and classroom name.",
+  },
+  {
+    variables: ['ZOOM_SDK_KEY', 'ZOOM_SDK_SECRET'],
+    defaults: 'unset',
+    meaning:
+      'Set together: the Zoom Meeting SDK app key and secret. A zoom classroom then gets a meeting signature made on the server (HS256, role 1 for admins and teachers, 0 otherwise) and the CSP allows Zoom. Unset: zoom classrooms cannot load.',
+  },
+  {
     variables: ['METRICS_TOKEN'],
     defaults: 'unset',
     meaning:

@@ -19,22 +19,51 @@ const analyticsConnect = [
   'https://*.analytics.google.com',
 ];
 
-/** The Content-Security-Policy of the app's HTML pages. */
+/** The Zoom Meeting SDK's web client: its scripts, and the frames and connections it opens. */
+const zoomScripts = ['https://source.zoom.us'];
+const zoomFrames = ['https://*.zoom.us'];
+const zoomConnect = ['https://*.zoom.us', 'wss://*.zoom.us'];
+
+/**
+ * The Content-Security-Policy of the app's HTML pages. Jitsi classrooms load the external API
+ * script of JITSI_DOMAIN and frame its rooms. Breakout rooms frame each room's own Jitsi URL, which
+ * an editor types and which may be on any host; the policy is fixed when the page loads (a
+ * single-page app keeps it across in-app navigation), so frame-src allows any https page. That is
+ * safe enough: the app renders no HTML from content (markdown without raw HTML), so only the
+ * app's own code creates frames, and frame-ancestors still keeps others from framing the app.
+ */
 export function pagePolicy(
-  config: Pick<Config, 'CSP_FRAME_HOSTS' | 'PUBLIC_URL'>,
+  config: Pick<Config, 'CSP_FRAME_HOSTS' | 'PUBLIC_URL' | 'JITSI_DOMAIN' | 'ZOOM_SDK_KEY'>,
   tenant: Pick<Tenant, 'analyticsContainer'>,
 ) {
   const analytics = Boolean(tenant.analyticsContainer);
+  const jitsi = `https://${config.JITSI_DOMAIN}`;
+  const zoom = Boolean(config.ZOOM_SDK_KEY);
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
-    ['script-src', "'self'", ...videoScripts, ...(analytics ? analyticsScripts : [])],
+    [
+      'script-src',
+      "'self'",
+      ...videoScripts,
+      jitsi,
+      ...(zoom ? zoomScripts : []),
+      ...(analytics ? analyticsScripts : []),
+    ],
     // React sets style attributes; no inline script is ever allowed.
     ['style-src', "'self'", "'unsafe-inline'"],
     ['img-src', "'self'", 'data:', 'blob:', 'https:'],
     ['media-src', "'self'", 'blob:', 'https:'],
     ['font-src', "'self'", 'data:'],
-    ['connect-src', "'self'", ...(analytics ? analyticsConnect : [])],
-    ['frame-src', ...videoFrames, ...config.CSP_FRAME_HOSTS],
+    ['connect-src', "'self'", ...(zoom ? zoomConnect : []), ...(analytics ? analyticsConnect : [])],
+    [
+      'frame-src',
+      ...videoFrames,
+      jitsi,
+      ...(zoom ? zoomFrames : []),
+      ...config.CSP_FRAME_HOSTS,
+      // Breakout rooms' Jitsi URLs, on whatever host an editor chose (see above).
+      'https:',
+    ],
     ['worker-src', "'self'", 'blob:'],
     ['object-src', "'none'"],
     ['base-uri', "'self'"],

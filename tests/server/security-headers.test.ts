@@ -48,7 +48,9 @@ describe.each(databaseKinds)('security headers, CORS and /metrics on %s', (kind)
       expectCommon(page.headers);
       const csp = String(page.headers['content-security-policy']);
       expect(csp).toContain("default-src 'self'");
-      expect(csp).toMatch(/script-src 'self' https:\/\/www\.youtube\.com(;|$)/);
+      // Jitsi classrooms load the external API of JITSI_DOMAIN (default meet.jit.si); no Zoom unless configured.
+      expect(csp).toMatch(/script-src 'self' https:\/\/www\.youtube\.com https:\/\/meet\.jit\.si(;|$)/);
+      expect(csp).not.toContain('zoom.us');
       expect(csp).toContain(
         'frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com',
       );
@@ -92,6 +94,22 @@ describe.each(databaseKinds)('security headers, CORS and /metrics on %s', (kind)
     expect(policy).toMatch(/connect-src [^;]*https:\/\/www\.google-analytics\.com/);
     expect(policy).toMatch(/frame-src [^;]*https:\/\/meet\.jit\.si/);
     expect(pagePolicy(loadConfig({}), { analyticsContainer: null })).not.toContain('googletagmanager');
+  });
+
+  it('allows the Jitsi domain, Zoom when configured, and breakout rooms on any https host (#17)', () => {
+    const zoom = pagePolicy(
+      loadConfig({ JITSI_DOMAIN: 'jitsi.example.org', ZOOM_SDK_KEY: 'key', ZOOM_SDK_SECRET: 'secret' }),
+      { analyticsContainer: null },
+    );
+    expect(zoom).toMatch(/script-src [^;]*https:\/\/jitsi\.example\.org [^;]*https:\/\/source\.zoom\.us/);
+    expect(zoom).toMatch(
+      /frame-src [^;]*https:\/\/jitsi\.example\.org [^;]*https:\/\/\*\.zoom\.us [^;]*https:(;|$)/,
+    );
+    expect(zoom).toMatch(/connect-src [^;]*wss:\/\/\*\.zoom\.us/);
+    expect(() => loadConfig({ ZOOM_SDK_KEY: 'key' })).toThrow(
+      /ZOOM_SDK_SECRET: must be set together with ZOOM_SDK_KEY/,
+    );
+    expect(() => loadConfig({ JITSI_DOMAIN: 'https://meet.jit.si/room' })).toThrow(/JITSI_DOMAIN/);
   });
 
   it('answers CORS for configured origins only, and never with credentials for others', async () => {
