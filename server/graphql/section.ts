@@ -1,7 +1,10 @@
+import DataLoader from 'dataloader';
 import { z } from 'zod';
 import { invalid, notFound } from '../../events/errors';
 import { createSectionSchema, sectionInputSchema, sectionPathSchema } from '../../events/section/commands';
 import type { Classroom } from '../../events/section/events';
+import type { CourseSummaryTables } from '../../projections/course/course-summaries';
+import { tablesOf } from '../../projections/db';
 import { findSectionByPath, type SectionSummary } from '../../projections/section/section-summaries';
 import {
   createSection,
@@ -10,7 +13,7 @@ import {
   unpublishSection,
   updateSection,
 } from '../section/commands';
-import { visibleSection } from '../section/queries';
+import { mayEnterClassroomWith, visibleSection } from '../section/queries';
 import { builder } from './builder';
 import { type GraphQLContext, metaOf } from './context';
 import { answer, documentArg, documentOf, type MutationAnswer, refusing } from './errors';
@@ -41,13 +44,48 @@ const BreakoutRoomType = builder.objectRef<BreakoutRoom>('BreakoutRoom').impleme
   }),
 });
 
-/**
- * Meeting credentials are for signed-in users only: anonymous callers (who may read a published,
- * public course and its sections) get null for meetingId and pwd.
- */
-const credential = (value: string, ctx: GraphQLContext): string | null => (ctx.actor ? value : null);
+/** A classroom as one caller sees it: with its meeting credentials, or without. */
+type ClassroomView = Classroom & { withCredentials: boolean };
 
-const ClassroomType = builder.objectRef<Classroom>('Classroom').implement({
+/** Per request: whether each course (by path) is public, read in one statement for a list. */
+const publicCourses = new WeakMap<GraphQLContext, DataLoader<string, boolean>>();
+function isPublicCourse(ctx: GraphQLContext, path: string): Promise<boolean> {
+  let loader = publicCourses.get(ctx);
+  if (!loader) {
+    loader = new DataLoader(async (paths: readonly string[]) => {
+      const rows = await tablesOf<CourseSummaryTables>(ctx.platform.database.db)
+        .selectFrom('course_summaries')
+        .select(['path', 'public'])
+        .where('path', 'in', [...paths])
+        .execute();
+      return paths.map((wanted) => rows.some((row) => row.path === wanted && row.public));
+    });
+    publicCourses.set(ctx, loader);
+  }
+  return loader.load(path);
+}
+
+/**
+ * Meeting credentials reach only who may enter the classroom (the rule of tRPC's section queries,
+ * `mayEnterClassroomWith`); every section reaching this type has passed the section rule.
+ */
+async function mayEnter(ctx: GraphQLContext, section: SectionSummary): Promise<boolean> {
+  if (!ctx.actor) return false;
+  const owners = await ctx.loaders.courseOwnerIds.load(section.parentPath);
+  return mayEnterClassroomWith(
+    ctx.actor,
+    { public: await isPublicCourse(ctx, section.parentPath) },
+    owners,
+    async (userId) => (await ctx.loaders.links.load(userId)).courses.includes(section.parentPath),
+  );
+}
+
+const credential = (room: ClassroomView, value: string): string | null =>
+  room.withCredentials ? value : null;
+const credentialNote =
+  'Null for who may not enter the classroom: anonymous callers, and signed-in users who are neither linked to the course nor managing it, unless the course is public.';
+
+const ClassroomType = builder.objectRef<ClassroomView>('Classroom').implement({
   description: 'The live part of a section (zoom or jitsi).',
   fields: (t) => ({
     name: t.exposeString('name'),
@@ -56,13 +94,13 @@ const ClassroomType = builder.objectRef<Classroom>('Classroom').implement({
     enddate: t.exposeString('enddate', { nullable: true }),
     meetingId: t.string({
       nullable: true,
-      description: 'Null for anonymous callers: only signed-in users see meeting credentials.',
-      resolve: (room, _args, ctx) => credential(room.meetingId, ctx),
+      description: credentialNote,
+      resolve: (room) => credential(room, room.meetingId),
     }),
     pwd: t.string({
       nullable: true,
-      description: 'Null for anonymous callers: only signed-in users see meeting credentials.',
-      resolve: (room, _args, ctx) => credential(room.pwd, ctx),
+      description: credentialNote,
+      resolve: (room) => credential(room, room.pwd),
     }),
     extraInfo: t.exposeString('extraInfo'),
     recordings: t.field({ type: [RecordingType], resolve: (room) => room.recordings }),
@@ -83,7 +121,12 @@ export const SectionType = builder.objectRef<SectionSummary>('Section').implemen
     date: t.exposeString('date', { nullable: true }),
     location: t.exposeString('location'),
     teacher: t.exposeString('teacher'),
-    classroom: t.field({ type: ClassroomType, nullable: true, resolve: (section) => section.classroom }),
+    classroom: t.field({
+      type: ClassroomType,
+      nullable: true,
+      resolve: async (section, _args, ctx) =>
+        section.classroom && { ...section.classroom, withCredentials: await mayEnter(ctx, section) },
+    }),
     image: t.field({ type: ImageType, nullable: true, resolve: (section) => section.image }),
     published: t.exposeBoolean('published'),
     public: t.exposeBoolean('public'),

@@ -68,7 +68,8 @@ export async function createSection(
   return outcome.events[0]!.data.path as string;
 }
 
-function changeSection(action: 'edit' | 'delete', command: SectionCommand) {
+/** A command on an existing section, with the right on its course (the one ownership rule). */
+export function changeSection(action: 'edit' | 'delete', command: SectionCommand) {
   return async (platform: Platform, actor: Actor | null, meta: CommandMeta, path: string) => {
     const section = await findSectionByPath(platform.database.db, path);
     if (!section) throw notFound('section.notFound');

@@ -63,11 +63,28 @@ export async function sectionAccess(
 }
 
 /**
- * Meeting credentials are for signed-in users only: anonymous visitors of a public course see the
- * classroom, but not its meeting id and password.
+ * Who may enter a section's classroom, of those who may open the section (spec section 1: 'only
+ * registered users linked to the course, or all registered users when it is public'): signed in,
+ * and managing the course (the view or edit right, its owners), or the course is public, or they are
+ * linked to it. Callers have checked the section's own visibility (`sectionAccessWith`).
  */
-export function withoutCredentialsFor(actor: Actor | null, section: SectionSummary): SectionSummary {
-  if (actor || !section.classroom) return section;
+export async function mayEnterClassroomWith(
+  actor: Actor | null,
+  course: Pick<CourseSummary, 'public'>,
+  courseOwners: readonly string[],
+  isLinkedToCourse: (userId: string) => Promise<boolean>,
+): Promise<boolean> {
+  if (!actor) return false;
+  if (can(actor, 'view') || can(actor, 'edit') || courseOwners.includes(actor.userId)) return true;
+  return course.public || isLinkedToCourse(actor.userId);
+}
+
+/**
+ * Meeting credentials (meetingId, pwd) reach only who may enter the classroom; everyone else who
+ * may open the section sees it with them blanked.
+ */
+export function withoutCredentialsFor(section: SectionSummary, mayEnter: boolean): SectionSummary {
+  if (mayEnter || !section.classroom) return section;
   return { ...section, classroom: { ...section.classroom, meetingId: '', pwd: '' } };
 }
 
@@ -79,13 +96,24 @@ export async function visibleSectionsOfCourse(
 ): Promise<SectionSummary[]> {
   const course = await visibleCourse(db, actor, coursePath);
   const sections = await sectionsOfCourse(db, coursePath);
-  const kept = await keepVisibleSections(actor, course, sections, await courseFactsFrom(db, actor, [course]));
-  return kept.map((section) => withoutCredentialsFor(actor, section));
+  const facts = await courseFactsFrom(db, actor, [course]);
+  const kept = await keepVisibleSections(actor, course, sections, facts);
+  const mayEnter = await mayEnterClassroomWith(actor, course, await facts.owners(course), (userId) =>
+    facts.linked(userId, course.path),
+  );
+  return kept.map((section) => withoutCredentialsFor(section, mayEnter));
 }
 
 /** One section by path, if this actor may open it; otherwise (or when absent) NotFound. */
 export async function visibleSection(db: AnyDb, actor: Actor | null, path: string): Promise<SectionSummary> {
   const section = await findSectionByPath(db, path);
-  if (!section || (await sectionAccess(db, actor, section)) !== 'open') throw notFound('section.notFound');
-  return withoutCredentialsFor(actor, section);
+  const course = section && (await findCourseByPath(db, section.parentPath));
+  if (!section || !course) throw notFound('section.notFound');
+  const facts = await courseFactsFrom(db, actor, [course]);
+  const owners = await facts.owners(course);
+  const linked = (userId: string) => facts.linked(userId, course.path);
+  if ((await sectionAccessWith(actor, section, course, owners, linked)) !== 'open') {
+    throw notFound('section.notFound');
+  }
+  return withoutCredentialsFor(section, await mayEnterClassroomWith(actor, course, owners, linked));
 }

@@ -9,10 +9,12 @@ import {
 } from '../../events/section/commands';
 import { sectionDecider } from '../../events/section/decider';
 import { sectionStream } from '../../events/section/events';
+import { pathSchema } from '../../events/shared/fields';
 import { readStream } from '../../events/store';
 import { findSectionByPath } from '../../projections/section/section-summaries';
 import { historyOf, stateAt } from '../history';
 import { metaOf, procedureFor, publicProcedure, router } from '../trpc';
+import { breakoutRoomView, classroomCountdown, classroomView } from './classroom';
 import {
   createSection,
   deleteSection,
@@ -22,7 +24,11 @@ import {
   unpublishSection,
   updateSection,
 } from './commands';
+import { startCountdown, stopCountdown } from './countdown';
 import { visibleSection, visibleSectionsOfCourse } from './queries';
+
+const classroomInput = z.object({ course: pathSchema, section: pathSchema });
+const breakoutRoomInput = classroomInput.extend({ room: z.number().int().min(1).max(999) });
 
 export const sectionRouter = router({
   /** A course's sections in order; learners see the published ones of a course they may see. */
@@ -79,6 +85,34 @@ export const sectionRouter = router({
   }),
   delete: publicProcedure.input(sectionPathSchema).mutation(async ({ ctx, input }) => {
     await deleteSection(ctx.platform, ctx.actor, metaOf(ctx), input.path);
+    return { path: input.path };
+  }),
+  /**
+   * The live classroom for who may enter it (server/section/classroom.ts): the meeting's Jitsi room
+   * or Zoom signature, the participant's display name, and whether they may run the countdown.
+   */
+  classroom: publicProcedure
+    .input(classroomInput)
+    .query(({ ctx, input }) =>
+      classroomView(ctx.platform.database.db, ctx.platform.config, ctx.actor, input, new Date()),
+    ),
+  breakoutRoom: publicProcedure
+    .input(breakoutRoomInput)
+    .query(({ ctx, input }) =>
+      breakoutRoomView(ctx.platform.database.db, ctx.platform.config, ctx.actor, input, new Date()),
+    ),
+  /** The breakout countdown, with the server's clock: polled by every screen that shows it, any instance answers. */
+  countdown: publicProcedure
+    .input(sectionPathSchema)
+    .query(({ ctx, input }) =>
+      classroomCountdown(ctx.platform.database.db, ctx.actor, input.path, new Date()),
+    ),
+  startCountdown: publicProcedure.input(sectionPathSchema).mutation(async ({ ctx, input }) => {
+    await startCountdown(ctx.platform, ctx.actor, metaOf(ctx), input.path, new Date());
+    return { path: input.path };
+  }),
+  stopCountdown: publicProcedure.input(sectionPathSchema).mutation(async ({ ctx, input }) => {
+    await stopCountdown(ctx.platform, ctx.actor, metaOf(ctx), input.path);
     return { path: input.path };
   }),
   /** Saves the course's section order (the list of section paths). */

@@ -1,0 +1,205 @@
+import { SignJWT } from 'jose';
+import { notFound, unauthenticated } from '../../events/errors';
+import { type Actor, can } from '../../events/permissions';
+import type { Classroom } from '../../events/section/events';
+import { slugify } from '../../events/shared/fields';
+import { ownersOfCourse } from '../../projections/course/course-owners';
+import { type CourseSummary, findCourseByPath } from '../../projections/course/course-summaries';
+import type { AnyDb } from '../../projections/db';
+import { findSectionByPath, type SectionSummary } from '../../projections/section/section-summaries';
+import { findUserById, isLinkedTo } from '../../projections/user/users';
+import type { Config } from '../config';
+import { mayEnterClassroomWith, sectionAccessWith } from './queries';
+
+/** A section whose classroom this actor may enter, and what they may do there. */
+export interface ClassroomEntry {
+  actor: Actor;
+  course: CourseSummary;
+  section: SectionSummary;
+  classroom: Classroom;
+  /** Admins and teachers: the view or edit right, or owning the course (Zoom host, spec section 6). */
+  isHost: boolean;
+  /** Starting and stopping the breakout countdown: as changing the section (edit right or course owner). */
+  mayRunCountdown: boolean;
+}
+
+/**
+ * The one rule for entering a classroom or a breakout room and reading its countdown: signed in
+ * (else UNAUTHENTICATED); the section exists, belongs to `coursePath` when given, is open to them
+ * (the section rule) and they may enter (`mayEnterClassroomWith`). Any other refusal reads as
+ * 'does not exist', so nothing tells an outsider that the classroom is there.
+ */
+export async function enterClassroom(
+  db: AnyDb,
+  actor: Actor | null,
+  sectionPath: string,
+  coursePath?: string,
+): Promise<ClassroomEntry> {
+  if (!actor) throw unauthenticated();
+  const section = await findSectionByPath(db, sectionPath);
+  if (!section || (coursePath !== undefined && section.parentPath !== coursePath)) {
+    throw notFound('section.notFound');
+  }
+  const course = await findCourseByPath(db, section.parentPath);
+  if (!course) throw notFound('section.notFound');
+  const owners = await ownersOfCourse(db, course.courseId);
+  let linked: Promise<boolean> | undefined;
+  // Asked at most once, and only when the rule needs it.
+  const isLinked = (userId: string) => {
+    linked ??= isLinkedTo(db, userId, 'course', course.path);
+    return linked;
+  };
+  if ((await sectionAccessWith(actor, section, course, owners, isLinked)) !== 'open') {
+    throw notFound('section.notFound');
+  }
+  if (!(await mayEnterClassroomWith(actor, course, owners, isLinked))) throw notFound('section.notFound');
+  if (!section.classroom) throw notFound('section.noClassroom');
+  return {
+    actor,
+    course,
+    section,
+    classroom: section.classroom,
+    isHost: can(actor, 'view') || can(actor, 'edit') || owners.includes(actor.userId),
+    mayRunCountdown: can(actor, 'edit', { owners }),
+  };
+}
+
+/** The participant's name in the meeting: 'Anonymous User' under fullPrivacy (spec section 6). */
+async function displayNameOf(db: AnyDb, actor: Actor): Promise<string> {
+  const user = await findUserById(db, actor.userId);
+  if (!user || user.fullPrivacy) return 'Anonymous User';
+  return user.name;
+}
+
+/** What section.countdown answers: minutes, the stored start, its end, and the server's clock to compare with. */
+export interface CountdownView {
+  minutes: number;
+  startedAt: string | null;
+  endsAt: string | null;
+  serverNow: string;
+}
+
+export function countdownOf(classroom: Classroom, now: Date): CountdownView {
+  const minutes = classroom.breakoutroomCountdown;
+  const started = classroom.breakoutroomCountdownStarted
+    ? new Date(classroom.breakoutroomCountdownStarted)
+    : null;
+  return {
+    minutes,
+    startedAt: started ? started.toISOString() : null,
+    endsAt: started ? new Date(started.getTime() + minutes * 60_000).toISOString() : null,
+    serverNow: now.toISOString(),
+  };
+}
+
+/** The countdown of a classroom this actor may enter (polled by every screen that shows it). */
+export async function classroomCountdown(db: AnyDb, actor: Actor | null, sectionPath: string, now: Date) {
+  const entry = await enterClassroom(db, actor, sectionPath);
+  return countdownOf(entry.classroom, now);
+}
+
+/**
+ * The Zoom Meeting SDK signature (a JWT, HS256 with the SDK secret), as Zoom documents it: valid
+ * from a little before now (clock skew) for two hours.
+ */
+export async function zoomSignature(
+  sdk: { key: string; secret: string },
+  meetingNumber: string,
+  role: 0 | 1,
+  now: Date,
+): Promise<string> {
+  const iat = Math.floor(now.getTime() / 1000) - 30;
+  const exp = iat + 2 * 60 * 60;
+  return new SignJWT({ appKey: sdk.key, sdkKey: sdk.key, mn: meetingNumber, role, iat, exp, tokenExp: exp })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .sign(new TextEncoder().encode(sdk.secret));
+}
+
+const roomNameOf = (section: SectionSummary, classroom: Classroom) =>
+  classroom.meetingId.trim() || slugify(`${section.path} ${classroom.name}`);
+
+type ClassroomConfig = Pick<Config, 'JITSI_DOMAIN' | 'ZOOM_SDK_KEY' | 'ZOOM_SDK_SECRET'>;
+
+/** Everything the classroom view needs (tRPC `section.classroom`). */
+export async function classroomView(
+  db: AnyDb,
+  config: ClassroomConfig,
+  actor: Actor | null,
+  input: { course: string; section: string },
+  now: Date,
+) {
+  const entry = await enterClassroom(db, actor, input.section, input.course);
+  const { course, section, classroom } = entry;
+  const displayName = await displayNameOf(db, entry.actor);
+  const role: 0 | 1 = entry.isHost ? 1 : 0;
+  const sdk =
+    config.ZOOM_SDK_KEY && config.ZOOM_SDK_SECRET
+      ? { key: config.ZOOM_SDK_KEY, secret: config.ZOOM_SDK_SECRET }
+      : null;
+  // Zoom's meeting number is the id's digits ('123 456 7890' as shown in invitations).
+  const meetingNumber = classroom.meetingId.replace(/\D/g, '');
+  return {
+    course: { path: course.path, name: course.name },
+    section: { path: section.path, name: section.name, language: section.language },
+    classroom: {
+      name: classroom.name,
+      type: classroom.type,
+      startdate: classroom.startdate,
+      enddate: classroom.enddate,
+      extraInfo: classroom.extraInfo,
+      recordings: classroom.recordings,
+      breakoutroomInfo: classroom.breakoutroomInfo,
+      breakoutroomCountdown: classroom.breakoutroomCountdown,
+    },
+    displayName,
+    mayRunCountdown: entry.mayRunCountdown,
+    jitsi:
+      classroom.type === 'jitsi'
+        ? { domain: config.JITSI_DOMAIN, roomName: roomNameOf(section, classroom) }
+        : null,
+    zoom:
+      classroom.type === 'zoom' && sdk
+        ? {
+            sdkKey: sdk.key,
+            meetingNumber,
+            password: classroom.pwd,
+            signature: await zoomSignature(sdk, meetingNumber, role, now),
+            role,
+            userName: displayName,
+          }
+        : null,
+  };
+}
+
+/** One breakout room of a classroom this actor may enter (tRPC `section.breakoutRoom`). */
+export async function breakoutRoomView(
+  db: AnyDb,
+  config: Pick<Config, 'JITSI_DOMAIN'>,
+  actor: Actor | null,
+  input: { course: string; section: string; room: number },
+  now: Date,
+) {
+  const entry = await enterClassroom(db, actor, input.section, input.course);
+  const room = entry.classroom.breakoutrooms.find((candidate) => candidate.roomNumber === input.room);
+  if (!room) throw notFound('section.breakoutRoomNotFound');
+  // The room's Jitsi URL names the server (host) and the room (path); stored URLs are validated web URLs.
+  const url = new URL(room.jitsi);
+  return {
+    course: { path: entry.course.path, name: entry.course.name },
+    section: { path: entry.section.path, name: entry.section.name, language: entry.section.language },
+    room: {
+      name: room.name,
+      startdate: room.startdate,
+      roomNumber: room.roomNumber,
+      breakoutroomInteriorInfo: room.breakoutroomInteriorInfo,
+      url: room.jitsi,
+      domain: url.host,
+      roomName: decodeURIComponent(url.pathname.replace(/^\/+|\/+$/g, '')),
+    },
+    /** Where the Jitsi external API script loads from (the CSP allows scripts of JITSI_DOMAIN only). */
+    jitsiDomain: config.JITSI_DOMAIN,
+    displayName: await displayNameOf(db, entry.actor),
+    mayRunCountdown: entry.mayRunCountdown,
+    countdown: countdownOf(entry.classroom, now),
+  };
+}
