@@ -63,6 +63,8 @@ const questions = [
 export interface Shared {
   course: string;
   section: string;
+  /** A section of `course` (public) with a jitsi classroom, a 15-minute countdown and one breakout room. */
+  classroomSection: string;
   closedCourse: string;
   module: string;
   page: string;
@@ -122,6 +124,34 @@ export class World {
       parentType: 'course',
       parentPath: course ?? (await this.course()),
       section: { name: `Section ${this.next()}`, language: 'en' },
+    });
+    return path;
+  }
+
+  /** A section with a live classroom (#17): jitsi, a breakout room, a 15-minute countdown. */
+  async classroomSection(course?: string): Promise<string> {
+    const { path } = await this.as('owner', 'section.create', {
+      parentType: 'course',
+      parentPath: course ?? (await this.course()),
+      section: {
+        name: `Live ${this.next()}`,
+        language: 'en',
+        classroom: {
+          name: 'Live',
+          type: 'jitsi',
+          meetingId: `room-${this.counter}`,
+          breakoutroomCountdown: 15,
+          breakoutrooms: [
+            {
+              name: 'Room 1',
+              startdate: null,
+              jitsi: 'https://meet.jit.si/room-one',
+              roomNumber: 1,
+              breakoutroomInteriorInfo: '',
+            },
+          ],
+        },
+      },
     });
     return path;
   }
@@ -218,6 +248,7 @@ export class World {
     this.shared = {
       course,
       section: await this.section(course),
+      classroomSection: await this.classroomSection(course),
       closedCourse: await this.course({ closed: true }),
       module,
       page,
@@ -561,6 +592,29 @@ export const trpcRows: Record<string, Row> = {
   },
   'section.unpublish': { allowed: ownerOrAdmin, input: async (w) => ({ path: await w.section() }) },
   'section.delete': { allowed: ownerOrAdmin, input: async (w) => ({ path: await w.section() }) },
+  // Live classrooms (#17): who may enter (signed in, course public here) reads; the countdown runs
+  // with the section's edit right or owning its course.
+  'section.classroom': {
+    allowed: signedIn,
+    input: async (w) => ({ course: w.shared.course, section: w.shared.classroomSection }),
+  },
+  'section.breakoutRoom': {
+    allowed: signedIn,
+    input: async (w) => ({ course: w.shared.course, section: w.shared.classroomSection, room: 1 }),
+  },
+  'section.countdown': { allowed: signedIn, input: async (w) => ({ path: w.shared.classroomSection }) },
+  'section.startCountdown': {
+    allowed: ownerOrAdmin,
+    input: async (w) => ({ path: await w.classroomSection() }),
+  },
+  'section.stopCountdown': {
+    allowed: ownerOrAdmin,
+    input: async (w) => {
+      const path = await w.classroomSection();
+      await w.as('owner', 'section.startCountdown', { path });
+      return { path };
+    },
+  },
   'section.order': {
     allowed: ownerOrAdmin,
     input: async (w) => {
