@@ -44,8 +44,8 @@ const BreakoutRoomType = builder.objectRef<BreakoutRoom>('BreakoutRoom').impleme
   }),
 });
 
-/** A classroom as one caller sees it: with its meeting credentials, or without. */
-type ClassroomView = Classroom & { withCredentials: boolean };
+/** A classroom with the path of its section's course, which decides who sees its meeting credentials. */
+type ClassroomView = Classroom & { coursePath: string };
 
 /** Per request: whether each course (by path) is public, read in one statement for a list. */
 const publicCourses = new WeakMap<GraphQLContext, DataLoader<string, boolean>>();
@@ -69,19 +69,20 @@ function isPublicCourse(ctx: GraphQLContext, path: string): Promise<boolean> {
  * Meeting credentials reach only who may enter the classroom (the rule of tRPC's section queries,
  * `mayEnterClassroomWith`); every section reaching this type has passed the section rule.
  */
-async function mayEnter(ctx: GraphQLContext, section: SectionSummary): Promise<boolean> {
+async function mayEnter(ctx: GraphQLContext, coursePath: string): Promise<boolean> {
   if (!ctx.actor) return false;
-  const owners = await ctx.loaders.courseOwnerIds.load(section.parentPath);
+  const owners = await ctx.loaders.courseOwnerIds.load(coursePath);
   return mayEnterClassroomWith(
     ctx.actor,
-    { public: await isPublicCourse(ctx, section.parentPath) },
+    { public: await isPublicCourse(ctx, coursePath) },
     owners,
-    async (userId) => (await ctx.loaders.links.load(userId)).courses.includes(section.parentPath),
+    async (userId) => (await ctx.loaders.links.load(userId)).courses.includes(coursePath),
   );
 }
 
-const credential = (room: ClassroomView, value: string): string | null =>
-  room.withCredentials ? value : null;
+/** Decided only when a credential is asked for, so a query without them costs no look-up. */
+const credential = async (ctx: GraphQLContext, room: ClassroomView, value: string) =>
+  (await mayEnter(ctx, room.coursePath)) ? value : null;
 const credentialNote =
   'Null for who may not enter the classroom: anonymous callers, and signed-in users who are neither linked to the course nor managing it, unless the course is public.';
 
@@ -95,12 +96,12 @@ const ClassroomType = builder.objectRef<ClassroomView>('Classroom').implement({
     meetingId: t.string({
       nullable: true,
       description: credentialNote,
-      resolve: (room) => credential(room, room.meetingId),
+      resolve: (room, _args, ctx) => credential(ctx, room, room.meetingId),
     }),
     pwd: t.string({
       nullable: true,
       description: credentialNote,
-      resolve: (room) => credential(room, room.pwd),
+      resolve: (room, _args, ctx) => credential(ctx, room, room.pwd),
     }),
     extraInfo: t.exposeString('extraInfo'),
     recordings: t.field({ type: [RecordingType], resolve: (room) => room.recordings }),
@@ -124,8 +125,7 @@ export const SectionType = builder.objectRef<SectionSummary>('Section').implemen
     classroom: t.field({
       type: ClassroomType,
       nullable: true,
-      resolve: async (section, _args, ctx) =>
-        section.classroom && { ...section.classroom, withCredentials: await mayEnter(ctx, section) },
+      resolve: (section) => section.classroom && { ...section.classroom, coursePath: section.parentPath },
     }),
     image: t.field({ type: ImageType, nullable: true, resolve: (section) => section.image }),
     published: t.exposeBoolean('published'),
