@@ -27,6 +27,12 @@ const ProfileRoute = lazy(() =>
 const VerifyCertificateRoute = lazy(() =>
   import('../features/certificate/routes/verify').then((m) => ({ default: m.VerifyCertificateRoute })),
 );
+const ClassroomRoute = lazy(() =>
+  import('../features/classroom/routes/classroom').then((m) => ({ default: m.ClassroomRoute })),
+);
+const BreakoutRoomRoute = lazy(() =>
+  import('../features/classroom/routes/breakout-room').then((m) => ({ default: m.BreakoutRoomRoute })),
+);
 const CertificatesRoute = lazy(() =>
   import('../features/user/routes/certificates').then((m) => ({ default: m.CertificatesRoute })),
 );
@@ -56,6 +62,26 @@ export function AppRoutes() {
             key={params.coursePath}
             coursePath={params.coursePath}
             tab={{ kind: 'section', sectionPath: params.sectionPath }}
+          />
+        )}
+      </Route>
+      <Route path="/course/:coursePath/section/:sectionPath/classroom/:classroomName">
+        {(params) => (
+          <ClassroomRoute
+            key={`${params.sectionPath}/${params.classroomName}`}
+            coursePath={params.coursePath}
+            sectionPath={params.sectionPath}
+            classroomName={params.classroomName}
+          />
+        )}
+      </Route>
+      <Route path="/course/:coursePath/section/:sectionPath/breakoutroom/:roomNumber">
+        {(params) => (
+          <BreakoutRoomRoute
+            key={`${params.sectionPath}/${params.roomNumber}`}
+            coursePath={params.coursePath}
+            sectionPath={params.sectionPath}
+            roomNumber={params.roomNumber}
           />
         )}
       </Route>

@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { classifySections, startOf } from '../../client/features/course/utils/section-timing';
+import {
+  classifySections,
+  isLive,
+  liveOver,
+  startOf,
+} from '../../client/features/course/utils/section-timing';
 
 const now = new Date('2027-03-01T12:00:00Z');
-const section = (path: string, startdate: string | null | undefined) => ({
+const section = (path: string, startdate: string | null | undefined, enddate: string | null = null) => ({
   path,
-  classroom: startdate === undefined ? null : { startdate },
+  classroom: startdate === undefined ? null : { startdate, enddate },
 });
 const timings = (sections: ReturnType<typeof section>[], at = now) =>
   classifySections(sections, at).map(({ section, timing }) => [section.path, timing]);
@@ -95,5 +100,37 @@ describe('section timing (spec section 4)', () => {
     const input = [section('b', '2027-05-01T09:00:00Z'), section('a', '2027-04-01T09:00:00Z')];
     classifySections(input, now);
     expect(input.map((entry) => entry.path)).toEqual(['b', 'a']);
+  });
+
+  it('makes a running classroom live, and past once its end has passed', () => {
+    expect(
+      timings([
+        section('over', '2027-03-01T08:00:00Z', '2027-03-01T10:00:00Z'),
+        section('running', '2027-03-01T11:00:00Z', '2027-03-01T14:00:00Z'),
+        section('starts-now', '2027-03-01T12:00:00Z', '2027-03-01T13:00:00Z'),
+        section('open-ended', '2027-02-01T09:00:00Z'),
+        section('later', '2027-03-08T09:00:00Z', '2027-03-08T11:00:00Z'),
+      ]),
+    ).toEqual([
+      ['open-ended', 'past'],
+      ['over', 'past'],
+      ['running', 'live'],
+      ['starts-now', 'live'],
+      ['later', 'next'],
+    ]);
+    // The end itself is over: 14:00 ends a session at 14:00.
+    expect(timings([section('ends-now', '2027-03-01T10:00:00Z', '2027-03-01T12:00:00Z')])).toEqual([
+      ['ends-now', 'past'],
+    ]);
+  });
+
+  it('shows the live part until the end, or always without one', () => {
+    const running = section('r', '2027-03-01T11:00:00Z', '2027-03-01T14:00:00Z');
+    expect(isLive(running, now)).toBe(true);
+    expect(liveOver(running, now)).toBe(false);
+    expect(liveOver(running, new Date('2027-03-01T14:00:00Z'))).toBe(true);
+    expect(liveOver(section('no-end', '2027-01-01T09:00:00Z'), now)).toBe(false);
+    expect(isLive(section('no-end', '2027-01-01T09:00:00Z'), now)).toBe(false);
+    expect(liveOver(section('no-classroom', undefined), now)).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import { errorCode } from '../../../lib/trpc';
 import { DangerZone } from '../../../ui/danger-zone';
 import { ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
+import { BreakoutCountdown } from '../../classroom/components/countdown';
 import { useCourseOwners } from '../api/get-admin-course';
 import { type AdminSection, useSection, useSectionHistory } from '../api/get-sections';
 import {
@@ -175,6 +176,9 @@ function SectionInfoView({
         </div>
       )}
       {notice}
+      {section.classroom && section.classroom.breakoutrooms.length > 0 && (
+        <BreakoutCountdown section={section.path} mayRun={rights.edit} />
+      )}
       <div className="admin-columns">
         <div className="admin-columns__main">
           <SectionForm

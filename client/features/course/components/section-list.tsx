@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { truncate } from '../../../lib/text';
+import { classroomHref } from '../../classroom/utils/paths';
 import type { CourseSection } from '../api/get-sections';
 import type { ClassifiedSection, SectionTiming } from '../utils/section-timing';
 
@@ -25,9 +26,9 @@ export function TimingBadge({ timing }: { timing: SectionTiming }) {
 }
 
 /**
- * The course's sections in timing order (spec section 4) as an accordion: the next one open, the
- * future ones closed, the past ones greyed out and disabled (their tab still leads to them and
- * their recordings).
+ * The course's sections in timing order (spec section 4) as an accordion: a live one highlighted
+ * and open with its join button, the next one open, the future ones closed, the past ones greyed
+ * out and disabled (their tab still leads to them and their recordings).
  */
 export function SectionList({
   sections,
@@ -62,7 +63,7 @@ function SectionItem({
   const { t } = useTranslation();
   const panelId = useId();
   const past = timing === 'past';
-  const [open, setOpen] = useState(timing === 'next');
+  const [open, setOpen] = useState(timing === 'next' || timing === 'live');
   const expanded = open && !past;
   return (
     <li className={`section-item section-item--${timing}`} lang={section.language}>
@@ -89,10 +90,19 @@ function SectionItem({
             {t('courses.location')}: {section.location}
           </p>
         )}
-        <p>
+        <p className="action-bar">
+          {timing === 'live' && section.classroom && (
+            <Link
+              href={classroomHref(coursePath, section.path, section.classroom.name)}
+              className="button button--small"
+              aria-label={t('classroom.joinNamed', { name: section.classroom.name })}
+            >
+              {t('classroom.join')}
+            </Link>
+          )}
           <Link
             href={`/course/${coursePath}/section/${section.path}`}
-            className="button button--small"
+            className={`button button--small${timing === 'live' ? ' button--ghost' : ''}`}
             aria-label={t('courseView.openSectionNamed', { name: section.name })}
           >
             {t('courseView.openSection')}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatDateTime } from '../../../lib/dates';
+import { formatDate } from '../../../lib/dates';
 import { paragraphs } from '../../../lib/text';
+import { LivePart } from '../../classroom/components/live-part';
 import { LinkedFiles, LinkedModules } from '../../module/components/linked-content';
 import { useTrackSeen } from '../../tracking/use-track-seen';
 import type { CourseSection } from '../api/get-sections';
@@ -15,10 +16,12 @@ export function SectionPanel({
   section,
   coursePath,
   timing,
+  now,
 }: {
   section: CourseSection;
   coursePath: string;
   timing?: SectionTiming;
+  now: Date;
 }) {
   const { t } = useTranslation();
   useTrackSeen('sections', section.path);
@@ -37,36 +40,29 @@ export function SectionPanel({
           <p key={text}>{text}</p>
         ))}
       </div>
-      <dl className="facts">
-        {section.date && (
-          <div>
-            <dt>{t('sections.date')}</dt>
-            <dd>{formatDate(section.date)}</dd>
-          </div>
-        )}
-        {section.location && (
-          <div>
-            <dt>{t('courses.location')}</dt>
-            <dd>{section.location}</dd>
-          </div>
-        )}
-        {section.teacher && (
-          <div>
-            <dt>{t('courses.teacher')}</dt>
-            <dd>{section.teacher}</dd>
-          </div>
-        )}
-        {classroom && (
-          <div>
-            <dt>{t('sections.classroom')}</dt>
-            <dd>
-              {classroom.name}
-              {classroom.startdate && ` · ${formatDateTime(classroom.startdate)}`}
-              {classroom.enddate && ` – ${formatDateTime(classroom.enddate)}`}
-            </dd>
-          </div>
-        )}
-      </dl>
+      {(section.date || section.location || section.teacher) && (
+        <dl className="facts">
+          {section.date && (
+            <div>
+              <dt>{t('sections.date')}</dt>
+              <dd>{formatDate(section.date)}</dd>
+            </div>
+          )}
+          {section.location && (
+            <div>
+              <dt>{t('courses.location')}</dt>
+              <dd>{section.location}</dd>
+            </div>
+          )}
+          {section.teacher && (
+            <div>
+              <dt>{t('courses.teacher')}</dt>
+              <dd>{section.teacher}</dd>
+            </div>
+          )}
+        </dl>
+      )}
+      {classroom && <LivePart section={{ ...section, classroom }} coursePath={coursePath} now={now} />}
       <LinkedModules parent={parent} base={`/course/${coursePath}`} />
       <LinkedFiles parent={parent} />
     </div>

@@ -146,7 +146,7 @@ function CourseTabs({ course, tab }: { course: Course; tab: CourseTab }) {
       ) : sections.isError ? (
         <ErrorPanel message={t('sections.loadError')} onRetry={() => void sections.refetch()} />
       ) : current ? (
-        <SectionPanel section={current.section} coursePath={course.path} timing={current.timing} />
+        <SectionPanel section={current.section} coursePath={course.path} timing={current.timing} now={now} />
       ) : (
         <TabNotFound text={t('sections.notFound')} />
       )}

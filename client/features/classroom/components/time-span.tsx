@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatDateTime } from '../../../lib/dates';
+
+/**
+ * A classroom's time as 'DD/MM/YYYY HH:MM – HH:MM GMT+1' (the end's date only when another day):
+ * the spec shows classroom times in GMT+1, and says so next to them.
+ */
+export function TimeSpan({ start, end }: { start: string | null; end?: string | null }) {
+  const { t } = useTranslation();
+  if (!start && !end) return null;
+  const from = formatDateTime(start);
+  const sameDay = start && end && formatDate(start) === formatDate(end);
+  const to = end ? (sameDay ? formatDateTime(end).slice(-5) : formatDateTime(end)) : '';
+  return (
+    <span className="time-span">
+      {from}
+      {to && ` – ${to}`} <abbr title={t('classroom.timeZoneLong')}>GMT+1</abbr>
+    </span>
+  );
+}
