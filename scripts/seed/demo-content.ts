@@ -19,6 +19,8 @@ const at = (days: number, hour: number) => {
   date.setUTCHours(hour - 1, 0, 0, 0);
   return date.toISOString();
 };
+/** A moment this many minutes from the seeding moment (the live session runs while the demo is fresh). */
+const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 
 const sections = () => [
   {
@@ -33,7 +35,50 @@ const sections = () => [
         type: 'jitsi',
         startdate: at(-14, 10),
         enddate: at(-14, 12),
-        recordings: [{ url: 'https://example.org/recordings/kick-off.mp4', titel: 'Opname kick-off' }],
+        recordings: [
+          { url: 'https://example.org/recordings/kick-off.mp4', titel: 'Opname kick-off (deel 1)' },
+          {
+            url: 'https://example.org/recordings/kick-off-vragen.mp4',
+            titel: 'Opname kick-off (deel 2: vragen)',
+          },
+        ],
+      },
+    },
+  },
+  {
+    // Live while the demo is fresh (from 10 minutes before seeding to 3 hours after), so the
+    // classroom, its breakout rooms and the shared countdown can be tried at once (#17).
+    path: 'live-vragenuur',
+    section: {
+      name: 'Live vragenuur',
+      language: 'nl',
+      info: 'Stel je vragen live aan de lesgevers; daarna praat je in kleine groepen verder.',
+      location: 'Online',
+      classroom: {
+        name: 'Vragenuur',
+        type: 'jitsi',
+        startdate: inMinutes(-10),
+        enddate: inMinutes(180),
+        meetingId: 'srgr-demo-vragenuur',
+        extraInfo: 'Zet je camera aan als dat kan; de sessie wordt niet opgenomen.',
+        breakoutroomInfo: 'Na het plenaire deel gaan we in twee groepen uiteen.',
+        breakoutrooms: [
+          {
+            name: 'Groep jongeren',
+            startdate: inMinutes(60),
+            jitsi: 'https://meet.jit.si/srgr-demo-vragenuur-groep-1',
+            roomNumber: 1,
+            breakoutroomInteriorInfo: 'Hoe bereik je jongeren met informatie over anticonceptie?',
+          },
+          {
+            name: 'Groep beleid',
+            startdate: inMinutes(60),
+            jitsi: 'https://meet.jit.si/srgr-demo-vragenuur-groep-2',
+            roomNumber: 2,
+            breakoutroomInteriorInfo: 'Welke internationale afspraken helpen je project vooruit?',
+          },
+        ],
+        breakoutroomCountdown: 15,
       },
     },
   },
@@ -274,7 +319,8 @@ const modules = (): { path: string; module: ModuleInput; pages: PageInput[] }[] 
 ];
 
 /**
- * The main demo course's content: three sections (a past, the next and a future classroom), a
+ * The main demo course's content: four sections (a past classroom with recordings, one live at
+ * seeding time with breakout rooms, the next and a future one), a
  * normal module with markdown, video, question and interactive-video pages, a gated module, a test
  * module, a document, and French translations of the course and the first module.
  */
