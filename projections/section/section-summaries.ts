@@ -176,7 +176,8 @@ export interface SectionSummary {
   classroom: Classroom | null;
 }
 
-const toSummary = (row: Selectable<SectionSummariesTable>): SectionSummary => ({
+/** A read-table row as the summary the app uses (also for rows read by other features' joins). */
+export const toSummary = (row: Selectable<SectionSummariesTable>): SectionSummary => ({
   sectionId: row.section_id,
   path: row.path,
   parentType: 'course',

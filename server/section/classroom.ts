@@ -1,26 +1,56 @@
 import { SignJWT } from 'jose';
+import { type Selectable, sql } from 'kysely';
 import { notFound, unauthenticated } from '../../events/errors';
 import { type Actor, can } from '../../events/permissions';
 import type { Classroom } from '../../events/section/events';
 import { slugify } from '../../events/shared/fields';
-import { ownersOfCourse } from '../../projections/course/course-owners';
-import { type CourseSummary, findCourseByPath } from '../../projections/course/course-summaries';
 import type { AnyDb } from '../../projections/db';
-import { findSectionByPath, type SectionSummary } from '../../projections/section/section-summaries';
-import { findUserById, isLinkedTo } from '../../projections/user/users';
+import {
+  type SectionSummariesTable,
+  type SectionSummary,
+  toSummary,
+} from '../../projections/section/section-summaries';
+import { findUserById } from '../../projections/user/users';
 import type { Config } from '../config';
 import { mayEnterClassroomWith, sectionAccessWith } from './queries';
 
 /** A section whose classroom this actor may enter, and what they may do there. */
 export interface ClassroomEntry {
   actor: Actor;
-  course: CourseSummary;
+  course: { path: string; name: string };
   section: SectionSummary;
   classroom: Classroom;
   /** Admins and teachers: the view or edit right, or owning the course (Zoom host, spec section 6). */
   isHost: boolean;
   /** Starting and stopping the breakout countdown: as changing the section (edit right or course owner). */
   mayRunCountdown: boolean;
+}
+
+interface EntryRow {
+  section: Selectable<SectionSummariesTable>;
+  course_name: string;
+  course_published: boolean;
+  course_public: boolean;
+  is_owner: boolean;
+  is_linked: boolean;
+}
+
+/**
+ * The section, its course, and whether the actor owns or is linked to that course, in one
+ * statement: the countdown is polled every 2 s by everyone in a classroom.
+ */
+async function entryRow(db: AnyDb, userId: string, sectionPath: string): Promise<EntryRow | null> {
+  const { rows } = await sql<EntryRow>`
+    select to_jsonb(s) as section, c.name as course_name, c.published as course_published,
+      c.public as course_public,
+      exists (select 1 from course_owners o
+              where o.course_id::text = c.course_id::text and o.user_id = ${userId}) as is_owner,
+      exists (select 1 from user_links l
+              where l.user_id = ${userId} and l.item_type = 'course' and l.item_path = c.path) as is_linked
+    from section_summaries s
+    join course_summaries c on c.path = s.course_path
+    where s.path = ${sectionPath}`.execute(db);
+  return rows[0] ?? null;
 }
 
 /**
@@ -36,19 +66,15 @@ export async function enterClassroom(
   coursePath?: string,
 ): Promise<ClassroomEntry> {
   if (!actor) throw unauthenticated();
-  const section = await findSectionByPath(db, sectionPath);
-  if (!section || (coursePath !== undefined && section.parentPath !== coursePath)) {
+  const row = await entryRow(db, actor.userId, sectionPath);
+  const section = row && toSummary(row.section);
+  if (!row || !section || (coursePath !== undefined && section.parentPath !== coursePath)) {
     throw notFound('section.notFound');
   }
-  const course = await findCourseByPath(db, section.parentPath);
-  if (!course) throw notFound('section.notFound');
-  const owners = await ownersOfCourse(db, course.courseId);
-  let linked: Promise<boolean> | undefined;
-  // Asked at most once, and only when the rule needs it.
-  const isLinked = (userId: string) => {
-    linked ??= isLinkedTo(db, userId, 'course', course.path);
-    return linked;
-  };
+  // The rule's own functions, fed with what the statement read about this actor.
+  const course = { published: row.course_published, public: row.course_public };
+  const owners = row.is_owner ? [actor.userId] : [];
+  const isLinked = async () => row.is_linked;
   if ((await sectionAccessWith(actor, section, course, owners, isLinked)) !== 'open') {
     throw notFound('section.notFound');
   }
@@ -56,10 +82,10 @@ export async function enterClassroom(
   if (!section.classroom) throw notFound('section.noClassroom');
   return {
     actor,
-    course,
+    course: { path: section.parentPath, name: row.course_name },
     section,
     classroom: section.classroom,
-    isHost: can(actor, 'view') || can(actor, 'edit') || owners.includes(actor.userId),
+    isHost: can(actor, 'view') || can(actor, 'edit') || row.is_owner,
     mayRunCountdown: can(actor, 'edit', { owners }),
   };
 }
