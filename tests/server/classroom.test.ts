@@ -3,10 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt, jwtVerify } from 'jose';
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { noRules } from '../../events/permissions';
 import { rebuildProjections } from '../../projections/rebuild';
 import { buildApp } from '../../server/app';
 import { transaction } from '../../server/db/transaction';
+import { classroomCountdown } from '../../server/section/classroom';
 import { graphql } from '../graphql/client';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
 import { addTestUser } from '../users';
@@ -57,6 +60,7 @@ describe.each(databaseKinds)('live classrooms on %s (#17)', (kind) => {
   let app: FastifyInstance;
   const tokens = {} as Record<Who, string>;
   const names = {} as Record<Who, string>;
+  const ids = {} as Record<Who, string>;
   const api = trpcCalls<Who>(() => ({ app, platform, tokens }));
 
   beforeAll(async () => {
@@ -70,7 +74,6 @@ describe.each(databaseKinds)('live classrooms on %s (#17)', (kind) => {
       outsider: [],
       private: [],
     };
-    const ids = {} as Record<Who, string>;
     for (const [who, userRoles] of Object.entries(roles) as [Exclude<Who, 'anonymous'>, string[]][]) {
       const user = await addTestUser(platform, { roles: userRoles, name: `Person ${who}` });
       tokens[who] = user.token;
@@ -288,6 +291,22 @@ describe.each(databaseKinds)('live classrooms on %s (#17)', (kind) => {
       false,
     );
     expect(entered.data.zoom.role).toBe(0);
+  });
+
+  it('answers the countdown in one SQL statement (every participant polls it every 2 s)', async () => {
+    let statements = 0;
+    const counting: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        statements += 1;
+        return args.result;
+      },
+    };
+    const db = platform.database.db.withPlugin(counting);
+    const participant = { userId: ids.participant, roles: [], rules: noRules() };
+    const countdown = await classroomCountdown(db, participant, 'zoom-session', new Date());
+    expect(countdown.minutes).toBe(10);
+    expect(statements).toBe(1);
   });
 
   it('runs the countdown: refused to participants and other teachers, started from the server clock, recorded, kept by a form save, stopped', async () => {
