@@ -41,10 +41,12 @@ function decide(command: SectionCommand, state: SectionState): SectionEvent[] {
     case 'CreateSection': {
       if (state.status !== 'absent') throw conflict('section.alreadyExists');
       const { sectionId, path, parentPath, details } = command.data;
+      // A new section (a copy or translation too) starts without a running countdown.
+      const classroom = details.classroom && { ...details.classroom, breakoutroomCountdownStarted: null };
       return [
         {
           type: 'SectionCreated',
-          data: { sectionId, path, parentType: 'course', parentPath, ...details, published: true },
+          data: { sectionId, path, parentType: 'course', parentPath, ...details, classroom, published: true },
         },
       ];
     }

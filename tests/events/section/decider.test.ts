@@ -180,6 +180,15 @@ describe('breakout countdown (spec section 4)', () => {
       .when({ type: 'UpdateSection', data: { details: sneaky } })
       .thenEvents([{ type: 'SectionUpdated', data: { ...ref, ...form } }]);
   });
+  it('a new section (a copy of a running one too) starts without a countdown', () => {
+    const running = {
+      ...classroom,
+      classroom: { ...classroom.classroom!, breakoutroomCountdownStarted: startedAt },
+    };
+    spec([])
+      .when({ type: 'CreateSection', data: { ...ref, parentPath: 'srgr-basis', details: running } })
+      .thenEvents([withRoom]);
+  });
   it('folds the start and the stop into the classroom', () => {
     const fold = (events: SectionEvent[]) =>
       events.reduce(sectionDecider.evolve, sectionDecider.initialState());
