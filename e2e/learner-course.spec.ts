@@ -17,7 +17,14 @@ const courseWithoutTeam = { path: 'srhr-in-humanitarian-settings', name: 'SRHR i
 const onHomeCourse = 'SRHR in humanitarian settings';
 const onHomeModule = 'Begrippen van SRGR';
 const notOnHomeModule = 'Internationale kaders (met voortgangsblokkering)';
-const sections = { past: 'Kick-off', next: 'Internationale kaders', future: 'Praktijk in projecten' };
+const sections = {
+  past: 'Kick-off',
+  live: 'Live vragenuur',
+  next: 'Internationale kaders',
+  future: 'Praktijk in projecten',
+};
+/** The live section's classroom (seeded to run from 10 minutes before the demo's start). */
+const liveClassroom = 'Vragenuur';
 
 const texts = {
   nl: {
@@ -33,6 +40,8 @@ const texts = {
     sections: 'Sessies',
     openSection: 'Bekijk de sessie',
     past: 'Afgelopen',
+    live: 'Nu live',
+    join: 'Neem deel aan',
     next: 'Volgende',
     future: 'Gepland',
     team: 'Team',
@@ -54,6 +63,8 @@ const texts = {
     sections: 'Sessions',
     openSection: 'Open the session',
     past: 'Past',
+    live: 'Live now',
+    join: 'Join',
     next: 'Next',
     future: 'Upcoming',
     team: 'Team',
@@ -210,7 +221,7 @@ for (const language of languages) {
     await expect(page).toHaveURL(/\/module\/srgr-begrippen$/);
   });
 
-  test(`course in ${language}: sections in timing order, the past one disabled, the next one open, by keyboard`, async ({
+  test(`course in ${language}: sections in timing order, the past one disabled, the live and next ones open, by keyboard`, async ({
     page,
   }) => {
     await rememberLanguage(page, language);
@@ -221,17 +232,21 @@ for (const language of languages) {
     const tabs = page.getByRole('navigation', { name: text.tabs }).getByRole('link');
     await expect(tabs.nth(0)).toHaveText('Info');
     await expect(tabs.nth(1)).toHaveText(`${sections.past} (${text.past})`);
-    await expect(tabs.nth(2)).toHaveText(sections.next);
-    await expect(tabs.nth(3)).toHaveText(sections.future);
+    await expect(tabs.nth(2)).toHaveText(sections.live);
+    await expect(tabs.nth(3)).toHaveText(sections.next);
+    await expect(tabs.nth(4)).toHaveText(sections.future);
 
     await expect(page.getByRole('heading', { level: 2, name: text.sections })).toBeVisible();
     const past = sectionToggle(page, sections.past);
+    const live = sectionToggle(page, sections.live);
     const next = sectionToggle(page, sections.next);
     const future = sectionToggle(page, sections.future);
     await expect(past).toBeVisible();
     await expect(past).toHaveAttribute('aria-disabled', 'true');
     await expect(past).toHaveAttribute('aria-expanded', 'false');
     await expect(past).toContainText(text.past);
+    await expect(live).toHaveAttribute('aria-expanded', 'true');
+    await expect(live).toContainText(text.live);
     await expect(next).toHaveAttribute('aria-expanded', 'true');
     await expect(next).toContainText(text.next);
     await expect(page.getByText('Cairo 1994, Beijing 1995')).toBeVisible();
@@ -243,6 +258,12 @@ for (const language of languages) {
     await past.focus();
     await page.keyboard.press('Enter');
     await expect(past).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('Tab');
+    await expect(live).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: `${text.join} ${liveClassroom}` })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: `${text.openSection}: ${sections.live}` })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(next).toBeFocused();
     await page.keyboard.press('Tab');
@@ -262,7 +283,7 @@ for (const language of languages) {
     await expect(page).toHaveURL(new RegExp(`/course/${mainCourse.path}/section/internationale-kaders$`));
     await expect(page.getByRole('heading', { level: 2, name: sections.next })).toBeVisible();
     await expect(page.locator('.section-panel__timing')).toHaveText(text.next);
-    await expect(tabs.nth(2)).toHaveAttribute('aria-current', 'page');
+    await expect(tabs.nth(3)).toHaveAttribute('aria-current', 'page');
 
     // A past section keeps its own tab (its recordings live there).
     await tabs.nth(1).click();
@@ -469,7 +490,7 @@ test.describe('the course team', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`/course/${mainCourse.path}`);
     const tabs = page.getByRole('navigation', { name: texts.nl.tabs }).getByRole('link');
-    await expect(tabs).toHaveCount(5);
+    await expect(tabs).toHaveCount(6);
     await expect(tabs.last()).toHaveText(texts.nl.team);
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     const tops = await tabs.evaluateAll((links) => links.map((link) => link.getBoundingClientRect().top));
@@ -486,8 +507,8 @@ test.describe('the course team', () => {
       await page.goto(`/course/${mainCourse.path}`);
       const nav = page.getByRole('navigation', { name: texts.nl.tabs });
       const tabs = nav.getByRole('link');
-      // Info, the three sessions and Team.
-      await expect(tabs).toHaveCount(5);
+      // Info, the four sessions and Team.
+      await expect(tabs).toHaveCount(6);
       await expect(tabs.last()).toHaveText(texts.nl.team);
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
       await page.screenshot({ path: testInfo.outputPath('course-tabs-360.png') });
@@ -501,7 +522,7 @@ test.describe('the course team', () => {
 
       // By keyboard: Tab walks from one tab to the next, and Enter opens the last one.
       await tabs.first().focus();
-      for (let index = 1; index < 5; index++) {
+      for (let index = 1; index < 6; index++) {
         await page.keyboard.press('Tab');
         await expect(tabs.nth(index)).toBeFocused();
         await expect(tabs.nth(index)).toBeInViewport({ ratio: 1 });
