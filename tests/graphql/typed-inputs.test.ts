@@ -316,7 +316,10 @@ describe.each(databaseKinds)('GraphQL typed inputs on %s', (kind) => {
         parentPath: 'typed-answers',
         name: 'Check',
         type: 'question',
-        content: [question, { type: 'textarea', questionType: 'open', name: 'why', label: 'Why?', schema: { maxScore: 2 } }],
+        content: [
+          question,
+          { type: 'textarea', questionType: 'open', name: 'why', label: 'Why?', schema: { maxScore: 2 } },
+        ],
       },
     });
     expect(page.createPage).toMatchObject({ success: true, fields: [] });
@@ -329,7 +332,11 @@ describe.each(databaseKinds)('GraphQL typed inputs on %s', (kind) => {
       },
     );
     expect(saved.errors).toBeUndefined();
-    expect(saved.data!.saveResult).toMatchObject({ message: 'The answers are saved.', success: true, fields: [] });
+    expect(saved.data!.saveResult).toMatchObject({
+      message: 'The answers are saved.',
+      success: true,
+      fields: [],
+    });
     const scored = await run<{ updateResult: Answer & { result: { feedback: unknown } } }>(
       `mutation ($user: ID!, $input: TeacherResultInput!) {
         updateResult(user: $user, module: "typed-answers", page: "check", input: $input) { success fields { path } result }
