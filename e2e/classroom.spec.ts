@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { admin } from './accounts';
 import { newAccount, tokenOf, trpc } from './api';
 import { horizontalOverflow, signIn } from './support';
@@ -33,6 +33,16 @@ async function serveJitsi(page: Page, how: 'stand-in' | 'missing') {
       ? route.abort('connectionrefused')
       : route.fulfill({ contentType: 'text/javascript', body: standInScript }),
   );
+}
+
+async function trackingLog(request: APIRequestContext, token: string, user: string) {
+  const input = encodeURIComponent(JSON.stringify({ user }));
+  const response = await request.get(`/trpc/tracking.log?input=${input}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { result: { data: { tracking: Record<string, { path: string }[]> } } })
+    .result.data.tracking;
 }
 
 async function screenshots(page: Page, name: string) {
@@ -159,6 +169,16 @@ test('a live session: join the Jitsi classroom, Zoom not supported in Chromium, 
   await page.goto(`/course/${paths.course}/section/${paths.past}`);
   await expect(page.getByText('Het live gedeelte is voorbij.')).toBeVisible();
   await expect(page.locator('.recordings__list a')).toHaveText(['Opname deel 1', 'Opname deel 2']);
+  const recording = page.waitForEvent('popup');
+  const logged = page.waitForResponse((response) => response.url().includes('/trpc/tracking.update'));
+  await page.getByRole('link', { name: 'Opname deel 2' }).click();
+  await (await recording).close();
+  expect((await logged).ok()).toBe(true);
+
+  // Entering the classroom and following a recording land in the learner's log.
+  const log = await trackingLog(request, learner.token, learner.id);
+  expect(log.classrooms?.map((entry) => entry.path)).toContain(paths.live);
+  expect(log.recordings?.map((entry) => entry.path)).toContain('https://example.org/opname-2.mp4');
   await expect(page.getByRole('link', { name: 'Neem deel' })).toHaveCount(0);
   await screenshots(page, 'section-past');
 
@@ -205,6 +225,7 @@ test('the breakout countdown an editor starts shows the same remaining time in e
   await editor.goto(`/admin/sections/${paths.live}`);
   await editor.getByRole('button', { name: 'Start de aftelling (15 minuten)' }).click();
   await expect(editor.getByTestId('countdown-remaining')).toBeVisible();
+  await screenshots(editor, 'admin-countdown');
 
   const shown = async (page: Page) => {
     const text = (await page.getByTestId('countdown-remaining').textContent()) ?? '';

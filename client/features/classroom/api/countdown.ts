@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type RouterOutputs } from '../../../lib/trpc';
+import { type ClockEstimate, closerClock } from '../utils/remaining';
 
 export type CountdownState = RouterOutputs['section']['countdown'] & {
   /** The server's clock minus this browser's, in milliseconds (estimated at the request's middle). */
@@ -11,11 +12,9 @@ export const countdownPollMs = 2000;
 
 const countdownKey = (section: string) => ['countdown', section] as const;
 
-/**
- * The breakout countdown of a section, polled so that a start or stop by an editor on another
- * screen (or instance) shows everywhere; each answer carries the server's clock, so every screen
- * computes the same remaining time whatever its own clock says.
- */
+/** This page's best estimate of the server's clock (see `closerClock`). */
+let clock: ClockEstimate | null = null;
+
 export function useCountdown(section: string, enabled = true) {
   return useQuery({
     queryKey: countdownKey(section),
@@ -23,7 +22,8 @@ export function useCountdown(section: string, enabled = true) {
       const sent = Date.now();
       const state = await api.section.countdown.query({ path: section });
       const received = Date.now();
-      return { ...state, offset: Date.parse(state.serverNow) - (sent + received) / 2 };
+      clock = closerClock(clock, state.serverNow, sent, received);
+      return { ...state, offset: clock.offset };
     },
     enabled,
     refetchInterval: countdownPollMs,
