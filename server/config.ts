@@ -139,10 +139,19 @@ export const configSchema = z
     PUBLIC_URL: optionalText.refine((url) => !url || URL.canParse(url), { message: 'must be a URL' }),
     TENANT_CONFIG: optionalText,
     CLIENT_DIST: z.string().min(1).default('./dist/client'),
-    /** Where uploads go: `local` (DATA_DIR/files). An `s3` driver is not built yet. */
-    STORAGE_DRIVER: z
-      .enum(['local'], { message: 'must be local (s3 is not available yet)' })
-      .default('local'),
+    /** Where uploads go: `local` (DATA_DIR/files) or `s3` (S3_BUCKET; server/files/s3-storage.ts). */
+    STORAGE_DRIVER: z.enum(['local', 's3'], { message: 'must be local or s3' }).default('local'),
+    S3_BUCKET: optionalText,
+    S3_REGION: optionalText,
+    /** An S3-compatible server (MinIO, Ceph, Garage, R2…) instead of AWS. */
+    S3_ENDPOINT: optionalText.refine((url) => !url || /^https?:\/\/[^/]/.test(url), {
+      message: 'must be an http:// or https:// address',
+    }),
+    S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+    /** A CDN (or the bucket's public address) in front of the bucket: files are served from there. */
+    S3_PUBLIC_URL: optionalText.refine((url) => !url || /^https?:\/\/[^/]/.test(url), {
+      message: 'must be an http:// or https:// address',
+    }),
     /** Images with more pixels (width × height) are refused at upload and never decoded by the image job. */
     IMAGE_MAX_MEGAPIXELS: decimalNumber(1, 1000, 50),
     SMTP_URL: optionalText.refine((url) => !url || /^smtps?:\/\//.test(url), {
@@ -213,6 +222,17 @@ export const configSchema = z
       }
     };
     together('ADMIN_EMAIL', 'ADMIN_PASSWORD');
+    if (config.STORAGE_DRIVER === 's3') {
+      for (const variable of ['S3_BUCKET', 'S3_REGION'] as const) {
+        if (!config[variable]) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [variable],
+            message: 'must be set when STORAGE_DRIVER is s3',
+          });
+        }
+      }
+    }
     together('OIDC_ISSUER', 'OIDC_AUDIENCE');
     together('ZOOM_SDK_KEY', 'ZOOM_SDK_SECRET');
     if (config.OIDC_JWKS_URL && !config.OIDC_ISSUER) {

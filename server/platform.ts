@@ -10,6 +10,7 @@ import { type Config, ConfigError } from './config';
 import { type DatabaseHandle, type DatabaseTarget, openDatabase } from './db';
 import { migrateToLatest } from './db/migrate';
 import { transaction } from './db/transaction';
+import { checkBucket } from './files/s3-storage';
 import { fileStorage } from './files/storage';
 import { translator } from './i18n';
 import { loadSharp } from './ops/native-sharp';
@@ -40,6 +41,8 @@ export async function startPlatform(
 ): Promise<Platform> {
   const tenant = loadTenant(config.TENANT_CONFIG);
   const target = options.target ?? databaseTarget(config);
+  // A bucket that is missing, denied or out of reach stops the start with what to correct.
+  if (config.STORAGE_DRIVER === 's3') await checkBucket(config);
   const database = await openDatabase(target);
   // Uploads cut short (a shutdown that ran out of time, a kill -9) leave `.part` files: gone now. The
   // data folder's lock (embedded database on disk) makes the folder this process's alone; otherwise

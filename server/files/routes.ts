@@ -215,7 +215,14 @@ export async function uploadRoutes(app: FastifyInstance, { platform }: { platfor
     } catch {
       return reply.code(404).send({ message: 'Not found' });
     }
-    const found = isSafeKey(key) && key.split('/').length >= 2 ? await storage.open(key) : null;
+    if (!isSafeKey(key) || key.split('/').length < 2) return reply.code(404).send({ message: 'Not found' });
+    // S3 behind a CDN (S3_PUBLIC_URL): the browser fetches the object there; keys never change content.
+    if (storage.publicUrl) {
+      return reply
+        .header('cache-control', fileHeaders['cache-control'])
+        .redirect(storage.publicUrl(key), 302);
+    }
+    const found = await storage.open(key);
     if (!found) return reply.code(404).send({ message: 'Not found' });
     const name = key.split('/').pop()!;
     reply.headers(fileHeaders).header('accept-ranges', 'bytes').type(contentTypeOf(name));

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { abortUnfinishedUploads, type S3Settings, s3Storage } from './s3-storage';
 
 /**
  * Where uploaded files live. Keys are `<upload id>/<file name>` (and `<upload id>/sizes/<label>.webp`
@@ -24,6 +25,11 @@ export interface FileStorage {
    * they leave empty; answers how many files went.
    */
   sweepPartial(before: Date): Promise<number>;
+  /**
+   * Where browsers fetch a stored file themselves (S3_PUBLIC_URL, a CDN in front of the bucket):
+   * the file routes then redirect there. Absent: the file routes stream the file.
+   */
+  publicUrl?(key: string): string;
 }
 
 /** The `.part` files this process is writing now. */
@@ -31,10 +37,11 @@ const writing = new Set<string>();
 
 /**
  * Removes the `.part` files this process is still writing, and their upload folders when that
- * leaves them empty. Synchronous, for a process about to exit with uploads in flight (a shutdown
+ * leaves them empty; on S3, aborts the multipart uploads in flight. Synchronous, for a process about to exit with uploads in flight (a shutdown
  * that ran out of time).
  */
 export function removeUnfinishedWrites(): void {
+  abortUnfinishedUploads();
   for (const partial of writing) {
     rmSync(partial, { force: true });
     removeEmptyFolders(partial);
@@ -173,9 +180,22 @@ export function localStorage(root: string): FileStorage {
   };
 }
 
-/** The configured store (only `local` is built; see STORAGE_DRIVER in server/config.ts). */
-export function fileStorage(config: { dataDir: string; STORAGE_DRIVER: 'local' }): FileStorage {
-  return localStorage(path.join(config.dataDir, 'files'));
+const stores = new WeakMap<object, FileStorage>();
+
+/**
+ * The configured store (STORAGE_DRIVER in server/config.ts): `local` under DATA_DIR/files, or `s3`.
+ * One per configuration, so every part of a platform shares one S3 client.
+ */
+export function fileStorage(
+  config: { dataDir: string; STORAGE_DRIVER: 'local' | 's3' } & S3Settings,
+): FileStorage {
+  let store = stores.get(config);
+  if (!store) {
+    store =
+      config.STORAGE_DRIVER === 's3' ? s3Storage(config) : localStorage(path.join(config.dataDir, 'files'));
+    stores.set(config, store);
+  }
+  return store;
 }
 
 const contentTypes: Record<string, string> = {

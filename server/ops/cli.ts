@@ -90,7 +90,31 @@ export const configurationTable: { variables: string[]; defaults: string; meanin
     variables: ['STORAGE_DRIVER'],
     defaults: 'local',
     meaning:
-      'Where uploads go: local keeps them in DATA_DIR/files (several instances need a shared volume). An s3 driver is not built yet.',
+      'Where uploads go: local keeps them in DATA_DIR/files (several instances need a shared volume); s3 keeps them in S3_BUCKET (see Storage on S3 in the README).',
+  },
+  {
+    variables: ['S3_BUCKET', 'S3_REGION'],
+    defaults: 'unset',
+    meaning:
+      'The bucket and its region, both required with STORAGE_DRIVER=s3. Credentials come from the standard AWS chain (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, AWS_PROFILE, or a role). The start checks the bucket and stops naming what is wrong.',
+  },
+  {
+    variables: ['S3_ENDPOINT'],
+    defaults: 'AWS',
+    meaning:
+      'Address of an S3-compatible server (MinIO, Ceph, Garage, R2…) instead of AWS S3, http:// or https://.',
+  },
+  {
+    variables: ['S3_FORCE_PATH_STYLE'],
+    defaults: 'false',
+    meaning:
+      'true: address the bucket as ENDPOINT/BUCKET/KEY instead of BUCKET.ENDPOINT/KEY (most self-hosted servers need it).',
+  },
+  {
+    variables: ['S3_PUBLIC_URL'],
+    defaults: 'unset',
+    meaning:
+      "A CDN (or the bucket's public address) serving the bucket's objects: /files/… then redirects (302) there. Unset: the platform streams files from the bucket itself.",
   },
   {
     variables: ['IMAGE_MAX_MEGAPIXELS'],

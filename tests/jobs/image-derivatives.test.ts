@@ -14,6 +14,7 @@ import { fileStorage } from '../../server/files/storage';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
 import { multipart } from '../support/multipart';
 import { hugePng } from '../support/png';
+import { type StorageKind, startTestStorage, storageKinds, type TestStorage } from '../support/s3';
 import { addTestUser } from '../users';
 
 async function waitFor<T>(probe: () => Promise<T | null | undefined>, timeoutMs = 30_000): Promise<T> {
@@ -38,21 +39,28 @@ const expectedSizes: Record<string, [number, number]> = {
   square: [100, 50],
 };
 
-describe.each(databaseKinds)('image derivatives on %s', (kind) => {
+const kinds = databaseKinds.flatMap((database) =>
+  storageKinds.map((storage) => [database, storage] as const),
+);
+
+describe.each(kinds)('image derivatives on %s with %s storage', (kind, storageKind: StorageKind) => {
   let platform: TestPlatform;
+  let storage: TestStorage;
   let app: FastifyInstance;
   let dataDir: string;
   let token: string;
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'derivatives-test-'));
-    platform = await startTestPlatform(kind, { env: { DATA_DIR: dataDir } });
+    storage = await startTestStorage(storageKind, dataDir);
+    platform = await startTestPlatform(kind, { env: storage.env });
     app = await buildApp(platform, { clientRoot: '/nonexistent' });
     token = (await addTestUser(platform, { roles: ['admin'] })).token;
   });
   afterAll(async () => {
     await app?.close();
     await platform?.dispose();
+    await storage?.dispose();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -166,10 +174,11 @@ describe.each(databaseKinds)('image derivatives on %s', (kind) => {
   });
 });
 
-describe('image derivatives worked by the queue (pglite)', () => {
+describe.each(storageKinds)('image derivatives worked by the queue (pglite, %s storage)', (storageKind) => {
   it('a running worker makes the sizes without help', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'derivatives-worker-'));
-    const platform = await startTestPlatform('pglite', { env: { DATA_DIR: dataDir }, workJobs: true });
+    const storage = await startTestStorage(storageKind, dataDir);
+    const platform = await startTestPlatform('pglite', { env: storage.env, workJobs: true });
     try {
       const app = await buildApp(platform, { clientRoot: '/nonexistent' });
       const { token } = await addTestUser(platform, { roles: ['admin'] });
@@ -202,6 +211,7 @@ describe('image derivatives worked by the queue (pglite)', () => {
       await app.close();
     } finally {
       await platform.dispose();
+      await storage.dispose();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });

@@ -7,6 +7,7 @@ import { buildApp } from '../../server/app';
 import { byteRange } from '../../server/files/storage';
 import { startTestPlatform, type TestPlatform } from '../harness';
 import { multipart } from '../support/multipart';
+import { type StorageKind, startTestStorage, storageKinds, type TestStorage } from '../support/s3';
 import { addTestUser } from '../users';
 
 describe('byteRange', () => {
@@ -34,8 +35,9 @@ describe('byteRange', () => {
 });
 
 // Media elements seek with Range requests: without 206 answers an uploaded video cannot be seeked.
-describe('GET /files/* with a Range header', () => {
+describe.each(storageKinds)('GET /files/* with a Range header, %s storage', (storageKind: StorageKind) => {
   let platform: TestPlatform;
+  let storage: TestStorage;
   let app: FastifyInstance;
   let dataDir: string;
   let url: string;
@@ -43,7 +45,8 @@ describe('GET /files/* with a Range header', () => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'file-ranges-test-'));
-    platform = await startTestPlatform('pglite', { env: { DATA_DIR: dataDir } });
+    storage = await startTestStorage(storageKind, dataDir);
+    platform = await startTestPlatform('pglite', { env: storage.env });
     app = await buildApp(platform, { clientRoot: '/nonexistent' });
     const { token } = await addTestUser(platform, { roles: ['admin'] });
     const body = multipart([{ name: 'file', value: content, filename: 'clip.wav', type: 'audio/wav' }]);
@@ -59,6 +62,7 @@ describe('GET /files/* with a Range header', () => {
   afterAll(async () => {
     await app?.close();
     await platform?.dispose();
+    await storage?.dispose();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -5,12 +5,19 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
+import { fileStorage } from '../../server/files/storage';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
 import { multipart, type Part } from '../support/multipart';
+import { type StorageKind, startTestStorage, storageKinds, type TestStorage } from '../support/s3';
 import { addTestUser } from '../users';
 
-describe.each(databaseKinds)('uploads on %s', (kind) => {
+const kinds = databaseKinds.flatMap((database) =>
+  storageKinds.map((storage) => [database, storage] as const),
+);
+
+describe.each(kinds)('uploads on %s with %s storage', (kind, storageKind: StorageKind) => {
   let platform: TestPlatform;
+  let storage: TestStorage;
   let app: FastifyInstance;
   let dataDir: string;
   let editor: string;
@@ -32,7 +39,8 @@ describe.each(databaseKinds)('uploads on %s', (kind) => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-test-'));
-    platform = await startTestPlatform(kind, { env: { DATA_DIR: dataDir } });
+    storage = await startTestStorage(storageKind, dataDir);
+    platform = await startTestPlatform(kind, { env: storage.env });
     app = await buildApp(platform, { clientRoot: '/nonexistent' });
     editor = (await addTestUser(platform, { roles: ['admin'] })).token;
     reader = (await addTestUser(platform, { roles: [] })).token;
@@ -40,6 +48,7 @@ describe.each(databaseKinds)('uploads on %s', (kind) => {
   afterAll(async () => {
     await app?.close();
     await platform?.dispose();
+    await storage?.dispose();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -52,7 +61,7 @@ describe.each(databaseKinds)('uploads on %s', (kind) => {
     const noRight = await upload([textFile], reader, 'nl');
     expect(noRight.statusCode).toBe(403);
     expect(noRight.json().message).toBeTruthy();
-    expect(fs.existsSync(path.join(dataDir, 'files'))).toBe(false);
+    expect(await storage.uploadFolders()).toEqual([]);
   });
 
   it('stores a file and serves it back with a year of caching and its content type', async () => {
@@ -65,7 +74,8 @@ describe.each(databaseKinds)('uploads on %s', (kind) => {
     expect(answer.name).toBe('Verslag-ete-2026-final.txt');
     expect(answer.url).toMatch(/^\/files\/[0-9a-f-]{36}\/Verslag-ete-2026-final\.txt$/);
     expect(answer).toMatchObject({ type: 'text/plain; charset=utf-8', size: 7, image: false });
-    expect(fs.readFileSync(path.join(dataDir, 'files', answer.id, answer.name), 'utf8')).toBe('Inhoud\n');
+    const stored = await fileStorage(platform.config).read(`${answer.id}/${answer.name}`);
+    expect(stored.toString('utf8')).toBe('Inhoud\n');
 
     const served = await app.inject({ method: 'GET', url: answer.url });
     expect(served.statusCode).toBe(200);
@@ -76,17 +86,12 @@ describe.each(databaseKinds)('uploads on %s', (kind) => {
   });
 
   it('answers 413 with a clear message for a file over 25 MB, and keeps nothing of it', async () => {
-    const before = fs.existsSync(path.join(dataDir, 'files'))
-      ? fs.readdirSync(path.join(dataDir, 'files')).length
-      : 0;
+    const before = await storage.uploadFolders();
     const big = Buffer.alloc(25 * 1024 * 1024 + 10, 1);
     const response = await upload([{ name: 'file', value: big, filename: 'big.bin' }], editor, 'nl');
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toBe('Dit bestand is te groot (maximaal 25 MB).');
-    const after = fs.existsSync(path.join(dataDir, 'files'))
-      ? fs.readdirSync(path.join(dataDir, 'files')).length
-      : 0;
-    expect(after, fs.readdirSync(path.join(dataDir, 'files')).join(' ')).toBe(before);
+    expect(await storage.uploadFolders()).toEqual(before);
   });
 
   it('refuses a request without a file', async () => {
