@@ -6,6 +6,7 @@ import { bootstrapIdentity } from './auth/bootstrap';
 import { type Config, ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { isEmptyStore } from './db/is-empty';
+import { abortUnfinishedUploads } from './files/s3-storage';
 import { removeUnfinishedWrites } from './files/storage';
 import { BackupError } from './ops/backup';
 import { runExport, runImport } from './ops/backup-command';
@@ -109,9 +110,14 @@ async function serve(): Promise<void> {
     log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => {
       log.error('shutdown took too long; exiting');
-      // Uploads still arriving are cut: their unfinished files go with them.
+      // Uploads still arriving are cut: their unfinished files go with them (on S3, their multipart
+      // uploads are aborted, given two seconds at most).
       removeUnfinishedWrites();
-      process.exit(1);
+      const aborted = setTimeout(() => process.exit(1), 2000);
+      void abortUnfinishedUploads().finally(() => {
+        clearTimeout(aborted);
+        process.exit(1);
+      });
     }, config.SHUTDOWN_TIMEOUT_MS);
     timer.unref();
     try {

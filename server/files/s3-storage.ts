@@ -24,13 +24,14 @@ const loadSdk = () => (sdk ??= Promise.all([import('@aws-sdk/client-s3'), import
 const sending = new Set<Upload>();
 
 /**
- * Aborts the multipart uploads still in flight (a shutdown that ran out of time): the bucket keeps
- * no parts of them. Best effort: the process exits right after, so the abort requests may not all
- * get out; a bucket lifecycle rule (AbortIncompleteMultipartUpload) cleans up what stays.
+ * Aborts the multipart uploads still in flight (a shutdown that ran out of time), so the bucket
+ * keeps no parts of them; settles when every abort is answered. A process killed outright leaves
+ * its parts: a bucket lifecycle rule (AbortIncompleteMultipartUpload) removes those.
  */
-export function abortUnfinishedUploads(): void {
-  for (const upload of sending) void upload.abort().catch(() => {});
+export async function abortUnfinishedUploads(): Promise<void> {
+  const uploads = [...sending];
   sending.clear();
+  await Promise.allSettled(uploads.map((upload) => upload.abort()));
 }
 
 export function s3ClientConfig(settings: S3Settings): S3ClientConfig {

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { abortUnfinishedUploads, type S3Settings, s3Storage } from './s3-storage';
+import { type S3Settings, s3Storage } from './s3-storage';
 
 /**
  * Where uploaded files live. Keys are `<upload id>/<file name>` (and `<upload id>/sizes/<label>.webp`
@@ -37,11 +37,10 @@ const writing = new Set<string>();
 
 /**
  * Removes the `.part` files this process is still writing, and their upload folders when that
- * leaves them empty; on S3, aborts the multipart uploads in flight. Synchronous, for a process about to exit with uploads in flight (a shutdown
+ * leaves them empty (S3's multipart uploads: `abortUnfinishedUploads` in s3-storage.ts). Synchronous, for a process about to exit with uploads in flight (a shutdown
  * that ran out of time).
  */
 export function removeUnfinishedWrites(): void {
-  abortUnfinishedUploads();
   for (const partial of writing) {
     rmSync(partial, { force: true });
     removeEmptyFolders(partial);

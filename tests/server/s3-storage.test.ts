@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -15,6 +16,7 @@ import { startTestPlatform, type TestPlatform } from '../harness';
 import { multipart } from '../support/multipart';
 import { type S3TestServer, startS3Server } from '../support/s3';
 import { addTestUser } from '../users';
+import { spawnServer } from './server-process';
 
 let server: S3TestServer;
 beforeAll(async () => {
@@ -82,6 +84,23 @@ describe('S3 startup check', () => {
       `Invalid configuration:\n  S3_BUCKET: no bucket "no-such-bucket" at S3_ENDPOINT ${server.endpoint}: create it or correct S3_BUCKET.`,
     );
     await expect(checkBucket(config)).rejects.toThrow(/no bucket "no-such-bucket"/);
+  });
+
+  it('the server process stops with the message before touching its data folder', {
+    timeout: 120_000,
+  }, async () => {
+    const { env } = await server.bucket();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 's3-start-'));
+    try {
+      const child = spawnServer({ ...env, DATA_DIR: dataDir, S3_BUCKET: 'no-such-bucket' }, 0);
+      expect(await child.exited).toBe(1);
+      expect(child.output()).toContain(
+        `Invalid configuration:\n  S3_BUCKET: no bucket "no-such-bucket" at S3_ENDPOINT ${server.endpoint}: create it or correct S3_BUCKET.`,
+      );
+      expect(fs.readdirSync(dataDir)).toEqual([]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('stops the start when the endpoint cannot be reached, naming S3_ENDPOINT', async () => {
@@ -198,6 +217,31 @@ describe('objects in the bucket', () => {
     const served = await app.inject({ method: 'GET', url: answer.url });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(big)).toBe(true);
+  });
+
+  it('aborts a multipart upload cut short: it never becomes an object', async () => {
+    const files = fileStorage(platform.config);
+    const key = '0192f3a0-0000-7000-8000-0000000000c5/cut.bin';
+    const seen = server.requests.length;
+    // Two full parts (5 MB each) arrive, then the sender breaks off.
+    let sent = 0;
+    const body = new Readable({
+      read() {
+        this.push(Buffer.alloc(1024 * 1024, 3));
+        if (++sent === 11) this.destroy(new Error('connection reset by the sender'));
+      },
+    });
+    // The put fails (s3rver does not implement AbortMultipartUpload and answers 405 to it, which
+    // lib-storage then reports instead of the sender's error; S3 answers 204).
+    await expect(files.put(key, body)).rejects.toThrow();
+    const requests = server.requests.slice(seen).filter((request) => request.includes(key));
+    expect(requests.filter((request) => /^POST .*\?uploads/.test(request))).toHaveLength(1);
+    // The abort was asked for, and the upload never completed.
+    expect(requests.filter((request) => /^DELETE .*uploadId=/.test(request))).toHaveLength(1);
+    expect(requests.some((request) => /^POST .*uploadId=/.test(request))).toBe(false);
+    expect(await files.open(key)).toBeNull();
+    expect(await files.list('0192f3a0-0000-7000-8000-0000000000c5')).toEqual([]);
+    expect(await files.sweepPartial(new Date())).toBe(0);
   });
 
   it('with S3_PUBLIC_URL, the file routes redirect to the object there', async () => {
