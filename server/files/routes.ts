@@ -222,22 +222,27 @@ export async function uploadRoutes(app: FastifyInstance, { platform }: { platfor
         .header('cache-control', fileHeaders['cache-control'])
         .redirect(storage.publicUrl(key), 302);
     }
-    const found = await storage.open(key);
-    if (!found) return reply.code(404).send({ message: 'Not found' });
     const name = key.split('/').pop()!;
-    reply.headers(fileHeaders).header('accept-ranges', 'bytes').type(contentTypeOf(name));
-    // A part of the file (a video or audio player seeking), else all of it.
-    const range = byteRange(request.headers.range, found.size);
-    if (range === null) return reply.header('content-length', found.size).send(found.stream);
-    found.stream.destroy();
-    if (range === 'unsatisfiable') {
-      return reply.code(416).header('content-range', `bytes */${found.size}`).send();
+    const headers = () =>
+      reply.headers(fileHeaders).header('accept-ranges', 'bytes').type(contentTypeOf(name));
+    if (!request.headers.range) {
+      const found = await storage.open(key);
+      if (!found) return reply.code(404).send({ message: 'Not found' });
+      return headers().header('content-length', found.size).send(found.stream);
     }
-    const part = await storage.open(key, range);
+    // A part of the file (a video or audio player seeking): its size first, then only those bytes.
+    const size = await storage.size(key);
+    if (size === null) return reply.code(404).send({ message: 'Not found' });
+    const range = byteRange(request.headers.range, size);
+    if (range === 'unsatisfiable') {
+      return headers().code(416).header('content-range', `bytes */${size}`).send();
+    }
+    const part = await storage.open(key, range ?? undefined);
     if (!part) return reply.code(404).send({ message: 'Not found' });
-    return reply
+    if (range === null) return headers().header('content-length', size).send(part.stream);
+    return headers()
       .code(206)
-      .header('content-range', `bytes ${range.start}-${range.end}/${found.size}`)
+      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
       .header('content-length', range.end - range.start + 1)
       .send(part.stream);
   };

@@ -152,6 +152,17 @@ export function s3Storage(settings: S3Settings): FileStorage {
         throw error;
       }
     },
+    async size(key) {
+      if (!isSafeKey(key)) return null;
+      const [{ HeadObjectCommand }] = await loadSdk();
+      try {
+        const head = await (await s3()).send(new HeadObjectCommand({ Bucket, Key: key }));
+        return head.ContentLength ?? 0;
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
     async read(key) {
       const [{ GetObjectCommand }] = await loadSdk();
       const answer = await (await s3()).send(new GetObjectCommand({ Bucket, Key: checked(key) }));

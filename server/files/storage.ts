@@ -16,6 +16,8 @@ export interface FileStorage {
    * stream holds only bytes `start` to `end` (inclusive); `size` stays the whole file's.
    */
   open(key: string, range?: ByteRange): Promise<{ stream: Readable; size: number } | null>;
+  /** The file's size in bytes, or null when there is no such file. */
+  size(key: string): Promise<number | null>;
   read(key: string): Promise<Buffer>;
   /** The names directly under a folder key (files only), or an empty list. */
   list(folder: string): Promise<string[]>;
@@ -146,6 +148,11 @@ export function localStorage(root: string): FileStorage {
       const stat = await fs.stat(full).catch(() => null);
       if (!stat?.isFile()) return null;
       return { stream: createReadStream(full, range), size: stat.size };
+    },
+    async size(key) {
+      if (!isSafeKey(key)) return null;
+      const stat = await fs.stat(resolve(key)).catch(() => null);
+      return stat?.isFile() ? stat.size : null;
     },
     read: (key) => fs.readFile(resolve(key)),
     async list(folder) {
