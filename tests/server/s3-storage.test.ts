@@ -117,6 +117,24 @@ describe('S3 startup check', () => {
     );
   });
 
+  it('stops the start when there are no credentials at all, naming the AWS variables', async () => {
+    const { env } = await server.bucket();
+    const saved = { ...process.env };
+    for (const name of Object.keys(process.env)) if (name.startsWith('AWS_')) delete process.env[name];
+    // Nowhere else to look: no profile files, no instance metadata service.
+    process.env.AWS_SHARED_CREDENTIALS_FILE = '/nonexistent/credentials';
+    process.env.AWS_CONFIG_FILE = '/nonexistent/config';
+    process.env.AWS_EC2_METADATA_DISABLED = 'true';
+    try {
+      await expect(checkBucket(settings(env))).rejects.toThrow(
+        /S3_BUCKET: no AWS credentials found for bucket "[^"]+": set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY/,
+      );
+    } finally {
+      for (const name of Object.keys(process.env)) if (name.startsWith('AWS_')) delete process.env[name];
+      Object.assign(process.env, saved);
+    }
+  });
+
   it('stops the start when the credentials are refused, naming the AWS variables', async () => {
     const { env } = await server.bucket();
     const [id, secret] = [process.env.AWS_ACCESS_KEY_ID, process.env.AWS_SECRET_ACCESS_KEY];
