@@ -197,6 +197,16 @@ export async function classroomView(
   };
 }
 
+/** A Jitsi room's name from its address's path; a broken escape (`%E0%A4`) stays as written. */
+export function roomOfPath(pathname: string): string {
+  const trimmed = pathname.replace(/^\/+|\/+$/g, '');
+  try {
+    return decodeURIComponent(trimmed);
+  } catch {
+    return trimmed;
+  }
+}
+
 /** One breakout room of a classroom this actor may enter (tRPC `section.breakoutRoom`). */
 export async function breakoutRoomView(
   db: AnyDb,
@@ -220,7 +230,7 @@ export async function breakoutRoomView(
       breakoutroomInteriorInfo: room.breakoutroomInteriorInfo,
       url: room.jitsi,
       domain: url.host,
-      roomName: decodeURIComponent(url.pathname.replace(/^\/+|\/+$/g, '')),
+      roomName: roomOfPath(url.pathname),
     },
     /** Where the Jitsi external API script loads from (the CSP allows scripts of JITSI_DOMAIN only). */
     jitsiDomain: config.JITSI_DOMAIN,

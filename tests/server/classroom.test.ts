@@ -9,7 +9,7 @@ import { noRules } from '../../events/permissions';
 import { rebuildProjections } from '../../projections/rebuild';
 import { buildApp } from '../../server/app';
 import { transaction } from '../../server/db/transaction';
-import { classroomCountdown } from '../../server/section/classroom';
+import { classroomCountdown, roomOfPath } from '../../server/section/classroom';
 import { graphql } from '../graphql/client';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
 import { addTestUser } from '../users';
@@ -403,5 +403,13 @@ describe('the countdown survives a restart on the same embedded data folder (#17
       await app.close();
       await platform.dispose();
     }
+  });
+});
+
+describe("a breakout room's Jitsi name (#17)", () => {
+  it('decodes the path and keeps a broken escape as written', () => {
+    expect(roomOfPath('/room%20two/')).toBe('room two');
+    expect(roomOfPath('/srgr-a')).toBe('srgr-a');
+    expect(roomOfPath('/bad%E0%A4')).toBe('bad%E0%A4');
   });
 });
