@@ -1,7 +1,7 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { admin } from './accounts';
 import { newAccount, tokenOf, trpc } from './api';
-import { horizontalOverflow, type Language, procedures, signIn } from './support';
+import { type Language, procedures, screenshots, signIn } from './support';
 
 /**
  * Drafts are not attempts (#14). For a question with limited attempts every change is a draft: it is
@@ -41,16 +41,6 @@ async function saving(page: Page, action: () => Promise<unknown>) {
   await action();
   const response = await saved;
   expect(response.ok(), await response.text()).toBe(true);
-}
-
-/** Full-page screenshots at 1280 and 360 px, with no sideways scrolling at 360 px. */
-async function screenshots(page: Page, name: string) {
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-    if (width === 360) expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 const option = (label: string, value: string, score: number) => ({ label, value, score });

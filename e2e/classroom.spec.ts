@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { admin } from './accounts';
 import { newAccount, tokenOf, trpc } from './api';
-import { horizontalOverflow, signIn } from './support';
+import { screenshots, signIn } from './support';
 
 /**
  * Live classrooms (#17): a running session is 'live now' with a join button; a Jitsi classroom
@@ -43,15 +43,6 @@ async function trackingLog(request: APIRequestContext, token: string, user: stri
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { result: { data: { tracking: Record<string, { path: string }[]> } } })
     .result.data.tracking;
-}
-
-async function screenshots(page: Page, name: string) {
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-    if (width === 360) expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 async function signedInPage(browser: Browser, account: { email: string; password: string }) {

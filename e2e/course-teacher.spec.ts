@@ -1,22 +1,13 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { admin } from './accounts';
 import { newAccount, tokenOf, trpc } from './api';
-import { horizontalOverflow, signIn } from './support';
+import { screenshots, signIn } from './support';
 
 /**
  * A course's owner teaches the modules it lists (#15): from their course they reach a module they
  * neither own nor may edit, see its results, score an open answer, and cannot edit the module. At
  * 1280 and 360 px, in Dutch.
  */
-
-async function screenshots(page: Page, name: string) {
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-    if (width === 360) expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test("a course's owner scores in a module of their course without editing it", async ({
   browser,

@@ -1,4 +1,4 @@
-import type { Page, Route } from '@playwright/test';
+import { expect, type Page, type Route, test } from '@playwright/test';
 
 export type Language = 'nl' | 'en' | 'fr';
 
@@ -12,6 +12,16 @@ export async function rememberLanguage(page: Page, language: Language) {
 /** The width the page lays out wider than the viewport (0 when nothing scrolls sideways). */
 export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/** Full-page screenshots at 1280 and 360 px, with no sideways scrolling at 360 px. */
+export async function screenshots(page: Page, name: string) {
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+    if (width === 360) expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 /** Procedure names of a tRPC request (a batch names several, comma-separated). */
