@@ -118,10 +118,20 @@ export function countdownOf(classroom: Classroom, now: Date): CountdownView {
   };
 }
 
-/** The countdown of a classroom this actor may enter (polled by every screen that shows it). */
-export async function classroomCountdown(db: AnyDb, actor: Actor | null, sectionPath: string, now: Date) {
+/**
+ * The countdown of a classroom this actor may enter (polled by every screen that shows it). The
+ * server's clock is read after the database, as late as possible before the answer leaves: screens
+ * take `serverNow` as no later than the moment they receive it (client/features/classroom), so time
+ * spent waiting here must not be counted before the stamp.
+ */
+export async function classroomCountdown(
+  db: AnyDb,
+  actor: Actor | null,
+  sectionPath: string,
+  clock: () => Date = () => new Date(),
+) {
   const entry = await enterClassroom(db, actor, sectionPath);
-  return countdownOf(entry.classroom, now);
+  return countdownOf(entry.classroom, clock());
 }
 
 /**

@@ -104,9 +104,7 @@ export const sectionRouter = router({
   /** The breakout countdown, with the server's clock: polled by every screen that shows it, any instance answers. */
   countdown: publicProcedure
     .input(sectionPathSchema)
-    .query(({ ctx, input }) =>
-      classroomCountdown(ctx.platform.database.db, ctx.actor, input.path, new Date()),
-    ),
+    .query(({ ctx, input }) => classroomCountdown(ctx.platform.database.db, ctx.actor, input.path)),
   startCountdown: publicProcedure.input(sectionPathSchema).mutation(async ({ ctx, input }) => {
     await startCountdown(ctx.platform, ctx.actor, metaOf(ctx), input.path, new Date());
     return { path: input.path };

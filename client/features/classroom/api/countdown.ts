@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type RouterOutputs } from '../../../lib/trpc';
-import { type ClockEstimate, closerClock } from '../utils/remaining';
+import { closerClock } from '../utils/remaining';
 
 export type CountdownState = RouterOutputs['section']['countdown'] & {
-  /** The server's clock minus this browser's, in milliseconds (estimated at the request's middle). */
+  /** The server's clock minus this browser's, in milliseconds (see `closerClock`). */
   offset: number;
 };
 
@@ -12,18 +12,22 @@ export const countdownPollMs = 2000;
 
 const countdownKey = (section: string) => ['countdown', section] as const;
 
-/** This page's best estimate of the server's clock (see `closerClock`). */
-let clock: ClockEstimate | null = null;
+/** This page's best estimate of the server's clock minus its own (see `closerClock`). */
+let offset: number | null = null;
 
+/**
+ * The breakout countdown of a section, polled so that a start or stop by an editor on another
+ * screen (or instance) shows everywhere; each answer carries the server's clock, so every screen
+ * computes the same remaining time whatever its own clock says.
+ */
 export function useCountdown(section: string, enabled = true) {
   return useQuery({
     queryKey: countdownKey(section),
     queryFn: async (): Promise<CountdownState> => {
-      const sent = Date.now();
       const state = await api.section.countdown.query({ path: section });
       const received = Date.now();
-      clock = closerClock(clock, state.serverNow, sent, received);
-      return { ...state, offset: clock.offset };
+      offset = closerClock(offset, state.serverNow, received);
+      return { ...state, offset };
     },
     enabled,
     refetchInterval: countdownPollMs,

@@ -14,26 +14,15 @@ export function formatRemaining(ms: number): string {
   return `${minutes}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-export interface ClockEstimate {
-  /** The server's clock minus this browser's, in milliseconds. */
-  offset: number;
-  /** The round trip of the answer it comes from. */
-  roundTrip: number;
-}
-
 /**
- * The server's clock minus the browser's, from one answer sent at `sent` and received at
- * `received` (browser time) carrying the server's `serverNow`: kept only when its round trip is no
- * longer than the best so far, since its error is at most half the round trip (a slow answer on a
- * busy network could be seconds off).
+ * The server's clock minus the browser's, from answers that carry the server's `serverNow`, stamped
+ * just before the answer left. The server stamped it before the browser received it, so
+ * `serverNow - received` is never more than the true difference: each answer gives a lower bound,
+ * short of the truth by the time the answer spent on its way back only (time the request waited on
+ * the way in, or in the server, does not count). The largest bound so far is the estimate; a slow
+ * answer on a busy network or server cannot pull it off.
  */
-export function closerClock(
-  best: ClockEstimate | null,
-  serverNow: string,
-  sent: number,
-  received: number,
-): ClockEstimate {
-  const roundTrip = received - sent;
-  if (best && best.roundTrip < roundTrip) return best;
-  return { roundTrip, offset: Date.parse(serverNow) - (sent + received) / 2 };
+export function closerClock(best: number | null, serverNow: string, received: number): number {
+  const bound = Date.parse(serverNow) - received;
+  return best === null ? bound : Math.max(best, bound);
 }
