@@ -349,6 +349,12 @@ describe.each(databaseKinds)('live classrooms on %s (#17)', (kind) => {
       .data;
     expect(rebuilt).toMatchObject({ startedAt: countdown.startedAt, endsAt: countdown.endsAt, minutes: 10 });
 
+    // A running countdown: a participant, a teacher of another course and an outsider cannot stop
+    // or restart it (nothing written).
+    for (const who of ['participant', 'otherTeacher', 'outsider'] as const) {
+      await api.refused(who, 'section.stopCountdown', { path: 'zoom-session' }, 'FORBIDDEN');
+      await api.refused(who, 'section.startCountdown', { path: 'zoom-session' }, 'FORBIDDEN');
+    }
     await api.as('admin', 'section.stopCountdown', { path: 'zoom-session' });
     const stopped = (await api.call('participant', 'section.countdown', { path: 'zoom-session' }, false))
       .data;
