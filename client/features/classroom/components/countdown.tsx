@@ -8,14 +8,13 @@ import { useCountdown, useRunCountdown } from '../api/countdown';
 import { formatRemaining, remainingMs } from '../utils/remaining';
 
 /** Re-renders every quarter second while `active`, so the shown second changes on time. */
-function useTicker(active: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
+function useTicker(active: boolean): void {
+  const [, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!active) return;
     const timer = window.setInterval(() => setNow(Date.now()), 250);
     return () => window.clearInterval(timer);
   }, [active]);
-  return now;
 }
 
 /**
@@ -28,8 +27,10 @@ export function BreakoutCountdown({ section, mayRun }: { section: string; mayRun
   const countdown = useCountdown(section);
   const state = countdown.data;
   const running = Boolean(state?.endsAt);
-  const browserNow = useTicker(running);
-  const left = state ? remainingMs(state.endsAt, state.offset, browserNow) : null;
+  useTicker(running);
+  // The clock is read at every render, not kept from the last tick: a render caused by a new answer
+  // (or the first one after the start) must not count from an older moment.
+  const left = state ? remainingMs(state.endsAt, state.offset, Date.now()) : null;
 
   return (
     <section className="countdown" aria-labelledby="countdown-title">
