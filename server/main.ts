@@ -143,9 +143,9 @@ async function main(): Promise<void> {
       process.stdout.write(`${version}\n`);
       return;
     case 'export':
-      return runExport(configOrExit(), command.file);
+      return runExport(configOrExit(), command.file, { withFiles: command.withFiles === true });
     case 'import':
-      return runImport(configOrExit(), command.file);
+      return runImport(configOrExit(), command.file, { withFiles: command.withFiles === true });
     case 'invalid':
       return fail(`${command.message}\n\n${helpText()}`, 2);
     case 'serve':

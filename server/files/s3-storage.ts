@@ -184,6 +184,17 @@ export function s3Storage(settings: S3Settings): FileStorage {
         );
       }
     },
+    async *keys() {
+      // The whole bucket, a page (up to 1000 keys) at a time; objects that are no store key (other
+      // things kept in the same bucket) are not the platform's and stay out of its backups.
+      const [{ ListObjectsV2Command }] = await loadSdk();
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await (await s3()).send(new ListObjectsV2Command({ Bucket, ContinuationToken }));
+        for (const object of page.Contents ?? []) if (object.Key && isSafeKey(object.Key)) yield object.Key;
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
     // A multipart upload cut short is aborted by lib-storage (or by abortUnfinishedUploads); a single
     // PUT cut short never becomes an object. Nothing partial is visible in the bucket to sweep.
     sweepPartial: async () => 0,

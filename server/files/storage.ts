@@ -23,6 +23,11 @@ export interface FileStorage {
   list(folder: string): Promise<string[]>;
   remove(folder: string): Promise<void>;
   /**
+   * Every finished file of the store (its key), in no promised order: what a backup copies.
+   * Unfinished writes (`.part`) and anything that is not a store key are left out.
+   */
+  keys(): AsyncIterable<string>;
+  /**
    * Removes unfinished writes (`.part` files) last touched before `before`, and the upload folders
    * they leave empty; answers how many files went.
    */
@@ -162,6 +167,19 @@ export function localStorage(root: string): FileStorage {
         .map((entry) => entry.name);
     },
     remove: (folder) => fs.rm(resolve(folder), { recursive: true, force: true }),
+    async *keys() {
+      // Keys are `<upload id>/<name>` or `<upload id>/sizes/<name>`: at most three levels deep.
+      async function* walk(folder: string, prefix: string, depth: number): AsyncGenerator<string> {
+        const entries = await fs.readdir(folder, { withFileTypes: true }).catch(() => []);
+        entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+        for (const entry of entries) {
+          const key = prefix ? `${prefix}/${entry.name}` : entry.name;
+          if (entry.isDirectory() && depth < 2) yield* walk(path.join(folder, entry.name), key, depth + 1);
+          else if (entry.isFile() && !entry.name.endsWith('.part') && isSafeKey(key)) yield key;
+        }
+      }
+      yield* walk(path.resolve(root), '', 0);
+    },
     async sweepPartial(before) {
       const removed: string[] = [];
       // Keys are `<upload id>/<name>` or `<upload id>/sizes/<name>`: two levels under each upload.

@@ -22,6 +22,7 @@ import { transaction } from '../db/transaction';
  *   {"checksum":"sha256:<hex of every byte above>","count":<events>,"rows":<table rows>}
  *
  * Read tables (projections) and snapshots are not in the file: import rebuilds them from the log.
+ * Uploaded files travel beside it with `--with-files` (backup-files.ts).
  */
 
 export const backupFormat = 'srhr-platform-backup';
@@ -33,7 +34,8 @@ export const carriedTables = ['personal_data_keys', 'credentials'];
 /**
  * State outside the log that a restore drops on purpose: pending sign-in and reset codes, sessions
  * (everyone signs in again), rate-limit counters, the identity mail queue. Also outside the file:
- * `DATA_DIR/keys` (or JWT_PRIVATE_KEY), uploaded files, pg-boss's jobs.
+ * `DATA_DIR/keys` (or JWT_PRIVATE_KEY), pg-boss's jobs; uploaded files unless exported with
+ * `--with-files` (backup-files.ts).
  */
 export const transientTables = ['auth_codes', 'sessions', 'rate_limits', 'mail_outbox'];
 
@@ -178,7 +180,14 @@ async function assertEmpty(trx: AnyTrx): Promise<void> {
 export async function importBackup(
   db: AnyDb,
   input: Readable,
-  options: { batchSize?: number } = {},
+  options: {
+    batchSize?: number;
+    /**
+     * Runs once the log is in and the read tables are rebuilt, before the commit: a failure here
+     * (restoring the uploads) still leaves the database as it was.
+     */
+    beforeCommit?: () => Promise<void>;
+  } = {},
 ): Promise<BackupSummary> {
   const batchSize = options.batchSize ?? 500;
   return transaction(db, async (trx) => {
@@ -299,6 +308,7 @@ export async function importBackup(
       await sql`select setval(pg_get_serial_sequence('events', 'position'), ${lastPosition})`.execute(trx);
     }
     await rebuildProjections((work) => work(trx));
+    await options.beforeCommit?.();
     return { events: eventCount, rows: rowCount, checksum };
   });
 }

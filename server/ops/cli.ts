@@ -1,12 +1,15 @@
 import packageJson from '../../package.json' with { type: 'json' };
 
-/** What the command line asks for: `srhr-platform [export <file> | import <file> | --help | --version]`. */
+/**
+ * What the command line asks for:
+ * `srhr-platform [export [--with-files] <file> | import [--with-files] <file> | --help | --version]`.
+ */
 export type Command =
   | { name: 'serve' }
   | { name: 'help' }
   | { name: 'version' }
-  | { name: 'export'; file: string }
-  | { name: 'import'; file: string }
+  | { name: 'export'; file: string; withFiles?: true }
+  | { name: 'import'; file: string; withFiles?: true }
   | { name: 'invalid'; message: string };
 
 export const version: string = packageJson.version;
@@ -19,12 +22,15 @@ export function parseCommandLine(args: string[]): Command {
   if (first === '--help' || first === '-h' || first === 'help') return { name: 'help' };
   if (first === '--version' || first === '-v' || first === 'version') return { name: 'version' };
   if (first === 'export' || first === 'import') {
-    if (rest.length !== 1 || !rest[0])
+    const withFiles = rest.includes('--with-files');
+    const names = rest.filter((arg) => arg !== '--with-files');
+    if (names.length !== 1 || !names[0] || (names[0].startsWith('--') && names[0] !== '-'))
       return {
         name: 'invalid',
         message: `${first} needs one file name (or - for standard ${first === 'export' ? 'output' : 'input'}).`,
       };
-    return { name: first, file: rest[0] };
+    // Only present when asked for: the plain commands keep their old shape.
+    return { name: first, file: names[0], ...(withFiles ? { withFiles: true as const } : {}) };
   }
   return { name: 'invalid', message: `Unknown command or option: ${first}` };
 }
@@ -275,12 +281,21 @@ Usage:
   ${program}                  start the platform (embedded database in ./data unless DATABASE_URL is set)
   ${program} export <file>    write the event log (and the private state a restore needs) as NDJSON
                                  with a checksum line; - writes to standard output
+  ${program} export --with-files <file>
+                              also copy every uploaded file (local folder or S3 bucket) into
+                                 <file>.files/, with their SHA-256 in <file>.files/files.sha256
   ${program} import <file>    load such a file into an EMPTY database and rebuild every read table;
-                                 - reads standard input
+                                 - reads standard input. When <file>.files/ is there, every checksum
+                                 is verified first, then the files go into the configured storage
+                                 (STORAGE_DRIVER local or s3); a damaged backup changes nothing.
+                                 --with-files: refuse when that folder is missing
   ${program} --help           this text
   ${program} --version        the version
 
 From a source checkout: npm start, npm run export -- <file>, npm run import -- <file>.
+PostgreSQL and S3: run both with DATABASE_URL and STORAGE_DRIVER=s3, S3_BUCKET, S3_REGION (S3_ENDPOINT…)
+set as for the server; export may run while instances serve. Bucket versioning or replication keep
+older copies of the uploads too; the folder is a copy you hold yourself.
 
 Configuration (environment variables, validated at start; one set to nothing counts as unset):
 ${table}
