@@ -1,4 +1,6 @@
 import type { CourseEvent } from '../events/course/events';
+import type { FileEvent } from '../events/file/events';
+import { uploadIdOf } from '../events/file/uploads';
 import type { StoredEvent } from '../events/store';
 import {
   AUTO_ISSUE_JOB,
@@ -6,6 +8,7 @@ import {
   autoIssueKey,
   autoIssuePayloadSchema,
 } from './certificates/auto-issue';
+import { REMOVE_UPLOAD_JOB, type RemoveUploadPayload, removeUploadKey } from './file/remove-upload';
 import type { Mail } from './mail/send-mail';
 import { COMPACT_JOB, COMPACT_KEY } from './user/compact-after-erasure';
 
@@ -18,7 +21,8 @@ export interface FollowUpSettings {
 export type FollowUp =
   | { job: 'mail.send'; payload: Mail; singletonKey: string }
   | { job: typeof AUTO_ISSUE_JOB; payload: AutoIssuePayload; singletonKey: string }
-  | { job: typeof COMPACT_JOB; payload: Record<string, never>; singletonKey: string };
+  | { job: typeof COMPACT_JOB; payload: Record<string, never>; singletonKey: string }
+  | { job: typeof REMOVE_UPLOAD_JOB; payload: RemoveUploadPayload; singletonKey: string };
 
 /** Events that may complete a module or raise its score, matched by name (teacher scores included). */
 const resultEvents = new Set(['AnswerSaved', 'AnswerScored']);
@@ -29,6 +33,18 @@ function autoIssue(event: StoredEvent): FollowUp[] {
   if (!parsed.success) return [];
   const payload = { userId: parsed.data.userId, moduleId: parsed.data.moduleId };
   return [{ job: AUTO_ISSUE_JOB, payload, singletonKey: autoIssueKey(payload) }];
+}
+
+/**
+ * A deleted file that pointed at an upload asks the removal job to free it; the job removes it only
+ * when nothing else refers to it by then (jobs/file/remove-upload.ts).
+ */
+function removeUpload(event: StoredEvent, settings: FollowUpSettings): FollowUp[] {
+  const { url } = (event as StoredEvent<Extract<FileEvent, { type: 'FileDeleted' }>>).data;
+  const uploadId = url ? uploadIdOf(url, settings.publicUrl) : null;
+  return uploadId
+    ? [{ job: REMOVE_UPLOAD_JOB, payload: { uploadId }, singletonKey: removeUploadKey(uploadId) }]
+    : [];
 }
 
 const notify = (settings: FollowUpSettings, event: StoredEvent, subject: string, text: string): FollowUp[] =>
@@ -47,6 +63,7 @@ export function followUpsOf(event: StoredEvent, settings: FollowUpSettings): Fol
   if (resultEvents.has(event.type)) return autoIssue(event);
   // The erasure's deleted rows stay readable in the database files until compacted.
   if (event.type === 'UserDeleted') return [{ job: COMPACT_JOB, payload: {}, singletonKey: COMPACT_KEY }];
+  if (event.type === 'FileDeleted') return removeUpload(event, settings);
   const course = event as StoredEvent<CourseEvent>;
   const link = (path: string) => `${settings.publicUrl}/course/${path}`;
   if (course.type === 'CoursePublished') {

@@ -1,11 +1,20 @@
 import { type SweepDeps, sweepRateLimitsJob } from './auth/sweep-rate-limits';
 import { autoIssueCertificateJob, type CertificateDeps } from './certificates/auto-issue';
-import { type ImageDeps, imageDerivativesJob } from './images/derivatives';
+import { removeUploadJob, type UploadRemovalDeps, type UploadStore } from './file/remove-upload';
+import { type DerivativeStore, type ImageDeps, imageDerivativesJob } from './images/derivatives';
 import type { JobDefinition } from './job';
 import { type MailDeps, sendMailJob } from './mail/send-mail';
 import { type CompactDeps, compactAfterErasureJob } from './user/compact-after-erasure';
 
-export interface JobDependencies extends MailDeps, ImageDeps, CertificateDeps, SweepDeps, CompactDeps {
+export interface JobDependencies
+  extends MailDeps,
+    ImageDeps,
+    CertificateDeps,
+    SweepDeps,
+    CompactDeps,
+    UploadRemovalDeps {
+  /** The file store: image derivatives write to it, upload removal empties an upload's folder. */
+  files: DerivativeStore & UploadStore;
   log: {
     error: (context: object, message: string) => void;
     info: (context: object, message: string) => void;
@@ -19,4 +28,5 @@ export const jobs: JobDefinition<any, any>[] = [
   autoIssueCertificateJob,
   sweepRateLimitsJob,
   compactAfterErasureJob,
+  removeUploadJob,
 ];

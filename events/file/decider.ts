@@ -27,7 +27,9 @@ function decide(command: FileCommand, state: FileState): FileEvent[] {
       return [{ type: 'FileUpdated', data: { ...ref(requireActive(state)), ...command.data.details } }];
     case 'DeleteFile': {
       const file = requireActive(state);
-      return [{ type: 'FileDeleted', data: { ...ref(file), name: file.details.name } }];
+      return [
+        { type: 'FileDeleted', data: { ...ref(file), name: file.details.name, url: file.details.url } },
+      ];
     }
     default:
       return assertNever(command);

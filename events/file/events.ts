@@ -16,7 +16,19 @@ const fileRef = { fileId: z.uuid(), path: pathSchema };
 
 export const FileCreated = defineEvent('FileCreated', z.object({ ...fileRef, ...fileDetailsSchema.shape }));
 export const FileUpdated = defineEvent('FileUpdated', z.object({ ...fileRef, ...fileDetailsSchema.shape }));
-export const FileDeleted = defineEvent('FileDeleted', z.object({ ...fileRef, name: z.string() }));
+/**
+ * Version 2 carries the url the file pointed at, so a deletion says which upload it may free (the
+ * removal job, jobs/file/remove-upload.ts). Version 1 had no url: upcast with `url: null` (the url is
+ * in that stream's earlier events; such deletions were appended before any upload was removed).
+ */
+export const FileDeleted = defineEvent(
+  'FileDeleted',
+  z.object({ ...fileRef, name: z.string(), url: z.string().nullable() }),
+  {
+    schemaVersion: 2,
+    upcasters: { 1: (data) => ({ ...(data as object), url: null }) },
+  },
+);
 
 export const fileEventDefinitions = [FileCreated, FileUpdated, FileDeleted];
 export type FileEvent =

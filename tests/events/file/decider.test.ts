@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createFileSchema, type FileCommand, fileInputSchema } from '../../../events/file/commands';
 import { fileDecider } from '../../../events/file/decider';
-import type { FileEvent } from '../../../events/file/events';
+import { FileDeleted, type FileEvent } from '../../../events/file/events';
+import { uploadIdOf } from '../../../events/file/uploads';
+import { applyUpcasters } from '../../../events/registry';
+import { REMOVE_UPLOAD_JOB } from '../../../jobs/file/remove-upload';
+import { followUpsOf } from '../../../jobs/follow-ups';
 import { deciderSpec } from '../decider-spec';
 
 const spec = deciderSpec(fileDecider);
@@ -12,13 +16,19 @@ const details = fileInputSchema.parse({
   url: 'https://example.org/leaflet.pdf',
 });
 const created: FileEvent = { type: 'FileCreated', data: { ...ref, ...details } };
-const deleted: FileEvent = { type: 'FileDeleted', data: { ...ref, name: 'Contraception leaflet' } };
+const deleted: FileEvent = {
+  type: 'FileDeleted',
+  data: { ...ref, name: 'Contraception leaflet', url: 'https://example.org/leaflet.pdf' },
+};
 const changed = {
   ...details,
   name: 'Leaflet (2027)',
   url: '/files/leaflet-2027.docx',
   type: 'document' as const,
 };
+
+const uploadId = '0192f2c4-6a51-7cc4-9b1e-3c1f2b9a0299';
+const uploaded = { name: 'Poster', url: `/files/${uploadId}/poster.png`, type: 'image' as const };
 
 describe('file decider', () => {
   const table: {
@@ -51,6 +61,12 @@ describe('file decider', () => {
       given: [created],
       when: { type: 'DeleteFile' },
       thenEvents: [deleted],
+    },
+    {
+      name: 'deletes with the url as it was last, so the upload it pointed at can be freed',
+      given: [created, { type: 'FileUpdated', data: { ...ref, ...uploaded } }],
+      when: { type: 'DeleteFile' },
+      thenEvents: [{ type: 'FileDeleted', data: { ...ref, name: uploaded.name, url: uploaded.url } }],
     },
     {
       name: 'a missing file cannot change',
@@ -115,5 +131,73 @@ describe('file form schema (spec section 5)', () => {
   });
   it('creates without a parent unless given one', () => {
     expect(createFileSchema.parse({ file: { name: 'A', url: '/files/a.pdf' } }).parent).toBeNull();
+  });
+});
+
+describe('FileDeleted versions', () => {
+  it('version 2 carries the url; a version 1 deletion reads with url null (its url is in the stream)', () => {
+    expect(FileDeleted.schemaVersion).toBe(2);
+    const v1 = { ...ref, name: 'Contraception leaflet' };
+    const upcast = applyUpcasters(FileDeleted, 1, v1);
+    expect(upcast).toEqual({ ...v1, url: null });
+    expect(FileDeleted.schema.parse(upcast)).toEqual(upcast);
+    expect(applyUpcasters(FileDeleted, 2, deleted.data)).toEqual(deleted.data);
+    // An old deletion still folds: the file reads as deleted.
+    const state = [created, { type: 'FileDeleted', data: upcast } as FileEvent].reduce(
+      fileDecider.evolve,
+      fileDecider.initialState(),
+    );
+    expect(state.status).toBe('deleted');
+  });
+});
+
+describe('deleting a file that points at an upload (follow-up job)', () => {
+  const settings = { publicUrl: 'https://learn.example.org' };
+  const stored = (data: object) =>
+    ({
+      position: 7,
+      stream: `file-${fileId}`,
+      version: 2,
+      type: 'FileDeleted',
+      data,
+      meta: { actorId: null, at: '2026-11-24T10:00:00.000Z' },
+      recordedAt: new Date(),
+    }) as never;
+
+  it('asks the removal job for the upload, once per upload (singleton key)', () => {
+    const followUps = followUpsOf(stored({ ...ref, name: 'Poster', url: uploaded.url }), settings);
+    expect(followUps).toEqual([
+      { job: REMOVE_UPLOAD_JOB, payload: { uploadId }, singletonKey: `upload-remove-${uploadId}` },
+    ]);
+    // A derivative's url and the platform's own absolute address name the same upload.
+    for (const url of [
+      `/files/${uploadId}/sizes/main.webp`,
+      `https://learn.example.org/files/${uploadId}/poster.png`,
+    ]) {
+      expect(followUpsOf(stored({ ...ref, name: 'Poster', url }), settings)[0]?.payload).toEqual({
+        uploadId,
+      });
+    }
+  });
+
+  it('asks nothing for a link elsewhere, another site’s /files/, an old deletion or a non-upload path', () => {
+    for (const url of [
+      'https://example.org/leaflet.pdf',
+      `https://elsewhere.example.org/files/${uploadId}/poster.png`,
+      '/files/leaflet-2027.docx',
+      '/files/not-an-id/poster.png',
+      `/files/${uploadId}/`,
+      null,
+    ]) {
+      expect(followUpsOf(stored({ ...ref, name: 'Poster', url }), settings), String(url)).toEqual([]);
+    }
+  });
+
+  it('uploadIdOf reads the id of /files/<id>/<name> only', () => {
+    expect(uploadIdOf(uploaded.url)).toBe(uploadId);
+    expect(uploadIdOf(`https://learn.example.org/files/${uploadId}/a.pdf`)).toBeNull();
+    expect(
+      uploadIdOf(`https://learn.example.org/files/${uploadId}/a.pdf`, 'https://learn.example.org/'),
+    ).toBe(uploadId);
   });
 });
