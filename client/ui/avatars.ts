@@ -14,13 +14,3 @@ export function initialsOf(name: string): string {
   const letters = words.length === 1 ? [words[0]!] : [words[0]!, words[words.length - 1]!];
   return letters.map((word) => Array.from(word)[0]!.toLocaleUpperCase()).join('');
 }
-
-/**
- * The address of a stored image ({ name, alt }), when its name is one: an uploaded file
- * (/files/...) or a web address. A bare file name says nowhere to fetch it from, so it gives null.
- */
-export function imageSource(image: { name: string } | null | undefined): string | null {
-  const name = image?.name.trim();
-  if (!name) return null;
-  return /^(\/files\/|https?:\/\/)/i.test(name) ? name : null;
-}

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { CertificateConfig } from '../certificate/config';
 import {
   dateValueSchema,
-  imageSchema,
+  imageInputSchema,
   languageSchema,
   optionalText,
   pathSchema,
@@ -30,7 +30,7 @@ export const courseInputSchema = z
     teacher: optionalText(500).default(''),
     public: z.boolean().default(true),
     onHome: z.boolean().default(false),
-    image: imageSchema.nullable().default(null),
+    image: imageInputSchema.nullable().default(null),
   })
   .refine((course) => !course.startdate || !course.enddate || !isBefore(course.enddate, course.startdate), {
     path: ['enddate'],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CertificateConfig } from '../certificate/config';
-import { imageSchema, languageSchema, optionalText, pathSchema, requiredText } from '../shared/fields';
+import { imageInputSchema, languageSchema, optionalText, pathSchema, requiredText } from '../shared/fields';
 import { gateOptions, type ModuleDetails, randomizeOptions } from './events';
 
 /**
@@ -22,7 +22,7 @@ export const moduleInputSchema = z
     randomized: z.array(z.enum(randomizeOptions)).max(3).default([]),
     gateProgress: z.boolean().default(false),
     gateConfig: z.array(z.enum(gateOptions)).max(1).default([]),
-    image: imageSchema.nullable().default(null),
+    image: imageInputSchema.nullable().default(null),
   })
   .refine((module) => !(module.test && module.gateProgress), {
     path: ['gateProgress'],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   dateValueSchema,
-  imageSchema,
+  imageInputSchema,
   languageSchema,
   optionalText,
   pathSchema,
@@ -44,7 +44,7 @@ export const sectionInputSchema = z.object({
   location: optionalText(500).default(''),
   teacher: optionalText(500).default(''),
   public: z.boolean().default(true),
-  image: imageSchema.nullable().default(null),
+  image: imageInputSchema.nullable().default(null),
   classroom: classroomInputSchema.nullable().default(null),
 });
 

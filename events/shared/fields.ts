@@ -15,6 +15,15 @@ export const imageSchema = z.object({
 });
 export type Image = z.infer<typeof imageSchema>;
 
+/**
+ * An image as a form or an integrator sets it: the alternative text is required (issue 18), so a
+ * screen reader never meets an unnamed picture. Events keep `imageSchema`: images set before this
+ * rule stay readable and importable.
+ */
+export const imageInputSchema = imageSchema.extend({
+  alt: z.string().trim().min(1, 'validation.altRequired').max(500, 'validation.tooLong'),
+});
+
 export const pathSchema = z
   .string()
   .min(1)

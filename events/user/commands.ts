@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { imageSchema, languageSchema } from '../shared/fields';
+import { imageInputSchema, languageSchema } from '../shared/fields';
 import { isCommonPassword } from './common-passwords';
 import type { UserEvent } from './events';
 
@@ -63,7 +63,7 @@ export const profileSchema = z.object({
   profession: text(200).optional().default(''),
   riziv: text(40).optional().default(''),
   description: text(5000).optional().default(''),
-  image: imageSchema.nullable().optional().default(null),
+  image: imageInputSchema.nullable().optional().default(null),
   fullPrivacy: z.boolean().optional().default(false),
   language: languageSchema,
 });

@@ -36,6 +36,9 @@ export interface UploadAnswer {
   image: boolean;
 }
 
+/** A sized copy of an image upload (`<id>/sizes/<label>.webp`); the manifest is not one. */
+const derivativePattern = /^[^/]+\/sizes\/(?!manifest\.json$)[^/]+\.webp$/;
+
 const fileHeaders = {
   'cache-control': 'public, max-age=31536000, immutable',
   'x-content-type-options': 'nosniff',
@@ -62,9 +65,19 @@ function fieldProblems(t: ReturnType<typeof translator>, issues: { path: Propert
   });
 }
 
+/** Thrown when the first file part arrives from someone its fields do not allow to upload. */
+class UploadNotAllowed extends Error {}
+
+/**
+ * Anyone signed in may upload their own profile picture (field `purpose=profile`, before the file):
+ * an image only, with the standard sizes. Everything else needs the create right.
+ */
+const isProfileUpload = (fields: Record<string, string>) => fields.purpose === 'profile';
+
 async function readUpload(
   request: FastifyRequest,
   storage: FileStorage,
+  allowed: (fields: Record<string, string>) => boolean,
 ): Promise<
   { id: string; name: string; type: string; size: number; fields: Record<string, string> } | 'none'
 > {
@@ -80,6 +93,10 @@ async function readUpload(
       if (started) {
         part.file.resume();
         continue;
+      }
+      if (!allowed(fields)) {
+        part.file.resume();
+        throw new UploadNotAllowed();
       }
       started = uuidv7();
       const name = safeFileName(part.filename || 'file');
@@ -112,14 +129,17 @@ export async function uploadRoutes(app: FastifyInstance, { platform }: { platfor
       const t = translator(requestLanguage(request.headers));
       const actor = await requestActor(platform, request);
       if (!actor) return reply.code(401).send({ message: t('errors.unauthenticated') });
-      if (!can(actor, 'create')) return reply.code(403).send({ message: t('errors.forbidden') });
+      const mayCreate = can(actor, 'create');
+      const forbidden = () => reply.code(403).send({ message: t('errors.forbidden') });
       if (!request.isMultipart()) {
+        if (!mayCreate) return forbidden();
         return reply.code(400).send({ key: 'uploads.fileRequired', message: t('uploads.fileRequired') });
       }
       let upload: Awaited<ReturnType<typeof readUpload>>;
       try {
-        upload = await readUpload(request, storage);
+        upload = await readUpload(request, storage, (fields) => mayCreate || isProfileUpload(fields));
       } catch (error) {
+        if (error instanceof UploadNotAllowed) return forbidden();
         const code = (error as { code?: string }).code;
         if (code === 'FST_REQ_FILE_TOO_LARGE') {
           return reply.code(413).send({
@@ -133,6 +153,7 @@ export async function uploadRoutes(app: FastifyInstance, { platform }: { platfor
         throw error;
       }
       if (upload === 'none') {
+        if (!mayCreate) return forbidden();
         return reply.code(400).send({ key: 'uploads.fileRequired', message: t('uploads.fileRequired') });
       }
       // An image by its content type or by its name (the type it is served with) must decode to
@@ -140,6 +161,11 @@ export async function uploadRoutes(app: FastifyInstance, { platform }: { platfor
       const image = [upload.type, contentTypeOf(upload.name)].some((type) =>
         (imageMimeTypes as readonly string[]).includes(type),
       );
+      const profileOnly = !mayCreate;
+      if (profileOnly && !image) {
+        await storage.remove(upload.id);
+        return reply.code(415).send({ key: 'uploads.notImage', message: t('uploads.notImage') });
+      }
       if (image) {
         const maxPixels = platform.config.IMAGE_MAX_MEGAPIXELS * 1_000_000;
         const inspection = await inspectImage(
@@ -168,7 +194,10 @@ export async function uploadRoutes(app: FastifyInstance, { platform }: { platfor
         } catch {
           sizes = 'not json';
         }
-        const options = imageOptionsSchema.safeParse({ quality: upload.fields.quality, sizes });
+        const options = imageOptionsSchema.safeParse({
+          quality: upload.fields.quality,
+          sizes: profileOnly ? [] : sizes,
+        });
         if (!options.success) {
           await storage.remove(upload.id);
           return reply.code(400).send({
@@ -208,6 +237,23 @@ export async function uploadRoutes(app: FastifyInstance, { platform }: { platfor
     return { done: true, derivatives: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Derivative[] };
   });
 
+  /**
+   * A sized copy the derivatives job has not made yet: the upload itself stands in, uncached, so an
+   * image shows from the moment it is saved and its copy is fetched once it exists. Null for any
+   * other missing key.
+   */
+  const standIn = async (key: string, reply: FastifyReply) => {
+    if (!derivativePattern.test(key)) return null;
+    const uploadId = key.split('/')[0]!;
+    const [original] = await storage.list(uploadId);
+    if (!original) return null;
+    return reply
+      .header('cache-control', 'no-store')
+      .redirect(`/files/${uploadId}/${encodeURIComponent(original)}`, 307);
+  };
+  const notFound = async (key: string, reply: FastifyReply) =>
+    (await standIn(key, reply)) ?? reply.code(404).send({ message: 'Not found' });
+
   const serve = async (request: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply) => {
     let key: string;
     try {
@@ -218,6 +264,7 @@ export async function uploadRoutes(app: FastifyInstance, { platform }: { platfor
     if (!isSafeKey(key) || key.split('/').length < 2) return reply.code(404).send({ message: 'Not found' });
     // S3 behind a CDN (S3_PUBLIC_URL): the browser fetches the object there; keys never change content.
     if (storage.publicUrl) {
+      if (derivativePattern.test(key) && (await storage.size(key)) === null) return notFound(key, reply);
       return reply
         .header('cache-control', fileHeaders['cache-control'])
         .redirect(storage.publicUrl(key), 302);
@@ -227,12 +274,12 @@ export async function uploadRoutes(app: FastifyInstance, { platform }: { platfor
       reply.headers(fileHeaders).header('accept-ranges', 'bytes').type(contentTypeOf(name));
     if (!request.headers.range) {
       const found = await storage.open(key);
-      if (!found) return reply.code(404).send({ message: 'Not found' });
+      if (!found) return notFound(key, reply);
       return headers().header('content-length', found.size).send(found.stream);
     }
     // A part of the file (a video or audio player seeking): its size first, then only those bytes.
     const size = await storage.size(key);
-    if (size === null) return reply.code(404).send({ message: 'Not found' });
+    if (size === null) return notFound(key, reply);
     const range = byteRange(request.headers.range, size);
     if (range === 'unsatisfiable') {
       return headers().code(416).header('content-range', `bytes */${size}`).send();

@@ -14,7 +14,7 @@ import { saveResultSchema, teacherResultSchema } from '../../events/result/comma
 import { roleActionsInputSchema, roleInputSchema } from '../../events/role/commands';
 import { classroomInputSchema, sectionInputSchema } from '../../events/section/commands';
 import { breakoutRoomSchema, recordingSchema } from '../../events/section/events';
-import { imageSchema, pathSchema } from '../../events/shared/fields';
+import { imageInputSchema, pathSchema } from '../../events/shared/fields';
 import { createUserSchema, profileSchema } from '../../events/user/commands';
 import { ZodInputs } from './zod-input';
 
@@ -25,7 +25,7 @@ import { ZodInputs } from './zod-input';
  */
 const inputs = new ZodInputs(
   new Map<z.core.$ZodType, string>([
-    [imageSchema, 'ImageInput'],
+    [imageInputSchema, 'ImageInput'],
     [elementSchema, 'PageElementInput'],
     [optionSchema, 'OptionInput'],
     [questionSettingsSchema, 'QuestionSettingsInput'],

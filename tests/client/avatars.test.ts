@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { avatarLimit, imageSource, initialsOf, splitAvatars } from '../../client/ui/avatars';
+import { avatarLimit, initialsOf, splitAvatars } from '../../client/ui/avatars';
+import { imageSource } from '../../client/ui/images';
 
 const people = (count: number) => Array.from({ length: count }, (_, index) => `person-${index + 1}`);
 

@@ -65,6 +65,7 @@ describe.each(databaseKinds)('GraphQL field errors on %s', (kind) => {
         { path: 'name', message: 'This field is required.' },
         { path: 'language', message: 'Choose a language.' },
         { path: 'image.name', message: 'This value is not valid.' },
+        { path: 'image.alt', message: 'Describe what the image shows.' },
       ]),
     );
   });

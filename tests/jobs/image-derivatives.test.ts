@@ -93,6 +93,15 @@ describe.each(kinds)('image derivatives on %s with %s storage', (kind, storageKi
 
     const before = await app.inject({ method: 'GET', url: `/api/uploads/${answer.id}/derivatives` });
     expect(before.json()).toEqual({ done: false, derivatives: [] });
+    // Until its copy is made, a sized address answers with the upload itself, never cached.
+    const early = await app.inject({ method: 'GET', url: `/files/${answer.id}/sizes/aside.webp` });
+    expect(early.statusCode).toBe(307);
+    expect(early.headers.location).toBe(`/files/${answer.id}/Banner.png`);
+    expect(early.headers['cache-control']).toBe('no-store');
+    const unknown = await app.inject({ method: 'GET', url: `/files/${answer.id}/sizes/nothing.webp` });
+    expect(unknown.statusCode).toBe(307);
+    const manifest = await app.inject({ method: 'GET', url: `/files/${answer.id}/sizes/manifest.json` });
+    expect(manifest.statusCode).toBe(404);
 
     const [job] = await waitFor(async () => {
       const found = await platform.jobs.boss.fetch<DerivativesPayload>(imageDerivativesJob.name);

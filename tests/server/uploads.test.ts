@@ -64,6 +64,43 @@ describe.each(kinds)('uploads on %s with %s storage', (kind, storageKind: Storag
     expect(await storage.uploadFolders()).toEqual([]);
   });
 
+  it('lets anyone signed in upload a profile picture, an image only, with the standard sizes', async () => {
+    const png = await sharp({ create: { width: 30, height: 30, channels: 3, background: '#06c' } })
+      .png()
+      .toBuffer();
+    const purpose = { name: 'purpose', value: 'profile' };
+    const picture = await upload(
+      [
+        purpose,
+        { name: 'sizes', value: JSON.stringify([{ label: 'huge', width: 4000, height: 4000 }]) },
+        { name: 'file', value: png, filename: 'me.png', type: 'image/png' },
+      ],
+      reader,
+    );
+    expect(picture.statusCode).toBe(201);
+    expect(picture.json()).toMatchObject({ name: 'me.png', image: true });
+    const job = (await platform.jobs.boss.fetch<{ uploadId: string; sizes: unknown[] }>('image.derivatives'))
+      .map((found) => found.data)
+      .find((data) => data.uploadId === picture.json().id);
+    expect(job?.sizes).toEqual([]);
+
+    const text = await upload([purpose, textFile], reader);
+    expect(text.statusCode).toBe(415);
+    expect(text.json().key).toBe('uploads.notImage');
+    // The purpose must come before the file: a file first is judged by the create right alone.
+    const late = await upload(
+      [{ name: 'file', value: png, filename: 'me.png', type: 'image/png' }, purpose],
+      reader,
+    );
+    expect(late.statusCode).toBe(403);
+    expect(await storage.uploadFolders()).toEqual([picture.json().id]);
+    const anonymous = await upload([
+      purpose,
+      { name: 'file', value: png, filename: 'me.png', type: 'image/png' },
+    ]);
+    expect(anonymous.statusCode).toBe(401);
+  });
+
   it('stores a file and serves it back with a year of caching and its content type', async () => {
     const response = await upload(
       [{ ...textFile, filename: 'Verslag été 2026 (final).txt', value: 'Inhoud\n' }],

@@ -4,6 +4,8 @@ import { fileDetailsSchema } from '../../../events/file/events';
 import { interactiveVideoInputSchema, videoElementSchema } from '../../../events/page/content';
 import { breakoutRoomSchema, recordingSchema } from '../../../events/section/events';
 import {
+  imageInputSchema,
+  imageSchema,
   isStorableText,
   isWebUrl,
   optionalText,
@@ -125,5 +127,19 @@ describe('web addresses', () => {
     expect(
       messagesOf(fileInputSchema.safeParse({ name: 'Doc', url: 'https://example.org/a b.pdf' })),
     ).toEqual(['validation.url']);
+  });
+});
+
+describe('item images', () => {
+  it('asks an image set by a form or an integrator for its alternative text', () => {
+    const refused = imageInputSchema.safeParse({ name: '/files/a/b.png', alt: '  ' });
+    expect(refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['alt', 'validation.altRequired'],
+    ]);
+    expect(imageInputSchema.parse({ name: '/files/a/b.png', alt: ' A river ' }).alt).toBe('A river');
+  });
+
+  it('still reads an image stored before that rule, without one', () => {
+    expect(imageSchema.safeParse({ name: 'e.jpg', alt: '' }).success).toBe(true);
   });
 });

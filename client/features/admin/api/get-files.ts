@@ -27,3 +27,11 @@ export const useFileHistory = (path: string, enabled = true) =>
     queryFn: () => api.file.history.query({ path }),
     enabled,
   });
+
+/** The uploaded images among the files the author may see: what an image field offers to pick. */
+export function useImageChoices() {
+  const files = useFiles();
+  return (files.data ?? [])
+    .filter((file) => file.type === 'image' && file.url.startsWith('/files/'))
+    .map((file) => ({ name: file.name, url: file.url }));
+}

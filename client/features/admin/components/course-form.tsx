@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { type CourseInput, courseInputSchema } from '../../../../events/course/commands';
 import { problemOf, showFieldProblems } from '../../../lib/forms';
 import { CheckboxField, Field, SubmitButton } from '../../../ui/form';
+import { ImageField } from '../../../ui/image-field';
+import { useImageChoices } from '../api/get-files';
 import { LanguageRadios, orNull, sharedSchemaResolver, toDateInput, useNotice } from './content-form-helpers';
 
 export interface CourseFormValues {
@@ -53,7 +55,7 @@ export function courseFormValues(course?: {
 
 /** The form's values as the course command reads them. */
 export function toCourseInput(values: CourseFormValues, originId: string | null = null): CourseInput {
-  const image = values.image.name.trim() || values.image.alt.trim() ? values.image : null;
+  const image = values.image.name.trim() ? values.image : null;
   return {
     ...values,
     language: values.language as CourseInput['language'],
@@ -104,6 +106,7 @@ export function CourseForm({
   });
   const { errors, isSubmitting } = form.formState;
   const register = form.register;
+  const imageChoices = useImageChoices();
 
   const submit = form.handleSubmit(async (values) => {
     setNotice(null);
@@ -167,17 +170,16 @@ export function CourseForm({
           </CheckboxField>
         </div>
       </fieldset>
-      <fieldset className="form-section" disabled={readOnly}>
-        <legend className="form-section__title">{t('courseAdmin.image')}</legend>
-        <div className="field-row">
-          <Field label={t('courseAdmin.imageName')} error={errors.image?.name} optional>
-            {(control) => <input {...control} {...register('image.name')} type="text" />}
-          </Field>
-          <Field label={t('courseAdmin.imageAlt')} error={errors.image?.alt} optional>
-            {(control) => <input {...control} {...register('image.alt')} type="text" />}
-          </Field>
-        </div>
-      </fieldset>
+      <ImageField
+        legend={t('courseAdmin.image')}
+        value={form.watch('image')}
+        onChange={(image) =>
+          form.setValue('image', image, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })
+        }
+        errors={{ name: errors.image?.name, alt: errors.image?.alt }}
+        readOnly={readOnly}
+        choices={imageChoices}
+      />
       {notice}
       {!readOnly && (
         <div className="form__actions">

@@ -8,9 +8,20 @@ import { languages } from '../../../../events/shared/fields';
 import { problemOf, showFieldProblems } from '../../../lib/forms';
 import { Alert } from '../../../ui/alert';
 import { CheckboxField, Field, SubmitButton, useErrorText } from '../../../ui/form';
+import { ImageField } from '../../../ui/image-field';
+import { useImageChoices } from '../api/get-files';
 import type { ModuleFormValues } from './module-form-values';
 
-const knownFields = ['name', 'language', 'info', 'gateProgress', 'randomized', 'gateConfig'] as const;
+const knownFields = [
+  'name',
+  'language',
+  'info',
+  'image.name',
+  'image.alt',
+  'gateProgress',
+  'randomized',
+  'gateConfig',
+] as const;
 
 /**
  * The module form (spec sections 3–5): name, language, info, visibility, and the kind. A test
@@ -45,6 +56,8 @@ export function ModuleForm({
   const gateProgress = form.watch('gateProgress');
   const gateConfig = form.watch('gateConfig') ?? [];
   const gateError = useErrorText(errors.gateProgress);
+  const image = form.watch('image');
+  const imageChoices = useImageChoices();
 
   const setKind = (isTest: boolean) => {
     const options = { shouldDirty: true } as const;
@@ -97,6 +110,20 @@ export function ModuleForm({
           {(control) => <textarea {...control} {...form.register('info')} rows={5} />}
         </Field>
       </fieldset>
+
+      <ImageField
+        legend={t('moduleAdmin.form.image')}
+        value={image ?? { name: '', alt: '' }}
+        onChange={(next) =>
+          form.setValue('image', next.name ? next : null, {
+            shouldDirty: true,
+            shouldValidate: form.formState.isSubmitted,
+          })
+        }
+        errors={{ name: errors.image?.name, alt: errors.image?.alt }}
+        readOnly={readOnly}
+        choices={imageChoices}
+      />
 
       <fieldset className="form-section" disabled={readOnly}>
         <legend className="form-section__title">{t('moduleAdmin.form.visibility')}</legend>

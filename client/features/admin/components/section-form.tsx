@@ -5,6 +5,8 @@ import { sectionInputSchema } from '../../../../events/section/commands';
 import type { Classroom } from '../../../../events/section/events';
 import { problemOf, showFieldProblems } from '../../../lib/forms';
 import { CheckboxField, Field, SubmitButton } from '../../../ui/form';
+import { ImageField } from '../../../ui/image-field';
+import { useImageChoices } from '../api/get-files';
 import { ClassroomFields } from './classroom-fields';
 import {
   fromDateTimeInput,
@@ -108,7 +110,7 @@ export function toSectionInput(values: SectionFormValues, originId: string | nul
     location: values.location,
     teacher: values.teacher,
     public: values.public,
-    image: values.image.name.trim() || values.image.alt.trim() ? values.image : null,
+    image: values.image.name.trim() ? values.image : null,
     classroom: values.hasClassroom
       ? {
           ...room,
@@ -165,6 +167,7 @@ export function SectionForm({
   const { errors, isSubmitting } = form.formState;
   const register = form.register;
   const hasClassroom = form.watch('hasClassroom');
+  const imageChoices = useImageChoices();
 
   const submit = form.handleSubmit(async (values) => {
     setNotice(null);
@@ -208,14 +211,6 @@ export function SectionForm({
         <CheckboxField label={t('sectionAdmin.public')} description={t('sectionAdmin.publicText')}>
           {(control) => <input {...control} {...register('public')} type="checkbox" />}
         </CheckboxField>
-        <div className="field-row">
-          <Field label={t('courseAdmin.imageName')} error={errors.image?.name} optional>
-            {(control) => <input {...control} {...register('image.name')} type="text" />}
-          </Field>
-          <Field label={t('courseAdmin.imageAlt')} error={errors.image?.alt} optional>
-            {(control) => <input {...control} {...register('image.alt')} type="text" />}
-          </Field>
-        </div>
         <CheckboxField
           label={t('sectionAdmin.hasClassroom')}
           description={t('sectionAdmin.hasClassroomText')}
@@ -223,6 +218,16 @@ export function SectionForm({
           {(control) => <input {...control} {...register('hasClassroom')} type="checkbox" />}
         </CheckboxField>
       </fieldset>
+      <ImageField
+        legend={t('courseAdmin.image')}
+        value={form.watch('image')}
+        onChange={(image) =>
+          form.setValue('image', image, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })
+        }
+        errors={{ name: errors.image?.name, alt: errors.image?.alt }}
+        readOnly={readOnly}
+        choices={imageChoices}
+      />
       {hasClassroom && <ClassroomFields form={form} disabled={readOnly} />}
       {notice}
       {!readOnly && (

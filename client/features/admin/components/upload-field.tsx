@@ -8,9 +8,9 @@ import {
   imageQualities,
 } from '../../../../events/upload/schema';
 import { problemOf, showFieldProblems } from '../../../lib/forms';
+import { type Derivative, fetchDerivatives, type UploadedFile, uploadFile } from '../../../lib/upload';
 import { Alert } from '../../../ui/alert';
 import { Field } from '../../../ui/form';
-import { type Derivative, fetchDerivatives, type UploadedFile, uploadFile } from '../api/upload';
 import { sharedSchemaResolver } from './content-form-helpers';
 import './upload-field.css';
 

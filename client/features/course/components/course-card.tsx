@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { truncate } from '../../../lib/text';
+import { ContentImage } from '../../../ui/content-image';
+import { imageSizes } from '../../../ui/images';
 import type { CourseSummary } from '../api/get-courses';
 import { CourseDates, hasDates } from './course-dates';
 
@@ -11,6 +13,13 @@ export function CourseCard({ course }: { course: CourseSummary }) {
   const { t } = useTranslation();
   return (
     <article className="card course-card">
+      <ContentImage
+        className="card__image"
+        image={course.image}
+        sizes={imageSizes.card}
+        largest="main"
+        lazy
+      />
       <p className="card__eyebrow">
         <span className="badge">{t(`languages.${course.language}`)}</span>
         {/* Only its owners and editors see an unpublished course listed (it opens for them alone). */}

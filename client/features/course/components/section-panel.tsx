@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/dates';
 import { paragraphs } from '../../../lib/text';
+import { ItemHeader } from '../../../ui/item-header';
 import { LivePart } from '../../classroom/components/live-part';
 import { LinkedFiles, LinkedModules } from '../../module/components/linked-content';
 import { useTrackSeen } from '../../tracking/use-track-seen';
@@ -29,12 +30,14 @@ export function SectionPanel({
   const classroom = section.classroom;
   return (
     <div className="section-panel" lang={section.language}>
-      <h2>{section.name}</h2>
-      {timing && (
-        <p className="section-panel__timing">
-          <TimingBadge timing={timing} />
-        </p>
-      )}
+      <ItemHeader image={section.image}>
+        <h2>{section.name}</h2>
+        {timing && (
+          <p className="section-panel__timing">
+            <TimingBadge timing={timing} />
+          </p>
+        )}
+      </ItemHeader>
       <div className="prose">
         {paragraphs(section.info).map((text) => (
           <p key={text}>{text}</p>

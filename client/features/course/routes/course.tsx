@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { useSession } from '../../../lib/auth';
 import { errorCode } from '../../../lib/trpc';
 import { AvatarList } from '../../../ui/avatar-list';
+import { ItemHeader } from '../../../ui/item-header';
 import { ItemQuery } from '../../../ui/item-query';
 import { Empty, ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
@@ -85,8 +86,10 @@ function CourseTabs({ course, tab }: { course: Course; tab: CourseTab }) {
 
   return (
     <article className="course">
-      <h1 lang={course.language}>{course.name}</h1>
-      <TranslationSwitch kind="course" path={course.path} hrefOf={(path) => `/course/${path}`} />
+      <ItemHeader image={course.image}>
+        <h1 lang={course.language}>{course.name}</h1>
+        <TranslationSwitch kind="course" path={course.path} hrefOf={(path) => `/course/${path}`} />
+      </ItemHeader>
       <nav className="tabs" aria-label={t('courses.tabs')}>
         <ul>
           {tabLink(base, t('courses.info'), tab.kind === 'info')}

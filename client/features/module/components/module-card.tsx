@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { truncate } from '../../../lib/text';
-import { imageSource } from '../../../ui/avatars';
+import { ContentImage } from '../../../ui/content-image';
+import { imageSizes } from '../../../ui/images';
 
 /** Small cards cut the module's info at 128 characters (spec section 9). */
 export const smallInfoLength = 128;
@@ -44,10 +45,15 @@ export function ModuleCard({
 }) {
   const { t } = useTranslation();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const image = size === 'large' ? imageSource(module.image) : null;
   return (
     <article className={`card module-card module-card--${size}`}>
-      {image && <img className="module-card__image" src={image} alt={module.image?.alt ?? ''} />}
+      <ContentImage
+        className="card__image"
+        image={module.image}
+        sizes={size === 'large' ? imageSizes.wideCard : imageSizes.card}
+        largest="main"
+        lazy
+      />
       <p className="card__eyebrow">
         <span className="badge">{t(`languages.${module.language}`)}</span>
         {module.test && <span className="badge badge--strong">{t('modules.test')}</span>}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { paragraphs } from '../../../lib/text';
+import { ItemHeader } from '../../../ui/item-header';
 import { ItemQuery } from '../../../ui/item-query';
 import { Empty } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
@@ -33,8 +34,10 @@ export function ModuleRoute({ modulePath, base = '' }: { modulePath: string; bas
         const resume = pages.find((page) => page.reachable && !page.completed) ?? pages[0];
         return (
           <article className="module" lang={data.language}>
-            <h1>{data.name}</h1>
-            <TranslationSwitch kind="module" path={data.path} hrefOf={(path) => `${base}/module/${path}`} />
+            <ItemHeader image={data.image}>
+              <h1>{data.name}</h1>
+              <TranslationSwitch kind="module" path={data.path} hrefOf={(path) => `${base}/module/${path}`} />
+            </ItemHeader>
             <div className="prose">
               {paragraphs(data.info).map((text) => (
                 <p key={text}>{text}</p>

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { imageInputSchema } from '../../../../events/shared/fields';
 import { profileSchema } from '../../../../events/user/commands';
 import type { CurrentUser } from '../../../lib/auth';
 import { problemOf, showFieldProblems } from '../../../lib/forms';
@@ -11,23 +12,26 @@ import { joinPhone, splitPhone } from '../../../lib/phone';
 import { useTenant } from '../../../lib/tenant';
 import { Alert } from '../../../ui/alert';
 import { CheckboxField, Field, SubmitButton } from '../../../ui/form';
+import { ImageField } from '../../../ui/image-field';
 import { PhoneField } from '../../../ui/phone-field';
 import { useUpdateProfile } from '../api/update-profile';
 
 /**
- * The shared profile schema, with the image split into its two inputs and the country code of the
- * phone beside the number. An image needs a name; without one it is sent as null.
+ * The shared profile schema, with the country code of the phone beside the number and the image as
+ * the image field holds it (empty: none, sent as null; otherwise checked by the shared schema).
  */
 const formSchema = profileSchema
   .omit({ image: true })
   .extend({
     phoneRegion: z.string(),
-    imageName: z.string().trim().max(500, 'validation.tooLong'),
-    imageAlt: z.string().max(500, 'validation.tooLong'),
+    image: z.object({ name: z.string(), alt: z.string() }),
   })
-  .refine((values) => values.imageName !== '' || values.imageAlt.trim() === '', {
-    path: ['imageName'],
-    message: 'validation.required',
+  .superRefine((values, context) => {
+    if (!values.image.name.trim()) return;
+    const checked = imageInputSchema.safeParse(values.image);
+    for (const issue of checked.error?.issues ?? []) {
+      context.addIssue({ code: 'custom', path: ['image', ...issue.path], message: issue.message });
+    }
   });
 type FormValues = z.input<typeof formSchema>;
 
@@ -37,8 +41,8 @@ const formFields = [
   'profession',
   'riziv',
   'description',
-  'imageName',
-  'imageAlt',
+  'image.name',
+  'image.alt',
   'language',
 ];
 
@@ -51,8 +55,7 @@ function valuesOf(user: CurrentUser): FormValues {
     profession: user.profession ?? '',
     riziv: user.riziv ?? '',
     description: user.description ?? '',
-    imageName: user.image?.name ?? '',
-    imageAlt: user.image?.alt ?? '',
+    image: { name: user.image?.name ?? '', alt: user.image?.alt ?? '' },
     fullPrivacy: user.fullPrivacy,
     language: user.language,
   };
@@ -73,7 +76,6 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
 
   const submit = form.handleSubmit(async (values) => {
     setAlert(null);
-    const imageName = values.imageName.trim();
     try {
       await update.mutateAsync({
         name: values.name,
@@ -82,7 +84,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
         profession: asked.has('profession') ? values.profession : (user.profession ?? ''),
         riziv: asked.has('riziv') ? values.riziv : (user.riziv ?? ''),
         description: values.description,
-        image: imageName ? { name: imageName, alt: values.imageAlt.trim() } : null,
+        image: values.image.name.trim() ? imageInputSchema.parse(values.image) : null,
         fullPrivacy: values.fullPrivacy,
         language: values.language,
       });
@@ -90,13 +92,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
       setAlert({ tone: 'success', text: t('profile.saved') });
     } catch (error) {
       const problem = problemOf(error);
-      const fields = problem.fields.map((field) => ({
-        ...field,
-        path: field.path.replace(/^image\.(name|alt)$/, (_, part: string) =>
-          part === 'name' ? 'imageName' : 'imageAlt',
-        ),
-      }));
-      showFieldProblems(form.setError, fields, formFields);
+      showFieldProblems(form.setError, problem.fields, formFields);
       setAlert({ tone: 'danger', text: problem.message ?? t('profile.saveError') });
     }
   });
@@ -158,25 +154,17 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
         >
           {(control) => <textarea {...control} {...form.register('description')} rows={5} />}
         </Field>
-        <div className="field-row">
-          <Field
-            label={t('profile.imageName')}
-            hint={t('profile.imageNameHint')}
-            error={errors.imageName}
-            optional
-          >
-            {(control) => <input {...control} {...form.register('imageName')} type="text" />}
-          </Field>
-          <Field
-            label={t('profile.imageAlt')}
-            hint={t('profile.imageAltHint')}
-            error={errors.imageAlt}
-            optional
-          >
-            {(control) => <input {...control} {...form.register('imageAlt')} type="text" />}
-          </Field>
-        </div>
       </fieldset>
+
+      <ImageField
+        legend={t('profile.imageName')}
+        value={form.watch('image')}
+        onChange={(image) =>
+          form.setValue('image', image, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })
+        }
+        errors={{ name: errors.image?.name, alt: errors.image?.alt }}
+        purpose="profile"
+      />
 
       <fieldset className="form-section">
         <legend className="form-section__title">{t('profile.privacyAndLanguage')}</legend>

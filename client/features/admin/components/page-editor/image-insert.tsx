@@ -11,9 +11,9 @@ import {
   imageSizeClasses,
 } from '../../../../../events/upload/schema';
 import { problemOf } from '../../../../lib/forms';
+import { uploadFile } from '../../../../lib/upload';
 import { Alert } from '../../../../ui/alert';
 import { Field } from '../../../../ui/form';
-import { uploadFile } from '../../api/upload';
 import '../upload-field.css';
 import { insertAtCursor } from './insert-at-cursor';
 

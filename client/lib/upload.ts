@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
-import type { UploadSize } from '../../../../events/upload/schema';
-import { ApiError, type FieldProblem, NetworkError } from '../../../lib/http';
-import { currentLanguage } from '../../../lib/i18n';
-import { freshToken } from '../../../lib/session';
+import type { UploadSize } from '../../events/upload/schema';
+import { ApiError, type FieldProblem, NetworkError } from './http';
+import { currentLanguage } from './i18n';
+import { freshToken } from './session';
 
 /** The answer of POST /api/uploads (server/files/routes.ts). */
 export interface UploadedFile {
@@ -25,6 +24,11 @@ export interface Derivative {
 
 export interface UploadRequest {
   file: File;
+  /**
+   * 'profile': one's own profile picture, which anyone signed in may upload (an image only);
+   * anything else needs the create right.
+   */
+  purpose?: 'profile';
   quality?: number;
   sizes?: UploadSize[];
 }
@@ -35,8 +39,14 @@ async function authorizedHeaders(): Promise<Record<string, string>> {
 }
 
 /** Sends one file (with an image's quality and extra sizes) as multipart/form-data. */
-export async function uploadFile({ file, quality, sizes = [] }: UploadRequest): Promise<UploadedFile> {
+export async function uploadFile({
+  file,
+  quality,
+  sizes = [],
+  purpose,
+}: UploadRequest): Promise<UploadedFile> {
   const body = new FormData();
+  if (purpose) body.append('purpose', purpose);
   if (quality !== undefined) body.append('quality', String(quality));
   if (sizes.length > 0) body.append('sizes', JSON.stringify(sizes));
   body.append('file', file, file.name);
@@ -69,5 +79,3 @@ export async function fetchDerivatives(id: string): Promise<{ done: boolean; der
   if (!response.ok) throw new ApiError(response.status, '', undefined, []);
   return (await response.json()) as { done: boolean; derivatives: Derivative[] };
 }
-
-export const useUpload = () => useMutation({ mutationFn: uploadFile });
