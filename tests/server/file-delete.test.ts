@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileDecider } from '../../events/file/decider';
 import { fileStream } from '../../events/file/events';
 import { readStream } from '../../events/store';
 import { REMOVE_UPLOAD_JOB, removeUploadKey } from '../../jobs/file/remove-upload';
@@ -179,6 +181,26 @@ describe.each(kinds)('deleting a file on %s with %s storage', (kind, storageKind
       await removalsDone(upload.id, 1);
       await allServed(upload);
     }
+  });
+
+  it('reads a deletion stored before version 2 with url null; its file still reads as deleted', async () => {
+    const fileId = crypto.randomUUID();
+    const ref = { fileId, path: `old-leaflet-${fileId.slice(0, 8)}` };
+    const meta = JSON.stringify({ actorId: null, requestId: 'old-release', at: '2026-11-01T10:00:00.000Z' });
+    // As an older release appended them: FileDeleted in its first shape, without the url.
+    await sql`insert into events (stream, version, type, schema_version, data, meta) values
+      (${fileStream(fileId)}, 1, 'FileCreated', 1,
+        ${JSON.stringify({ ...ref, name: 'Old', url: '/files/old.pdf', type: 'pdf' })}::jsonb, ${meta}::jsonb),
+      (${fileStream(fileId)}, 2, 'FileDeleted', 1, ${JSON.stringify({ ...ref, name: 'Old' })}::jsonb, ${meta}::jsonb)`.execute(
+      platform.database.db,
+    );
+    const events = await readStream(platform.database.db, fileStream(fileId));
+    expect(events[1]!.data).toEqual({ ...ref, name: 'Old', url: null });
+    const state = events.reduce(
+      (folded, event) => fileDecider.evolve(folded, event as never),
+      fileDecider.initialState(),
+    );
+    expect(state.status).toBe('deleted');
   });
 
   it('queues nothing for a file that links elsewhere', async () => {
