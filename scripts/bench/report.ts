@@ -1,4 +1,5 @@
 /** The shape of a bench run's results, and the table printed for each database. */
+import type { FilesResult } from './files';
 import type { LoadResult } from './load';
 
 export interface ScenarioResult {
@@ -93,5 +94,33 @@ export function printMode(result: ModeResult, settings: { seconds: number; conne
     `  start-up: server ${result.startupMs.server} ms (fresh data), ceiling server ${result.startupMs.ceilingServer} ms`,
     '',
   );
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** The files part: each platform path next to its raw ceiling, measured in turns in the same run. */
+export function printFiles(result: FilesResult): void {
+  const header = ['scenario', 'rounds', 'platform', 'ceiling', 'ratio to ceiling'];
+  const rows = result.results.map((r) => [
+    r.name,
+    String(r.rounds),
+    `${fixed(r.perSecond, 2)} ${r.unit}`,
+    `${fixed(r.ceilingPerSecond, 2)} ${r.unit}`,
+    `${fixed(r.ratio, 3)} (${fixed(r.ratio * 100, 1)} %)`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const { image } = result;
+  const lines = [
+    '',
+    `== files: a ${image.width} × ${image.height} JPEG of ${fixed(image.bytes / 1024 / 1024, 1)} MB to ${image.sizes} WebP sizes; ` +
+      `a ${result.uploadBytes / 1024 / 1024} MB upload ==`,
+    row(header, widths),
+    row(
+      widths.map((w) => '-'.repeat(w)),
+      widths,
+    ),
+    ...rows.map((r) => row(r, widths)),
+    ...result.results.map((r) => `  ${r.name}: ceiling = ${r.ceiling}`),
+    '',
+  ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -3,6 +3,9 @@
  * (load.ts, autocannon), then measures the ceilings of the same database mode (ceiling-server.ts) and
  * prints the ratios. Embedded PGlite always; PostgreSQL as well when BENCH_DATABASE_URL is set.
  *
+ * Then the files part (files.ts): image derivatives and 20 MB uploads against their raw ceilings.
+ * `npm run bench -- files` runs the files part alone.
+ *
  *   BENCH_SECONDS (10)  BENCH_CONNECTIONS (10)  BENCH_WARMUP_SECONDS (2)  BENCH_DATABASE_URL (unset)
  */
 import fs from 'node:fs/promises';
@@ -10,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { demoCourses } from '../seed/demo';
 import { serverVersion, tempDatabase, tempDir } from './database';
+import { benchFiles, type FilesResult } from './files';
 import type { LoadResult, LoadSpec } from './load';
 import {
   cleanEnv,
@@ -22,7 +26,7 @@ import {
   stop,
   waitHealthy,
 } from './processes';
-import { type ModeResult, printMode, type ScenarioResult } from './report';
+import { type ModeResult, printFiles, printMode, type ScenarioResult } from './report';
 
 function positiveInt(name: string, fallback: number, min = 1): number {
   const raw = process.env[name];
@@ -208,6 +212,27 @@ async function benchMode(mode: 'embedded' | 'postgres'): Promise<ModeResult> {
   };
 }
 
+const parts = process.argv.slice(2);
+if (parts.some((part) => part !== 'files')) {
+  process.stderr.write(`bench: unknown part ${parts.find((p) => p !== 'files')}; the only one is: files\n`);
+  process.exit(2);
+}
+const filesOnly = parts.includes('files');
+
+/** The files part, its table, and its own results file. */
+async function runFiles(outDir: string, stamp: string, meta: object): Promise<FilesResult> {
+  try {
+    const result = await benchFiles(settings.seconds, (undo) => cleanups.push(undo));
+    printFiles(result);
+    const file = path.join(outDir, `bench-files-${stamp}.json`);
+    await fs.writeFile(file, `${JSON.stringify({ ...meta, ...result }, null, 2)}\n`);
+    process.stdout.write(`  written: ${path.relative(projectRoot, file)}\n`);
+    return result;
+  } finally {
+    await runCleanups();
+  }
+}
+
 async function main() {
   const startedAt = new Date();
   const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
@@ -224,6 +249,10 @@ async function main() {
   const modes: ('embedded' | 'postgres')[] = baseDatabaseUrl ? ['embedded', 'postgres'] : ['embedded'];
   const outDir = path.join(projectRoot, 'bench-results');
   await fs.mkdir(outDir, { recursive: true });
+  if (filesOnly) {
+    await runFiles(outDir, stamp, meta);
+    return;
+  }
   const results: ModeResult[] = [];
   for (const mode of modes) {
     try {
@@ -237,9 +266,10 @@ async function main() {
       await runCleanups();
     }
   }
+  const files = await runFiles(outDir, stamp, meta);
   await fs.writeFile(
     path.join(outDir, 'latest.json'),
-    `${JSON.stringify({ ...meta, modes: results }, null, 2)}\n`,
+    `${JSON.stringify({ ...meta, modes: results, files }, null, 2)}\n`,
   );
   process.stdout.write('  written: bench-results/latest.json\n');
 }
