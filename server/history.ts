@@ -15,9 +15,17 @@ export interface HistoryEntry {
   changes: FieldChange[];
 }
 
+/** An item's image ({ name, alt }): one field in a history, so setting it reads as one change. */
+const isImage = (value: object) => {
+  const keys = Object.keys(value).sort();
+  return keys.length === 2 && keys[0] === 'alt' && keys[1] === 'name';
+};
+
 /** Flattens a state into dotted fields, so a change reads as `details.name: A → B`. */
 function flatten(value: unknown, prefix = ''): Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { [prefix]: value };
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || isImage(value)) {
+    return { [prefix]: value };
+  }
   return Object.entries(value as Record<string, unknown>).reduce<Record<string, unknown>>(
     (fields, [key, inner]) => Object.assign(fields, flatten(inner, prefix ? `${prefix}.${key}` : key)),
     {},

@@ -115,7 +115,7 @@ export function ImageField({
           />
         )}
       </Field>
-      <p id={statusId} className="muted" aria-live="polite">
+      <p id={statusId} className={uploading ? 'muted' : 'visually-hidden'} aria-live="polite">
         {uploading ? t('images.uploading') : ''}
       </p>
       {choices.length > 0 && (

@@ -1,10 +1,12 @@
+import { uploadIdOf } from '../../events/file/uploads';
+
+export { uploadIdOf };
+
 /**
  * Where the sized copies of an uploaded image are served. The derivatives job writes them beside
  * the upload (`/files/<id>/sizes/<label>.webp`, jobs/images/derivatives.ts), and the file route
  * answers a copy not made yet with the upload itself, so these addresses work from the first second.
  */
-const uploadPattern = /^\/files\/([0-9a-f-]{36})\/[^/]+$/i;
-
 /** The widths of spec section 9's uncropped sizes, which a srcset chooses between. */
 const widths = { aside: 332, main: 976, full: 1456 } as const;
 export type ResponsiveWidth = keyof typeof widths;
@@ -17,11 +19,6 @@ export function imageSource(image: { name: string } | null | undefined): string 
   const name = image?.name.trim();
   if (!name) return null;
   return /^(\/files\/|https?:\/\/)/i.test(name) ? name : null;
-}
-
-/** The upload id of an address on this platform's file route, or null for anything else. */
-export function uploadIdOf(source: string): string | null {
-  return uploadPattern.exec(source)?.[1] ?? null;
 }
 
 export const derivativeUrl = (uploadId: string, label: string) => `/files/${uploadId}/sizes/${label}.webp`;

@@ -86,7 +86,11 @@ describe.each(databaseKinds)('rebuilding projections on %s', (kind) => {
     await createModule(platform, admin, meta(), { module: moduleForm('Contraception', { onHome: true }) });
     await createModule(platform, admin, meta(), {
       path: 'exam',
-      module: moduleForm('Exam', { test: true, randomized: ['answers'], image: { name: 'e.jpg', alt: 'An exam paper' } }),
+      module: moduleForm('Exam', {
+        test: true,
+        randomized: ['answers'],
+        image: { name: 'e.jpg', alt: 'An exam paper' },
+      }),
     });
     for (const name of ['Intro', 'Methods', 'Myths']) {
       await createPage(platform, admin, meta(), { ...parent, page: pageForm(name) });

@@ -128,6 +128,36 @@ describe.each(databaseKinds)('course API over tRPC on %s', (kind) => {
     expect((await query('asOf', { path: 'time-travel', at: before }, asAdmin)).json().result.data).toBeNull();
   });
 
+  it('tells an image set, changed and removed as one field each time', async () => {
+    const image = { name: '/files/0192f0a4-5b6c-7d8e-9f01-23456789abcd/delta.jpg', alt: 'A river delta' };
+    await mutate('create', { path: 'pictured', course: { name: 'Pictured', language: 'en' } }, asAdmin);
+    await mutate(
+      'update',
+      { path: 'pictured', course: { name: 'Pictured', language: 'en', image } },
+      asAdmin,
+    );
+    const described = { ...image, alt: 'A delta at dawn' };
+    await mutate(
+      'update',
+      { path: 'pictured', course: { name: 'Pictured', language: 'en', image: described } },
+      asAdmin,
+    );
+    await mutate(
+      'update',
+      { path: 'pictured', course: { name: 'Pictured', language: 'en', image: null } },
+      asAdmin,
+    );
+    const history = (await query('history', { path: 'pictured' }, asAdmin)).json().result.data as {
+      type: string;
+      changes: unknown[];
+    }[];
+    expect(history.filter((entry) => entry.type === 'CourseUpdated').map((entry) => entry.changes)).toEqual([
+      [{ field: 'details.image', from: null, to: image }],
+      [{ field: 'details.image', from: image, to: described }],
+      [{ field: 'details.image', from: described, to: null }],
+    ]);
+  });
+
   it('shows a non-public course only to the participants linked to it, and an unpublished one to its owners', async () => {
     const participant = await addTestUser(platform);
     const asParticipant = { authorization: `Bearer ${participant.token}` };

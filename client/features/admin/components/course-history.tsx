@@ -44,6 +44,11 @@ function useShowValue() {
     if (value === null || value === undefined || value === '') return '—';
     if (typeof value === 'boolean') return value ? t('courseAdmin.history.yes') : t('courseAdmin.history.no');
     if (Array.isArray(value)) return value.length === 0 ? '—' : value.map(String).join(', ');
+    if (typeof value === 'object' && 'name' in value && 'alt' in value) {
+      // An image: its file name and what it shows.
+      const { name, alt } = value as { name: string; alt: string };
+      return `${decodeURIComponent(name.split('/').pop() ?? name)} (${alt || '—'})`;
+    }
     if (typeof value === 'object') return JSON.stringify(value);
     const text = String(value);
     return text.length > 80 ? `${text.slice(0, 79)}…` : text;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
+import { uploadIdOf } from '../../../../events/file/uploads';
 import { type CurrentUser, hasRule } from '../../../lib/auth';
 import { problemOf } from '../../../lib/forms';
 import { errorCode } from '../../../lib/trpc';
@@ -109,7 +110,12 @@ export function FileRoute({ path, user }: { path: string; user: CurrentUser }) {
           title={t('fileAdmin.deleteTitle')}
           text={t('fileAdmin.deleteText')}
           buttonLabel={t('fileAdmin.delete')}
-          confirmMessage={t('fileAdmin.deleteConfirm', { name: file.data.name })}
+          confirmMessage={t(
+            uploadIdOf(file.data.url, window.location.origin)
+              ? 'fileAdmin.deleteConfirmUpload'
+              : 'fileAdmin.deleteConfirm',
+            { name: file.data.name },
+          )}
           confirmLabel={t('fileAdmin.delete')}
           removal={remove}
           run={() => remove.mutateAsync(file.data.path)}
