@@ -11,7 +11,7 @@ import { courseStream } from '../../events/course/events';
 import { notFound } from '../../events/errors';
 import { readStream } from '../../events/store';
 import { findCourseByPath } from '../../projections/course/course-summaries';
-import { historyOf, stateAt } from '../history';
+import { historyOf, readable, stateAt } from '../history';
 import { authenticatedProcedure, type Context, metaOf, procedureFor, publicProcedure, router } from '../trpc';
 import {
   addCourseOwner,
@@ -58,7 +58,13 @@ export const courseRouter = router({
   /** The course's full change history: who changed which fields, when, from what to what. */
   history: procedureFor('view')
     .input(coursePathSchema)
-    .query(async ({ ctx, input }) => historyOf(courseDecider, await courseEvents(ctx, input.path))),
+    .query(async ({ ctx, input }) =>
+      readable(
+        ctx.platform.database.db,
+        ctx.actor,
+        historyOf(courseDecider, await courseEvents(ctx, input.path)),
+      ),
+    ),
 
   /** The course as it was at a moment (time travel over its stream). */
   asOf: procedureFor('view')

@@ -5,7 +5,7 @@ import { fileDecider } from '../../events/file/decider';
 import { fileStream } from '../../events/file/events';
 import { readStream } from '../../events/store';
 import { fileIdByPath } from '../../projections/file/file-summaries';
-import { historyOf, stateAt } from '../history';
+import { historyOf, readable, stateAt } from '../history';
 import { type Context, metaOf, procedureFor, publicProcedure, router } from '../trpc';
 import { createFile, deleteFile, duplicateFile, updateFile } from './commands';
 import { visibleFile, visibleFiles } from './queries';
@@ -34,7 +34,13 @@ export const fileRouter = router({
     .query(({ ctx, input }) => visibleFile(ctx.platform.database.db, ctx.actor, input.path)),
   history: procedureFor('view')
     .input(filePathSchema)
-    .query(async ({ ctx, input }) => historyOf(fileDecider, await fileEvents(ctx, input.path))),
+    .query(async ({ ctx, input }) =>
+      readable(
+        ctx.platform.database.db,
+        ctx.actor,
+        historyOf(fileDecider, await fileEvents(ctx, input.path)),
+      ),
+    ),
   /** The file as it was at a moment (time travel over its stream). */
   asOf: procedureFor('view')
     .input(filePathSchema.extend({ at: z.iso.datetime({ offset: true }) }))

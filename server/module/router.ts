@@ -11,7 +11,7 @@ import { moduleDecider } from '../../events/module/decider';
 import { moduleStream } from '../../events/module/events';
 import { readStream } from '../../events/store';
 import { moduleIdByPath } from '../../projections/module/module-summaries';
-import { historyOf, stateAt } from '../history';
+import { historyOf, readable, stateAt } from '../history';
 import { type Context, metaOf, procedureFor, publicProcedure, router } from '../trpc';
 import {
   addModuleOwner,
@@ -60,7 +60,13 @@ export const moduleRouter = router({
   /** The module's full change history: who changed which fields, when, from what to what. */
   history: procedureFor('view')
     .input(modulePathSchema)
-    .query(async ({ ctx, input }) => historyOf(moduleDecider, await moduleEvents(ctx, input.path))),
+    .query(async ({ ctx, input }) =>
+      readable(
+        ctx.platform.database.db,
+        ctx.actor,
+        historyOf(moduleDecider, await moduleEvents(ctx, input.path)),
+      ),
+    ),
 
   /** The module as it was at a moment (time travel over its stream). */
   asOf: procedureFor('view')

@@ -6,7 +6,7 @@ import { pageDecider } from '../../events/page/decider';
 import { pageStream } from '../../events/page/events';
 import { readStream } from '../../events/store';
 import { findPageByPath } from '../../projections/page/page-summaries';
-import { historyOf, stateAt } from '../history';
+import { historyOf, readable, stateAt } from '../history';
 import { type Context, metaOf, procedureFor, publicProcedure, router } from '../trpc';
 import { createPage, deletePage, duplicatePage, updatePage } from './commands';
 import { editablePage, visiblePage, visiblePagesOfModule } from './queries';
@@ -31,7 +31,13 @@ export const pageRouter = router({
     .query(({ ctx, input }) => editablePage(ctx.platform.database.db, ctx.actor, input.path)),
   history: procedureFor('view')
     .input(pagePathSchema)
-    .query(async ({ ctx, input }) => historyOf(pageDecider, await pageEvents(ctx, input.path))),
+    .query(async ({ ctx, input }) =>
+      readable(
+        ctx.platform.database.db,
+        ctx.actor,
+        historyOf(pageDecider, await pageEvents(ctx, input.path)),
+      ),
+    ),
   /** The page as it was at a moment (time travel over its stream). */
   asOf: procedureFor('view')
     .input(pagePathSchema.extend({ at: z.iso.datetime({ offset: true }) }))

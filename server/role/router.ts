@@ -3,6 +3,7 @@ import { roleInputSchema, roleNameSchema } from '../../events/role/commands';
 import { roleStream } from '../../events/role/events';
 import { readStream } from '../../events/store';
 import { findRoleByName } from '../../projections/role/roles';
+import { eventHistory, readable } from '../history';
 import { authenticatedProcedure, metaOf, procedureFor, router } from '../trpc';
 import { createRole, deleteRole, updateRole } from './commands';
 import { visibleRole, visibleRoles } from './queries';
@@ -18,13 +19,14 @@ export const roleRouter = router({
       const role = await findRoleByName(ctx.platform.database.db, input.name);
       if (!role) throw notFound('role.notFound');
       const events = await readStream(ctx.platform.database.db, roleStream(role._id));
-      return events.map((event) => ({
-        version: event.version,
-        type: event.type,
-        data: event.data as Record<string, unknown>,
-        actorId: event.meta.actorId,
-        at: event.meta.at,
-      }));
+      return readable(
+        ctx.platform.database.db,
+        ctx.actor,
+        eventHistory(events).map((entry, index) => ({
+          ...entry,
+          data: events[index]!.data as Record<string, unknown>,
+        })),
+      );
     }),
   create: procedureFor('manage_roles')
     .input(roleInputSchema)

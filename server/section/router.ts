@@ -12,7 +12,7 @@ import { sectionStream } from '../../events/section/events';
 import { pathSchema } from '../../events/shared/fields';
 import { readStream } from '../../events/store';
 import { findSectionByPath } from '../../projections/section/section-summaries';
-import { historyOf, stateAt } from '../history';
+import { historyOf, readable, stateAt } from '../history';
 import { metaOf, procedureFor, publicProcedure, router } from '../trpc';
 import { breakoutRoomView, classroomCountdown, classroomView } from './classroom';
 import {
@@ -43,9 +43,13 @@ export const sectionRouter = router({
     .query(async ({ ctx, input }) => {
       const section = await findSectionByPath(ctx.platform.database.db, input.path);
       if (!section) throw notFound('section.notFound');
-      return historyOf(
-        sectionDecider,
-        await readStream(ctx.platform.database.db, sectionStream(section.sectionId)),
+      return readable(
+        ctx.platform.database.db,
+        ctx.actor,
+        historyOf(
+          sectionDecider,
+          await readStream(ctx.platform.database.db, sectionStream(section.sectionId)),
+        ),
       );
     }),
   /** The section as it was at a moment (time travel over its stream). */

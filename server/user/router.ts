@@ -6,6 +6,7 @@ import { createUserSchema, itemTypeSchema, profileSchema, userIdSchema } from '.
 import { userStream } from '../../events/user/events';
 import { findUserById } from '../../projections/user/users';
 import { actorFor } from '../auth/actor';
+import { eventHistory, readable } from '../history';
 import { authenticatedProcedure, metaOf, procedureFor, publicProcedure, router } from '../trpc';
 import { createUser, deleteUser, linkUser, resendInvite, setRoles, updateProfile } from './commands';
 import { userSearchSchema, visibleUser, visibleUsers } from './queries';
@@ -44,13 +45,14 @@ export const userRouter = router({
     if (ctx.actor.userId !== input._id && !can(ctx.actor, 'manage_users')) throw forbidden();
     const events = await readStream(ctx.platform.database.db, userStream(input._id));
     if (events.length === 0) throw notFound('user.notFound');
-    return events.map((event) => ({
-      version: event.version,
-      type: event.type,
-      data: event.data as Record<string, unknown>,
-      actorId: event.meta.actorId,
-      at: event.meta.at,
-    }));
+    return readable(
+      ctx.platform.database.db,
+      ctx.actor,
+      eventHistory(events).map((entry, index) => ({
+        ...entry,
+        data: events[index]!.data as Record<string, unknown>,
+      })),
+    );
   }),
 
   create: procedureFor('manage_users')

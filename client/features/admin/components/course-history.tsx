@@ -1,41 +1,11 @@
-import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CurrentUser, hasRule } from '../../../lib/auth';
+import type { CurrentUser } from '../../../lib/auth';
 import { formatDate, formatDateTime } from '../../../lib/dates';
-import { Empty, ErrorPanel, Loading } from '../../../ui/status';
+import { ErrorPanel, Loading } from '../../../ui/status';
 import { useCourseAsOf, useCourseHistory } from '../api/get-course-history';
-import { getUserQueryOptions } from '../api/get-user';
 import { fromDateTimeInput } from './content-form-helpers';
-
-export interface FieldChangeEntry {
-  version: number;
-  type: string;
-  actorId: string | null;
-  at: string;
-  changes: { field: string; from?: unknown; to?: unknown }[];
-}
-
-/** Who made a change: you, the platform, a user by name (for those who may see users), or an editor. */
-function useActorNames(entries: FieldChangeEntry[] | undefined, viewer: CurrentUser) {
-  const { t } = useTranslation();
-  const ids = [...new Set((entries ?? []).map((entry) => entry.actorId))].filter(
-    (id): id is string => id !== null && id !== 'system' && id !== viewer._id,
-  );
-  const users = useQueries({
-    queries: ids.map((id) => ({
-      ...getUserQueryOptions(id),
-      enabled: hasRule(viewer, 'manage_users'),
-      staleTime: 300_000,
-      retry: false,
-    })),
-  });
-  return (actorId: string | null) => {
-    if (actorId === null || actorId === 'system') return t('history.system');
-    if (actorId === viewer._id) return t('history.you', { name: viewer.name });
-    return users[ids.indexOf(actorId)]?.data?.name ?? t('history.someone');
-  };
-}
+import { History } from './history/history';
 
 /** A field's value as a short text. */
 function useShowValue() {
@@ -55,65 +25,6 @@ function useShowValue() {
   };
 }
 
-/** The change history of an item: newest first, each field from → to, and a way to see it as it was. */
-export function FieldChangeHistory({
-  entries,
-  isPending,
-  isError,
-  onRetry,
-  viewer,
-  onShowAsOf,
-}: {
-  entries: FieldChangeEntry[] | undefined;
-  isPending: boolean;
-  isError: boolean;
-  onRetry: () => void;
-  viewer: CurrentUser;
-  onShowAsOf?: (at: string) => void;
-}) {
-  const { t } = useTranslation();
-  const by = useActorNames(entries, viewer);
-  const show = useShowValue();
-  if (isPending) return <Loading />;
-  if (isError) return <ErrorPanel message={t('history.loadError')} onRetry={onRetry} />;
-  if (!entries || entries.length === 0) return <Empty>{t('history.empty')}</Empty>;
-  const fieldName = (field: string) => {
-    const key = field.replace(/^details\./, '');
-    return t(`courseAdmin.history.fields.${key}`, { defaultValue: key });
-  };
-  return (
-    <ol className="history">
-      {[...entries].reverse().map((entry) => (
-        <li key={entry.version} className="history__item">
-          <p className="history__what">
-            {t(`courseAdmin.history.events.${entry.type}`, { defaultValue: entry.type })}
-          </p>
-          {entry.changes.length > 0 && entry.type.endsWith('Updated') && (
-            <ul className="history__changes">
-              {entry.changes.map((change) => (
-                <li key={change.field}>
-                  <span className="history__field">{fieldName(change.field)}</span>: {show(change.from)} →{' '}
-                  {show(change.to)}
-                </li>
-              ))}
-            </ul>
-          )}
-          <p className="history__meta">
-            <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-            <span aria-hidden="true"> · </span>
-            {t('history.by', { name: by(entry.actorId) })}
-          </p>
-          {onShowAsOf && (
-            <button type="button" className="link-button" onClick={() => onShowAsOf(entry.at)}>
-              {t('courseAdmin.history.showThen')}
-            </button>
-          )}
-        </li>
-      ))}
-    </ol>
-  );
-}
-
 /** The course's history and the course as it was at a chosen moment (course.asOf). */
 export function CourseHistoryPanel({ path, viewer }: { path: string; viewer: CurrentUser }) {
   const { t } = useTranslation();
@@ -125,7 +36,7 @@ export function CourseHistoryPanel({ path, viewer }: { path: string; viewer: Cur
 
   return (
     <>
-      <FieldChangeHistory
+      <History
         entries={history.data}
         isPending={history.isPending}
         isError={history.isError}

@@ -12,8 +12,8 @@ import { useDocumentTitle } from '../../../ui/use-document-title';
 import { useDeleteFile, useDuplicateFile, useUpdateFile } from '../api/file-mutations';
 import { useFile, useFileHistory } from '../api/get-files';
 import { contentRights } from '../components/content-rights';
-import { FieldChangeHistory } from '../components/course-history';
 import { FileForm } from '../components/file-form';
+import { History } from '../components/history/history';
 
 /** /admin/files/{filePath}: the file's name, url and type, its history, and delete after confirming. */
 export function FileRoute({ path, user }: { path: string; user: CurrentUser }) {
@@ -94,7 +94,7 @@ export function FileRoute({ path, user }: { path: string; user: CurrentUser }) {
         {hasRule(user, 'view') && (
           <aside className="admin-columns__side" aria-labelledby="file-history-title">
             <h2 id="file-history-title">{t('history.title')}</h2>
-            <FieldChangeHistory
+            <History
               entries={history.data}
               isPending={history.isPending}
               isError={history.isError}

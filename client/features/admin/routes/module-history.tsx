@@ -1,20 +1,11 @@
-import { useQueries } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CurrentUser, hasRule } from '../../../lib/auth';
+import type { CurrentUser } from '../../../lib/auth';
 import { formatDateTime } from '../../../lib/dates';
-import { Empty, ErrorPanel, Loading } from '../../../ui/status';
-import { getUserQueryOptions } from '../api/get-user';
+import { ErrorPanel, Loading } from '../../../ui/status';
 import { useModuleAsOf, useModuleHistory } from '../api/modules';
 import { usePageAsOf, usePageHistory } from '../api/pages';
-
-interface ChangeEntry {
-  version: number;
-  type: string;
-  actorId: string | null;
-  at: string;
-  changes: { field: string; from?: unknown; to?: unknown }[];
-}
+import { History } from '../components/history/history';
 
 /** A field's value as a short text. */
 function useShowValue() {
@@ -28,84 +19,6 @@ function useShowValue() {
     const text = String(value);
     return text.length > 80 ? `${text.slice(0, 79)}…` : text;
   };
-}
-
-/**
- * Who changed what and when, newest first; each change from → to, and a button to see the item as
- * it was right after that change (the as-of view below the list).
- */
-function ChangeHistory({
-  entries,
-  isPending,
-  isError,
-  onRetry,
-  viewer,
-  onShowAsOf,
-}: {
-  entries: ChangeEntry[] | undefined;
-  isPending: boolean;
-  isError: boolean;
-  onRetry: () => void;
-  viewer: CurrentUser;
-  onShowAsOf: (at: string) => void;
-}) {
-  const { t } = useTranslation();
-  const show = useShowValue();
-  const actorIds = [...new Set((entries ?? []).map((entry) => entry.actorId))].filter(
-    (id): id is string => id !== null && id !== 'system' && id !== viewer._id,
-  );
-  const actors = useQueries({
-    queries: actorIds.map((id) => ({
-      ...getUserQueryOptions(id),
-      enabled: hasRule(viewer, 'manage_users'),
-      staleTime: 300_000,
-      retry: false,
-    })),
-  });
-  const by = (actorId: string | null) => {
-    if (actorId === null || actorId === 'system') return t('history.system');
-    if (actorId === viewer._id) return t('history.you', { name: viewer.name });
-    return actors[actorIds.indexOf(actorId)]?.data?.name ?? t('history.someone');
-  };
-
-  if (isPending) return <Loading />;
-  if (isError) return <ErrorPanel message={t('history.loadError')} onRetry={onRetry} />;
-  if (!entries || entries.length === 0) return <Empty>{t('history.empty')}</Empty>;
-  return (
-    <ol className="history">
-      {[...entries].reverse().map((entry) => {
-        const changes = entry.type.endsWith('Updated') ? entry.changes : [];
-        return (
-          <li key={entry.version} className="history__item">
-            <p className="history__what">
-              {t(`moduleAdmin.history.events.${entry.type}`, { defaultValue: entry.type })}
-            </p>
-            {changes.length > 0 && (
-              <ul className="history__changes">
-                {changes.map((change) => {
-                  const field = change.field.replace(/^details\./, '');
-                  return (
-                    <li key={change.field}>
-                      {t(`moduleAdmin.history.fields.${field}`, { defaultValue: field })}: {show(change.from)}{' '}
-                      → {show(change.to)}
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
-            <p className="history__meta">
-              <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-              <span aria-hidden="true"> · </span>
-              {t('history.by', { name: by(entry.actorId) })}
-            </p>
-            <button type="button" className="link-button" onClick={() => onShowAsOf(entry.at)}>
-              {t('moduleAdmin.history.showThen')}
-            </button>
-          </li>
-        );
-      })}
-    </ol>
-  );
 }
 
 function AsOf({
@@ -153,7 +66,7 @@ export function ModuleHistoryPanel({ path, viewer }: { path: string; viewer: Cur
   const then = asOf.data;
   return (
     <>
-      <ChangeHistory
+      <History
         entries={history.data}
         isPending={history.isPending}
         isError={history.isError}
@@ -200,7 +113,7 @@ export function PageHistoryPanel({ path, viewer }: { path: string; viewer: Curre
   const then = asOf.data;
   return (
     <>
-      <ChangeHistory
+      <History
         entries={history.data}
         isPending={history.isPending}
         isError={history.isError}

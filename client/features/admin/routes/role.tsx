@@ -16,7 +16,7 @@ import { useDeleteRole } from '../api/delete-role';
 import { useRole } from '../api/get-role';
 import { useRoleHistory } from '../api/get-role-history';
 import { useUpdateRole } from '../api/update-role';
-import { HistoryList } from '../components/history-list';
+import { History } from '../components/history/history';
 import { RoleActionsFields } from '../components/role-actions-fields';
 
 type Role = RouterOutputs['role']['byName'];
@@ -138,7 +138,7 @@ function RoleForm({ role }: { role: Role }) {
 function RoleHistory({ name, viewer }: { name: string; viewer: CurrentUser }) {
   const history = useRoleHistory(name);
   return (
-    <HistoryList
+    <History
       entries={history.data}
       isPending={history.isPending}
       isError={history.isError}

@@ -18,7 +18,7 @@ import {
 } from '../api/section-mutations';
 import { useNotice } from '../components/content-form-helpers';
 import { type ContentRights, contentRights } from '../components/content-rights';
-import { FieldChangeHistory } from '../components/course-history';
+import { History } from '../components/history/history';
 import { LinkedFiles } from '../components/linked-files';
 import { LinkedModules } from '../components/linked-modules';
 import { SectionAsOf } from '../components/section-as-of';
@@ -195,7 +195,7 @@ function SectionInfoView({
         {hasRule(user, 'view') && (
           <aside className="admin-columns__side" aria-labelledby="section-history-title">
             <h2 id="section-history-title">{t('history.title')}</h2>
-            <FieldChangeHistory
+            <History
               entries={history.data}
               isPending={history.isPending}
               isError={history.isError}

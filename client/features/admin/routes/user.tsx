@@ -17,7 +17,7 @@ import { useUserHistory } from '../api/get-user-history';
 import { useLinkUser } from '../api/link-user';
 import { useResendInvite } from '../api/resend-invite';
 import { useSetUserRoles } from '../api/set-user-roles';
-import { HistoryList } from '../components/history-list';
+import { History } from '../components/history/history';
 import { RoleBadges } from '../components/role-badges';
 import { RoleChoice } from '../components/role-choice';
 
@@ -318,13 +318,12 @@ function Courses({ user }: { user: AdminUserDetail }) {
 function UserHistory({ user, viewer }: { user: AdminUserDetail; viewer: CurrentUser }) {
   const history = useUserHistory(user._id);
   return (
-    <HistoryList
+    <History
       entries={history.data}
       isPending={history.isPending}
       isError={history.isError}
       onRetry={() => void history.refetch()}
       viewer={viewer}
-      self={{ id: user._id, name: user.name }}
     />
   );
 }
