@@ -51,7 +51,7 @@ test('a module with a markdown page and a question page, and a test module that 
   // A text page: the preview renders Markdown but never raw HTML.
   await page.getByRole('link', { name: 'Nieuwe pagina' }).click();
   await page.getByLabel('Naam', { exact: true }).fill('Inleiding');
-  await page.getByLabel('Geschatte tijd in seconden').fill('150');
+  await page.getByLabel('Geschatte tijd in minuten').fill('2,5');
   await expect(page.getByText('Deelnemers zien: 3 minuten.')).toBeVisible();
   await page.getByRole('button', { name: '+ Tekst (Markdown)' }).click();
   await page
@@ -249,7 +249,9 @@ test('unpublishing a module', async ({ page }) => {
   await expect(page.getByText('De module is bewaard.')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: `${name} hernoemd` })).toBeVisible();
   const history = page.locator('.history');
-  await expect(history.locator('.history__item').first()).toContainText('Module gewijzigd');
+  await expect(history.locator('.history__item').first()).toContainText(
+    `Module ‘${name} hernoemd’ gewijzigd door`,
+  );
   await expect(history.locator('.history__item').first()).toContainText(`Naam: ${name} → ${name} hernoemd`);
   await history
     .locator('.history__item')

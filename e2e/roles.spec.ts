@@ -24,7 +24,7 @@ test('an admin creates a role with only "create" and assigns it; its holder may 
   await expect(page.getByRole('checkbox', { name: 'Aanmaken', exact: true })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'Verwijderen', exact: true })).not.toBeChecked();
   const history = page.getByRole('complementary', { name: 'Geschiedenis' });
-  await expect(history).toContainText('Rol aangemaakt');
+  await expect(history).toContainText(`Rol ‘${role}’ aangemaakt door jou (${admin.name})`);
   await expect(history).toContainText(`jou (${admin.name})`);
   await expect(history.locator('time')).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
 
@@ -111,7 +111,9 @@ test('roles: the list, the built-in admin, and deleting a role after confirming'
   await page.getByRole('checkbox', { name: 'Bewerken', exact: true }).check();
   await page.getByRole('button', { name: 'Rol bewaren' }).click();
   await expect(page.getByText('De rol is bewaard.')).toBeVisible();
-  await expect(page.getByRole('complementary', { name: 'Geschiedenis' })).toContainText('Acties gewijzigd');
+  await expect(page.getByRole('complementary', { name: 'Geschiedenis' })).toContainText(
+    `Rol ‘${role}’ gewijzigd door jou (${admin.name})Acties: Bekijken → Bewerken, Bekijken`,
+  );
 
   // Deleting asks first; Esc closes the question and nothing happens.
   await page.getByRole('button', { name: 'Rol verwijderen' }).click();

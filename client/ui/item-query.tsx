@@ -4,7 +4,7 @@ import { Link, Redirect } from 'wouter';
 import { useSessionState } from '../lib/auth';
 import { errorCode, errorKey } from '../lib/trpc';
 import { loginPath } from './signed-in-only';
-import { ErrorPanel, Loading } from './status';
+import { ErrorPanel, Loading, NoRights } from './status';
 
 /**
  * Loading, not-found and failed states of one item's query, or the item itself. A path that cannot
@@ -51,6 +51,7 @@ export function ItemQuery<T>({
   if (query.isError) {
     const code = errorCode(query.error);
     const key = errorKey(query.error);
+    if (code === 'FORBIDDEN') return <NoRights backHref={backHref} backLabel={backLabel} />;
     return code === 'NOT_FOUND' || code === 'BAD_REQUEST' || (key !== null && notFoundKeys.includes(key)) ? (
       <div className="status status--not-found">
         <h1>{notFound}</h1>
@@ -59,7 +60,7 @@ export function ItemQuery<T>({
         </p>
       </div>
     ) : (
-      <ErrorPanel message={loadError} onRetry={() => void query.refetch()} />
+      <ErrorPanel message={loadError} onRetry={() => void query.refetch()} error={query.error} />
     );
   }
   return <>{children(query.data)}</>;

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { errorCode } from '../lib/trpc';
 
 /** Shown while a query loads; the region around it carries aria-busy. */
 export function Loading({ label }: { label?: string }) {
@@ -12,9 +14,37 @@ export function Loading({ label }: { label?: string }) {
   );
 }
 
-/** A failed load: the message, and a button to try again when the caller can. */
-export function ErrorPanel({ message, onRetry }: { message: string; onRetry?: () => void }) {
+/**
+ * A load the server refused for want of rights (403): trying again would change nothing, so it
+ * says so and offers the way back instead.
+ */
+export function NoRights({ backHref = '~/', backLabel }: { backHref?: string; backLabel?: string }) {
   const { t } = useTranslation();
+  return (
+    <div className="status status--not-found" role="alert">
+      <p>{t('errors.noRights')}</p>
+      <p>
+        <Link href={backHref}>{backLabel ?? t('notFound.home')}</Link>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * A failed load: the message, and a button to try again when the caller can. With the `error`, a
+ * refusal for want of rights reads as such instead (NoRights).
+ */
+export function ErrorPanel({
+  message,
+  onRetry,
+  error,
+}: {
+  message: string;
+  onRetry?: () => void;
+  error?: unknown;
+}) {
+  const { t } = useTranslation();
+  if (error !== undefined && errorCode(error) === 'FORBIDDEN') return <NoRights />;
   return (
     <div className="status status--error" role="alert">
       <p>{message}</p>

@@ -53,7 +53,13 @@ function LatestActivity({ userId }: { userId: string }) {
   const content = () => {
     if (loading) return <Loading />;
     if (latest.isError)
-      return <ErrorPanel message={t('modules.loadOneError')} onRetry={() => void latest.refetch()} />;
+      return (
+        <ErrorPanel
+          message={t('modules.loadOneError')}
+          onRetry={() => void latest.refetch()}
+          error={latest.error}
+        />
+      );
     if (!latest.data)
       return (
         <div className="home-latest__empty">
@@ -98,7 +104,13 @@ function HomeModules() {
     if (signedOut) return <SignInForModules />;
     if (loading) return <Loading />;
     if (modules.isError)
-      return <ErrorPanel message={t('modules.loadError')} onRetry={() => void modules.refetch()} />;
+      return (
+        <ErrorPanel
+          message={t('modules.loadError')}
+          onRetry={() => void modules.refetch()}
+          error={modules.error}
+        />
+      );
     if (modules.data.length === 0) return <Empty>{t('modules.empty')}</Empty>;
     return (
       <ul className="card-grid">

@@ -1,7 +1,7 @@
 import { type FieldErrors, type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../ui/form';
-import { numberOr } from './content-form-helpers';
+import { numberOr, useDateInputProps } from './content-form-helpers';
 import type { SectionFormValues } from './section-form';
 
 type ClassroomErrors = FieldErrors<SectionFormValues>['classroom'];
@@ -19,6 +19,7 @@ export function ClassroomFields({
 }) {
   const { t } = useTranslation();
   const { register, control } = form;
+  const dateTimeInputProps = useDateInputProps(true);
   const errors: ClassroomErrors = form.formState.errors.classroom;
   const recordings = useFieldArray({ control, name: 'classroom.recordings' });
   const rooms = useFieldArray({ control, name: 'classroom.breakoutrooms' });
@@ -47,10 +48,10 @@ export function ClassroomFields({
           error={errors?.startdate}
           optional
         >
-          {(c) => <input {...c} {...register('classroom.startdate')} type="datetime-local" />}
+          {(c) => <input {...c} {...register('classroom.startdate')} {...dateTimeInputProps} />}
         </Field>
         <Field label={t('sectionAdmin.classroomEnd')} error={errors?.enddate} optional>
-          {(c) => <input {...c} {...register('classroom.enddate')} type="datetime-local" />}
+          {(c) => <input {...c} {...register('classroom.enddate')} {...dateTimeInputProps} />}
         </Field>
       </div>
       <div className="field-row">
@@ -135,7 +136,7 @@ export function ClassroomFields({
                     <input
                       {...c}
                       {...register(`classroom.breakoutrooms.${index}.startdate`)}
-                      type="datetime-local"
+                      {...dateTimeInputProps}
                     />
                   )}
                 </Field>

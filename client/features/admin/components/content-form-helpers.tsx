@@ -31,23 +31,72 @@ export function sharedSchemaResolver<V extends FieldValues>(
 /** An empty input means "not set". */
 export const orNull = (value: string | null | undefined) => (value?.trim() ? value : null);
 
-/** The calendar day of a stored date (YYYY-MM-DD or an ISO timestamp) for an <input type="date">. */
-export const toDateInput = (value: string | null | undefined) => (value ? value.slice(0, 10) : '');
+/*
+ * Dates are typed as DD/MM/YYYY (and times as HH:MM) in every interface language, as lists show
+ * them: a browser's own date input follows its locale (mm/dd/yyyy under en-US). The form holds the
+ * text; these turn it into the stored value and back. Text that is no date stays as typed, so the
+ * shared schema refuses it next to the field ('validation.date').
+ */
+
+/** The type, keyboard and placeholder (DD/MM/JJJJ in Dutch) of a date or a date-and-time text input. */
+export function useDateInputProps(withTime = false) {
+  const { t } = useTranslation();
+  return {
+    type: 'text',
+    inputMode: 'numeric',
+    autoComplete: 'off',
+    placeholder: withTime ? t('form.dateTimePlaceholder') : t('form.datePlaceholder'),
+  } as const;
+}
+
+const dayPattern = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
+
+/** A real calendar day as YYYY-MM-DD, or null (31/02 is no day). */
+function isoDay(day: string, month: string, year: string): string | null {
+  const iso = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  const parsed = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === iso ? iso : null;
+}
+
+/** The calendar day of a stored date (YYYY-MM-DD or an ISO timestamp), as DD/MM/YYYY. */
+export function toDateInput(value: string | null | undefined): string {
+  const match = value ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : '';
+}
+
+/** A typed DD/MM/YYYY as the stored YYYY-MM-DD; empty stays empty, anything else as typed. */
+export function fromDateInput(value: string | null | undefined): string {
+  const text = value?.trim() ?? '';
+  const match = dayPattern.exec(text);
+  return (match && isoDay(match[1]!, match[2]!, match[3]!)) || text;
+}
 
 const platformOffset = '+01:00';
+const hour = 60 * 60 * 1000;
 
-/** An ISO timestamp as the platform's GMT+1 wall-clock time, for <input type="datetime-local">. */
+/** An ISO timestamp as the platform's GMT+1 wall-clock time, as DD/MM/YYYY HH:MM. */
 export function toDateTimeInput(value: string | null | undefined): string {
   if (!value) return '';
   const time = Date.parse(value);
   if (Number.isNaN(time)) return '';
-  return new Date(time + 60 * 60 * 1000).toISOString().slice(0, 16);
+  const wall = new Date(time + hour).toISOString();
+  return `${toDateInput(wall)} ${wall.slice(11, 16)}`;
 }
 
-/** A datetime-local value read as GMT+1 (spec: classroom times in GMT+1), or null when empty. */
+/**
+ * A typed DD/MM/YYYY HH:MM read as GMT+1 (spec: classroom times in GMT+1), or null when empty.
+ * A browser's YYYY-MM-DDTHH:MM (a datetime-local input) reads the same way.
+ */
 export function fromDateTimeInput(value: string | null | undefined): string | null {
-  if (!value) return null;
-  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? `${value}:00${platformOffset}` : value;
+  const text = value?.trim() ?? '';
+  if (!text) return null;
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(text)) return `${text}:00${platformOffset}`;
+  const match = /^(\S+)\s+(\d{1,2}):(\d{2})$/.exec(text);
+  const day = match ? fromDateInput(match[1]) : null;
+  if (!match || !day || !/^\d{4}-\d{2}-\d{2}$/.test(day) || Number(match[2]) > 23 || Number(match[3]) > 59) {
+    return text;
+  }
+  return `${day}T${match[2]!.padStart(2, '0')}:${match[3]}:00${platformOffset}`;
 }
 
 /** A number input's value: empty counts as `fallback`. */

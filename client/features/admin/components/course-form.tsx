@@ -5,7 +5,15 @@ import { problemOf, showFieldProblems } from '../../../lib/forms';
 import { CheckboxField, Field, SubmitButton } from '../../../ui/form';
 import { ImageField } from '../../../ui/image-field';
 import { useImageChoices } from '../api/get-files';
-import { LanguageRadios, orNull, sharedSchemaResolver, toDateInput, useNotice } from './content-form-helpers';
+import {
+  fromDateInput,
+  LanguageRadios,
+  orNull,
+  sharedSchemaResolver,
+  toDateInput,
+  useDateInputProps,
+  useNotice,
+} from './content-form-helpers';
 
 export interface CourseFormValues {
   name: string;
@@ -59,8 +67,8 @@ export function toCourseInput(values: CourseFormValues, originId: string | null 
   return {
     ...values,
     language: values.language as CourseInput['language'],
-    startdate: orNull(values.startdate),
-    enddate: orNull(values.enddate),
+    startdate: orNull(fromDateInput(values.startdate)),
+    enddate: orNull(fromDateInput(values.enddate)),
     image,
     originId,
   };
@@ -107,6 +115,7 @@ export function CourseForm({
   const { errors, isSubmitting } = form.formState;
   const register = form.register;
   const imageChoices = useImageChoices();
+  const dateInputProps = useDateInputProps();
 
   const submit = form.handleSubmit(async (values) => {
     setNotice(null);
@@ -146,10 +155,10 @@ export function CourseForm({
         </div>
         <div className="field-row">
           <Field label={t('courseAdmin.startdate')} error={errors.startdate} optional>
-            {(control) => <input {...control} {...register('startdate')} type="date" />}
+            {(control) => <input {...control} {...register('startdate')} {...dateInputProps} />}
           </Field>
           <Field label={t('courseAdmin.enddate')} error={errors.enddate} optional>
-            {(control) => <input {...control} {...register('enddate')} type="date" />}
+            {(control) => <input {...control} {...register('enddate')} {...dateInputProps} />}
           </Field>
         </div>
       </fieldset>

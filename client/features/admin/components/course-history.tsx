@@ -77,7 +77,11 @@ export function CourseHistoryPanel({ path, viewer }: { path: string; viewer: Cur
           {asOf.isPending ? (
             <Loading />
           ) : asOf.isError ? (
-            <ErrorPanel message={t('courseAdmin.loadOneError')} onRetry={() => void asOf.refetch()} />
+            <ErrorPanel
+              message={t('courseAdmin.loadOneError')}
+              onRetry={() => void asOf.refetch()}
+              error={asOf.error}
+            />
           ) : asOf.data === null ? (
             <p>{t('courseAdmin.history.notYet')}</p>
           ) : (

@@ -50,6 +50,7 @@ export function CourseTeachers({ coursePath, courseName }: { coursePath: string;
             void teachers.refetch();
             void owners.refetch();
           }}
+          error={teachers.error ?? owners.error}
         />
       );
     if (teachers.data.length === 0) return <Empty>{t('courseAdmin.noTeachers')}</Empty>;

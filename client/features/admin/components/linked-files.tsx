@@ -24,7 +24,13 @@ export function LinkedFiles({ parent, rights }: { parent: ParentRef; rights: Con
   const list = () => {
     if (loading) return <Loading />;
     if (files.isError)
-      return <ErrorPanel message={t('fileAdmin.loadError')} onRetry={() => void files.refetch()} />;
+      return (
+        <ErrorPanel
+          message={t('fileAdmin.loadError')}
+          onRetry={() => void files.refetch()}
+          error={files.error}
+        />
+      );
     if (files.data.length === 0) return <Empty>{t('fileAdmin.empty')}</Empty>;
     return (
       <ul className="content-list">

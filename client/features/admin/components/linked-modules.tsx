@@ -54,7 +54,11 @@ export function LinkedModules({ parent, rights }: { parent: ParentRef; rights: C
     if (loading) return <Loading />;
     if (modules.isError)
       return (
-        <ErrorPanel message={t('courseAdmin.modulesLoadError')} onRetry={() => void modules.refetch()} />
+        <ErrorPanel
+          message={t('courseAdmin.modulesLoadError')}
+          onRetry={() => void modules.refetch()}
+          error={modules.error}
+        />
       );
     if (items.length === 0) return <Empty>{t('courseAdmin.noModules')}</Empty>;
     return (

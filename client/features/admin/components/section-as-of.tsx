@@ -13,7 +13,11 @@ export function SectionAsOf({ path, at, onClose }: { path: string; at: string; o
       {asOf.isPending ? (
         <Loading />
       ) : asOf.isError ? (
-        <ErrorPanel message={t('sectionAdmin.loadOneError')} onRetry={() => void asOf.refetch()} />
+        <ErrorPanel
+          message={t('sectionAdmin.loadOneError')}
+          onRetry={() => void asOf.refetch()}
+          error={asOf.error}
+        />
       ) : asOf.data === null ? (
         <p>{t('sectionAdmin.notYet')}</p>
       ) : (

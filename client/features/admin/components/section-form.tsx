@@ -9,12 +9,14 @@ import { ImageField } from '../../../ui/image-field';
 import { useImageChoices } from '../api/get-files';
 import { ClassroomFields } from './classroom-fields';
 import {
+  fromDateInput,
   fromDateTimeInput,
   LanguageRadios,
   orNull,
   sharedSchemaResolver,
   toDateInput,
   toDateTimeInput,
+  useDateInputProps,
   useNotice,
 } from './content-form-helpers';
 
@@ -106,7 +108,7 @@ export function toSectionInput(values: SectionFormValues, originId: string | nul
     language: values.language as SectionInput['language'],
     info: values.info,
     originId,
-    date: orNull(values.date),
+    date: orNull(fromDateInput(values.date)),
     location: values.location,
     teacher: values.teacher,
     public: values.public,
@@ -168,6 +170,7 @@ export function SectionForm({
   const register = form.register;
   const hasClassroom = form.watch('hasClassroom');
   const imageChoices = useImageChoices();
+  const dateInputProps = useDateInputProps();
 
   const submit = form.handleSubmit(async (values) => {
     setNotice(null);
@@ -199,7 +202,7 @@ export function SectionForm({
         </Field>
         <div className="field-row">
           <Field label={t('sectionAdmin.date')} error={errors.date} optional>
-            {(control) => <input {...control} {...register('date')} type="date" />}
+            {(control) => <input {...control} {...register('date')} {...dateInputProps} />}
           </Field>
           <Field label={t('sectionAdmin.location')} error={errors.location} optional>
             {(control) => <input {...control} {...register('location')} type="text" />}

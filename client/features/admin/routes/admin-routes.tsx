@@ -4,6 +4,7 @@ import { Link, Route, Switch, useLocation } from 'wouter';
 import { type CurrentUser, hasRule, holdsAnyRole, type RuleName } from '../../../lib/auth';
 import { SignedInOnly } from '../../../ui/signed-in-only';
 import { useDocumentTitle } from '../../../ui/use-document-title';
+import { CertificateConfigChooserRoute } from '../../certificate/routes/certificate-config-chooser';
 import { CourseCertificatesRoute } from '../../certificate/routes/course-certificates';
 import { NotAllowed } from '../components/not-allowed';
 import { CourseRoute } from './course-edit';
@@ -70,6 +71,12 @@ function AdminArea({ user }: { user: CurrentUser }) {
           <Route path="/users/link-existing">{need(linkUsers, <LinkExistingUsersRoute />)}</Route>
           <Route path="/users/course-certificates">
             {need(linkUsers || hasRule(user, 'edit'), <CourseCertificatesRoute />)}
+          </Route>
+          <Route path="/certificate-config">
+            {need(
+              (['view', 'create', 'edit'] as const).some((rule) => hasRule(user, rule)),
+              <CertificateConfigChooserRoute />,
+            )}
           </Route>
           <Route path="/users/:userId">
             {(params) =>
@@ -229,6 +236,12 @@ function useAdminLinks(user: CurrentUser) {
       label: t('certificates.admin.title'),
       text: t('certificates.admin.navText'),
       rules: ['manage_users', 'assign_participants', 'edit'],
+    },
+    {
+      href: '/certificate-config',
+      label: t('certificates.config.chooserTitle'),
+      text: t('certificates.config.chooserNavText'),
+      rules: ['view', 'create', 'edit'],
     },
     {
       href: '/roles',

@@ -90,7 +90,11 @@ export function CourseRoute({ path, view, user }: { path: string; view: string; 
         </p>
       </div>
     ) : (
-      <ErrorPanel message={t('courseAdmin.loadOneError')} onRetry={() => void course.refetch()} />
+      <ErrorPanel
+        message={t('courseAdmin.loadOneError')}
+        onRetry={() => void course.refetch()}
+        error={course.error}
+      />
     );
   }
 

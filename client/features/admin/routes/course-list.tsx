@@ -56,7 +56,13 @@ export function CoursesRoute({ user }: { user: CurrentUser }) {
   const list = () => {
     if (loading) return <Loading />;
     if (courses.isError)
-      return <ErrorPanel message={t('courseAdmin.loadError')} onRetry={() => void courses.refetch()} />;
+      return (
+        <ErrorPanel
+          message={t('courseAdmin.loadError')}
+          onRetry={() => void courses.refetch()}
+          error={courses.error}
+        />
+      );
     if (courses.data.length === 0) return <Empty>{t('courseAdmin.empty')}</Empty>;
     return (
       <ul className="content-list">

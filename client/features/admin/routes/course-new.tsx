@@ -40,6 +40,7 @@ export function NewCourseRoute() {
         <ErrorPanel
           message={isNotFound(source.error) ? t('courses.notFound') : t('courseAdmin.loadOneError')}
           onRetry={isNotFound(source.error) ? undefined : () => void source.refetch()}
+          error={source.error}
         />
       );
     return (

@@ -76,7 +76,13 @@ export function CourseSectionsView({ coursePath, rights }: { coursePath: string;
   const list = () => {
     if (loading) return <Loading />;
     if (sections.isError)
-      return <ErrorPanel message={t('sectionAdmin.loadListError')} onRetry={() => void sections.refetch()} />;
+      return (
+        <ErrorPanel
+          message={t('sectionAdmin.loadListError')}
+          onRetry={() => void sections.refetch()}
+          error={sections.error}
+        />
+      );
     if (items.length === 0) return <Empty>{t('sectionAdmin.empty')}</Empty>;
     return (
       <>

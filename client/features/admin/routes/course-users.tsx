@@ -14,7 +14,13 @@ export function CourseUsersView({ coursePath }: { coursePath: string }) {
   const list = () => {
     if (loading) return <Loading />;
     if (users.isError)
-      return <ErrorPanel message={t('courseAdmin.usersLoadError')} onRetry={() => void users.refetch()} />;
+      return (
+        <ErrorPanel
+          message={t('courseAdmin.usersLoadError')}
+          onRetry={() => void users.refetch()}
+          error={users.error}
+        />
+      );
     if (users.data.length === 0) return <Empty>{t('courseAdmin.noUsers')}</Empty>;
     return (
       <ul className="pick-list">

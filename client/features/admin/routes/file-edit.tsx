@@ -45,7 +45,11 @@ export function FileRoute({ path, user }: { path: string; user: CurrentUser }) {
         </p>
       </div>
     ) : (
-      <ErrorPanel message={t('fileAdmin.loadOneError')} onRetry={() => void file.refetch()} />
+      <ErrorPanel
+        message={t('fileAdmin.loadOneError')}
+        onRetry={() => void file.refetch()}
+        error={file.error}
+      />
     );
   }
 

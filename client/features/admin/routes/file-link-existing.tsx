@@ -72,6 +72,7 @@ export function LinkExistingFilesRoute() {
             void all.refetch();
             void linked.refetch();
           }}
+          error={all.error ?? linked.error}
         />
       );
     if (candidates.length === 0) return <Empty>{t('fileAdmin.empty')}</Empty>;

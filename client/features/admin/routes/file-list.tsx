@@ -15,7 +15,13 @@ export function FilesRoute({ user }: { user: CurrentUser }) {
   const list = () => {
     if (loading) return <Loading />;
     if (files.isError)
-      return <ErrorPanel message={t('fileAdmin.loadError')} onRetry={() => void files.refetch()} />;
+      return (
+        <ErrorPanel
+          message={t('fileAdmin.loadError')}
+          onRetry={() => void files.refetch()}
+          error={files.error}
+        />
+      );
     if (files.data.length === 0) return <Empty>{t('fileAdmin.empty')}</Empty>;
     return (
       <ul className="content-list">

@@ -72,7 +72,13 @@ export function LinkExistingUsersRoute() {
   const userList = () => {
     if (users.isPending) return <Loading />;
     if (users.isError)
-      return <ErrorPanel message={t('adminUsers.loadError')} onRetry={() => void users.refetch()} />;
+      return (
+        <ErrorPanel
+          message={t('adminUsers.loadError')}
+          onRetry={() => void users.refetch()}
+          error={users.error}
+        />
+      );
     if (users.data.length === 0)
       return <Empty>{term ? t('adminUsers.noMatch', { search: term }) : t('adminUsers.empty')}</Empty>;
     return (
@@ -144,7 +150,11 @@ export function LinkExistingUsersRoute() {
               {t('adminLink.course')}
             </label>
             {courses.isError ? (
-              <ErrorPanel message={t('courses.loadError')} onRetry={() => void courses.refetch()} />
+              <ErrorPanel
+                message={t('courses.loadError')}
+                onRetry={() => void courses.refetch()}
+                error={courses.error}
+              />
             ) : (
               <select id={courseId} value={course} onChange={(event) => setCourse(event.target.value)}>
                 <option value="">{t('adminUsers.chooseCourse')}</option>

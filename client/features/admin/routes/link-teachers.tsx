@@ -26,7 +26,11 @@ export function LinkTeachersRoute() {
           {courses.isPending ? (
             <Loading />
           ) : courses.isError ? (
-            <ErrorPanel message={t('courseAdmin.loadError')} onRetry={() => void courses.refetch()} />
+            <ErrorPanel
+              message={t('courseAdmin.loadError')}
+              onRetry={() => void courses.refetch()}
+              error={courses.error}
+            />
           ) : (
             <select id={selectId} value={course} onChange={(event) => setCourse(event.target.value)}>
               <option value="">{t('courseAdmin.pickCoursePlaceholder')}</option>

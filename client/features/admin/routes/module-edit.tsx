@@ -85,7 +85,11 @@ export function ModuleRoute({ path, view, viewer }: { path: string; view: Module
         </p>
       </div>
     ) : (
-      <ErrorPanel message={t('modules.loadOneError')} onRetry={() => void module.refetch()} />
+      <ErrorPanel
+        message={t('modules.loadOneError')}
+        onRetry={() => void module.refetch()}
+        error={module.error}
+      />
     );
   }
 

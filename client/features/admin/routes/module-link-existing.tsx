@@ -64,7 +64,13 @@ export function LinkExistingModulesRoute({ canCreate }: { canCreate: boolean }) 
   const list = () => {
     if (modules.isPending) return <Loading />;
     if (modules.isError)
-      return <ErrorPanel message={t('modules.loadError')} onRetry={() => void modules.refetch()} />;
+      return (
+        <ErrorPanel
+          message={t('modules.loadError')}
+          onRetry={() => void modules.refetch()}
+          error={modules.error}
+        />
+      );
     if (modules.data.length === 0) return <Empty>{t('moduleAdmin.empty')}</Empty>;
     return (
       <ul className="pick-list">

@@ -15,7 +15,13 @@ export function ModuleListRoute({ viewer }: { viewer: CurrentUser }) {
   const list = () => {
     if (loading) return <Loading />;
     if (modules.isError)
-      return <ErrorPanel message={t('modules.loadError')} onRetry={() => void modules.refetch()} />;
+      return (
+        <ErrorPanel
+          message={t('modules.loadError')}
+          onRetry={() => void modules.refetch()}
+          error={modules.error}
+        />
+      );
     if (modules.data.length === 0) return <Empty>{t('moduleAdmin.empty')}</Empty>;
     return (
       <table className="data-table">

@@ -110,7 +110,11 @@ function TranslateModule({ path }: { path: string }) {
         </p>
       </div>
     ) : (
-      <ErrorPanel message={t('modules.loadOneError')} onRetry={() => void original.refetch()} />
+      <ErrorPanel
+        message={t('modules.loadOneError')}
+        onRetry={() => void original.refetch()}
+        error={original.error}
+      />
     );
   }
   return <TranslateForm original={original.data} />;

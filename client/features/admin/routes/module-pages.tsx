@@ -47,7 +47,13 @@ export function ModulePagesView({
   const list = () => {
     if (loading) return <Loading />;
     if (pages.isError)
-      return <ErrorPanel message={t('pageAdmin.loadListError')} onRetry={() => void pages.refetch()} />;
+      return (
+        <ErrorPanel
+          message={t('pageAdmin.loadListError')}
+          onRetry={() => void pages.refetch()}
+          error={pages.error}
+        />
+      );
     const rows = pending ?? pages.data;
     if (rows.length === 0) return <Empty>{t('pageAdmin.empty')}</Empty>;
     return (

@@ -39,7 +39,11 @@ export function ModuleTeachersView({ module }: { module: ModuleDetail }) {
     if (loading) return <Loading />;
     if (teachers.isError)
       return (
-        <ErrorPanel message={t('moduleAdmin.teachers.loadError')} onRetry={() => void teachers.refetch()} />
+        <ErrorPanel
+          message={t('moduleAdmin.teachers.loadError')}
+          onRetry={() => void teachers.refetch()}
+          error={teachers.error}
+        />
       );
     if (teachers.data.length === 0) return <Empty>{t('moduleAdmin.teachers.empty')}</Empty>;
     return (

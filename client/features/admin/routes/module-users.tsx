@@ -45,7 +45,13 @@ export function ModuleUsersView({ module }: { module: ModuleDetail }) {
   const linkedList = () => {
     if (linked.isPending) return <Loading />;
     if (linked.isError)
-      return <ErrorPanel message={t('adminUsers.loadError')} onRetry={() => void linked.refetch()} />;
+      return (
+        <ErrorPanel
+          message={t('adminUsers.loadError')}
+          onRetry={() => void linked.refetch()}
+          error={linked.error}
+        />
+      );
     if (linked.data.length === 0) return <Empty>{t('moduleAdmin.users.empty')}</Empty>;
     return (
       <ul className="link-list">
@@ -73,7 +79,13 @@ export function ModuleUsersView({ module }: { module: ModuleDetail }) {
     if (!term) return null;
     if (found.isPending) return <Loading />;
     if (found.isError)
-      return <ErrorPanel message={t('adminUsers.loadError')} onRetry={() => void found.refetch()} />;
+      return (
+        <ErrorPanel
+          message={t('adminUsers.loadError')}
+          onRetry={() => void found.refetch()}
+          error={found.error}
+        />
+      );
     const candidates = found.data.filter((user) => !linkedIds.has(user._id));
     if (candidates.length === 0) return <Empty>{t('adminUsers.noMatch', { search: term })}</Empty>;
     return (

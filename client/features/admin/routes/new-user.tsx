@@ -83,7 +83,11 @@ export function NewUserRoute() {
         {roles.isPending ? (
           <Loading />
         ) : roles.isError ? (
-          <ErrorPanel message={t('adminRoles.loadError')} onRetry={() => void roles.refetch()} />
+          <ErrorPanel
+            message={t('adminRoles.loadError')}
+            onRetry={() => void roles.refetch()}
+            error={roles.error}
+          />
         ) : (
           <RoleChoice
             roleNames={roles.data.map((role) => role.name)}

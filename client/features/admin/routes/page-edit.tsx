@@ -40,11 +40,17 @@ export function PageRoute({ path, viewer }: { path: string; viewer: CurrentUser 
         </p>
       </div>
     ) : (
-      <ErrorPanel message={t('pages.loadError')} onRetry={() => void page.refetch()} />
+      <ErrorPanel message={t('pages.loadError')} onRetry={() => void page.refetch()} error={page.error} />
     );
   }
   if (module.isError) {
-    return <ErrorPanel message={t('modules.loadOneError')} onRetry={() => void module.refetch()} />;
+    return (
+      <ErrorPanel
+        message={t('modules.loadOneError')}
+        onRetry={() => void module.refetch()}
+        error={module.error}
+      />
+    );
   }
 
   const data = page.data;

@@ -46,7 +46,11 @@ export function NewPageRoute({ viewer }: { viewer: CurrentUser }) {
         </p>
       </div>
     ) : (
-      <ErrorPanel message={t('modules.loadOneError')} onRetry={() => void module.refetch()} />
+      <ErrorPanel
+        message={t('modules.loadOneError')}
+        onRetry={() => void module.refetch()}
+        error={module.error}
+      />
     );
   }
   const rights = moduleRights(viewer, module.data);

@@ -59,7 +59,11 @@ export function RoleRoute({ name, viewer }: { name: string; viewer: CurrentUser 
         </p>
       </div>
     ) : (
-      <ErrorPanel message={t('adminRoles.loadOneError')} onRetry={() => void role.refetch()} />
+      <ErrorPanel
+        message={t('adminRoles.loadOneError')}
+        onRetry={() => void role.refetch()}
+        error={role.error}
+      />
     );
   }
 

@@ -15,7 +15,13 @@ export function RolesRoute() {
   const list = () => {
     if (loading) return <Loading />;
     if (roles.isError)
-      return <ErrorPanel message={t('adminRoles.loadError')} onRetry={() => void roles.refetch()} />;
+      return (
+        <ErrorPanel
+          message={t('adminRoles.loadError')}
+          onRetry={() => void roles.refetch()}
+          error={roles.error}
+        />
+      );
     if (roles.data.length === 0) return <Empty>{t('adminRoles.empty')}</Empty>;
     return (
       <ul className="role-list">

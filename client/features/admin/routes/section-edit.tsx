@@ -59,7 +59,11 @@ export function SectionRoute({ path, view, user }: { path: string; view: string;
         </p>
       </div>
     ) : (
-      <ErrorPanel message={t('sectionAdmin.loadOneError')} onRetry={() => void section.refetch()} />
+      <ErrorPanel
+        message={t('sectionAdmin.loadOneError')}
+        onRetry={() => void section.refetch()}
+        error={section.error}
+      />
     );
   }
 

@@ -14,7 +14,13 @@ export function TranslationsRoute() {
   const list = () => {
     if (loading) return <Loading />;
     if (groups.isError)
-      return <ErrorPanel message={t('translationAdmin.loadError')} onRetry={() => void groups.refetch()} />;
+      return (
+        <ErrorPanel
+          message={t('translationAdmin.loadError')}
+          onRetry={() => void groups.refetch()}
+          error={groups.error}
+        />
+      );
     if (groups.data.length === 0) return <Empty>{t('translationAdmin.empty')}</Empty>;
     return (
       <ul className="content-list">

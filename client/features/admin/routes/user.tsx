@@ -9,6 +9,7 @@ import { Alert } from '../../../ui/alert';
 import { DangerZone } from '../../../ui/danger-zone';
 import { ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
+import { ProfileForm } from '../../user/components/profile-form';
 import { useDeleteUser } from '../api/delete-user';
 import { useAdminCourses } from '../api/get-admin-courses';
 import { useRoles } from '../api/get-roles';
@@ -17,6 +18,7 @@ import { useUserHistory } from '../api/get-user-history';
 import { useLinkUser } from '../api/link-user';
 import { useResendInvite } from '../api/resend-invite';
 import { useSetUserRoles } from '../api/set-user-roles';
+import { useUpdateUser } from '../api/update-user';
 import { History } from '../components/history/history';
 import { RoleBadges } from '../components/role-badges';
 import { RoleChoice } from '../components/role-choice';
@@ -47,7 +49,11 @@ export function UserRoute({ userId, viewer }: { userId: string; viewer: CurrentU
         </p>
       </div>
     ) : (
-      <ErrorPanel message={t('adminUsers.loadOneError')} onRetry={() => void user.refetch()} />
+      <ErrorPanel
+        message={t('adminUsers.loadOneError')}
+        onRetry={() => void user.refetch()}
+        error={user.error}
+      />
     );
   }
 
@@ -65,6 +71,7 @@ export function UserRoute({ userId, viewer }: { userId: string; viewer: CurrentU
       <div className="admin-columns">
         <div className="admin-columns__main">
           <Details user={data} />
+          <EditUser key={data._id} user={data} />
           <Roles user={data} viewer={viewer} />
           <Courses user={data} />
         </div>
@@ -149,6 +156,43 @@ function Details({ user }: { user: AdminUserDetail }) {
   );
 }
 
+/**
+ * Correcting what a person said about themselves (manage_users): the profile form, every field of
+ * spec section 3, checked as the person's own form checks it. Folded until asked for.
+ */
+function EditUser({ user }: { user: AdminUserDetail }) {
+  const { t } = useTranslation();
+  const update = useUpdateUser();
+  const [open, setOpen] = useState(false);
+  const formId = useId();
+  return (
+    <section className="panel" aria-labelledby="edit-user-title">
+      <div className="panel__header">
+        <h2 id="edit-user-title">{t('adminUsers.editTitle')}</h2>
+        <button
+          type="button"
+          className="button button--small button--ghost"
+          aria-expanded={open}
+          aria-controls={formId}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? t('adminUsers.editClose') : t('adminUsers.editOpen')}
+        </button>
+      </div>
+      {open && (
+        <div id={formId}>
+          <ProfileForm
+            user={user}
+            allFields
+            savedText={t('adminUsers.editSaved')}
+            save={(doc) => update.mutateAsync({ _id: user._id, doc })}
+          />
+        </div>
+      )}
+    </section>
+  );
+}
+
 function Roles({ user, viewer }: { user: AdminUserDetail; viewer: CurrentUser }) {
   const { t } = useTranslation();
   const roles = useRoles();
@@ -173,7 +217,11 @@ function Roles({ user, viewer }: { user: AdminUserDetail; viewer: CurrentUser })
       {roles.isPending ? (
         <Loading />
       ) : roles.isError ? (
-        <ErrorPanel message={t('adminRoles.loadError')} onRetry={() => void roles.refetch()} />
+        <ErrorPanel
+          message={t('adminRoles.loadError')}
+          onRetry={() => void roles.refetch()}
+          error={roles.error}
+        />
       ) : (
         <form
           className="form form--wide"
@@ -279,7 +327,11 @@ function Courses({ user }: { user: AdminUserDetail }) {
         </>
       )}
       {courses.isError ? (
-        <ErrorPanel message={t('courses.loadError')} onRetry={() => void courses.refetch()} />
+        <ErrorPanel
+          message={t('courses.loadError')}
+          onRetry={() => void courses.refetch()}
+          error={courses.error}
+        />
       ) : (
         available.length > 0 && (
           <form

@@ -28,7 +28,13 @@ export function UsersRoute() {
   const list = () => {
     if (loading) return <Loading />;
     if (users.isError)
-      return <ErrorPanel message={t('adminUsers.loadError')} onRetry={() => void users.refetch()} />;
+      return (
+        <ErrorPanel
+          message={t('adminUsers.loadError')}
+          onRetry={() => void users.refetch()}
+          error={users.error}
+        />
+      );
     if (users.data.length === 0)
       return <Empty>{term ? t('adminUsers.noMatch', { search: term }) : t('adminUsers.empty')}</Empty>;
     return (

@@ -28,7 +28,12 @@ export function CertificateConfigRoute({ kind, path }: { kind: 'module' | 'cours
   const view = useCertificateConfig(kind, path);
   if (view.isPending) return <Loading />;
   if (view.isError)
-    return <ErrorPanel message={problemOf(view.error).message ?? t('certificates.config.loadError')} />;
+    return (
+      <ErrorPanel
+        message={problemOf(view.error).message ?? t('certificates.config.loadError')}
+        error={view.error}
+      />
+    );
   return <ConfigForm key={`${kind}-${path}`} view={view.data} />;
 }
 

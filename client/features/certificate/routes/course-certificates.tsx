@@ -31,7 +31,8 @@ export function CourseCertificatesRoute() {
   useDocumentTitle(t('certificates.admin.title'));
   const courses = useCertificateCourses();
   const search = new URLSearchParams(useSearch());
-  const [, navigate] = useLocation();
+  // Relative to where the screen is: under the nested /admin router a bare '?…' would leave it.
+  const [location, navigate] = useLocation();
   const selected = search.get('course');
   const selectId = useId();
   return (
@@ -41,30 +42,39 @@ export function CourseCertificatesRoute() {
       {courses.isPending ? (
         <Loading />
       ) : courses.isError ? (
-        <ErrorPanel message={t('courses.loadError')} onRetry={() => void courses.refetch()} />
+        <ErrorPanel
+          message={t('courses.loadError')}
+          onRetry={() => void courses.refetch()}
+          error={courses.error}
+        />
       ) : courses.data.length === 0 ? (
         <Empty>{t('certificates.admin.noCourses')}</Empty>
       ) : (
-        <div className="field">
-          <label htmlFor={selectId} className="field__label">
-            {t('certificates.admin.course')}
-          </label>
-          <select
-            id={selectId}
-            value={selected ?? ''}
-            onChange={(event) =>
-              navigate(event.target.value ? `?course=${encodeURIComponent(event.target.value)}` : '?', {
-                replace: true,
-              })
-            }
-          >
-            <option value="">{t('certificates.admin.chooseCourse')}</option>
-            {courses.data.map((course) => (
-              <option key={course.path} value={course.path}>
-                {course.name}
-              </option>
-            ))}
-          </select>
+        <div className="form">
+          <div className="field">
+            <label htmlFor={selectId} className="field__label">
+              {t('certificates.admin.course')}
+            </label>
+            <select
+              id={selectId}
+              value={selected ?? ''}
+              onChange={(event) =>
+                navigate(
+                  event.target.value
+                    ? `${location}?course=${encodeURIComponent(event.target.value)}`
+                    : location,
+                  { replace: true },
+                )
+              }
+            >
+              <option value="">{t('certificates.admin.chooseCourse')}</option>
+              {courses.data.map((course) => (
+                <option key={course.path} value={course.path}>
+                  {course.name}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
       )}
       {selected && <CourseCertificateList coursePath={selected} />}
@@ -105,8 +115,7 @@ export function CourseCertificateList({ coursePath }: { coursePath: string }) {
   };
 
   if (list.isPending) return <Loading />;
-  if (list.isError)
-    return <ErrorPanel message={problemOf(list.error).message ?? t('certificates.admin.loadError')} />;
+  if (list.isError) return <ErrorPanel message={t('certificates.admin.loadError')} error={list.error} />;
   const { participants, course } = list.data;
   return (
     <section aria-labelledby="course-certificates-title">
@@ -239,7 +248,11 @@ function ReviewList() {
       {reviews.isPending ? (
         <Loading />
       ) : reviews.isError ? (
-        <ErrorPanel message={t('certificates.admin.loadError')} onRetry={() => void reviews.refetch()} />
+        <ErrorPanel
+          message={t('certificates.admin.loadError')}
+          onRetry={() => void reviews.refetch()}
+          error={reviews.error}
+        />
       ) : reviews.data.length === 0 ? (
         <Empty>{t('certificates.admin.noReviews')}</Empty>
       ) : (

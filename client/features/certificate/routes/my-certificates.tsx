@@ -10,7 +10,13 @@ export function MyCertificates() {
   const certificates = useMyCertificates();
   if (certificates.isPending) return <Loading />;
   if (certificates.isError)
-    return <ErrorPanel message={t('certificates.loadError')} onRetry={() => void certificates.refetch()} />;
+    return (
+      <ErrorPanel
+        message={t('certificates.loadError')}
+        onRetry={() => void certificates.refetch()}
+        error={certificates.error}
+      />
+    );
   if (certificates.data.length === 0) {
     return (
       <>

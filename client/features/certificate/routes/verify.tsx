@@ -36,7 +36,11 @@ function Verification({ code }: { code: string }) {
     return isNotFound(verification.error) ? (
       <p className="status status--not-found">{t('certificates.verify.notFound')}</p>
     ) : (
-      <ErrorPanel message={t('certificates.verify.loadError')} onRetry={() => void verification.refetch()} />
+      <ErrorPanel
+        message={t('certificates.verify.loadError')}
+        onRetry={() => void verification.refetch()}
+        error={verification.error}
+      />
     );
   }
   const data = verification.data;

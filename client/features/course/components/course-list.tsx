@@ -13,7 +13,13 @@ export function CourseList({ filter, labelledBy }: { filter?: CourseListFilter; 
   const content = () => {
     if (courses.isPending || loading) return <Loading />;
     if (courses.isError)
-      return <ErrorPanel message={t('courses.loadError')} onRetry={() => void courses.refetch()} />;
+      return (
+        <ErrorPanel
+          message={t('courses.loadError')}
+          onRetry={() => void courses.refetch()}
+          error={courses.error}
+        />
+      );
     if (courses.data.length === 0) return <Empty>{t('courses.empty')}</Empty>;
     return (
       <ul className="card-grid">

@@ -117,7 +117,11 @@ function CourseTabs({ course, tab }: { course: Course; tab: CourseTab }) {
         <>
           <CourseInfo course={course} team={team.data} />
           {sections.isError ? (
-            <ErrorPanel message={t('sections.loadError')} onRetry={() => void sections.refetch()} />
+            <ErrorPanel
+              message={t('sections.loadError')}
+              onRetry={() => void sections.refetch()}
+              error={sections.error}
+            />
           ) : (
             timed.length > 0 && <SectionList sections={timed} coursePath={course.path} />
           )}
@@ -138,7 +142,11 @@ function CourseTabs({ course, tab }: { course: Course; tab: CourseTab }) {
             <Loading />
           </div>
         ) : session.user && certificate.isError ? (
-          <ErrorPanel message={t('certificates.loadError')} onRetry={() => void certificate.refetch()} />
+          <ErrorPanel
+            message={t('certificates.loadError')}
+            onRetry={() => void certificate.refetch()}
+            error={certificate.error}
+          />
         ) : certified ? (
           <CourseCertificateTab coursePath={course.path} />
         ) : (
@@ -147,7 +155,11 @@ function CourseTabs({ course, tab }: { course: Course; tab: CourseTab }) {
       ) : sections.isPending ? (
         <Loading />
       ) : sections.isError ? (
-        <ErrorPanel message={t('sections.loadError')} onRetry={() => void sections.refetch()} />
+        <ErrorPanel
+          message={t('sections.loadError')}
+          onRetry={() => void sections.refetch()}
+          error={sections.error}
+        />
       ) : current ? (
         <SectionPanel section={current.section} coursePath={course.path} timing={current.timing} now={now} />
       ) : (
@@ -178,7 +190,13 @@ function TeamTab({ course, team }: { course: Course; team: ReturnType<typeof use
     );
   }
   if (team.isError) {
-    return <ErrorPanel message={t('courseView.teamLoadError')} onRetry={() => void team.refetch()} />;
+    return (
+      <ErrorPanel
+        message={t('courseView.teamLoadError')}
+        onRetry={() => void team.refetch()}
+        error={team.error}
+      />
+    );
   }
   const data: CourseTeam = team.data;
   const owners = course.showTeam ? data.owners : [];

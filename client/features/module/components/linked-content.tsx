@@ -15,7 +15,13 @@ export function LinkedModules({ parent, base }: { parent: Parent; base: string }
   const signedOut = useSignedOut();
   if (modules.isPending) return <Loading />;
   if (modules.isError) {
-    return <ErrorPanel message={t('modules.loadError')} onRetry={() => void modules.refetch()} />;
+    return (
+      <ErrorPanel
+        message={t('modules.loadError')}
+        onRetry={() => void modules.refetch()}
+        error={modules.error}
+      />
+    );
   }
   return (
     <section className="linked-modules" aria-labelledby={`modules-${parent.parentPath}`}>
@@ -43,7 +49,9 @@ export function LinkedFiles({ parent }: { parent: Parent }) {
   const files = useLinkedFiles(parent);
   if (files.isPending) return <Loading />;
   if (files.isError)
-    return <ErrorPanel message={t('files.loadError')} onRetry={() => void files.refetch()} />;
+    return (
+      <ErrorPanel message={t('files.loadError')} onRetry={() => void files.refetch()} error={files.error} />
+    );
   if (files.data.length === 0) return null;
   return (
     <section className="linked-files" aria-labelledby={`files-${parent.parentPath}`}>

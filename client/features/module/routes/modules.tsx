@@ -19,7 +19,11 @@ export function ModulesRoute() {
       ) : modules.isPending ? (
         <Loading />
       ) : modules.isError ? (
-        <ErrorPanel message={t('modules.loadError')} onRetry={() => void modules.refetch()} />
+        <ErrorPanel
+          message={t('modules.loadError')}
+          onRetry={() => void modules.refetch()}
+          error={modules.error}
+        />
       ) : modules.data.length === 0 ? (
         <Empty>{t('modules.empty')}</Empty>
       ) : (

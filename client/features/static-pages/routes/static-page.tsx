@@ -22,7 +22,9 @@ export function StaticPageRoute({ path, notFound }: { path: string; notFound: Re
     );
   }
   if (tenant.isError) {
-    return <ErrorPanel message={t('pages.loadError')} onRetry={() => void tenant.refetch()} />;
+    return (
+      <ErrorPanel message={t('pages.loadError')} onRetry={() => void tenant.refetch()} error={tenant.error} />
+    );
   }
   if (!page) return notFound;
 

@@ -14,7 +14,7 @@ import { Alert } from '../../../ui/alert';
 import { CheckboxField, Field, SubmitButton } from '../../../ui/form';
 import { ImageField } from '../../../ui/image-field';
 import { PhoneField } from '../../../ui/phone-field';
-import { useUpdateProfile } from '../api/update-profile';
+import { type ProfileUpdate, useUpdateProfile } from '../api/update-profile';
 
 /**
  * The shared profile schema, with the country code of the phone beside the number and the image as
@@ -46,7 +46,13 @@ const formFields = [
   'language',
 ];
 
-function valuesOf(user: CurrentUser): FormValues {
+/** The person a profile form edits: the signed-in person, or a user an admin corrects. */
+export type ProfileOwner = Pick<
+  CurrentUser,
+  'name' | 'email' | 'phone' | 'profession' | 'riziv' | 'description' | 'image' | 'fullPrivacy' | 'language'
+>;
+
+function valuesOf(user: ProfileOwner): FormValues {
   const phone = splitPhone(user.phone);
   return {
     name: user.name,
@@ -61,12 +67,28 @@ function valuesOf(user: CurrentUser): FormValues {
   };
 }
 
-/** /user's form: everything a person may change about themselves. The e-mail address is locked. */
-export function ProfileForm({ user }: { user: CurrentUser }) {
+/**
+ * /user's form: everything a person may change about themselves; the e-mail address is locked.
+ * An admin (manage_users) edits another user with the same form (`save`, and `allFields`: the
+ * profession and riziv fields even where signup does not ask for them).
+ */
+export function ProfileForm({
+  user,
+  save,
+  allFields = false,
+  savedText,
+}: {
+  user: ProfileOwner;
+  save?: (input: ProfileUpdate) => Promise<unknown>;
+  allFields?: boolean;
+  savedText?: string;
+}) {
   const { t } = useTranslation();
   const emailId = useId();
-  const asked = new Set(useTenant().data?.signupFields ?? []);
+  const signupFields = useTenant().data?.signupFields ?? [];
+  const asked = new Set(allFields ? ['profession', 'riziv', ...signupFields] : signupFields);
   const update = useUpdateProfile();
+  const send = save ?? update.mutateAsync;
   const [alert, setAlert] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
   const form = useForm({
     resolver: zodResolver(formSchema, undefined, { raw: true }),
@@ -77,7 +99,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   const submit = form.handleSubmit(async (values) => {
     setAlert(null);
     try {
-      await update.mutateAsync({
+      await send({
         name: values.name,
         phone: joinPhone(values.phoneRegion, values.phone ?? ''),
         // Fields this platform does not ask for keep what they held.
@@ -89,7 +111,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
         language: values.language,
       });
       form.reset(values);
-      setAlert({ tone: 'success', text: t('profile.saved') });
+      setAlert({ tone: 'success', text: savedText ?? t('profile.saved') });
     } catch (error) {
       const problem = problemOf(error);
       showFieldProblems(form.setError, problem.fields, formFields);

@@ -36,7 +36,8 @@ function useShowValue() {
     if (value === null || value === undefined || value === '') return '—';
     if (typeof value === 'boolean') return value ? t('history.yes') : t('history.no');
     if (Array.isArray(value)) {
-      if (value.length === 0) return '—';
+      // No roles at all is a plain user, as the users list says.
+      if (value.length === 0) return field === 'roles' ? t('adminUsers.plainUser') : '—';
       if (field === 'actions')
         return value.map((action) => t(`roleActions.${String(action)}.label`)).join(', ');
       if (value.every((item) => typeof item === 'string' || typeof item === 'number'))
@@ -137,7 +138,7 @@ export function History({
               </ul>
             )}
             {roles !== undefined && (
-              <p className="history__detail">{t('history.rolesSet', { roles: show(roles) })}</p>
+              <p className="history__detail">{t('history.rolesSet', { roles: show(roles, 'roles') })}</p>
             )}
             {actions !== undefined && (
               <p className="history__detail">

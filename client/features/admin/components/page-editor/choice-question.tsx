@@ -12,8 +12,9 @@ interface OptionValues {
 }
 
 /**
- * A single or multiple choice question: its text, the options each with a label, a stored value
- * and a score (negative scores penalise a wrong choice), and the answering settings.
+ * A single or multiple choice question: its text, the options each with a text and a score
+ * (negative scores penalise a wrong choice), and the answering settings. The value each option is
+ * stored as sits under 'Advanced' (AdvancedKeys).
  */
 export function ChoiceQuestionEditor({ index }: { index: number }) {
   const { t } = useTranslation();
@@ -86,12 +87,6 @@ export function ChoiceQuestionEditor({ index }: { index: number }) {
                   error={errorAt(formState.errors, at('label'))}
                 >
                   {(props) => <input {...props} {...register(at('label'))} type="text" autoComplete="off" />}
-                </Field>
-                <Field
-                  label={t('pageEditor.choice.optionValue', { number })}
-                  error={errorAt(formState.errors, at('value'))}
-                >
-                  {(props) => <input {...props} {...register(at('value'))} type="text" autoComplete="off" />}
                 </Field>
                 <Field
                   label={t('pageEditor.choice.optionScore', { number })}

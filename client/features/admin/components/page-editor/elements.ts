@@ -104,3 +104,28 @@ export function errorAt<T extends FieldValues>(
 /** Estimated time as learners see it: minutes, rounded, at least 1 (spec section 9). */
 export const minutesOf = (seconds: number) =>
   Math.max(1, Math.round((Number.isFinite(seconds) ? seconds : 0) / 60));
+
+/**
+ * A key made from an author's words: `Is consent needed?` → `is-consent-needed`, unique among
+ * `taken` (a `-2`, `-3` suffix), starting with a letter as element names must (`prefix-` before a
+ * digit), at most 40 characters. Empty words give the numbered `fallback` name.
+ */
+export function keyFromLabel(label: string, taken: readonly string[], prefix: string): string {
+  const words = label
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+/, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
+  if (!words) {
+    let n = 1;
+    while (taken.includes(`${prefix}${n}`)) n += 1;
+    return `${prefix}${n}`;
+  }
+  const base = /^[a-z]/.test(words) ? words : `${prefix}-${words}`;
+  let key = base;
+  for (let n = 2; taken.includes(key); n += 1) key = `${base}-${n}`;
+  return key;
+}

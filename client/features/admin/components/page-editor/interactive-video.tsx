@@ -9,6 +9,7 @@ import {
   numberInput,
   type PageFormValues,
 } from './elements';
+import { MinutesInput } from './minutes-input';
 
 /**
  * An interactive video: the video, whether to show it, the expected watch time, and the moments
@@ -60,15 +61,7 @@ export function InteractiveVideoEditor() {
         hint={t('pageEditor.minutesHint', { count: minutesOf(videoTime ?? 0) })}
         error={errorAt(errors, 'interactiveVideo.videoTime', true)}
       >
-        {(props) => (
-          <input
-            {...props}
-            {...register('interactiveVideo.videoTime', numberInput)}
-            type="number"
-            min={0}
-            step={1}
-          />
-        )}
+        {(props) => <MinutesInput name="interactiveVideo.videoTime" control={props} />}
       </Field>
 
       <h3 className="timestamps__title">{t('pageEditor.interactive.timestamps')}</h3>

@@ -7,6 +7,8 @@ import { pageTypes } from '../../../../../events/page/events';
 import { problemOf } from '../../../../lib/forms';
 import { Alert } from '../../../../ui/alert';
 import { Field, SubmitButton } from '../../../../ui/form';
+import { AdvancedKeys } from './advanced-keys';
+import { AutoKeys } from './auto-keys';
 import { ChoiceQuestionEditor } from './choice-question';
 import {
   type ElementKind,
@@ -16,11 +18,11 @@ import {
   minutesOf,
   newElement,
   newInteractiveVideo,
-  numberInput,
   type PageFormValues,
 } from './elements';
 import { InteractiveVideoEditor } from './interactive-video';
 import { MarkdownElementEditor } from './markdown-element';
+import { MinutesInput } from './minutes-input';
 import { OpenQuestionEditor } from './open-question';
 import { VideoElementEditor } from './video-element';
 
@@ -116,16 +118,7 @@ export function PageEditor({
             hint={t('pageEditor.minutesHint', { count: minutesOf(Number(estimatedTime ?? 0)) })}
             error={errorAt(errors, 'estimatedTime', true)}
           >
-            {(control) => (
-              <input
-                {...control}
-                {...form.register('estimatedTime', numberInput)}
-                type="number"
-                min={0}
-                step={1}
-                className="input--short"
-              />
-            )}
+            {(control) => <MinutesInput name="estimatedTime" control={control} />}
           </Field>
         </fieldset>
 
@@ -229,8 +222,9 @@ function ContentBuilder({ readOnly }: { readOnly: boolean }) {
                   </button>
                 </div>
               </div>
-              <ElementName index={index} />
               <ElementBody index={index} type={element.type} />
+              <AutoKeys index={index} />
+              <AdvancedKeys index={index} element={element} />
             </li>
           );
         })}
@@ -249,23 +243,6 @@ function ContentBuilder({ readOnly }: { readOnly: boolean }) {
         ))}
       </div>
     </fieldset>
-  );
-}
-
-function ElementName({ index }: { index: number }) {
-  const { t } = useTranslation();
-  const { register, formState } = useFormContextTyped();
-  const path = `content.${index}.name` as const;
-  return (
-    <Field
-      label={t('pageEditor.elementName')}
-      hint={t('pageEditor.elementNameHint')}
-      error={errorAt(formState.errors, path)}
-    >
-      {(control) => (
-        <input {...control} {...register(path)} type="text" autoComplete="off" spellCheck={false} />
-      )}
-    </Field>
   );
 }
 
