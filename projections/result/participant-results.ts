@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { AnswerValue } from '../../events/result/answers';
 import { type AnyDb, tablesOf } from '../db';
 import type { UserTables } from '../user/users';
 import type { ResultTables } from './module-results';
@@ -195,8 +196,8 @@ export async function activeParticipantIds(
 /**
  * Every participant active in the range, in batches ordered by id (keyset paging: each batch is two
  * short statements, and memory holds one batch at a time whatever the participant count). Each row
- * carries its scores in the order of `questions` (null: not answered), aggregated by the database
- * into one array per participant rather than one row per answer.
+ * carries its scores and its answers in the order of `questions` (null: not answered), aggregated by
+ * the database into one array per participant rather than one row per answer.
  */
 export async function* participantBatches(
   db: AnyDb,
@@ -204,7 +205,7 @@ export async function* participantBatches(
   range: ActivityRange,
   questions: readonly { pagePath: string; question: string }[],
   batchSize = 500,
-): AsyncGenerator<(ParticipantRow & { scores: (number | null)[] })[]> {
+): AsyncGenerator<(ParticipantRow & { scores: (number | null)[]; answers: (AnswerValue | null)[] })[]> {
   let after = '';
   for (;;) {
     let query = tables(db)
@@ -218,6 +219,7 @@ export async function* participantBatches(
     const rows = await query.orderBy('mr.user_id').limit(batchSize).execute();
     if (rows.length === 0) return;
     const scores = new Map<string, (number | null)[]>();
+    const answers = new Map<string, (AnswerValue | null)[]>();
     if (questions.length > 0) {
       const columns = sql.join(
         questions.map(
@@ -225,16 +227,25 @@ export async function* participantBatches(
         ),
       );
       const ids = rows.map((row) => row.user_id);
-      const { rows: aggregated } = await sql<{ user_id: string; scores: (number | null)[] }>`
-        select p.user_id, array_agg(ra.score order by q.n) as scores
+      // Answers as one jsonb array (parsed alike by both drivers), nulls where nothing was answered.
+      const { rows: aggregated } = await sql<{
+        user_id: string;
+        scores: (number | null)[];
+        answers: (AnswerValue | null)[];
+      }>`
+        select p.user_id, array_agg(ra.score order by q.n) as scores,
+          jsonb_agg(ra.answer order by q.n) as answers
         from (values ${columns}) as q(n, page_path, question)
         cross join (select unnest(${ids}::text[]) as user_id) as p
         left join (
-          select user_id, page_path, question, score from result_answers
+          select user_id, page_path, question, score, answer from result_answers
           where module_id = ${moduleId} and user_id = any(${ids}::text[])
         ) as ra on ra.user_id = p.user_id and ra.page_path = q.page_path and ra.question = q.question
         group by p.user_id`.execute(db);
-      for (const row of aggregated) scores.set(row.user_id, row.scores);
+      for (const row of aggregated) {
+        scores.set(row.user_id, row.scores);
+        answers.set(row.user_id, row.answers);
+      }
     }
     yield rows.map((row) => {
       const own = scores.get(row.user_id) ?? [];
@@ -247,6 +258,7 @@ export async function* participantBatches(
         updatedAt: iso(row.updated_at),
         score: own.reduce<number>((sum, value) => sum + (value ?? 0), 0),
         scores: own,
+        answers: answers.get(row.user_id) ?? [],
       };
     });
     after = rows.at(-1)!.user_id;

@@ -7,6 +7,7 @@ import {
 } from '../../events/result/commands';
 import { pathSchema } from '../../events/shared/fields';
 import type { ModuleSummary } from '../../projections/module/module-summaries';
+import { type AnswerEntry, answerEntries } from '../result/answer-texts';
 import { saveResult } from '../result/commands';
 import { activeUsers } from '../result/participants';
 import {
@@ -105,15 +106,64 @@ export const moduleResultOf = (state: LearnerModule) => ({
 });
 
 /** Another participant's result for a teacher of the module; null for anyone else. */
-async function teacherView(ctx: GraphQLContext, modulePath: string, userId: string) {
+async function teacherSummary(ctx: GraphQLContext, modulePath: string, userId: string) {
   try {
-    const result = await participantResult(ctx.platform.database.db, ctx.actor, modulePath, userId);
-    return moduleResultOf(result.summary);
+    return (await participantResult(ctx.platform.database.db, ctx.actor, modulePath, userId)).summary;
   } catch (error) {
     if (error instanceof DomainError) return null;
     throw error;
   }
 }
+const teacherView = async (ctx: GraphQLContext, modulePath: string, userId: string) => {
+  const summary = await teacherSummary(ctx, modulePath, userId);
+  return summary ? moduleResultOf(summary) : null;
+};
+
+/**
+ * The answered questions of a result with their texts (option labels in the module's language):
+ * the caller's own, or with `user` that participant's for the module's teachers; null otherwise.
+ */
+async function answersWithTexts(ctx: GraphQLContext, modulePath: string, user?: string | number | null) {
+  const summary =
+    user && String(user) !== ctx.actor?.userId
+      ? await teacherSummary(ctx, modulePath, String(user))
+      : await callerResult(ctx, modulePath);
+  if (!summary) return null;
+  const pages = await ctx.loaders.modulePages.load(modulePath);
+  return answerEntries(
+    summary.pages,
+    new Map(pages.map((page) => [page.path, page.content])),
+    summary.answers,
+  );
+}
+
+const ResultAnswerType = builder.objectRef<AnswerEntry>('ResultAnswer').implement({
+  description:
+    "One answered question of a result: the value the participant sent (as in `result.answers`) beside its texts as the participant read them — the chosen options' labels in the module's language, or the open answer.",
+  fields: (t) => ({
+    page: t.exposeString('page', { description: 'The page path.' }),
+    pageName: t.exposeString('pageName', {
+      nullable: true,
+      description: 'The page name; null when the module hides page names from the caller.',
+    }),
+    question: t.exposeString('question', { description: 'The question name (the key in `result.answers`).' }),
+    label: t.exposeString('label', { description: 'The question as asked.' }),
+    questionType: t.string({
+      description: 'radio, checkbox or text.',
+      resolve: (entry) => contractQuestionType(entry.questionType),
+    }),
+    value: t.field({
+      type: 'JSON',
+      description: 'The raw answer: an option value (radio), a list of values (checkbox) or a text.',
+      resolve: (entry) => entry.value,
+    }),
+    labels: t.exposeStringList('labels', {
+      description:
+        'The texts of the chosen options in option order (one text for an open answer); a value no longer among the options reads as itself.',
+    }),
+    text: t.exposeString('text', { description: "The labels joined by '; '." }),
+  }),
+});
 
 const SaveResultPayload = builder
   .objectRef<MutationAnswer & { scoring?: unknown; result?: unknown; completed?: boolean }>(
@@ -157,7 +207,7 @@ builder.queryFields((t) => ({
   resultCSV: t.string({
     nullable: true,
     description:
-      "The module's results as CSV text for its teachers (view or edit right, or owner): one row per participant active between `after` and `before` (YYYY-MM-DD, `before` including that day, or ISO timestamps), one column per question (`<page path>/<question name>`), a total per page (`<page path>/total`), then total, maxScore and percent; UTF-8 with a BOM, formula-like text cells neutralised with a quote. The same text as GET /api/results/<path>.csv, which streams it as a file download.",
+      "The module's results as CSV text for its teachers (view or edit right, or owner): one row per participant active between `after` and `before` (YYYY-MM-DD, `before` including that day, or ISO timestamps); per question its answer as text (option labels in the module's language, several joined by '; ', open answers as typed; key `<page path>/<question name>/answer`) and its score (key `<page path>/<question name>`), a total per page (`<page path>/total`), then total, maxScore and percent. Every header cell reads `<label in the module's language> [<key>]`. UTF-8 with a BOM, formula-like text cells neutralised with a quote. The same text as GET /api/results/<path>.csv, which streams it as a file download.",
     args: { path: t.arg.string({ required: true }), before: t.arg.string(), after: t.arg.string() },
     resolve: (_root, args, ctx) =>
       refusing(ctx, async () => {
@@ -276,6 +326,14 @@ builder.objectFields(ModuleType, (t) => ({
       const state = await callerResult(ctx, module.path);
       return state ? moduleResultOf(state) : null;
     },
+  }),
+  resultAnswers: t.field({
+    type: [ResultAnswerType],
+    nullable: true,
+    description:
+      "The answered questions of a result with the texts of the answers (option labels in the module's language instead of option values), in page order. Without `user`, the caller's own; with `user`, that participant's, for the module's teachers (view or edit right, or owner) and null for anyone else, like `result`.",
+    args: { user: t.arg.id() },
+    resolve: (module, args, ctx) => answersWithTexts(ctx, module.path, args.user),
   }),
   activeUsers: t.field({
     type: [UserType],

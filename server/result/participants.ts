@@ -67,6 +67,7 @@ export function questionColumns(pages: PageSummary[]) {
       name: question.name,
       label: question.label,
       questionType: question.questionType,
+      options: question.options.map(({ label, value }) => ({ label, value })),
       maxScore: maxScoreOf(question),
     }));
     return {

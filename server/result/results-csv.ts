@@ -1,8 +1,10 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { DomainError, httpStatusOf } from '../../events/errors';
 import type { Actor } from '../../events/permissions';
+import type { AnswerValue } from '../../events/result/answers';
 import { dateValueSchema, pathSchema } from '../../events/shared/fields';
 import type { AnyDb } from '../../projections/db';
 import { pagesOfModule } from '../../projections/page/page-summaries';
@@ -11,14 +13,78 @@ import { actorFromRequest } from '../auth/actor';
 import { requestLanguage, translator } from '../i18n';
 import type { Platform } from '../platform';
 import { csvCell } from '../user/users-csv';
+import { answerText } from './answer-texts';
 import { activityRange, percentOf, questionColumns, seenName } from './participants';
 import { teacherModule } from './teacher';
 
+/** The questions of a module's pages in page order, as the CSV needs them (questionColumns). */
+export type CsvPage = ReturnType<typeof questionColumns>[number];
+
+/** One header cell: a label for people, then the stable key for machines in square brackets. */
+export const headerCell = (label: string, key: string) => `${label} [${key}]`;
+
 /**
- * resultCSV(path, before, after) (spec section 7): one row per participant active in the range, one
- * column per question (`<page path>/<question name>`), a total per page (`<page path>/total`), then
- * the module's `total`, `maxScore` and `percent`. Text cells are quoted and neutralised against
- * formula injection; numbers are written bare. The first chunk starts with a BOM (UTF-8) so
+ * The header of the results CSV, one cell per column, in the module's language: each cell is
+ * `<label> [<key>]`, the key being the text between the last `[` and the final `]` (keys hold no
+ * brackets). Per question, the answer's texts (`<page path>/<question name>/answer`) then its score
+ * (`<page path>/<question name>`, the key the score column always had); per page its total
+ * (`<page path>/total`); then the module's `total`, `maxScore` and `percent`.
+ */
+export function resultsCsvHeader(pages: readonly CsvPage[], t: TFunction): string[] {
+  const fixed = (key: string) => headerCell(t(`resultsCsv.${key}`), key);
+  return [
+    headerCell(t('resultsCsv.id'), '_id'),
+    ...['name', 'email', 'startedAt', 'updatedAt'].map(fixed),
+    ...pages.flatMap((page) => [
+      ...page.questions.flatMap((question) => {
+        const key = `${page.path}/${question.name}`;
+        const label = `${page.name}: ${question.label}`;
+        return [headerCell(label, `${key}/answer`), headerCell(`${label} (${t('resultsCsv.score')})`, key)];
+      }),
+      headerCell(`${page.name}: ${t('resultsCsv.pageTotal')}`, `${page.path}/total`),
+    ]),
+    ...['total', 'maxScore', 'percent'].map(fixed),
+  ];
+}
+
+/** One participant as the CSV's cells: answers as their texts, scores and totals as bare numbers. */
+export function resultsCsvRow(
+  pages: readonly CsvPage[],
+  row: {
+    userId: string;
+    name: string;
+    email: string;
+    startedAt: string;
+    updatedAt: string;
+    scores: readonly (number | null)[];
+    answers: readonly (AnswerValue | null)[];
+  },
+): string[] {
+  const maxScore = pages.reduce((sum, page) => sum + page.maxScore, 0);
+  const cells = [row.userId, row.name, row.email, row.startedAt, row.updatedAt].map(csvCell);
+  let column = 0;
+  let total = 0;
+  for (const page of pages) {
+    let pageScore = 0;
+    for (const question of page.questions) {
+      const score = row.scores[column] ?? null;
+      cells.push(csvCell(answerText(question, row.answers[column])), score === null ? '' : String(score));
+      pageScore += score ?? 0;
+      column++;
+    }
+    cells.push(String(pageScore));
+    total += pageScore;
+  }
+  cells.push(String(total), String(maxScore), String(percentOf(total, maxScore)));
+  return cells;
+}
+
+/**
+ * resultCSV(path, before, after) (spec section 7): one row per participant active in the range;
+ * per question its answer as text (option texts in the module's language, several joined by '; ',
+ * open answers as typed) and its score, a total per page, then the module's total, maximum and
+ * percentage; headers as `resultsCsvHeader` writes them. Text cells are quoted and neutralised
+ * against formula injection; numbers are written bare. The first chunk starts with a BOM (UTF-8) so
  * spreadsheets in nl and fr read accents. Checks the right first, then streams batch by batch.
  */
 export async function resultsCsv(
@@ -31,21 +97,7 @@ export async function resultsCsv(
   const module = await teacherModule(db, actor, modulePath);
   const range = activityRange(after, before);
   const pages = questionColumns(await pagesOfModule(db, module.path));
-  const maxScore = pages.reduce((sum, page) => sum + page.maxScore, 0);
-  const header = [
-    '_id',
-    'name',
-    'email',
-    'startedAt',
-    'updatedAt',
-    ...pages.flatMap((page) => [
-      ...page.questions.map((question) => `${page.path}/${question.name}`),
-      `${page.path}/total`,
-    ]),
-    'total',
-    'maxScore',
-    'percent',
-  ];
+  const header = resultsCsvHeader(pages, translator(module.language));
   async function* rows(): AsyncGenerator<string> {
     yield `\uFEFF${header.map(csvCell).join(',')}\r\n`;
     const columns = pages.flatMap((page) =>
@@ -54,25 +106,7 @@ export async function resultsCsv(
     for await (const batch of participantBatches(db, module.moduleId, range, columns)) {
       let chunk = '';
       for (const row of batch) {
-        const shown = seenName(actor, row);
-        const cells = [
-          csvCell(row.userId),
-          csvCell(shown.name),
-          csvCell(shown.email),
-          csvCell(row.startedAt),
-          csvCell(row.updatedAt),
-        ];
-        let column = 0;
-        for (const page of pages) {
-          let pageScore = 0;
-          for (let index = 0; index < page.questions.length; index++) {
-            const score = row.scores[column++] ?? null;
-            pageScore += score ?? 0;
-            cells.push(score === null ? '' : String(score));
-          }
-          cells.push(String(pageScore));
-        }
-        cells.push(String(row.score), String(maxScore), String(percentOf(row.score, maxScore)));
+        const cells = resultsCsvRow(pages, { ...row, ...seenName(actor, row) });
         chunk += `${cells.join(',')}\r\n`;
       }
       yield chunk;

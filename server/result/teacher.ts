@@ -22,6 +22,7 @@ import { findUserById, findUsersByIds } from '../../projections/user/users';
 import { maySeeAnswerKey } from '../page/queries';
 import type { Platform } from '../platform';
 import { asSeenBy } from '../user/queries';
+import { answerLabels } from './answer-texts';
 import { learnerModuleOf, participantState } from './queries';
 
 /**
@@ -117,7 +118,13 @@ export interface TeacherQuestion {
   name: string;
   label: string;
   questionType: 'single' | 'multiple' | 'open';
+  /** The value the participant sent (option values, or the open answer). */
   answer: string | string[] | null;
+  /**
+   * The answer as the participant read it: the texts of the chosen options in the module's
+   * language (in option order), or the open answer; empty when not answered.
+   */
+  answerLabels: string[];
   answered: boolean;
   score: number;
   maxScore: number;
@@ -142,16 +149,16 @@ export async function participantResult(db: AnyDb, actor: Actor | null, modulePa
     state.saved.find((answer) => answer.pagePath === pagePath && answer.question === name);
   const pages = state.pages.map((page, index) => {
     const progress = state.progress[index]!;
-    const labels = new Map(
-      page.content.filter(isQuestion).map((question) => [question.name, question.label]),
-    );
+    const elements = new Map(page.content.filter(isQuestion).map((question) => [question.name, question]));
     const questions: TeacherQuestion[] = (state.perPage[index] ?? []).map((question) => {
       const saved = savedOf(page.path, question.name);
+      const element = elements.get(question.name);
       return {
         name: question.name,
-        label: labels.get(question.name) ?? question.name,
+        label: element?.label ?? question.name,
         questionType: question.questionType,
         answer: question.answer,
+        answerLabels: element && question.answered ? answerLabels(element, question.answer) : [],
         answered: question.answered,
         score: question.score,
         maxScore: question.maxScore,

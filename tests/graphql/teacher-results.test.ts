@@ -103,7 +103,9 @@ describe.each(databaseKinds)('GraphQL teacher results on %s', (kind) => {
   it('resultCSV returns the same text as the download route', async () => {
     const csv = await call('{ resultCSV(path: "open-quiz") }', {});
     expect(
-      csv.data.resultCSV.startsWith('\uFEFF"_id","name","email","startedAt","updatedAt","questions/why"'),
+      csv.data.resultCSV.startsWith(
+        '\uFEFF"Id [_id]","Name [name]","E-mail [email]","Started [startedAt]","Last active [updatedAt]","Questions: Why? [questions/why/answer]","Questions: Why? (score) [questions/why]"',
+      ),
     ).toBe(true);
     const route = await app.inject({
       url: '/api/results/open-quiz.csv',

@@ -180,7 +180,7 @@ describe.each(databaseKinds)('teacher results on %s', (kind) => {
     expect(reversed.statusCode).toBe(400);
   });
 
-  it('downloads the results as CSV: BOM, one column per question, totals, neutralised cells', async () => {
+  it('downloads the results as CSV: BOM, labelled columns with keys, answers as texts, totals, neutralised cells', async () => {
     const response = await app.inject({ url: '/api/results/reflect.csv', headers: owner });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
@@ -189,14 +189,30 @@ describe.each(databaseKinds)('teacher results on %s', (kind) => {
     expect(body.startsWith('\uFEFF')).toBe(true);
     const lines = body.slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      '"_id","name","email","startedAt","updatedAt","questions/sdg","questions/reflection","questions/total","total","maxScore","percent"',
+      [
+        'Id [_id]',
+        'Name [name]',
+        'E-mail [email]',
+        'Started [startedAt]',
+        'Last active [updatedAt]',
+        'Questions: Which SDG is about gender equality? [questions/sdg/answer]',
+        'Questions: Which SDG is about gender equality? (score) [questions/sdg]',
+        'Questions: What matters most in your project? [questions/reflection/answer]',
+        'Questions: What matters most in your project? (score) [questions/reflection]',
+        'Questions: total [questions/total]',
+        'Total [total]',
+        'Maximum score [maxScore]',
+        'Percentage [percent]',
+      ]
+        .map((cell) => `"${cell}"`)
+        .join(','),
     );
     expect(lines).toHaveLength(3);
     const pia = lines.find((line) => line.startsWith(`"${learnerId}"`));
-    expect(pia).toMatch(/,2,2,4,4,7,57$/);
+    expect(pia).toMatch(/,"SDG 5",2,"Access to contraception.",2,4,4,7,57$/);
     const formula = lines.find((line) => line.startsWith(`"${otherId}"`));
     expect(formula).toContain(`"'=HYPERLINK(""x"")"`);
-    expect(formula).toMatch(/,0,0,0,0,7,0$/);
+    expect(formula).toMatch(/,"SDG 13",0,"Roads, ""mostly"", and bridges",0,0,0,7,0$/);
     const ranged = await app.inject({
       url: '/api/results/reflect.csv?after=2020-01-01&before=2020-12-31',
       headers: owner,

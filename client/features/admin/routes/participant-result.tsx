@@ -102,7 +102,13 @@ function ParticipantResultView({
           {data.pages
             .filter((page) => page.questions.length > 0)
             .map((page) => (
-              <PageScores key={page.path} modulePath={modulePath} userId={userId} page={page} />
+              <PageScores
+                key={page.path}
+                modulePath={modulePath}
+                userId={userId}
+                page={page}
+                language={data.module.language}
+              />
             ))}
         </div>
         <aside className="admin-columns__side" aria-labelledby="result-history-title">
@@ -114,9 +120,45 @@ function ParticipantResultView({
   );
 }
 
-function answerText(answer: string | string[] | null) {
-  if (answer === null) return '';
-  return Array.isArray(answer) ? answer.join(', ') : answer;
+/**
+ * An answer as the participant read it: the chosen options' texts (or the open answer, line breaks
+ * kept) in the module's language, marked with that language for screen readers; several ticked
+ * options as a list.
+ */
+function AnswerTexts({
+  question,
+  language,
+}: {
+  question: ResultPage['questions'][number];
+  language: string;
+}) {
+  const { t } = useTranslation();
+  const title = <strong>{t('teacherResults.answer')}:</strong>;
+  if (!question.answered)
+    return (
+      <p>
+        {title} <span className="muted">{t('teacherResults.noAnswer')}</span>
+      </p>
+    );
+  if (question.answerLabels.length > 1)
+    return (
+      <>
+        <p style={{ marginBottom: 0 }}>{title}</p>
+        <ul className="teacher-question__answer" lang={language} style={{ marginTop: '0.25rem' }}>
+          {question.answerLabels.map((label) => (
+            <li key={label}>{label}</li>
+          ))}
+        </ul>
+      </>
+    );
+  return (
+    <p>
+      {title}{' '}
+      <span className="teacher-question__answer" lang={language} style={{ whiteSpace: 'pre-wrap' }}>
+        {question.answerLabels[0] ?? ''}
+      </span>
+    </p>
+  );
 }
 
 const formValuesOf = (page: ResultPage) => ({
@@ -124,8 +166,21 @@ const formValuesOf = (page: ResultPage) => ({
   feedback: Object.fromEntries(page.questions.map((q) => [q.name, q.feedback ?? ''])),
 });
 
-/** One page: each question's answer and score; open questions take a score, every answer feedback. */
-function PageScores({ modulePath, userId, page }: { modulePath: string; userId: string; page: ResultPage }) {
+/**
+ * One page: each question's answer (as option texts) and score; open questions take a score, every
+ * answer feedback.
+ */
+function PageScores({
+  modulePath,
+  userId,
+  page,
+  language,
+}: {
+  modulePath: string;
+  userId: string;
+  page: ResultPage;
+  language: string;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const score = useScoreResult();
@@ -180,14 +235,7 @@ function PageScores({ modulePath, userId, page }: { modulePath: string; userId: 
         {page.questions.map((question) => (
           <fieldset key={question.name} className="field teacher-question">
             <legend className="field__label">{question.label}</legend>
-            <p>
-              <strong>{t('teacherResults.answer')}:</strong>{' '}
-              {question.answered ? (
-                <span className="teacher-question__answer">{answerText(question.answer)}</span>
-              ) : (
-                <span className="muted">{t('teacherResults.noAnswer')}</span>
-              )}
-            </p>
+            <AnswerTexts question={question} language={language} />
             {question.questionType === 'open' && question.answered ? (
               <div className="field">
                 <label className="field__label" htmlFor={`${id}-${question.name}-score`}>

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import type { Element } from '../../../events/page/content';
+import type { AnswerValue } from '../../../events/result/answers';
+import {
+  answerEntries,
+  answerLabels,
+  answerText,
+  type LabelledQuestion,
+} from '../../../server/result/answer-texts';
+
+const single: LabelledQuestion = {
+  questionType: 'single',
+  options: [
+    { label: 'De pil', value: 'pill' },
+    { label: 'Het condoom', value: 'condom' },
+  ],
+};
+const multiple: LabelledQuestion = {
+  questionType: 'multiple',
+  options: [
+    { label: 'Onderwijs', value: 'education' },
+    { label: 'Gezondheid', value: 'health' },
+    { label: 'Werk', value: 'work' },
+  ],
+};
+const open: LabelledQuestion = { questionType: 'open', options: [] };
+
+/** Given a question and an answer, then the texts a teacher reads. */
+describe('answerLabels: option texts instead of option values', () => {
+  const cases: [string, LabelledQuestion, AnswerValue | null | undefined, string[]][] = [
+    ['a single choice reads as its option text', single, 'condom', ['Het condoom']],
+    ['several choices read in option order', multiple, ['work', 'education'], ['Onderwijs', 'Werk']],
+    ['one choice of a multiple', multiple, ['health'], ['Gezondheid']],
+    [
+      'a removed option reads as its value, after the known ones',
+      multiple,
+      ['gone', 'health'],
+      ['Gezondheid', 'gone'],
+    ],
+    ['a removed single option reads as its value', single, 'ring', ['ring']],
+    ['a value twice counts once', multiple, ['gone', 'gone'], ['gone']],
+    [
+      'an open answer reads as typed',
+      open,
+      'Omdat "keuzes" rechten zijn.\nEn meer.',
+      ['Omdat "keuzes" rechten zijn.\nEn meer.'],
+    ],
+    ['an empty open answer is no text', open, '   ', []],
+    ['no ticked option is no text', multiple, [], []],
+    ['no answer is no text', single, null, []],
+    ['an unknown answer is no text', single, undefined, []],
+  ];
+  it.each(cases)('%s', (_, question, answer, labels) => {
+    expect(answerLabels(question, answer)).toEqual(labels);
+  });
+
+  it("joins several texts with '; '", () => {
+    expect(answerText(multiple, ['education', 'health', 'work'])).toBe('Onderwijs; Gezondheid; Werk');
+    expect(answerText(single, null)).toBe('');
+  });
+});
+
+describe('answerEntries: a result with its texts, in page order', () => {
+  const content: Element[] = [
+    { type: 'markdown', text: 'Lees eerst.' } as Element,
+    {
+      type: 'radio',
+      questionType: 'single',
+      name: 'method',
+      label: 'Welke methode is hormonaal?',
+      schema: { autoShow: false, attempts: 0, info: '', maxScore: 1 },
+      options: [
+        { label: 'De pil', value: 'pill', score: 1 },
+        { label: 'Het condoom', value: 'condom', score: 0 },
+      ],
+    },
+    {
+      type: 'textarea',
+      questionType: 'open',
+      name: 'why',
+      label: 'Waarom?',
+      schema: { autoShow: false, attempts: 0, info: '', maxScore: 3 },
+      options: [],
+    },
+  ];
+
+  it('given answers on a page, lists each answered question with value, labels and text', () => {
+    const entries = answerEntries(
+      [
+        { path: 'empty', name: 'Leeg' },
+        { path: 'quiz', name: 'Quiz' },
+      ],
+      new Map([['quiz', content]]),
+      { quiz: { method: 'pill', why: null, gone: 'x' } },
+    );
+    expect(entries).toEqual([
+      {
+        page: 'quiz',
+        pageName: 'Quiz',
+        question: 'method',
+        label: 'Welke methode is hormonaal?',
+        questionType: 'single',
+        value: 'pill',
+        labels: ['De pil'],
+        text: 'De pil',
+      },
+    ]);
+  });
+
+  it('keeps a hidden page name hidden', () => {
+    const entries = answerEntries([{ path: 'quiz', name: null }], new Map([['quiz', content]]), {
+      quiz: { why: 'Omdat.' },
+    });
+    expect(entries).toMatchObject([{ pageName: null, question: 'why', labels: ['Omdat.'], text: 'Omdat.' }]);
+  });
+});
