@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { type CurrentUser, hasRule, holdsAnyRole, type RuleName } from '../../../lib/auth';
@@ -259,11 +259,23 @@ function AdminNav({ user }: { user: CurrentUser }) {
   const links = useAdminLinks(user).filter(
     (link) => link.href !== '/users/link-existing' || !hasRule(user, 'manage_users'),
   );
+  const list = useRef<HTMLUListElement>(null);
+  // On a phone the row scrolls: the screen one is on stays in sight.
+  useEffect(() => {
+    list.current
+      ?.querySelector('[aria-current="page"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [location]);
   if (links.length === 0) return null;
-  const current = (href: string) => location === href || location.startsWith(`${href}/`);
+  // The most specific link is the current one (/users/course-certificates is not also /users).
+  const matching = links
+    .map((link) => link.href)
+    .filter((href) => location === href || location.startsWith(`${href}/`));
+  const currentHref = matching.sort((a, b) => b.length - a.length)[0];
+  const current = (href: string) => href === currentHref;
   return (
     <nav className="admin-nav" aria-label={t('adminArea.navigation')}>
-      <ul>
+      <ul ref={list}>
         <li>
           <Link href="/" className="admin-nav__link" aria-current={location === '/' ? 'page' : undefined}>
             {t('adminArea.overview')}
