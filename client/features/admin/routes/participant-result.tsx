@@ -143,8 +143,8 @@ function AnswerTexts({
   if (question.answerLabels.length > 1)
     return (
       <>
-        <p style={{ marginBottom: 0 }}>{title}</p>
-        <ul className="teacher-question__answer" lang={language} style={{ marginTop: '0.25rem' }}>
+        <p className="teacher-question__answer-title">{title}</p>
+        <ul className="teacher-question__answer teacher-question__answer--list" lang={language}>
           {question.answerLabels.map((label) => (
             <li key={label}>{label}</li>
           ))}
@@ -154,7 +154,7 @@ function AnswerTexts({
   return (
     <p>
       {title}{' '}
-      <span className="teacher-question__answer" lang={language} style={{ whiteSpace: 'pre-wrap' }}>
+      <span className="teacher-question__answer" lang={language}>
         {question.answerLabels[0] ?? ''}
       </span>
     </p>
