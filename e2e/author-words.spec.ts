@@ -52,6 +52,12 @@ test('an author writes a question page and a course date in their own words (en)
   await main.getByText('Advanced', { exact: true }).click();
   await expect(page.getByLabel('Key', { exact: true })).toHaveValue('is-condom-use-a-choice');
 
+  // The author checks the saved page as a participant meets it.
+  await page.reload();
+  await page.getByRole('link', { name: 'View as participant' }).click();
+  await expect(page).toHaveURL(new RegExp(`^[^?]*/module/${module.path}/page/[a-z0-9-]+$`));
+  await expect(page.getByText('Is condom use a choice?')).toBeVisible();
+
   await page.goto(`/admin/courses/${course.path}`);
   await page.getByLabel('Start date').fill('24/11/2027');
   await page.getByLabel('End date').fill('30/11/2027');

@@ -314,6 +314,10 @@ function ModuleActions({
             {t('moduleAdmin.actions.translate')}
           </Link>
         )}
+        {/* The learner's own screen, as a participant meets it (outside the admin area). */}
+        <Link href={`~/module/${module.path}`} className="button button--ghost">
+          {t('moduleAdmin.actions.viewAsParticipant')}
+        </Link>
       </div>
       {notice && (
         <Alert tone={notice.tone}>

@@ -62,7 +62,15 @@ export function PageRoute({ path, viewer }: { path: string; viewer: CurrentUser 
       <p className="back-link">
         <Link href={backHref}>← {module.data?.name ?? data.parentPath}</Link>
       </p>
-      <h1>{data.name}</h1>
+      <div className="page-header page-header--start">
+        <h1>{data.name}</h1>
+        <Link
+          href={`~/module/${data.parentPath}/page/${data.path}`}
+          className="button button--ghost button--small"
+        >
+          {t('pageAdmin.viewAsParticipant')}
+        </Link>
+      </div>
       <CreatedNotice />
       <div className="admin-columns">
         <div className="admin-columns__main">
