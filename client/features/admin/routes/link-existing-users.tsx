@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { problemOf } from '../../../lib/forms';
+import { distinctLabels } from '../../../lib/labels';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { Alert } from '../../../ui/alert';
 import { Empty, ErrorPanel, Loading } from '../../../ui/status';
@@ -160,7 +161,7 @@ export function LinkExistingUsersRoute() {
                 <option value="">{t('adminUsers.chooseCourse')}</option>
                 {(courses.data ?? []).map((item) => (
                   <option key={item.path} value={item.path}>
-                    {item.name}
+                    {distinctLabels(courses.data ?? []).get(item.path)}
                   </option>
                 ))}
               </select>

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { distinctLabels } from '../../../lib/labels';
 import { ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { useAdminCourses } from '../api/get-admin-courses';
@@ -36,7 +37,7 @@ export function LinkTeachersRoute() {
               <option value="">{t('courseAdmin.pickCoursePlaceholder')}</option>
               {courses.data.map((item) => (
                 <option key={item.path} value={item.path}>
-                  {item.name}
+                  {distinctLabels(courses.data).get(item.path)}
                 </option>
               ))}
             </select>

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter';
 import type { CurrentUser } from '../../../lib/auth';
 import { formatDate } from '../../../lib/dates';
 import { problemOf } from '../../../lib/forms';
+import { distinctLabels } from '../../../lib/labels';
 import { errorCode } from '../../../lib/trpc';
 import { Alert } from '../../../ui/alert';
 import { DangerZone } from '../../../ui/danger-zone';
@@ -347,7 +348,7 @@ function Courses({ user }: { user: AdminUserDetail }) {
                 <option value="">{t('adminUsers.chooseCourse')}</option>
                 {available.map((course) => (
                   <option key={course.path} value={course.path}>
-                    {course.name}
+                    {distinctLabels(available).get(course.path)}
                   </option>
                 ))}
               </select>

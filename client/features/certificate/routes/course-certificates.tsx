@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { formatDate } from '../../../lib/dates';
 import { problemOf } from '../../../lib/forms';
+import { distinctLabels } from '../../../lib/labels';
 import { Alert } from '../../../ui/alert';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Empty, ErrorPanel, Loading } from '../../../ui/status';
@@ -70,7 +71,7 @@ export function CourseCertificatesRoute() {
               <option value="">{t('certificates.admin.chooseCourse')}</option>
               {courses.data.map((course) => (
                 <option key={course.path} value={course.path}>
-                  {course.name}
+                  {distinctLabels(courses.data).get(course.path)}
                 </option>
               ))}
             </select>
