@@ -25,6 +25,7 @@ import { CourseTeachers } from '../components/course-teachers';
 import { LinkedFiles } from '../components/linked-files';
 import { LinkedModules } from '../components/linked-modules';
 import { NotAllowedHere } from '../components/not-allowed';
+import { TranslatedModulesOffer } from '../components/translated-modules-offer';
 import { CourseSectionsView } from './course-sections';
 import { CourseUsersView } from './course-users';
 
@@ -70,6 +71,11 @@ export function CourseRoute({ path, view, user }: { path: string; view: string; 
   // Owners edit and delete their course without the general rules (spec section 6).
   const owners = useCourseOwners(path, course.isSuccess);
   const owned = owners.data?.some((owner) => owner.userId === user._id) ?? false;
+  // Right after a translation: which course it was made from, to offer its modules' translations.
+  const [translatedFrom] = useState(() => {
+    const state = window.history.state as { notice?: unknown; original?: unknown } | null;
+    return state?.notice === 'courseTranslated' && typeof state.original === 'string' ? state.original : null;
+  });
 
   if (!views.includes(view as CourseView)) {
     return <h1>{t('notFound.admin')}</h1>;
@@ -120,6 +126,13 @@ export function CourseRoute({ path, view, user }: { path: string; view: string; 
         </p>
       </div>
       <CreatedNotice />
+      {translatedFrom && rights.edit && (
+        <TranslatedModulesOffer
+          coursePath={course.data.path}
+          originalPath={translatedFrom}
+          language={course.data.language}
+        />
+      )}
       <nav className="tabs" aria-label={t('courseAdmin.views')}>
         <ul>
           {tabs.map((item) => (

@@ -56,7 +56,9 @@ export function NewCourseRoute() {
           submitLabel={t('courseAdmin.translateSave')}
           onSubmit={async (course) => {
             const created = await translate.mutateAsync({ path: source.data.path, course });
-            navigate(`/courses/${created.path}`, { state: { notice: 'courseTranslated' } });
+            navigate(`/courses/${created.path}`, {
+              state: { notice: 'courseTranslated', original: source.data.path },
+            });
           }}
         />
       </>
