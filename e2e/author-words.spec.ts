@@ -66,6 +66,16 @@ test('an author writes a question page and a course date in their own words (en)
   await page.reload();
   await expect(page.getByLabel('Start date')).toHaveValue('24/11/2027');
   await expect(page.getByLabel('End date')).toHaveValue('30/11/2027');
+  // The history's as-of moment is typed the same way.
+  const moment = page.getByLabel('Show the course as it was at');
+  await moment.fill('next week');
+  await page.getByRole('button', { name: 'Show', exact: true }).click();
+  await expect(moment).toHaveAccessibleDescription(/Enter a valid date\./);
+  await moment.fill('31/12/2099 23:59');
+  await page.getByRole('button', { name: 'Show', exact: true }).click();
+  await expect(moment).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('region', { name: /31\/12\/2099|2099/ })).toBeVisible();
+
   await page.getByLabel('End date').fill('11/31/2027');
   await page.getByRole('button', { name: 'Save course' }).click();
   await expect(page.getByLabel('End date')).toHaveAttribute('aria-invalid', 'true');

@@ -4,7 +4,7 @@ import type { CurrentUser } from '../../../lib/auth';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { ErrorPanel, Loading } from '../../../ui/status';
 import { useCourseAsOf, useCourseHistory } from '../api/get-course-history';
-import { fromDateTimeInput } from './content-form-helpers';
+import { fromDateTimeInput, useDateInputProps } from './content-form-helpers';
 import { History } from './history/history';
 
 /** A field's value as a short text. */
@@ -30,6 +30,8 @@ export function CourseHistoryPanel({ path, viewer }: { path: string; viewer: Cur
   const { t } = useTranslation();
   const history = useCourseHistory(path);
   const [picked, setPicked] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const momentInputProps = useDateInputProps(true);
   const [at, setAt] = useState<string | null>(null);
   const asOf = useCourseAsOf(path, at);
   const show = useShowValue();
@@ -49,7 +51,9 @@ export function CourseHistoryPanel({ path, viewer }: { path: string; viewer: Cur
         onSubmit={(event) => {
           event.preventDefault();
           const value = fromDateTimeInput(picked);
-          if (value) setAt(new Date(value).toISOString());
+          const moment = value ? Date.parse(value) : Number.NaN;
+          setInvalid(Number.isNaN(moment));
+          if (!Number.isNaN(moment)) setAt(new Date(moment).toISOString());
         }}
       >
         <label htmlFor="as-of-moment" className="field__label">
@@ -58,10 +62,11 @@ export function CourseHistoryPanel({ path, viewer }: { path: string; viewer: Cur
         <div className="inline-form__controls">
           <input
             id="as-of-moment"
-            type="datetime-local"
+            {...momentInputProps}
             value={picked}
             onChange={(event) => setPicked(event.target.value)}
-            aria-describedby="as-of-hint"
+            aria-describedby={invalid ? 'as-of-hint as-of-error' : 'as-of-hint'}
+            aria-invalid={invalid || undefined}
           />
           <button type="submit" className="button button--small" disabled={!picked}>
             {t('courseAdmin.history.asOfShow')}
@@ -70,6 +75,11 @@ export function CourseHistoryPanel({ path, viewer }: { path: string; viewer: Cur
         <p id="as-of-hint" className="field__hint">
           {t('courseAdmin.history.asOfHint')}
         </p>
+        {invalid && (
+          <p id="as-of-error" className="field__error">
+            {t('validation.date')}
+          </p>
+        )}
       </form>
       {at && (
         <section className="as-of__result" aria-live="polite" aria-labelledby="as-of-title">
