@@ -11,6 +11,10 @@ function decide(command: RoleCommand, state: RoleState): RoleEvent[] {
   switch (command.type) {
     case 'CreateRole':
       if (state.status !== 'absent') throw conflict('role.alreadyExists');
+      return [{ type: 'RoleCreated', data: { ...command.data, origin: null } }];
+    case 'DuplicateRole':
+      // The origin was read by the handler (another stream); the copy is an ordinary new role.
+      if (state.status !== 'absent') throw conflict('role.alreadyExists');
       return [{ type: 'RoleCreated', data: command.data }];
     case 'UpdateRole': {
       if (state.status !== 'active') throw notFound('role.notFound');
@@ -30,8 +34,10 @@ function decide(command: RoleCommand, state: RoleState): RoleEvent[] {
 
 function evolve(state: RoleState, event: RoleEvent): RoleState {
   switch (event.type) {
-    case 'RoleCreated':
-      return { status: 'active', ...event.data };
+    case 'RoleCreated': {
+      const { roleId, name, actions } = event.data;
+      return { status: 'active', roleId, name, actions };
+    }
     case 'RoleUpdated':
       return state.status === 'absent'
         ? state

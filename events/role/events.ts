@@ -12,9 +12,24 @@ export type RoleActions = z.infer<typeof actionsSchema>;
 
 const roleName = z.string().trim().min(1).max(60);
 
+/**
+ * The role a new role was duplicated from: its name then, and its id (null for the built-in 'admin'
+ * role, which has no stream).
+ */
+export const roleOriginSchema = z.object({ roleId: z.uuid().nullable(), name: roleName });
+export type RoleOrigin = z.infer<typeof roleOriginSchema>;
+
+/**
+ * Version 2 carries `origin`: the role this one is a copy of (role.duplicate), or null for a role made
+ * from scratch. Version 1 had no origin: every such role was made from scratch, so it upcasts to null.
+ */
 export const RoleCreated = defineEvent(
   'RoleCreated',
-  z.object({ roleId: z.uuid(), name: roleName, actions: actionsSchema }),
+  z.object({ roleId: z.uuid(), name: roleName, actions: actionsSchema, origin: roleOriginSchema.nullable() }),
+  {
+    schemaVersion: 2,
+    upcasters: { 1: (data) => ({ ...(data as object), origin: null }) },
+  },
 );
 export const RoleUpdated = defineEvent(
   'RoleUpdated',

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { notFound } from '../../events/errors';
 import type { PageType } from '../../events/page/events';
 import { type Actor, can } from '../../events/permissions';
@@ -41,6 +42,99 @@ export async function visibleModules(
   if (!actor) return [];
   const modules = await listModules(db, { published: input.published, onHome: input.onHome });
   return keepVisibleModules(actor, modules, await moduleFactsFrom(db, actor, modules));
+}
+
+/** Where a module is used: filter `module.list` by it (spec section 2: under a course, a section, or top level). */
+export type ModuleUsageFilter =
+  | { kind: 'course'; path: string }
+  | { kind: 'section'; path: string }
+  | { kind: 'none' };
+
+/** One place a module is linked: a course, or a section (with the course it belongs to). */
+export interface ModuleUse {
+  parentType: 'course' | 'section';
+  path: string;
+  name: string;
+  /** The section's course; null for a course. */
+  course: { path: string; name: string } | null;
+}
+
+/** A `module.list` entry: the module, and on the admin side where it is used (null elsewhere). */
+export type ModuleListEntry = ModuleSummary & { usedIn: ModuleUse[] | null };
+
+/** Where each of these modules is linked, courses first, then sections, by name (one statement). */
+export async function usesOfModules(db: AnyDb, paths: readonly string[]): Promise<Map<string, ModuleUse[]>> {
+  const uses = new Map<string, ModuleUse[]>();
+  if (paths.length === 0) return uses;
+  const { rows } = await sql<{
+    item_path: string;
+    parent_type: 'course' | 'section';
+    parent_path: string;
+    name: string | null;
+    course_path: string | null;
+    course_name: string | null;
+  }>`
+    select l.item_path, l.parent_type, l.parent_path,
+      coalesce(c.name, s.name) as name, s.course_path, sc.name as course_name
+    from content_links l
+    left join course_summaries c on l.parent_type = 'course' and c.path = l.parent_path
+    left join section_summaries s on l.parent_type = 'section' and s.path = l.parent_path
+    left join course_summaries sc on sc.path = s.course_path
+    where l.item_type = 'module' and l.item_path in (${sql.join([...new Set(paths)])})
+    order by l.parent_type, coalesce(c.name, s.name), sc.name, l.parent_path`.execute(db);
+  for (const row of rows) {
+    const list = uses.get(row.item_path) ?? [];
+    list.push({
+      parentType: row.parent_type,
+      path: row.parent_path,
+      name: row.name ?? row.parent_path,
+      course:
+        row.parent_type === 'section' && row.course_path
+          ? { path: row.course_path, name: row.course_name ?? row.course_path }
+          : null,
+    });
+    uses.set(row.item_path, list);
+  }
+  return uses;
+}
+
+/** Whether a module with these uses passes the filter; a course counts the modules of its sections too. */
+export function usedAsFiltered(uses: readonly ModuleUse[], filter: ModuleUsageFilter): boolean {
+  switch (filter.kind) {
+    case 'none':
+      return uses.length === 0;
+    case 'section':
+      return uses.some((use) => use.parentType === 'section' && use.path === filter.path);
+    case 'course':
+      return uses.some(
+        (use) =>
+          (use.parentType === 'course' && use.path === filter.path) || use.course?.path === filter.path,
+      );
+  }
+}
+
+/**
+ * tRPC `module.list`: the modules this actor may list (visibleModules), kept to where they are used
+ * when `usedIn` is given. On the admin side (onAdmin, for someone holding a role) each entry says
+ * where the module is used; elsewhere `usedIn` is null, so a learner learns nothing about other
+ * courses from it.
+ */
+export async function moduleList(
+  db: AnyDb,
+  actor: Actor | null,
+  input: ModuleListInput & { usedIn?: ModuleUsageFilter } = {},
+): Promise<ModuleListEntry[]> {
+  const modules = await visibleModules(db, actor, input);
+  const adminSide = Boolean(input.onAdmin && actor && actor.roles.length > 0);
+  if (!adminSide && !input.usedIn) return modules.map((module) => ({ ...module, usedIn: null }));
+  const uses = await usesOfModules(
+    db,
+    modules.map((module) => module.path),
+  );
+  const filter = input.usedIn;
+  return modules
+    .filter((module) => !filter || usedAsFiltered(uses.get(module.path) ?? [], filter))
+    .map((module) => ({ ...module, usedIn: adminSide ? (uses.get(module.path) ?? []) : null }));
 }
 
 /** Who owns a module and whether a user is linked to it: what the module rule looks up. */

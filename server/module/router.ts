@@ -9,6 +9,7 @@ import {
 } from '../../events/module/commands';
 import { moduleDecider } from '../../events/module/decider';
 import { moduleStream } from '../../events/module/events';
+import { pathSchema } from '../../events/shared/fields';
 import { readStream } from '../../events/store';
 import { moduleIdByPath } from '../../projections/module/module-summaries';
 import { historyOf, readable, stateAt } from '../history';
@@ -25,13 +26,21 @@ import {
   unpublishModule,
   updateModule,
 } from './commands';
-import { moduleTranslations, visibleModule, visibleModules } from './queries';
+import { moduleList, moduleTranslations, visibleModule } from './queries';
 
 const listInput = z
   .object({
     onAdmin: z.boolean().optional(),
     published: z.boolean().optional(),
     onHome: z.boolean().optional(),
+    /** Only the modules used in this course (directly or in one of its sections), this section, or nowhere. */
+    usedIn: z
+      .discriminatedUnion('kind', [
+        z.object({ kind: z.literal('course'), path: pathSchema }),
+        z.object({ kind: z.literal('section'), path: pathSchema }),
+        z.object({ kind: z.literal('none') }),
+      ])
+      .optional(),
   })
   .optional();
 
@@ -42,10 +51,13 @@ async function moduleEvents(ctx: Context, path: string) {
 }
 
 export const moduleRouter = router({
-  /** Learners see published, public modules; editors see the admin list their rights allow. */
+  /**
+   * Learners see published, public modules; editors see the admin list their rights allow, each with
+   * where it is used. `usedIn` keeps the modules of a course, a section, or of none.
+   */
   list: publicProcedure
     .input(listInput)
-    .query(({ ctx, input }) => visibleModules(ctx.platform.database.db, ctx.actor, input)),
+    .query(({ ctx, input }) => moduleList(ctx.platform.database.db, ctx.actor, input)),
 
   /** One module with its owners (user ids) and its pages in order. */
   byPath: publicProcedure

@@ -3,8 +3,13 @@ import { v7 as uuidv7 } from 'uuid';
 import type { CommandMeta } from '../../events/command';
 import { execute } from '../../events/command';
 import { conflict, invalid, notFound } from '../../events/errors';
-import { type Actor, requireCan } from '../../events/permissions';
-import type { RoleCommand, RoleInput } from '../../events/role/commands';
+import { type Actor, allRules, requireCan } from '../../events/permissions';
+import {
+  ADMIN_ROLE_NAME,
+  type DuplicateRoleInput,
+  type RoleCommand,
+  type RoleInput,
+} from '../../events/role/commands';
 import { roleDecider } from '../../events/role/decider';
 import { roleStream } from '../../events/role/events';
 import { findRoleByName } from '../../projections/role/roles';
@@ -36,6 +41,46 @@ export async function createRole(
     },
   });
   return { name: input.name };
+}
+
+/**
+ * A new role with the actions of an existing one, under a free name (spec section 6: manage_roles
+ * duplicates roles). The copy is an ordinary role, editable and deletable; its RoleCreated names its
+ * origin. The built-in 'admin' role may be copied too: the copy starts with every action.
+ */
+export async function duplicateRole(
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  input: DuplicateRoleInput,
+) {
+  requireCan(actor, 'manage_roles');
+  const roleId = uuidv7();
+  await execute(platform.pipeline, {
+    decider: roleDecider,
+    stream: roleStream(roleId),
+    meta,
+    authorize: () => {},
+    command: async (_state, trx): Promise<RoleCommand> => {
+      await sql`select pg_advisory_xact_lock(hashtext('role-names'))`.execute(trx);
+      const origin =
+        input.name.toLowerCase() === ADMIN_ROLE_NAME
+          ? { _id: null, name: ADMIN_ROLE_NAME, actions: allRules() }
+          : await findRoleByName(trx, input.name);
+      if (!origin) throw notFound('role.notFound');
+      if (await findRoleByName(trx, input.copyName)) throw conflict('role.nameTaken');
+      return {
+        type: 'DuplicateRole',
+        data: {
+          roleId,
+          name: input.copyName,
+          actions: origin.actions,
+          origin: { roleId: origin._id, name: origin.name },
+        },
+      };
+    },
+  });
+  return { name: input.copyName };
 }
 
 /** Role names identify roles in users' role lists and in the API, so a role keeps its name. */

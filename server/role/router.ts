@@ -1,11 +1,11 @@
 import { notFound } from '../../events/errors';
-import { roleInputSchema, roleNameSchema } from '../../events/role/commands';
+import { duplicateRoleSchema, roleInputSchema, roleNameSchema } from '../../events/role/commands';
 import { roleStream } from '../../events/role/events';
 import { readStream } from '../../events/store';
 import { findRoleByName } from '../../projections/role/roles';
 import { eventHistory, readable } from '../history';
 import { authenticatedProcedure, metaOf, procedureFor, router } from '../trpc';
-import { createRole, deleteRole, updateRole } from './commands';
+import { createRole, deleteRole, duplicateRole, updateRole } from './commands';
 import { visibleRole, visibleRoles } from './queries';
 
 export const roleRouter = router({
@@ -31,6 +31,10 @@ export const roleRouter = router({
   create: procedureFor('manage_roles')
     .input(roleInputSchema)
     .mutation(({ ctx, input }) => createRole(ctx.platform, ctx.actor, metaOf(ctx), input)),
+  /** A copy of a role with the same actions under a new name (the built-in admin role included). */
+  duplicate: procedureFor('manage_roles')
+    .input(duplicateRoleSchema)
+    .mutation(({ ctx, input }) => duplicateRole(ctx.platform, ctx.actor, metaOf(ctx), input)),
   update: procedureFor('manage_roles')
     .input(roleNameSchema.extend({ doc: roleInputSchema }))
     .mutation(async ({ ctx, input }) => {

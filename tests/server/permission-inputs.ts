@@ -563,6 +563,10 @@ export const trpcRows: Record<string, Row> = {
     },
   },
   'role.delete': { allowed: adminOnly, input: async (w) => ({ name: await w.role() }) },
+  'role.duplicate': {
+    allowed: adminOnly,
+    input: async (w) => ({ name: 'teacher', copyName: `teacher-copy-${w.next()}` }),
+  },
 
   // Sections live in their course: its edit right or owning it.
   'section.listByCourse': { allowed: everyone, input: async (w) => ({ path: w.shared.course }) },

@@ -7,7 +7,7 @@ import { deciderSpec } from '../decider-spec';
 const spec = deciderSpec(roleDecider);
 const roleId = '0192f2c4-6a51-7cc4-9b1e-3c1f2b9a0009';
 const actions = roleInputSchema.parse({ name: 'editor', actions: { create: true } }).actions;
-const created: RoleEvent = { type: 'RoleCreated', data: { roleId, name: 'editor', actions } };
+const created: RoleEvent = { type: 'RoleCreated', data: { roleId, name: 'editor', actions, origin: null } };
 
 describe('role decider', () => {
   it('creates a role', () =>
