@@ -219,6 +219,7 @@ function ModuleFormView({
   const update = useUpdateModule();
   return (
     <>
+      <ModuleActions module={module} rights={rights} />
       <div className="admin-columns">
         <div className="admin-columns__main">
           {!rights.edit && <p className="muted">{t('moduleAdmin.readOnly')}</p>}
@@ -232,7 +233,6 @@ function ModuleFormView({
               return t('moduleAdmin.saved');
             }}
           />
-          <ModuleActions module={module} rights={rights} />
         </div>
         <aside className="admin-columns__side" aria-labelledby="module-history-title">
           <h2 id="module-history-title">{t('history.title')}</h2>
@@ -244,7 +244,7 @@ function ModuleFormView({
   );
 }
 
-/** Publish or unpublish, duplicate and translate: each answer shows in an alert. */
+/** The action bar: publish or unpublish, duplicate, translate, view as participant; each answer shows in an alert. */
 function ModuleActions({
   module,
   rights,
@@ -257,18 +257,16 @@ function ModuleActions({
   const publish = usePublishModule();
   const duplicate = useDuplicateModule();
   const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
-  if (!rights.edit && !rights.create) return null;
   const failed = (error: unknown) =>
     setNotice({ tone: 'danger', text: problemOf(error).message ?? t('form.unreachable') });
 
   return (
-    <section className="panel" aria-labelledby="module-actions-title">
-      <h2 id="module-actions-title">{t('moduleAdmin.actions.title')}</h2>
-      <div className="button-row">
+    <>
+      <div className="action-bar" role="group" aria-label={t('moduleAdmin.actions.title')}>
         {rights.edit && (
           <button
             type="button"
-            className="button button--ghost"
+            className="button button--small button--ghost"
             disabled={publish.isPending}
             onClick={async () => {
               setNotice(null);
@@ -291,7 +289,7 @@ function ModuleActions({
         {rights.create && (
           <button
             type="button"
-            className="button button--ghost"
+            className="button button--small button--ghost"
             disabled={duplicate.isPending}
             onClick={async () => {
               setNotice(null);
@@ -309,13 +307,13 @@ function ModuleActions({
         {rights.create && (
           <Link
             href={`/modules/new?translate=${encodeURIComponent(module.path)}`}
-            className="button button--ghost"
+            className="button button--small button--ghost"
           >
             {t('moduleAdmin.actions.translate')}
           </Link>
         )}
         {/* The learner's own screen, as a participant meets it (outside the admin area). */}
-        <Link href={`~/module/${module.path}`} className="button button--ghost">
+        <Link href={`~/module/${module.path}`} className="button button--small button--ghost">
           {t('moduleAdmin.actions.viewAsParticipant')}
         </Link>
       </div>
@@ -324,7 +322,7 @@ function ModuleActions({
           <p>{notice.text}</p>
         </Alert>
       )}
-    </section>
+    </>
   );
 }
 

@@ -62,21 +62,13 @@ export function PageRoute({ path, viewer }: { path: string; viewer: CurrentUser 
       <p className="back-link">
         <Link href={backHref}>← {module.data?.name ?? data.parentPath}</Link>
       </p>
-      <div className="page-header page-header--start">
-        <h1>{data.name}</h1>
-        <Link
-          href={`~/module/${data.parentPath}/page/${data.path}`}
-          className="button button--ghost button--small"
-        >
-          {t('pageAdmin.viewAsParticipant')}
-        </Link>
-      </div>
+      <h1>{data.name}</h1>
+      <PageActions page={data} mayDuplicate={rights.addPages} />
       <CreatedNotice />
       <div className="admin-columns">
         <div className="admin-columns__main">
           {!rights.edit && <p className="muted">{t('pageAdmin.readOnly')}</p>}
           <EditPage page={data} readOnly={!rights.edit} />
-          {rights.addPages && <DuplicatePage path={data.path} />}
         </div>
         <aside className="admin-columns__side" aria-labelledby="page-history-title">
           <h2 id="page-history-title">{t('history.title')}</h2>
@@ -121,36 +113,53 @@ function CreatedNotice() {
   );
 }
 
-function DuplicatePage({ path }: { path: string }) {
+/** The action bar, as on every edit screen: duplicate (who may add pages) and view as participant. */
+function PageActions({
+  page,
+  mayDuplicate,
+}: {
+  page: { path: string; parentPath: string };
+  mayDuplicate: boolean;
+}) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const duplicate = useDuplicatePage();
   const [problem, setProblem] = useState<string | null>(null);
   return (
-    <section className="panel" aria-labelledby="page-actions-title">
-      <h2 id="page-actions-title">{t('pageAdmin.actionsTitle')}</h2>
-      <button
-        type="button"
-        className="button button--ghost"
-        disabled={duplicate.isPending}
-        onClick={async () => {
-          setProblem(null);
-          try {
-            const copy = await duplicate.mutateAsync(path);
-            navigate(`/pages/${copy.path}`, { state: { notice: 'pageDuplicated' } });
-          } catch (error) {
-            setProblem(problemOf(error).message ?? t('form.unreachable'));
-          }
-        }}
-      >
-        {t('pageAdmin.duplicate')}
-      </button>
+    <>
+      <div className="action-bar" role="group" aria-label={t('pageAdmin.actionsTitle')}>
+        {mayDuplicate && (
+          <button
+            type="button"
+            className="button button--small button--ghost"
+            disabled={duplicate.isPending}
+            onClick={async () => {
+              setProblem(null);
+              try {
+                const copy = await duplicate.mutateAsync(page.path);
+                navigate(`/pages/${copy.path}`, { state: { notice: 'pageDuplicated' } });
+              } catch (error) {
+                setProblem(problemOf(error).message ?? t('form.unreachable'));
+              }
+            }}
+          >
+            {t('pageAdmin.duplicate')}
+          </button>
+        )}
+        {/* The learner's own screen, as a participant meets it (outside the admin area). */}
+        <Link
+          href={`~/module/${page.parentPath}/page/${page.path}`}
+          className="button button--small button--ghost"
+        >
+          {t('pageAdmin.viewAsParticipant')}
+        </Link>
+      </div>
       {problem && (
         <Alert tone="danger">
           <p>{problem}</p>
         </Alert>
       )}
-    </section>
+    </>
   );
 }
 
