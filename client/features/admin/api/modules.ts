@@ -2,6 +2,12 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api, type RouterInputs, type RouterOutputs } from '../../../lib/trpc';
 
 export type AdminModule = RouterOutputs['module']['list'][number];
+/** Where a module is used: a course (its sections included), a section, or nowhere. */
+export type ModuleUsageFilter =
+  | { kind: 'course'; path: string }
+  | { kind: 'section'; path: string }
+  | { kind: 'none' };
+export type ModuleUse = NonNullable<AdminModule['usedIn']>[number];
 export type ModuleDetail = RouterOutputs['module']['byPath'];
 export type ModuleHistoryEntry = RouterOutputs['module']['history'][number];
 
@@ -10,13 +16,16 @@ export const allModulesQueryKey = ['admin', 'modules'] as const;
 export const adminModulesQueryKey = [...allModulesQueryKey, 'list'] as const;
 export const moduleQueryKey = (path: string) => [...allModulesQueryKey, 'byPath', path] as const;
 
-/** Modules as the admin area sees them: unpublished and non-public ones too, given the view right. */
-export const getAdminModulesQueryOptions = () =>
+/**
+ * Modules as the admin area sees them: unpublished and non-public ones too, given the view right,
+ * each with where it is used; `usedIn` keeps those of a course, a section or of none.
+ */
+export const getAdminModulesQueryOptions = (usedIn?: ModuleUsageFilter) =>
   queryOptions({
-    queryKey: adminModulesQueryKey,
-    queryFn: () => api.module.list.query({ onAdmin: true }),
+    queryKey: usedIn ? [...adminModulesQueryKey, usedIn] : adminModulesQueryKey,
+    queryFn: () => api.module.list.query(usedIn ? { onAdmin: true, usedIn } : { onAdmin: true }),
   });
-export const useAdminModules = () => useQuery(getAdminModulesQueryOptions());
+export const useAdminModules = (usedIn?: ModuleUsageFilter) => useQuery(getAdminModulesQueryOptions(usedIn));
 
 export const getModuleQueryOptions = (path: string) =>
   queryOptions({

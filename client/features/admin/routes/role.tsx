@@ -3,25 +3,27 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { roleInputSchema } from '../../../../events/role/commands';
+import { copyNameFor, duplicateRoleSchema, roleInputSchema } from '../../../../events/role/commands';
 import type { CurrentUser } from '../../../lib/auth';
-import { problemOf } from '../../../lib/forms';
+import { problemOf, showFieldProblems } from '../../../lib/forms';
 import { errorCode, type RouterOutputs } from '../../../lib/trpc';
 import { Alert } from '../../../ui/alert';
 import { DangerZone } from '../../../ui/danger-zone';
-import { SubmitButton } from '../../../ui/form';
+import { Field, SubmitButton } from '../../../ui/form';
 import { ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { useDeleteRole } from '../api/delete-role';
+import { useDuplicateRole } from '../api/duplicate-role';
 import { useRole } from '../api/get-role';
 import { useRoleHistory } from '../api/get-role-history';
+import { useRoles } from '../api/get-roles';
 import { useUpdateRole } from '../api/update-role';
 import { History } from '../components/history/history';
 import { RoleActionsFields } from '../components/role-actions-fields';
 
 type Role = RouterOutputs['role']['byName'];
 
-/** /admin/roles/{roleName}: the role's actions to change, its history, and delete. */
+/** /admin/roles/{roleName}: the role's actions to change, its history, duplicate and delete. */
 export function RoleRoute({ name, viewer }: { name: string; viewer: CurrentUser }) {
   const { t } = useTranslation();
   const builtIn = name.toLowerCase() === 'admin';
@@ -40,6 +42,7 @@ export function RoleRoute({ name, viewer }: { name: string; viewer: CurrentUser 
         </p>
         <h1>admin</h1>
         <p className="page-lead">{t('adminRoles.adminBuiltIn')}</p>
+        <DuplicateRole name="admin" />
       </div>
     );
   }
@@ -77,6 +80,7 @@ export function RoleRoute({ name, viewer }: { name: string; viewer: CurrentUser 
       <div className="admin-columns">
         <div className="admin-columns__main">
           <RoleForm key={role.data._id} role={role.data} />
+          <DuplicateRole name={role.data.name} />
         </div>
         <aside className="admin-columns__side" aria-labelledby="history-title">
           <h2 id="history-title">{t('history.title')}</h2>
@@ -90,14 +94,78 @@ export function RoleRoute({ name, viewer }: { name: string; viewer: CurrentUser 
 
 function CreatedNotice() {
   const { t } = useTranslation();
-  const [shown] = useState(
-    () => (window.history.state as { notice?: unknown } | null)?.notice === 'roleCreated',
-  );
-  if (!shown) return null;
+  const [state] = useState(() => window.history.state as { notice?: unknown; origin?: unknown } | null);
+  if (state?.notice === 'roleDuplicated' && typeof state.origin === 'string') {
+    return (
+      <Alert tone="success">
+        <p>{t('adminRoles.duplicatedNotice', { origin: state.origin })}</p>
+      </Alert>
+    );
+  }
+  if (state?.notice !== 'roleCreated') return null;
   return (
     <Alert tone="success">
       <p>{t('adminRoles.createdNotice')}</p>
     </Alert>
+  );
+}
+
+/**
+ * A copy of the role with the same actions, under a name the admin sees before creating it: the
+ * first free `<name>-copy`, `<name>-copy-2`, ... prefilled, and changeable. Not destructive, so no
+ * confirmation; the copy's page opens.
+ */
+function DuplicateRole({ name }: { name: string }) {
+  const roles = useRoles();
+  if (roles.isPending) return null;
+  const taken = [name, ...(roles.data ?? []).map((role) => role.name)];
+  return <DuplicateRoleForm key={taken.join('\n')} name={name} suggestion={copyNameFor(name, taken)} />;
+}
+
+function DuplicateRoleForm({ name, suggestion }: { name: string; suggestion: string }) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const duplicate = useDuplicateRole();
+  const [alert, setAlert] = useState<string | null>(null);
+  const form = useForm({
+    resolver: zodResolver(duplicateRoleSchema, undefined, { raw: true }),
+    defaultValues: { name, copyName: suggestion },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    setAlert(null);
+    try {
+      const copy = await duplicate.mutateAsync(values);
+      navigate(`/roles/${encodeURIComponent(copy.name)}`, {
+        state: { notice: 'roleDuplicated', origin: name },
+      });
+    } catch (error) {
+      const problem = problemOf(error);
+      if (showFieldProblems(form.setError, problem.fields, ['copyName']) === 0) {
+        setAlert(problem.message ?? t('form.unreachable'));
+      }
+    }
+  });
+
+  return (
+    <section className="panel" aria-labelledby="duplicate-role-title">
+      <h2 id="duplicate-role-title">{t('adminRoles.duplicateTitle')}</h2>
+      <p className="muted">{t('adminRoles.duplicateText')}</p>
+      <form className="form form--wide" noValidate onSubmit={submit} aria-busy={isSubmitting}>
+        <Field label={t('adminRoles.copyName')} error={errors.copyName}>
+          {(control) => <input {...control} {...form.register('copyName')} type="text" autoComplete="off" />}
+        </Field>
+        {alert && (
+          <Alert tone="danger">
+            <p>{alert}</p>
+          </Alert>
+        )}
+        <div className="form__actions">
+          <SubmitButton busy={isSubmitting}>{t('adminRoles.duplicate')}</SubmitButton>
+        </div>
+      </form>
+    </section>
   );
 }
 
