@@ -87,6 +87,8 @@ test('an admin builds a course and a participant sees exactly its published cont
   await expect.poll(() => pageOrder(page)).toEqual(['Inleiding', 'Vragen', 'Slot']);
   const saved = () =>
     page.waitForResponse((response) => response.url().includes('module.orderPages') && response.ok());
+  // Both rows on screen before measuring: a mouse cannot drag what lies below the fold.
+  await page.getByRole('button', { name: 'Slot verplaatsen' }).scrollIntoViewIfNeeded();
   const from = await page.getByRole('button', { name: 'Slot verplaatsen' }).boundingBox();
   const to = await page.locator('.sortable__item', { hasText: 'Inleiding' }).boundingBox();
   if (!from || !to) throw new Error('the page rows are not on screen');

@@ -51,7 +51,10 @@ export function ItemQuery<T>({
   if (query.isError) {
     const code = errorCode(query.error);
     const key = errorKey(query.error);
-    if (code === 'FORBIDDEN') return <NoRights backHref={backHref} backLabel={backLabel} />;
+    // A refusal that reads as not found here (a blocked module) is not a matter of rights.
+    if (code === 'FORBIDDEN' && !(key !== null && notFoundKeys.includes(key))) {
+      return <NoRights backHref={backHref} backLabel={backLabel} />;
+    }
     return code === 'NOT_FOUND' || code === 'BAD_REQUEST' || (key !== null && notFoundKeys.includes(key)) ? (
       <div className="status status--not-found">
         <h1>{notFound}</h1>
