@@ -14,6 +14,9 @@ const sectionOrder = (page: Page) =>
 
 /** Drags a row by its handle onto another row with the mouse, in small steps as a hand would. */
 async function dragByMouse(page: Page, handle: Locator, target: Locator) {
+  // A mouse cannot drag what lies below the fold.
+  await target.scrollIntoViewIfNeeded();
+  await handle.scrollIntoViewIfNeeded();
   const from = await handle.boundingBox();
   const to = await target.boundingBox();
   if (!from || !to) throw new Error('nothing to drag');

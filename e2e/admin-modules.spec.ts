@@ -186,6 +186,7 @@ test('pages reorder by mouse and by keyboard, and the order stays after a reload
   // By mouse: drag the first page below the third.
   const saved = () =>
     page.waitForResponse((response) => response.url().includes('module.orderPages') && response.ok());
+  await page.locator('.sortable__item', { hasText: 'Derde' }).scrollIntoViewIfNeeded();
   const from = await page.getByRole('button', { name: 'Eerste verplaatsen' }).boundingBox();
   const to = await page.locator('.sortable__item', { hasText: 'Derde' }).boundingBox();
   if (!from || !to) throw new Error('the rows are not on screen');
