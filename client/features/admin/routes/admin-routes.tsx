@@ -260,7 +260,8 @@ function AdminNav({ user }: { user: CurrentUser }) {
     (link) => link.href !== '/users/link-existing' || !hasRule(user, 'manage_users'),
   );
   const list = useRef<HTMLUListElement>(null);
-  // On a phone the row scrolls: the screen one is on stays in sight.
+  // On a phone the row scrolls: the screen one is on stays in sight (read again at each move).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the location changes, which moves aria-current
   useEffect(() => {
     list.current
       ?.querySelector('[aria-current="page"]')

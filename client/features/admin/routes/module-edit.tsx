@@ -262,7 +262,7 @@ function ModuleActions({
 
   return (
     <>
-      <div className="action-bar" role="group" aria-label={t('moduleAdmin.actions.title')}>
+      <div className="action-bar">
         {rights.edit && (
           <button
             type="button"

@@ -127,7 +127,7 @@ function PageActions({
   const [problem, setProblem] = useState<string | null>(null);
   return (
     <>
-      <div className="action-bar" role="group" aria-label={t('pageAdmin.actionsTitle')}>
+      <div className="action-bar">
         {mayDuplicate && (
           <button
             type="button"

@@ -11,7 +11,7 @@ import { CertificateConfigRoute } from './certificate-config';
 type Kind = 'course' | 'module';
 
 /** `course:<path>` or `module:<path>`, the value of one option of the chooser. */
-const valueOf = (kind: Kind, path: string) => `${kind}:${path}`;
+const optionValue = (kind: Kind, path: string) => `${kind}:${path}`;
 
 /**
  * /admin/certificate-config (spec section 2): choose a course or a module, then edit its certificate
@@ -61,20 +61,20 @@ export function CertificateConfigChooserRoute() {
             </label>
             <select
               id={selectId}
-              value={chosen ? valueOf(chosen.kind, chosen.path) : ''}
+              value={chosen ? optionValue(chosen.kind, chosen.path) : ''}
               onChange={(event) => choose(event.target.value)}
             >
               <option value="">{t('certificates.config.chooserNone')}</option>
               <optgroup label={t('certificates.config.chooserCourses')}>
                 {courses.data.map((course) => (
-                  <option key={course.path} value={valueOf('course', course.path)}>
+                  <option key={course.path} value={optionValue('course', course.path)}>
                     {course.name} ({course.path})
                   </option>
                 ))}
               </optgroup>
               <optgroup label={t('certificates.config.chooserModules')}>
                 {modules.data.map((module) => (
-                  <option key={module.path} value={valueOf('module', module.path)}>
+                  <option key={module.path} value={optionValue('module', module.path)}>
                     {module.name} ({module.path})
                   </option>
                 ))}
@@ -83,7 +83,7 @@ export function CertificateConfigChooserRoute() {
           </div>
         </div>
       )}
-      {chosen && <CertificateConfigRoute key={valueOf(chosen.kind, chosen.path)} {...chosen} />}
+      {chosen && <CertificateConfigRoute key={optionValue(chosen.kind, chosen.path)} {...chosen} />}
     </article>
   );
 }

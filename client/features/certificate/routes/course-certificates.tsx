@@ -3,7 +3,6 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { formatDate } from '../../../lib/dates';
-import { problemOf } from '../../../lib/forms';
 import { distinctLabels } from '../../../lib/labels';
 import { Alert } from '../../../ui/alert';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
