@@ -53,6 +53,11 @@ export async function postJson<T = { message: string }>(
   } catch {
     throw new NetworkError();
   }
+  return answerOf<T>(response);
+}
+
+/** The parsed JSON body of an answer, or the ApiError its refusal carries (message, key, fields). */
+export async function answerOf<T>(response: Response): Promise<T> {
   const data = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (!response.ok) {
     throw new ApiError(

@@ -1,5 +1,5 @@
 import type { UploadSize } from '../../events/upload/schema';
-import { ApiError, type FieldProblem, NetworkError } from './http';
+import { ApiError, answerOf, NetworkError } from './http';
 import { currentLanguage } from './i18n';
 import { freshToken } from './session';
 
@@ -56,16 +56,7 @@ export async function uploadFile({
   } catch {
     throw new NetworkError();
   }
-  const data = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!response.ok) {
-    throw new ApiError(
-      response.status,
-      typeof data.message === 'string' ? data.message : '',
-      typeof data.key === 'string' ? data.key : undefined,
-      Array.isArray(data.fields) ? (data.fields as FieldProblem[]) : [],
-    );
-  }
-  return data as unknown as UploadedFile;
+  return answerOf<UploadedFile>(response);
 }
 
 /** Which derivatives of an image upload exist; `done` once the job has made all of them. */
