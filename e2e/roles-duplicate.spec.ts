@@ -13,7 +13,8 @@ const texts = {
     assign: 'Deelnemers toewijzen',
     remove: 'Verwijderen',
     rolesTitle: 'Rollen',
-    created: (name: string) => `Rol ‘${name}’ aangemaakt door jou (${admin.name})`,
+    created: (name: string, origin: string) =>
+      `Rol ‘${name}’ aangemaakt als kopie van ‘${origin}’ door jou (${admin.name})`,
   },
   en: {
     duplicateTitle: 'Duplicate role',
@@ -24,7 +25,8 @@ const texts = {
     assign: 'Assign participants',
     remove: 'Delete',
     rolesTitle: 'Roles',
-    created: (name: string) => `Role “${name}” created by you (${admin.name})`,
+    created: (name: string, origin: string) =>
+      `Role “${name}” created as a copy of “${origin}” by you (${admin.name})`,
   },
 } as const;
 
@@ -69,7 +71,7 @@ for (const language of ['nl', 'en'] as const) {
     await expect(page.getByRole('checkbox', { name: words.create, exact: true })).toBeChecked();
     await expect(page.getByRole('checkbox', { name: words.assign, exact: true })).toBeChecked();
     await expect(page.getByRole('checkbox', { name: words.remove, exact: true })).not.toBeChecked();
-    await expect(page.getByRole('complementary')).toContainText(words.created(`${role}-copy`));
+    await expect(page.getByRole('complementary')).toContainText(words.created(`${role}-copy`, role));
     await screenshots(page, `roles-duplicate-copy-${language}`);
 
     // Both in the list, with the same actions.

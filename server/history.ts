@@ -106,6 +106,9 @@ function valuesOf(data: Loose): HistoryEntry['values'] {
   const values: HistoryEntry['values'] = {};
   if (typeof data.minutes === 'number') values.minutes = data.minutes;
   if (Array.isArray(data.roles)) values.roles = paths(data.roles);
+  // A duplicated role names the role it was copied from.
+  const origin = text(asRecord(data.origin).name);
+  if (origin) values.origin = origin;
   return values;
 }
 

@@ -61,6 +61,13 @@ describe.each(databaseKinds)('role.duplicate on %s', (kind) => {
         },
       ],
     ]);
+    const history = await as<{ type: string; values: { origin?: string } }[]>(
+      'admin',
+      'role.history',
+      { name: 'teacher-copy' },
+      false,
+    );
+    expect(history.map((entry) => [entry.type, entry.values.origin])).toEqual([['RoleCreated', 'teacher']]);
     // The copy is an ordinary role: it changes on its own, the origin keeps its actions.
     await as('admin', 'role.update', {
       name: 'teacher-copy',

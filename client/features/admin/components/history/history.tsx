@@ -96,6 +96,7 @@ export function History({
       : '';
     const text = t(
       [
+        ...(entry.type === 'RoleCreated' && entry.values.origin ? ['history.events.RoleCopied'] : []),
         `history.events.${entry.type}`,
         `courseAdmin.history.events.${entry.type}`,
         `moduleAdmin.history.events.${entry.type}`,
@@ -107,6 +108,7 @@ export function History({
         item: entry.item ?? t('history.thisItem'),
         target,
         minutes: entry.values.minutes,
+        origin: entry.values.origin,
       },
     );
     return capitalized(text);
