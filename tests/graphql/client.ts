@@ -3,10 +3,20 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
-/** An empty built client, so buildApp's static plugin has a folder to serve. */
+/**
+ * An empty built client, so buildApp's static plugin has a folder to serve. One fixed folder for
+ * every test and run (the page is written aside and renamed, so parallel workers never read half
+ * of it): nothing piles up in the temporary folder.
+ */
 export function emptyClientRoot(): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'client-'));
-  fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><html><body>app</body></html>');
+  const root = path.join(os.tmpdir(), 'srhr-empty-client');
+  fs.mkdirSync(root, { recursive: true });
+  const page = path.join(root, 'index.html');
+  if (!fs.existsSync(page)) {
+    const partial = `${page}.${process.pid}.part`;
+    fs.writeFileSync(partial, '<!doctype html><html><body>app</body></html>');
+    fs.renameSync(partial, page);
+  }
   return root;
 }
 

@@ -8,6 +8,8 @@ import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness'
 import { addTestUser } from '../users';
 
 const clientRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'client-'));
+// Removed after the file's tests, whatever their outcome.
+afterAll(() => fs.rmSync(clientRoot, { recursive: true, force: true }));
 fs.writeFileSync(path.join(clientRoot, 'index.html'), '<!doctype html><html><body>app</body></html>');
 
 interface Entry {
