@@ -16,7 +16,9 @@ const adminUrl = () => process.env.TEST_DATABASE_URL!;
 
 /** Creates an empty PostgreSQL database next to TEST_DATABASE_URL and returns its URL. */
 export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  // The run's prefix (tests/support/global-setup.ts): its teardown drops what a failed test left.
+  const prefix = process.env.TEST_DATABASE_PREFIX ?? 'test';
+  const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
   await admin.query(`create database ${name}`);
