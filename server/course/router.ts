@@ -11,8 +11,8 @@ import { courseStream } from '../../events/course/events';
 import { notFound } from '../../events/errors';
 import { readStream } from '../../events/store';
 import { findCourseByPath } from '../../projections/course/course-summaries';
-import { historyOf, readable, stateAt } from '../history';
-import { authenticatedProcedure, type Context, metaOf, procedureFor, publicProcedure, router } from '../trpc';
+import { historyProcedures } from '../history-procedures';
+import { authenticatedProcedure, type Context, metaOf, publicProcedure, router } from '../trpc';
 import {
   addCourseOwner,
   createCourse,
@@ -55,31 +55,17 @@ export const courseRouter = router({
     .input(coursePathSchema)
     .query(({ ctx, input }) => courseTeam(ctx.platform.database.db, ctx.actor, input.path)),
 
-  /** The course's full change history: who changed which fields, when, from what to what. */
-  history: procedureFor('view')
-    .input(coursePathSchema)
-    .query(async ({ ctx, input }) =>
-      readable(
-        ctx.platform.database.db,
-        ctx.actor,
-        historyOf(courseDecider, await courseEvents(ctx, input.path)),
-      ),
-    ),
-
-  /** The course as it was at a moment (time travel over its stream). */
-  asOf: procedureFor('view')
-    .input(coursePathSchema.extend({ at: z.iso.datetime({ offset: true }) }))
-    .query(async ({ ctx, input }) => {
-      const state = stateAt(courseDecider, await courseEvents(ctx, input.path), new Date(input.at));
-      if (state.status === 'absent') return null;
-      return {
-        path: state.path,
-        published: state.published,
-        owners: state.owners,
-        deleted: state.status === 'deleted',
-        ...state.details,
-      };
+  ...historyProcedures({
+    decider: courseDecider,
+    events: courseEvents,
+    shown: (state) => ({
+      path: state.path,
+      published: state.published,
+      owners: state.owners,
+      deleted: state.status === 'deleted',
+      ...state.details,
     }),
+  }),
 
   create: publicProcedure.input(createCourseSchema).mutation(async ({ ctx, input }) => {
     const outcome = await createCourse(ctx.platform, ctx.actor, metaOf(ctx), input);

@@ -5,8 +5,8 @@ import { fileDecider } from '../../events/file/decider';
 import { fileStream } from '../../events/file/events';
 import { readStream } from '../../events/store';
 import { fileIdByPath } from '../../projections/file/file-summaries';
-import { historyOf, readable, stateAt } from '../history';
-import { type Context, metaOf, procedureFor, publicProcedure, router } from '../trpc';
+import { historyProcedures } from '../history-procedures';
+import { type Context, metaOf, publicProcedure, router } from '../trpc';
 import { createFile, deleteFile, duplicateFile, updateFile } from './commands';
 import { visibleFile, visibleFiles } from './queries';
 
@@ -32,23 +32,11 @@ export const fileRouter = router({
   byPath: publicProcedure
     .input(filePathSchema)
     .query(({ ctx, input }) => visibleFile(ctx.platform.database.db, ctx.actor, input.path)),
-  history: procedureFor('view')
-    .input(filePathSchema)
-    .query(async ({ ctx, input }) =>
-      readable(
-        ctx.platform.database.db,
-        ctx.actor,
-        historyOf(fileDecider, await fileEvents(ctx, input.path)),
-      ),
-    ),
-  /** The file as it was at a moment (time travel over its stream). */
-  asOf: procedureFor('view')
-    .input(filePathSchema.extend({ at: z.iso.datetime({ offset: true }) }))
-    .query(async ({ ctx, input }) => {
-      const state = stateAt(fileDecider, await fileEvents(ctx, input.path), new Date(input.at));
-      if (state.status === 'absent') return null;
-      return { path: state.path, deleted: state.status === 'deleted', ...state.details };
-    }),
+  ...historyProcedures({
+    decider: fileDecider,
+    events: fileEvents,
+    shown: (state) => ({ path: state.path, deleted: state.status === 'deleted', ...state.details }),
+  }),
   create: publicProcedure.input(createFileSchema).mutation(async ({ ctx, input }) => ({
     path: await createFile(ctx.platform, ctx.actor, metaOf(ctx), input),
   })),

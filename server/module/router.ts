@@ -12,8 +12,8 @@ import { moduleStream } from '../../events/module/events';
 import { pathSchema } from '../../events/shared/fields';
 import { readStream } from '../../events/store';
 import { moduleIdByPath } from '../../projections/module/module-summaries';
-import { historyOf, readable, stateAt } from '../history';
-import { type Context, metaOf, procedureFor, publicProcedure, router } from '../trpc';
+import { historyProcedures } from '../history-procedures';
+import { type Context, metaOf, publicProcedure, router } from '../trpc';
 import {
   addModuleOwner,
   createModule,
@@ -69,32 +69,18 @@ export const moduleRouter = router({
     .input(modulePathSchema)
     .query(({ ctx, input }) => moduleTranslations(ctx.platform.database.db, ctx.actor, input.path)),
 
-  /** The module's full change history: who changed which fields, when, from what to what. */
-  history: procedureFor('view')
-    .input(modulePathSchema)
-    .query(async ({ ctx, input }) =>
-      readable(
-        ctx.platform.database.db,
-        ctx.actor,
-        historyOf(moduleDecider, await moduleEvents(ctx, input.path)),
-      ),
-    ),
-
-  /** The module as it was at a moment (time travel over its stream). */
-  asOf: procedureFor('view')
-    .input(modulePathSchema.extend({ at: z.iso.datetime({ offset: true }) }))
-    .query(async ({ ctx, input }) => {
-      const state = stateAt(moduleDecider, await moduleEvents(ctx, input.path), new Date(input.at));
-      if (state.status === 'absent') return null;
-      return {
-        path: state.path,
-        published: state.published,
-        owners: state.owners,
-        pages: state.pages,
-        deleted: state.status === 'deleted',
-        ...state.details,
-      };
+  ...historyProcedures({
+    decider: moduleDecider,
+    events: moduleEvents,
+    shown: (state) => ({
+      path: state.path,
+      published: state.published,
+      owners: state.owners,
+      pages: state.pages,
+      deleted: state.status === 'deleted',
+      ...state.details,
     }),
+  }),
 
   create: publicProcedure.input(createModuleSchema).mutation(async ({ ctx, input }) => ({
     path: await createModule(ctx.platform, ctx.actor, metaOf(ctx), input),

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { notFound } from '../../events/errors';
 import { modulePathSchema } from '../../events/module/commands';
 import { createPageSchema, pagePathSchema, updatePageSchema } from '../../events/page/commands';
@@ -6,8 +5,8 @@ import { pageDecider } from '../../events/page/decider';
 import { pageStream } from '../../events/page/events';
 import { readStream } from '../../events/store';
 import { findPageByPath } from '../../projections/page/page-summaries';
-import { historyOf, readable, stateAt } from '../history';
-import { type Context, metaOf, procedureFor, publicProcedure, router } from '../trpc';
+import { historyProcedures } from '../history-procedures';
+import { type Context, metaOf, publicProcedure, router } from '../trpc';
 import { createPage, deletePage, duplicatePage, updatePage } from './commands';
 import { editablePage, visiblePage, visiblePagesOfModule } from './queries';
 
@@ -29,28 +28,16 @@ export const pageRouter = router({
   editable: publicProcedure
     .input(pagePathSchema)
     .query(({ ctx, input }) => editablePage(ctx.platform.database.db, ctx.actor, input.path)),
-  history: procedureFor('view')
-    .input(pagePathSchema)
-    .query(async ({ ctx, input }) =>
-      readable(
-        ctx.platform.database.db,
-        ctx.actor,
-        historyOf(pageDecider, await pageEvents(ctx, input.path)),
-      ),
-    ),
-  /** The page as it was at a moment (time travel over its stream). */
-  asOf: procedureFor('view')
-    .input(pagePathSchema.extend({ at: z.iso.datetime({ offset: true }) }))
-    .query(async ({ ctx, input }) => {
-      const state = stateAt(pageDecider, await pageEvents(ctx, input.path), new Date(input.at));
-      if (state.status === 'absent') return null;
-      return {
-        path: state.path,
-        parentPath: state.parentPath,
-        deleted: state.status === 'deleted',
-        ...state.details,
-      };
+  ...historyProcedures({
+    decider: pageDecider,
+    events: pageEvents,
+    shown: (state) => ({
+      path: state.path,
+      parentPath: state.parentPath,
+      deleted: state.status === 'deleted',
+      ...state.details,
     }),
+  }),
   create: publicProcedure.input(createPageSchema).mutation(async ({ ctx, input }) => ({
     path: await createPage(ctx.platform, ctx.actor, metaOf(ctx), input),
   })),

@@ -12,8 +12,8 @@ import { sectionStream } from '../../events/section/events';
 import { pathSchema } from '../../events/shared/fields';
 import { readStream } from '../../events/store';
 import { findSectionByPath } from '../../projections/section/section-summaries';
-import { historyOf, readable, stateAt } from '../history';
-import { metaOf, procedureFor, publicProcedure, router } from '../trpc';
+import { historyProcedures } from '../history-procedures';
+import { type Context, metaOf, publicProcedure, router } from '../trpc';
 import { breakoutRoomView, classroomCountdown, classroomView } from './classroom';
 import {
   createSection,
@@ -30,6 +30,13 @@ import { visibleSection, visibleSectionsOfCourse } from './queries';
 const classroomInput = z.object({ course: pathSchema, section: pathSchema });
 const breakoutRoomInput = classroomInput.extend({ room: z.number().int().min(1).max(999) });
 
+/** A section's events by its path; a missing section is not found. */
+async function sectionEvents(ctx: Context, path: string) {
+  const section = await findSectionByPath(ctx.platform.database.db, path);
+  if (!section) throw notFound('section.notFound');
+  return readStream(ctx.platform.database.db, sectionStream(section.sectionId));
+}
+
 export const sectionRouter = router({
   /** A course's sections in order; learners see the published ones of a course they may see. */
   listByCourse: publicProcedure
@@ -38,37 +45,17 @@ export const sectionRouter = router({
   byPath: publicProcedure
     .input(sectionPathSchema)
     .query(({ ctx, input }) => visibleSection(ctx.platform.database.db, ctx.actor, input.path)),
-  history: procedureFor('view')
-    .input(sectionPathSchema)
-    .query(async ({ ctx, input }) => {
-      const section = await findSectionByPath(ctx.platform.database.db, input.path);
-      if (!section) throw notFound('section.notFound');
-      return readable(
-        ctx.platform.database.db,
-        ctx.actor,
-        historyOf(
-          sectionDecider,
-          await readStream(ctx.platform.database.db, sectionStream(section.sectionId)),
-        ),
-      );
+  ...historyProcedures({
+    decider: sectionDecider,
+    events: sectionEvents,
+    shown: (state) => ({
+      path: state.path,
+      parentPath: state.parentPath,
+      published: state.published,
+      deleted: state.status === 'deleted',
+      ...state.details,
     }),
-  /** The section as it was at a moment (time travel over its stream). */
-  asOf: procedureFor('view')
-    .input(sectionPathSchema.extend({ at: z.iso.datetime({ offset: true }) }))
-    .query(async ({ ctx, input }) => {
-      const section = await findSectionByPath(ctx.platform.database.db, input.path);
-      if (!section) throw notFound('section.notFound');
-      const events = await readStream(ctx.platform.database.db, sectionStream(section.sectionId));
-      const state = stateAt(sectionDecider, events, new Date(input.at));
-      if (state.status === 'absent') return null;
-      return {
-        path: state.path,
-        parentPath: state.parentPath,
-        published: state.published,
-        deleted: state.status === 'deleted',
-        ...state.details,
-      };
-    }),
+  }),
   duplicate: publicProcedure.input(sectionPathSchema).mutation(async ({ ctx, input }) => ({
     path: await duplicateSection(ctx.platform, ctx.actor, metaOf(ctx), input.path),
   })),

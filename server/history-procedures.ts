@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import type { Decider } from '../events/decider';
+import { pathSchema } from '../events/shared/fields';
+import type { NewEvent, StoredEvent } from '../events/store';
+import { historyOf, readable, stateAt } from './history';
+import { type Context, procedureFor } from './trpc';
+
+const itemPath = z.object({ path: pathSchema });
+
+/**
+ * The `history` and `asOf` procedures of an item kind, the same for every router (view right):
+ * its events made readable, and its state at a moment (null before it existed). `events` reads the
+ * item's stream by path (a missing item is its router's not-found); `shown` picks what the time
+ * travel answers from a state that exists.
+ */
+export function historyProcedures<C, E extends NewEvent, S extends { status: string }, Shown>(options: {
+  decider: Decider<C, E, S>;
+  events: (ctx: Context, path: string) => Promise<StoredEvent[]>;
+  shown: (state: Exclude<S, { status: 'absent' }>) => Shown;
+}) {
+  return {
+    /** The item's full change history: who changed what, when, from what to what. */
+    history: procedureFor('view')
+      .input(itemPath)
+      .query(async ({ ctx, input }) =>
+        readable(
+          ctx.platform.database.db,
+          ctx.actor,
+          historyOf(options.decider, await options.events(ctx, input.path)),
+        ),
+      ),
+    /** The item as it was at a moment (time travel over its stream). */
+    asOf: procedureFor('view')
+      .input(itemPath.extend({ at: z.iso.datetime({ offset: true }) }))
+      .query(async ({ ctx, input }) => {
+        const state = stateAt(options.decider, await options.events(ctx, input.path), new Date(input.at));
+        return state.status === 'absent' ? null : options.shown(state as Exclude<S, { status: 'absent' }>);
+      }),
+  };
+}
