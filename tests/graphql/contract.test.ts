@@ -1,53 +1,23 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readAll } from '../../events/store';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { ensureTeacherRole } from '../../server/auth/bootstrap';
-import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
+import { databaseKinds } from '../harness';
 import { addTestUser } from '../users';
 import { emptyClientRoot, type GraphQLAnswer, graphql } from './client';
+import { graphqlFixture } from './fixture';
 
 /**
  * The GraphQL contract (spec section 7) over HTTP, signed in as admin, as a teacher and as a
  * participant: answers, refusals (success: false, or errors with an extension code) and languages.
  */
 describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
-  let platform: TestPlatform;
-  let app: FastifyInstance;
-  const token: Record<'admin' | 'teacher' | 'participant' | 'other', string> = {
-    admin: '',
-    teacher: '',
-    participant: '',
-    other: '',
-  };
-  const id: Record<keyof typeof token, string> = { admin: '', teacher: '', participant: '', other: '' };
-
-  beforeAll(async () => {
-    platform = await startTestPlatform(kind);
-    app = await buildApp(platform, { clientRoot: emptyClientRoot() });
-    await ensureTeacherRole(platform);
-    const users = {
-      admin: await addTestUser(platform, { roles: ['admin'], name: 'Ada Admin' }),
-      teacher: await addTestUser(platform, { roles: ['teacher'], name: 'Tom Teacher' }),
-      participant: await addTestUser(platform, { name: 'Pia Participant' }),
-      other: await addTestUser(platform, { name: 'Olga Other' }),
-    };
-    for (const name of Object.keys(users) as (keyof typeof users)[]) {
-      token[name] = users[name].token;
-      id[name] = users[name].userId;
-    }
+  const fx = graphqlFixture(kind, {
+    admin: { roles: ['admin'], name: 'Ada Admin' },
+    teacher: { roles: ['teacher'], name: 'Tom Teacher' },
+    participant: { name: 'Pia Participant' },
+    other: { name: 'Olga Other' },
   });
-  afterAll(async () => {
-    await app?.close();
-    await platform?.dispose();
-  });
-
-  const as = (who: keyof typeof token | null, headers: Record<string, string> = {}) => ({
-    token: who ? token[who] : undefined,
-    headers,
-  });
+  const { token, id, as, eventCount } = fx;
   const codeOf = (answer: GraphQLAnswer) => answer.errors?.[0]?.extensions?.code;
-  const eventCount = async () => (await readAll(platform.database.db, 0, 100_000)).length;
 
   const createCourse = `mutation ($doc: JSON!) {
     createCourse(doc: $doc) { success message course { path name language published public owners { _id name } } }
@@ -71,10 +41,10 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
   describe('who is signed in', () => {
     it('answers currentUser and currentUserWithRules per actor, null when signed out', async () => {
       const query = `{ currentUser { _id name email roles language courses } currentUserWithRules { _id roles rules { create edit delete assign_owners assign_participants } } }`;
-      const anonymous = await graphql(app, query);
+      const anonymous = await graphql(fx.app, query);
       expect(anonymous.data).toEqual({ currentUser: null, currentUserWithRules: null });
 
-      const admin = await graphql(app, query, as('admin'));
+      const admin = await graphql(fx.app, query, as('admin'));
       expect(admin.data).toMatchObject({
         currentUser: { _id: id.admin, name: 'Ada Admin', roles: ['admin'], language: 'en' },
         currentUserWithRules: {
@@ -83,13 +53,13 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
           rules: { create: true, edit: true, delete: true, assign_owners: true, assign_participants: true },
         },
       });
-      const teacher = await graphql(app, query, as('teacher'));
+      const teacher = await graphql(fx.app, query, as('teacher'));
       expect(teacher.data?.currentUserWithRules).toEqual({
         _id: id.teacher,
         roles: ['teacher'],
         rules: { create: true, edit: false, delete: false, assign_owners: false, assign_participants: true },
       });
-      const participant = await graphql(app, query, as('participant'));
+      const participant = await graphql(fx.app, query, as('participant'));
       expect(participant.data?.currentUserWithRules).toEqual({
         _id: id.participant,
         roles: [],
@@ -104,11 +74,11 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
     });
 
     it('accepts the bare token and ignores the username header', async () => {
-      const answer = await graphql(app, '{ currentUser { _id } }', {
+      const answer = await graphql(fx.app, '{ currentUser { _id } }', {
         headers: { authorization: token.teacher, username: 'somebody-else@example.org' },
       });
       expect(answer.data).toEqual({ currentUser: { _id: id.teacher } });
-      const forged = await graphql(app, '{ currentUser { _id } }', {
+      const forged = await graphql(fx.app, '{ currentUser { _id } }', {
         headers: { username: 'admin@example.org' },
       });
       expect(forged.data).toEqual({ currentUser: null });
@@ -117,7 +87,7 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
 
   describe('courses', () => {
     it('creates, reads, updates, unpublishes and deletes a course as admin', async () => {
-      const created = await graphql(app, createCourse, {
+      const created = await graphql(fx.app, createCourse, {
         ...as('admin'),
         variables: { doc: { name: 'Contraception basics', language: 'nl', info: 'Intro' } },
       });
@@ -134,7 +104,7 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
         },
       });
 
-      const read = await graphql(app, courseQuery, { variables: { path: 'contraception-basics' } });
+      const read = await graphql(fx.app, courseQuery, { variables: { path: 'contraception-basics' } });
       expect(read.errors).toBeUndefined();
       expect(read.data?.course).toEqual({
         path: 'contraception-basics',
@@ -160,7 +130,7 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
       });
 
       // A partial doc changes only what it names.
-      const updated = await graphql(app, updateCourse, {
+      const updated = await graphql(fx.app, updateCourse, {
         ...as('admin'),
         variables: {
           path: 'contraception-basics',
@@ -178,42 +148,42 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
         },
       });
 
-      const unpublished = await graphql(app, updateCourse, {
+      const unpublished = await graphql(fx.app, updateCourse, {
         ...as('admin'),
         variables: { path: 'contraception-basics', doc: { published: false } },
       });
       expect(unpublished.data?.updateCourse).toMatchObject({ success: true, course: { published: false } });
-      const hidden = await graphql(app, courseQuery, { variables: { path: 'contraception-basics' } });
+      const hidden = await graphql(fx.app, courseQuery, { variables: { path: 'contraception-basics' } });
       expect(hidden.data).toEqual({ course: null });
       expect(hidden.errors?.[0]).toMatchObject({
         message: 'Oops, this course does not exist.',
         extensions: { code: 'NOT_FOUND' },
       });
       const learnerList = await graphql<{ courses: { path: string }[] }>(
-        app,
+        fx.app,
         '{ courses { path } }',
         as('participant'),
       );
       expect(learnerList.data?.courses.map((c) => c.path)).not.toContain('contraception-basics');
       const adminList = await graphql<{ courses: { path: string; published: boolean }[] }>(
-        app,
+        fx.app,
         '{ courses(onAdmin: true) { path published } }',
         as('admin'),
       );
       expect(adminList.data?.courses).toContainEqual({ path: 'contraception-basics', published: false });
       const unpublishedOnly = await graphql<{ courses: { path: string }[] }>(
-        app,
+        fx.app,
         '{ courses(onAdmin: true, published: false) { path } }',
         as('admin'),
       );
       expect(unpublishedOnly.data?.courses.map((c) => c.path)).toEqual(['contraception-basics']);
 
-      const deleted = await graphql(app, deleteCourse, {
+      const deleted = await graphql(fx.app, deleteCourse, {
         ...as('admin'),
         variables: { path: 'contraception-basics' },
       });
       expect(deleted.data?.deleteCourse).toEqual({ success: true, message: 'The course is deleted.' });
-      const gone = await graphql(app, courseQuery, {
+      const gone = await graphql(fx.app, courseQuery, {
         ...as('admin'),
         variables: { path: 'contraception-basics' },
       });
@@ -221,7 +191,7 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
     });
 
     it('creates an unpublished course when the doc says published: false, and honours onHome', async () => {
-      const created = await graphql(app, createCourse, {
+      const created = await graphql(fx.app, createCourse, {
         ...as('admin'),
         variables: { doc: { name: 'Draft', language: 'en', published: false, onHome: true } },
       });
@@ -230,7 +200,7 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
         course: { path: 'draft', published: false },
       });
       const home = await graphql<{ courses: { path: string }[] }>(
-        app,
+        fx.app,
         '{ courses(onAdmin: true, onHome: true) { path } }',
         as('admin'),
       );
@@ -238,7 +208,7 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
     });
 
     it('lets a teacher create and manage only their own courses', async () => {
-      const own = await graphql(app, createCourse, {
+      const own = await graphql(fx.app, createCourse, {
         ...as('teacher'),
         variables: { doc: { name: 'Teacher course', language: 'fr' } },
       });
@@ -246,19 +216,19 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
         success: true,
         course: { path: 'teacher-course', owners: [{ _id: id.teacher, name: 'Tom Teacher' }] },
       });
-      await graphql(app, createCourse, {
+      await graphql(fx.app, createCourse, {
         ...as('admin'),
         variables: { doc: { name: 'Admin course', language: 'en' } },
       });
 
       const adminList = await graphql<{ courses: { path: string }[] }>(
-        app,
+        fx.app,
         '{ courses(onAdmin: true) { path } }',
         as('teacher'),
       );
       expect(adminList.data?.courses.map((c) => c.path)).toEqual(['teacher-course']);
 
-      const editOwn = await graphql(app, updateCourse, {
+      const editOwn = await graphql(fx.app, updateCourse, {
         ...as('teacher'),
         variables: { path: 'teacher-course', doc: { name: 'Teacher course 2' } },
       });
@@ -268,7 +238,7 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
       });
 
       const before = await eventCount();
-      const editOther = await graphql(app, updateCourse, {
+      const editOther = await graphql(fx.app, updateCourse, {
         ...as('teacher'),
         variables: { path: 'admin-course', doc: { name: 'Mine now' } },
       });
@@ -277,7 +247,7 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
         message: 'You are not allowed to do this.',
         course: null,
       });
-      const deleteOther = await graphql(app, deleteCourse, {
+      const deleteOther = await graphql(fx.app, deleteCourse, {
         ...as('teacher'),
         variables: { path: 'admin-course' },
       });
@@ -287,7 +257,7 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
       });
       expect(await eventCount()).toBe(before);
 
-      const deleteOwn = await graphql(app, deleteCourse, {
+      const deleteOwn = await graphql(fx.app, deleteCourse, {
         ...as('teacher'),
         variables: { path: 'teacher-course' },
       });
@@ -296,7 +266,7 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
 
     it('refuses participants, anonymous callers and bad input with success: false, writing nothing', async () => {
       const before = await eventCount();
-      const participant = await graphql(app, createCourse, {
+      const participant = await graphql(fx.app, createCourse, {
         ...as('participant'),
         variables: { doc: { name: 'Nope', language: 'en' } },
       });
@@ -305,7 +275,7 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
         message: 'You are not allowed to do this.',
         course: null,
       });
-      const anonymous = await graphql(app, createCourse, {
+      const anonymous = await graphql(fx.app, createCourse, {
         variables: { doc: { name: 'Nope', language: 'en' } },
       });
       expect(anonymous.data?.createCourse).toMatchObject({
@@ -313,12 +283,12 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
         message: 'Please sign in first.',
       });
 
-      const empty = await graphql(app, createCourse, {
+      const empty = await graphql(fx.app, createCourse, {
         ...as('admin'),
         variables: { doc: { name: '', language: 'en' } },
       });
       expect(empty.data?.createCourse).toMatchObject({ success: false, message: 'This field is required.' });
-      const dates = await graphql(app, createCourse, {
+      const dates = await graphql(fx.app, createCourse, {
         ...as('admin'),
         variables: { doc: { name: 'Dates', language: 'en', startdate: '2027-05-02', enddate: '2027-05-01' } },
       });
@@ -326,12 +296,12 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
         success: false,
         message: 'The enddate cannot be earlier than the startdate.',
       });
-      const notAnObject = await graphql(app, createCourse, { ...as('admin'), variables: { doc: [1, 2] } });
+      const notAnObject = await graphql(fx.app, createCourse, { ...as('admin'), variables: { doc: [1, 2] } });
       expect(notAnObject.data?.createCourse).toMatchObject({
         success: false,
         message: 'Some fields are not valid.',
       });
-      const badPublished = await graphql(app, createCourse, {
+      const badPublished = await graphql(fx.app, createCourse, {
         ...as('admin'),
         variables: { doc: { name: 'X', language: 'en', published: 'yes' } },
       });
@@ -339,7 +309,7 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
         success: false,
         message: 'Some fields are not valid.',
       });
-      const missing = await graphql(app, updateCourse, {
+      const missing = await graphql(fx.app, updateCourse, {
         ...as('admin'),
         variables: { path: 'no-such-course', doc: { name: 'X' } },
       });
@@ -347,7 +317,7 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
         success: false,
         message: 'Oops, this course does not exist.',
       });
-      const nothing = await graphql(app, updateCourse, {
+      const nothing = await graphql(fx.app, updateCourse, {
         ...as('admin'),
         variables: { path: 'draft', doc: {} },
       });
@@ -355,7 +325,7 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
         success: false,
         message: 'Some fields are not valid.',
       });
-      const badPath = await graphql(app, courseQuery, { variables: { path: 'Not A Path' } });
+      const badPath = await graphql(fx.app, courseQuery, { variables: { path: 'Not A Path' } });
       expect(badPath.errors?.[0]).toMatchObject({
         message: 'Use lower-case letters, digits and hyphens.',
         extensions: { code: 'BAD_USER_INPUT' },
@@ -367,34 +337,38 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
     });
 
     it('shows owners to everyone and participants to who may see them, masking fullPrivacy users', async () => {
-      await graphql(app, createCourse, {
+      await graphql(fx.app, createCourse, {
         ...as('admin'),
         variables: { doc: { name: 'Team course', language: 'en', showUserList: false } },
       });
       for (const who of ['participant', 'other'] as const) {
-        const linked = await graphql(app, link('addItemToUser'), {
+        const linked = await graphql(fx.app, link('addItemToUser'), {
           ...as('teacher'),
           variables: { id: id[who], type: 'course', path: 'team-course' },
         });
         expect(linked.data?.addItemToUser).toEqual({ success: true, message: 'The user is linked.' });
       }
-      await graphql(app, 'mutation ($id: ID!, $doc: JSON!) { updateUser(_id: $id, doc: $doc) { success } }', {
-        ...as('other'),
-        variables: { id: id.other, doc: { fullPrivacy: true } },
-      });
+      await graphql(
+        fx.app,
+        'mutation ($id: ID!, $doc: JSON!) { updateUser(_id: $id, doc: $doc) { success } }',
+        {
+          ...as('other'),
+          variables: { id: id.other, doc: { fullPrivacy: true } },
+        },
+      );
 
       type Users = {
         course: { owners: { name: string }[]; users: { _id: string; name: string; email: string }[] };
       };
       const query = `query ($path: String!) { course(path: $path) { owners { name } users { _id name email } } }`;
-      const asAdmin = await graphql<Users>(app, query, {
+      const asAdmin = await graphql<Users>(fx.app, query, {
         ...as('admin'),
         variables: { path: 'team-course' },
       });
       expect(asAdmin.data?.course.owners).toEqual([{ name: 'Ada Admin' }]);
       expect(asAdmin.data?.course.users.map((u) => u.name)).toEqual(['Olga Other', 'Pia Participant']);
 
-      const asTeacher = await graphql<Users>(app, query, {
+      const asTeacher = await graphql<Users>(fx.app, query, {
         ...as('teacher'),
         variables: { path: 'team-course' },
       });
@@ -404,17 +378,17 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
         email: 'anonymous@anonymous.invalid',
       });
 
-      const asParticipant = await graphql<Users>(app, query, {
+      const asParticipant = await graphql<Users>(fx.app, query, {
         ...as('participant'),
         variables: { path: 'team-course' },
       });
       expect(asParticipant.data?.course.owners).toEqual([{ name: 'Ada Admin' }]);
       expect(asParticipant.data?.course.users).toEqual([]);
-      await graphql(app, updateCourse, {
+      await graphql(fx.app, updateCourse, {
         ...as('admin'),
         variables: { path: 'team-course', doc: { showUserList: true } },
       });
-      const listShown = await graphql<Users>(app, query, {
+      const listShown = await graphql<Users>(fx.app, query, {
         ...as('participant'),
         variables: { path: 'team-course' },
       });
@@ -423,12 +397,15 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
         'Pia Participant',
       ]);
 
-      const unlinked = await graphql(app, link('removeItemFromUser'), {
+      const unlinked = await graphql(fx.app, link('removeItemFromUser'), {
         ...as('teacher'),
         variables: { id: id.participant, type: 'course', path: 'team-course' },
       });
       expect(unlinked.data?.removeItemFromUser).toEqual({ success: true, message: 'The user is unlinked.' });
-      const after = await graphql<Users>(app, query, { ...as('admin'), variables: { path: 'team-course' } });
+      const after = await graphql<Users>(fx.app, query, {
+        ...as('admin'),
+        variables: { path: 'team-course' },
+      });
       expect(after.data?.course.users.map((u) => u._id)).toEqual([id.other]);
     });
   });
@@ -446,38 +423,41 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
     }`;
 
     it('lists users for who manages users or participants, and refuses the others', async () => {
-      await graphql(app, createCourse, {
+      await graphql(fx.app, createCourse, {
         ...as('admin'),
         variables: { doc: { name: 'Listed', language: 'en' } },
       });
-      await graphql(app, link('addItemToUser'), {
+      await graphql(fx.app, link('addItemToUser'), {
         ...as('admin'),
         variables: { id: id.participant, type: 'course', path: 'listed' },
       });
-      const admin = await graphql<{ users: { _id: string; courses: string[] }[] }>(app, usersQuery, {
+      const admin = await graphql<{ users: { _id: string; courses: string[] }[] }>(fx.app, usersQuery, {
         ...as('admin'),
         variables: { course: 'listed' },
       });
       expect(admin.data?.users).toEqual([
         { _id: id.participant, name: 'Pia Participant', courses: ['listed'] },
       ]);
-      const teacher = await graphql<{ users: { _id: string }[] }>(app, usersQuery, as('teacher'));
+      const teacher = await graphql<{ users: { _id: string }[] }>(fx.app, usersQuery, as('teacher'));
       expect(teacher.data?.users.map((u) => u._id)).toEqual(
         expect.arrayContaining([id.admin, id.participant]),
       );
 
-      const participant = await graphql(app, usersQuery, as('participant'));
+      const participant = await graphql(fx.app, usersQuery, as('participant'));
       expect(participant.data).toEqual({ users: null });
       expect(participant.errors?.[0]).toMatchObject({
         message: 'You are not allowed to do this.',
         extensions: { code: 'FORBIDDEN' },
       });
-      const anonymous = await graphql(app, usersQuery);
+      const anonymous = await graphql(fx.app, usersQuery);
       expect(codeOf(anonymous)).toBe('UNAUTHENTICATED');
     });
 
     it('answers user(_id) to oneself and to user managers', async () => {
-      const self = await graphql(app, userQuery, { ...as('participant'), variables: { id: id.participant } });
+      const self = await graphql(fx.app, userQuery, {
+        ...as('participant'),
+        variables: { id: id.participant },
+      });
       expect(self.errors).toBeUndefined();
       expect(self.data?.user).toMatchObject({
         _id: id.participant,
@@ -488,11 +468,14 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
         courseCertificates: [],
         modules: [],
       });
-      const admin = await graphql(app, userQuery, { ...as('admin'), variables: { id: id.participant } });
+      const admin = await graphql(fx.app, userQuery, { ...as('admin'), variables: { id: id.participant } });
       expect(admin.data?.user).toMatchObject({ _id: id.participant });
-      const teacher = await graphql(app, userQuery, { ...as('teacher'), variables: { id: id.participant } });
+      const teacher = await graphql(fx.app, userQuery, {
+        ...as('teacher'),
+        variables: { id: id.participant },
+      });
       expect(codeOf(teacher)).toBe('FORBIDDEN');
-      const missing = await graphql(app, userQuery, { ...as('admin'), variables: { id: 'no-such-user' } });
+      const missing = await graphql(fx.app, userQuery, { ...as('admin'), variables: { id: 'no-such-user' } });
       expect(missing.errors?.[0]).toMatchObject({
         message: 'This user does not exist.',
         extensions: { code: 'NOT_FOUND' },
@@ -500,21 +483,21 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
     });
 
     it('serves usersCSV to user managers only', async () => {
-      const csv = await graphql<{ usersCSV: string }>(app, '{ usersCSV }', as('admin'));
+      const csv = await graphql<{ usersCSV: string }>(fx.app, '{ usersCSV }', as('admin'));
       expect(csv.data?.usersCSV.startsWith('\uFEFF"_id","name","email"')).toBe(true);
       expect(csv.data?.usersCSV).toContain('"Pia Participant"');
-      const fromRoute = await app.inject({
+      const fromRoute = await fx.app.inject({
         url: '/api/users.csv',
         headers: { authorization: `Bearer ${token.admin}` },
       });
       expect(csv.data?.usersCSV).toBe(fromRoute.body);
-      const teacher = await graphql(app, '{ usersCSV }', as('teacher'));
+      const teacher = await graphql(fx.app, '{ usersCSV }', as('teacher'));
       expect(teacher.data).toEqual({ usersCSV: null });
       expect(codeOf(teacher)).toBe('FORBIDDEN');
     });
 
     it('updates profiles (own, or any with manage_users) and roles (manage_users only)', async () => {
-      const own = await graphql(app, updateUser, {
+      const own = await graphql(fx.app, updateUser, {
         ...as('participant'),
         variables: { id: id.participant, doc: { phone: '0470 12 34 56', profession: 'Midwife' } },
       });
@@ -529,7 +512,7 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
           roles: [],
         },
       });
-      const ownRoles = await graphql(app, updateUser, {
+      const ownRoles = await graphql(fx.app, updateUser, {
         ...as('participant'),
         variables: { id: id.participant, doc: { roles: ['teacher'] } },
       });
@@ -537,7 +520,7 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
         success: false,
         message: 'You are not allowed to do this.',
       });
-      const others = await graphql(app, updateUser, {
+      const others = await graphql(fx.app, updateUser, {
         ...as('teacher'),
         variables: { id: id.participant, doc: { name: 'Changed' } },
       });
@@ -545,7 +528,7 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
         success: false,
         message: 'You are not allowed to do this.',
       });
-      const badPhone = await graphql(app, updateUser, {
+      const badPhone = await graphql(fx.app, updateUser, {
         ...as('participant'),
         variables: { id: id.participant, doc: { phone: 'call me' } },
       });
@@ -554,7 +537,7 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
         message: 'Enter a phone number, with a country code such as +32.',
       });
 
-      const unknownRole = await graphql(app, updateUser, {
+      const unknownRole = await graphql(fx.app, updateUser, {
         ...as('admin'),
         variables: { id: id.other, doc: { roles: ['wizard'] } },
       });
@@ -562,7 +545,7 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
         success: false,
         message: 'Unknown role: wizard.',
       });
-      const roles = await graphql(app, updateUser, {
+      const roles = await graphql(fx.app, updateUser, {
         ...as('admin'),
         variables: { id: id.other, doc: { roles: ['teacher'], name: 'Olga O.' } },
       });
@@ -570,12 +553,12 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
         success: true,
         user: { _id: id.other, name: 'Olga O.', roles: ['teacher'] },
       });
-      const rules = await graphql(app, '{ currentUserWithRules { rules { create } } }', as('other'));
+      const rules = await graphql(fx.app, '{ currentUserWithRules { rules { create } } }', as('other'));
       expect(rules.data).toEqual({ currentUserWithRules: { rules: { create: true } } });
     });
 
     it('links and unlinks with the right, refusing unknown items and types', async () => {
-      const participant = await graphql(app, link('addItemToUser'), {
+      const participant = await graphql(fx.app, link('addItemToUser'), {
         ...as('participant'),
         variables: { id: id.participant, type: 'course', path: 'listed' },
       });
@@ -583,7 +566,7 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
         success: false,
         message: 'You are not allowed to do this.',
       });
-      const unknownCourse = await graphql(app, link('addItemToUser'), {
+      const unknownCourse = await graphql(fx.app, link('addItemToUser'), {
         ...as('admin'),
         variables: { id: id.participant, type: 'course', path: 'no-such-course' },
       });
@@ -591,7 +574,7 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
         success: false,
         message: 'Oops, this course does not exist.',
       });
-      const module = await graphql(app, link('addItemToUser'), {
+      const module = await graphql(fx.app, link('addItemToUser'), {
         ...as('admin'),
         variables: { id: id.participant, type: 'module', path: 'some-module' },
       });
@@ -599,7 +582,7 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
         success: false,
         message: 'Oops, this module does not exist.',
       });
-      const badType = await graphql(app, link('addItemToUser'), {
+      const badType = await graphql(fx.app, link('addItemToUser'), {
         ...as('admin'),
         variables: { id: id.participant, type: 'planet', path: 'listed' },
       });
@@ -607,22 +590,25 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
     });
 
     it('deletes users: oneself or with manage_users', async () => {
-      const extra = await addTestUser(platform, { name: 'Short Lived' });
+      const extra = await addTestUser(fx.platform, { name: 'Short Lived' });
       const deleteUser = 'mutation ($id: ID!) { deleteUser(_id: $id) { success message } }';
-      const byTeacher = await graphql(app, deleteUser, { ...as('teacher'), variables: { id: extra.userId } });
+      const byTeacher = await graphql(fx.app, deleteUser, {
+        ...as('teacher'),
+        variables: { id: extra.userId },
+      });
       expect(byTeacher.data?.deleteUser).toEqual({
         success: false,
         message: 'You are not allowed to do this.',
       });
-      const byAdmin = await graphql(app, deleteUser, { ...as('admin'), variables: { id: extra.userId } });
+      const byAdmin = await graphql(fx.app, deleteUser, { ...as('admin'), variables: { id: extra.userId } });
       expect(byAdmin.data?.deleteUser).toEqual({ success: true, message: 'The user is deleted.' });
       const gone = await graphql(
-        app,
+        fx.app,
         '{ user(_id: "x") { _id } }'.replace('"x"', `"${extra.userId}"`),
         as('admin'),
       );
       expect(codeOf(gone)).toBe('NOT_FOUND');
-      const again = await graphql(app, deleteUser, { ...as('admin'), variables: { id: extra.userId } });
+      const again = await graphql(fx.app, deleteUser, { ...as('admin'), variables: { id: extra.userId } });
       expect(again.data?.deleteUser).toEqual({ success: false, message: 'This user does not exist.' });
     });
   });
@@ -636,7 +622,7 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
     }`;
 
     it('creates, lists, reads, updates and deletes roles as admin', async () => {
-      const created = await graphql(app, createRole, {
+      const created = await graphql(fx.app, createRole, {
         ...as('admin'),
         variables: { role: { name: 'reviewer', actions: { view: true } } },
       });
@@ -657,12 +643,16 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
           },
         },
       });
-      const list = await graphql<{ roles: { name: string }[] }>(app, '{ roles { _id name } }', as('admin'));
+      const list = await graphql<{ roles: { name: string }[] }>(
+        fx.app,
+        '{ roles { _id name } }',
+        as('admin'),
+      );
       expect(list.data?.roles.map((r) => r.name)).toEqual(['reviewer', 'teacher']);
-      const one = await graphql(app, '{ role(name: "reviewer") { name actions { view } } }', as('admin'));
+      const one = await graphql(fx.app, '{ role(name: "reviewer") { name actions { view } } }', as('admin'));
       expect(one.data).toEqual({ role: { name: 'reviewer', actions: { view: true } } });
 
-      const updated = await graphql(app, updateRole, {
+      const updated = await graphql(fx.app, updateRole, {
         ...as('admin'),
         variables: { name: 'reviewer', doc: { actions: { edit: true } } },
       });
@@ -671,7 +661,7 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
         message: 'The role is saved.',
         role: { name: 'reviewer', actions: { view: true, create: false, edit: true } },
       });
-      const renamed = await graphql(app, updateRole, {
+      const renamed = await graphql(fx.app, updateRole, {
         ...as('admin'),
         variables: { name: 'reviewer', doc: { name: 'critic' } },
       });
@@ -681,12 +671,12 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
       });
 
       const deleted = await graphql(
-        app,
+        fx.app,
         'mutation { deleteByName(name: "reviewer") { success message } }',
         as('admin'),
       );
       expect(deleted.data?.deleteByName).toEqual({ success: true, message: 'The role is deleted.' });
-      const gone = await graphql(app, '{ role(name: "reviewer") { name } }', as('admin'));
+      const gone = await graphql(fx.app, '{ role(name: "reviewer") { name } }', as('admin'));
       expect(gone.errors?.[0]).toMatchObject({
         message: 'This role does not exist.',
         extensions: { code: 'NOT_FOUND' },
@@ -694,7 +684,7 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
     });
 
     it('refuses duplicates, the admin role, and callers without manage_roles', async () => {
-      const duplicate = await graphql(app, createRole, {
+      const duplicate = await graphql(fx.app, createRole, {
         ...as('admin'),
         variables: { role: { name: 'Teacher' } },
       });
@@ -702,7 +692,7 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
         success: false,
         message: 'A role with this name already exists.',
       });
-      const admin = await graphql(app, createRole, {
+      const admin = await graphql(fx.app, createRole, {
         ...as('admin'),
         variables: { role: { name: 'admin' } },
       });
@@ -710,18 +700,21 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
         success: false,
         message: "The role 'admin' is built in and cannot be changed.",
       });
-      const updateAdmin = await graphql(app, updateRole, {
+      const updateAdmin = await graphql(fx.app, updateRole, {
         ...as('admin'),
         variables: { name: 'admin', doc: { actions: { view: false } } },
       });
       expect(updateAdmin.data?.updateRole).toMatchObject({ success: false });
-      const noName = await graphql(app, createRole, { ...as('admin'), variables: { role: { actions: {} } } });
+      const noName = await graphql(fx.app, createRole, {
+        ...as('admin'),
+        variables: { role: { actions: {} } },
+      });
       expect(noName.data?.createRole).toMatchObject({
         success: false,
         message: 'Some fields are not valid.',
       });
 
-      const teacher = await graphql(app, createRole, {
+      const teacher = await graphql(fx.app, createRole, {
         ...as('teacher'),
         variables: { role: { name: 'x' } },
       });
@@ -730,7 +723,7 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
         message: 'You are not allowed to do this.',
       });
       const teacherDelete = await graphql(
-        app,
+        fx.app,
         'mutation { deleteByName(name: "teacher") { success message } }',
         as('teacher'),
       );
@@ -738,13 +731,13 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
         success: false,
         message: 'You are not allowed to do this.',
       });
-      const anonymous = await graphql(app, updateRole, { variables: { name: 'teacher', doc: {} } });
+      const anonymous = await graphql(fx.app, updateRole, { variables: { name: 'teacher', doc: {} } });
       expect(anonymous.data?.updateRole).toMatchObject({ success: false, message: 'Please sign in first.' });
-      const list = await graphql(app, '{ roles { name } }', as('teacher'));
+      const list = await graphql(fx.app, '{ roles { name } }', as('teacher'));
       expect(codeOf(list)).toBe('FORBIDDEN');
-      const one = await graphql(app, '{ role(name: "teacher") { name } }', as('participant'));
+      const one = await graphql(fx.app, '{ role(name: "teacher") { name } }', as('participant'));
       expect(codeOf(one)).toBe('FORBIDDEN');
-      const anonymousList = await graphql(app, '{ roles { name } }');
+      const anonymousList = await graphql(fx.app, '{ roles { name } }');
       expect(codeOf(anonymousList)).toBe('UNAUTHENTICATED');
     });
   });
@@ -752,24 +745,27 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
   describe('languages', () => {
     it('speaks Accept-Language to anonymous callers', async () => {
       const nl = { 'accept-language': 'nl-BE,nl;q=0.9,en;q=0.5' };
-      const mutation = await graphql(app, createCourse, {
+      const mutation = await graphql(fx.app, createCourse, {
         headers: nl,
         variables: { doc: { name: 'x', language: 'nl' } },
       });
       expect(mutation.data?.createCourse).toMatchObject({ success: false, message: 'Meld je eerst aan.' });
-      const query = await graphql(app, courseQuery, { headers: nl, variables: { path: 'no-such-course' } });
+      const query = await graphql(fx.app, courseQuery, {
+        headers: nl,
+        variables: { path: 'no-such-course' },
+      });
       expect(query.errors?.[0]).toMatchObject({
         message: 'Oeps, deze cursus bestaat niet.',
         extensions: { code: 'NOT_FOUND' },
       });
-      const roles = await graphql(app, '{ roles { name } }', { headers: { 'accept-language': 'fr' } });
+      const roles = await graphql(fx.app, '{ roles { name } }', { headers: { 'accept-language': 'fr' } });
       expect(roles.errors?.[0]?.message).toBe("Veuillez d'abord vous connecter.");
     });
 
     it("speaks the language the request names (x-language, Accept-Language), else the account's", async () => {
-      const nlTeacher = await addTestUser(platform, { roles: ['teacher'], name: 'Nele' });
+      const nlTeacher = await addTestUser(fx.platform, { roles: ['teacher'], name: 'Nele' });
       const setNl = await graphql(
-        app,
+        fx.app,
         'mutation ($id: ID!) { updateUser(_id: $id, doc: { language: "nl" }) { success message } }',
         {
           token: nlTeacher.token,
@@ -779,19 +775,23 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
       expect(setNl.data?.updateUser).toEqual({ success: true, message: 'De gebruiker is opgeslagen.' });
 
       // Without a language header, the account's (nl).
-      const refused = await graphql(app, 'mutation { deleteByName(name: "teacher") { success message } }', {
-        token: nlTeacher.token,
-      });
+      const refused = await graphql(
+        fx.app,
+        'mutation { deleteByName(name: "teacher") { success message } }',
+        {
+          token: nlTeacher.token,
+        },
+      );
       expect(refused.data?.deleteByName).toEqual({
         success: false,
         message: 'Je hebt geen toestemming om dit te doen.',
       });
-      const invalid = await graphql(app, createCourse, {
+      const invalid = await graphql(fx.app, createCourse, {
         token: nlTeacher.token,
         variables: { doc: { name: '', language: 'nl' } },
       });
       expect(invalid.data?.createCourse).toMatchObject({ success: false, message: 'Dit veld is verplicht.' });
-      const forbiddenQuery = await graphql(app, '{ usersCSV }', { token: nlTeacher.token });
+      const forbiddenQuery = await graphql(fx.app, '{ usersCSV }', { token: nlTeacher.token });
       expect(forbiddenQuery.errors?.[0]).toMatchObject({
         message: 'Je hebt geen toestemming om dit te doen.',
         extensions: { code: 'FORBIDDEN' },
@@ -804,7 +804,7 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
         [{ 'x-language': 'en', 'accept-language': 'fr' }, 'You are not allowed to do this.'],
       ] as const) {
         const mutation = await graphql(
-          app,
+          fx.app,
           'mutation { deleteByName(name: "teacher") { success message } }',
           {
             token: nlTeacher.token,
@@ -812,16 +812,16 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
           },
         );
         expect(mutation.data?.deleteByName).toEqual({ success: false, message });
-        const query = await graphql(app, '{ usersCSV }', { token: nlTeacher.token, headers });
+        const query = await graphql(fx.app, '{ usersCSV }', { token: nlTeacher.token, headers });
         expect(query.errors?.[0]?.message).toBe(message);
       }
       // A header naming no language we speak leaves the account's.
-      const german = await graphql(app, '{ usersCSV }', {
+      const german = await graphql(fx.app, '{ usersCSV }', {
         token: nlTeacher.token,
         headers: { 'accept-language': 'de-DE,de;q=0.9' },
       });
       expect(german.errors?.[0]?.message).toBe('Je hebt geen toestemming om dit te doen.');
-      const english = await graphql(app, '{ usersCSV }', {
+      const english = await graphql(fx.app, '{ usersCSV }', {
         ...as('participant', { 'accept-language': 'nl' }),
       });
       expect(english.errors?.[0]?.message).toBe('Je hebt geen toestemming om dit te doen.');
@@ -831,26 +831,29 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
   describe('the endpoint', () => {
     it('limits query depth and cost', async () => {
       const fine = await graphql(
-        app,
+        fx.app,
         '{ courses { owners { image { name } } } currentUser { image { alt } } }',
       );
       expect(fine.errors).toBeUndefined();
       const ofTypes = (n: number): string => (n === 0 ? 'name' : `ofType { ${ofTypes(n - 1)} }`);
-      const tooDeep = await graphql(app, `{ __type(name: "Course") { fields { type { ${ofTypes(7)} } } } }`);
+      const tooDeep = await graphql(
+        fx.app,
+        `{ __type(name: "Course") { fields { type { ${ofTypes(7)} } } } }`,
+      );
       expect(tooDeep.data).toBeNull();
       expect(tooDeep.errors?.[0]?.message).toMatch(/depth/i);
       const wide = `{ ${Array.from({ length: 1000 }, (_, i) => `c${i}: courses { path owners { name email } }`).join(' ')} }`;
-      const costly = await graphql(app, wide);
+      const costly = await graphql(fx.app, wide);
       expect(costly.data).toBeNull();
       expect(costly.errors?.[0]?.message).toMatch(/cost/i);
     });
 
     it('serves GraphiQL on GET outside production only', async () => {
-      const page = await app.inject({ method: 'GET', url: '/graphql', headers: { accept: 'text/html' } });
+      const page = await fx.app.inject({ method: 'GET', url: '/graphql', headers: { accept: 'text/html' } });
       expect(page.statusCode).toBe(200);
       expect(page.body).toMatch(/graphiql/i);
       const production = await buildApp(
-        { ...platform, config: { ...platform.config, NODE_ENV: 'production' } },
+        { ...fx.platform, config: { ...fx.platform.config, NODE_ENV: 'production' } },
         { clientRoot: emptyClientRoot() },
       );
       try {

@@ -3,15 +3,14 @@ import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRules } from '../../events/permissions';
 import { sectionInputSchema } from '../../events/section/commands';
-import { readAll } from '../../events/store';
 import { buildApp } from '../../server/app';
-import { ensureTeacherRole } from '../../server/auth/bootstrap';
 import { createCourse } from '../../server/course/commands';
 import { createSection } from '../../server/section/commands';
 import { systemMeta } from '../../server/user/execute-user';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
 import { addTestUser } from '../users';
 import { emptyClientRoot, type GraphQLAnswer, graphql } from './client';
+import { graphqlFixture } from './fixture';
 
 /**
  * Sections over GraphQL (spec sections 3 and 7): the three mutations and the two reads as admin,
@@ -19,39 +18,30 @@ import { emptyClientRoot, type GraphQLAnswer, graphql } from './client';
  * with its sections in a constant number of SQL statements.
  */
 describe.each(databaseKinds)('GraphQL sections on %s', (kind) => {
-  let platform: TestPlatform;
-  let app: FastifyInstance;
-  const token = { admin: '', teacher: '', participant: '' };
+  const fx = graphqlFixture(kind, {
+    admin: { roles: ['admin'], name: 'Ada Admin' },
+    teacher: { roles: ['teacher'], name: 'Tom Teacher' },
+    participant: { name: 'Pia Participant' },
+  });
+  const { token, as, eventCount } = fx;
+  const codeOf = (answer: GraphQLAnswer) => answer.errors?.[0]?.extensions?.code;
 
   beforeAll(async () => {
-    platform = await startTestPlatform(kind);
-    app = await buildApp(platform, { clientRoot: emptyClientRoot() });
-    await ensureTeacherRole(platform);
-    token.admin = (await addTestUser(platform, { roles: ['admin'], name: 'Ada Admin' })).token;
-    token.teacher = (await addTestUser(platform, { roles: ['teacher'], name: 'Tom Teacher' })).token;
-    token.participant = (await addTestUser(platform, { name: 'Pia Participant' })).token;
     for (const [who, name] of [
       ['admin', 'Family planning'],
       ['teacher', 'Teacher course'],
     ] as const) {
-      const created = await graphql(app, 'mutation ($doc: JSON!) { createCourse(doc: $doc) { success } }', {
-        ...as(who),
-        variables: { doc: { name, language: 'en' } },
-      });
+      const created = await graphql(
+        fx.app,
+        'mutation ($doc: JSON!) { createCourse(doc: $doc) { success } }',
+        {
+          ...as(who),
+          variables: { doc: { name, language: 'en' } },
+        },
+      );
       expect(created.data).toEqual({ createCourse: { success: true } });
     }
   });
-  afterAll(async () => {
-    await app?.close();
-    await platform?.dispose();
-  });
-
-  const as = (who: keyof typeof token | null, headers: Record<string, string> = {}) => ({
-    token: who ? token[who] : undefined,
-    headers,
-  });
-  const codeOf = (answer: GraphQLAnswer) => answer.errors?.[0]?.extensions?.code;
-  const eventCount = async () => (await readAll(platform.database.db, 0, 100_000)).length;
 
   const classroomFields = `classroom {
     name type startdate enddate meetingId pwd extraInfo recordings { url titel }
@@ -74,7 +64,7 @@ describe.each(databaseKinds)('GraphQL sections on %s', (kind) => {
   }`;
   const sectionPaths = async (who: keyof typeof token | null, path = 'family-planning') =>
     (
-      await graphql<CourseSections>(app, courseSections, { ...as(who), variables: { path } })
+      await graphql<CourseSections>(fx.app, courseSections, { ...as(who), variables: { path } })
     ).data?.course.sections.map((section) => section.path);
 
   const room = {
@@ -104,7 +94,7 @@ describe.each(databaseKinds)('GraphQL sections on %s', (kind) => {
   });
 
   it('creates, reads, updates, unpublishes and deletes a section as admin', async () => {
-    const created = await graphql(app, createMutation, {
+    const created = await graphql(fx.app, createMutation, {
       ...as('admin'),
       variables: { doc: newSection('Week one', 'family-planning', { info: 'Intro', classroom: room }) },
     });
@@ -121,7 +111,10 @@ describe.each(databaseKinds)('GraphQL sections on %s', (kind) => {
       },
     });
 
-    const read = await graphql(app, sectionQuery, { ...as('participant'), variables: { path: 'week-one' } });
+    const read = await graphql(fx.app, sectionQuery, {
+      ...as('participant'),
+      variables: { path: 'week-one' },
+    });
     expect(read.errors).toBeUndefined();
     expect(read.data?.section).toEqual({
       path: 'week-one',
@@ -151,7 +144,7 @@ describe.each(databaseKinds)('GraphQL sections on %s', (kind) => {
     });
 
     // A partial doc changes only what it names; a partial classroom keeps the stored room's fields.
-    const updated = await graphql(app, updateMutation, {
+    const updated = await graphql(fx.app, updateMutation, {
       ...as('admin'),
       variables: {
         path: 'week-one',
@@ -170,12 +163,12 @@ describe.each(databaseKinds)('GraphQL sections on %s', (kind) => {
       },
     });
 
-    const unpublished = await graphql(app, updateMutation, {
+    const unpublished = await graphql(fx.app, updateMutation, {
       ...as('admin'),
       variables: { path: 'week-one', doc: { published: false } },
     });
     expect(unpublished.data?.updateSection).toMatchObject({ success: true, section: { published: false } });
-    const hidden = await graphql(app, sectionQuery, {
+    const hidden = await graphql(fx.app, sectionQuery, {
       ...as('participant'),
       variables: { path: 'week-one' },
     });
@@ -186,10 +179,13 @@ describe.each(databaseKinds)('GraphQL sections on %s', (kind) => {
     });
     expect(await sectionPaths('participant')).toEqual([]);
     expect(await sectionPaths('admin')).toEqual(['week-one']);
-    const adminRead = await graphql(app, sectionQuery, { ...as('admin'), variables: { path: 'week-one' } });
+    const adminRead = await graphql(fx.app, sectionQuery, {
+      ...as('admin'),
+      variables: { path: 'week-one' },
+    });
     expect(adminRead.data?.section).toMatchObject({ path: 'week-one', published: false, location: 'Gent' });
 
-    const republished = await graphql(app, updateMutation, {
+    const republished = await graphql(fx.app, updateMutation, {
       ...as('admin'),
       variables: { path: 'week-one', doc: { published: true, name: 'Week 1' } },
     });
@@ -198,7 +194,7 @@ describe.each(databaseKinds)('GraphQL sections on %s', (kind) => {
       section: { path: 'week-one', name: 'Week 1', published: true },
     });
 
-    const draft = await graphql(app, createMutation, {
+    const draft = await graphql(fx.app, createMutation, {
       ...as('admin'),
       variables: { doc: newSection('Draft', 'family-planning', { published: false, path: 'draft-section' }) },
     });
@@ -210,26 +206,26 @@ describe.each(databaseKinds)('GraphQL sections on %s', (kind) => {
     expect(await sectionPaths('admin')).toEqual(['week-one', 'draft-section']);
 
     for (const path of ['week-one', 'draft-section']) {
-      const deleted = await graphql(app, deleteMutation, { ...as('admin'), variables: { path } });
+      const deleted = await graphql(fx.app, deleteMutation, { ...as('admin'), variables: { path } });
       expect(deleted.data?.deleteSection).toEqual({ success: true, message: 'The section is deleted.' });
     }
-    const gone = await graphql(app, sectionQuery, { ...as('admin'), variables: { path: 'week-one' } });
+    const gone = await graphql(fx.app, sectionQuery, { ...as('admin'), variables: { path: 'week-one' } });
     expect(codeOf(gone)).toBe('NOT_FOUND');
     expect(await sectionPaths('admin')).toEqual([]);
   });
 
   it('hides meeting credentials from anonymous callers only', async () => {
-    await graphql(app, createMutation, {
+    await graphql(fx.app, createMutation, {
       ...as('admin'),
       variables: { doc: newSection('Open session', 'family-planning', { classroom: room }) },
     });
     const query = `query ($path: String!) { section(path: $path) { path classroom { name meetingId pwd } } }`;
-    const anonymous = await graphql(app, query, { variables: { path: 'open-session' } });
+    const anonymous = await graphql(fx.app, query, { variables: { path: 'open-session' } });
     expect(anonymous.data?.section).toEqual({
       path: 'open-session',
       classroom: { name: 'Live', meetingId: null, pwd: null },
     });
-    const anonymousCourse = await graphql<CourseSections>(app, courseSections, {
+    const anonymousCourse = await graphql<CourseSections>(fx.app, courseSections, {
       variables: { path: 'family-planning' },
     });
     expect(anonymousCourse.data?.course.sections).toEqual([
@@ -237,17 +233,17 @@ describe.each(databaseKinds)('GraphQL sections on %s', (kind) => {
     ]);
     expect(anonymousCourse.raw).not.toContain('secret');
     for (const who of ['participant', 'teacher', 'admin'] as const) {
-      const signedIn = await graphql(app, query, { ...as(who), variables: { path: 'open-session' } });
+      const signedIn = await graphql(fx.app, query, { ...as(who), variables: { path: 'open-session' } });
       expect(signedIn.data?.section).toEqual({
         path: 'open-session',
         classroom: { name: 'Live', meetingId: 'meet-42', pwd: 'secret' },
       });
     }
-    await graphql(app, deleteMutation, { ...as('admin'), variables: { path: 'open-session' } });
+    await graphql(fx.app, deleteMutation, { ...as('admin'), variables: { path: 'open-session' } });
   });
 
   it('lets a teacher manage the sections of their own courses only', async () => {
-    const own = await graphql(app, createMutation, {
+    const own = await graphql(fx.app, createMutation, {
       ...as('teacher'),
       variables: { doc: newSection('Teacher week', 'teacher-course') },
     });
@@ -255,19 +251,19 @@ describe.each(databaseKinds)('GraphQL sections on %s', (kind) => {
       success: true,
       section: { path: 'teacher-week', parentPath: 'teacher-course' },
     });
-    const editOwn = await graphql(app, updateMutation, {
+    const editOwn = await graphql(fx.app, updateMutation, {
       ...as('teacher'),
       variables: { path: 'teacher-week', doc: { name: 'Teacher week 2' } },
     });
     expect(editOwn.data?.updateSection).toMatchObject({ success: true, section: { name: 'Teacher week 2' } });
     expect(await sectionPaths('teacher', 'teacher-course')).toEqual(['teacher-week']);
 
-    await graphql(app, createMutation, {
+    await graphql(fx.app, createMutation, {
       ...as('admin'),
       variables: { doc: newSection('Admin week', 'family-planning') },
     });
     const before = await eventCount();
-    const editOther = await graphql(app, updateMutation, {
+    const editOther = await graphql(fx.app, updateMutation, {
       ...as('teacher'),
       variables: { path: 'admin-week', doc: { name: 'Mine now' } },
     });
@@ -276,12 +272,12 @@ describe.each(databaseKinds)('GraphQL sections on %s', (kind) => {
       message: 'You are not allowed to do this.',
       section: null,
     });
-    const unpublishOther = await graphql(app, updateMutation, {
+    const unpublishOther = await graphql(fx.app, updateMutation, {
       ...as('teacher'),
       variables: { path: 'admin-week', doc: { published: false } },
     });
     expect(unpublishOther.data?.updateSection).toMatchObject({ success: false });
-    const deleteOther = await graphql(app, deleteMutation, {
+    const deleteOther = await graphql(fx.app, deleteMutation, {
       ...as('teacher'),
       variables: { path: 'admin-week' },
     });
@@ -293,7 +289,7 @@ describe.each(databaseKinds)('GraphQL sections on %s', (kind) => {
 
     // Like tRPC section.listByCourse (the one visibility rule): who manages the course (its owner,
     // or the view or edit right) sees its unpublished sections, as opening them succeeds for them.
-    await graphql(app, updateMutation, {
+    await graphql(fx.app, updateMutation, {
       ...as('teacher'),
       variables: { path: 'teacher-week', doc: { published: false } },
     });
@@ -301,7 +297,7 @@ describe.each(databaseKinds)('GraphQL sections on %s', (kind) => {
     expect(await sectionPaths('participant', 'teacher-course')).toEqual([]);
     expect(await sectionPaths('admin', 'teacher-course')).toEqual(['teacher-week']);
 
-    const deleteOwn = await graphql(app, deleteMutation, {
+    const deleteOwn = await graphql(fx.app, deleteMutation, {
       ...as('teacher'),
       variables: { path: 'teacher-week' },
     });
@@ -310,7 +306,7 @@ describe.each(databaseKinds)('GraphQL sections on %s', (kind) => {
 
   it('refuses participants, anonymous callers and bad input with success: false, writing nothing', async () => {
     const before = await eventCount();
-    const participant = await graphql(app, createMutation, {
+    const participant = await graphql(fx.app, createMutation, {
       ...as('participant'),
       variables: { doc: newSection('Nope') },
     });
@@ -319,9 +315,9 @@ describe.each(databaseKinds)('GraphQL sections on %s', (kind) => {
       message: 'You are not allowed to do this.',
       section: null,
     });
-    const anonymous = await graphql(app, createMutation, { variables: { doc: newSection('Nope') } });
+    const anonymous = await graphql(fx.app, createMutation, { variables: { doc: newSection('Nope') } });
     expect(anonymous.data?.createSection).toMatchObject({ success: false, message: 'Please sign in first.' });
-    const participantUpdate = await graphql(app, updateMutation, {
+    const participantUpdate = await graphql(fx.app, updateMutation, {
       ...as('participant'),
       variables: { path: 'admin-week', doc: { name: 'X' } },
     });
@@ -329,7 +325,7 @@ describe.each(databaseKinds)('GraphQL sections on %s', (kind) => {
       success: false,
       message: 'You are not allowed to do this.',
     });
-    const participantDelete = await graphql(app, deleteMutation, {
+    const participantDelete = await graphql(fx.app, deleteMutation, {
       ...as('participant'),
       variables: { path: 'admin-week' },
     });
@@ -355,21 +351,21 @@ describe.each(databaseKinds)('GraphQL sections on %s', (kind) => {
       [newSection('X', 'family-planning', { published: 'yes' }), 'Some fields are not valid.'],
     ];
     for (const [doc, message] of refusals) {
-      const refused = await graphql(app, createMutation, { ...as('admin'), variables: { doc } });
+      const refused = await graphql(fx.app, createMutation, { ...as('admin'), variables: { doc } });
       expect(refused.data?.createSection).toEqual({ success: false, message, section: null });
     }
-    const notAnObject = await graphql(app, createMutation, { ...as('admin'), variables: { doc: [1] } });
+    const notAnObject = await graphql(fx.app, createMutation, { ...as('admin'), variables: { doc: [1] } });
     expect(notAnObject.data?.createSection).toMatchObject({
       success: false,
       message: 'Some fields are not valid.',
     });
-    const dutch = await graphql(app, createMutation, {
+    const dutch = await graphql(fx.app, createMutation, {
       ...as('admin', { 'accept-language': 'nl' }),
       variables: { doc: newSection('') },
     });
     // The language the request names (nl) wins over the admin's own (en).
     expect(dutch.data?.createSection).toMatchObject({ success: false, message: 'Dit veld is verplicht.' });
-    const anonymousDutch = await graphql(app, createMutation, {
+    const anonymousDutch = await graphql(fx.app, createMutation, {
       ...as(null, { 'accept-language': 'nl' }),
       variables: { doc: newSection('X') },
     });
@@ -378,7 +374,7 @@ describe.each(databaseKinds)('GraphQL sections on %s', (kind) => {
       message: 'Meld je eerst aan.',
     });
 
-    const missing = await graphql(app, updateMutation, {
+    const missing = await graphql(fx.app, updateMutation, {
       ...as('admin'),
       variables: { path: 'no-such-section', doc: { name: 'X' } },
     });
@@ -387,13 +383,13 @@ describe.each(databaseKinds)('GraphQL sections on %s', (kind) => {
       message: 'This section does not exist.',
     });
     for (const doc of [{}, { parentPath: 'teacher-course' }, { name: '' }]) {
-      const refused = await graphql(app, updateMutation, {
+      const refused = await graphql(fx.app, updateMutation, {
         ...as('admin'),
         variables: { path: 'admin-week', doc },
       });
       expect(refused.data?.updateSection).toMatchObject({ success: false, section: null });
     }
-    const missingDelete = await graphql(app, deleteMutation, {
+    const missingDelete = await graphql(fx.app, deleteMutation, {
       ...as('admin'),
       variables: { path: 'no-such-section' },
     });
@@ -401,7 +397,7 @@ describe.each(databaseKinds)('GraphQL sections on %s', (kind) => {
       success: false,
       message: 'This section does not exist.',
     });
-    const badPath = await graphql(app, sectionQuery, { variables: { path: 'Not A Path' } });
+    const badPath = await graphql(fx.app, sectionQuery, { variables: { path: 'Not A Path' } });
     expect(badPath.errors?.[0]).toMatchObject({
       message: 'Use lower-case letters, digits and hyphens.',
       extensions: { code: 'BAD_USER_INPUT' },

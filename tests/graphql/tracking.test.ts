@@ -1,10 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readAll } from '../../events/store';
-import { buildApp } from '../../server/app';
-import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
-import { addTestUser } from '../users';
-import { emptyClientRoot, type GraphQLAnswer, graphql } from './client';
+import { describe, expect, it } from 'vitest';
+import { databaseKinds } from '../harness';
+import { type GraphQLAnswer, graphql } from './client';
+import { graphqlFixture } from './fixture';
 
 /**
  * The log over GraphQL (spec sections 3 and 7): updateLog with the learner-side tracking document
@@ -12,32 +9,12 @@ import { emptyClientRoot, type GraphQLAnswer, graphql } from './client';
  * mutation) or an error with an extension code (the query), in the caller's language.
  */
 describe.each(databaseKinds)('GraphQL log on %s', (kind) => {
-  let platform: TestPlatform;
-  let app: FastifyInstance;
-  const token = { admin: '', participant: '' };
-  const id = { admin: '', participant: '' };
-
-  beforeAll(async () => {
-    platform = await startTestPlatform(kind);
-    app = await buildApp(platform, { clientRoot: emptyClientRoot() });
-    const admin = await addTestUser(platform, { roles: ['admin'], name: 'Ada Admin' });
-    const participant = await addTestUser(platform, { name: 'Pia Participant' });
-    token.admin = admin.token;
-    token.participant = participant.token;
-    id.admin = admin.userId;
-    id.participant = participant.userId;
+  const fx = graphqlFixture(kind, {
+    admin: { roles: ['admin'], name: 'Ada Admin' },
+    participant: { name: 'Pia Participant' },
   });
-  afterAll(async () => {
-    await app?.close();
-    await platform?.dispose();
-  });
-
-  const as = (who: keyof typeof token | null, headers: Record<string, string> = {}) => ({
-    token: who ? token[who] : undefined,
-    headers,
-  });
+  const { token, id, as, eventCount } = fx;
   const codeOf = (answer: GraphQLAnswer) => answer.errors?.[0]?.extensions?.code;
-  const eventCount = async () => (await readAll(platform.database.db, 0, 100_000)).length;
 
   const updateLog = `mutation ($tracking: JSON!) { updateLog(tracking: $tracking) { success message } }`;
   const logQuery = `query ($user: ID!) {
@@ -51,7 +28,7 @@ describe.each(databaseKinds)('GraphQL log on %s', (kind) => {
     }
   }`;
   const track = (who: keyof typeof token | null, tracking: unknown, headers: Record<string, string> = {}) =>
-    graphql<{ updateLog: { success: boolean; message: string } }>(app, updateLog, {
+    graphql<{ updateLog: { success: boolean; message: string } }>(fx.app, updateLog, {
       ...as(who, headers),
       variables: { tracking },
     });
@@ -68,7 +45,10 @@ describe.each(databaseKinds)('GraphQL log on %s', (kind) => {
       (await track('participant', { type: 'recordings', path: recording })).data?.updateLog.success,
     ).toBe(true);
 
-    const log = await graphql(app, logQuery, { ...as('participant'), variables: { user: id.participant } });
+    const log = await graphql(fx.app, logQuery, {
+      ...as('participant'),
+      variables: { user: id.participant },
+    });
     expect(log.errors).toBeUndefined();
     expect(log.data).toEqual({
       log: {
@@ -87,18 +67,18 @@ describe.each(databaseKinds)('GraphQL log on %s', (kind) => {
   });
 
   it('an admin reads anyone’s log; a participant only their own', async () => {
-    const byAdmin = await graphql(app, logQuery, { ...as('admin'), variables: { user: id.participant } });
+    const byAdmin = await graphql(fx.app, logQuery, { ...as('admin'), variables: { user: id.participant } });
     expect(byAdmin.errors).toBeUndefined();
     expect((byAdmin.data as { log: { tracking: { courses: unknown[] } } }).log.tracking.courses).toHaveLength(
       1,
     );
 
-    const refused = await graphql(app, logQuery, { ...as('participant'), variables: { user: id.admin } });
+    const refused = await graphql(fx.app, logQuery, { ...as('participant'), variables: { user: id.admin } });
     expect(refused.data).toEqual({ log: null });
     expect(codeOf(refused)).toBe('FORBIDDEN');
     expect(refused.errors?.[0]?.message).toBe('You are not allowed to do this.');
 
-    const unknown = await graphql(app, logQuery, { ...as('admin'), variables: { user: 'nobody-here' } });
+    const unknown = await graphql(fx.app, logQuery, { ...as('admin'), variables: { user: 'nobody-here' } });
     expect(codeOf(unknown)).toBe('NOT_FOUND');
   });
 
@@ -110,7 +90,7 @@ describe.each(databaseKinds)('GraphQL log on %s', (kind) => {
       { 'accept-language': 'nl' },
     );
     expect(anonymous.data).toEqual({ updateLog: { success: false, message: 'Meld je eerst aan.' } });
-    const log = await graphql(app, logQuery, { variables: { user: id.participant } });
+    const log = await graphql(fx.app, logQuery, { variables: { user: id.participant } });
     expect(log.data).toEqual({ log: null });
     expect(codeOf(log)).toBe('UNAUTHENTICATED');
     expect(await eventCount()).toBe(before);
