@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readAll } from '../../../events/store';
 import { buildApp } from '../../../server/app';
+import { ensureTeacherRole } from '../../../server/auth/bootstrap';
 import { emptyClientRoot, graphql } from '../../graphql/client';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../../harness';
 import { addTestUser } from '../../users';
@@ -164,6 +166,17 @@ describe.each(databaseKinds)('answer texts for teachers on %s', (kind) => {
       variables: { user: participant.userId },
     });
     expect(other.data.module).toEqual({ result: null, resultAnswers: null });
+    // A teacher who does not own the module reads nothing either, and asking writes nothing.
+    await ensureTeacherRole(platform);
+    const teacherElsewhere = await addTestUser(platform, { roles: ['teacher'] });
+    const before = (await readAll(platform.database.db, 0, 100_000)).length;
+    // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field
+    const notTheirs = await graphql<any>(app, read, {
+      token: teacherElsewhere.token,
+      variables: { user: participant.userId },
+    });
+    expect(notTheirs.data.module).toEqual({ result: null, resultAnswers: null });
+    expect((await readAll(platform.database.db, 0, 100_000)).length).toBe(before);
   });
 
   it('the CSV heads its columns in Dutch with keys and reads answers as texts, also through GraphQL', async () => {
