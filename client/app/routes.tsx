@@ -9,7 +9,7 @@ import { HomePage } from './pages/home';
 import { NotFoundPage } from './pages/not-found';
 
 /** The admin area is its own chunk, fetched on the first visit to /admin. */
-const AdminRoutes = lazy(() => import('../features/admin/routes/admin-routes'));
+const AdminRoutes = lazy(() => import('../features/admin/admin-routes'));
 /** Forms (and their validation) load when first needed, keeping the home page light. */
 const LoginRoute = lazy(() =>
   import('../features/auth/routes/login').then((m) => ({ default: m.LoginRoute })),

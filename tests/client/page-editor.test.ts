@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { moduleFormValues } from '../../client/features/admin/components/module-form-values';
+import { moduleFormValues } from '../../client/features/admin/module/module-form-values';
 import {
   type ElementValues,
   elementKinds,
@@ -11,7 +11,7 @@ import {
   newElement,
   newInteractiveVideo,
   pageFormValues,
-} from '../../client/features/admin/components/page-editor/elements';
+} from '../../client/features/admin/page/editor/elements';
 import { moduleInputSchema } from '../../events/module/commands';
 import { pageInputSchema } from '../../events/page/commands';
 
@@ -140,14 +140,12 @@ describe('module form values', () => {
 describe('texts of the module and page admin', () => {
   const root = path.resolve(import.meta.dirname, '../..');
   const files = [
-    'client/features/admin/components/module-form.tsx',
-    ...fs
-      .readdirSync(path.join(root, 'client/features/admin/components/page-editor'))
-      .map((file) => `client/features/admin/components/page-editor/${file}`),
-    ...fs
-      .readdirSync(path.join(root, 'client/features/admin/routes'))
-      .filter((file) => /^(module|page)-/.test(file))
-      .map((file) => `client/features/admin/routes/${file}`),
+    ...['module', 'page', 'page/editor'].flatMap((folder) =>
+      fs
+        .readdirSync(path.join(root, 'client/features/admin', folder))
+        .filter((file) => /\.tsx?$/.test(file))
+        .map((file) => `client/features/admin/${folder}/${file}`),
+    ),
   ];
   const keys = new Set(
     files.flatMap((file) =>

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
-import { useAdminCourses } from '../../admin/api/get-admin-courses';
-import { useAdminModules } from '../../admin/api/modules';
+import { useAdminCourses } from '../../admin/course/get-admin-courses';
+import { useAdminModules } from '../../admin/module/modules';
 import { CertificateConfigRoute } from './certificate-config';
 
 type Kind = 'course' | 'module';

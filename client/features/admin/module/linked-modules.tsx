@@ -1,0 +1,123 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { problemOf } from '../../../lib/forms';
+import { Empty, ErrorPanel, Loading } from '../../../ui/status';
+import { useNotice } from '../shared/content-form-helpers';
+import type { ContentRights } from '../shared/content-rights';
+import { type LinkedModule, useModulesOf } from '../shared/get-links';
+import { useOrderModules, useSetLinked } from '../shared/link-mutations';
+import { type ParentRef, parentQuery } from '../shared/parent-ref';
+import { SortableList } from '../shared/sortable-list';
+
+/**
+ * A course's or section's modules in their order: drag (mouse, touch or keyboard) to reorder,
+ * saved as the list of module paths (link.orderModules); unlink; link existing modules.
+ */
+export function LinkedModules({ parent, rights }: { parent: ParentRef; rights: ContentRights }) {
+  const { t } = useTranslation();
+  const modules = useModulesOf(parent);
+  const order = useOrderModules();
+  const link = useSetLinked();
+  const { setNotice, view: notice } = useNotice();
+  const [items, setItems] = useState<LinkedModule[]>([]);
+  const loading = modules.isPending || (modules.isError && modules.isFetching);
+
+  useEffect(() => {
+    if (modules.data) setItems(modules.data);
+  }, [modules.data]);
+
+  const reorder = async (next: LinkedModule[]) => {
+    const before = items;
+    setItems(next);
+    setNotice(null);
+    try {
+      await order.mutateAsync({ ...parent, modules: next.map((module) => module.path) });
+      setNotice({ tone: 'success', text: t('sectionAdmin.orderSaved') });
+    } catch (error) {
+      setItems(before);
+      setNotice({ tone: 'danger', text: problemOf(error).message ?? t('form.unreachable') });
+    }
+  };
+
+  const unlink = async (module: LinkedModule) => {
+    setNotice(null);
+    try {
+      await link.mutateAsync({ ...parent, itemType: 'module', itemPath: module.path, linked: false });
+      setNotice({ tone: 'success', text: t('courseAdmin.moduleUnlinked', { name: module.name }) });
+    } catch (error) {
+      setNotice({ tone: 'danger', text: problemOf(error).message ?? t('form.unreachable') });
+    }
+  };
+
+  const list = () => {
+    if (loading) return <Loading />;
+    if (modules.isError)
+      return (
+        <ErrorPanel
+          message={t('courseAdmin.modulesLoadError')}
+          onRetry={() => void modules.refetch()}
+          error={modules.error}
+        />
+      );
+    if (items.length === 0) return <Empty>{t('courseAdmin.noModules')}</Empty>;
+    return (
+      <>
+        {rights.edit && items.length > 1 && <p className="muted">{t('sortable.hint')}</p>}
+        <SortableList
+          items={items}
+          getId={(module) => module.path}
+          getLabel={(module) => module.name}
+          label={t('courseAdmin.modulesLabel')}
+          disabled={!rights.edit || order.isPending}
+          onReorder={(next) => void reorder(next)}
+          renderItem={(module) => (
+            <div className="content-row">
+              <div className="content-row__main">
+                <Link href={`/modules/${module.path}`} className="content-row__name">
+                  {module.name}
+                </Link>
+                <span className="badges">
+                  <span className="badge">{t(`languages.${module.language}`)}</span>
+                  <span className={module.published ? 'badge' : 'badge badge--warning'}>
+                    {module.published ? t('courseAdmin.statePublished') : t('courseAdmin.stateUnpublished')}
+                  </span>
+                </span>
+              </div>
+              {rights.edit && (
+                <div className="content-row__actions">
+                  <button
+                    type="button"
+                    className="button button--small button--danger-ghost"
+                    disabled={link.isPending}
+                    aria-label={`${t('courseAdmin.unlinkModule')}: ${module.name}`}
+                    onClick={() => void unlink(module)}
+                  >
+                    {t('courseAdmin.unlinkModule')}
+                  </button>
+                </div>
+              )}
+            </div>
+          )}
+        />
+      </>
+    );
+  };
+
+  return (
+    <section aria-labelledby="linked-modules-title" aria-busy={loading}>
+      <div className="page-header">
+        <h2 id="linked-modules-title">{t('courseAdmin.view.modules')}</h2>
+        {rights.edit && (
+          <div className="page-header__actions">
+            <Link href={`/modules/link-existing?${parentQuery(parent)}`} className="button button--small">
+              {t('courseAdmin.linkModules')}
+            </Link>
+          </div>
+        )}
+      </div>
+      {notice}
+      {list()}
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { problemOf } from '../../../lib/forms';
+import { Alert } from '../../../ui/alert';
+import { Empty, ErrorPanel, Loading } from '../../../ui/status';
+import { type ModuleDetail, useModuleOwner, useTeachers } from './modules';
+
+/**
+ * /admin/modules/{modulePath}/link-teachers (assign_owners): the people holding the teacher role;
+ * linking one makes them an owner, who may then edit the module and its pages.
+ */
+export function ModuleTeachersView({ module }: { module: ModuleDetail }) {
+  const { t } = useTranslation();
+  const teachers = useTeachers();
+  const owner = useModuleOwner();
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
+  const loading = teachers.isPending || (teachers.isError && teachers.isFetching);
+
+  const toggle = async (userId: string, name: string, linked: boolean) => {
+    setNotice(null);
+    setBusyId(userId);
+    try {
+      await owner.mutateAsync({ path: module.path, userId, owner: !linked });
+      setNotice({
+        tone: 'success',
+        text: linked
+          ? t('moduleAdmin.teachers.removed', { name })
+          : t('moduleAdmin.teachers.added', { name }),
+      });
+    } catch (error) {
+      setNotice({ tone: 'danger', text: problemOf(error).message ?? t('form.unreachable') });
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const list = () => {
+    if (loading) return <Loading />;
+    if (teachers.isError)
+      return (
+        <ErrorPanel
+          message={t('moduleAdmin.teachers.loadError')}
+          onRetry={() => void teachers.refetch()}
+          error={teachers.error}
+        />
+      );
+    if (teachers.data.length === 0) return <Empty>{t('moduleAdmin.teachers.empty')}</Empty>;
+    return (
+      <ul className="link-list">
+        {teachers.data.map((teacher) => {
+          const linked = module.owners.includes(teacher.userId);
+          return (
+            <li key={teacher.userId}>
+              <span>
+                <span className="pick-list__name">{teacher.name || '–'}</span>{' '}
+                <span className="pick-list__email">{teacher.email}</span>
+                {linked && <span className="badge">{t('moduleAdmin.teachers.owner')}</span>}
+              </span>
+              <button
+                type="button"
+                className={linked ? 'button button--danger-ghost button--small' : 'button button--small'}
+                disabled={busyId !== null}
+                onClick={() => void toggle(teacher.userId, teacher.name, linked)}
+              >
+                {linked ? t('moduleAdmin.teachers.remove') : t('moduleAdmin.teachers.add')}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  };
+
+  return (
+    <section aria-labelledby="module-teachers-title" aria-busy={loading}>
+      <h2 id="module-teachers-title">{t('moduleAdmin.teachers.title')}</h2>
+      <p className="muted">{t('moduleAdmin.teachers.lead')}</p>
+      {list()}
+      {notice && (
+        <Alert tone={notice.tone}>
+          <p>{notice.text}</p>
+        </Alert>
+      )}
+    </section>
+  );
+}

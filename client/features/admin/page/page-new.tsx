@@ -1,0 +1,85 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearch } from 'wouter';
+import type { CurrentUser } from '../../../lib/auth';
+import { isNotFound } from '../../../lib/trpc';
+import { ErrorPanel, Loading } from '../../../ui/status';
+import { useDocumentTitle } from '../../../ui/use-document-title';
+import { moduleRights } from '../module/module-edit';
+import { useModule } from '../module/modules';
+import { pageFormValues } from './editor/elements';
+import { PageEditor } from './editor/page-editor';
+import { useCreatePage } from './pages';
+
+/** /admin/pages/new?module={modulePath}: a new page at the end of that module. */
+export function NewPageRoute({ viewer }: { viewer: CurrentUser }) {
+  const { t } = useTranslation();
+  useDocumentTitle(t('pageAdmin.newTitle'));
+  const modulePath = new URLSearchParams(useSearch()).get('module') ?? '';
+  const module = useModule(modulePath, modulePath !== '');
+  const create = useCreatePage();
+  const [, navigate] = useLocation();
+
+  if (!modulePath) {
+    return (
+      <div className="page-narrow">
+        <h1>{t('pageAdmin.newTitle')}</h1>
+        <p className="page-lead">{t('pageAdmin.pickModule')}</p>
+        <p>
+          <Link href="/modules">{t('moduleAdmin.backToList')}</Link>
+        </p>
+      </div>
+    );
+  }
+  if (module.isPending || (module.isError && module.isFetching)) {
+    return (
+      <div aria-busy="true">
+        <Loading />
+      </div>
+    );
+  }
+  if (module.isError) {
+    return isNotFound(module.error) ? (
+      <div className="status status--not-found">
+        <h1>{t('module.notFound')}</h1>
+        <p>
+          <Link href="/modules">{t('moduleAdmin.backToList')}</Link>
+        </p>
+      </div>
+    ) : (
+      <ErrorPanel
+        message={t('modules.loadOneError')}
+        onRetry={() => void module.refetch()}
+        error={module.error}
+      />
+    );
+  }
+  const rights = moduleRights(viewer, module.data);
+
+  return (
+    <div className="page-editor-route">
+      <p className="back-link">
+        <Link href={`/modules/${module.data.path}/pages`}>← {module.data.name}</Link>
+      </p>
+      <h1>{t('pageAdmin.newTitle')}</h1>
+      <p className="page-lead">{t('pageAdmin.newLead', { name: module.data.name })}</p>
+      <PageEditor
+        defaultValues={pageFormValues(null)}
+        readOnly={!rights.addPages}
+        submitLabel={t('pageAdmin.create')}
+        save={async (values) => {
+          const created = await create.mutateAsync({
+            parentType: 'module',
+            parentPath: modulePath,
+            page: values,
+          });
+          navigate(`/pages/${created.path}`, { state: { notice: 'pageCreated' } });
+          return null;
+        }}
+      >
+        <Link href={`/modules/${module.data.path}/pages`} className="button button--ghost">
+          {t('dialog.cancel')}
+        </Link>
+      </PageEditor>
+    </div>
+  );
+}

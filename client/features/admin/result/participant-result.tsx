@@ -1,0 +1,430 @@
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearch } from 'wouter';
+import type { CurrentUser } from '../../../lib/auth';
+import { formatDateTime } from '../../../lib/dates';
+import { problemOf } from '../../../lib/forms';
+import { errorCode } from '../../../lib/trpc';
+import { Alert } from '../../../ui/alert';
+import { Empty, ErrorPanel, Loading } from '../../../ui/status';
+import { useDocumentTitle } from '../../../ui/use-document-title';
+import { ParticipantCertificate } from '../../certificate/components/participant-certificate';
+import {
+  type ParticipantResult,
+  type ResultHistoryEntry,
+  useGrantAttempt,
+  useParticipantResult,
+  useResultHistory,
+  useScoreResult,
+} from './results';
+
+type ResultPage = ParticipantResult['pages'][number];
+
+const percentOf = (score: number, maxScore: number) =>
+  maxScore > 0 ? Math.round((score / maxScore) * 100) : 100;
+
+/**
+ * /admin/results/{userId}?module={modulePath}: one participant's result for a teacher of the module —
+ * every page and question with the answer and score, a form per page to score open questions and
+ * give feedback, and the history of every score (who, when, from what to what). The module is a
+ * query parameter because a participant has a result per module.
+ */
+export function ParticipantResultRoute({ userId, viewer }: { userId: string; viewer: CurrentUser }) {
+  const { t } = useTranslation();
+  const modulePath = new URLSearchParams(useSearch()).get('module') ?? '';
+  useDocumentTitle(t('teacherResults.participantTitle', { name: '' }));
+  if (!modulePath) {
+    return (
+      <div className="status status--not-found">
+        <h1>{t('teacherResults.moduleMissing')}</h1>
+        <p>
+          <Link href="/modules">{t('moduleAdmin.backToList')}</Link>
+        </p>
+      </div>
+    );
+  }
+  return <ParticipantResultView modulePath={modulePath} userId={userId} viewer={viewer} />;
+}
+
+function ParticipantResultView({
+  modulePath,
+  userId,
+  viewer,
+}: {
+  modulePath: string;
+  userId: string;
+  viewer: CurrentUser;
+}) {
+  const { t } = useTranslation();
+  const result = useParticipantResult(modulePath, userId);
+  useDocumentTitle(
+    result.data
+      ? t('teacherResults.participantTitle', { name: result.data.participant.name })
+      : t('teacherResults.title'),
+  );
+  const back = (
+    <p className="back-link">
+      <Link href={`/modules/${modulePath}/results`}>← {t('teacherResults.backToResults')}</Link>
+    </p>
+  );
+  if (result.isPending) return <Loading />;
+  if (result.isError) {
+    const code = errorCode(result.error);
+    return (
+      <>
+        {back}
+        {code === 'NOT_FOUND' || code === 'FORBIDDEN' ? (
+          <p className="status status--not-found">{problemOf(result.error).message}</p>
+        ) : (
+          <ErrorPanel message={t('teacherResults.loadOneError')} onRetry={() => void result.refetch()} />
+        )}
+      </>
+    );
+  }
+  const data = result.data;
+  return (
+    <article>
+      {back}
+      <h1>{t('teacherResults.participantTitle', { name: data.participant.name })}</h1>
+      <p className="page-lead">
+        {data.module.name} · {data.participant.email}
+      </p>
+      <p className="result-total" role="status">
+        {t('teacherResults.totalLine', {
+          score: data.score,
+          max: data.maxScore,
+          percent: percentOf(data.score, data.maxScore),
+        })}
+      </p>
+      <ParticipantCertificate modulePath={modulePath} userId={userId} userName={data.participant.name} />
+      <div className="admin-columns">
+        <div className="admin-columns__main">
+          {data.pages
+            .filter((page) => page.questions.length > 0)
+            .map((page) => (
+              <PageScores
+                key={page.path}
+                modulePath={modulePath}
+                userId={userId}
+                page={page}
+                language={data.module.language}
+              />
+            ))}
+        </div>
+        <aside className="admin-columns__side" aria-labelledby="result-history-title">
+          <h2 id="result-history-title">{t('history.title')}</h2>
+          <ResultHistory modulePath={modulePath} userId={userId} viewer={viewer} pages={data.pages} />
+        </aside>
+      </div>
+    </article>
+  );
+}
+
+/**
+ * An answer as the participant read it: the chosen options' texts (or the open answer, line breaks
+ * kept) in the module's language, marked with that language for screen readers; several ticked
+ * options as a list.
+ */
+function AnswerTexts({
+  question,
+  language,
+}: {
+  question: ResultPage['questions'][number];
+  language: string;
+}) {
+  const { t } = useTranslation();
+  const title = <strong>{t('teacherResults.answer')}:</strong>;
+  if (!question.answered)
+    return (
+      <p>
+        {title} <span className="muted">{t('teacherResults.noAnswer')}</span>
+      </p>
+    );
+  if (question.answerLabels.length > 1)
+    return (
+      <>
+        <p className="teacher-question__answer-title">{title}</p>
+        <ul className="teacher-question__answer teacher-question__answer--list" lang={language}>
+          {question.answerLabels.map((label) => (
+            <li key={label}>{label}</li>
+          ))}
+        </ul>
+      </>
+    );
+  return (
+    <p>
+      {title}{' '}
+      <span className="teacher-question__answer" lang={language}>
+        {question.answerLabels[0] ?? ''}
+      </span>
+    </p>
+  );
+}
+
+const formValuesOf = (page: ResultPage) => ({
+  scores: Object.fromEntries(page.questions.map((q) => [q.name, String(q.score)])),
+  feedback: Object.fromEntries(page.questions.map((q) => [q.name, q.feedback ?? ''])),
+});
+
+/**
+ * One page: each question's answer (as option texts) and score; open questions take a score, every
+ * answer feedback.
+ */
+function PageScores({
+  modulePath,
+  userId,
+  page,
+  language,
+}: {
+  modulePath: string;
+  userId: string;
+  page: ResultPage;
+  language: string;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const score = useScoreResult();
+  const [values, setValues] = useState(() => formValuesOf(page));
+  const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setNotice(null);
+    const scores: Record<string, number> = {};
+    const feedback: Record<string, string> = {};
+    for (const question of page.questions) {
+      if (!question.answered) continue;
+      const typed = values.scores[question.name] ?? '';
+      if (question.questionType === 'open' && typed.trim() !== '' && Number(typed) !== question.score)
+        scores[question.name] = Number(typed);
+      const text = values.feedback[question.name] ?? '';
+      if (text.trim() !== (question.feedback ?? '')) feedback[question.name] = text;
+    }
+    if (Object.keys(scores).length + Object.keys(feedback).length === 0) {
+      setNotice({ tone: 'success', text: t('teacherResults.nothingChanged') });
+      return;
+    }
+    try {
+      const saved = await score.mutateAsync({
+        user: userId,
+        module: modulePath,
+        page: page.path,
+        result: { scores, feedback },
+      });
+      // The stored values (a score rounded to a whole number, feedback trimmed).
+      const stored = saved.pages.find((candidate) => candidate.path === page.path);
+      if (stored) setValues(formValuesOf(stored));
+      setNotice({ tone: 'success', text: t('teacherResults.saved') });
+    } catch (error) {
+      setNotice({ tone: 'danger', text: problemOf(error).message ?? t('form.unreachable') });
+    }
+  };
+
+  return (
+    <section className="panel" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>
+        {page.name}{' '}
+        <span className="muted">
+          ({page.score} / {page.maxScore})
+        </span>
+        {page.stuck && (
+          <span className="badge badge--warning stuck-badge">{t('teacherResults.stuckPage')}</span>
+        )}
+      </h2>
+      <form className="form" onSubmit={submit} noValidate>
+        {page.questions.map((question) => (
+          <fieldset key={question.name} className="field teacher-question">
+            <legend className="field__label">{question.label}</legend>
+            <AnswerTexts question={question} language={language} />
+            {question.questionType === 'open' && question.answered ? (
+              <div className="field">
+                <label className="field__label" htmlFor={`${id}-${question.name}-score`}>
+                  {t('teacherResults.scoreOf', { max: question.maxScore })}
+                </label>
+                <input
+                  id={`${id}-${question.name}-score`}
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  max={question.maxScore}
+                  step="any"
+                  value={values.scores[question.name] ?? ''}
+                  onChange={(event) =>
+                    setValues({
+                      ...values,
+                      scores: { ...values.scores, [question.name]: event.target.value },
+                    })
+                  }
+                />
+                <p className="field__hint">{t('teacherResults.roundedHint')}</p>
+              </div>
+            ) : (
+              <p>
+                <strong>{t('teacherResults.score')}:</strong> {question.score} / {question.maxScore}
+                {question.questionType !== 'open' && (
+                  <span className="muted"> · {t('teacherResults.autoScored')}</span>
+                )}
+              </p>
+            )}
+            {question.answered && (
+              <div className="field">
+                <label className="field__label" htmlFor={`${id}-${question.name}-feedback`}>
+                  {t('teacherResults.feedback')}
+                </label>
+                <textarea
+                  id={`${id}-${question.name}-feedback`}
+                  rows={3}
+                  maxLength={5000}
+                  value={values.feedback[question.name] ?? ''}
+                  onChange={(event) =>
+                    setValues({
+                      ...values,
+                      feedback: { ...values.feedback, [question.name]: event.target.value },
+                    })
+                  }
+                />
+              </div>
+            )}
+            {question.scoredAt && (
+              <p className="field__hint">
+                {t('teacherResults.lastScored', { date: formatDateTime(question.scoredAt) })}
+              </p>
+            )}
+            {question.attemptsAllowed !== null && (
+              <Attempts
+                modulePath={modulePath}
+                userId={userId}
+                pagePath={page.path}
+                question={question}
+                onGranted={(text) => setNotice({ tone: 'success', text })}
+              />
+            )}
+          </fieldset>
+        ))}
+        {page.questions.some((question) => question.answered) && (
+          <div className="button-row">
+            <button type="submit" className="button" disabled={score.isPending}>
+              {t('teacherResults.save')}
+            </button>
+          </div>
+        )}
+        {notice && (
+          <Alert tone={notice.tone}>
+            <p>{notice.text}</p>
+          </Alert>
+        )}
+      </form>
+    </section>
+  );
+}
+
+/**
+ * Attempts used and allowed; once they are used up, a teacher may give one more (AttemptGranted),
+ * for instance to a participant stuck behind an 'all-correct' gate.
+ */
+function Attempts({
+  modulePath,
+  userId,
+  pagePath,
+  question,
+  onGranted,
+}: {
+  modulePath: string;
+  userId: string;
+  pagePath: string;
+  question: ResultPage['questions'][number];
+  onGranted: (text: string) => void;
+}) {
+  const { t } = useTranslation();
+  const grant = useGrantAttempt();
+  const [failure, setFailure] = useState<string | null>(null);
+  const give = async () => {
+    setFailure(null);
+    try {
+      await grant.mutateAsync({ module: modulePath, user: userId, page: pagePath, question: question.name });
+      onGranted(t('teacherResults.attemptGranted', { question: question.label }));
+    } catch (error) {
+      setFailure(problemOf(error).message ?? t('form.unreachable'));
+    }
+  };
+  return (
+    <div className="teacher-question__attempts">
+      <p>
+        <strong>{t('teacherResults.attempts')}:</strong>{' '}
+        {t('teacherResults.attemptsOf', { used: question.attempts, allowed: question.attemptsAllowed })}
+        {question.locked && <span className="muted"> · {t('teacherResults.attemptsUsedUp')}</span>}
+      </p>
+      {question.locked && (
+        <button type="button" className="button button--ghost" disabled={grant.isPending} onClick={give}>
+          {t('teacherResults.grantAttempt')}
+        </button>
+      )}
+      {failure && (
+        <Alert tone="danger">
+          <p>{failure}</p>
+        </Alert>
+      )}
+    </div>
+  );
+}
+
+/** The result stream, newest first: answers and teachers' scores, each from → to, by whom and when. */
+function ResultHistory({
+  modulePath,
+  userId,
+  viewer,
+  pages,
+}: {
+  modulePath: string;
+  userId: string;
+  viewer: CurrentUser;
+  pages: ResultPage[];
+}) {
+  const { t } = useTranslation();
+  const history = useResultHistory(modulePath, userId);
+  if (history.isPending) return <Loading />;
+  if (history.isError)
+    return <ErrorPanel message={t('history.loadError')} onRetry={() => void history.refetch()} />;
+  if (history.data.length === 0) return <Empty>{t('history.empty')}</Empty>;
+  const labelOf = (entry: ResultHistoryEntry) =>
+    pages.find((page) => page.path === entry.pagePath)?.questions.find((q) => q.name === entry.question)
+      ?.label ?? entry.question;
+  const by = (entry: ResultHistoryEntry) => {
+    if (entry.actorId === viewer._id) return t('history.you', { name: viewer.name });
+    if (entry.actorId === null) return t('history.system');
+    return entry.actorName ?? t('history.someone');
+  };
+  return (
+    <ol className="history">
+      {[...history.data].reverse().map((entry) => (
+        <li key={entry.version} className="history__item">
+          <p className="history__what">
+            {entry.type === 'AnswerScored'
+              ? t('teacherResults.scored', { question: labelOf(entry), from: entry.from, to: entry.to })
+              : entry.type === 'AttemptGranted'
+                ? t('teacherResults.granted', { question: labelOf(entry), allowed: entry.attemptsAllowed })
+                : t('teacherResults.answered', {
+                    question: labelOf(entry),
+                    attempt: entry.attempt,
+                    to: entry.to,
+                    max: entry.maxScore,
+                  })}
+          </p>
+          {entry.type === 'AnswerScored' && entry.feedbackFrom !== entry.feedbackTo && (
+            <p className="history__detail">
+              {t('teacherResults.feedbackChanged', {
+                from: entry.feedbackFrom ?? '—',
+                to: entry.feedbackTo ?? '—',
+              })}
+            </p>
+          )}
+          <p className="history__meta">
+            <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+            <span aria-hidden="true"> · </span>
+            {t('history.by', { name: by(entry) })}
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,24 @@
+import { api, type RouterInputs } from '../../../lib/trpc';
+import { useContentMutation } from '../shared/content-keys';
+
+export const useCreateSection = () =>
+  useContentMutation((input: RouterInputs['section']['create']) => api.section.create.mutate(input));
+
+export const useUpdateSection = () =>
+  useContentMutation((input: RouterInputs['section']['update']) => api.section.update.mutate(input));
+
+export const useSetSectionPublished = () =>
+  useContentMutation(({ path, published }: { path: string; published: boolean }) =>
+    published ? api.section.publish.mutate({ path }) : api.section.unpublish.mutate({ path }),
+  );
+
+export const useDeleteSection = () =>
+  useContentMutation((path: string) => api.section.delete.mutate({ path }));
+
+/** Saves a course's section order: the list of section paths (spec section 4). */
+export const useOrderSections = () =>
+  useContentMutation((input: RouterInputs['section']['order']) => api.section.order.mutate(input));
+
+/** A copy of the section in the same course (create rule). */
+export const useDuplicateSection = () =>
+  useContentMutation((path: string) => api.section.duplicate.mutate({ path }));

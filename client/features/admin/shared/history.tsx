@@ -1,0 +1,163 @@
+import { useTranslation } from 'react-i18next';
+import type { CurrentUser } from '../../../lib/auth';
+import { formatDateTime } from '../../../lib/dates';
+import type { RouterOutputs } from '../../../lib/trpc';
+import { Empty, ErrorPanel, Loading } from '../../../ui/status';
+
+/** One entry of any item's history (course, section, module, page, file, user, role): the same shape. */
+export type HistoryEntry = RouterOutputs['course']['history'][number];
+
+/** Labels of a field path such as `details.classroom.name`: each part translated, joined. */
+function useFieldLabel() {
+  const { t } = useTranslation();
+  return (field: string) =>
+    field
+      .replace(/^details\./, '')
+      .split('.')
+      .map((part) =>
+        t(
+          [
+            `history.fields.${part}`,
+            `courseAdmin.history.fields.${part}`,
+            `moduleAdmin.history.fields.${part}`,
+          ],
+          {
+            defaultValue: part,
+          },
+        ),
+      )
+      .join(' › ');
+}
+
+/** A field's value as a short text. */
+function useShowValue() {
+  const { t } = useTranslation();
+  return (value: unknown, field = ''): string => {
+    if (value === null || value === undefined || value === '') return '—';
+    if (typeof value === 'boolean') return value ? t('history.yes') : t('history.no');
+    if (Array.isArray(value)) {
+      // No roles at all is a plain user, as the users list says.
+      if (value.length === 0) return field === 'roles' ? t('adminUsers.plainUser') : '—';
+      if (field === 'actions')
+        return value.map((action) => t(`roleActions.${String(action)}.label`)).join(', ');
+      if (value.every((item) => typeof item === 'string' || typeof item === 'number'))
+        return value.join(', ');
+      return t('history.items', { count: value.length });
+    }
+    if (typeof value === 'object' && 'name' in value && 'alt' in value) {
+      // An image: its file name and what it shows.
+      const { name, alt } = value as { name: string; alt: string };
+      return `${decodeURIComponent(name.split('/').pop() ?? name)} (${alt || '—'})`;
+    }
+    if (typeof value === 'object') return t('history.items', { count: Object.keys(value).length });
+    const text = String(value);
+    return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+  };
+}
+
+const capitalized = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
+
+/**
+ * The history of any item, newest first: one sentence per event naming the item and the people
+ * involved (names come with the entries from the server, as the viewer may see them), a reorder's
+ * order before and after, an update's fields from → to, and optionally a way to see the item as it
+ * was right after a change.
+ */
+export function History({
+  entries,
+  isPending,
+  isError,
+  onRetry,
+  viewer,
+  onShowAsOf,
+}: {
+  entries: HistoryEntry[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+  onRetry: () => void;
+  viewer: CurrentUser;
+  onShowAsOf?: (at: string) => void;
+}) {
+  const { t } = useTranslation();
+  const fieldLabel = useFieldLabel();
+  const show = useShowValue();
+  if (isPending) return <Loading />;
+  if (isError) return <ErrorPanel message={t('history.loadError')} onRetry={onRetry} />;
+  if (!entries || entries.length === 0) return <Empty>{t('history.empty')}</Empty>;
+
+  const nameOf = (entry: HistoryEntry, id: string | null) => {
+    if (id === null || id === 'system') return t('history.system');
+    if (id === viewer._id) return t('history.you', { name: viewer.name });
+    return entry.people[id] ?? t('history.deletedUser');
+  };
+  const sentence = (entry: HistoryEntry) => {
+    const target = entry.target
+      ? t(`history.targets.${entry.target.kind}`, { name: entry.target.name ?? entry.target.path })
+      : '';
+    const text = t(
+      [
+        ...(entry.type === 'RoleCreated' && entry.values.origin ? ['history.events.RoleCopied'] : []),
+        `history.events.${entry.type}`,
+        `courseAdmin.history.events.${entry.type}`,
+        `moduleAdmin.history.events.${entry.type}`,
+      ],
+      {
+        defaultValue: entry.type,
+        actor: nameOf(entry, entry.actorId),
+        person: entry.personId ? nameOf(entry, entry.personId) : '',
+        item: entry.item ?? t('history.thisItem'),
+        target,
+        minutes: entry.values.minutes,
+        origin: entry.values.origin,
+      },
+    );
+    return capitalized(text);
+  };
+
+  return (
+    <ol className="history">
+      {[...entries].reverse().map((entry) => {
+        const changes = entry.type.endsWith('Updated') || entry.type.endsWith('Changed') ? entry.changes : [];
+        const roles = entry.type === 'UserCreated' ? entry.values.roles : undefined;
+        const actions = entry.type === 'RoleCreated' ? entry.values.actions : undefined;
+        return (
+          <li key={entry.version} className="history__item">
+            <p className="history__what">{sentence(entry)}</p>
+            {entry.order && (
+              <ul className="history__changes history__order">
+                <li>{t('history.orderBefore', { list: entry.order.before.join(', ') || '—' })}</li>
+                <li>{t('history.orderAfter', { list: entry.order.after.join(', ') || '—' })}</li>
+              </ul>
+            )}
+            {changes.length > 0 && (
+              <ul className="history__changes">
+                {changes.map((change) => (
+                  <li key={change.field}>
+                    <span className="history__field">{fieldLabel(change.field)}</span>:{' '}
+                    {show(change.from, change.field)} → {show(change.to, change.field)}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {roles !== undefined && (
+              <p className="history__detail">{t('history.rolesSet', { roles: show(roles, 'roles') })}</p>
+            )}
+            {actions !== undefined && (
+              <p className="history__detail">
+                {t('history.actionsDetail', { actions: show(actions, 'actions') })}
+              </p>
+            )}
+            <p className="history__meta">
+              <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+            </p>
+            {onShowAsOf && (
+              <button type="button" className="link-button" onClick={() => onShowAsOf(entry.at)}>
+                {t('history.showThen')}
+              </button>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,403 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import type { CurrentUser } from '../../../lib/auth';
+import { formatDate } from '../../../lib/dates';
+import { problemOf } from '../../../lib/forms';
+import { distinctLabels } from '../../../lib/labels';
+import { errorCode } from '../../../lib/trpc';
+import { Alert } from '../../../ui/alert';
+import { DangerZone } from '../../../ui/danger-zone';
+import { ErrorPanel, Loading } from '../../../ui/status';
+import { useDocumentTitle } from '../../../ui/use-document-title';
+import { ProfileForm } from '../../user/components/profile-form';
+import { useAdminCourses } from '../course/get-admin-courses';
+import { useRoles } from '../role/get-roles';
+import { RoleBadges } from '../role/role-badges';
+import { RoleChoice } from '../role/role-choice';
+import { History } from '../shared/history';
+import { useDeleteUser } from './delete-user';
+import { type AdminUserDetail, useUser } from './get-user';
+import { useUserHistory } from './get-user-history';
+import { useLinkUser } from './link-user';
+import { useResendInvite } from './resend-invite';
+import { useSetUserRoles } from './set-user-roles';
+import { useUpdateUser } from './update-user';
+
+type Notice = { tone: 'success' | 'danger'; text: string } | null;
+
+/** /admin/users/{userId}: who this is, their roles, their courses, their history; delete. */
+export function UserRoute({ userId, viewer }: { userId: string; viewer: CurrentUser }) {
+  const { t } = useTranslation();
+  const user = useUser(userId);
+  const code = user.isError ? errorCode(user.error) : null;
+  const missing = code === 'NOT_FOUND' || code === 'BAD_REQUEST';
+  useDocumentTitle(user.data?.name ?? (missing ? t('adminUsers.notFound') : t('adminUsers.title')));
+
+  if (user.isPending || (user.isError && user.isFetching)) {
+    return (
+      <div aria-busy="true">
+        <Loading />
+      </div>
+    );
+  }
+  if (user.isError) {
+    return missing ? (
+      <div className="status status--not-found">
+        <h1>{t('adminUsers.notFound')}</h1>
+        <p>
+          <Link href="/users">{t('adminUsers.backToList')}</Link>
+        </p>
+      </div>
+    ) : (
+      <ErrorPanel
+        message={t('adminUsers.loadOneError')}
+        onRetry={() => void user.refetch()}
+        error={user.error}
+      />
+    );
+  }
+
+  const data = user.data;
+  return (
+    <article className="user-detail">
+      <p className="back-link">
+        <Link href="/users">← {t('adminUsers.backToList')}</Link>
+      </p>
+      <div className="page-header page-header--start">
+        <h1>{data.name || '–'}</h1>
+        <RoleBadges roles={data.roles} />
+      </div>
+      <CreatedNotice />
+      <div className="admin-columns">
+        <div className="admin-columns__main">
+          <Details user={data} />
+          <EditUser key={data._id} user={data} />
+          <Roles user={data} viewer={viewer} />
+          <Courses user={data} />
+        </div>
+        <aside className="admin-columns__side" aria-labelledby="history-title">
+          <h2 id="history-title">{t('history.title')}</h2>
+          <UserHistory user={data} viewer={viewer} />
+        </aside>
+      </div>
+      <DeleteUser user={data} viewer={viewer} />
+    </article>
+  );
+}
+
+/** Right after /admin/users/new: the account exists and the person was mailed. */
+function CreatedNotice() {
+  const { t } = useTranslation();
+  const [shown] = useState(
+    () => (window.history.state as { notice?: unknown } | null)?.notice === 'userCreated',
+  );
+  if (!shown) return null;
+  return (
+    <Alert tone="success">
+      <p>{t('adminUsers.createdNotice')}</p>
+    </Alert>
+  );
+}
+
+function Details({ user }: { user: AdminUserDetail }) {
+  const { t } = useTranslation();
+  const resend = useResendInvite();
+  const rows: [string, string | null][] = [
+    [t('form.email'), user.email],
+    [t('form.phone'), user.phone],
+    [t('form.profession'), user.profession],
+    [t('form.riziv'), user.riziv],
+    [t('profile.language'), t(`languages.${user.language}`)],
+    [t('adminUsers.created'), formatDate(user.createdAt)],
+  ];
+  return (
+    <section className="panel" aria-labelledby="details-title">
+      <h2 id="details-title">{t('adminUsers.details')}</h2>
+      <dl className="details">
+        {rows
+          .filter(([, value]) => value)
+          .map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        <div>
+          <dt>{t('adminUsers.status')}</dt>
+          <dd>
+            {user.verified ? t('adminUsers.verified') : t('adminUsers.notVerified')}
+            {user.fullPrivacy && <span className="badge badge--muted">{t('adminUsers.private')}</span>}
+          </dd>
+        </div>
+      </dl>
+      {!user.verified && (
+        <div className="panel__footer">
+          <button
+            type="button"
+            className="button button--small button--ghost"
+            onClick={() => resend.mutate(user._id)}
+            disabled={resend.isPending}
+          >
+            {t('adminUsers.resendInvite')}
+          </button>
+          {resend.isSuccess && (
+            <Alert tone="success">
+              <p>{t('adminUsers.inviteSent')}</p>
+            </Alert>
+          )}
+          {resend.isError && (
+            <Alert tone="danger">
+              <p>{problemOf(resend.error).message ?? t('form.unreachable')}</p>
+            </Alert>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Correcting what a person said about themselves (manage_users): the profile form, every field of
+ * spec section 3, checked as the person's own form checks it. Folded until asked for.
+ */
+function EditUser({ user }: { user: AdminUserDetail }) {
+  const { t } = useTranslation();
+  const update = useUpdateUser();
+  const [open, setOpen] = useState(false);
+  const formId = useId();
+  return (
+    <section className="panel" aria-labelledby="edit-user-title">
+      <div className="panel__header">
+        <h2 id="edit-user-title">{t('adminUsers.editTitle')}</h2>
+        <button
+          type="button"
+          className="button button--small button--ghost"
+          aria-expanded={open}
+          aria-controls={formId}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? t('adminUsers.editClose') : t('adminUsers.editOpen')}
+        </button>
+      </div>
+      {open && (
+        <div id={formId}>
+          <ProfileForm
+            user={user}
+            allFields
+            savedText={t('adminUsers.editSaved')}
+            save={(doc) => update.mutateAsync({ _id: user._id, doc })}
+          />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Roles({ user, viewer }: { user: AdminUserDetail; viewer: CurrentUser }) {
+  const { t } = useTranslation();
+  const roles = useRoles();
+  const setRoles = useSetUserRoles();
+  const [chosen, setChosen] = useState<string[]>(user.roles);
+  const [notice, setNotice] = useState<Notice>(null);
+  const changed = [...chosen].sort().join('\n') !== [...user.roles].sort().join('\n');
+
+  const save = async () => {
+    setNotice(null);
+    try {
+      await setRoles.mutateAsync({ _id: user._id, roles: chosen });
+      setNotice({ tone: 'success', text: t('adminUsers.rolesSaved') });
+    } catch (error) {
+      setNotice({ tone: 'danger', text: problemOf(error).message ?? t('form.unreachable') });
+    }
+  };
+
+  return (
+    <section className="panel" aria-labelledby="roles-title">
+      <h2 id="roles-title">{t('adminUsers.rolesTitle')}</h2>
+      {roles.isPending ? (
+        <Loading />
+      ) : roles.isError ? (
+        <ErrorPanel
+          message={t('adminRoles.loadError')}
+          onRetry={() => void roles.refetch()}
+          error={roles.error}
+        />
+      ) : (
+        <form
+          className="form form--wide"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save();
+          }}
+        >
+          <RoleChoice
+            roleNames={roles.data.map((role) => role.name)}
+            value={chosen}
+            onChange={(next) => {
+              setChosen(next);
+              setNotice(null);
+            }}
+            adminAllowed={viewer.roles.includes('admin')}
+            disabled={setRoles.isPending}
+          />
+          {notice && (
+            <Alert tone={notice.tone}>
+              <p>{notice.text}</p>
+            </Alert>
+          )}
+          <div className="form__actions">
+            <button type="submit" className="button" disabled={setRoles.isPending || !changed}>
+              {setRoles.isPending && <span className="spinner spinner--small" aria-hidden="true" />}
+              {t('adminUsers.saveRoles')}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
+
+function Courses({ user }: { user: AdminUserDetail }) {
+  const { t } = useTranslation();
+  const selectId = useId();
+  const courses = useAdminCourses();
+  const link = useLinkUser();
+  const [choice, setChoice] = useState('');
+  const [notice, setNotice] = useState<Notice>(null);
+  const nameOf = (path: string) => courses.data?.find((course) => course.path === path)?.name ?? path;
+  const available = (courses.data ?? []).filter((course) => !user.courses.includes(course.path));
+
+  const change = async (itemType: 'course' | 'module', itemPath: string, linked: boolean) => {
+    setNotice(null);
+    try {
+      await link.mutateAsync({ _id: user._id, itemType, itemPath, linked });
+      const name = itemType === 'course' ? nameOf(itemPath) : itemPath;
+      setNotice({
+        tone: 'success',
+        text: linked ? t('adminUsers.linked', { name }) : t('adminUsers.unlinked', { name }),
+      });
+      if (linked) setChoice('');
+    } catch (error) {
+      setNotice({ tone: 'danger', text: problemOf(error).message ?? t('form.unreachable') });
+    }
+  };
+
+  return (
+    <section className="panel" aria-labelledby="courses-title">
+      <h2 id="courses-title">{t('adminUsers.coursesTitle')}</h2>
+      {user.courses.length === 0 ? (
+        <p className="muted">{t('adminUsers.noCourses')}</p>
+      ) : (
+        <ul className="link-list">
+          {user.courses.map((path) => (
+            <li key={path}>
+              <span>{nameOf(path)}</span>
+              <button
+                type="button"
+                className="button button--small button--ghost"
+                onClick={() => void change('course', path, false)}
+                disabled={link.isPending}
+                aria-label={t('adminUsers.unlinkNamed', { name: nameOf(path) })}
+              >
+                {t('adminUsers.unlink')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {user.modules.length > 0 && (
+        <>
+          <h3>{t('adminUsers.modulesTitle')}</h3>
+          <ul className="link-list">
+            {user.modules.map((path) => (
+              <li key={path}>
+                <span>{path}</span>
+                <button
+                  type="button"
+                  className="button button--small button--ghost"
+                  onClick={() => void change('module', path, false)}
+                  disabled={link.isPending}
+                  aria-label={t('adminUsers.unlinkNamed', { name: path })}
+                >
+                  {t('adminUsers.unlink')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {courses.isError ? (
+        <ErrorPanel
+          message={t('courses.loadError')}
+          onRetry={() => void courses.refetch()}
+          error={courses.error}
+        />
+      ) : (
+        available.length > 0 && (
+          <form
+            className="inline-form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (choice) void change('course', choice, true);
+            }}
+          >
+            <label htmlFor={selectId}>{t('adminUsers.linkCourse')}</label>
+            <div className="inline-form__controls">
+              <select id={selectId} value={choice} onChange={(event) => setChoice(event.target.value)}>
+                <option value="">{t('adminUsers.chooseCourse')}</option>
+                {available.map((course) => (
+                  <option key={course.path} value={course.path}>
+                    {distinctLabels(available).get(course.path)}
+                  </option>
+                ))}
+              </select>
+              <button type="submit" className="button button--small" disabled={!choice || link.isPending}>
+                {t('adminUsers.link')}
+              </button>
+            </div>
+          </form>
+        )
+      )}
+      {notice && (
+        <Alert tone={notice.tone}>
+          <p>{notice.text}</p>
+        </Alert>
+      )}
+    </section>
+  );
+}
+
+function UserHistory({ user, viewer }: { user: AdminUserDetail; viewer: CurrentUser }) {
+  const history = useUserHistory(user._id);
+  return (
+    <History
+      entries={history.data}
+      isPending={history.isPending}
+      isError={history.isError}
+      onRetry={() => void history.refetch()}
+      viewer={viewer}
+    />
+  );
+}
+
+function DeleteUser({ user, viewer }: { user: AdminUserDetail; viewer: CurrentUser }) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const remove = useDeleteUser();
+  // One's own account is deleted from the profile page, which also signs out.
+  if (user._id === viewer._id) return null;
+  return (
+    <DangerZone
+      id="delete-user-title"
+      title={t('adminUsers.deleteTitle')}
+      text={t('adminUsers.deleteText')}
+      buttonLabel={t('adminUsers.delete')}
+      confirmMessage={t('adminUsers.deleteConfirm')}
+      confirmLabel={t('adminUsers.delete')}
+      removal={remove}
+      run={() => remove.mutateAsync(user._id)}
+      onDone={() => navigate('/users', { replace: true })}
+    />
+  );
+}

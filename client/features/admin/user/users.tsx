@@ -1,0 +1,129 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { formatDate } from '../../../lib/dates';
+import { problemOf } from '../../../lib/forms';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { Alert } from '../../../ui/alert';
+import { Empty, ErrorPanel, Loading } from '../../../ui/status';
+import { useDocumentTitle } from '../../../ui/use-document-title';
+import { RoleBadges } from '../role/role-badges';
+import { useDownloadUsersCsv } from './download-users-csv';
+import { useUsers } from './get-users';
+
+/** The server answers at most this many users per search. */
+const pageSize = 200;
+
+/** /admin/users: every account, searchable by name or e-mail, with the CSV download. */
+export function UsersRoute() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('adminUsers.title'));
+  const searchId = useId();
+  const [search, setSearch] = useState('');
+  const term = useDebouncedValue(search.trim(), 300);
+  const users = useUsers(term ? { search: term } : {});
+  const download = useDownloadUsersCsv();
+  const loading = users.isPending || (users.isError && users.isFetching);
+
+  const list = () => {
+    if (loading) return <Loading />;
+    if (users.isError)
+      return (
+        <ErrorPanel
+          message={t('adminUsers.loadError')}
+          onRetry={() => void users.refetch()}
+          error={users.error}
+        />
+      );
+    if (users.data.length === 0)
+      return <Empty>{term ? t('adminUsers.noMatch', { search: term }) : t('adminUsers.empty')}</Empty>;
+    return (
+      <>
+        <table className="data-table">
+          <caption className="visually-hidden">{t('adminUsers.title')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('form.name')}</th>
+              <th scope="col">{t('form.email')}</th>
+              <th scope="col">{t('adminUsers.roles')}</th>
+              <th scope="col">{t('adminUsers.created')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.data.map((user) => (
+              <tr key={user._id}>
+                <th scope="row" data-label={t('form.name')}>
+                  <Link href={`/users/${encodeURIComponent(user._id)}`}>{user.name || '–'}</Link>
+                  {!user.verified && (
+                    <span className="badge badge--warning">{t('adminUsers.notVerified')}</span>
+                  )}
+                </th>
+                <td data-label={t('form.email')} className="data-table__email">
+                  {user.email}
+                </td>
+                <td data-label={t('adminUsers.roles')}>
+                  <RoleBadges roles={user.roles} />
+                </td>
+                <td data-label={t('adminUsers.created')}>{formatDate(user.createdAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {users.data.length >= pageSize && (
+          <p className="muted">{t('adminUsers.refine', { count: pageSize })}</p>
+        )}
+      </>
+    );
+  };
+
+  return (
+    <>
+      <div className="page-header">
+        <h1>{t('adminUsers.title')}</h1>
+        <div className="page-header__actions">
+          <Link href="/users/new" className="button button--small">
+            {t('adminUsers.new')}
+          </Link>
+          <Link href="/users/link-existing" className="button button--small button--ghost">
+            {t('adminArea.linkUsers')}
+          </Link>
+          <button
+            type="button"
+            className="button button--small button--ghost"
+            onClick={() => download.mutate()}
+            disabled={download.isPending}
+          >
+            {download.isPending && <span className="spinner spinner--small" aria-hidden="true" />}
+            {t('adminUsers.downloadCsv')}
+          </button>
+        </div>
+      </div>
+      {download.isError && (
+        <Alert tone="danger">
+          <p>{problemOf(download.error).message ?? t('adminUsers.downloadError')}</p>
+        </Alert>
+      )}
+      <search className="search-box">
+        <label htmlFor={searchId}>{t('adminUsers.search')}</label>
+        <input
+          id={searchId}
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          placeholder={t('adminUsers.searchPlaceholder')}
+          autoComplete="off"
+          spellCheck={false}
+        />
+      </search>
+      <p className="visually-hidden" role="status">
+        {users.data && !loading ? t('adminUsers.count', { count: users.data.length }) : ''}
+      </p>
+      <section
+        aria-busy={loading || (users.isFetching && users.isPlaceholderData)}
+        aria-label={t('adminUsers.title')}
+      >
+        {list()}
+      </section>
+    </>
+  );
+}
