@@ -1,8 +1,9 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { Transaction } from 'kysely';
-import { fromKysely, fromPglite, PgBoss } from 'pg-boss';
+import { fromKysely, fromPglite, type JobResult, type JobWithMetadata, PgBoss } from 'pg-boss';
 import type { StoredEvent } from '../events/store';
 import { type FollowUpSettings, followUpsOf } from './follow-ups';
+import type { JobDefinition } from './job';
 import { type Mail, mailSchema, queuedMail, sendMailJob } from './mail/send-mail';
 import { type JobDependencies, jobs } from './registry';
 
@@ -21,11 +22,29 @@ export interface JobRunner {
 /** How long pg-boss keeps a settled job of a `forgetWhenSettled` queue that its worker did not delete. */
 const FORGET_BACKSTOP_SECONDS = 60;
 
+/** A queue's work without settings of its own: 10 jobs per fetch, one worker per instance. */
+const DEFAULT_WORK = { batchSize: 10, concurrency: 1 };
+
+/**
+ * How often an idle worker looks for jobs while LISTEN/NOTIFY wakes it: only for what no NOTIFY
+ * announces (a retry coming due, a notification lost with a connection).
+ */
+const NOTIFY_BACKSTOP_SECONDS = 10;
+
+/** What pg-boss keeps of a failed attempt: the error's name and message, never the payload. */
+const failureOf = (error: unknown) =>
+  error instanceof Error ? { name: error.name, message: error.message } : { message: String(error) };
+
 export type JobDatabase = { kind: 'embedded'; pglite: PGlite } | { kind: 'server'; connectionString: string };
 
 /**
  * pg-boss on the application's own database: the PGlite instance in embedded mode (in-process
  * LISTEN/NOTIFY), a pool of its own on PostgreSQL. `work: false` only enqueues (tests, scripts).
+ *
+ * Workers drain a queue at the speed of its jobs: each fetches a batch in one statement, runs it and
+ * settles it in one statement per outcome (pg-boss `perJobResults`, so one failure retries only its
+ * own job), fetches again at once while batches come back full, and otherwise sleeps until a NOTIFY
+ * says a job was sent. Several instances may work the same queue; every job is idempotent.
  */
 export async function startJobs(
   database: JobDatabase,
@@ -33,58 +52,91 @@ export async function startJobs(
     settings: FollowUpSettings;
     dependencies: JobDependencies;
     work: boolean;
+    /** Seconds an idle worker waits before looking again; unset: 2 s, or 10 s while NOTIFY wakes it. */
     pollingSeconds?: number;
   },
 ): Promise<JobRunner> {
+  // LISTEN/NOTIFY: a job sent on a queue wakes its workers on every instance once the sending
+  // transaction commits (PGlite delivers in-process; on PostgreSQL pg-boss holds one connection for
+  // it, outside its pool). Where it cannot listen (PgBouncer in transaction mode) workers poll.
   const boss =
     database.kind === 'embedded'
-      ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite' })
-      : new PgBoss({ connectionString: database.connectionString, max: 4 });
+      ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', useListenNotify: options.work })
+      : new PgBoss({ connectionString: database.connectionString, max: 4, useListenNotify: options.work });
   boss.on('error', (error) => options.dependencies.log.error({ err: error }, 'job queue error'));
+  boss.on('warning', (warning) => {
+    if ((warning.data as { type?: string }).type === 'listen_notify_unavailable')
+      options.dependencies.log.info({ warning: warning.message }, 'jobs: polling only');
+  });
   await boss.start();
   const log = options.dependencies.log;
+  /** One job of a batch: its outcome for pg-boss, which settles the batch's jobs in one statement. */
+  const runOne = async (
+    // biome-ignore lint/suspicious/noExplicitAny: each job narrows its own payload and dependencies
+    job: JobDefinition<any, any>,
+    received: JobWithMetadata<unknown>,
+  ): Promise<Omit<JobResult, 'id'>> => {
+    const forget = async () => {
+      await boss
+        .deleteJob(job.name, received.id)
+        .catch((error) => log.error({ err: error, job: job.name, jobId: received.id }, 'job not deleted'));
+    };
+    try {
+      const payload = job.schema.parse(received.data);
+      await job.handler(payload as never, options.dependencies as never);
+    } catch (error) {
+      // The last attempt: pg-boss would keep the failed job, payload and all; the log keeps why
+      // (the error only, never the payload).
+      if (job.forgetWhenSettled && received.retryCount >= received.retryLimit) {
+        log.error({ err: error, job: job.name, jobId: received.id }, 'job failed for good');
+        await forget();
+      }
+      return { status: 'failed', output: failureOf(error) };
+    }
+    // Deleted before pg-boss marks it completed (which then finds nothing to mark): a failed
+    // deletion is only logged, never a reason to run the job (send the mail) again.
+    if (job.forgetWhenSettled) await forget();
+    return { status: 'completed' };
+  };
   for (const job of jobs) {
     await boss.createQueue(job.name, {
       retryLimit: job.retryLimit,
       retryDelay: job.retryDelay,
       retryBackoff: true,
       ...(job.policy ? { policy: job.policy } : {}),
+      notify: true,
     });
-    // A backstop for a settled job the worker could not delete (pg-boss's maintenance, at least
-    // daily); updated as well, since createQueue leaves an existing queue's settings alone.
-    if (job.forgetWhenSettled)
-      await boss.updateQueue(job.name, { deleteAfterSeconds: FORGET_BACKSTOP_SECONDS });
+    // Updated as well, since createQueue leaves an existing queue's settings alone: every queue
+    // NOTIFYs its workers when a job is sent; a settled job the worker could not delete has a
+    // backstop (pg-boss's maintenance, at least daily).
+    await boss.updateQueue(job.name, {
+      notify: true,
+      ...(job.forgetWhenSettled ? { deleteAfterSeconds: FORGET_BACKSTOP_SECONDS } : {}),
+    });
     // Warms pg-boss's per-queue cache now: a cold cache makes `send` look the queue up on its own
     // connection, which on PGlite waits for the append transaction that is sending (a deadlock).
     await boss.getJobById(job.name, '00000000-0000-0000-0000-000000000000');
     if (options.work) {
+      const { batchSize, concurrency } = job.work ?? DEFAULT_WORK;
       await boss.work(
         job.name,
-        { pollingIntervalSeconds: options.pollingSeconds ?? 2, batchSize: 1, includeMetadata: true },
-        async ([received]) => {
-          if (!received) return;
-          const forget = async () => {
-            await boss
-              .deleteJob(job.name, received.id)
-              .catch((error) =>
-                log.error({ err: error, job: job.name, jobId: received.id }, 'job not deleted'),
-              );
-          };
-          try {
-            const payload = job.schema.parse(received.data);
-            await job.handler(payload as never, options.dependencies as never);
-          } catch (error) {
-            // The last attempt: pg-boss would keep the failed job, payload and all; the log keeps
-            // why (the error only, never the payload).
-            if (job.forgetWhenSettled && received.retryCount >= received.retryLimit) {
-              log.error({ err: error, job: job.name, jobId: received.id }, 'job failed for good');
-              await forget();
-            }
-            throw error;
+        {
+          batchSize,
+          localConcurrency: concurrency,
+          // A full batch means more is waiting: fetch again at once. A short one means the queue was
+          // empty: wait for a NOTIFY (a job sent, on any instance) or, as a backstop, the poll.
+          burstWhenBatchFull: true,
+          pollingIntervalSeconds: options.pollingSeconds ?? 2,
+          notifyPollingIntervalSeconds: options.pollingSeconds ?? NOTIFY_BACKSTOP_SECONDS,
+          includeMetadata: true,
+          perJobResults: true,
+        },
+        async (batch): Promise<JobResult[]> => {
+          const results: JobResult[] = [];
+          for (const received of batch) {
+            results.push({ id: received.id, ...(await runOne(job, received)) });
           }
-          // Deleted before pg-boss marks it completed (which then finds nothing to mark): a failed
-          // deletion is only logged, never a reason to run the job (send the mail) again.
-          if (job.forgetWhenSettled) await forget();
+          return results;
         },
       );
       if (job.schedule) await boss.schedule(job.name, job.schedule);

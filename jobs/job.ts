@@ -16,6 +16,11 @@ export interface JobDefinition<Schema extends z.ZodType = z.ZodType, Deps = unkn
    * (and its payload) for pg-boss's retention period: for jobs whose payload should not outlive them.
    */
   forgetWhenSettled?: boolean;
+  /**
+   * How one instance works the queue (jobs/boss.ts): `batchSize` jobs fetched in one statement and
+   * settled in one, run one after the other by each of `concurrency` workers. Unset: 10 and 1.
+   */
+  work?: { batchSize: number; concurrency: number };
   handler: (payload: z.output<Schema>, deps: Deps) => Promise<void>;
 }
 

@@ -42,7 +42,13 @@ export interface TestPlatform extends Platform {
 
 export async function startTestPlatform(
   kind: 'pglite' | 'postgres',
-  options: { env?: Record<string, string>; workJobs?: boolean; dataDir?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    workJobs?: boolean;
+    dataDir?: string;
+    /** Seconds between job polls; unset: 0.5, so retries come quickly. `null`: the production default. */
+    jobPollingSeconds?: number | null;
+  } = {},
 ): Promise<TestPlatform> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -64,7 +70,7 @@ export async function startTestPlatform(
   const platform = await startPlatform(config, log, {
     target,
     workJobs: options.workJobs ?? false,
-    jobPollingSeconds: 0.5,
+    jobPollingSeconds: options.jobPollingSeconds === null ? undefined : (options.jobPollingSeconds ?? 0.5),
   });
   return {
     ...platform,

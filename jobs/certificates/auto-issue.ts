@@ -26,6 +26,8 @@ export const autoIssueCertificateJob = defineJob({
   retryLimit: 5,
   retryDelay: 5,
   policy: 'stately',
+  // Hundreds of participants may finish at once (a class, a deadline): four workers, ten a fetch.
+  work: { batchSize: 10, concurrency: 4 },
   handler: async (payload: AutoIssuePayload, deps: CertificateDeps) => {
     await deps.certificates.autoIssue(payload);
   },

@@ -91,6 +91,9 @@ export const imageDerivativesJob = defineJob({
   schema: derivativesPayloadSchema,
   retryLimit: 3,
   retryDelay: 5,
+  // sharp already spreads one image over the cores: one at a time, two a fetch (so a backlog drains
+  // without waiting between fetches).
+  work: { batchSize: 2, concurrency: 1 },
   handler: async (payload: DerivativesPayload, deps: ImageDeps) => {
     // Loaded on first use: sharp is native (libvips), so a server that cannot load it still starts;
     // only this job then fails.

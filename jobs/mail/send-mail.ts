@@ -83,6 +83,8 @@ export const sendMailJob = defineJob({
   retryLimit: 5,
   retryDelay: 2,
   forgetWhenSettled: true,
+  // Each mail waits on the SMTP server: two at a time, so one slow delivery does not hold the rest.
+  work: { batchSize: 5, concurrency: 2 },
   handler: async (mail: QueuedMail, deps: MailDeps) => {
     let message: { to: string; subject: string; text: string; userId: string | null; messageId?: string };
     if (mail.kind === 'notify') {
