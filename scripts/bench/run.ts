@@ -6,12 +6,16 @@
  * Then the files part (files.ts): image derivatives and 20 MB uploads against their raw ceilings.
  * `npm run bench -- files` runs the files part alone.
  *
+ * Then the certificates part (certificates.ts): 500 participants completing a module at once, until
+ * the last automatic certificate exists. `npm run bench -- certificates` runs it alone.
+ *
  *   BENCH_SECONDS (10)  BENCH_CONNECTIONS (10)  BENCH_WARMUP_SECONDS (2)  BENCH_DATABASE_URL (unset)
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { demoCourses } from '../seed/demo';
+import { benchCertificates, type CertificatesResult } from './certificates';
 import { serverVersion, tempDatabase, tempDir } from './database';
 import { benchFiles, type FilesResult } from './files';
 import type { LoadResult, LoadSpec } from './load';
@@ -212,12 +216,14 @@ async function benchMode(mode: 'embedded' | 'postgres'): Promise<ModeResult> {
   };
 }
 
+const knownParts = ['files', 'certificates'];
 const parts = process.argv.slice(2);
-if (parts.some((part) => part !== 'files')) {
-  process.stderr.write(`bench: unknown part ${parts.find((p) => p !== 'files')}; the only one is: files\n`);
+if (parts.some((part) => !knownParts.includes(part))) {
+  process.stderr.write(
+    `bench: unknown part ${parts.find((p) => !knownParts.includes(p))}; the parts are: ${knownParts.join(', ')}\n`,
+  );
   process.exit(2);
 }
-const filesOnly = parts.includes('files');
 
 /** The files part, its table, and its own results file. */
 async function runFiles(outDir: string, stamp: string, meta: object): Promise<FilesResult> {
@@ -228,6 +234,19 @@ async function runFiles(outDir: string, stamp: string, meta: object): Promise<Fi
     await fs.writeFile(file, `${JSON.stringify({ ...meta, ...result }, null, 2)}\n`);
     process.stdout.write(`  written: ${path.relative(projectRoot, file)}\n`);
     return result;
+  } finally {
+    await runCleanups();
+  }
+}
+
+/** The certificates part and its own results file. */
+async function runCertificates(outDir: string, stamp: string, meta: object): Promise<CertificatesResult[]> {
+  try {
+    const results = await benchCertificates(baseDatabaseUrl, (undo) => cleanups.push(undo), runCleanups);
+    const file = path.join(outDir, `bench-certificates-${stamp}.json`);
+    await fs.writeFile(file, `${JSON.stringify({ ...meta, results }, null, 2)}\n`);
+    process.stdout.write(`  written: ${path.relative(projectRoot, file)}\n`);
+    return results;
   } finally {
     await runCleanups();
   }
@@ -249,8 +268,9 @@ async function main() {
   const modes: ('embedded' | 'postgres')[] = baseDatabaseUrl ? ['embedded', 'postgres'] : ['embedded'];
   const outDir = path.join(projectRoot, 'bench-results');
   await fs.mkdir(outDir, { recursive: true });
-  if (filesOnly) {
-    await runFiles(outDir, stamp, meta);
+  if (parts.length > 0) {
+    if (parts.includes('files')) await runFiles(outDir, stamp, meta);
+    if (parts.includes('certificates')) await runCertificates(outDir, stamp, meta);
     return;
   }
   const results: ModeResult[] = [];
@@ -267,9 +287,10 @@ async function main() {
     }
   }
   const files = await runFiles(outDir, stamp, meta);
+  const certificates = await runCertificates(outDir, stamp, meta);
   await fs.writeFile(
     path.join(outDir, 'latest.json'),
-    `${JSON.stringify({ ...meta, modes: results, files }, null, 2)}\n`,
+    `${JSON.stringify({ ...meta, modes: results, files, certificates }, null, 2)}\n`,
   );
   process.stdout.write('  written: bench-results/latest.json\n');
 }
