@@ -14,6 +14,7 @@ import * as addAnswerDrafts from './2026_11_24_01_00_00_add_answer_drafts';
 import * as addCredentialVersions from './2026_11_24_02_00_00_add_credential_versions';
 import * as expireRateLimits from './2026_11_24_05_00_00_expire_rate_limits';
 import * as createErasedCertificates from './2026_11_24_05_10_00_create_erased_certificates';
+import * as indexModuleParticipants from './2026_11_24_18_00_00_index_module_participants';
 
 /** Listed statically (not read from disk) so the bundled binary carries them. Append only. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_24_02_00_00_add_credential_versions': addCredentialVersions,
   '2026_11_24_05_00_00_expire_rate_limits': expireRateLimits,
   '2026_11_24_05_10_00_create_erased_certificates': createErasedCertificates,
+  '2026_11_24_18_00_00_index_module_participants': indexModuleParticipants,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -195,7 +195,10 @@ export async function activeParticipantIds(
 
 /**
  * Every participant active in the range, in batches ordered by id (keyset paging: each batch is two
- * short statements, and memory holds one batch at a time whatever the participant count). Each row
+ * short statements, and memory holds one batch at a time whatever the participant count). A batch
+ * starts after the last id of the one before and reads its rows in order from the index on
+ * (module_id, user_id), so it costs the same whatever comes after it: the whole export grows in
+ * proportion to the participants. Each row
  * carries its scores and its answers in the order of `questions` (null: not answered), aggregated by
  * the database into one array per participant rather than one row per answer.
  */

@@ -85,7 +85,9 @@ export function resultsCsvRow(
  * open answers as typed) and its score, a total per page, then the module's total, maximum and
  * percentage; headers as `resultsCsvHeader` writes them. Text cells are quoted and neutralised
  * against formula injection; numbers are written bare. The first chunk starts with a BOM (UTF-8) so
- * spreadsheets in nl and fr read accents. Checks the right first, then streams batch by batch.
+ * spreadsheets in nl and fr read accents. Checks the right first, then streams page by page
+ * (`pageSize` participants in id order, each page read from where the last one ended), one chunk per
+ * page, so the time grows with the participants and the memory holds one page.
  */
 export async function resultsCsv(
   db: AnyDb,
@@ -93,6 +95,7 @@ export async function resultsCsv(
   modulePath: string,
   after?: string | null,
   before?: string | null,
+  pageSize = 500,
 ): Promise<AsyncGenerator<string>> {
   const module = await teacherModule(db, actor, modulePath);
   const range = activityRange(after, before);
@@ -103,7 +106,7 @@ export async function resultsCsv(
     const columns = pages.flatMap((page) =>
       page.questions.map((question) => ({ pagePath: page.path, question: question.name })),
     );
-    for await (const batch of participantBatches(db, module.moduleId, range, columns)) {
+    for await (const batch of participantBatches(db, module.moduleId, range, columns, pageSize)) {
       let chunk = '';
       for (const row of batch) {
         const cells = resultsCsvRow(pages, { ...row, ...seenName(actor, row) });
