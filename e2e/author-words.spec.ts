@@ -67,7 +67,7 @@ test('an author writes a question page and a course date in their own words (en)
   await expect(page.getByLabel('Start date')).toHaveValue('24/11/2027');
   await expect(page.getByLabel('End date')).toHaveValue('30/11/2027');
   // The history's as-of moment is typed the same way.
-  const moment = page.getByLabel('Show the course as it was at');
+  const moment = page.getByLabel('Show as it was at');
   await moment.fill('next week');
   await page.getByRole('button', { name: 'Show', exact: true }).click();
   await expect(moment).toHaveAccessibleDescription(/Enter a valid date\./);

@@ -2,21 +2,24 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { type CurrentUser, hasRule } from '../../../lib/auth';
-import { problemOf } from '../../../lib/forms';
-import { errorCode } from '../../../lib/trpc';
-import { Alert } from '../../../ui/alert';
 import { DangerZone } from '../../../ui/danger-zone';
-import { ErrorPanel, Loading } from '../../../ui/status';
-import { useDocumentTitle } from '../../../ui/use-document-title';
 import { CertificateConfigRoute } from '../../certificate/routes/certificate-config';
 import { CourseCertificateList } from '../../certificate/routes/course-certificates';
 import { LinkedFiles } from '../file/linked-files';
 import { LinkedModules } from '../module/linked-modules';
-import { useNotice } from '../shared/content-form-helpers';
 import { type ContentRights, contentRights } from '../shared/content-rights';
+import {
+  ActionButton,
+  EditBody,
+  EditScreen,
+  StateBadge,
+  useItemActions,
+  ViewTabs,
+} from '../shared/edit-screen';
+import { History } from '../shared/history';
 import { NotAllowedHere } from '../shared/not-allowed';
+import { CourseAsOf } from './course-as-of';
 import { CourseForm, courseFormValues } from './course-form';
-import { CourseHistoryPanel } from './course-history';
 import {
   useDeleteCourse,
   useDuplicateCourse,
@@ -27,6 +30,7 @@ import { CourseSectionsView } from './course-sections';
 import { CourseTeachers } from './course-teachers';
 import { CourseUsersView } from './course-users';
 import { type AdminCourseDetail, useAdminCourse, useCourseOwners } from './get-admin-course';
+import { useCourseHistory } from './get-course-history';
 import { TranslatedModulesOffer } from './translated-modules-offer';
 
 export const courseViews = [
@@ -64,9 +68,6 @@ function visibleViews(user: CurrentUser): CourseView[] {
 export function CourseRoute({ path, view, user }: { path: string; view: string; user: CurrentUser }) {
   const { t } = useTranslation();
   const course = useAdminCourse(path);
-  const code = course.isError ? errorCode(course.error) : null;
-  const missing = code === 'NOT_FOUND' || code === 'BAD_REQUEST';
-  useDocumentTitle(course.data?.name ?? (missing ? t('courses.notFound') : t('courseAdmin.title')));
   const views = visibleViews(user);
   // Owners edit and delete their course without the general rules (spec section 6).
   const owners = useCourseOwners(path, course.isSuccess);
@@ -76,109 +77,88 @@ export function CourseRoute({ path, view, user }: { path: string; view: string; 
     const state = window.history.state as { notice?: unknown; original?: unknown } | null;
     return state?.notice === 'courseTranslated' && typeof state.original === 'string' ? state.original : null;
   });
-
-  if (!views.includes(view as CourseView)) {
-    return <h1>{t('notFound.admin')}</h1>;
-  }
-  if (course.isPending || (course.isError && course.isFetching)) {
-    return (
-      <div aria-busy="true">
-        <Loading />
-      </div>
-    );
-  }
-  if (course.isError) {
-    return missing ? (
-      <div className="status status--not-found">
-        <h1>{t('courses.notFound')}</h1>
-        <p>
-          <Link href="/courses">{t('courseAdmin.backToList')}</Link>
-        </p>
-      </div>
-    ) : (
-      <ErrorPanel
-        message={t('courseAdmin.loadOneError')}
-        onRetry={() => void course.refetch()}
-        error={course.error}
-      />
-    );
-  }
-
+  if (!views.includes(view as CourseView)) return <h1>{t('notFound.admin')}</h1>;
   const rights = contentRights(user, owned);
   // The certificate's settings are the course's: only who edits it sees and changes them.
   const tabs = views.filter((item) => item !== 'certificate-config' || rights.edit);
-  const parent = { parentType: 'course', parentPath: course.data.path } as const;
-  const base = `/courses/${course.data.path}`;
-  const hrefOf = (item: CourseView) => (item === 'info' ? base : `${base}/${item}`);
 
   return (
-    <article>
-      <p className="back-link">
-        <Link href="/courses">← {t('courseAdmin.backToList')}</Link>
-      </p>
-      <div className="page-header">
-        <h1>{course.data.name}</h1>
-        <p className="badges">
-          <span className="badge">{t(`languages.${course.data.language}`)}</span>
-          <span className={course.data.published ? 'badge' : 'badge badge--warning'}>
-            {course.data.published ? t('courseAdmin.statePublished') : t('courseAdmin.stateUnpublished')}
-          </span>
-        </p>
-      </div>
-      <CreatedNotice />
-      {translatedFrom && rights.edit && (
-        <TranslatedModulesOffer
-          coursePath={course.data.path}
-          originalPath={translatedFrom}
-          language={course.data.language}
-        />
+    <EditScreen
+      query={course}
+      name={(item) => item.name}
+      texts={{
+        title: t('courseAdmin.title'),
+        notFound: t('courses.notFound'),
+        loadError: t('courseAdmin.loadOneError'),
+        listHref: '/courses',
+        listLabel: t('courseAdmin.backToList'),
+      }}
+      badges={(item) => (
+        <>
+          <span className="badge">{t(`languages.${item.language}`)}</span>
+          <StateBadge
+            published={item.published}
+            texts={[t('courseAdmin.statePublished'), t('courseAdmin.stateUnpublished')]}
+          />
+        </>
       )}
-      <nav className="tabs" aria-label={t('courseAdmin.views')}>
-        <ul>
-          {tabs.map((item) => (
-            <li key={item}>
-              <Link
-                href={hrefOf(item)}
-                className="tabs__tab"
-                aria-current={item === view ? 'page' : undefined}
-              >
-                {t(`courseAdmin.view.${item}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      {view === 'info' && <CourseInfoView course={course.data} rights={rights} user={user} />}
-      {view === 'sections' && <CourseSectionsView coursePath={course.data.path} rights={rights} />}
-      {view === 'modules' && <LinkedModules parent={parent} rights={rights} />}
-      {view === 'files' && <LinkedFiles parent={parent} rights={rights} />}
-      {view === 'link-teachers' && (
-        <section aria-labelledby="course-teachers-title">
-          <h2 id="course-teachers-title">{t('courseAdmin.view.link-teachers')}</h2>
-          <CourseTeachers coursePath={course.data.path} courseName={course.data.name} />
-        </section>
+      arrivals={{
+        courseCreated: t('courseAdmin.createdNotice'),
+        courseDuplicated: t('courseAdmin.duplicatedNotice'),
+        courseTranslated: t('courseAdmin.translatedNotice'),
+      }}
+      tabs={(item) => (
+        <>
+          {translatedFrom && rights.edit && (
+            <TranslatedModulesOffer
+              coursePath={item.path}
+              originalPath={translatedFrom}
+              language={item.language}
+            />
+          )}
+          <ViewTabs
+            label={t('courseAdmin.views')}
+            current={view as CourseView}
+            items={tabs.map((tab) => ({
+              view: tab,
+              href: tab === 'info' ? `/courses/${item.path}` : `/courses/${item.path}/${tab}`,
+              label: t(`courseAdmin.view.${tab}`),
+            }))}
+          />
+        </>
       )}
-      {view === 'users' && <CourseUsersView coursePath={course.data.path} />}
-      {view === 'certificate-config' &&
-        (rights.edit ? <CertificateConfigRoute kind="course" path={course.data.path} /> : <NotAllowedHere />)}
-      {view === 'course-certificates' && <CourseCertificateList coursePath={course.data.path} />}
-    </article>
-  );
-}
-
-function CreatedNotice() {
-  const { t } = useTranslation();
-  const [shown] = useState(() => (window.history.state as { notice?: unknown } | null)?.notice);
-  const texts: Record<string, string> = {
-    courseCreated: t('courseAdmin.createdNotice'),
-    courseDuplicated: t('courseAdmin.duplicatedNotice'),
-    courseTranslated: t('courseAdmin.translatedNotice'),
-  };
-  if (typeof shown !== 'string' || !texts[shown]) return null;
-  return (
-    <Alert tone="success">
-      <p>{texts[shown]}</p>
-    </Alert>
+    >
+      {(item) => {
+        const parent = { parentType: 'course', parentPath: item.path } as const;
+        switch (view as CourseView) {
+          case 'sections':
+            return <CourseSectionsView coursePath={item.path} rights={rights} />;
+          case 'modules':
+            return <LinkedModules parent={parent} rights={rights} />;
+          case 'files':
+            return <LinkedFiles parent={parent} rights={rights} />;
+          case 'link-teachers':
+            return (
+              <section aria-labelledby="course-teachers-title">
+                <h2 id="course-teachers-title">{t('courseAdmin.view.link-teachers')}</h2>
+                <CourseTeachers coursePath={item.path} courseName={item.name} />
+              </section>
+            );
+          case 'users':
+            return <CourseUsersView coursePath={item.path} />;
+          case 'certificate-config':
+            return rights.edit ? (
+              <CertificateConfigRoute kind="course" path={item.path} />
+            ) : (
+              <NotAllowedHere />
+            );
+          case 'course-certificates':
+            return <CourseCertificateList coursePath={item.path} />;
+          default:
+            return <CourseInfoView course={item} rights={rights} user={user} />;
+        }
+      }}
+    </EditScreen>
   );
 }
 
@@ -197,99 +177,88 @@ function CourseInfoView({
   const remove = useDeleteCourse();
   const duplicate = useDuplicateCourse();
   const [, navigate] = useLocation();
-  const { setNotice, view: notice } = useNotice();
-
-  const makeCopy = async () => {
-    setNotice(null);
-    try {
-      const copy = await duplicate.mutateAsync(course.path);
-      navigate(`/courses/${copy.path}`, { state: { notice: 'courseDuplicated' } });
-    } catch (error) {
-      setNotice({ tone: 'danger', text: problemOf(error).message ?? t('form.unreachable') });
-    }
-  };
-
-  const togglePublished = async () => {
-    setNotice(null);
-    try {
-      await publish.mutateAsync({ path: course.path, published: !course.published });
-      setNotice({
-        tone: 'success',
-        text: t(course.published ? 'courseAdmin.unpublished' : 'courseAdmin.published', {
-          name: course.name,
-        }),
-      });
-    } catch (error) {
-      setNotice({ tone: 'danger', text: problemOf(error).message ?? t('form.unreachable') });
-    }
-  };
+  const { act, notice } = useItemActions();
 
   return (
-    <>
-      <div className="action-bar">
-        {rights.edit && (
-          <button
-            type="button"
-            className="button button--small button--ghost"
-            disabled={publish.isPending}
-            onClick={() => void togglePublished()}
+    <EditBody
+      actions={[
+        rights.edit && (
+          <ActionButton
+            pending={publish.isPending}
+            onClick={() =>
+              void act(async () => {
+                await publish.mutateAsync({ path: course.path, published: !course.published });
+                return t(course.published ? 'courseAdmin.unpublished' : 'courseAdmin.published', {
+                  name: course.name,
+                });
+              })
+            }
           >
             {course.published ? t('courseAdmin.unpublish') : t('courseAdmin.publish')}
-          </button>
-        )}
-        {rights.create && (
-          <button
-            type="button"
-            className="button button--small button--ghost"
-            disabled={duplicate.isPending}
-            onClick={() => void makeCopy()}
+          </ActionButton>
+        ),
+        rights.create && (
+          <ActionButton
+            pending={duplicate.isPending}
+            onClick={() =>
+              void act(async () => {
+                const copy = await duplicate.mutateAsync(course.path);
+                navigate(`/courses/${copy.path}`, { state: { notice: 'courseDuplicated' } });
+              })
+            }
           >
             {t('courseAdmin.duplicate')}
-          </button>
-        )}
-        {rights.create && (
+          </ActionButton>
+        ),
+        rights.create && (
           <Link
             href={`/courses/new-course?translate=${course.path}`}
             className="button button--small button--ghost"
           >
             {t('courseAdmin.translate')}
           </Link>
-        )}
-      </div>
-      {notice}
-      <div className="admin-columns">
-        <div className="admin-columns__main">
-          <CourseForm
-            key={course.path}
-            defaultValues={courseFormValues(course)}
-            submitLabel={t('courseAdmin.save')}
-            savedText={t('courseAdmin.saved')}
-            readOnly={!rights.edit}
-            onSubmit={(input) =>
-              update.mutateAsync({ path: course.path, course: { ...input, originId: course.originId } })
-            }
-          />
-        </div>
-        {hasRule(user, 'view') && (
-          <aside className="admin-columns__side" aria-labelledby="course-history-title">
-            <h2 id="course-history-title">{t('history.title')}</h2>
-            <CourseHistoryPanel path={course.path} viewer={user} />
-          </aside>
-        )}
-      </div>
-      {rights.delete && (
-        <DangerZone
-          id="delete-course-title"
-          title={t('courseAdmin.deleteTitle')}
-          text={t('courseAdmin.deleteText')}
-          buttonLabel={t('courseAdmin.delete')}
-          confirmMessage={t('courseAdmin.deleteConfirm', { name: course.name })}
-          confirmLabel={t('courseAdmin.delete')}
-          removal={remove}
-          run={() => remove.mutateAsync(course.path)}
-          onDone={() => navigate('/courses', { replace: true })}
+        ),
+      ]}
+      notice={notice}
+      main={
+        <CourseForm
+          key={course.path}
+          defaultValues={courseFormValues(course)}
+          submitLabel={t('courseAdmin.save')}
+          savedText={t('courseAdmin.saved')}
+          readOnly={!rights.edit}
+          onSubmit={(input) =>
+            update.mutateAsync({ path: course.path, course: { ...input, originId: course.originId } })
+          }
         />
-      )}
-    </>
+      }
+      historyId="course-history-title"
+      history={hasRule(user, 'view') && <CourseHistory path={course.path} viewer={user} />}
+      danger={
+        rights.delete && (
+          <DangerZone
+            id="delete-course-title"
+            title={t('courseAdmin.deleteTitle')}
+            text={t('courseAdmin.deleteText')}
+            buttonLabel={t('courseAdmin.delete')}
+            confirmMessage={t('courseAdmin.deleteConfirm', { name: course.name })}
+            confirmLabel={t('courseAdmin.delete')}
+            removal={remove}
+            run={() => remove.mutateAsync(course.path)}
+            onDone={() => navigate('/courses', { replace: true })}
+          />
+        )
+      }
+    />
+  );
+}
+
+function CourseHistory({ path, viewer }: { path: string; viewer: CurrentUser }) {
+  return (
+    <History
+      query={useCourseHistory(path)}
+      viewer={viewer}
+      asOf={(at, close) => <CourseAsOf path={path} at={at} onClose={close} />}
+    />
   );
 }

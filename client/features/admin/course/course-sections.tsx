@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { problemOf } from '../../../lib/forms';
-import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { Empty, ErrorPanel, Loading } from '../../../ui/status';
+import { ListQuery, listLoading } from '../../../ui/list-query';
 import { type AdminSection, useCourseSections } from '../section/get-sections';
 import {
   useDeleteSection,
@@ -11,8 +9,9 @@ import {
   useOrderSections,
   useSetSectionPublished,
 } from '../section/section-mutations';
-import { useNotice } from '../shared/content-form-helpers';
 import type { ContentRights } from '../shared/content-rights';
+import { useItemActions } from '../shared/edit-screen';
+import { DeleteDialog, RowActions } from '../shared/row-actions';
 import { SortableList } from '../shared/sortable-list';
 
 /**
@@ -26,139 +25,110 @@ export function CourseSectionsView({ coursePath, rights }: { coursePath: string;
   const publish = useSetSectionPublished();
   const remove = useDeleteSection();
   const duplicate = useDuplicateSection();
-  const { setNotice, view: notice } = useNotice();
+  const { act, say, notice } = useItemActions();
   const [items, setItems] = useState<AdminSection[]>([]);
   const [deleting, setDeleting] = useState<AdminSection | null>(null);
-  const loading = sections.isPending || (sections.isError && sections.isFetching);
+  const loading = listLoading(sections);
 
   useEffect(() => {
     if (sections.data) setItems(sections.data);
   }, [sections.data]);
 
-  const reorder = async (next: AdminSection[]) => {
+  const reorder = (next: AdminSection[]) => {
     const before = items;
     setItems(next);
-    setNotice(null);
-    try {
-      await order.mutateAsync({ path: coursePath, sections: next.map((section) => section.path) });
-      setNotice({ tone: 'success', text: t('sectionAdmin.orderSaved') });
-    } catch (error) {
-      setItems(before);
-      setNotice({ tone: 'danger', text: problemOf(error).message ?? t('form.unreachable') });
-    }
+    void act(async () => {
+      try {
+        await order.mutateAsync({ path: coursePath, sections: next.map((section) => section.path) });
+      } catch (error) {
+        setItems(before);
+        throw error;
+      }
+      return t('sectionAdmin.orderSaved');
+    });
   };
 
-  const togglePublished = async (section: AdminSection) => {
-    setNotice(null);
-    try {
-      await publish.mutateAsync({ path: section.path, published: !section.published });
-      setNotice({
-        tone: 'success',
-        text: t(section.published ? 'sectionAdmin.unpublished' : 'sectionAdmin.published', {
-          name: section.name,
-        }),
-      });
-    } catch (error) {
-      setNotice({ tone: 'danger', text: problemOf(error).message ?? t('form.unreachable') });
-    }
-  };
-
-  const makeCopy = async (section: AdminSection) => {
-    setNotice(null);
-    try {
-      await duplicate.mutateAsync(section.path);
-      setNotice({ tone: 'success', text: t('sectionAdmin.duplicated', { name: section.name }) });
-    } catch (error) {
-      setNotice({ tone: 'danger', text: problemOf(error).message ?? t('form.unreachable') });
-    }
-  };
-
-  const list = () => {
-    if (loading) return <Loading />;
-    if (sections.isError)
-      return (
-        <ErrorPanel
-          message={t('sectionAdmin.loadListError')}
-          onRetry={() => void sections.refetch()}
-          error={sections.error}
-        />
-      );
-    if (items.length === 0) return <Empty>{t('sectionAdmin.empty')}</Empty>;
-    return (
-      <>
-        {rights.edit && items.length > 1 && <p className="muted">{t('sortable.hint')}</p>}
-        <SortableList
-          items={items}
-          getId={(section) => section.path}
-          getLabel={(section) => section.name}
-          label={t('sectionAdmin.listLabel')}
-          disabled={!rights.edit || order.isPending}
-          onReorder={(next) => void reorder(next)}
-          renderItem={(section) => (
-            <div className="content-row">
-              <div className="content-row__main">
-                <Link href={`/sections/${section.path}`} className="content-row__name">
-                  {section.name}
-                </Link>
-                <span className="badges">
-                  <span className="badge">{t(`languages.${section.language}`)}</span>
-                  <span className={section.published ? 'badge' : 'badge badge--warning'}>
-                    {section.published ? t('courseAdmin.statePublished') : t('courseAdmin.stateUnpublished')}
-                  </span>
-                </span>
-              </div>
-              <div className="content-row__actions">
-                {rights.edit && (
-                  <Link
-                    href={`/sections/${section.path}`}
-                    className="button button--small button--ghost"
-                    aria-label={`${t('sectionAdmin.edit')}: ${section.name}`}
-                  >
-                    {t('sectionAdmin.edit')}
+  const list = () => (
+    <ListQuery
+      query={sections}
+      loadError={t('sectionAdmin.loadListError')}
+      empty={t('sectionAdmin.empty')}
+      items={items}
+    >
+      {(items) => (
+        <>
+          {rights.edit && items.length > 1 && <p className="muted">{t('sortable.hint')}</p>}
+          <SortableList
+            items={items}
+            getId={(section) => section.path}
+            getLabel={(section) => section.name}
+            label={t('sectionAdmin.listLabel')}
+            disabled={!rights.edit || order.isPending}
+            onReorder={reorder}
+            renderItem={(section) => (
+              <div className="content-row">
+                <div className="content-row__main">
+                  <Link href={`/sections/${section.path}`} className="content-row__name">
+                    {section.name}
                   </Link>
-                )}
-                {rights.edit && (
-                  <button
-                    type="button"
-                    className="button button--small button--ghost"
-                    disabled={publish.isPending}
-                    onClick={() => void togglePublished(section)}
-                    aria-label={`${section.published ? t('courseAdmin.unpublish') : t('courseAdmin.publish')}: ${section.name}`}
-                  >
-                    {section.published ? t('courseAdmin.unpublish') : t('courseAdmin.publish')}
-                  </button>
-                )}
-                {rights.addChildren && (
-                  <button
-                    type="button"
-                    className="button button--small button--ghost"
-                    disabled={duplicate.isPending}
-                    aria-label={`${t('sectionAdmin.duplicate')}: ${section.name}`}
-                    onClick={() => void makeCopy(section)}
-                  >
-                    {t('sectionAdmin.duplicate')}
-                  </button>
-                )}
-                {rights.delete && (
-                  <button
-                    type="button"
-                    className="button button--small button--danger-ghost"
-                    onClick={() => {
-                      remove.reset();
-                      setDeleting(section);
-                    }}
-                    aria-label={`${t('sectionAdmin.delete')}: ${section.name}`}
-                  >
-                    {t('sectionAdmin.delete')}
-                  </button>
-                )}
+                  <span className="badges">
+                    <span className="badge">{t(`languages.${section.language}`)}</span>
+                    <span className={section.published ? 'badge' : 'badge badge--warning'}>
+                      {section.published
+                        ? t('courseAdmin.statePublished')
+                        : t('courseAdmin.stateUnpublished')}
+                    </span>
+                  </span>
+                </div>
+                <RowActions
+                  item={section}
+                  className="content-row__actions"
+                  texts={{
+                    edit: t('sectionAdmin.edit'),
+                    duplicate: t('sectionAdmin.duplicate'),
+                    delete: t('sectionAdmin.delete'),
+                  }}
+                  editHref={rights.edit ? `/sections/${section.path}` : undefined}
+                  onPublish={
+                    rights.edit
+                      ? () =>
+                          void act(async () => {
+                            await publish.mutateAsync({ path: section.path, published: !section.published });
+                            return t(
+                              section.published ? 'sectionAdmin.unpublished' : 'sectionAdmin.published',
+                              {
+                                name: section.name,
+                              },
+                            );
+                          })
+                      : undefined
+                  }
+                  onDuplicate={
+                    rights.addChildren
+                      ? () =>
+                          void act(async () => {
+                            await duplicate.mutateAsync(section.path);
+                            return t('sectionAdmin.duplicated', { name: section.name });
+                          })
+                      : undefined
+                  }
+                  onDelete={
+                    rights.delete
+                      ? () => {
+                          remove.reset();
+                          setDeleting(section);
+                        }
+                      : undefined
+                  }
+                  pending={{ publish: publish.isPending, duplicate: duplicate.isPending }}
+                />
               </div>
-            </div>
-          )}
-        />
-      </>
-    );
-  };
+            )}
+          />
+        </>
+      )}
+    </ListQuery>
+  );
 
   return (
     <section aria-labelledby="course-sections-title" aria-busy={loading}>
@@ -174,24 +144,16 @@ export function CourseSectionsView({ coursePath, rights }: { coursePath: string;
       </div>
       {notice}
       {list()}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('sectionAdmin.deleteTitle')}
-        message={<p>{t('sectionAdmin.deleteConfirm', { name: deleting?.name ?? '' })}</p>}
-        confirmLabel={t('sectionAdmin.delete')}
-        busy={remove.isPending}
-        error={remove.isError ? (problemOf(remove.error).message ?? t('form.unreachable')) : null}
-        onCancel={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return;
-          try {
-            await remove.mutateAsync(deleting.path);
-          } catch {
-            return;
-          }
-          setNotice({ tone: 'success', text: t('sectionAdmin.deleted', { name: deleting.name }) });
-          setDeleting(null);
+      <DeleteDialog
+        item={deleting}
+        removal={remove}
+        texts={{
+          title: t('sectionAdmin.deleteTitle'),
+          confirm: t('sectionAdmin.deleteConfirm', { name: deleting?.name ?? '' }),
+          button: t('sectionAdmin.delete'),
         }}
+        onClose={() => setDeleting(null)}
+        onDeleted={(section) => say(t('sectionAdmin.deleted', { name: section.name }))}
       />
     </section>
   );

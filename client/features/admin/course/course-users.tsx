@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { Empty, ErrorPanel, Loading } from '../../../ui/status';
+import { ListQuery, listLoading } from '../../../ui/list-query';
 import { useUsers } from '../user/get-users';
 
 /**
@@ -10,29 +10,21 @@ import { useUsers } from '../user/get-users';
 export function CourseUsersView({ coursePath }: { coursePath: string }) {
   const { t } = useTranslation();
   const users = useUsers({ course: coursePath });
-  const loading = users.isPending || (users.isError && users.isFetching);
-  const list = () => {
-    if (loading) return <Loading />;
-    if (users.isError)
-      return (
-        <ErrorPanel
-          message={t('courseAdmin.usersLoadError')}
-          onRetry={() => void users.refetch()}
-          error={users.error}
-        />
-      );
-    if (users.data.length === 0) return <Empty>{t('courseAdmin.noUsers')}</Empty>;
-    return (
-      <ul className="pick-list">
-        {users.data.map((user) => (
-          <li key={user._id}>
-            <span className="pick-list__name">{user.name}</span>{' '}
-            <span className="pick-list__email">{user.email}</span>
-          </li>
-        ))}
-      </ul>
-    );
-  };
+  const loading = listLoading(users);
+  const list = () => (
+    <ListQuery query={users} loadError={t('courseAdmin.usersLoadError')} empty={t('courseAdmin.noUsers')}>
+      {(items) => (
+        <ul className="pick-list">
+          {items.map((user) => (
+            <li key={user._id}>
+              <span className="pick-list__name">{user.name}</span>{' '}
+              <span className="pick-list__email">{user.email}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </ListQuery>
+  );
   return (
     <section aria-labelledby="course-users-title" aria-busy={loading}>
       <div className="page-header">

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { Empty, ErrorPanel, Loading } from '../../../ui/status';
+import { ListQuery, listLoading } from '../../../ui/list-query';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { useTranslationGroups } from './get-translations';
 
@@ -9,46 +9,38 @@ export function TranslationsRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('translationAdmin.title'));
   const groups = useTranslationGroups();
-  const loading = groups.isPending || (groups.isError && groups.isFetching);
+  const loading = listLoading(groups);
 
-  const list = () => {
-    if (loading) return <Loading />;
-    if (groups.isError)
-      return (
-        <ErrorPanel
-          message={t('translationAdmin.loadError')}
-          onRetry={() => void groups.refetch()}
-          error={groups.error}
-        />
-      );
-    if (groups.data.length === 0) return <Empty>{t('translationAdmin.empty')}</Empty>;
-    return (
-      <ul className="content-list">
-        {groups.data.map((group) => {
-          const original = group.items.find((item) => item.isOriginal) ?? group.items[0];
-          const base = group.kind === 'course' ? '/courses' : '/modules';
-          return (
-            <li key={`${group.kind}-${group.originId}`} className="translation-group">
-              <h2>
-                {t(`translationAdmin.kind.${group.kind}`)}: {original?.name}
-              </h2>
-              <ul>
-                {group.items.map((item) => (
-                  <li key={item.path}>
-                    <Link href={`${base}/${item.path}`}>{item.name}</Link>{' '}
-                    <span className="badge">{t(`languages.${item.language}`)}</span>{' '}
-                    {item.isOriginal && (
-                      <span className="badge badge--muted">{t('translationAdmin.original')}</span>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            </li>
-          );
-        })}
-      </ul>
-    );
-  };
+  const list = () => (
+    <ListQuery query={groups} loadError={t('translationAdmin.loadError')} empty={t('translationAdmin.empty')}>
+      {(items) => (
+        <ul className="content-list">
+          {items.map((group) => {
+            const original = group.items.find((item) => item.isOriginal) ?? group.items[0];
+            const base = group.kind === 'course' ? '/courses' : '/modules';
+            return (
+              <li key={`${group.kind}-${group.originId}`} className="translation-group">
+                <h2>
+                  {t(`translationAdmin.kind.${group.kind}`)}: {original?.name}
+                </h2>
+                <ul>
+                  {group.items.map((item) => (
+                    <li key={item.path}>
+                      <Link href={`${base}/${item.path}`}>{item.name}</Link>{' '}
+                      <span className="badge">{t(`languages.${item.language}`)}</span>{' '}
+                      {item.isOriginal && (
+                        <span className="badge badge--muted">{t('translationAdmin.original')}</span>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </ListQuery>
+  );
 
   return (
     <>

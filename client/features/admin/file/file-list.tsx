@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { type CurrentUser, hasRule } from '../../../lib/auth';
-import { Empty, ErrorPanel, Loading } from '../../../ui/status';
+import { ListQuery, listLoading } from '../../../ui/list-query';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { useFiles } from './get-files';
 
@@ -10,36 +10,28 @@ export function FilesRoute({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   useDocumentTitle(t('fileAdmin.title'));
   const files = useFiles();
-  const loading = files.isPending || (files.isError && files.isFetching);
+  const loading = listLoading(files);
 
-  const list = () => {
-    if (loading) return <Loading />;
-    if (files.isError)
-      return (
-        <ErrorPanel
-          message={t('fileAdmin.loadError')}
-          onRetry={() => void files.refetch()}
-          error={files.error}
-        />
-      );
-    if (files.data.length === 0) return <Empty>{t('fileAdmin.empty')}</Empty>;
-    return (
-      <ul className="content-list">
-        {files.data.map((file) => (
-          <li key={file.path} className="content-list__item">
-            <div className="content-list__main">
-              <h2 className="content-list__name">
-                <Link href={`/files/${file.path}`}>{file.name}</Link>
-              </h2>
-              <p className="badges">
-                <span className="badge">{t(`fileAdmin.types.${file.type}`)}</span>
-              </p>
-            </div>
-          </li>
-        ))}
-      </ul>
-    );
-  };
+  const list = () => (
+    <ListQuery query={files} loadError={t('fileAdmin.loadError')} empty={t('fileAdmin.empty')}>
+      {(items) => (
+        <ul className="content-list">
+          {items.map((file) => (
+            <li key={file.path} className="content-list__item">
+              <div className="content-list__main">
+                <h2 className="content-list__name">
+                  <Link href={`/files/${file.path}`}>{file.name}</Link>
+                </h2>
+                <p className="badges">
+                  <span className="badge">{t(`fileAdmin.types.${file.type}`)}</span>
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </ListQuery>
+  );
 
   return (
     <>

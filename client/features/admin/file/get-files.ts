@@ -28,6 +28,14 @@ export const useFileHistory = (path: string, enabled = true) =>
     enabled,
   });
 
+/** The file as it was at `at`; null before it existed. */
+export const useFileAsOf = (path: string, at: string | null) =>
+  useQuery({
+    queryKey: contentKey('files', 'asOf', path, at),
+    queryFn: () => api.file.asOf.query({ path, at: at ?? '' }),
+    enabled: at !== null,
+  });
+
 /** The uploaded images among the files the author may see: what an image field offers to pick. */
 export function useImageChoices() {
   const files = useFiles();

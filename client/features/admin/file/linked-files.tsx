@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { problemOf } from '../../../lib/forms';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { Empty, ErrorPanel, Loading } from '../../../ui/status';
+import { ListQuery, listLoading } from '../../../ui/list-query';
 import { useNotice } from '../shared/content-form-helpers';
 import type { ContentRights } from '../shared/content-rights';
 import { useSetLinked } from '../shared/link-mutations';
@@ -19,51 +19,43 @@ export function LinkedFiles({ parent, rights }: { parent: ParentRef; rights: Con
   const link = useSetLinked();
   const { setNotice, view: notice } = useNotice();
   const [unlinking, setUnlinking] = useState<AdminFile | null>(null);
-  const loading = files.isPending || (files.isError && files.isFetching);
+  const loading = listLoading(files);
 
-  const list = () => {
-    if (loading) return <Loading />;
-    if (files.isError)
-      return (
-        <ErrorPanel
-          message={t('fileAdmin.loadError')}
-          onRetry={() => void files.refetch()}
-          error={files.error}
-        />
-      );
-    if (files.data.length === 0) return <Empty>{t('fileAdmin.empty')}</Empty>;
-    return (
-      <ul className="content-list">
-        {files.data.map((file) => (
-          <li key={file.path} className="content-list__item">
-            <div className="content-list__main">
-              <h3 className="content-list__name">
-                <Link href={`/files/${file.path}`}>{file.name}</Link>
-              </h3>
-              <p className="badges">
-                <span className="badge">{t(`fileAdmin.types.${file.type}`)}</span>
-              </p>
-            </div>
-            {rights.edit && (
-              <div className="content-list__actions">
-                <button
-                  type="button"
-                  className="button button--small button--danger-ghost"
-                  aria-label={`${t('fileAdmin.unlink')}: ${file.name}`}
-                  onClick={() => {
-                    link.reset();
-                    setUnlinking(file);
-                  }}
-                >
-                  {t('fileAdmin.unlink')}
-                </button>
+  const list = () => (
+    <ListQuery query={files} loadError={t('fileAdmin.loadError')} empty={t('fileAdmin.empty')}>
+      {(items) => (
+        <ul className="content-list">
+          {items.map((file) => (
+            <li key={file.path} className="content-list__item">
+              <div className="content-list__main">
+                <h3 className="content-list__name">
+                  <Link href={`/files/${file.path}`}>{file.name}</Link>
+                </h3>
+                <p className="badges">
+                  <span className="badge">{t(`fileAdmin.types.${file.type}`)}</span>
+                </p>
               </div>
-            )}
-          </li>
-        ))}
-      </ul>
-    );
-  };
+              {rights.edit && (
+                <div className="content-list__actions">
+                  <button
+                    type="button"
+                    className="button button--small button--danger-ghost"
+                    aria-label={`${t('fileAdmin.unlink')}: ${file.name}`}
+                    onClick={() => {
+                      link.reset();
+                      setUnlinking(file);
+                    }}
+                  >
+                    {t('fileAdmin.unlink')}
+                  </button>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </ListQuery>
+  );
 
   return (
     <section aria-labelledby="linked-files-title" aria-busy={loading}>

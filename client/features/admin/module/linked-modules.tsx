@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { problemOf } from '../../../lib/forms';
-import { Empty, ErrorPanel, Loading } from '../../../ui/status';
+import { ListQuery, listLoading } from '../../../ui/list-query';
 import { useNotice } from '../shared/content-form-helpers';
 import type { ContentRights } from '../shared/content-rights';
 import { type LinkedModule, useModulesOf } from '../shared/get-links';
@@ -21,7 +21,7 @@ export function LinkedModules({ parent, rights }: { parent: ParentRef; rights: C
   const link = useSetLinked();
   const { setNotice, view: notice } = useNotice();
   const [items, setItems] = useState<LinkedModule[]>([]);
-  const loading = modules.isPending || (modules.isError && modules.isFetching);
+  const loading = listLoading(modules);
 
   useEffect(() => {
     if (modules.data) setItems(modules.data);
@@ -50,59 +50,56 @@ export function LinkedModules({ parent, rights }: { parent: ParentRef; rights: C
     }
   };
 
-  const list = () => {
-    if (loading) return <Loading />;
-    if (modules.isError)
-      return (
-        <ErrorPanel
-          message={t('courseAdmin.modulesLoadError')}
-          onRetry={() => void modules.refetch()}
-          error={modules.error}
-        />
-      );
-    if (items.length === 0) return <Empty>{t('courseAdmin.noModules')}</Empty>;
-    return (
-      <>
-        {rights.edit && items.length > 1 && <p className="muted">{t('sortable.hint')}</p>}
-        <SortableList
-          items={items}
-          getId={(module) => module.path}
-          getLabel={(module) => module.name}
-          label={t('courseAdmin.modulesLabel')}
-          disabled={!rights.edit || order.isPending}
-          onReorder={(next) => void reorder(next)}
-          renderItem={(module) => (
-            <div className="content-row">
-              <div className="content-row__main">
-                <Link href={`/modules/${module.path}`} className="content-row__name">
-                  {module.name}
-                </Link>
-                <span className="badges">
-                  <span className="badge">{t(`languages.${module.language}`)}</span>
-                  <span className={module.published ? 'badge' : 'badge badge--warning'}>
-                    {module.published ? t('courseAdmin.statePublished') : t('courseAdmin.stateUnpublished')}
+  const list = () => (
+    <ListQuery
+      query={modules}
+      loadError={t('courseAdmin.modulesLoadError')}
+      empty={t('courseAdmin.noModules')}
+      items={items}
+    >
+      {(items) => (
+        <>
+          {rights.edit && items.length > 1 && <p className="muted">{t('sortable.hint')}</p>}
+          <SortableList
+            items={items}
+            getId={(module) => module.path}
+            getLabel={(module) => module.name}
+            label={t('courseAdmin.modulesLabel')}
+            disabled={!rights.edit || order.isPending}
+            onReorder={(next) => void reorder(next)}
+            renderItem={(module) => (
+              <div className="content-row">
+                <div className="content-row__main">
+                  <Link href={`/modules/${module.path}`} className="content-row__name">
+                    {module.name}
+                  </Link>
+                  <span className="badges">
+                    <span className="badge">{t(`languages.${module.language}`)}</span>
+                    <span className={module.published ? 'badge' : 'badge badge--warning'}>
+                      {module.published ? t('courseAdmin.statePublished') : t('courseAdmin.stateUnpublished')}
+                    </span>
                   </span>
-                </span>
-              </div>
-              {rights.edit && (
-                <div className="content-row__actions">
-                  <button
-                    type="button"
-                    className="button button--small button--danger-ghost"
-                    disabled={link.isPending}
-                    aria-label={`${t('courseAdmin.unlinkModule')}: ${module.name}`}
-                    onClick={() => void unlink(module)}
-                  >
-                    {t('courseAdmin.unlinkModule')}
-                  </button>
                 </div>
-              )}
-            </div>
-          )}
-        />
-      </>
-    );
-  };
+                {rights.edit && (
+                  <div className="content-row__actions">
+                    <button
+                      type="button"
+                      className="button button--small button--danger-ghost"
+                      disabled={link.isPending}
+                      aria-label={`${t('courseAdmin.unlinkModule')}: ${module.name}`}
+                      onClick={() => void unlink(module)}
+                    >
+                      {t('courseAdmin.unlinkModule')}
+                    </button>
+                  </div>
+                )}
+              </div>
+            )}
+          />
+        </>
+      )}
+    </ListQuery>
+  );
 
   return (
     <section aria-labelledby="linked-modules-title" aria-busy={loading}>

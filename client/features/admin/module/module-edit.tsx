@@ -1,19 +1,22 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { type CurrentUser, hasRule } from '../../../lib/auth';
-import { problemOf } from '../../../lib/forms';
-import { errorCode } from '../../../lib/trpc';
-import { Alert } from '../../../ui/alert';
 import { DangerZone } from '../../../ui/danger-zone';
-import { ErrorPanel, Loading } from '../../../ui/status';
-import { useDocumentTitle } from '../../../ui/use-document-title';
 import { CertificateConfigRoute } from '../../certificate/routes/certificate-config';
 import { ModuleResultsView } from '../result/module-results';
+import {
+  ActionButton,
+  EditBody,
+  EditScreen,
+  StateBadge,
+  useItemActions,
+  ViewTabs,
+} from '../shared/edit-screen';
+import { History } from '../shared/history';
 import { NotAllowedHere } from '../shared/not-allowed';
+import { ModuleAsOf } from './module-as-of';
 import { ModuleForm } from './module-form';
 import { moduleFormValues } from './module-form-values';
-import { ModuleHistoryPanel } from './module-history';
 import { ModulePagesView } from './module-pages';
 import { ModuleTeachersView } from './module-teachers';
 import { ModuleUsersView } from './module-users';
@@ -22,6 +25,7 @@ import {
   useDeleteModule,
   useDuplicateModule,
   useModule,
+  useModuleHistory,
   usePublishModule,
   useUpdateModule,
 } from './modules';
@@ -64,75 +68,58 @@ export function moduleRights(viewer: CurrentUser, module: { owners: string[]; co
  */
 export function ModuleRoute({ path, view, viewer }: { path: string; view: ModuleView; viewer: CurrentUser }) {
   const { t } = useTranslation();
-  const module = useModule(path);
-  const code = module.isError ? errorCode(module.error) : null;
-  const missing = code === 'NOT_FOUND' || code === 'BAD_REQUEST';
-  useDocumentTitle(module.data?.name ?? (missing ? t('module.notFound') : t('moduleAdmin.title')));
-
-  if (module.isPending || (module.isError && module.isFetching)) {
-    return (
-      <div aria-busy="true">
-        <Loading />
-      </div>
-    );
-  }
-  if (module.isError) {
-    return missing ? (
-      <div className="status status--not-found">
-        <h1>{t('module.notFound')}</h1>
-        <p>
-          <Link href="/modules">{t('moduleAdmin.backToList')}</Link>
-        </p>
-      </div>
-    ) : (
-      <ErrorPanel
-        message={t('modules.loadOneError')}
-        onRetry={() => void module.refetch()}
-        error={module.error}
-      />
-    );
-  }
-
-  const data = module.data;
-  const rights = moduleRights(viewer, data);
-  const body = () => {
-    switch (view) {
-      case 'pages':
-        return <ModulePagesView module={data} canEdit={rights.edit} canCreate={rights.addPages} />;
-      case 'link-teachers':
-        return rights.assignOwners ? <ModuleTeachersView module={data} /> : <NotAllowedHere />;
-      case 'users':
-        return rights.assignParticipants ? <ModuleUsersView module={data} /> : <NotAllowedHere />;
-      case 'results':
-        return rights.results ? <ModuleResultsView module={data} /> : <NotAllowedHere />;
-      case 'certificate-config':
-        return rights.edit ? <CertificateConfigRoute kind="module" path={data.path} /> : <NotAllowedHere />;
-      default:
-        return <ModuleFormView module={data} viewer={viewer} rights={rights} />;
-    }
-  };
-
   return (
-    <article>
-      <p className="back-link">
-        <Link href="/modules">← {t('moduleAdmin.backToList')}</Link>
-      </p>
-      <div className="page-header page-header--start">
-        <h1>{data.name}</h1>
-        <p className="badges">
-          <span className={data.published ? 'badge' : 'badge badge--muted'}>
-            {data.published ? t('moduleAdmin.state.published') : t('moduleAdmin.state.unpublished')}
-          </span>
+    <EditScreen
+      query={useModule(path)}
+      name={(module) => module.name}
+      texts={{
+        title: t('moduleAdmin.title'),
+        notFound: t('module.notFound'),
+        loadError: t('modules.loadOneError'),
+        listHref: '/modules',
+        listLabel: t('moduleAdmin.backToList'),
+      }}
+      badges={(module) => (
+        <>
+          <span className="badge">{t(`languages.${module.language}`)}</span>
+          <StateBadge
+            published={module.published}
+            texts={[t('moduleAdmin.state.published'), t('moduleAdmin.state.unpublished')]}
+          />
           <span className="badge badge--muted">
-            {data.test ? t('moduleAdmin.kind.test') : t('moduleAdmin.kind.normal')}
+            {module.test ? t('moduleAdmin.kind.test') : t('moduleAdmin.kind.normal')}
           </span>
-          <span className="badge badge--muted">{t(`languages.${data.language}`)}</span>
-        </p>
-      </div>
-      <ModuleTabs path={data.path} view={view} rights={rights} />
-      <CreatedNotice />
-      {body()}
-    </article>
+        </>
+      )}
+      arrivals={{
+        moduleCreated: t('moduleAdmin.notices.moduleCreated'),
+        moduleTranslated: t('moduleAdmin.notices.moduleTranslated'),
+        moduleDuplicated: t('moduleAdmin.notices.moduleDuplicated'),
+      }}
+      tabs={(module) => <ModuleTabs path={module.path} view={view} rights={moduleRights(viewer, module)} />}
+    >
+      {(module) => {
+        const rights = moduleRights(viewer, module);
+        switch (view) {
+          case 'pages':
+            return <ModulePagesView module={module} canEdit={rights.edit} canCreate={rights.addPages} />;
+          case 'link-teachers':
+            return rights.assignOwners ? <ModuleTeachersView module={module} /> : <NotAllowedHere />;
+          case 'users':
+            return rights.assignParticipants ? <ModuleUsersView module={module} /> : <NotAllowedHere />;
+          case 'results':
+            return rights.results ? <ModuleResultsView module={module} /> : <NotAllowedHere />;
+          case 'certificate-config':
+            return rights.edit ? (
+              <CertificateConfigRoute kind="module" path={module.path} />
+            ) : (
+              <NotAllowedHere />
+            );
+          default:
+            return <ModuleFormView module={module} viewer={viewer} rights={rights} />;
+        }
+      }}
+    </EditScreen>
   );
 }
 
@@ -175,37 +162,10 @@ function ModuleTabs({
       ? [{ view: 'results' as const, href: `/modules/${path}/results`, label: t('moduleAdmin.tabs.results') }]
       : []),
   ];
-  return (
-    <nav className="tabs" aria-label={t('moduleAdmin.tabs.label')}>
-      <ul>
-        {tabs.map((tab) => (
-          <li key={tab.view}>
-            <Link href={tab.href} className="tabs__tab" aria-current={tab.view === view ? 'page' : undefined}>
-              {tab.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
+  return <ViewTabs label={t('moduleAdmin.tabs.label')} current={view} items={tabs} />;
 }
 
-const notices = ['moduleCreated', 'moduleTranslated', 'moduleDuplicated'] as const;
-
-function CreatedNotice() {
-  const { t } = useTranslation();
-  const [notice] = useState(() => {
-    const value = (window.history.state as { notice?: unknown } | null)?.notice;
-    return notices.find((item) => item === value) ?? null;
-  });
-  if (!notice) return null;
-  return (
-    <Alert tone="success">
-      <p>{t(`moduleAdmin.notices.${notice}`)}</p>
-    </Alert>
-  );
-}
-
+/** The form with its actions (publish, duplicate, translate, view as participant), history and delete. */
 function ModuleFormView({
   module,
   viewer,
@@ -216,12 +176,59 @@ function ModuleFormView({
   rights: ReturnType<typeof moduleRights>;
 }) {
   const { t } = useTranslation();
+  const [, navigate] = useLocation();
   const update = useUpdateModule();
+  const publish = usePublishModule();
+  const duplicate = useDuplicateModule();
+  const remove = useDeleteModule();
+  const { act, notice } = useItemActions();
   return (
-    <>
-      <ModuleActions module={module} rights={rights} />
-      <div className="admin-columns">
-        <div className="admin-columns__main">
+    <EditBody
+      actions={[
+        rights.edit && (
+          <ActionButton
+            pending={publish.isPending}
+            onClick={() =>
+              void act(async () => {
+                await publish.mutateAsync({ path: module.path, published: !module.published });
+                return module.published
+                  ? t('moduleAdmin.actions.unpublished')
+                  : t('moduleAdmin.actions.published');
+              })
+            }
+          >
+            {module.published ? t('moduleAdmin.actions.unpublish') : t('moduleAdmin.actions.publish')}
+          </ActionButton>
+        ),
+        rights.create && (
+          <ActionButton
+            pending={duplicate.isPending}
+            onClick={() =>
+              void act(async () => {
+                const copy = await duplicate.mutateAsync(module.path);
+                navigate(`/modules/${copy.path}`, { state: { notice: 'moduleDuplicated' } });
+              })
+            }
+          >
+            {t('moduleAdmin.actions.duplicate')}
+          </ActionButton>
+        ),
+        rights.create && (
+          <Link
+            href={`/modules/new?translate=${encodeURIComponent(module.path)}`}
+            className="button button--small button--ghost"
+          >
+            {t('moduleAdmin.actions.translate')}
+          </Link>
+        ),
+        // The learner's own screen, as a participant meets it (outside the admin area).
+        <Link key="view" href={`~/module/${module.path}`} className="button button--small button--ghost">
+          {t('moduleAdmin.actions.viewAsParticipant')}
+        </Link>,
+      ]}
+      notice={notice}
+      main={
+        <>
           {!rights.edit && <p className="muted">{t('moduleAdmin.readOnly')}</p>}
           <ModuleForm
             key={module.moduleId}
@@ -233,114 +240,35 @@ function ModuleFormView({
               return t('moduleAdmin.saved');
             }}
           />
-        </div>
-        <aside className="admin-columns__side" aria-labelledby="module-history-title">
-          <h2 id="module-history-title">{t('history.title')}</h2>
-          <ModuleHistoryPanel path={module.path} viewer={viewer} />
-        </aside>
-      </div>
-      {rights.delete && <DeleteModule path={module.path} />}
-    </>
+        </>
+      }
+      historyId="module-history-title"
+      history={<ModuleHistory path={module.path} viewer={viewer} />}
+      danger={
+        rights.delete && (
+          <DangerZone
+            id="delete-module-title"
+            title={t('moduleAdmin.delete.title')}
+            text={t('moduleAdmin.delete.text')}
+            buttonLabel={t('moduleAdmin.delete.button')}
+            confirmMessage={t('moduleAdmin.delete.confirm')}
+            confirmLabel={t('moduleAdmin.delete.button')}
+            removal={remove}
+            run={() => remove.mutateAsync(module.path)}
+            onDone={() => navigate('/modules', { replace: true })}
+          />
+        )
+      }
+    />
   );
 }
 
-/** The action bar: publish or unpublish, duplicate, translate, view as participant; each answer shows in an alert. */
-function ModuleActions({
-  module,
-  rights,
-}: {
-  module: ModuleDetail;
-  rights: ReturnType<typeof moduleRights>;
-}) {
-  const { t } = useTranslation();
-  const [, navigate] = useLocation();
-  const publish = usePublishModule();
-  const duplicate = useDuplicateModule();
-  const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
-  const failed = (error: unknown) =>
-    setNotice({ tone: 'danger', text: problemOf(error).message ?? t('form.unreachable') });
-
+function ModuleHistory({ path, viewer }: { path: string; viewer: CurrentUser }) {
   return (
-    <>
-      <div className="action-bar">
-        {rights.edit && (
-          <button
-            type="button"
-            className="button button--small button--ghost"
-            disabled={publish.isPending}
-            onClick={async () => {
-              setNotice(null);
-              try {
-                await publish.mutateAsync({ path: module.path, published: !module.published });
-                setNotice({
-                  tone: 'success',
-                  text: module.published
-                    ? t('moduleAdmin.actions.unpublished')
-                    : t('moduleAdmin.actions.published'),
-                });
-              } catch (error) {
-                failed(error);
-              }
-            }}
-          >
-            {module.published ? t('moduleAdmin.actions.unpublish') : t('moduleAdmin.actions.publish')}
-          </button>
-        )}
-        {rights.create && (
-          <button
-            type="button"
-            className="button button--small button--ghost"
-            disabled={duplicate.isPending}
-            onClick={async () => {
-              setNotice(null);
-              try {
-                const copy = await duplicate.mutateAsync(module.path);
-                navigate(`/modules/${copy.path}`, { state: { notice: 'moduleDuplicated' } });
-              } catch (error) {
-                failed(error);
-              }
-            }}
-          >
-            {t('moduleAdmin.actions.duplicate')}
-          </button>
-        )}
-        {rights.create && (
-          <Link
-            href={`/modules/new?translate=${encodeURIComponent(module.path)}`}
-            className="button button--small button--ghost"
-          >
-            {t('moduleAdmin.actions.translate')}
-          </Link>
-        )}
-        {/* The learner's own screen, as a participant meets it (outside the admin area). */}
-        <Link href={`~/module/${module.path}`} className="button button--small button--ghost">
-          {t('moduleAdmin.actions.viewAsParticipant')}
-        </Link>
-      </div>
-      {notice && (
-        <Alert tone={notice.tone}>
-          <p>{notice.text}</p>
-        </Alert>
-      )}
-    </>
-  );
-}
-
-function DeleteModule({ path }: { path: string }) {
-  const { t } = useTranslation();
-  const [, navigate] = useLocation();
-  const remove = useDeleteModule();
-  return (
-    <DangerZone
-      id="delete-module-title"
-      title={t('moduleAdmin.delete.title')}
-      text={t('moduleAdmin.delete.text')}
-      buttonLabel={t('moduleAdmin.delete.button')}
-      confirmMessage={t('moduleAdmin.delete.confirm')}
-      confirmLabel={t('moduleAdmin.delete.button')}
-      removal={remove}
-      run={() => remove.mutateAsync(path)}
-      onDone={() => navigate('/modules', { replace: true })}
+    <History
+      query={useModuleHistory(path)}
+      viewer={viewer}
+      asOf={(at, close) => <ModuleAsOf path={path} at={at} onClose={close} />}
     />
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { problemOf } from '../../../lib/forms';
 import { Alert } from '../../../ui/alert';
-import { Empty, ErrorPanel, Loading } from '../../../ui/status';
+import { ListQuery, listLoading } from '../../../ui/list-query';
 import { type ModuleDetail, useModuleOwner, useTeachers } from './modules';
 
 /**
@@ -15,7 +15,7 @@ export function ModuleTeachersView({ module }: { module: ModuleDetail }) {
   const owner = useModuleOwner();
   const [busyId, setBusyId] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
-  const loading = teachers.isPending || (teachers.isError && teachers.isFetching);
+  const loading = listLoading(teachers);
 
   const toggle = async (userId: string, name: string, linked: boolean) => {
     setNotice(null);
@@ -35,42 +35,38 @@ export function ModuleTeachersView({ module }: { module: ModuleDetail }) {
     }
   };
 
-  const list = () => {
-    if (loading) return <Loading />;
-    if (teachers.isError)
-      return (
-        <ErrorPanel
-          message={t('moduleAdmin.teachers.loadError')}
-          onRetry={() => void teachers.refetch()}
-          error={teachers.error}
-        />
-      );
-    if (teachers.data.length === 0) return <Empty>{t('moduleAdmin.teachers.empty')}</Empty>;
-    return (
-      <ul className="link-list">
-        {teachers.data.map((teacher) => {
-          const linked = module.owners.includes(teacher.userId);
-          return (
-            <li key={teacher.userId}>
-              <span>
-                <span className="pick-list__name">{teacher.name || '–'}</span>{' '}
-                <span className="pick-list__email">{teacher.email}</span>
-                {linked && <span className="badge">{t('moduleAdmin.teachers.owner')}</span>}
-              </span>
-              <button
-                type="button"
-                className={linked ? 'button button--danger-ghost button--small' : 'button button--small'}
-                disabled={busyId !== null}
-                onClick={() => void toggle(teacher.userId, teacher.name, linked)}
-              >
-                {linked ? t('moduleAdmin.teachers.remove') : t('moduleAdmin.teachers.add')}
-              </button>
-            </li>
-          );
-        })}
-      </ul>
-    );
-  };
+  const list = () => (
+    <ListQuery
+      query={teachers}
+      loadError={t('moduleAdmin.teachers.loadError')}
+      empty={t('moduleAdmin.teachers.empty')}
+    >
+      {(items) => (
+        <ul className="link-list">
+          {items.map((teacher) => {
+            const linked = module.owners.includes(teacher.userId);
+            return (
+              <li key={teacher.userId}>
+                <span>
+                  <span className="pick-list__name">{teacher.name || '–'}</span>{' '}
+                  <span className="pick-list__email">{teacher.email}</span>
+                  {linked && <span className="badge">{t('moduleAdmin.teachers.owner')}</span>}
+                </span>
+                <button
+                  type="button"
+                  className={linked ? 'button button--danger-ghost button--small' : 'button button--small'}
+                  disabled={busyId !== null}
+                  onClick={() => void toggle(teacher.userId, teacher.name, linked)}
+                >
+                  {linked ? t('moduleAdmin.teachers.remove') : t('moduleAdmin.teachers.add')}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </ListQuery>
+  );
 
   return (
     <section aria-labelledby="module-teachers-title" aria-busy={loading}>

@@ -6,9 +6,10 @@ import { formatDateTime } from '../../../lib/dates';
 import { problemOf } from '../../../lib/forms';
 import { errorCode } from '../../../lib/trpc';
 import { Alert } from '../../../ui/alert';
-import { Empty, ErrorPanel, Loading } from '../../../ui/status';
+import { ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { ParticipantCertificate } from '../../certificate/components/participant-certificate';
+import { HistoryList } from '../shared/history';
 import {
   type ParticipantResult,
   type ResultHistoryEntry,
@@ -381,11 +382,6 @@ function ResultHistory({
   pages: ResultPage[];
 }) {
   const { t } = useTranslation();
-  const history = useResultHistory(modulePath, userId);
-  if (history.isPending) return <Loading />;
-  if (history.isError)
-    return <ErrorPanel message={t('history.loadError')} onRetry={() => void history.refetch()} />;
-  if (history.data.length === 0) return <Empty>{t('history.empty')}</Empty>;
   const labelOf = (entry: ResultHistoryEntry) =>
     pages.find((page) => page.path === entry.pagePath)?.questions.find((q) => q.name === entry.question)
       ?.label ?? entry.question;
@@ -395,9 +391,10 @@ function ResultHistory({
     return entry.actorName ?? t('history.someone');
   };
   return (
-    <ol className="history">
-      {[...history.data].reverse().map((entry) => (
-        <li key={entry.version} className="history__item">
+    <HistoryList
+      query={useResultHistory(modulePath, userId)}
+      entry={(entry) => (
+        <>
           <p className="history__what">
             {entry.type === 'AnswerScored'
               ? t('teacherResults.scored', { question: labelOf(entry), from: entry.from, to: entry.to })
@@ -423,8 +420,8 @@ function ResultHistory({
             <span aria-hidden="true"> · </span>
             {t('history.by', { name: by(entry) })}
           </p>
-        </li>
-      ))}
-    </ol>
+        </>
+      )}
+    />
   );
 }

@@ -6,12 +6,12 @@ import { Link, useLocation } from 'wouter';
 import { copyNameFor, duplicateRoleSchema, roleInputSchema } from '../../../../events/role/commands';
 import type { CurrentUser } from '../../../lib/auth';
 import { problemOf, showFieldProblems } from '../../../lib/forms';
-import { errorCode, type RouterOutputs } from '../../../lib/trpc';
+import type { RouterOutputs } from '../../../lib/trpc';
 import { Alert } from '../../../ui/alert';
 import { DangerZone } from '../../../ui/danger-zone';
 import { Field, SubmitButton } from '../../../ui/form';
-import { ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
+import { EditBody, EditScreen } from '../shared/edit-screen';
 import { History } from '../shared/history';
 import { useDeleteRole } from './delete-role';
 import { useDuplicateRole } from './duplicate-role';
@@ -25,89 +25,65 @@ type Role = RouterOutputs['role']['byName'];
 
 /** /admin/roles/{roleName}: the role's actions to change, its history, duplicate and delete. */
 export function RoleRoute({ name, viewer }: { name: string; viewer: CurrentUser }) {
+  return name.toLowerCase() === 'admin' ? <AdminRole /> : <EditableRole name={name} viewer={viewer} />;
+}
+
+/** The built-in admin role holds every action and cannot change; it can be copied. */
+function AdminRole() {
   const { t } = useTranslation();
-  const builtIn = name.toLowerCase() === 'admin';
-  const role = useRole(name);
-  const code = role.isError ? errorCode(role.error) : null;
-  const missing = code === 'NOT_FOUND' || code === 'BAD_REQUEST';
-  useDocumentTitle(
-    builtIn ? 'admin' : (role.data?.name ?? (missing ? t('adminRoles.notFound') : t('adminRoles.title'))),
-  );
-
-  if (builtIn) {
-    return (
-      <div className="page-narrow">
-        <p className="back-link">
-          <Link href="/roles">← {t('adminRoles.backToList')}</Link>
-        </p>
-        <h1>admin</h1>
-        <p className="page-lead">{t('adminRoles.adminBuiltIn')}</p>
-        <DuplicateRole name="admin" />
-      </div>
-    );
-  }
-  if (role.isPending || (role.isError && role.isFetching)) {
-    return (
-      <div aria-busy="true">
-        <Loading />
-      </div>
-    );
-  }
-  if (role.isError) {
-    return missing ? (
-      <div className="status status--not-found">
-        <h1>{t('adminRoles.notFound')}</h1>
-        <p>
-          <Link href="/roles">{t('adminRoles.backToList')}</Link>
-        </p>
-      </div>
-    ) : (
-      <ErrorPanel
-        message={t('adminRoles.loadOneError')}
-        onRetry={() => void role.refetch()}
-        error={role.error}
-      />
-    );
-  }
-
+  useDocumentTitle('admin');
   return (
-    <article>
+    <div className="page-narrow">
       <p className="back-link">
         <Link href="/roles">← {t('adminRoles.backToList')}</Link>
       </p>
-      <h1>{role.data.name}</h1>
-      <CreatedNotice />
-      <div className="admin-columns">
-        <div className="admin-columns__main">
-          <RoleForm key={role.data._id} role={role.data} />
-          <DuplicateRole name={role.data.name} />
-        </div>
-        <aside className="admin-columns__side" aria-labelledby="history-title">
-          <h2 id="history-title">{t('history.title')}</h2>
-          <RoleHistory name={role.data.name} viewer={viewer} />
-        </aside>
-      </div>
-      <DeleteRole name={role.data.name} />
-    </article>
+      <h1>admin</h1>
+      <p className="page-lead">{t('adminRoles.adminBuiltIn')}</p>
+      <DuplicateRole name="admin" />
+    </div>
   );
 }
 
-function CreatedNotice() {
+function EditableRole({ name, viewer }: { name: string; viewer: CurrentUser }) {
   const { t } = useTranslation();
-  const [state] = useState(() => window.history.state as { notice?: unknown; origin?: unknown } | null);
-  if (state?.notice === 'roleDuplicated' && typeof state.origin === 'string') {
-    return (
-      <Alert tone="success">
-        <p>{t('adminRoles.duplicatedNotice', { origin: state.origin })}</p>
-      </Alert>
-    );
-  }
-  if (state?.notice !== 'roleCreated') return null;
+  const role = useRole(name);
+  const arrival = window.history.state as { origin?: unknown } | null;
   return (
-    <Alert tone="success">
-      <p>{t('adminRoles.createdNotice')}</p>
-    </Alert>
+    <EditScreen
+      query={role}
+      name={(item) => item.name}
+      texts={{
+        title: t('adminRoles.title'),
+        notFound: t('adminRoles.notFound'),
+        loadError: t('adminRoles.loadOneError'),
+        listHref: '/roles',
+        listLabel: t('adminRoles.backToList'),
+      }}
+      arrivals={{
+        roleCreated: t('adminRoles.createdNotice'),
+        roleDuplicated: t('adminRoles.duplicatedNotice', { origin: String(arrival?.origin ?? '') }),
+      }}
+    >
+      {(item) => (
+        <EditBody
+          actions={[]}
+          main={
+            <>
+              <RoleForm key={item._id} role={item} />
+              <DuplicateRole name={item.name} />
+            </>
+          }
+          historyId="history-title"
+          history={<RoleHistory name={item.name} viewer={viewer} />}
+          danger={<DeleteRole name={item.name} />}
+        />
+      )}
+    </EditScreen>
   );
+}
+
+function RoleHistory({ name, viewer }: { name: string; viewer: CurrentUser }) {
+  return <History query={useRoleHistory(name)} viewer={viewer} />;
 }
 
 /**
@@ -204,19 +180,6 @@ function RoleForm({ role }: { role: Role }) {
         <SubmitButton busy={isSubmitting}>{t('adminRoles.save')}</SubmitButton>
       </div>
     </form>
-  );
-}
-
-function RoleHistory({ name, viewer }: { name: string; viewer: CurrentUser }) {
-  const history = useRoleHistory(name);
-  return (
-    <History
-      entries={history.data}
-      isPending={history.isPending}
-      isError={history.isError}
-      onRetry={() => void history.refetch()}
-      viewer={viewer}
-    />
   );
 }
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { roleActions } from '../../../../events/permissions';
-import { Empty, ErrorPanel, Loading } from '../../../ui/status';
+import { ListQuery, listLoading } from '../../../ui/list-query';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { useRoles } from './get-roles';
 
@@ -10,45 +10,37 @@ export function RolesRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('adminRoles.title'));
   const roles = useRoles();
-  const loading = roles.isPending || (roles.isError && roles.isFetching);
+  const loading = listLoading(roles);
 
-  const list = () => {
-    if (loading) return <Loading />;
-    if (roles.isError)
-      return (
-        <ErrorPanel
-          message={t('adminRoles.loadError')}
-          onRetry={() => void roles.refetch()}
-          error={roles.error}
-        />
-      );
-    if (roles.data.length === 0) return <Empty>{t('adminRoles.empty')}</Empty>;
-    return (
-      <ul className="role-list">
-        {roles.data.map((role) => {
-          const granted = roleActions.filter((action) => role.actions[action]);
-          return (
-            <li key={role._id} className="role-list__item">
-              <h2 className="role-list__name">
-                <Link href={`/roles/${encodeURIComponent(role.name)}`}>{role.name}</Link>
-              </h2>
-              <p className="badges">
-                {granted.length === 0 ? (
-                  <span className="badge badge--muted">{t('adminRoles.noActions')}</span>
-                ) : (
-                  granted.map((action) => (
-                    <span key={action} className="badge">
-                      {t(`roleActions.${action}.label`)}
-                    </span>
-                  ))
-                )}
-              </p>
-            </li>
-          );
-        })}
-      </ul>
-    );
-  };
+  const list = () => (
+    <ListQuery query={roles} loadError={t('adminRoles.loadError')} empty={t('adminRoles.empty')}>
+      {(items) => (
+        <ul className="role-list">
+          {items.map((role) => {
+            const granted = roleActions.filter((action) => role.actions[action]);
+            return (
+              <li key={role._id} className="role-list__item">
+                <h2 className="role-list__name">
+                  <Link href={`/roles/${encodeURIComponent(role.name)}`}>{role.name}</Link>
+                </h2>
+                <p className="badges">
+                  {granted.length === 0 ? (
+                    <span className="badge badge--muted">{t('adminRoles.noActions')}</span>
+                  ) : (
+                    granted.map((action) => (
+                      <span key={action} className="badge">
+                        {t(`roleActions.${action}.label`)}
+                      </span>
+                    ))
+                  )}
+                </p>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </ListQuery>
+  );
 
   return (
     <>

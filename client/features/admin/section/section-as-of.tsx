@@ -1,54 +1,37 @@
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../../lib/dates';
-import { ErrorPanel, Loading } from '../../../ui/status';
+import { AsOfResult, useStateText } from '../shared/as-of';
 import { useSectionAsOf } from './get-sections';
 
-/** The section as it was at `at` (time travel over its stream), with a way to close the view. */
+/** The section as it was at `at` (section.asOf). */
 export function SectionAsOf({ path, at, onClose }: { path: string; at: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const asOf = useSectionAsOf(path, at);
+  const state = useStateText();
   return (
-    <section className="as-of__result" aria-live="polite" aria-labelledby="section-as-of-title">
-      <h3 id="section-as-of-title">{t('courseAdmin.history.asOfTitle', { when: formatDateTime(at) })}</h3>
-      {asOf.isPending ? (
-        <Loading />
-      ) : asOf.isError ? (
-        <ErrorPanel
-          message={t('sectionAdmin.loadOneError')}
-          onRetry={() => void asOf.refetch()}
-          error={asOf.error}
-        />
-      ) : asOf.data === null ? (
-        <p>{t('sectionAdmin.notYet')}</p>
-      ) : (
-        <dl className="details">
+    <AsOfResult
+      at={at}
+      query={useSectionAsOf(path, at)}
+      onClose={onClose}
+      details={(then) => (
+        <>
           <dt>{t('sectionAdmin.name')}</dt>
-          <dd>{asOf.data.name}</dd>
+          <dd>{then.name}</dd>
           <dt>{t('sectionAdmin.language')}</dt>
-          <dd>{t(`languages.${asOf.data.language}`)}</dd>
+          <dd>{t(`languages.${then.language}`)}</dd>
           <dt>{t('courseAdmin.state')}</dt>
-          <dd>
-            {asOf.data.deleted
-              ? t('courseAdmin.stateDeleted')
-              : asOf.data.published
-                ? t('courseAdmin.statePublished')
-                : t('courseAdmin.stateUnpublished')}
-          </dd>
+          <dd>{state(then)}</dd>
           <dt>{t('sectionAdmin.date')}</dt>
-          <dd>{formatDate(asOf.data.date) || '—'}</dd>
+          <dd>{formatDate(then.date) || '—'}</dd>
           <dt>{t('sectionAdmin.location')}</dt>
-          <dd>{asOf.data.location || '—'}</dd>
+          <dd>{then.location || '—'}</dd>
           <dt>{t('sectionAdmin.classroom')}</dt>
           <dd>
-            {asOf.data.classroom
-              ? `${asOf.data.classroom.name} · ${formatDateTime(asOf.data.classroom.startdate) || '—'}`
+            {then.classroom
+              ? `${then.classroom.name} · ${formatDateTime(then.classroom.startdate) || '—'}`
               : '—'}
           </dd>
-        </dl>
+        </>
       )}
-      <button type="button" className="link-button" onClick={onClose}>
-        {t('courseAdmin.history.asOfClose')}
-      </button>
-    </section>
+    />
   );
 }

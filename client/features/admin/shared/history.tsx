@@ -1,8 +1,11 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '../../../lib/auth';
 import { formatDateTime } from '../../../lib/dates';
 import type { RouterOutputs } from '../../../lib/trpc';
 import { Empty, ErrorPanel, Loading } from '../../../ui/status';
+import { AsOfPicker } from './as-of';
 
 /** One entry of any item's history (course, section, module, page, file, user, role): the same shape. */
 export type HistoryEntry = RouterOutputs['course']['history'][number];
@@ -30,7 +33,7 @@ function useFieldLabel() {
 }
 
 /** A field's value as a short text. */
-function useShowValue() {
+export function useShowValue() {
   const { t } = useTranslation();
   return (value: unknown, field = ''): string => {
     if (value === null || value === undefined || value === '') return '—';
@@ -58,32 +61,51 @@ function useShowValue() {
 const capitalized = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 
 /**
+ * The loading, failed and empty states of a history, or its entries newest first, each drawn by
+ * `entry`: the frame of every history list (items, and a participant's result).
+ */
+export function HistoryList<E extends { version: number }>({
+  query,
+  entry,
+}: {
+  query: UseQueryResult<E[]>;
+  entry: (entry: E) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (query.isPending) return <Loading />;
+  if (query.isError)
+    return <ErrorPanel message={t('history.loadError')} onRetry={() => void query.refetch()} />;
+  if (query.data.length === 0) return <Empty>{t('history.empty')}</Empty>;
+  return (
+    <ol className="history">
+      {[...query.data].reverse().map((item) => (
+        <li key={item.version} className="history__item">
+          {entry(item)}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/**
  * The history of any item, newest first: one sentence per event naming the item and the people
  * involved (names come with the entries from the server, as the viewer may see them), a reorder's
- * order before and after, an update's fields from → to, and optionally a way to see the item as it
- * was right after a change.
+ * order before and after, an update's fields from → to. With `asOf`, the item as it was right
+ * after a change or at a moment typed in (time travel over its stream).
  */
 export function History({
-  entries,
-  isPending,
-  isError,
-  onRetry,
+  query,
   viewer,
-  onShowAsOf,
+  asOf,
 }: {
-  entries: HistoryEntry[] | undefined;
-  isPending: boolean;
-  isError: boolean;
-  onRetry: () => void;
+  query: UseQueryResult<HistoryEntry[]>;
   viewer: CurrentUser;
-  onShowAsOf?: (at: string) => void;
+  asOf?: (at: string, close: () => void) => ReactNode;
 }) {
   const { t } = useTranslation();
   const fieldLabel = useFieldLabel();
   const show = useShowValue();
-  if (isPending) return <Loading />;
-  if (isError) return <ErrorPanel message={t('history.loadError')} onRetry={onRetry} />;
-  if (!entries || entries.length === 0) return <Empty>{t('history.empty')}</Empty>;
+  const [at, setAt] = useState<string | null>(null);
 
   const nameOf = (entry: HistoryEntry, id: string | null) => {
     if (id === null || id === 'system') return t('history.system');
@@ -115,49 +137,55 @@ export function History({
   };
 
   return (
-    <ol className="history">
-      {[...entries].reverse().map((entry) => {
-        const changes = entry.type.endsWith('Updated') || entry.type.endsWith('Changed') ? entry.changes : [];
-        const roles = entry.type === 'UserCreated' ? entry.values.roles : undefined;
-        const actions = entry.type === 'RoleCreated' ? entry.values.actions : undefined;
-        return (
-          <li key={entry.version} className="history__item">
-            <p className="history__what">{sentence(entry)}</p>
-            {entry.order && (
-              <ul className="history__changes history__order">
-                <li>{t('history.orderBefore', { list: entry.order.before.join(', ') || '—' })}</li>
-                <li>{t('history.orderAfter', { list: entry.order.after.join(', ') || '—' })}</li>
-              </ul>
-            )}
-            {changes.length > 0 && (
-              <ul className="history__changes">
-                {changes.map((change) => (
-                  <li key={change.field}>
-                    <span className="history__field">{fieldLabel(change.field)}</span>:{' '}
-                    {show(change.from, change.field)} → {show(change.to, change.field)}
-                  </li>
-                ))}
-              </ul>
-            )}
-            {roles !== undefined && (
-              <p className="history__detail">{t('history.rolesSet', { roles: show(roles, 'roles') })}</p>
-            )}
-            {actions !== undefined && (
-              <p className="history__detail">
-                {t('history.actionsDetail', { actions: show(actions, 'actions') })}
+    <>
+      <HistoryList
+        query={query}
+        entry={(entry) => {
+          const changes =
+            entry.type.endsWith('Updated') || entry.type.endsWith('Changed') ? entry.changes : [];
+          const roles = entry.type === 'UserCreated' ? entry.values.roles : undefined;
+          const actions = entry.type === 'RoleCreated' ? entry.values.actions : undefined;
+          return (
+            <>
+              <p className="history__what">{sentence(entry)}</p>
+              {entry.order && (
+                <ul className="history__changes history__order">
+                  <li>{t('history.orderBefore', { list: entry.order.before.join(', ') || '—' })}</li>
+                  <li>{t('history.orderAfter', { list: entry.order.after.join(', ') || '—' })}</li>
+                </ul>
+              )}
+              {changes.length > 0 && (
+                <ul className="history__changes">
+                  {changes.map((change) => (
+                    <li key={change.field}>
+                      <span className="history__field">{fieldLabel(change.field)}</span>:{' '}
+                      {show(change.from, change.field)} → {show(change.to, change.field)}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {roles !== undefined && (
+                <p className="history__detail">{t('history.rolesSet', { roles: show(roles, 'roles') })}</p>
+              )}
+              {actions !== undefined && (
+                <p className="history__detail">
+                  {t('history.actionsDetail', { actions: show(actions, 'actions') })}
+                </p>
+              )}
+              <p className="history__meta">
+                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
               </p>
-            )}
-            <p className="history__meta">
-              <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-            </p>
-            {onShowAsOf && (
-              <button type="button" className="link-button" onClick={() => onShowAsOf(entry.at)}>
-                {t('history.showThen')}
-              </button>
-            )}
-          </li>
-        );
-      })}
-    </ol>
+              {asOf && (
+                <button type="button" className="link-button" onClick={() => setAt(entry.at)}>
+                  {t('history.showThen')}
+                </button>
+              )}
+            </>
+          );
+        }}
+      />
+      {asOf && query.isSuccess && query.data.length > 0 && <AsOfPicker onPick={setAt} />}
+      {asOf && at && asOf(at, () => setAt(null))}
+    </>
   );
 }

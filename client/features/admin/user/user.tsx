@@ -1,20 +1,19 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import type { CurrentUser } from '../../../lib/auth';
 import { formatDate } from '../../../lib/dates';
 import { problemOf } from '../../../lib/forms';
 import { distinctLabels } from '../../../lib/labels';
-import { errorCode } from '../../../lib/trpc';
 import { Alert } from '../../../ui/alert';
 import { DangerZone } from '../../../ui/danger-zone';
 import { ErrorPanel, Loading } from '../../../ui/status';
-import { useDocumentTitle } from '../../../ui/use-document-title';
 import { ProfileForm } from '../../user/components/profile-form';
 import { useAdminCourses } from '../course/get-admin-courses';
 import { useRoles } from '../role/get-roles';
 import { RoleBadges } from '../role/role-badges';
 import { RoleChoice } from '../role/role-choice';
+import { EditBody, EditScreen } from '../shared/edit-screen';
 import { History } from '../shared/history';
 import { useDeleteUser } from './delete-user';
 import { type AdminUserDetail, useUser } from './get-user';
@@ -29,75 +28,43 @@ type Notice = { tone: 'success' | 'danger'; text: string } | null;
 /** /admin/users/{userId}: who this is, their roles, their courses, their history; delete. */
 export function UserRoute({ userId, viewer }: { userId: string; viewer: CurrentUser }) {
   const { t } = useTranslation();
-  const user = useUser(userId);
-  const code = user.isError ? errorCode(user.error) : null;
-  const missing = code === 'NOT_FOUND' || code === 'BAD_REQUEST';
-  useDocumentTitle(user.data?.name ?? (missing ? t('adminUsers.notFound') : t('adminUsers.title')));
-
-  if (user.isPending || (user.isError && user.isFetching)) {
-    return (
-      <div aria-busy="true">
-        <Loading />
-      </div>
-    );
-  }
-  if (user.isError) {
-    return missing ? (
-      <div className="status status--not-found">
-        <h1>{t('adminUsers.notFound')}</h1>
-        <p>
-          <Link href="/users">{t('adminUsers.backToList')}</Link>
-        </p>
-      </div>
-    ) : (
-      <ErrorPanel
-        message={t('adminUsers.loadOneError')}
-        onRetry={() => void user.refetch()}
-        error={user.error}
-      />
-    );
-  }
-
-  const data = user.data;
   return (
-    <article className="user-detail">
-      <p className="back-link">
-        <Link href="/users">← {t('adminUsers.backToList')}</Link>
-      </p>
-      <div className="page-header page-header--start">
-        <h1>{data.name || '–'}</h1>
-        <RoleBadges roles={data.roles} />
-      </div>
-      <CreatedNotice />
-      <div className="admin-columns">
-        <div className="admin-columns__main">
-          <Details user={data} />
-          <EditUser key={data._id} user={data} />
-          <Roles user={data} viewer={viewer} />
-          <Courses user={data} />
-        </div>
-        <aside className="admin-columns__side" aria-labelledby="history-title">
-          <h2 id="history-title">{t('history.title')}</h2>
-          <UserHistory user={data} viewer={viewer} />
-        </aside>
-      </div>
-      <DeleteUser user={data} viewer={viewer} />
-    </article>
+    <EditScreen
+      query={useUser(userId)}
+      name={(user) => user.name || '–'}
+      texts={{
+        title: t('adminUsers.title'),
+        notFound: t('adminUsers.notFound'),
+        loadError: t('adminUsers.loadOneError'),
+        listHref: '/users',
+        listLabel: t('adminUsers.backToList'),
+      }}
+      badges={(user) => <RoleBadges roles={user.roles} />}
+      arrivals={{ userCreated: t('adminUsers.createdNotice') }}
+      className="user-detail"
+    >
+      {(user) => (
+        <EditBody
+          actions={[]}
+          main={
+            <>
+              <Details user={user} />
+              <EditUser key={user._id} user={user} />
+              <Roles user={user} viewer={viewer} />
+              <Courses user={user} />
+            </>
+          }
+          historyId="history-title"
+          history={<UserHistory userId={user._id} viewer={viewer} />}
+          danger={<DeleteUser user={user} viewer={viewer} />}
+        />
+      )}
+    </EditScreen>
   );
 }
 
-/** Right after /admin/users/new: the account exists and the person was mailed. */
-function CreatedNotice() {
-  const { t } = useTranslation();
-  const [shown] = useState(
-    () => (window.history.state as { notice?: unknown } | null)?.notice === 'userCreated',
-  );
-  if (!shown) return null;
-  return (
-    <Alert tone="success">
-      <p>{t('adminUsers.createdNotice')}</p>
-    </Alert>
-  );
+function UserHistory({ userId, viewer }: { userId: string; viewer: CurrentUser }) {
+  return <History query={useUserHistory(userId)} viewer={viewer} />;
 }
 
 function Details({ user }: { user: AdminUserDetail }) {
@@ -365,19 +332,6 @@ function Courses({ user }: { user: AdminUserDetail }) {
         </Alert>
       )}
     </section>
-  );
-}
-
-function UserHistory({ user, viewer }: { user: AdminUserDetail; viewer: CurrentUser }) {
-  const history = useUserHistory(user._id);
-  return (
-    <History
-      entries={history.data}
-      isPending={history.isPending}
-      isError={history.isError}
-      onRetry={() => void history.refetch()}
-      viewer={viewer}
-    />
   );
 }
 
