@@ -1,11 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readAll } from '../../events/store';
-import { buildApp } from '../../server/app';
-import { ensureTeacherRole } from '../../server/auth/bootstrap';
-import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
-import { addTestUser } from '../users';
-import { emptyClientRoot, graphql } from './client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds } from '../harness';
+import { graphql } from './client';
+import { graphqlFixture } from './fixture';
 
 /**
  * Course certificates over GraphQL (spec section 7): addCertificateToUser and
@@ -13,44 +9,33 @@ import { emptyClientRoot, graphql } from './client';
  * checkCertificateStatus for anyone; refusals answer success: false and write nothing.
  */
 describe.each(databaseKinds)('GraphQL course certificates on %s', (kind) => {
-  let platform: TestPlatform;
-  let app: FastifyInstance;
-  const token = { admin: '', teacher: '', participant: '' };
-  let participantId = '';
+  const fx = graphqlFixture(kind, {
+    admin: { name: 'Ada Admin', roles: ['admin'] },
+    teacher: { name: 'Tom Teacher', roles: ['teacher'] },
+    participant: { name: 'Pia Participant' },
+  });
 
   beforeAll(async () => {
-    platform = await startTestPlatform(kind);
-    app = await buildApp(platform, { clientRoot: emptyClientRoot() });
-    await ensureTeacherRole(platform);
-    token.admin = (await addTestUser(platform, { roles: ['admin'] })).token;
-    token.teacher = (await addTestUser(platform, { roles: ['teacher'], name: 'Tom Teacher' })).token;
-    const participant = await addTestUser(platform, { name: 'Pia Participant' });
-    token.participant = participant.token;
-    participantId = participant.userId;
     const created = await call(
       'mutation { createCourse(doc: { name: "Rights in practice", language: "en" }) { success } }',
     );
     expect(created.data).toEqual({ createCourse: { success: true } });
   });
-  afterAll(async () => {
-    await app?.close();
-    await platform?.dispose();
-  });
 
-  const call = (query: string, who: keyof typeof token | null = 'admin') =>
+  const call = (query: string, who: keyof typeof fx.token | null = 'admin') =>
     // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field
-    graphql<any>(app, query, { token: who ? token[who] : undefined });
-  const add = (who: keyof typeof token | null, course = 'rights-in-practice') =>
+    graphql<any>(fx.app, query, { token: who ? fx.token[who] : undefined });
+  const add = (who: keyof typeof fx.token | null, course = 'rights-in-practice') =>
     call(
-      `mutation { addCertificateToUser(_id: "${participantId}", course: "${course}") { success message } }`,
+      `mutation { addCertificateToUser(_id: "${fx.id.participant}", course: "${course}") { success message } }`,
       who,
     );
-  const remove = (who: keyof typeof token | null) =>
+  const remove = (who: keyof typeof fx.token | null) =>
     call(
-      `mutation { removeCertificateFromUser(_id: "${participantId}", course: "rights-in-practice") { success message } }`,
+      `mutation { removeCertificateFromUser(_id: "${fx.id.participant}", course: "rights-in-practice") { success message } }`,
       who,
     );
-  const eventCount = async () => (await readAll(platform.database.db, 0, 100_000)).length;
+  const { eventCount } = fx;
 
   it('refuses participants, anonymous callers and unknown courses, writing nothing', async () => {
     const before = await eventCount();

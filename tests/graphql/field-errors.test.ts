@@ -1,9 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
-import { addTestUser } from '../users';
-import { emptyClientRoot, graphql } from './client';
+import { describe, expect, it } from 'vitest';
+import { databaseKinds } from '../harness';
+import { graphql } from './client';
+import { graphqlFixture } from './fixture';
 
 interface Answer {
   success: boolean;
@@ -16,25 +14,14 @@ interface Answer {
  * from its root, with translated messages; an empty list on success (issue #16).
  */
 describe.each(databaseKinds)('GraphQL field errors on %s', (kind) => {
-  let platform: TestPlatform;
-  let app: FastifyInstance;
-  let admin: string;
-  beforeAll(async () => {
-    platform = await startTestPlatform(kind);
-    app = await buildApp(platform, { clientRoot: emptyClientRoot() });
-    admin = (await addTestUser(platform, { roles: ['admin'] })).token;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await platform?.dispose();
-  });
+  const fx = graphqlFixture(kind, { admin: { name: 'Ada Admin', roles: ['admin'] } });
 
   const createCourse =
     'mutation ($doc: JSON!) { createCourse(doc: $doc) { success message fields { path message } } }';
   const create = async (doc: unknown, headers: Record<string, string> = {}) =>
     (
-      await graphql<{ createCourse: Answer }>(app, createCourse, {
-        token: admin,
+      await graphql<{ createCourse: Answer }>(fx.app, createCourse, {
+        token: fx.token.admin,
         headers,
         variables: { doc },
       })
@@ -73,7 +60,7 @@ describe.each(databaseKinds)('GraphQL field errors on %s', (kind) => {
   it('answers an empty list on success, and on a refusal that concerns no field', async () => {
     const created = await create({ name: 'Field errors', language: 'en' });
     expect(created).toMatchObject({ success: true, fields: [] });
-    const anonymous = await graphql<{ createCourse: Answer }>(app, createCourse, {
+    const anonymous = await graphql<{ createCourse: Answer }>(fx.app, createCourse, {
       variables: { doc: { name: 'x', language: 'en' } },
     });
     expect(anonymous.data?.createCourse).toEqual({

@@ -22,6 +22,7 @@ export function graphqlFixture<Who extends string>(kind: 'pglite' | 'postgres', 
   const names = Object.keys(people) as Who[];
   const token = Object.fromEntries(names.map((who) => [who, ''])) as Record<Who, string>;
   const id = Object.fromEntries(names.map((who) => [who, ''])) as Record<Who, string>;
+  const email = Object.fromEntries(names.map((who) => [who, ''])) as Record<Who, string>;
   let platform: TestPlatform | undefined;
   let app: FastifyInstance | undefined;
 
@@ -33,6 +34,7 @@ export function graphqlFixture<Who extends string>(kind: 'pglite' | 'postgres', 
       const user = await addTestUser(platform, { roles: people[who].roles ?? [], name: people[who].name });
       token[who] = user.token;
       id[who] = user.userId;
+      email[who] = user.email;
     }
   });
   afterAll(async () => {
@@ -51,6 +53,7 @@ export function graphqlFixture<Who extends string>(kind: 'pglite' | 'postgres', 
     },
     token,
     id,
+    email,
     as: (who: Who | null, headers: Record<string, string> = {}) => ({
       token: who ? token[who] : undefined,
       headers,

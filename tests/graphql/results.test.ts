@@ -1,25 +1,19 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readAll } from '../../events/store';
-import { buildApp } from '../../server/app';
-import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
-import { addTestUser } from '../users';
-import { emptyClientRoot, graphql } from './client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds } from '../harness';
+import { graphql } from './client';
+import { graphqlFixture } from './fixture';
 
 /**
  * saveResult, latestActivity and the caller's progress fields over GraphQL (spec section 7), with
  * question elements in the contract's shape: the same handlers as tRPC score every answer.
  */
 describe.each(databaseKinds)('GraphQL results on %s', (kind) => {
-  let platform: TestPlatform;
-  let app: FastifyInstance;
-  const token = { admin: '', participant: '' };
+  const fx = graphqlFixture(kind, {
+    admin: { name: 'Ada Admin', roles: ['admin'] },
+    participant: { name: 'Pia Participant' },
+  });
 
   beforeAll(async () => {
-    platform = await startTestPlatform(kind);
-    app = await buildApp(platform, { clientRoot: emptyClientRoot() });
-    token.admin = (await addTestUser(platform, { roles: ['admin'] })).token;
-    token.participant = (await addTestUser(platform, { name: 'Pia Participant' })).token;
     const created = await call('mutation ($doc: JSON!) { createModule(doc: $doc) { success message } }', {
       doc: { name: 'Rights quiz', language: 'en', public: true, gateProgress: true },
     });
@@ -60,19 +54,19 @@ describe.each(databaseKinds)('GraphQL results on %s', (kind) => {
     });
     expect(page.data).toMatchObject({ createPage: { success: true } });
   });
-  afterAll(async () => {
-    await app?.close();
-    await platform?.dispose();
-  });
 
-  function call(query: string, variables: Record<string, unknown>, who: keyof typeof token | null = 'admin') {
+  function call(
+    query: string,
+    variables: Record<string, unknown>,
+    who: keyof typeof fx.token | null = 'admin',
+  ) {
     // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field
-    return graphql<any>(app, query, { token: who ? token[who] : undefined, variables });
+    return graphql<any>(fx.app, query, { token: who ? fx.token[who] : undefined, variables });
   }
   const saveResult = `mutation ($module: String!, $page: String!, $result: JSON!) {
     saveResult(module: $module, page: $page, result: $result) { success message scoring result completed }
   }`;
-  const save = (answers: object, who: keyof typeof token | null = 'participant', headers = {}) =>
+  const save = (answers: object, who: keyof typeof fx.token | null = 'participant', headers = {}) =>
     graphql<{
       saveResult: {
         success: boolean;
@@ -80,8 +74,8 @@ describe.each(databaseKinds)('GraphQL results on %s', (kind) => {
         scoring: Record<string, Record<string, unknown>>;
         completed: boolean;
       };
-    }>(app, saveResult, {
-      token: who ? token[who] : undefined,
+    }>(fx.app, saveResult, {
+      token: who ? fx.token[who] : undefined,
       headers,
       variables: {
         module: 'rights-quiz',
@@ -149,7 +143,7 @@ describe.each(databaseKinds)('GraphQL results on %s', (kind) => {
   });
 
   it('refuses used-up attempts, bad answers and anonymous callers with a message, writing nothing', async () => {
-    const before = (await readAll(platform.database.db, 0, 100_000)).length;
+    const before = await fx.eventCount();
     const locked = await save({ sdg: 'thirteen' }, 'participant', { 'accept-language': 'en' });
     expect(locked.data?.saveResult).toMatchObject({ success: false });
     expect(locked.data?.saveResult.message).toBeTruthy();
@@ -158,7 +152,7 @@ describe.each(databaseKinds)('GraphQL results on %s', (kind) => {
     const anonymous = await save({ sdg: 'five' }, null);
     expect(anonymous.data?.saveResult.success).toBe(false);
     expect(anonymous.raw).not.toMatch(/stack|select |insert /i);
-    expect((await readAll(platform.database.db, 0, 100_000)).length).toBe(before);
+    expect(await fx.eventCount()).toBe(before);
     expect((await call('{ latestActivity { path } }', {}, null)).data).toEqual({ latestActivity: null });
   });
 });

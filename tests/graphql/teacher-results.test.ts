@@ -1,25 +1,17 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
-import { addTestUser } from '../users';
-import { emptyClientRoot, graphql } from './client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds } from '../harness';
+import { graphql } from './client';
+import { graphqlFixture } from './fixture';
 
 /** updateResult, resultCSV, Module.activeUsers and Module.result(user) for teachers (spec section 7). */
 describe.each(databaseKinds)('GraphQL teacher results on %s', (kind) => {
-  let platform: TestPlatform;
-  let app: FastifyInstance;
-  const token = { admin: '', participant: '', stranger: '' };
-  let participantId = '';
+  const fx = graphqlFixture(kind, {
+    admin: { name: 'Ada Admin', roles: ['admin'] },
+    participant: { name: 'Pia Participant' },
+    stranger: { name: 'Test User' },
+  });
 
   beforeAll(async () => {
-    platform = await startTestPlatform(kind);
-    app = await buildApp(platform, { clientRoot: emptyClientRoot() });
-    token.admin = (await addTestUser(platform, { roles: ['admin'] })).token;
-    const pia = await addTestUser(platform, { name: 'Pia Participant' });
-    token.participant = pia.token;
-    participantId = pia.userId;
-    token.stranger = (await addTestUser(platform)).token;
     await call('mutation ($doc: JSON!) { createModule(doc: $doc) { success } }', {
       doc: { name: 'Open quiz', language: 'en', public: true },
     });
@@ -42,14 +34,14 @@ describe.each(databaseKinds)('GraphQL teacher results on %s', (kind) => {
     );
     expect(saved.data).toMatchObject({ saveResult: { success: true } });
   });
-  afterAll(async () => {
-    await app?.close();
-    await platform?.dispose();
-  });
 
-  function call(query: string, variables: Record<string, unknown>, who: keyof typeof token | null = 'admin') {
+  function call(
+    query: string,
+    variables: Record<string, unknown>,
+    who: keyof typeof fx.token | null = 'admin',
+  ) {
     // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field
-    return graphql<any>(app, query, { token: who ? token[who] : undefined, variables });
+    return graphql<any>(fx.app, query, { token: who ? fx.token[who] : undefined, variables });
   }
   const updateResult = `mutation ($user: ID!, $result: JSON!) {
     updateResult(user: $user, module: "open-quiz", page: "questions", result: $result) { success message scoring result }
@@ -57,7 +49,7 @@ describe.each(databaseKinds)('GraphQL teacher results on %s', (kind) => {
 
   it('updateResult scores and gives feedback; the participant reads it on the page', async () => {
     const scored = await call(updateResult, {
-      user: participantId,
+      user: fx.id.participant,
       result: { scores: { why: 2.4 }, feedback: { why: 'Give an example.' } },
     });
     expect(scored.data.updateResult).toMatchObject({
@@ -72,12 +64,12 @@ describe.each(databaseKinds)('GraphQL teacher results on %s', (kind) => {
   });
 
   it('refuses other shapes and other people with a message', async () => {
-    const shape = await call(updateResult, { user: participantId, result: { answers: { why: 'x' } } });
+    const shape = await call(updateResult, { user: fx.id.participant, result: { answers: { why: 'x' } } });
     expect(shape.data.updateResult.success).toBe(false);
     expect(shape.data.updateResult.message).toContain('scores');
     const stranger = await call(
       updateResult,
-      { user: participantId, result: { scores: { why: 1 } } },
+      { user: fx.id.participant, result: { scores: { why: 1 } } },
       'stranger',
     );
     expect(stranger.data.updateResult).toMatchObject({ success: false });
@@ -85,13 +77,13 @@ describe.each(databaseKinds)('GraphQL teacher results on %s', (kind) => {
 
   it('Module.result(user) and activeUsers answer teachers only', async () => {
     const query = `query ($user: ID) { module(path: "open-quiz") { result(user: $user) activeUsers(after: "2020-01-01") { _id name } } }`;
-    const teacher = await call(query, { user: participantId });
+    const teacher = await call(query, { user: fx.id.participant });
     expect(teacher.data.module.result).toMatchObject({
       score: 2,
       feedback: { questions: { why: 'Give an example.' } },
     });
-    expect(teacher.data.module.activeUsers).toEqual([{ _id: participantId, name: 'Pia Participant' }]);
-    const stranger = await call(query, { user: participantId }, 'stranger');
+    expect(teacher.data.module.activeUsers).toEqual([{ _id: fx.id.participant, name: 'Pia Participant' }]);
+    const stranger = await call(query, { user: fx.id.participant }, 'stranger');
     expect(stranger.data.module).toEqual({ result: null, activeUsers: null });
     const none = await call(
       '{ module(path: "open-quiz") { activeUsers(after: "2020-01-01", before: "2020-02-01") { _id } } }',
@@ -107,9 +99,9 @@ describe.each(databaseKinds)('GraphQL teacher results on %s', (kind) => {
         '\uFEFF"Id [_id]","Name [name]","E-mail [email]","Started [startedAt]","Last active [updatedAt]","Questions: Why? [questions/why/answer]","Questions: Why? (score) [questions/why]"',
       ),
     ).toBe(true);
-    const route = await app.inject({
+    const route = await fx.app.inject({
       url: '/api/results/open-quiz.csv',
-      headers: { authorization: `Bearer ${token.admin}` },
+      headers: { authorization: `Bearer ${fx.token.admin}` },
     });
     expect(csv.data.resultCSV).toBe(route.body);
     const refused = await call('{ resultCSV(path: "open-quiz") }', {}, 'stranger');

@@ -1,36 +1,25 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
+import { describe, expect, it } from 'vitest';
 import { signIdToken } from '../../server/auth/keys';
-import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
-import { addTestUser } from '../users';
-import { emptyClientRoot, graphql } from './client';
+import { databaseKinds } from '../harness';
+import { graphql } from './client';
+import { graphqlFixture } from './fixture';
 
 /**
  * A token that names nobody (expired, forged, garbage) answers 401 UNAUTHENTICATED over GraphQL
  * instead of running as anonymous (issue #16); no token at all is still anonymous.
  */
 describe.each(databaseKinds)('GraphQL bearer tokens on %s', (kind) => {
-  let platform: TestPlatform;
-  let app: FastifyInstance;
-  let user: Awaited<ReturnType<typeof addTestUser>>;
-  beforeAll(async () => {
-    platform = await startTestPlatform(kind);
-    app = await buildApp(platform, { clientRoot: emptyClientRoot() });
-    user = await addTestUser(platform, { name: 'Token Holder' });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await platform?.dispose();
-  });
+  const fx = graphqlFixture(kind, { holder: { name: 'Token Holder' } });
 
   const me = '{ currentUser { _id } }';
 
   it('answers a valid token as its user and no token as anonymous', async () => {
-    const signedIn = await graphql<{ currentUser: { _id: string } | null }>(app, me, { token: user.token });
+    const signedIn = await graphql<{ currentUser: { _id: string } | null }>(fx.app, me, {
+      token: fx.token.holder,
+    });
     expect(signedIn.status).toBe(200);
-    expect(signedIn.data?.currentUser?._id).toBe(user.userId);
-    const anonymous = await graphql<{ currentUser: unknown }>(app, me);
+    expect(signedIn.data?.currentUser?._id).toBe(fx.id.holder);
+    const anonymous = await graphql<{ currentUser: unknown }>(fx.app, me);
     expect(anonymous.status).toBe(200);
     expect(anonymous.errors).toBeUndefined();
     expect(anonymous.data?.currentUser).toBeNull();
@@ -38,24 +27,24 @@ describe.each(databaseKinds)('GraphQL bearer tokens on %s', (kind) => {
 
   it('answers an expired, forged or garbage token 401 UNAUTHENTICATED, in the asked language', async () => {
     const expired = await signIdToken(
-      platform.keys,
-      { sub: user.userId, email: user.email, roles: [], credentialVersion: 1 },
+      fx.platform.keys,
+      { sub: fx.id.holder, email: fx.email.holder, roles: [], credentialVersion: 1 },
       -120,
     );
-    const [head, body] = user.token.split('.');
+    const [head, body] = fx.token.holder.split('.');
     const forged = `${head}.${body}.${'A'.repeat(86)}`;
     for (const token of [expired, forged, 'not-a-token']) {
-      const answer = await graphql(app, me, { token });
+      const answer = await graphql(fx.app, me, { token });
       expect(answer.status).toBe(401);
       expect(answer.data).toBeNull();
       expect(answer.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
       expect(answer.errors?.[0]?.message).toBe('The token is expired or invalid: sign in again.');
     }
-    const nl = await graphql(app, me, { token: 'not-a-token', headers: { 'accept-language': 'nl' } });
+    const nl = await graphql(fx.app, me, { token: 'not-a-token', headers: { 'accept-language': 'nl' } });
     expect(nl.errors?.[0]?.message).toBe('Het token is verlopen of ongeldig: meld je opnieuw aan.');
     // A mutation is refused the same way, before anything runs.
     const mutation = await graphql(
-      app,
+      fx.app,
       'mutation ($doc: JSON!) { createCourse(doc: $doc) { success message } }',
       { token: expired, variables: { doc: { name: 'Never', language: 'en' } } },
     );
@@ -65,7 +54,7 @@ describe.each(databaseKinds)('GraphQL bearer tokens on %s', (kind) => {
 
   it('treats the null or undefined a signed-out client may send as no token', async () => {
     for (const authorization of ['Bearer null', 'Bearer undefined', 'Bearer ', '']) {
-      const answer = await graphql<{ currentUser: unknown }>(app, me, { headers: { authorization } });
+      const answer = await graphql<{ currentUser: unknown }>(fx.app, me, { headers: { authorization } });
       expect(answer.status, authorization).toBe(200);
       expect(answer.data?.currentUser).toBeNull();
     }

@@ -1,10 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
+import { describe, expect, it } from 'vitest';
 import { printedSchema } from '../../server/graphql/schema';
-import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
+import { databaseKinds } from '../harness';
 import { addTestUser } from '../users';
-import { emptyClientRoot, graphql } from './client';
+import { graphql } from './client';
+import { graphqlFixture } from './fixture';
 
 interface Answer {
   success: boolean;
@@ -45,25 +44,14 @@ describe('typed inputs in the schema', () => {
 });
 
 describe.each(databaseKinds)('GraphQL typed inputs on %s', (kind) => {
-  let platform: TestPlatform;
-  let app: FastifyInstance;
-  let admin: string;
-  beforeAll(async () => {
-    platform = await startTestPlatform(kind);
-    app = await buildApp(platform, { clientRoot: emptyClientRoot() });
-    admin = (await addTestUser(platform, { roles: ['admin'] })).token;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await platform?.dispose();
-  });
+  const fx = graphqlFixture(kind, { admin: { name: 'Ada Admin', roles: ['admin'] } });
 
   const run = async <T>(
     query: string,
     variables: Record<string, unknown>,
     headers: Record<string, string> = {},
   ) => {
-    const answer = await graphql<T>(app, query, { token: admin, variables, headers });
+    const answer = await graphql<T>(fx.app, query, { token: fx.token.admin, variables, headers });
     expect(answer.errors).toBeUndefined();
     return answer.data!;
   };
@@ -219,14 +207,14 @@ describe.each(databaseKinds)('GraphQL typed inputs on %s', (kind) => {
   });
 
   it('refuses a misspelt or mistyped field before anything runs, naming it', async () => {
-    const misspelt = await graphql(app, createCourse, {
-      token: admin,
+    const misspelt = await graphql(fx.app, createCourse, {
+      token: fx.token.admin,
       variables: { input: { nmae: 'Typo', language: 'en' } },
     });
     expect(misspelt.data).toBeNull();
     expect(misspelt.errors?.[0]?.message).toMatch(/nmae/);
-    const mistyped = await graphql(app, createModule, {
-      token: admin,
+    const mistyped = await graphql(fx.app, createModule, {
+      token: fx.token.admin,
       variables: { input: { name: 'Typed', language: 'en', test: 'yes' } },
     });
     expect(mistyped.errors?.[0]?.message).toMatch(/test/);
@@ -293,7 +281,7 @@ describe.each(databaseKinds)('GraphQL typed inputs on %s', (kind) => {
     );
     expect(widened.updateRole).toEqual({ success: true, role: { actions: { view: true, edit: true } } });
 
-    const learner = await addTestUser(platform, { name: 'Typed learner' });
+    const learner = await addTestUser(fx.platform, { name: 'Typed learner' });
     const user = await run<{ updateUser: Answer & { user: unknown } }>(
       `mutation ($id: ID!, $input: UserInput!) { updateUser(_id: $id, input: $input) { success fields { path message } user { name profession roles } } }`,
       { id: learner.userId, input: { profession: 'Midwife', roles: ['typed-reviewer'] } },
@@ -324,7 +312,7 @@ describe.each(databaseKinds)('GraphQL typed inputs on %s', (kind) => {
     });
     expect(page.createPage).toMatchObject({ success: true, fields: [] });
     const saved = await graphql<{ saveResult: Answer & { completed: boolean } }>(
-      app,
+      fx.app,
       `mutation ($input: ResultInput!) { saveResult(module: "typed-answers", page: "check", input: $input) { success message fields { path } completed } }`,
       {
         token: learner.token,
