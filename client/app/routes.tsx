@@ -1,12 +1,28 @@
 import { lazy } from 'react';
 import { Route, Switch } from 'wouter';
-import { CourseRoute } from '../features/course/routes/course';
-import { CoursesRoute } from '../features/course/routes/courses';
-import { ModuleRoute } from '../features/module/routes/module';
-import { ModulesRoute } from '../features/module/routes/modules';
 import { StaticPageRoute } from '../features/static-pages/routes/static-page';
 import { HomePage } from './pages/home';
 import { NotFoundPage } from './pages/not-found';
+
+/*
+ * Route-level code splitting: the home page is in the first chunk; every other screen is a chunk
+ * of its own, fetched on the first visit to its address and cached for good (hashed names). A
+ * learner's first load is the home page, or the course, module or page they open, never the admin
+ * area, certificates, classrooms, forms, the Markdown editor or drag and drop (the budget and its
+ * browser test: e2e/learner-bundle.spec.ts).
+ */
+const CoursesRoute = lazy(() =>
+  import('../features/course/routes/courses').then((m) => ({ default: m.CoursesRoute })),
+);
+const CourseRoute = lazy(() =>
+  import('../features/course/routes/course').then((m) => ({ default: m.CourseRoute })),
+);
+const ModulesRoute = lazy(() =>
+  import('../features/module/routes/modules').then((m) => ({ default: m.ModulesRoute })),
+);
+const ModuleRoute = lazy(() =>
+  import('../features/module/routes/module').then((m) => ({ default: m.ModuleRoute })),
+);
 
 /** The admin area is its own chunk, fetched on the first visit to /admin. */
 const AdminRoutes = lazy(() => import('../features/admin/admin-routes'));

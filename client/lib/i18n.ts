@@ -1,9 +1,6 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
-import fr from '../locales/fr.json';
-import nl from '../locales/nl.json';
 
 export const interfaceLanguages = ['nl', 'en', 'fr'] as const;
 export type InterfaceLanguage = (typeof interfaceLanguages)[number];
@@ -36,24 +33,51 @@ i18next.on('languageChanged', () => {
 });
 
 /**
+ * Each language's texts are a chunk of their own (about 18 KB compressed each), fetched when that
+ * language is first shown: a visitor downloads one language, never all three. A language switch
+ * loads the new texts before i18next changes language, so nothing renders with missing texts.
+ */
+const texts: Record<InterfaceLanguage, () => Promise<{ default: ResourceKey }>> = {
+  nl: () => import('../locales/nl.json'),
+  en: () => import('../locales/en.json'),
+  fr: () => import('../locales/fr.json'),
+};
+
+const lazyTexts: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read: (language, _namespace, callback) => {
+    if (!isInterfaceLanguage(language)) return callback(null, {});
+    texts[language]().then(
+      (module) => callback(null, module.default),
+      (error: Error) => callback(error, null),
+    );
+  },
+};
+
+/**
  * Interface language: the one chosen earlier in the footer, else the browser's, else nl.
  * Only an explicit choice is stored (see chooseLanguage), so a browser change still counts.
+ *
+ * Any other language falls back to nl; en and fr fall back to nothing, so they never fetch nl's
+ * texts too (tests/client/locales.test.ts keeps every key in all three languages).
+ *
+ * Resolves once the texts of the language shown are loaded: render after it (client/main.tsx).
  */
-void i18next
+export const i18nReady: Promise<unknown> = i18next
   .use(LanguageDetector)
+  .use(lazyTexts)
   .use(initReactI18next)
   .init({
-    resources: { nl: { translation: nl }, en: { translation: en }, fr: { translation: fr } },
     supportedLngs: [...interfaceLanguages],
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
-    fallbackLng: 'nl',
+    fallbackLng: { en: [], fr: [], default: ['nl'] },
     interpolation: { escapeValue: false },
     detection: {
       order: ['localStorage', 'navigator'],
       lookupLocalStorage: languageStorageKey,
       caches: [],
     },
-    initAsync: false,
     returnNull: false,
   });

@@ -2,6 +2,9 @@ import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { getSessionState, refresh } from './session';
 import { errorCode, isFinal } from './trpc';
 
+/** How long a final refusal counts as just answered (see retryOnMount below). */
+const finalAnswerFreshMs = 5_000;
+
 /**
  * A failed query is retried once, except when the server's answer is final: NOT_FOUND above all,
  * and likewise a refused request (bad input, not signed in, not allowed).
@@ -19,6 +22,12 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         retry: (failureCount, error) => !isFinal(error) && failureCount < 1,
+        // Nor is a final answer of the last few seconds asked again when one more screen shows the
+        // same query: the layout's breadcrumbs ask for a course at once, its screen (a chunk of its
+        // own, see client/app/routes.tsx) mounts a moment later. An older one is asked again, as
+        // before: a gate may have opened since.
+        retryOnMount: (query) =>
+          !isFinal(query.state.error) || Date.now() - query.state.errorUpdatedAt > finalAnswerFreshMs,
         staleTime: 30_000,
         refetchOnWindowFocus: false,
       },

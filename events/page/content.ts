@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText, requiredText, webUrl } from '../shared/fields';
+import { DEFAULT_VIDEO_TIME_SECONDS } from './video-time';
 
 /**
  * A page's content: a list of form elements (spec section 3, Question element). Text and video
@@ -93,8 +94,7 @@ export type Timestamp = z.output<typeof timestampSchema>;
 
 export const toSeconds = ({ hh, mm, ss }: { hh: number; mm: number; ss: number }) => hh * 3600 + mm * 60 + ss;
 
-/** The default time a participant is expected to watch an interactive video (spec section 9). */
-export const DEFAULT_VIDEO_TIME_SECONDS = 4 * 60;
+export { DEFAULT_VIDEO_TIME_SECONDS };
 
 export const interactiveVideoInputSchema = z.object({
   show: z.boolean().default(true),

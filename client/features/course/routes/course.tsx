@@ -1,5 +1,5 @@
 import '../course.css';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useSession } from '../../../lib/auth';
@@ -10,7 +10,6 @@ import { ItemQuery } from '../../../ui/item-query';
 import { Empty, ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { useCourseCertificate } from '../../certificate/api/get-course-certificate';
-import { CourseCertificateTab } from '../../certificate/routes/course-certificate-tab';
 import { LinkedFiles, LinkedModules } from '../../module/components/linked-content';
 import { TranslationSwitch } from '../../module/components/translation-switch';
 import { useTrackSeen } from '../../tracking/use-track-seen';
@@ -22,6 +21,13 @@ import { SectionList } from '../components/section-list';
 import { SectionPanel } from '../components/section-panel';
 import { TeamMembers, TeamPanel, useAvatarPeople } from '../components/team';
 import { classifySections } from '../utils/section-timing';
+
+/** Only someone holding the course certificate sees its tab: its code loads when it is opened. */
+const CourseCertificateTab = lazy(() =>
+  import('../../certificate/routes/course-certificate-tab').then((m) => ({
+    default: m.CourseCertificateTab,
+  })),
+);
 
 export type CourseTab =
   | { kind: 'info' }
@@ -148,7 +154,9 @@ function CourseTabs({ course, tab }: { course: Course; tab: CourseTab }) {
             error={certificate.error}
           />
         ) : certified ? (
-          <CourseCertificateTab coursePath={course.path} />
+          <Suspense fallback={<Loading />}>
+            <CourseCertificateTab coursePath={course.path} />
+          </Suspense>
         ) : (
           <TabNotFound text={t('courseView.tabNotFound')} />
         )

@@ -1,10 +1,8 @@
 import '../interactive-video.css';
 import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  DEFAULT_VIDEO_TIME_SECONDS,
-  type InteractiveVideo as InteractiveVideoData,
-} from '../../../../events/page/content';
+import type { InteractiveVideo as InteractiveVideoData } from '../../../../events/page/content';
+import { DEFAULT_VIDEO_TIME_SECONDS } from '../../../../events/page/video-time';
 import { PageTime } from './estimated-time';
 import { embedUrl, VideoPlayer } from './video-player';
 import { clockTime, dueStop, type Stop, timelineOf, videoSourceOf } from './video-timeline';
