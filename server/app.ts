@@ -8,6 +8,7 @@ import { graphqlRoute } from './graphql/route';
 import { metrics } from './ops/metrics';
 import { checkReadiness, watchJobs } from './ops/readiness';
 import type { Platform } from './platform';
+import { compression } from './plugins/compression';
 import { requestLimits, TRPC_MAX_BATCH } from './plugins/request-limits';
 import { securityHeaders } from './plugins/security-headers';
 import { staticClient } from './plugins/static-client';
@@ -59,6 +60,8 @@ export async function buildApp(
   // Security headers and CORS on every answer; request limits for tRPC, GraphQL and uploads.
   await securityHeaders(app, { config: platform.config, tenant: platform.tenant });
   await requestLimits(app, { platform });
+  // Compressed answers (brotli or gzip) from 1 KB; before the routes, which take its hook as added.
+  await compression(app);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   // Ready: database reachable, migrations applied, jobs running (server/ops/readiness.ts).

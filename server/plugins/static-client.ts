@@ -5,9 +5,20 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 
 const API_PREFIXES = ['/trpc', '/graphql', '/auth', '/api', '/healthz', '/readyz', '/metrics', '/files'];
 
+/** Whether a served file is a hashed build output (`assets/<name>-<hash>.<ext>`): never changes. */
+export function isHashedAsset(filePath: string): boolean {
+  return filePath.includes(`${path.sep}assets${path.sep}`);
+}
+
 /**
- * Serves the built client: hashed assets cached for a year, index.html never cached, and every
- * other browser path answered with index.html so the client router can take it (SPA fallback).
+ * Serves the built client: hashed assets cached for a year as immutable (a repeat visit fetches no
+ * script at all), index.html never cached, and every other browser path answered with index.html
+ * so the client router can take it (SPA fallback).
+ *
+ * The build writes a brotli (`.br`) and a gzip (`.gz`) copy beside every text file of 1 KB or more
+ * (scripts/precompress.ts); the one the browser accepts is sent as it is, with `Content-Encoding`
+ * and `Vary: Accept-Encoding`, so no asset is compressed per request. A folder without those
+ * copies (an older build) is still served, compressed on the fly (server/plugins/compression.ts).
  */
 export async function staticClient(app: FastifyInstance, options: { root: string }) {
   const root = path.resolve(options.root);
@@ -18,12 +29,11 @@ export async function staticClient(app: FastifyInstance, options: { root: string
       root,
       wildcard: true,
       index: false,
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         res.header(
           'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=300',
+          isHashedAsset(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
         );
       },
     });
@@ -31,9 +41,14 @@ export async function staticClient(app: FastifyInstance, options: { root: string
     app.log.warn({ root }, 'client not built: run `npm run build` to serve the web interface');
   }
 
-  const sendIndex = (reply: FastifyReply) =>
+  // Read whole on every request (a rebuild while running is picked up): with its known length, the
+  // compression threshold applies to it like to any other answer.
+  const sendIndex = async (reply: FastifyReply) =>
     built
-      ? reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile))
+      ? reply
+          .header('cache-control', 'no-cache')
+          .type('text/html')
+          .send(await fs.promises.readFile(indexFile))
       : reply
           .code(503)
           .type('text/html')
@@ -44,7 +59,7 @@ export async function staticClient(app: FastifyInstance, options: { root: string
   // The static wildcard would answer a bare directory with 403; the root is the app.
   app.get('/', (_request, reply) => sendIndex(reply));
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
@@ -59,6 +74,6 @@ export async function staticClient(app: FastifyInstance, options: { root: string
           '<!doctype html><html><body><p>The web interface is not built. Run <code>npm run build</code>.</p></body></html>',
         );
     }
-    return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
+    return sendIndex(reply);
   });
 }
