@@ -1,6 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
-import { ZodError } from 'zod';
+import { ZodError, type z } from 'zod';
 import type { CommandMeta } from '../events/command';
 import { DomainError, invalid } from '../events/errors';
 import { type Actor, type RoleAction, requireCan } from '../events/permissions';
@@ -132,4 +132,31 @@ export const procedureFor = (action: RoleAction) =>
   authenticatedProcedure.use(({ ctx, next }) => {
     requireCan(ctx.actor, action);
     return next();
+  });
+
+/** A command on one item by its path: publish, unpublish, delete and the like. */
+type PathCommand = (
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  path: string,
+) => Promise<unknown>;
+
+/** The mutation that runs `command` on the item at `input.path` and answers that path. */
+export const pathMutation = <S extends z.ZodType<{ path: string }>>(schema: S, command: PathCommand) =>
+  publicProcedure.input(schema).mutation(async ({ ctx, input }) => {
+    const { path } = input as { path: string };
+    await command(ctx.platform, ctx.actor, metaOf(ctx), path);
+    return { path };
+  });
+
+/** The mutation that runs `command` with the whole input (an item's path and its form) and answers the path. */
+export const inputMutation = <S extends z.ZodType<{ path: string }>>(
+  schema: S,
+  command: (platform: Platform, actor: Actor | null, meta: CommandMeta, input: z.output<S>) => Promise<unknown>,
+) =>
+  publicProcedure.input(schema).mutation(async ({ ctx, input }) => {
+    const parsed = input as z.output<S>;
+    await command(ctx.platform, ctx.actor, metaOf(ctx), parsed);
+    return { path: parsed.path };
   });

@@ -9,7 +9,7 @@ import { configureCertificateSchema } from '../../events/certificate/config';
 import { certificateCodeSchema } from '../../events/certificate/events';
 import { pathSchema } from '../../events/shared/fields';
 import { findModuleByPath } from '../../projections/module/module-summaries';
-import { authenticatedProcedure, metaOf, publicProcedure, router } from '../trpc';
+import { authenticatedProcedure, inputMutation, metaOf, publicProcedure, router } from '../trpc';
 import {
   addCertificateToUser,
   autoIssueCertificate,
@@ -77,14 +77,8 @@ export const certificateRouter = router({
   config: publicProcedure
     .input(kindInput)
     .query(({ ctx, input }) => certificateConfigView(ctx.platform, ctx.actor, input.kind, input.path)),
-  configureModule: publicProcedure.input(configureCertificateSchema).mutation(async ({ ctx, input }) => {
-    await configureModuleCertificate(ctx.platform, ctx.actor, metaOf(ctx), input);
-    return { path: input.path };
-  }),
-  configureCourse: publicProcedure.input(configureCertificateSchema).mutation(async ({ ctx, input }) => {
-    await configureCourseCertificate(ctx.platform, ctx.actor, metaOf(ctx), input);
-    return { path: input.path };
-  }),
+  configureModule: inputMutation(configureCertificateSchema, configureModuleCertificate),
+  configureCourse: inputMutation(configureCertificateSchema, configureCourseCertificate),
 
   /** certify(module, user): answers the certificate's verification code. */
   certify: publicProcedure.input(certifySchema).mutation(async ({ ctx, input }) => ({

@@ -12,7 +12,15 @@ import { notFound } from '../../events/errors';
 import { readStream } from '../../events/store';
 import { findCourseByPath } from '../../projections/course/course-summaries';
 import { historyProcedures } from '../history-procedures';
-import { authenticatedProcedure, type Context, metaOf, publicProcedure, router } from '../trpc';
+import {
+  authenticatedProcedure,
+  type Context,
+  inputMutation,
+  metaOf,
+  pathMutation,
+  publicProcedure,
+  router,
+} from '../trpc';
 import {
   addCourseOwner,
   createCourse,
@@ -71,35 +79,17 @@ export const courseRouter = router({
     const outcome = await createCourse(ctx.platform, ctx.actor, metaOf(ctx), input);
     return { path: outcome.events[0]!.data.path as string };
   }),
-  update: publicProcedure.input(updateCourseSchema).mutation(async ({ ctx, input }) => {
-    await updateCourse(ctx.platform, ctx.actor, metaOf(ctx), input);
-    return { path: input.path };
-  }),
-  publish: publicProcedure.input(coursePathSchema).mutation(async ({ ctx, input }) => {
-    await publishCourse(ctx.platform, ctx.actor, metaOf(ctx), input.path);
-    return { path: input.path };
-  }),
-  unpublish: publicProcedure.input(coursePathSchema).mutation(async ({ ctx, input }) => {
-    await unpublishCourse(ctx.platform, ctx.actor, metaOf(ctx), input.path);
-    return { path: input.path };
-  }),
-  delete: publicProcedure.input(coursePathSchema).mutation(async ({ ctx, input }) => {
-    await deleteCourse(ctx.platform, ctx.actor, metaOf(ctx), input.path);
-    return { path: input.path };
-  }),
+  update: inputMutation(updateCourseSchema, updateCourse),
+  publish: pathMutation(coursePathSchema, publishCourse),
+  unpublish: pathMutation(coursePathSchema, unpublishCourse),
+  delete: pathMutation(coursePathSchema, deleteCourse),
 
   /** The course's owners (the teachers who may edit it), by name. */
   owners: authenticatedProcedure
     .input(coursePathSchema)
     .query(({ ctx, input }) => courseOwners(ctx.platform.database.db, ctx.actor, input.path)),
-  addOwner: publicProcedure.input(courseOwnerSchema).mutation(async ({ ctx, input }) => {
-    await addCourseOwner(ctx.platform, ctx.actor, metaOf(ctx), input);
-    return { path: input.path };
-  }),
-  removeOwner: publicProcedure.input(courseOwnerSchema).mutation(async ({ ctx, input }) => {
-    await removeCourseOwner(ctx.platform, ctx.actor, metaOf(ctx), input);
-    return { path: input.path };
-  }),
+  addOwner: inputMutation(courseOwnerSchema, addCourseOwner),
+  removeOwner: inputMutation(courseOwnerSchema, removeCourseOwner),
   /** A copy named '… (copy)', with copies of its sections and the same modules and files linked. */
   duplicate: publicProcedure.input(coursePathSchema).mutation(async ({ ctx, input }) => ({
     path: await duplicateCourse(ctx.platform, ctx.actor, metaOf(ctx), input.path),

@@ -6,7 +6,7 @@ import { fileStream } from '../../events/file/events';
 import { readStream } from '../../events/store';
 import { fileIdByPath } from '../../projections/file/file-summaries';
 import { historyProcedures } from '../history-procedures';
-import { type Context, metaOf, publicProcedure, router } from '../trpc';
+import { type Context, inputMutation, metaOf, pathMutation, publicProcedure, router } from '../trpc';
 import { createFile, deleteFile, duplicateFile, updateFile } from './commands';
 import { visibleFile, visibleFiles } from './queries';
 
@@ -40,15 +40,9 @@ export const fileRouter = router({
   create: publicProcedure.input(createFileSchema).mutation(async ({ ctx, input }) => ({
     path: await createFile(ctx.platform, ctx.actor, metaOf(ctx), input),
   })),
-  update: publicProcedure.input(updateFileSchema).mutation(async ({ ctx, input }) => {
-    await updateFile(ctx.platform, ctx.actor, metaOf(ctx), input);
-    return { path: input.path };
-  }),
+  update: inputMutation(updateFileSchema, updateFile),
   duplicate: publicProcedure.input(filePathSchema).mutation(async ({ ctx, input }) => ({
     path: await duplicateFile(ctx.platform, ctx.actor, metaOf(ctx), input.path),
   })),
-  delete: publicProcedure.input(filePathSchema).mutation(async ({ ctx, input }) => {
-    await deleteFile(ctx.platform, ctx.actor, metaOf(ctx), input.path);
-    return { path: input.path };
-  }),
+  delete: pathMutation(filePathSchema, deleteFile),
 });

@@ -13,7 +13,7 @@ import { pathSchema } from '../../events/shared/fields';
 import { readStream } from '../../events/store';
 import { moduleIdByPath } from '../../projections/module/module-summaries';
 import { historyProcedures } from '../history-procedures';
-import { type Context, metaOf, publicProcedure, router } from '../trpc';
+import { type Context, inputMutation, metaOf, pathMutation, publicProcedure, router } from '../trpc';
 import {
   addModuleOwner,
   createModule,
@@ -85,22 +85,10 @@ export const moduleRouter = router({
   create: publicProcedure.input(createModuleSchema).mutation(async ({ ctx, input }) => ({
     path: await createModule(ctx.platform, ctx.actor, metaOf(ctx), input),
   })),
-  update: publicProcedure.input(updateModuleSchema).mutation(async ({ ctx, input }) => {
-    await updateModule(ctx.platform, ctx.actor, metaOf(ctx), input);
-    return { path: input.path };
-  }),
-  publish: publicProcedure.input(modulePathSchema).mutation(async ({ ctx, input }) => {
-    await publishModule(ctx.platform, ctx.actor, metaOf(ctx), input.path);
-    return { path: input.path };
-  }),
-  unpublish: publicProcedure.input(modulePathSchema).mutation(async ({ ctx, input }) => {
-    await unpublishModule(ctx.platform, ctx.actor, metaOf(ctx), input.path);
-    return { path: input.path };
-  }),
-  delete: publicProcedure.input(modulePathSchema).mutation(async ({ ctx, input }) => {
-    await deleteModule(ctx.platform, ctx.actor, metaOf(ctx), input.path);
-    return { path: input.path };
-  }),
+  update: inputMutation(updateModuleSchema, updateModule),
+  publish: pathMutation(modulePathSchema, publishModule),
+  unpublish: pathMutation(modulePathSchema, unpublishModule),
+  delete: pathMutation(modulePathSchema, deleteModule),
   /** Answers the copy's path. */
   duplicate: publicProcedure.input(modulePathSchema).mutation(async ({ ctx, input }) => ({
     path: await duplicateModule(ctx.platform, ctx.actor, metaOf(ctx), input.path),
@@ -110,16 +98,7 @@ export const moduleRouter = router({
     path: await translateModule(ctx.platform, ctx.actor, metaOf(ctx), input),
   })),
   /** Saves the page order (the full list of the module's page paths). */
-  orderPages: publicProcedure.input(orderPagesSchema).mutation(async ({ ctx, input }) => {
-    await orderPages(ctx.platform, ctx.actor, metaOf(ctx), input);
-    return { path: input.path };
-  }),
-  addOwner: publicProcedure.input(moduleOwnerSchema).mutation(async ({ ctx, input }) => {
-    await addModuleOwner(ctx.platform, ctx.actor, metaOf(ctx), input);
-    return { path: input.path };
-  }),
-  removeOwner: publicProcedure.input(moduleOwnerSchema).mutation(async ({ ctx, input }) => {
-    await removeModuleOwner(ctx.platform, ctx.actor, metaOf(ctx), input);
-    return { path: input.path };
-  }),
+  orderPages: inputMutation(orderPagesSchema, orderPages),
+  addOwner: inputMutation(moduleOwnerSchema, addModuleOwner),
+  removeOwner: inputMutation(moduleOwnerSchema, removeModuleOwner),
 });

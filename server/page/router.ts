@@ -6,7 +6,7 @@ import { pageStream } from '../../events/page/events';
 import { readStream } from '../../events/store';
 import { findPageByPath } from '../../projections/page/page-summaries';
 import { historyProcedures } from '../history-procedures';
-import { type Context, metaOf, publicProcedure, router } from '../trpc';
+import { type Context, inputMutation, metaOf, pathMutation, publicProcedure, router } from '../trpc';
 import { createPage, deletePage, duplicatePage, updatePage } from './commands';
 import { editablePage, visiblePage, visiblePagesOfModule } from './queries';
 
@@ -41,14 +41,8 @@ export const pageRouter = router({
   create: publicProcedure.input(createPageSchema).mutation(async ({ ctx, input }) => ({
     path: await createPage(ctx.platform, ctx.actor, metaOf(ctx), input),
   })),
-  update: publicProcedure.input(updatePageSchema).mutation(async ({ ctx, input }) => {
-    await updatePage(ctx.platform, ctx.actor, metaOf(ctx), input);
-    return { path: input.path };
-  }),
-  delete: publicProcedure.input(pagePathSchema).mutation(async ({ ctx, input }) => {
-    await deletePage(ctx.platform, ctx.actor, metaOf(ctx), input.path);
-    return { path: input.path };
-  }),
+  update: inputMutation(updatePageSchema, updatePage),
+  delete: pathMutation(pagePathSchema, deletePage),
   /** Answers the copy's path. */
   duplicate: publicProcedure.input(pagePathSchema).mutation(async ({ ctx, input }) => ({
     path: await duplicatePage(ctx.platform, ctx.actor, metaOf(ctx), input.path),

@@ -13,7 +13,7 @@ import { pathSchema } from '../../events/shared/fields';
 import { readStream } from '../../events/store';
 import { findSectionByPath } from '../../projections/section/section-summaries';
 import { historyProcedures } from '../history-procedures';
-import { type Context, metaOf, publicProcedure, router } from '../trpc';
+import { type Context, inputMutation, metaOf, pathMutation, publicProcedure, router } from '../trpc';
 import { breakoutRoomView, classroomCountdown, classroomView } from './classroom';
 import {
   createSection,
@@ -62,22 +62,10 @@ export const sectionRouter = router({
   create: publicProcedure.input(createSectionSchema).mutation(async ({ ctx, input }) => ({
     path: await createSection(ctx.platform, ctx.actor, metaOf(ctx), input),
   })),
-  update: publicProcedure.input(updateSectionSchema).mutation(async ({ ctx, input }) => {
-    await updateSection(ctx.platform, ctx.actor, metaOf(ctx), input);
-    return { path: input.path };
-  }),
-  publish: publicProcedure.input(sectionPathSchema).mutation(async ({ ctx, input }) => {
-    await publishSection(ctx.platform, ctx.actor, metaOf(ctx), input.path);
-    return { path: input.path };
-  }),
-  unpublish: publicProcedure.input(sectionPathSchema).mutation(async ({ ctx, input }) => {
-    await unpublishSection(ctx.platform, ctx.actor, metaOf(ctx), input.path);
-    return { path: input.path };
-  }),
-  delete: publicProcedure.input(sectionPathSchema).mutation(async ({ ctx, input }) => {
-    await deleteSection(ctx.platform, ctx.actor, metaOf(ctx), input.path);
-    return { path: input.path };
-  }),
+  update: inputMutation(updateSectionSchema, updateSection),
+  publish: pathMutation(sectionPathSchema, publishSection),
+  unpublish: pathMutation(sectionPathSchema, unpublishSection),
+  delete: pathMutation(sectionPathSchema, deleteSection),
   /**
    * The live classroom for who may enter it (server/section/classroom.ts): the meeting's Jitsi room
    * or Zoom signature, the participant's display name, and whether they may run the countdown.
@@ -100,13 +88,7 @@ export const sectionRouter = router({
     await startCountdown(ctx.platform, ctx.actor, metaOf(ctx), input.path, new Date());
     return { path: input.path };
   }),
-  stopCountdown: publicProcedure.input(sectionPathSchema).mutation(async ({ ctx, input }) => {
-    await stopCountdown(ctx.platform, ctx.actor, metaOf(ctx), input.path);
-    return { path: input.path };
-  }),
+  stopCountdown: pathMutation(sectionPathSchema, stopCountdown),
   /** Saves the course's section order (the list of section paths). */
-  order: publicProcedure.input(reorderSectionsSchema).mutation(async ({ ctx, input }) => {
-    await orderSections(ctx.platform, ctx.actor, metaOf(ctx), input);
-    return { path: input.path };
-  }),
+  order: inputMutation(reorderSectionsSchema, orderSections),
 });
