@@ -41,6 +41,10 @@ export interface CertificatesResult {
   afterLastAnswerMs: number;
   /** Certificates per second between the first answer sent and the last certificate seen. */
   certificatesPerSecond: number;
+  /** Certificates still to come when the last answer was answered (the queue's backlog then). */
+  backlogAtLastAnswer: number;
+  /** How fast that backlog drained: certificates per second once no answer competed with the jobs. */
+  drainPerSecond: number | null;
   serverRssBeforeMb: number | null;
   serverRssPeakMb: number | null;
 }
@@ -205,10 +209,14 @@ async function benchMode(
   register(() => stop(server));
   const origin = `http://127.0.0.1:${port}`;
   await waitHealthy(server, `${origin}/healthz`, 120_000);
-  const waitFor = async (count: number, deadline: number, onPoll: () => void = () => {}) => {
+  const waitFor = async (
+    count: number,
+    deadline: number,
+    onPoll: (issued: number) => void = () => {},
+  ): Promise<number> => {
     for (;;) {
-      onPoll();
       const issued = await certificatesIssued(origin);
+      onPoll(issued);
       if (issued >= count) return performance.now();
       if (performance.now() > deadline)
         throw new Error(`${issued} of ${count} certificates after ${Math.round(timeoutMs / 1000)} s`);
@@ -221,14 +229,18 @@ async function benchMode(
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const serverRssBeforeMb = rssMb(server.pid);
   let serverRssPeakMb = serverRssBeforeMb;
-  const sample = () => {
+  // The last count seen while answers were still outstanding, and the first one after.
+  let answering = true;
+  let backlogFrom: { at: number; issued: number } | null = null;
+  const sample = (issued: number) => {
     const now = rssMb(server.pid);
     if (now !== null && (serverRssPeakMb === null || now > serverRssPeakMb)) serverRssPeakMb = now;
+    if (!answering && !backlogFrom) backlogFrom = { at: performance.now(), issued };
   };
   process.stdout.write(`${mode}: ${participants} participants complete the module at once…\n`);
   const startedAt = performance.now();
   let lastAnswerAt = startedAt;
-  const answering = Promise.all(
+  const answers = Promise.all(
     tokens.slice(1).map((token) =>
       save(origin, token).then((ms) => {
         lastAnswerAt = performance.now();
@@ -237,8 +249,11 @@ async function benchMode(
     ),
   );
   const allIssued = waitFor(participants + 1, startedAt + timeoutMs, sample);
-  const latencies = (await answering).sort((a, b) => a - b);
+  const latencies = (await answers).sort((a, b) => a - b);
+  answering = false;
   const lastCertificateAt = await allIssued;
+  const drained = backlogFrom as { at: number; issued: number } | null;
+  const backlogAtLastAnswer = drained ? participants + 1 - drained.issued : 0;
   await stop(server);
   const seconds = (ms: number) => Math.round(ms) / 1000;
   const result: CertificatesResult = {
@@ -254,6 +269,11 @@ async function benchMode(
     lastCertificateMs: Math.round(lastCertificateAt - startedAt),
     afterLastAnswerMs: Math.round(Math.max(0, lastCertificateAt - lastAnswerAt)),
     certificatesPerSecond: Math.round((participants / ((lastCertificateAt - startedAt) / 1000)) * 10) / 10,
+    backlogAtLastAnswer,
+    drainPerSecond:
+      drained && backlogAtLastAnswer > 0 && lastCertificateAt > drained.at
+        ? Math.round((backlogAtLastAnswer / ((lastCertificateAt - drained.at) / 1000)) * 10) / 10
+        : null,
     serverRssBeforeMb,
     serverRssPeakMb,
   };
@@ -261,6 +281,8 @@ async function benchMode(
     `  answers: all ${participants} answered in ${seconds(result.answersMs)} s (p50 ${result.answerP50Ms} ms, p99 ${result.answerP99Ms} ms)\n` +
       `  certificates: the last one ${seconds(result.lastCertificateMs)} s after the first answer was sent, ` +
       `${seconds(result.afterLastAnswerMs)} s after the last answer; ${result.certificatesPerSecond} certificates/s\n` +
+      `  backlog when the last answer was answered: ${result.backlogAtLastAnswer}` +
+      `${result.drainPerSecond === null ? '' : `, drained at ${result.drainPerSecond} certificates/s`}\n` +
       `  server RSS ${serverRssBeforeMb} MB before, peak ${serverRssPeakMb} MB\n`,
   );
   return result;
