@@ -8,7 +8,13 @@ import { draftDecider } from '../../events/result/draft-decider';
 import { draftStream, resultStream } from '../../events/result/events';
 import { draftsOf } from '../../projections/result/result-drafts';
 import type { Platform } from '../platform';
-import { answerablePage, learnerModule, learnerPage } from './queries';
+import {
+  answerablePage,
+  learnerModuleWithHelpers,
+  learnerPageOf,
+  learnerState,
+  requestSources,
+} from './queries';
 
 /**
  * saveResult (spec section 7): the participant's answers on one page. A question with unlimited
@@ -25,7 +31,13 @@ export async function saveResult(
 ) {
   if (!actor) throw unauthenticated();
   const db = platform.database.db;
-  const { module, page, questions: states } = await answerablePage(db, actor, input.module, input.page);
+  // The module's structure is read once; its answers again after the write.
+  const sources = requestSources(db);
+  const {
+    module,
+    page,
+    questions: states,
+  } = await answerablePage(db, actor, input.module, input.page, sources);
   const questions = page.content.filter(isQuestion);
   const confirm = new Set(input.result.confirm ?? []);
   for (const name of confirm)
@@ -79,9 +91,10 @@ export async function saveResult(
       },
     });
   }
+  const state = await learnerState(db, actor, input.module, actor.userId, sources);
   const [pageState, moduleState] = await Promise.all([
-    learnerPage(db, actor, input.module, input.page),
-    learnerModule(db, actor, input.module),
+    learnerPageOf(db, actor, state, input.page),
+    learnerModuleWithHelpers(db, actor, state),
   ]);
   return { page: pageState, module: moduleState, scoring: moduleState.scoring };
 }

@@ -163,6 +163,28 @@ export const databaseSources = (db: AnyDb): LearnerSources => ({
   answers: (userId, moduleId) => answersOf(db, userId, moduleId),
 });
 
+/**
+ * The sources of one request that reads a module more than once (a save reads it before and after
+ * writing): the module, its owners, links and pages are read once; the answers, which the request
+ * changes, each time.
+ */
+export function requestSources(db: AnyDb): LearnerSources {
+  const base = databaseSources(db);
+  const memo = new Map<string, Promise<unknown>>();
+  const once = <T>(key: string, read: () => Promise<T>): Promise<T> => {
+    if (!memo.has(key)) memo.set(key, read());
+    return memo.get(key) as Promise<T>;
+  };
+  return {
+    module: (path) => once(`module:${path}`, () => base.module(path)),
+    owners: (moduleId) => once(`owners:${moduleId}`, () => base.owners(moduleId)),
+    linked: (userId, modulePath) =>
+      once(`linked:${userId}:${modulePath}`, () => base.linked(userId, modulePath)),
+    pages: (modulePath) => once(`pages:${modulePath}`, () => base.pages(modulePath)),
+    answers: base.answers,
+  };
+}
+
 function questionState(
   module: Pick<ModuleSummary, 'showCorrect'>,
   question: QuestionElement,
@@ -222,7 +244,7 @@ const progressOf = (questions: LearnerQuestion[]): QuestionProgress[] =>
  * actor's own, or (`subjectId`, for teachers; the caller checks the right) another participant's,
  * in that participant's order.
  */
-async function learnerState(
+export async function learnerState(
   db: AnyDb,
   actor: Actor | null,
   path: string,
@@ -274,6 +296,15 @@ export async function learnerModule(
   sources?: LearnerSources,
 ): Promise<LearnerModule> {
   const state = await learnerState(db, actor, path, subjectId ?? actor?.userId ?? null, sources);
+  return learnerModuleWithHelpers(db, actor, state);
+}
+
+/** learnerModuleOf, with who can help when the participant needs another attempt. */
+export async function learnerModuleWithHelpers(
+  db: AnyDb,
+  actor: Actor | null,
+  state: LearnerState,
+): Promise<LearnerModule> {
   const summary = learnerModuleOf(state);
   if (!summary.needsAttempt) return summary;
   return { ...summary, helpers: await whoCanHelp(db, actor, state.module) };
@@ -344,7 +375,16 @@ export async function learnerPage(
   modulePath: string,
   pagePath: string,
 ): Promise<LearnerPage> {
-  const { module, pages, perPage, progress, seed, editor } = await learnerState(db, actor, modulePath);
+  return learnerPageOf(db, actor, await learnerState(db, actor, modulePath), pagePath);
+}
+
+/** One page of the module state the caller has read (learnerPage), with the learner's drafts on it. */
+export async function learnerPageOf(
+  db: AnyDb,
+  actor: Actor | null,
+  { module, pages, perPage, progress, seed, editor }: LearnerState,
+  pagePath: string,
+): Promise<LearnerPage> {
   const index = pages.findIndex((page) => page.path === pagePath);
   const page = pages[index];
   if (!page) throw notFound('page.notFound');
@@ -398,8 +438,20 @@ export async function latestActivity(
 }
 
 /** For the save command: the module, the page (with its answer key) and whether the actor may answer there. */
-export async function answerablePage(db: AnyDb, actor: Actor, modulePath: string, pagePath: string) {
-  const { module, pages, progress, perPage } = await learnerState(db, actor, modulePath);
+export async function answerablePage(
+  db: AnyDb,
+  actor: Actor,
+  modulePath: string,
+  pagePath: string,
+  sources: LearnerSources = databaseSources(db),
+) {
+  const { module, pages, progress, perPage } = await learnerState(
+    db,
+    actor,
+    modulePath,
+    actor.userId,
+    sources,
+  );
   const index = pages.findIndex((page) => page.path === pagePath);
   const page = pages[index];
   if (!page) throw notFound('page.notFound');

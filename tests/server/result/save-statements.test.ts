@@ -1,0 +1,135 @@
+import type { KyselyPlugin } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moduleInputSchema } from '../../../events/module/commands';
+import { pageInputSchema } from '../../../events/page/commands';
+import { allRules, noRules } from '../../../events/permissions';
+import { transaction } from '../../../server/db/transaction';
+import { createModule } from '../../../server/module/commands';
+import { createPage } from '../../../server/page/commands';
+import type { Platform } from '../../../server/platform';
+import { saveResult } from '../../../server/result/commands';
+import { learnerModule, learnerPage } from '../../../server/result/queries';
+import { systemMeta } from '../../../server/user/execute-user';
+import { databaseKinds, startTestPlatform, type TestPlatform } from '../../harness';
+import { addTestUser } from '../../users';
+
+/**
+ * The hot paths run a small number of SQL statements whatever the module's size (issue #20): saving
+ * an answer, and opening a page, on a module of 5 pages and one of 50 run the same number, and
+ * saving does not grow with the participant's earlier answers.
+ */
+/** Counts the statements of reads and commands; LOG_SQL=1 prints which tables each one touched. */
+function counting(platform: TestPlatform): { platform: Platform; count: () => number; reset: () => void } {
+  let statements = 0;
+  const log: string[] = [];
+  const plugin: KyselyPlugin = {
+    transformQuery: (args) => {
+      if (process.env.LOG_SQL) {
+        const text = JSON.stringify(args.node);
+        const tables = [...text.matchAll(/"table":\{[^}]*"name":"(\w+)"/g)].map((m) => m[1]);
+        log.push(
+          `${args.node.kind} ${[...new Set(tables)].join(',')} ${text.includes('sqlFragments') ? text.slice(text.indexOf('sqlFragments'), text.indexOf('sqlFragments') + 90) : ''}`,
+        );
+      }
+      return args.node;
+    },
+    transformResult: async (args) => {
+      statements += 1;
+      return args.result;
+    },
+  };
+  const db = platform.database.db.withPlugin(plugin);
+  return {
+    platform: {
+      ...platform,
+      database: { ...platform.database, db },
+      pipeline: { ...platform.pipeline, db, transaction: (work) => transaction(db, work) },
+    },
+    count: () => statements,
+    reset: () => {
+      if (process.env.LOG_SQL && log.length) console.log(log.join('\n'));
+      log.length = 0;
+      statements = 0;
+    },
+  };
+}
+
+const question = (name: string) => ({
+  type: 'radio',
+  questionType: 'single',
+  name,
+  label: `Question ${name}?`,
+  schema: { attempts: 0 },
+  options: [
+    { label: 'Yes', value: 'yes', score: 1 },
+    { label: 'No', value: 'no', score: 0 },
+  ],
+});
+
+describe.each(databaseKinds)('statements per hot request on %s', (kind) => {
+  let platform: TestPlatform;
+  const owner = { userId: 'owner', roles: ['admin'], rules: allRules() };
+
+  beforeAll(async () => {
+    platform = await startTestPlatform(kind);
+  });
+  afterAll(async () => {
+    await platform?.dispose();
+  });
+
+  async function moduleWith(pages: number) {
+    const module = await createModule(platform, owner, systemMeta('test'), {
+      module: moduleInputSchema.parse({ name: `Module of ${pages}`, language: 'en', public: true }),
+    });
+    const paths: string[] = [];
+    for (let n = 0; n < pages; n++) {
+      paths.push(
+        await createPage(platform, owner, systemMeta('test'), {
+          parentType: 'module',
+          parentPath: module,
+          page: pageInputSchema.parse({
+            name: `Page ${n}`,
+            type: 'question',
+            content: [question('a'), question('b')],
+          }),
+        }),
+      );
+    }
+    return { module, first: paths[0]! };
+  }
+
+  async function measure(pages: number) {
+    const { module, first } = await moduleWith(pages);
+    const { userId } = await addTestUser(platform);
+    const learner = { userId, roles: [], rules: noRules() };
+    const counted = counting(platform);
+    const save = async (answer: string) => {
+      counted.reset();
+      await saveResult(counted.platform, learner, systemMeta('test'), {
+        module,
+        page: first,
+        result: { answers: { a: answer } },
+      });
+      return counted.count();
+    };
+    await save('yes');
+    // The second save reads the stream and its key as every later one does: twenty more answers
+    // later, a save runs as many statements.
+    const secondSave = await save('no');
+    for (let n = 0; n < 20; n++) await save(n % 2 === 0 ? 'yes' : 'no');
+    const laterSave = await save('yes');
+    counted.reset();
+    await learnerPage(counted.platform.database.db, learner, module, first);
+    await learnerModule(counted.platform.database.db, learner, module);
+    return { secondSave, laterSave, pageView: counted.count() };
+  }
+
+  it('saving an answer and opening a page take as many statements on 5 pages as on 50', async () => {
+    const small = await measure(5);
+    const large = await measure(50);
+    expect(large).toEqual(small);
+    expect(small.laterSave).toBe(small.secondSave);
+    // Before #20 a save ran 22 statements, 9 of them reading the module again after the write.
+    expect(small.secondSave).toBeLessThanOrEqual(16);
+  }, 120_000);
+});
