@@ -3,6 +3,7 @@ declare module 'autocannon' {
   import type { EventEmitter } from 'node:events';
 
   export interface Request {
+    setupRequest?: (request: Record<string, unknown>) => Record<string, unknown>;
     onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
   }
 

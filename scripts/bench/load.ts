@@ -1,6 +1,11 @@
 /**
  * The load generator, run as its own process by run.ts: one autocannon scenario (a short warm-up,
- * then the measured run) against a 127.0.0.1 URL; prints one JSON line (a LoadResult) to stdout.
+ * then the measured run) against a 127.0.0.1 URL. Prints `measuring` when the warm-up is over (the
+ * bench reads the server's CPU time then), and one JSON line (a LoadResult) at the end.
+ *
+ * `tokens`: each request carries the next one as its bearer token (many participants, not one whose
+ * history grows). `__N__` in the body becomes a number that grows per request (a learner typing:
+ * every save differs from the one before).
  */
 import autocannon from 'autocannon';
 
@@ -9,6 +14,8 @@ export interface LoadSpec {
   method: 'GET' | 'POST';
   headers: Record<string, string>;
   body?: string;
+  /** bearer tokens to rotate through, one per request */
+  tokens?: string[];
   seconds: number;
   warmupSeconds: number;
   connections: number;
@@ -33,8 +40,12 @@ export interface LoadResult {
   durationSeconds: number;
 }
 
+let counter = 0;
+
 async function run(spec: LoadSpec, seconds: number, onTick?: (count: number) => void) {
   const failedSamples: { status: number; body: string }[] = [];
+  const tokens = spec.tokens ?? [];
+  const varies = tokens.length > 0 || (spec.body?.includes('__N__') ?? false);
   const instance = autocannon({
     url: spec.url,
     method: spec.method,
@@ -45,6 +56,20 @@ async function run(spec: LoadSpec, seconds: number, onTick?: (count: number) => 
     timeout: 10,
     requests: [
       {
+        ...(varies
+          ? {
+              setupRequest: (request: Record<string, unknown>) => {
+                const n = counter++;
+                const headers = { ...(request.headers as Record<string, string>) };
+                if (tokens.length > 0) headers.authorization = `Bearer ${tokens[n % tokens.length]}`;
+                return {
+                  ...request,
+                  headers,
+                  ...(spec.body !== undefined ? { body: spec.body.replaceAll('__N__', String(n)) } : {}),
+                };
+              },
+            }
+          : {}),
         onResponse: (status, body) => {
           if ((status < 200 || status > 299) && failedSamples.length < 3)
             failedSamples.push({ status, body: body.slice(0, 500) });
@@ -61,6 +86,7 @@ async function main() {
   if (new URL(spec.url).hostname !== '127.0.0.1')
     throw new Error(`refusing to load ${spec.url}: 127.0.0.1 only`);
   if (spec.warmupSeconds > 0) await run(spec, spec.warmupSeconds);
+  process.stdout.write('measuring\n');
   const perSecond: number[] = [];
   const { result, failedSamples } = await run(spec, spec.seconds, (count) => perSecond.push(count));
   const answered = Object.values(result.statusCodeStats).reduce((sum, stats) => sum + stats.count, 0);
