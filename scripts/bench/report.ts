@@ -1,100 +1,102 @@
-/** The shape of a bench run's results, and the table printed for each database. */
+/** The tables of a bench run: the summary of every path against its ceiling, and the files part. */
+import type { BurstResult } from './burst';
 import type { FilesResult } from './files';
-import type { LoadResult } from './load';
-
-export interface ScenarioResult {
-  name: string;
-  /** the ceiling this scenario is compared with; absent on the ceilings themselves */
-  ceiling?: string;
-  /** 2xx answers/s of the scenario divided by 2xx answers/s of its ceiling */
-  ratio?: number;
-  request: { method: string; path: string; bodyBytes: number };
-  load: LoadResult;
-}
-
-export interface ModeResult {
-  mode: 'embedded' | 'postgres';
-  database: string;
-  startupMs: { server: number; ceilingServer: number };
-  memoryMb: {
-    /** right after start-up (seeded, before any load) */
-    serverAfterStart: number | null;
-    serverAfterLoad: number | null;
-    ceilingServerAfterLoad: number | null;
-    /** server after load / ceiling server after load */
-    ratio: number | null;
-  };
-  scenarios: ScenarioResult[];
-}
+import type { ModeResult } from './hot-paths';
 
 const fixed = (value: number, digits: number) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
 /** autocannon records whole milliseconds: 0 means under one. */
 const ms = (value: number) => (value === 0 ? '<1' : fixed(value, 0));
+const cpu = (value: number | null) => (value === null ? '-' : fixed(value, value < 10 ? 1 : 0));
+const rate = (value: number) => fixed(value, value < 10 ? 1 : 0);
+const percent = (value: number) => `${fixed(value * 100, 1)} %`;
 
 function row(cells: string[], widths: number[]): string {
   return cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
 }
 
-export function printMode(result: ModeResult, settings: { seconds: number; connections: number }): void {
-  const header = ['scenario', 'req/s', '2xx/s', 'p50 ms', 'p99 ms', 'errors', 'ratio to ceiling'];
-  const rows = result.scenarios.map((s) => [
-    s.name,
-    fixed(s.load.requestsPerSecond, 0),
-    fixed(s.load.okPerSecond, 0),
-    ms(s.load.latencyMs.p50),
-    ms(s.load.latencyMs.p99),
-    String(s.load.errors),
-    s.ratio === undefined ? '' : `${fixed(s.ratio, 3)} (${fixed(s.ratio * 100, 1)} %)`,
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const lines = [
-    '',
-    `== ${result.mode}: ${result.database} — ${settings.seconds} s per scenario, ${settings.connections} connections ==`,
-    row(header, widths),
-    row(
-      widths.map((w) => '-'.repeat(w)),
-      widths,
-    ),
-    ...rows.map((r) => row(r, widths)),
-    '',
+/** A Markdown table with its columns padded, readable in a terminal and quotable in the README. */
+export function markdownTable(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+const databaseName = (mode: string) => (mode === 'postgres' ? 'PostgreSQL' : 'embedded');
+
+/** Every hot path at every number of connections, on every database, then the bursts. */
+export function summaryTable(modes: ModeResult[], files: FilesResult | null, extra: string[][] = []): string {
+  const header = [
+    'database',
+    'path',
+    'conn.',
+    'platform req/s',
+    'ceiling req/s',
+    'ratio (rounds)',
+    'p50 / p99 ms',
+    'ceiling p50 / p99',
+    'CPU ms/req (ceiling)',
   ];
-  for (const s of result.scenarios) {
-    if (s.load.errors > 0) {
-      const codes = Object.entries(s.load.statusCodes)
-        .map(([code, count]) => `${code}×${count}`)
-        .join(', ');
-      const sample = s.load.failedSamples[0];
-      lines.push(
-        `  ${s.name}: ${s.load.errors} errors of ${s.load.totalRequests + s.load.socketErrors} ` +
-          `(status ${codes}; socket errors ${s.load.socketErrors}, timeouts ${s.load.timeouts})`,
-      );
-      if (sample) lines.push(`    e.g. ${sample.status}: ${sample.body.slice(0, 200)}`);
-    }
-    const ceiling = result.scenarios.find((c) => c.name === s.ceiling);
-    const trend = (x: ScenarioResult) => {
-      const seconds = x.load.perSecond;
-      return { first: seconds[0] ?? 0, last: seconds.at(-1) ?? 0 };
-    };
-    // Only the platform's scenarios: a ceiling that wobbles tells of the machine, not of the code.
-    if (ceiling) {
-      const own = trend(s);
-      const base = trend(ceiling);
-      if (own.first > 0 && own.last < own.first * 0.7)
-        lines.push(
-          `  ${s.name}: slows down during the run: ${own.first} req/s in the first second, ${own.last} in the last ` +
-            `(its ceiling: ${base.first} → ${base.last})`,
-        );
+  const rows: string[][] = [];
+  for (const mode of modes) {
+    for (const scenario of mode.scenarios) {
+      for (const pair of scenario.pairs) {
+        const [low, high] = pair.ratioRange;
+        rows.push([
+          databaseName(mode.mode),
+          scenario.name,
+          String(pair.connections),
+          rate(pair.platform.okPerSecond) +
+            (pair.platform.errors > 0 ? ` (${pair.platform.errors} err.)` : ''),
+          rate(pair.ceiling.okPerSecond),
+          `${percent(pair.ratio)} (${fixed(low * 100, 1)}–${fixed(high * 100, 1)})`,
+          `${ms(pair.platform.p50Ms)} / ${ms(pair.platform.p99Ms)}`,
+          `${ms(pair.ceiling.p50Ms)} / ${ms(pair.ceiling.p99Ms)}`,
+          `${cpu(pair.platform.cpuMsPerRequest)} (${cpu(pair.ceiling.cpuMsPerRequest)})`,
+        ]);
+      }
     }
   }
-  const m = result.memoryMb;
-  lines.push(
-    `  server RSS: ${m.serverAfterStart ?? '?'} MB after start, ${m.serverAfterLoad ?? '?'} MB after load; ` +
-      `bare ceiling server ${m.ceilingServerAfterLoad ?? '?'} MB after load` +
-      (m.ratio === null ? '' : ` (ratio ${fixed(m.ratio, 2)})`),
-    `  start-up: server ${result.startupMs.server} ms (fresh data), ceiling server ${result.startupMs.ceilingServer} ms`,
-    '',
-  );
-  process.stdout.write(`${lines.join('\n')}\n`);
+  for (const mode of modes) {
+    const b: BurstResult | null = mode.burst;
+    if (!b) continue;
+    rows.push([
+      databaseName(mode.mode),
+      `burst: ${b.participants} open page 1 within ${b.spreadMs / 1000} s`,
+      String(b.participants),
+      `last answer ${fixed(b.lastAnswerMs / 1000, 2)} s${b.failures > 0 ? ` (${b.failures} failed)` : ''}`,
+      '-',
+      '-',
+      `${ms(b.p50Ms)} / ${ms(b.p99Ms)}`,
+      '-',
+      cpu(b.cpuMsPerRequest),
+    ]);
+  }
+  for (const mode of modes)
+    rows.push([
+      databaseName(mode.mode),
+      'server start to /healthz (existing data)',
+      '-',
+      `${fixed(mode.serverStartMs / 1000, 2)} s`,
+      '-',
+      '-',
+      '-',
+      '-',
+      '-',
+    ]);
+  for (const r of files?.results ?? [])
+    rows.push([
+      'files',
+      r.name,
+      '1',
+      `${fixed(r.perSecond, 2)} ${r.unit}`,
+      `${fixed(r.ceilingPerSecond, 2)} ${r.unit}`,
+      percent(r.ratio),
+      '-',
+      '-',
+      '-',
+    ]);
+  rows.push(...extra);
+  return markdownTable(header, rows);
 }
 
 /** The files part: each platform path next to its raw ceiling, measured in turns in the same run. */

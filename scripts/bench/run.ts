@@ -1,54 +1,57 @@
 /**
- * `npm run bench`: starts the real server as a user would, loads it over HTTP from a second process
- * (load.ts, autocannon), then measures the ceilings of the same database mode (ceiling-server.ts) and
- * prints the ratios. Embedded PGlite always; PostgreSQL as well when BENCH_DATABASE_URL is set.
+ * `npm run bench`: every hot path of the platform against its raw ceiling, in the same run, on both
+ * databases (hot-paths.ts: save answer over tRPC and GraphQL, page view, course view, results CSV,
+ * certificate PDF; interleaved rounds at 10 and 32 connections; then 500 participants opening the
+ * first page of a module within one second), then the files part (files.ts: image derivatives and
+ * uploads), the start-up part when scripts/bench/startup.ts is there, and the certificates part
+ * (certificates.ts) when asked for. Prints one table at the end and writes it, with every round's
+ * figures, to bench-results/ (latest.md, latest.json and a dated copy of each).
  *
- * Then the files part (files.ts): image derivatives and 20 MB uploads against their raw ceilings.
- * `npm run bench -- files` runs the files part alone.
+ *   npm run bench                        hot paths, burst, files (about 15 minutes on 2 cores)
+ *   npm run bench -- hot|files|certificates|startup   only those parts
  *
- * Then the certificates part (certificates.ts): 500 participants completing a module at once, until
- * the last automatic certificate exists. `npm run bench -- certificates` runs it alone.
- *
- *   BENCH_SECONDS (10)  BENCH_CONNECTIONS (10)  BENCH_WARMUP_SECONDS (2)  BENCH_DATABASE_URL (unset)
+ *   BENCH_SECONDS (4)  BENCH_WARMUP_SECONDS (1)  BENCH_ROUNDS (3)  BENCH_CONNECTIONS ("10,32")
+ *   BENCH_POOL (100 participants loading the server)  BENCH_BURST (500)  BENCH_ONLY (scenario names, ";")
+ *   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres when it answers; "none":
+ *   embedded only). A database bench_<label>_<random> is created on it per part and dropped after.
  */
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { demoCourses } from '../seed/demo';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
 import { benchCertificates, type CertificatesResult } from './certificates';
-import { serverVersion, tempDatabase, tempDir } from './database';
 import { benchFiles, type FilesResult } from './files';
-import type { LoadResult, LoadSpec } from './load';
-import {
-  cleanEnv,
-  freePort,
-  killAll,
-  projectRoot,
-  rssMb,
-  runTsx,
-  startTsx,
-  stop,
-  waitHealthy,
-} from './processes';
-import { type ModeResult, printFiles, printMode, type ScenarioResult } from './report';
+import { benchHotPaths, type HotPathSettings, type Mode, type ModeResult } from './hot-paths';
+import { killAll, projectRoot } from './processes';
+import { printFiles, summaryTable } from './report';
 
 function positiveInt(name: string, fallback: number, min = 1): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > 3600)
+  if (!Number.isInteger(value) || value < min || value > 100_000)
     throw new Error(`${name} must be an integer ≥ ${min}`);
   return value;
 }
 
-const settings = {
-  seconds: positiveInt('BENCH_SECONDS', 10),
-  connections: positiveInt('BENCH_CONNECTIONS', 10),
-  warmupSeconds: positiveInt('BENCH_WARMUP_SECONDS', 2, 0),
+const connections = (process.env.BENCH_CONNECTIONS ?? '10,32')
+  .split(',')
+  .map((value) => Number(value.trim()));
+if (connections.some((value) => !Number.isInteger(value) || value < 1 || value > 1000))
+  throw new Error('BENCH_CONNECTIONS must be whole numbers separated by commas, e.g. 10,32');
+
+const settings: HotPathSettings = {
+  seconds: positiveInt('BENCH_SECONDS', 4),
+  warmupSeconds: positiveInt('BENCH_WARMUP_SECONDS', 1, 0),
+  rounds: positiveInt('BENCH_ROUNDS', 3),
+  connections,
+  pool: positiveInt('BENCH_POOL', 100),
+  burst: positiveInt('BENCH_BURST', 500, 0),
+  only: process.env.BENCH_ONLY?.trim() ? process.env.BENCH_ONLY.split(';').map((name) => name.trim()) : null,
 };
-const baseDatabaseUrl = process.env.BENCH_DATABASE_URL?.trim() || null;
-const START_TIMEOUT_MS = 120_000;
-const COURSE_PATH = 'srhr-in-humanitarian-settings';
+const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 // Everything a run creates registers its undoing here; run in reverse, once, also on error or signal.
 const cleanups: (() => Promise<void>)[] = [];
@@ -75,148 +78,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-const BENCH_ADMIN = { email: 'bench-admin@example.org', password: 'bench-admin-password' };
-
-async function startChild(name: string, script: string, env: Record<string, string>) {
-  const port = await freePort();
-  const startedAt = performance.now();
-  const child = startTsx(name, script, [], cleanEnv({ ...env, PORT: String(port), HOST: '127.0.0.1' }));
-  cleanups.push(() => stop(child));
-  const origin = `http://127.0.0.1:${port}`;
-  await waitHealthy(child, `${origin}/healthz`, START_TIMEOUT_MS);
-  return { child, origin, startupMs: Math.round(performance.now() - startedAt) };
-}
-
-/** One request before the load: a wrong token or body fails here with the answer, not as 10 s of 4xx. */
-async function expectOk(url: string, init: RequestInit): Promise<string> {
-  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
-  const text = await response.text();
-  if (response.status !== 200)
-    throw new Error(`${init.method ?? 'GET'} ${url} answered ${response.status}: ${text}`);
-  return text;
-}
-
-async function load(spec: Omit<LoadSpec, 'seconds' | 'warmupSeconds' | 'connections'>): Promise<LoadResult> {
-  const full: LoadSpec = { ...spec, ...settings };
-  const timeoutMs = (settings.seconds + settings.warmupSeconds + 60) * 1000;
-  const stdout = await runTsx('load generator', 'scripts/bench/load.ts', [JSON.stringify(full)], timeoutMs);
-  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as LoadResult;
-}
-
-function scenario(name: string, spec: { method: string; url: string; body?: string }, result: LoadResult) {
-  return {
-    name,
-    request: { method: spec.method, path: new URL(spec.url).pathname, bodyBytes: spec.body?.length ?? 0 },
-    load: result,
-  } satisfies ScenarioResult;
-}
-
-async function benchMode(mode: 'embedded' | 'postgres'): Promise<ModeResult> {
-  process.stdout.write(`\n${mode}: starting the server…\n`);
-  const dataDir = await tempDir('data');
-  cleanups.push(dataDir.dispose);
-  const appDatabase =
-    baseDatabaseUrl && mode === 'postgres' ? await tempDatabase(baseDatabaseUrl, 'app') : null;
-  if (appDatabase) cleanups.push(appDatabase.dispose);
-  const database = appDatabase
-    ? `PostgreSQL ${(await serverVersion(appDatabase.value)).split(' ')[1]} (database ${new URL(appDatabase.value).pathname.slice(1)})`
-    : 'embedded PGlite on disk';
-
-  const server = await startChild('server', 'server/main.ts', {
-    DATA_DIR: dataDir.value,
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'true',
-    ADMIN_EMAIL: BENCH_ADMIN.email,
-    ADMIN_PASSWORD: BENCH_ADMIN.password,
-    // The request limiter stays on (its statement is part of each request's cost) but never refuses the load.
-    RATE_LIMIT_PER_ADDRESS: '1000000',
-    RATE_LIMIT_PER_USER: '1000000',
-    ...(appDatabase ? { DATABASE_URL: appDatabase.value } : {}),
-  });
-  const serverAfterStart = rssMb(server.child.pid);
-
-  // Sign in as the configured first admin, as an integrator would.
-  const signIn = await fetch(`${server.origin}/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(BENCH_ADMIN),
-  });
-  if (!signIn.ok)
-    throw new Error(`Signing in as the bench admin failed: ${signIn.status} ${await signIn.text()}`);
-  const { idToken: token } = (await signIn.json()) as { idToken: string };
-  const demo = demoCourses.find((course) => course.path === COURSE_PATH);
-  if (!demo) throw new Error(`The demo seed has no course ${COURSE_PATH}`);
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-  const body = JSON.stringify({ path: COURSE_PATH, course: { ...demo.course, public: true } });
-
-  const command = { method: 'POST' as const, url: `${server.origin}/trpc/course.update`, headers, body };
-  const list = { method: 'GET' as const, url: `${server.origin}/trpc/course.list`, headers: {} };
-  await expectOk(command.url, command);
-  await expectOk(list.url, list);
-  process.stdout.write(`${mode}: command: update course…\n`);
-  const commandResult = await load(command);
-  const listJson = await expectOk(list.url, list);
-
-  // Both processes stay up so that each scenario runs right before its ceiling: drift in the
-  // machine's load (other work on it) then touches both sides of a ratio alike.
-  process.stdout.write(`${mode}: starting the bare ceiling server…\n`);
-  const ceilingDir = await tempDir('ceiling');
-  cleanups.push(ceilingDir.dispose);
-  const listFile = path.join(ceilingDir.value, 'list.json');
-  await fs.writeFile(listFile, listJson);
-  const ceilingDatabase =
-    appDatabase && baseDatabaseUrl ? await tempDatabase(baseDatabaseUrl, 'ceiling') : null;
-  if (ceilingDatabase) cleanups.push(ceilingDatabase.dispose);
-  const ceiling = await startChild('ceiling server', 'scripts/bench/ceiling-server.ts', {
-    LIST_JSON_FILE: listFile,
-    ...(ceilingDatabase
-      ? { DATABASE_URL: ceilingDatabase.value }
-      : { DATA_DIR: path.join(ceilingDir.value, 'data') }),
-  });
-  const bareCommand = { ...command, url: `${ceiling.origin}/command` };
-  const bareList = { ...list, url: `${ceiling.origin}/list` };
-  await expectOk(bareCommand.url, bareCommand);
-  if ((await expectOk(bareList.url, bareList)) !== listJson)
-    throw new Error('the bare route serves another list');
-  process.stdout.write(`${mode}: ceiling: bare transaction…\n`);
-  const bareCommandResult = await load(bareCommand);
-  process.stdout.write(`${mode}: read: course list…\n`);
-  const listResult = await load(list);
-  process.stdout.write(`${mode}: ceiling: bare route…\n`);
-  const bareListResult = await load(bareList);
-  const serverAfterLoad = rssMb(server.child.pid);
-  const ceilingAfterLoad = rssMb(ceiling.child.pid);
-  await Promise.all([stop(server.child), stop(ceiling.child)]);
-
-  const ratio = (a: LoadResult, b: LoadResult) => a.okPerSecond / b.okPerSecond;
-  return {
-    mode,
-    database,
-    startupMs: { server: server.startupMs, ceilingServer: ceiling.startupMs },
-    memoryMb: {
-      serverAfterStart,
-      serverAfterLoad,
-      ceilingServerAfterLoad: ceilingAfterLoad,
-      ratio: serverAfterLoad && ceilingAfterLoad ? serverAfterLoad / ceilingAfterLoad : null,
-    },
-    scenarios: [
-      {
-        ...scenario('command: update course', command, commandResult),
-        ceiling: 'ceiling: bare transaction',
-        ratio: ratio(commandResult, bareCommandResult),
-      },
-      scenario('ceiling: bare transaction', bareCommand, bareCommandResult),
-      {
-        ...scenario('read: course list', list, listResult),
-        ceiling: 'ceiling: bare route',
-        ratio: ratio(listResult, bareListResult),
-      },
-      scenario('ceiling: bare route', bareList, bareListResult),
-    ],
-  };
-}
-
-const knownParts = ['files', 'certificates'];
+const knownParts = ['hot', 'files', 'certificates', 'startup'];
 const parts = process.argv.slice(2);
 if (parts.some((part) => !knownParts.includes(part))) {
   process.stderr.write(
@@ -224,75 +86,152 @@ if (parts.some((part) => !knownParts.includes(part))) {
   );
   process.exit(2);
 }
+/** Without parts: everything but the certificates (their own part: minutes of set-up on each database). */
+const wanted = (part: string) => (parts.length === 0 ? part !== 'certificates' : parts.includes(part));
 
-/** The files part, its table, and its own results file. */
-async function runFiles(outDir: string, stamp: string, meta: object): Promise<FilesResult> {
+/** BENCH_DATABASE_URL, or the local PostgreSQL when it answers; null: embedded only. */
+async function postgresUrl(): Promise<string | null> {
+  const configured = process.env.BENCH_DATABASE_URL?.trim();
+  if (configured === 'none') return null;
+  const url = configured || DEFAULT_DATABASE_URL;
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
   try {
-    const result = await benchFiles(settings.seconds, (undo) => cleanups.push(undo));
-    printFiles(result);
-    const file = path.join(outDir, `bench-files-${stamp}.json`);
-    await fs.writeFile(file, `${JSON.stringify({ ...meta, ...result }, null, 2)}\n`);
-    process.stdout.write(`  written: ${path.relative(projectRoot, file)}\n`);
-    return result;
-  } finally {
-    await runCleanups();
+    await client.connect();
+    await client.end();
+    return url;
+  } catch (error) {
+    if (configured) throw new Error(`BENCH_DATABASE_URL does not answer: ${(error as Error).message}`);
+    process.stdout.write(
+      `PostgreSQL: nothing answers at ${url} (${(error as Error).message}); embedded only. ` +
+        'Set BENCH_DATABASE_URL to bench PostgreSQL too.\n',
+    );
+    return null;
   }
 }
 
-/** The certificates part and its own results file. */
-async function runCertificates(outDir: string, stamp: string, meta: object): Promise<CertificatesResult[]> {
-  try {
-    const results = await benchCertificates(baseDatabaseUrl, (undo) => cleanups.push(undo), runCleanups);
-    const file = path.join(outDir, `bench-certificates-${stamp}.json`);
-    await fs.writeFile(file, `${JSON.stringify({ ...meta, results }, null, 2)}\n`);
-    process.stdout.write(`  written: ${path.relative(projectRoot, file)}\n`);
-    return results;
-  } finally {
-    await runCleanups();
-  }
+async function writeJson(file: string, value: object): Promise<void> {
+  await fsp.writeFile(file, `${JSON.stringify(value, null, 2)}\n`);
+  process.stdout.write(`  written: ${path.relative(projectRoot, file)}\n`);
+}
+
+/** The start-up part lives in startup.ts when that file is there; its module, or null. */
+interface StartupModule {
+  benchStartup(register: (undo: () => Promise<void>) => void): Promise<{
+    medians: {
+      way: string;
+      folder: string;
+      healthyMs: number;
+      idleRssMb: number | null;
+      peakRssMb: number | null;
+    }[];
+  }>;
+  printStartup(result: unknown): void;
+}
+async function startupModule(): Promise<StartupModule | null> {
+  const file = path.join(projectRoot, 'scripts/bench/startup.ts');
+  if (!fs.existsSync(file)) return null;
+  return (await import(pathToFileURL(file).href)) as StartupModule;
 }
 
 async function main() {
   const startedAt = new Date();
   const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
+  const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 1024 ** 3)} GiB`;
   const meta = {
     date: startedAt.toISOString(),
     node: process.version,
     platform: `${os.type()} ${os.release()} ${os.arch()}`,
-    cpus: os.cpus().length,
-    cpuModel: os.cpus()[0]?.model ?? 'unknown',
-    totalMemoryMb: Math.round(os.totalmem() / 1024 / 1024),
+    machine,
+    loadAverageAtStart: os.loadavg().map((value) => Math.round(value * 10) / 10),
     ...settings,
-    note: 'server, ceiling server and load generator share this machine; scenarios run one at a time, each right before its ceiling',
+    note:
+      'server, ceiling server and load generator share this machine; each path and its ceiling run in turns ' +
+      '(A, B, A, B, …), the figures are the medians of the rounds',
   };
-  const modes: ('embedded' | 'postgres')[] = baseDatabaseUrl ? ['embedded', 'postgres'] : ['embedded'];
   const outDir = path.join(projectRoot, 'bench-results');
-  await fs.mkdir(outDir, { recursive: true });
-  if (parts.length > 0) {
-    if (parts.includes('files')) await runFiles(outDir, stamp, meta);
-    if (parts.includes('certificates')) await runCertificates(outDir, stamp, meta);
-    return;
+  await fsp.mkdir(outDir, { recursive: true });
+  const databaseUrl = wanted('hot') || wanted('certificates') ? await postgresUrl() : null;
+  const modes: Mode[] = databaseUrl ? ['embedded', 'postgres'] : ['embedded'];
+  const say = (text: string) => process.stdout.write(`${text}\n`);
+
+  const hot: ModeResult[] = [];
+  if (wanted('hot')) {
+    for (const mode of modes) {
+      try {
+        hot.push(await benchHotPaths(mode, databaseUrl, settings, (undo) => cleanups.push(undo), say));
+        await writeJson(path.join(outDir, `bench-hot-${mode}-${stamp}.json`), { ...meta, ...hot.at(-1) });
+      } finally {
+        await runCleanups();
+      }
+    }
   }
-  const results: ModeResult[] = [];
-  for (const mode of modes) {
+  let files: FilesResult | null = null;
+  if (wanted('files')) {
     try {
-      const result = await benchMode(mode);
-      results.push(result);
-      printMode(result, settings);
-      const file = path.join(outDir, `bench-${mode}-${stamp}.json`);
-      await fs.writeFile(file, `${JSON.stringify({ ...meta, ...result }, null, 2)}\n`);
-      process.stdout.write(`  written: ${path.relative(projectRoot, file)}\n`);
+      files = await benchFiles(settings.seconds, (undo) => cleanups.push(undo));
+      printFiles(files);
+      await writeJson(path.join(outDir, `bench-files-${stamp}.json`), { ...meta, ...files });
     } finally {
       await runCleanups();
     }
   }
-  const files = await runFiles(outDir, stamp, meta);
-  const certificates = await runCertificates(outDir, stamp, meta);
-  await fs.writeFile(
-    path.join(outDir, 'latest.json'),
-    `${JSON.stringify({ ...meta, modes: results, files, certificates }, null, 2)}\n`,
-  );
-  process.stdout.write('  written: bench-results/latest.json\n');
+  let certificates: CertificatesResult[] | null = null;
+  if (wanted('certificates')) {
+    try {
+      certificates = await benchCertificates(databaseUrl, (undo) => cleanups.push(undo), runCleanups);
+      await writeJson(path.join(outDir, `bench-certificates-${stamp}.json`), {
+        ...meta,
+        results: certificates,
+      });
+    } finally {
+      await runCleanups();
+    }
+  }
+  const startupPart = wanted('startup') ? await startupModule() : null;
+  let startup: Awaited<ReturnType<StartupModule['benchStartup']>> | null = null;
+  if (startupPart) {
+    try {
+      startup = await startupPart.benchStartup((undo) => cleanups.push(undo));
+      startupPart.printStartup(startup);
+      await writeJson(path.join(outDir, `bench-startup-${stamp}.json`), { ...meta, ...startup });
+    } catch (error) {
+      // The other parts' figures still make their table.
+      if (interrupted) throw error;
+      process.stderr.write(`\nbench: the start-up part failed: ${(error as Error).message}\n`);
+    } finally {
+      await runCleanups();
+    }
+  }
+
+  const startupRows = (startup?.medians ?? []).map((m) => [
+    'embedded',
+    `cold start: ${m.way}, ${m.folder} folder, to /healthz`,
+    '-',
+    `${(m.healthyMs / 1000).toFixed(2)} s`,
+    '-',
+    '-',
+    '-',
+    '-',
+    m.idleRssMb === null ? '-' : `idle RSS ${m.idleRssMb} MB`,
+  ]);
+  const table = summaryTable(hot, files, startupRows);
+  const heading =
+    `npm run bench, ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${machine}, ` +
+    `Node ${process.version}, load average ${meta.loadAverageAtStart.join(' ')} at start; ` +
+    `${settings.rounds} rounds of ${settings.seconds} s per side (after ${settings.warmupSeconds} s warm-up), medians`;
+  process.stdout.write(`\n${heading}\n\n${table}\n\n`);
+  const markdown = `${heading}\n\n${table}\n`;
+  await fsp.writeFile(path.join(outDir, `bench-${stamp}.md`), markdown);
+  await fsp.writeFile(path.join(outDir, 'latest.md'), markdown);
+  await writeJson(path.join(outDir, 'latest.json'), {
+    ...meta,
+    hot,
+    files,
+    certificates,
+    startup,
+    table: markdown,
+  });
+  process.stdout.write('  written: bench-results/latest.md\n');
 }
 
 main().then(
