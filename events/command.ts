@@ -64,8 +64,9 @@ export async function execute<Command, Event extends NewEvent, State>(
   const attempt = () =>
     deps.transaction(async (trx) => {
       await deps.lockStream(trx, stream);
+      const subject = decider.snapshot?.subject?.(stream) ?? null;
       const snapshot = decider.snapshot
-        ? await loadSnapshot<State>(trx, stream, decider.snapshot.schemaVersion)
+        ? await loadSnapshot<State>(trx, stream, decider.snapshot.schemaVersion, subject)
         : null;
       const tail = decider.stateless
         ? []
@@ -84,12 +85,14 @@ export async function execute<Command, Event extends NewEvent, State>(
         requestId: execution.meta.requestId,
         at: execution.meta.now.toISOString(),
       };
-      const stored = (await append(trx, stream, version, decided, meta)) as StoredEvent<Event>[];
+      const stored = (await append(trx, stream, version, decided, meta, {
+        versionRead: true,
+      })) as StoredEvent<Event>[];
       await deps.project(trx, stored);
       await deps.enqueue(trx, stored);
       const next = { state: decided.reduce(decider.evolve, state), version: version + stored.length };
       if (decider.snapshot && next.version - (snapshot?.version ?? 0) >= decider.snapshot.every) {
-        await saveSnapshot(trx, stream, decider.snapshot.schemaVersion, next.version, next.state);
+        await saveSnapshot(trx, stream, decider.snapshot.schemaVersion, next.version, next.state, subject);
       }
       return { events: stored, ...next };
     });

@@ -55,9 +55,15 @@ async function keyFor(db: AnyDb, subject: string): Promise<Buffer> {
 }
 
 /** Encrypts the personal fields of one event's data before it is stored. */
-export async function sealPersonalData(db: AnyDb, spec: PersonalDataSpec, data: Record<string, unknown>) {
+export async function sealPersonalData(
+  db: AnyDb,
+  spec: PersonalDataSpec,
+  data: Record<string, unknown>,
+  cache: Map<string, Buffer> = new Map(),
+) {
   const subject = String(data[spec.subject]);
-  const key = await keyFor(db, subject);
+  const key = cache.get(subject) ?? (await keyFor(db, subject));
+  cache.set(subject, key);
   const sealed = { ...data };
   for (const field of spec.fields)
     if (sealed[field] !== undefined) sealed[field] = encrypt(key, sealed[field]);
@@ -81,6 +87,18 @@ export async function openPersonalData(
       opened[field] = key ? decrypt(key, value) : null;
   }
   return opened;
+}
+
+/** One value sealed whole with the person's key (a folded state that holds their answers). */
+export async function sealValue(db: AnyDb, subject: string, value: unknown): Promise<string> {
+  return encrypt(await keyFor(db, subject), value);
+}
+
+/** A sealed value opened again; null once the person is erased (no key) or when it is not sealed. */
+export async function openValue(db: AnyDb, subject: string, sealed: unknown): Promise<unknown | null> {
+  if (typeof sealed !== 'string' || !sealed.startsWith(PREFIX)) return null;
+  const key = await keyOf(db, subject);
+  return key ? decrypt(key, sealed) : null;
 }
 
 /** Destroys a person's key: every sealed field of theirs becomes unreadable for good. */

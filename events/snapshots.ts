@@ -1,4 +1,5 @@
 import type { ColumnType, Kysely } from 'kysely';
+import { openValue, sealValue } from './personal-data';
 
 /**
  * Folded state of a long stream at a version, so a command reads only the events after it.
@@ -20,11 +21,15 @@ export interface SnapshotTables {
 type AnyDb = Kysely<any>;
 const snapshots = (db: AnyDb) => db as Kysely<SnapshotTables>;
 
-/** The stored snapshot, if one exists for this state shape (`schemaVersion`). */
+/**
+ * The stored snapshot, if one exists for this state shape (`schemaVersion`). A snapshot sealed for
+ * `subject` that cannot be opened (they were erased) counts as none: the caller folds the stream.
+ */
 export async function loadSnapshot<State>(
   db: AnyDb,
   stream: string,
   schemaVersion: number,
+  subject: string | null = null,
 ): Promise<{ version: number; state: State } | null> {
   const row = await snapshots(db)
     .selectFrom('stream_snapshots')
@@ -32,17 +37,23 @@ export async function loadSnapshot<State>(
     .where('stream', '=', stream)
     .where('schema_version', '=', schemaVersion)
     .executeTakeFirst();
-  return row ? { version: row.version, state: row.state as State } : null;
+  if (!row) return null;
+  if (subject === null) return { version: row.version, state: row.state as State };
+  const state = await openValue(db, subject, row.state);
+  return state === null ? null : { version: row.version, state: state as State };
 }
 
+/** Stores the folded state at `version`; sealed with the key of `subject` when given. */
 export async function saveSnapshot(
   db: AnyDb,
   stream: string,
   schemaVersion: number,
   version: number,
   state: unknown,
+  subject: string | null = null,
 ): Promise<void> {
-  const values = { stream, version, schema_version: schemaVersion, state: JSON.stringify(state) };
+  const stored = subject === null ? state : await sealValue(db, subject, state);
+  const values = { stream, version, schema_version: schemaVersion, state: JSON.stringify(stored) };
   await snapshots(db)
     .insertInto('stream_snapshots')
     .values(values)

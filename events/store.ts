@@ -109,10 +109,15 @@ export async function append(
   expectedVersion: number,
   newEvents: NewEvent[],
   meta: EventMeta,
+  options: { versionRead?: boolean } = {},
 ): Promise<StoredEvent[]> {
   if (newEvents.length === 0) return [];
-  const actual = await streamVersion(trx, stream);
-  if (actual !== expectedVersion) throw new VersionConflictError(stream, expectedVersion, actual);
+  // The pipeline read the version under the stream's lock moments ago: no need to read it again.
+  if (!options.versionRead) {
+    const actual = await streamVersion(trx, stream);
+    if (actual !== expectedVersion) throw new VersionConflictError(stream, expectedVersion, actual);
+  }
+  const keyCache = new Map<string, Buffer>();
   const rows: {
     stream: string;
     version: number;
@@ -129,7 +134,9 @@ export async function append(
     const unstorable = unstorableTextIn(valid);
     if (unstorable !== null) throw invalid('validation.text', [{ path: unstorable, key: 'validation.text' }]);
     plain.push(valid);
-    const data = definition.personal ? await sealPersonalData(trx, definition.personal, valid) : valid;
+    const data = definition.personal
+      ? await sealPersonalData(trx, definition.personal, valid, keyCache)
+      : valid;
     rows.push({
       stream,
       version: expectedVersion + index + 1,

@@ -11,7 +11,7 @@ import {
   scoreOf,
 } from './answers';
 import type { GrantAttempt, ResultCommand, SaveAnswers, ScoreAnswers } from './commands';
-import type { QuestionType, ResultEvent } from './events';
+import { type QuestionType, type ResultEvent, subjectOfResultStream } from './events';
 
 export interface SavedAnswer {
   /** Null once the participant's key is destroyed (erasure). */
@@ -210,6 +210,7 @@ function evolve(state: ResultState, event: ResultEvent): ResultState {
 export const resultDecider: Decider<ResultCommand, ResultEvent, ResultState> = {
   initialState: () => ({ answers: {} }),
   evolve,
-  // No snapshots: they would keep open answers readable in plain text after an erasure.
+  // Sealed with the participant's key like the answers in the events: an erasure makes it unreadable.
+  snapshot: { schemaVersion: 1, every: 50, subject: subjectOfResultStream },
   decide,
 };

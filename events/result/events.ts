@@ -98,6 +98,8 @@ export type DraftEvent = EventOf<typeof AnswerDrafted>;
 
 /** One stream per participant and module. */
 export const resultStream = (moduleId: string, userId: string) => `module_result-${moduleId}.${userId}`;
+/** The participant of a result stream, from its name. */
+export const subjectOfResultStream = (stream: string) => stream.slice(stream.lastIndexOf('.') + 1);
 
 /** A participant's drafts in one module: appended to, never folded. */
 export const draftStream = (moduleId: string, userId: string) => `answer_draft-${moduleId}.${userId}`;
