@@ -18,6 +18,14 @@ export interface PgliteAssets {
   fsBundle: Blob;
 }
 
+/**
+ * PostgreSQL's shared buffers inside PGlite. initdb writes 128 MB, and PGlite's WASM memory takes
+ * all of it at start (it is set up, so resident): a third of the idle process. The embedded
+ * database serves one session whose tables sit in the OS page cache anyway (PGlite reads its data
+ * folder through Node's fs), so a smaller pool costs a read call on a miss, not a disk read.
+ */
+export const PGLITE_SHARED_BUFFERS = '32MB';
+
 export type DatabaseTarget =
   | { kind: 'embedded'; dataDir: string | null; pgliteAssets?: PgliteAssets }
   | { kind: 'server'; connectionString: string; poolSize?: number };
@@ -50,6 +58,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       ...(target.dataDir ? { dataDir: path.join(target.dataDir, 'pgdata') } : {}),
       ...target.pgliteAssets,
       parsers: pgliteParsers(),
+      // A start parameter (not postgresql.conf, which PGlite would rewrite whole): every start.
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     });
     const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
     let closed = false;

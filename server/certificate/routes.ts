@@ -4,7 +4,6 @@ import { DomainError, httpStatusOf } from '../../events/errors';
 import { actorFromRequest } from '../auth/actor';
 import { requestLanguage, translator } from '../i18n';
 import type { Platform } from '../platform';
-import { renderCertificatePdf } from './pdf';
 import { certificateDocument, verifyCertificate } from './queries';
 
 /**
@@ -36,6 +35,8 @@ export async function certificateRoutes(app: FastifyInstance, { platform }: { pl
         if (!pdf) return await verifyCertificate(platform, code.data);
         const actor = await actorFromRequest(platform, request.headers);
         const document = await certificateDocument(platform, actor, code.data);
+        // pdf-lib, fontkit and qrcode load on the first PDF asked for, not at every start.
+        const { renderCertificatePdf } = await import('./pdf');
         const body = await renderCertificatePdf(document, request.log);
         return reply
           .type('application/pdf')

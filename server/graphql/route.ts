@@ -1,4 +1,3 @@
-import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createYoga, maskError } from 'graphql-yoga';
 import { tokenFromHeader } from '../auth/keys';
@@ -57,8 +56,10 @@ export async function graphqlRoute(app: FastifyInstance, { platform }: { platfor
     schema,
     graphqlEndpoint: '/graphql',
     graphiql: platform.config.NODE_ENV !== 'production',
-    // GraphiQL's page and assets come from this package, not a CDN: it works offline.
-    renderGraphiQL,
+    // GraphiQL's page and assets come from this package, not a CDN: it works offline. Loaded when
+    // the page is first asked for (its assets are megabytes of text), not at every start.
+    renderGraphiQL: async (options) =>
+      (await import('@graphql-yoga/render-graphiql')).renderGraphiQL(options),
     landingPage: false,
     batching: false,
     context: ({ req }) => createContext(platform, req),
