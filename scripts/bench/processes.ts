@@ -28,7 +28,17 @@ export function cleanEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
 
 /** `node --import tsx <script> ...args`: the child's pid is the Node process itself (for its RSS). */
 export function startTsx(name: string, script: string, args: string[], env: NodeJS.ProcessEnv): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, script), ...args], {
+  return startProcess(
+    name,
+    process.execPath,
+    ['--import', 'tsx', path.join(projectRoot, script), ...args],
+    env,
+  );
+}
+
+/** Any command in the project's folder, tracked and stopped like the tsx children. */
+export function startProcess(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): Child {
+  const child = spawn(command, args, {
     cwd: projectRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -117,10 +127,49 @@ export function freePort(): Promise<number> {
 
 /** Resident memory of a process in MB (Linux), or null where /proc is not there. */
 export function rssMb(pid: number): number | null {
+  return statusMb(pid, 'VmRSS');
+}
+
+/** The highest resident memory a process has had so far, in MB (Linux), or null. */
+export function peakRssMb(pid: number): number | null {
+  return statusMb(pid, 'VmHWM');
+}
+
+function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number | null {
   try {
-    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(
+      fs.readFileSync(`/proc/${pid}/status`, 'utf8'),
+    );
     return match ? Math.round(Number(match[1]) / 1024) : null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * CPU time a process has used so far (user + system, all its threads) in ms (Linux; clock ticks of
+ * 10 ms), or null: unlike wall time, it hardly moves when other work shares the machine.
+ */
+export function cpuMs(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After the command name in parentheses (which may hold spaces): fields 3 onwards.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/** The ids of a process's children (Linux), e.g. the server that `npm start` runs; [] elsewhere. */
+export function childPids(pid: number): number[] {
+  try {
+    return fs
+      .readdirSync(`/proc/${pid}/task`)
+      .flatMap((task) => fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/))
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
   }
 }
