@@ -58,7 +58,10 @@ function adopt(idToken: string, until: number, identityChanged: boolean) {
   expiresAt = until;
   schedule();
   if (identityChanged || state.status !== 'signed-in') {
-    setState({ status: 'signed-in', generation: state.generation + 1 });
+    // The check at start names who this is before any request goes out (requests wait for it), so
+    // nothing was loaded for someone else: only a sign-in after being signed out changes who it is.
+    const changed = identityChanged || state.status === 'signed-out';
+    setState({ status: 'signed-in', generation: changed ? state.generation + 1 : state.generation });
   }
 }
 
