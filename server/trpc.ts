@@ -134,16 +134,11 @@ export const procedureFor = (action: RoleAction) =>
     return next();
   });
 
-/** A command on one item by its path: publish, unpublish, delete and the like. */
-type PathCommand = (
-  platform: Platform,
-  actor: Actor | null,
-  meta: CommandMeta,
-  path: string,
-) => Promise<unknown>;
+/** A command handler as every router calls it: who, which request, and what (a path, or a form). */
+type Handler<I> = (platform: Platform, actor: Actor | null, meta: CommandMeta, input: I) => Promise<unknown>;
 
 /** The mutation that runs `command` on the item at `input.path` and answers that path. */
-export const pathMutation = <S extends z.ZodType<{ path: string }>>(schema: S, command: PathCommand) =>
+export const pathMutation = <S extends z.ZodType<{ path: string }>>(schema: S, command: Handler<string>) =>
   publicProcedure.input(schema).mutation(async ({ ctx, input }) => {
     const { path } = input as { path: string };
     await command(ctx.platform, ctx.actor, metaOf(ctx), path);
@@ -153,7 +148,7 @@ export const pathMutation = <S extends z.ZodType<{ path: string }>>(schema: S, c
 /** The mutation that runs `command` with the whole input (an item's path and its form) and answers the path. */
 export const inputMutation = <S extends z.ZodType<{ path: string }>>(
   schema: S,
-  command: (platform: Platform, actor: Actor | null, meta: CommandMeta, input: z.output<S>) => Promise<unknown>,
+  command: Handler<z.output<S>>,
 ) =>
   publicProcedure.input(schema).mutation(async ({ ctx, input }) => {
     const parsed = input as z.output<S>;
