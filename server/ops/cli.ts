@@ -248,9 +248,16 @@ export const configurationTable: { variables: string[]; defaults: string; meanin
     meaning: 'Tests only: the Chromium the browser tests drive.',
   },
   {
-    variables: ['BENCH_DATABASE_URL', 'BENCH_SECONDS', 'BENCH_CONNECTIONS', 'BENCH_WARMUP_SECONDS'],
-    defaults: 'unset, 10, 10, 2',
-    meaning: 'Benchmark only: also bench on PostgreSQL; duration, concurrency and warm-up per scenario.',
+    variables: [
+      'BENCH_DATABASE_URL',
+      'BENCH_SECONDS',
+      'BENCH_ROUNDS',
+      'BENCH_CONNECTIONS',
+      'BENCH_WARMUP_SECONDS',
+    ],
+    defaults: 'local PostgreSQL when it answers, 4, 3, 10,32, 1',
+    meaning:
+      'Benchmark only: the PostgreSQL server to bench on (none: embedded only); seconds per side of a round, rounds, connection counts, warm-up per run.',
   },
 ];
 

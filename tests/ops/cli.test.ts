@@ -11,7 +11,10 @@ const root = path.resolve(import.meta.dirname, '../..');
 /** The rows of the README's configuration table, backticks removed. */
 function readmeTable() {
   const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## Configuration'));
+  // The Configuration section only: later sections have tables of their own.
+  const start = readme.indexOf('## Configuration');
+  const end = readme.indexOf('\n## ', start + 1);
+  const section = readme.slice(start, end === -1 ? undefined : end);
   const rows = section
     .split('\n')
     .filter((line) => line.startsWith('| `'))

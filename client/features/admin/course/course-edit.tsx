@@ -9,9 +9,10 @@ import { LinkedFiles } from '../file/linked-files';
 import { LinkedModules } from '../module/linked-modules';
 import { type ContentRights, contentRights } from '../shared/content-rights';
 import {
-  ActionButton,
+  DuplicateAction,
   EditBody,
   EditScreen,
+  PublishAction,
   StateBadge,
   useItemActions,
   ViewTabs,
@@ -183,32 +184,25 @@ function CourseInfoView({
     <EditBody
       actions={[
         rights.edit && (
-          <ActionButton
-            pending={publish.isPending}
-            onClick={() =>
-              void act(async () => {
-                await publish.mutateAsync({ path: course.path, published: !course.published });
-                return t(course.published ? 'courseAdmin.unpublished' : 'courseAdmin.published', {
-                  name: course.name,
-                });
-              })
-            }
-          >
-            {course.published ? t('courseAdmin.unpublish') : t('courseAdmin.publish')}
-          </ActionButton>
+          <PublishAction
+            item={course}
+            publish={publish}
+            act={act}
+            labels={{ publish: t('courseAdmin.publish'), unpublish: t('courseAdmin.unpublish') }}
+            done={{
+              published: t('courseAdmin.published', { name: course.name }),
+              unpublished: t('courseAdmin.unpublished', { name: course.name }),
+            }}
+          />
         ),
         rights.create && (
-          <ActionButton
-            pending={duplicate.isPending}
-            onClick={() =>
-              void act(async () => {
-                const copy = await duplicate.mutateAsync(course.path);
-                navigate(`/courses/${copy.path}`, { state: { notice: 'courseDuplicated' } });
-              })
-            }
-          >
-            {t('courseAdmin.duplicate')}
-          </ActionButton>
+          <DuplicateAction
+            path={course.path}
+            duplicate={duplicate}
+            act={act}
+            label={t('courseAdmin.duplicate')}
+            open={(copy) => navigate(`/courses/${copy}`, { state: { notice: 'courseDuplicated' } })}
+          />
         ),
         rights.create && (
           <Link

@@ -4,7 +4,7 @@ import { uploadIdOf } from '../../../../events/file/uploads';
 import { type CurrentUser, hasRule } from '../../../lib/auth';
 import { DangerZone } from '../../../ui/danger-zone';
 import { contentRights } from '../shared/content-rights';
-import { ActionButton, EditBody, EditScreen, useItemActions } from '../shared/edit-screen';
+import { DuplicateAction, EditBody, EditScreen, useItemActions } from '../shared/edit-screen';
 import { History } from '../shared/history';
 import { FileAsOf } from './file-as-of';
 import { FileForm } from './file-form';
@@ -53,17 +53,13 @@ function FileInfoView({ file, user }: { file: AdminFile; user: CurrentUser }) {
           {t('fileAdmin.open')}
         </a>,
         rights.create && (
-          <ActionButton
-            pending={duplicate.isPending}
-            onClick={() =>
-              void act(async () => {
-                const copy = await duplicate.mutateAsync(file.path);
-                navigate(`/files/${copy.path}`);
-              })
-            }
-          >
-            {t('sectionAdmin.duplicate')}
-          </ActionButton>
+          <DuplicateAction
+            path={file.path}
+            duplicate={duplicate}
+            act={act}
+            label={t('sectionAdmin.duplicate')}
+            open={(copy) => navigate(`/files/${copy}`)}
+          />
         ),
       ]}
       notice={notice}

@@ -5,9 +5,10 @@ import { DangerZone } from '../../../ui/danger-zone';
 import { CertificateConfigRoute } from '../../certificate/routes/certificate-config';
 import { ModuleResultsView } from '../result/module-results';
 import {
-  ActionButton,
+  DuplicateAction,
   EditBody,
   EditScreen,
+  PublishAction,
   StateBadge,
   useItemActions,
   ViewTabs,
@@ -186,32 +187,28 @@ function ModuleFormView({
     <EditBody
       actions={[
         rights.edit && (
-          <ActionButton
-            pending={publish.isPending}
-            onClick={() =>
-              void act(async () => {
-                await publish.mutateAsync({ path: module.path, published: !module.published });
-                return module.published
-                  ? t('moduleAdmin.actions.unpublished')
-                  : t('moduleAdmin.actions.published');
-              })
-            }
-          >
-            {module.published ? t('moduleAdmin.actions.unpublish') : t('moduleAdmin.actions.publish')}
-          </ActionButton>
+          <PublishAction
+            item={module}
+            publish={publish}
+            act={act}
+            labels={{
+              publish: t('moduleAdmin.actions.publish'),
+              unpublish: t('moduleAdmin.actions.unpublish'),
+            }}
+            done={{
+              published: t('moduleAdmin.actions.published'),
+              unpublished: t('moduleAdmin.actions.unpublished'),
+            }}
+          />
         ),
         rights.create && (
-          <ActionButton
-            pending={duplicate.isPending}
-            onClick={() =>
-              void act(async () => {
-                const copy = await duplicate.mutateAsync(module.path);
-                navigate(`/modules/${copy.path}`, { state: { notice: 'moduleDuplicated' } });
-              })
-            }
-          >
-            {t('moduleAdmin.actions.duplicate')}
-          </ActionButton>
+          <DuplicateAction
+            path={module.path}
+            duplicate={duplicate}
+            act={act}
+            label={t('moduleAdmin.actions.duplicate')}
+            open={(copy) => navigate(`/modules/${copy}`, { state: { notice: 'moduleDuplicated' } })}
+          />
         ),
         rights.create && (
           <Link

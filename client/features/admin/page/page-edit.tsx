@@ -5,7 +5,7 @@ import { DangerZone } from '../../../ui/danger-zone';
 import { ErrorPanel, Loading } from '../../../ui/status';
 import { moduleRights } from '../module/module-edit';
 import { useModule } from '../module/modules';
-import { ActionButton, EditBody, EditScreen, useItemActions } from '../shared/edit-screen';
+import { DuplicateAction, EditBody, EditScreen, useItemActions } from '../shared/edit-screen';
 import { History } from '../shared/history';
 import { pageFormValues } from './editor/elements';
 import { PageEditor } from './editor/page-editor';
@@ -84,17 +84,13 @@ function PageBody({
     <EditBody
       actions={[
         rights.addPages && (
-          <ActionButton
-            pending={duplicate.isPending}
-            onClick={() =>
-              void act(async () => {
-                const copy = await duplicate.mutateAsync(page.path);
-                navigate(`/pages/${copy.path}`, { state: { notice: 'pageDuplicated' } });
-              })
-            }
-          >
-            {t('pageAdmin.duplicate')}
-          </ActionButton>
+          <DuplicateAction
+            path={page.path}
+            duplicate={duplicate}
+            act={act}
+            label={t('pageAdmin.duplicate')}
+            open={(copy) => navigate(`/pages/${copy}`, { state: { notice: 'pageDuplicated' } })}
+          />
         ),
         // The learner's own screen, as a participant meets it (outside the admin area).
         <Link

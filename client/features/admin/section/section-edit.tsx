@@ -8,9 +8,10 @@ import { LinkedFiles } from '../file/linked-files';
 import { LinkedModules } from '../module/linked-modules';
 import { type ContentRights, contentRights } from '../shared/content-rights';
 import {
-  ActionButton,
+  DuplicateAction,
   EditBody,
   EditScreen,
+  PublishAction,
   StateBadge,
   useItemActions,
   ViewTabs,
@@ -110,32 +111,25 @@ function SectionInfoView({
     <EditBody
       actions={[
         rights.edit && (
-          <ActionButton
-            pending={publish.isPending}
-            onClick={() =>
-              void act(async () => {
-                await publish.mutateAsync({ path: section.path, published: !section.published });
-                return t(section.published ? 'sectionAdmin.unpublished' : 'sectionAdmin.published', {
-                  name: section.name,
-                });
-              })
-            }
-          >
-            {section.published ? t('courseAdmin.unpublish') : t('courseAdmin.publish')}
-          </ActionButton>
+          <PublishAction
+            item={section}
+            publish={publish}
+            act={act}
+            labels={{ publish: t('courseAdmin.publish'), unpublish: t('courseAdmin.unpublish') }}
+            done={{
+              published: t('sectionAdmin.published', { name: section.name }),
+              unpublished: t('sectionAdmin.unpublished', { name: section.name }),
+            }}
+          />
         ),
         rights.addChildren && (
-          <ActionButton
-            pending={duplicate.isPending}
-            onClick={() =>
-              void act(async () => {
-                const copy = await duplicate.mutateAsync(section.path);
-                navigate(`/sections/${copy.path}`);
-              })
-            }
-          >
-            {t('sectionAdmin.duplicate')}
-          </ActionButton>
+          <DuplicateAction
+            path={section.path}
+            duplicate={duplicate}
+            act={act}
+            label={t('sectionAdmin.duplicate')}
+            open={(copy) => navigate(`/sections/${copy}`)}
+          />
         ),
       ]}
       notice={notice}

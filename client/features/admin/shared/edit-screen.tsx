@@ -154,6 +154,64 @@ export function ActionButton({
   );
 }
 
+type Act = ReturnType<typeof useItemActions>['act'];
+
+/** Publish or unpublish, labelled by the item's state; the answer says which it did. */
+export function PublishAction({
+  item,
+  publish,
+  act,
+  labels,
+  done,
+}: {
+  item: { path: string; published: boolean };
+  publish: {
+    isPending: boolean;
+    mutateAsync: (input: { path: string; published: boolean }) => Promise<unknown>;
+  };
+  act: Act;
+  labels: { publish: string; unpublish: string };
+  done: { published: string; unpublished: string };
+}) {
+  return (
+    <ActionButton
+      pending={publish.isPending}
+      onClick={() =>
+        void act(async () => {
+          await publish.mutateAsync({ path: item.path, published: !item.published });
+          return item.published ? done.unpublished : done.published;
+        })
+      }
+    >
+      {item.published ? labels.unpublish : labels.publish}
+    </ActionButton>
+  );
+}
+
+/** Duplicate the item, then open the copy. */
+export function DuplicateAction({
+  path,
+  duplicate,
+  act,
+  label,
+  open,
+}: {
+  path: string;
+  duplicate: { isPending: boolean; mutateAsync: (path: string) => Promise<{ path: string }> };
+  act: Act;
+  label: string;
+  open: (copyPath: string) => void;
+}) {
+  return (
+    <ActionButton
+      pending={duplicate.isPending}
+      onClick={() => void act(async () => open((await duplicate.mutateAsync(path)).path))}
+    >
+      {label}
+    </ActionButton>
+  );
+}
+
 /**
  * The body of an item's main view: the action bar (only when it holds an action), the actions'
  * answer, the form beside the history, and the danger zone below.
