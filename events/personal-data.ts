@@ -54,6 +54,20 @@ async function keyFor(db: AnyDb, subject: string): Promise<Buffer> {
   return key;
 }
 
+/** The keys of many people in one statement (null for the erased), to open a batch of events. */
+export async function personalKeysOf(db: AnyDb, subjects: string[]): Promise<Map<string, Buffer | null>> {
+  const wanted = [...new Set(subjects)];
+  const found = new Map<string, Buffer | null>(wanted.map((subject) => [subject, null]));
+  if (wanted.length === 0) return found;
+  const rows = await keys(db)
+    .selectFrom('personal_data_keys')
+    .select(['subject_id', 'key'])
+    .where('subject_id', 'in', wanted)
+    .execute();
+  for (const row of rows) found.set(row.subject_id, Buffer.from(row.key));
+  return found;
+}
+
 /** Encrypts the personal fields of one event's data before it is stored. */
 export async function sealPersonalData(
   db: AnyDb,

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import { invalid, VersionConflictError } from './errors';
-import { openPersonalData, sealPersonalData } from './personal-data';
+import { openPersonalData, personalKeysOf, sealPersonalData } from './personal-data';
 import { eventDefinition, upcast, validateEventData } from './registry';
 import { unstorableTextIn } from './shared/fields';
 
@@ -64,7 +64,13 @@ type EventRow = {
 
 /** Rows to events: personal fields opened (or nulled after erasure), old shapes upcast. */
 async function toStored(db: AnyDb, rows: EventRow[]): Promise<StoredEvent[]> {
-  const keyCache = new Map<string, Buffer | null>();
+  const keyCache = await personalKeysOf(
+    db,
+    rows.flatMap((row) => {
+      const personal = eventDefinition(row.type).personal;
+      return personal ? [String((row.data as Record<string, unknown>)[personal.subject])] : [];
+    }),
+  );
   const result: StoredEvent[] = [];
   for (const row of rows) {
     const definition = eventDefinition(row.type);

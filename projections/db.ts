@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 
 /**
  * Kysely's database type is invariant, so a projection's reads accept any handle (the db or a
@@ -7,3 +7,15 @@ import type { Kysely } from 'kysely';
 // biome-ignore lint/suspicious/noExplicitAny: narrowed by `tablesOf`
 export type AnyDb = Kysely<any>;
 export const tablesOf = <Tables>(db: AnyDb) => db as Kysely<Tables>;
+
+/**
+ * Many rows as one parameter, typed by the table's own row type: `select … from rowsOf(table, rows)`
+ * lets a projection write a whole run of events in one statement, whatever the run's length.
+ */
+export const rowsOf = (table: string, rows: readonly Record<string, unknown>[]): RawBuilder<unknown> =>
+  sql`jsonb_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(rows)}::jsonb)`;
+
+/** The latest of two ISO times (as the database's `greatest` would pick). */
+export const laterOf = (a: string, b: string) => (Date.parse(b) > Date.parse(a) ? b : a);
+/** The earliest of two ISO times. */
+export const earlierOf = (a: string, b: string) => (Date.parse(b) < Date.parse(a) ? b : a);

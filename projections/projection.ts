@@ -10,4 +10,13 @@ export interface Projection<Tables> {
   tables: (keyof Tables & string)[];
   handles: string[];
   apply: (trx: Transaction<Tables>, event: StoredEvent) => Promise<void>;
+  /**
+   * The many-per-participant events (answers, drafts, sightings) in one go: `applyRun` gets a run of
+   * consecutive events whose types are all in `runs` and must leave its tables exactly as `apply`
+   * one by one would, in a few statements whatever the run's length. It may read other projections'
+   * tables only where no run type writes them, since the runs of several projections are applied
+   * one projection after the other.
+   */
+  runs?: string[];
+  applyRun?: (trx: Transaction<Tables>, events: StoredEvent[]) => Promise<void>;
 }

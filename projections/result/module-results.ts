@@ -2,7 +2,7 @@ import { type ColumnType, type Selectable, sql, type Transaction } from 'kysely'
 import type { AnswerValue } from '../../events/result/answers';
 import type { QuestionType, ResultEvent } from '../../events/result/events';
 import type { StoredEvent } from '../../events/store';
-import { type AnyDb, tablesOf } from '../db';
+import { type AnyDb, laterOf, rowsOf, tablesOf } from '../db';
 import type { Projection } from '../projection';
 
 /** One row per participant and module they answered in: "where was this participant last active". */
@@ -97,11 +97,73 @@ async function apply(trx: Transaction<ResultTables>, stored: StoredEvent) {
       where result_answers.attempts < excluded.attempts`.execute(trx);
 }
 
+/**
+ * A run of AnswerSaved in one statement. Per participant and module the first answer starts the
+ * row and the latest time stays; per question the first answer with the most attempts wins, which
+ * is what the one-by-one upserts above leave behind.
+ */
+async function applyRun(trx: Transaction<ResultTables>, events: StoredEvent[]) {
+  const modules = new Map<string, Record<string, unknown> & { updated_at: string }>();
+  const answers = new Map<string, Record<string, unknown> & { attempts: number }>();
+  for (const stored of events) {
+    const data = stored.data as DataOf<'AnswerSaved'>;
+    const at = stored.meta.at;
+    const moduleKey = JSON.stringify([data.userId, data.moduleId]);
+    const started = modules.get(moduleKey);
+    if (started) started.updated_at = laterOf(started.updated_at, at);
+    else
+      modules.set(moduleKey, {
+        user_id: data.userId,
+        module_id: data.moduleId,
+        module_path: data.modulePath,
+        started_at: at,
+        updated_at: at,
+      });
+    const answerKey = JSON.stringify([data.userId, data.moduleId, data.pagePath, data.question]);
+    const earlier = answers.get(answerKey);
+    if (earlier && earlier.attempts >= data.attempt) continue;
+    answers.set(answerKey, {
+      user_id: data.userId,
+      module_id: data.moduleId,
+      page_id: data.pageId,
+      page_path: data.pagePath,
+      question: data.question,
+      question_type: data.questionType,
+      answer: data.answer,
+      attempts: data.attempt,
+      score: data.score,
+      max_score: data.maxScore,
+      updated_at: at,
+    });
+  }
+  // One statement: a data-modifying WITH runs to completion whether or not the rest reads it.
+  await sql`
+    with started as (
+      insert into module_results (user_id, module_id, module_path, started_at, updated_at)
+      select user_id, module_id, module_path, started_at, updated_at
+        from ${rowsOf('module_results', [...modules.values()])}
+      on conflict (user_id, module_id) do update
+        set updated_at = greatest(module_results.updated_at, excluded.updated_at)
+    )
+    insert into result_answers (user_id, module_id, page_id, page_path, question, question_type, answer,
+      attempts, score, max_score, updated_at)
+    select user_id, module_id, page_id, page_path, question, question_type, answer, attempts, score,
+      max_score, updated_at
+      from ${rowsOf('result_answers', [...answers.values()])}
+    on conflict (user_id, module_id, page_path, question) do update
+      set answer = excluded.answer, attempts = excluded.attempts, score = excluded.score,
+        max_score = excluded.max_score, question_type = excluded.question_type, page_id = excluded.page_id,
+        updated_at = excluded.updated_at
+      where result_answers.attempts < excluded.attempts`.execute(trx);
+}
+
 export const moduleResults: Projection<ResultTables> = {
   name: 'module_results',
   tables: ['module_results', 'result_answers'],
   handles: ['AnswerSaved', 'AnswerScored', 'AttemptGranted', 'UserDeleted'],
   apply,
+  runs: ['AnswerSaved'],
+  applyRun,
 };
 
 export interface StoredAnswer {

@@ -2,7 +2,7 @@ import { type ColumnType, sql, type Transaction } from 'kysely';
 import type { AnswerValue } from '../../events/result/answers';
 import type { DraftEvent, ResultEvent } from '../../events/result/events';
 import type { StoredEvent } from '../../events/store';
-import { type AnyDb, tablesOf } from '../db';
+import { type AnyDb, rowsOf, tablesOf } from '../db';
 import type { Projection } from '../projection';
 
 /** The latest unconfirmed answer per participant and question ("what was I typing?"). */
@@ -51,11 +51,78 @@ async function apply(trx: Transaction<DraftTables>, stored: StoredEvent) {
   );
 }
 
+type DraftKey = { user_id: string; module_id: string; page_path: string; question: string };
+const keyOf = (key: DraftKey) =>
+  JSON.stringify([key.user_id, key.module_id.toLowerCase(), key.page_path, key.question]);
+
+/**
+ * A run of drafts and answers: per question only the last event counts, a draft (written) or an
+ * answer (the draft gone), as the one-by-one upserts and deletes above would leave. Only drafts that
+ * exist can go, so those of the run's participants and modules are looked up first (a few rows)
+ * instead of sending the database a key for every answer.
+ */
+async function applyRun(trx: Transaction<DraftTables>, events: StoredEvent[]) {
+  const last = new Map<string, { key: DraftKey; stored: StoredEvent }>();
+  for (const stored of events) {
+    const data = stored.data as Ref;
+    const key = {
+      user_id: data.userId,
+      module_id: data.moduleId,
+      page_path: data.pagePath,
+      question: data.question,
+    };
+    last.set(keyOf(key), { key, stored });
+  }
+  const drafts: Record<string, unknown>[] = [];
+  const answered = new Map<string, DraftKey>();
+  for (const [id, { key, stored }] of last) {
+    const data = stored.data as Ref;
+    if (stored.type === 'AnswerSaved') answered.set(id, key);
+    else drafts.push({ ...key, page_id: data.pageId, answer: data.answer, updated_at: stored.meta.at });
+  }
+  if (answered.size > 0) {
+    const places = new Map(
+      [...answered.values()].map((key) => [
+        `${key.user_id} ${key.module_id}`,
+        { user_id: key.user_id, module_id: key.module_id },
+      ]),
+    );
+    const existing = await trx
+      .selectFrom('result_drafts')
+      .select(['user_id', 'module_id', 'page_path', 'question'])
+      .where((eb) =>
+        eb.or(
+          [...places.values()].map((place) =>
+            eb.and([eb('user_id', '=', place.user_id), eb('module_id', '=', place.module_id)]),
+          ),
+        ),
+      )
+      .execute();
+    const gone = existing.filter((row) => answered.has(keyOf(row)));
+    if (gone.length > 0)
+      await sql`
+        delete from result_drafts d using ${rowsOf('result_drafts', gone)} a
+        where d.user_id = a.user_id and d.module_id = a.module_id and d.page_path = a.page_path
+          and d.question = a.question`.execute(trx);
+  }
+  if (drafts.length > 0)
+    await sql`
+      insert into result_drafts (user_id, module_id, page_id, page_path, question, answer, updated_at)
+      select user_id, module_id, page_id, page_path, question, answer, updated_at
+        from ${rowsOf('result_drafts', drafts)}
+      on conflict (user_id, module_id, page_path, question) do update
+        set answer = excluded.answer, page_id = excluded.page_id, updated_at = excluded.updated_at`.execute(
+      trx,
+    );
+}
+
 export const resultDrafts: Projection<DraftTables> = {
   name: 'result_drafts',
   tables: ['result_drafts'],
   handles: ['AnswerDrafted', 'AnswerSaved', 'UserDeleted'],
   apply,
+  runs: ['AnswerDrafted', 'AnswerSaved'],
+  applyRun,
 };
 
 /** A participant's drafts on one page, by question name. */

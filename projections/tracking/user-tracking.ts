@@ -1,7 +1,7 @@
 import { type ColumnType, sql, type Transaction } from 'kysely';
 import type { StoredEvent } from '../../events/store';
 import { type TrackingCategory, type TrackingEvent, trackingCategories } from '../../events/tracking/events';
-import { type AnyDb, tablesOf } from '../db';
+import { type AnyDb, earlierOf, laterOf, rowsOf, tablesOf } from '../db';
 import type { Projection } from '../projection';
 
 /** One row per person and item: answers log(user), "what did this person see, first and last when". */
@@ -52,11 +52,38 @@ async function apply(trx: Transaction<UserTrackingTables>, stored: StoredEvent) 
   }
 }
 
+/**
+ * A run of sightings in one statement: per person and item the earliest and latest time, kept only
+ * for people who still exist (no run type adds or removes people, so that holds for the whole run).
+ */
+async function applyRun(trx: Transaction<UserTrackingTables>, events: StoredEvent[]) {
+  const rows = new Map<string, { first_seen: string; last_seen: string } & Record<string, unknown>>();
+  for (const stored of events) {
+    const { userId, category, path, at } = (stored as StoredEvent<TrackingEvent>).data;
+    const key = JSON.stringify([userId, category, path]);
+    const row = rows.get(key);
+    if (row) {
+      row.first_seen = earlierOf(row.first_seen, at);
+      row.last_seen = laterOf(row.last_seen, at);
+    } else rows.set(key, { user_id: userId, category, path, first_seen: at, last_seen: at });
+  }
+  await sql`
+    insert into user_tracking (user_id, category, path, first_seen, last_seen)
+    select s.user_id, s.category, s.path, s.first_seen, s.last_seen
+      from ${rowsOf('user_tracking', [...rows.values()])} s
+      where exists (select from users u where u.user_id = s.user_id)
+    on conflict (user_id, category, path) do update
+      set first_seen = least(user_tracking.first_seen, excluded.first_seen),
+        last_seen = greatest(user_tracking.last_seen, excluded.last_seen)`.execute(trx);
+}
+
 export const userTrackingProjection: Projection<UserTrackingTables> = {
   name: 'user_tracking',
   tables: ['user_tracking'],
   handles: ['ItemSeen', 'UserDeleted'],
   apply,
+  runs: ['ItemSeen'],
+  applyRun,
 };
 
 export interface TrackingEntry {

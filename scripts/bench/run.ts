@@ -8,7 +8,7 @@
  * figures, to bench-results/ (latest.md, latest.json and a dated copy of each).
  *
  *   npm run bench                        hot paths, burst, files (about 15 minutes on 2 cores)
- *   npm run bench -- hot|files|certificates|startup   only those parts
+ *   npm run bench -- hot|files|certificates|startup|rebuild   only those parts
  *
  *   BENCH_SECONDS (4)  BENCH_WARMUP_SECONDS (1)  BENCH_ROUNDS (3)  BENCH_CONNECTIONS ("10,32")
  *   BENCH_POOL (100 participants loading the server)  BENCH_BURST (500)  BENCH_ONLY (scenario names, ";")
@@ -25,6 +25,7 @@ import { benchCertificates, type CertificatesResult } from './certificates';
 import { benchFiles, type FilesResult } from './files';
 import { benchHotPaths, type HotPathSettings, type Mode, type ModeResult } from './hot-paths';
 import { killAll, projectRoot } from './processes';
+import { benchRebuild, type RebuildResult, rebuildRows } from './rebuild';
 import { printFiles, summaryTable } from './report';
 
 function positiveInt(name: string, fallback: number, min = 1): number {
@@ -78,7 +79,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-const knownParts = ['hot', 'files', 'certificates', 'startup'];
+const knownParts = ['hot', 'files', 'certificates', 'startup', 'rebuild'];
 const parts = process.argv.slice(2);
 if (parts.some((part) => !knownParts.includes(part))) {
   process.stderr.write(
@@ -150,7 +151,8 @@ async function main() {
   };
   const outDir = path.join(projectRoot, 'bench-results');
   await fsp.mkdir(outDir, { recursive: true });
-  const databaseUrl = wanted('hot') || wanted('certificates') ? await postgresUrl() : null;
+  const databaseUrl =
+    wanted('hot') || wanted('certificates') || wanted('rebuild') ? await postgresUrl() : null;
   const modes: Mode[] = databaseUrl ? ['embedded', 'postgres'] : ['embedded'];
   const say = (text: string) => process.stdout.write(`${text}\n`);
 
@@ -187,6 +189,15 @@ async function main() {
       await runCleanups();
     }
   }
+  let rebuild: RebuildResult[] | null = null;
+  if (wanted('rebuild')) {
+    try {
+      rebuild = await benchRebuild(modes, databaseUrl, settings.rounds, (undo) => cleanups.push(undo), say);
+      await writeJson(path.join(outDir, `bench-rebuild-${stamp}.json`), { ...meta, results: rebuild });
+    } finally {
+      await runCleanups();
+    }
+  }
   const startupPart = wanted('startup') ? await startupModule() : null;
   let startup: Awaited<ReturnType<StartupModule['benchStartup']>> | null = null;
   if (startupPart) {
@@ -214,7 +225,7 @@ async function main() {
     '-',
     m.idleRssMb === null ? '-' : `idle RSS ${m.idleRssMb} MB`,
   ]);
-  const table = summaryTable(hot, files, startupRows);
+  const table = summaryTable(hot, files, [...rebuildRows(rebuild ?? []), ...startupRows]);
   const heading =
     `npm run bench, ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${machine}, ` +
     `Node ${process.version}, load average ${meta.loadAverageAtStart.join(' ')} at start; ` +
@@ -228,6 +239,7 @@ async function main() {
     hot,
     files,
     certificates,
+    rebuild,
     startup,
     table: markdown,
   });
