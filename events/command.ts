@@ -68,9 +68,14 @@ export async function execute<Command, Event extends NewEvent, State>(
       const snapshot = decider.snapshot
         ? await loadSnapshot<State>(trx, stream, decider.snapshot.schemaVersion, subject)
         : null;
+      // The participant's key, read once for the tail and again for sealing the new events.
+      const keys = new Map<string, Buffer | null>();
       const tail = decider.stateless
         ? []
-        : ((await readStream(trx, stream, { afterVersion: snapshot?.version ?? 0 })) as StoredEvent<Event>[]);
+        : ((await readStream(trx, stream, {
+            afterVersion: snapshot?.version ?? 0,
+            keys,
+          })) as StoredEvent<Event>[]);
       const state = tail
         .map((event) => ({ type: event.type, data: event.data }) as Event)
         .reduce(decider.evolve, snapshot ? snapshot.state : decider.initialState());
@@ -87,6 +92,7 @@ export async function execute<Command, Event extends NewEvent, State>(
       };
       const stored = (await append(trx, stream, version, decided, meta, {
         versionRead: true,
+        keys,
       })) as StoredEvent<Event>[];
       await deps.project(trx, stored);
       await deps.enqueue(trx, stored);

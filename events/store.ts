@@ -63,14 +63,17 @@ type EventRow = {
 };
 
 /** Rows to events: personal fields opened (or nulled after erasure), old shapes upcast. */
-async function toStored(db: AnyDb, rows: EventRow[]): Promise<StoredEvent[]> {
-  const keyCache = await personalKeysOf(
-    db,
-    rows.flatMap((row) => {
-      const personal = eventDefinition(row.type).personal;
-      return personal ? [String((row.data as Record<string, unknown>)[personal.subject])] : [];
-    }),
-  );
+async function toStored(
+  db: AnyDb,
+  rows: EventRow[],
+  keyCache: Map<string, Buffer | null> = new Map(),
+): Promise<StoredEvent[]> {
+  const wanted = rows.flatMap((row) => {
+    const personal = eventDefinition(row.type).personal;
+    const subject = personal && String((row.data as Record<string, unknown>)[personal.subject]);
+    return subject && !keyCache.has(subject) ? [subject] : [];
+  });
+  for (const [subject, key] of await personalKeysOf(db, wanted)) keyCache.set(subject, key);
   const result: StoredEvent[] = [];
   for (const row of rows) {
     const definition = eventDefinition(row.type);
@@ -115,7 +118,11 @@ export async function append(
   expectedVersion: number,
   newEvents: NewEvent[],
   meta: EventMeta,
-  options: { versionRead?: boolean } = {},
+  options: {
+    versionRead?: boolean;
+    /** Personal-data keys this transaction already read (readStream's), so they are not read again. */
+    keys?: Map<string, Buffer | null>;
+  } = {},
 ): Promise<StoredEvent[]> {
   if (newEvents.length === 0) return [];
   // The pipeline read the version under the stream's lock moments ago: no need to read it again.
@@ -124,6 +131,7 @@ export async function append(
     if (actual !== expectedVersion) throw new VersionConflictError(stream, expectedVersion, actual);
   }
   const keyCache = new Map<string, Buffer>();
+  for (const [subject, key] of options.keys ?? []) if (key) keyCache.set(subject, key);
   const rows: {
     stream: string;
     version: number;
@@ -170,13 +178,13 @@ export async function append(
 export async function readStream(
   db: AnyDb,
   stream: string,
-  options: { until?: Date; afterVersion?: number } = {},
+  options: { until?: Date; afterVersion?: number; keys?: Map<string, Buffer | null> } = {},
 ): Promise<StoredEvent[]> {
   let query = events(db).selectFrom('events').selectAll().where('stream', '=', stream);
   if (options.until) query = query.where('recorded_at', '<=', options.until as never);
   if (options.afterVersion) query = query.where('version', '>', options.afterVersion);
   const rows = await query.orderBy('version').execute();
-  return toStored(db, rows as EventRow[]);
+  return toStored(db, rows as EventRow[], options.keys);
 }
 
 /** Events after `fromPosition` (exclusive) in global order, at most `limit` of them. */

@@ -114,7 +114,7 @@ export interface PageSummary {
   updatedAt: string;
 }
 
-const toSummary = (row: Selectable<PageSummariesTable>): PageSummary => ({
+export const toPageSummary = (row: Selectable<PageSummariesTable>): PageSummary => ({
   pageId: row.page_id,
   path: row.path,
   parentType: 'module',
@@ -138,7 +138,7 @@ export async function pagesOfModule(db: AnyDb, modulePath: string): Promise<Page
     .orderBy('position')
     .orderBy('path')
     .execute();
-  return rows.map(toSummary);
+  return rows.map(toPageSummary);
 }
 
 /** The pages of many modules in one statement, each module's in its order (batched loaders). */
@@ -152,7 +152,7 @@ export async function pagesOfModules(db: AnyDb, modulePaths: readonly string[]):
     .orderBy('position')
     .orderBy('path')
     .execute();
-  return rows.map(toSummary);
+  return rows.map(toPageSummary);
 }
 
 export async function findPageByPath(db: AnyDb, path: string): Promise<PageSummary | null> {
@@ -161,7 +161,7 @@ export async function findPageByPath(db: AnyDb, path: string): Promise<PageSumma
     .selectAll()
     .where('path', '=', path)
     .executeTakeFirst();
-  return row ? toSummary(row) : null;
+  return row ? toPageSummary(row) : null;
 }
 
 export async function pagePathsStartingWith(db: AnyDb, prefix: string): Promise<string[]> {

@@ -181,7 +181,7 @@ export interface StoredAnswer {
   extraAttempts: number;
 }
 
-const toAnswer = (row: Selectable<ResultAnswersTable>): StoredAnswer => ({
+export const toAnswer = (row: Selectable<ResultAnswersTable>): StoredAnswer => ({
   pagePath: row.page_path,
   question: row.question,
   questionType: row.question_type,

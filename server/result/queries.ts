@@ -153,6 +153,12 @@ export interface LearnerSources {
   linked: (userId: string, modulePath: string) => Promise<boolean>;
   pages: (modulePath: string) => Promise<PageSummary[]>;
   answers: (userId: string, moduleId: string) => Promise<StoredAnswer[]>;
+  /** A participant's drafts on one page, by question (read from the database when absent). */
+  drafts?: (
+    userId: string,
+    moduleId: string,
+    pagePath: string,
+  ) => Promise<Record<string, AnswerValue | null>>;
 }
 
 export const databaseSources = (db: AnyDb): LearnerSources => ({
@@ -374,8 +380,10 @@ export async function learnerPage(
   actor: Actor | null,
   modulePath: string,
   pagePath: string,
+  sources?: LearnerSources,
 ): Promise<LearnerPage> {
-  return learnerPageOf(db, actor, await learnerState(db, actor, modulePath), pagePath);
+  const state = await learnerState(db, actor, modulePath, actor?.userId ?? null, sources);
+  return learnerPageOf(db, actor, state, pagePath, sources);
 }
 
 /** One page of the module state the caller has read (learnerPage), with the learner's drafts on it. */
@@ -384,13 +392,15 @@ export async function learnerPageOf(
   actor: Actor | null,
   { module, pages, perPage, progress, seed, editor }: LearnerState,
   pagePath: string,
+  sources?: Pick<LearnerSources, 'drafts'>,
 ): Promise<LearnerPage> {
   const index = pages.findIndex((page) => page.path === pagePath);
   const page = pages[index];
   if (!page) throw notFound('page.notFound');
   if (!progress[index]?.reachable) throw forbidden('page.gated');
   const content = arrangeContent(module, page.pageId, page.content, seed);
-  const drafts = actor ? await draftsOf(db, actor.userId, module.moduleId, page.path) : {};
+  const readDrafts = sources?.drafts ?? ((userId, moduleId, path) => draftsOf(db, userId, moduleId, path));
+  const drafts = actor ? await readDrafts(actor.userId, module.moduleId, page.path) : {};
   const questions = (perPage[index] ?? []).map((question) =>
     question.locked ? question : { ...question, draft: drafts[question.name] ?? null },
   );

@@ -6,10 +6,11 @@ import {
   updateResultSchema,
 } from '../../events/result/commands';
 import { pathSchema } from '../../events/shared/fields';
-import { authenticatedProcedure, metaOf, publicProcedure, router } from '../trpc';
+import { authenticatedProcedure, type Context, metaOf, publicProcedure, router } from '../trpc';
 import { saveResult } from './commands';
+import { learnerViewSources } from './learner-view';
 import { moduleParticipants, participantSearchSchema } from './participants';
-import { latestActivity, learnerModule, learnerPage } from './queries';
+import { type LearnerSources, latestActivity, learnerModule, learnerPage } from './queries';
 import {
   grantAttempt,
   participantResult,
@@ -18,15 +19,30 @@ import {
   scoreResult,
 } from './teacher';
 
+/** One learner view per request: a page view's batch (module and page) reads the database once. */
+const views = new WeakMap<Context, LearnerSources>();
+const viewOf = (ctx: Context) => {
+  let view = views.get(ctx);
+  if (!view) {
+    view = learnerViewSources(ctx.platform.database.db, ctx.actor?.userId ?? null);
+    views.set(ctx, view);
+  }
+  return view;
+};
+
 export const resultRouter = router({
   /** The module as the actor meets it: pages in their order, progress, gates and scores. */
   module: publicProcedure
     .input(moduleResultSchema)
-    .query(({ ctx, input }) => learnerModule(ctx.platform.database.db, ctx.actor, input.module)),
+    .query(({ ctx, input }) =>
+      learnerModule(ctx.platform.database.db, ctx.actor, input.module, undefined, viewOf(ctx)),
+    ),
   /** One page of it, with the state of each question; refused behind a closed gate. */
   page: publicProcedure
     .input(z.object({ module: pathSchema, page: pathSchema }))
-    .query(({ ctx, input }) => learnerPage(ctx.platform.database.db, ctx.actor, input.module, input.page)),
+    .query(({ ctx, input }) =>
+      learnerPage(ctx.platform.database.db, ctx.actor, input.module, input.page, viewOf(ctx)),
+    ),
   /** saveResult: answers of one page; answers the page's state, the module's and the scoring. */
   save: authenticatedProcedure
     .input(saveResultSchema)
