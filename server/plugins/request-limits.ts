@@ -24,45 +24,81 @@ interface Counted {
   limit: number;
 }
 
+/** A share of a key's budget this instance took from the shared counter and spends locally. */
+interface Lease {
+  windowEnds: number;
+  granted: number;
+  used: number;
+}
+
 /**
- * Counts one request against each key in one statement (a fixed window per key, in the
- * `rate_limits` table every instance shares) and returns the seconds until the first exhausted
- * window ends, or null when every key is within its limit. Keys are keyed hashes, like the sign-in
- * limits, and each row carries the end of its window so the sweep can drop it afterwards.
+ * How much of a limit one instance takes at once: a twentieth (one for small limits, so they count
+ * exactly). Admitted requests never exceed the limit across instances; an instance that stops
+ * calling may leave part of its share unused until the window ends.
  */
-export async function countRequest(
-  db: Kysely<PrivateTables>,
-  secret: Buffer,
-  keys: Counted[],
-  windowSeconds: number,
-  now: Date,
-): Promise<number | null> {
-  if (keys.length === 0) return null;
-  const hashed = new Map(keys.map((entry) => [limitKey(secret, entry.key), entry]));
-  const nowText = now.toISOString();
-  const windowStart = new Date(now.getTime() - windowSeconds * 1000).toISOString();
-  const ends = new Date(now.getTime() + windowSeconds * 1000).toISOString();
-  const values = sql.join(
-    [...hashed.keys()].map((key) => sql`(${key}, ${nowText}::timestamptz, 1, ${ends}::timestamptz)`),
-  );
-  const { rows } = await sql<{ key: string; count: number; window_start: Date | string }>`
-    insert into rate_limits (key, window_start, count, expires_at) values ${values}
-    on conflict (key) do update set
-      count = case when rate_limits.window_start <= ${windowStart}::timestamptz then 1 else rate_limits.count + 1 end,
-      window_start = case when rate_limits.window_start <= ${windowStart}::timestamptz then ${nowText}::timestamptz
-                          else rate_limits.window_start end,
-      expires_at = case when rate_limits.window_start <= ${windowStart}::timestamptz then excluded.expires_at
-                        else rate_limits.expires_at end
-    returning key, count, window_start`.execute(db);
-  let retryAfter: number | null = null;
-  for (const row of rows) {
-    const entry = hashed.get(row.key);
-    if (!entry || row.count <= entry.limit) continue;
-    const ends = new Date(row.window_start).getTime() + windowSeconds * 1000;
-    const seconds = Math.max(1, Math.ceil((ends - now.getTime()) / 1000));
-    retryAfter = Math.max(retryAfter ?? 0, seconds);
-  }
-  return retryAfter;
+export const leaseSize = (limit: number) => Math.max(1, Math.floor(limit / 20));
+
+/**
+ * Request counters per key (a fixed window per key, in the `rate_limits` table every instance
+ * shares), taken in leases: a request spends from this instance's lease without touching the
+ * database, and only an exhausted or expired lease takes the next share, for every such key in one
+ * statement. `count` returns the seconds until the first exhausted window ends, or null when every
+ * key is within its limit. Keys are keyed hashes, like the sign-in limits, and each row carries the
+ * end of its window so the sweep can drop it afterwards.
+ */
+export function requestCounter(db: Kysely<PrivateTables>, secret: Buffer, windowSeconds: number) {
+  const leases = new Map<string, Lease>();
+  const forget = (now: number) => {
+    for (const [key, lease] of leases) if (lease.windowEnds <= now) leases.delete(key);
+  };
+  return async function count(keys: Counted[], now: Date): Promise<number | null> {
+    const at = now.getTime();
+    if (leases.size > 10_000) forget(at);
+    const wanted = new Map<string, Counted>();
+    for (const entry of keys) {
+      const hashed = limitKey(secret, entry.key);
+      const lease = leases.get(hashed);
+      if (lease && lease.windowEnds > at && lease.used < lease.granted) lease.used += 1;
+      else wanted.set(hashed, entry);
+    }
+    if (wanted.size === 0) return null;
+    const nowText = now.toISOString();
+    const windowStart = new Date(at - windowSeconds * 1000).toISOString();
+    const ends = new Date(at + windowSeconds * 1000).toISOString();
+    const values = sql.join(
+      [...wanted].map(
+        ([key, entry]) =>
+          sql`(${key}, ${nowText}::timestamptz, ${leaseSize(entry.limit)}::int, ${ends}::timestamptz)`,
+      ),
+    );
+    const { rows } = await sql<{ key: string; count: number; window_start: Date | string }>`
+      insert into rate_limits (key, window_start, count, expires_at) values ${values}
+      on conflict (key) do update set
+        count = case when rate_limits.window_start <= ${windowStart}::timestamptz then excluded.count
+                     else rate_limits.count + excluded.count end,
+        window_start = case when rate_limits.window_start <= ${windowStart}::timestamptz then ${nowText}::timestamptz
+                            else rate_limits.window_start end,
+        expires_at = case when rate_limits.window_start <= ${windowStart}::timestamptz then excluded.expires_at
+                          else rate_limits.expires_at end
+      returning key, count, window_start`.execute(db);
+    let retryAfter: number | null = null;
+    for (const row of rows) {
+      const entry = wanted.get(row.key);
+      if (!entry) continue;
+      const size = leaseSize(entry.limit);
+      const windowEnds = new Date(row.window_start).getTime() + windowSeconds * 1000;
+      // What the shared counter held before this share: the share is granted up to the limit.
+      const granted = Math.min(size, entry.limit - (row.count - size));
+      if (granted > 0) {
+        leases.set(row.key, { windowEnds, granted, used: 1 });
+        continue;
+      }
+      leases.delete(row.key);
+      const seconds = Math.max(1, Math.ceil((windowEnds - at) / 1000));
+      retryAfter = Math.max(retryAfter ?? 0, seconds);
+    }
+    return retryAfter;
+  };
 }
 
 /** The tRPC paths a request calls: `a,b` for a batch of two. */
@@ -116,7 +152,8 @@ function refuse(request: FastifyRequest, reply: FastifyReply, path: string, stat
 }
 
 /**
- * Request limits for tRPC, GraphQL and uploads, shared by every instance through the database:
+ * Request limits for tRPC, GraphQL and uploads, shared by every instance through the database
+ * (in leases, see requestCounter):
  * per client address (TRUST_PROXY decides what that is) and, for a signed-in caller, per user.
  * Over a limit the answer is 429 with Retry-After and a translated message. tRPC batches above
  * TRPC_MAX_BATCH calls, and tRPC paths tRPC could not decode, are refused with 400 before anything runs.
@@ -124,6 +161,11 @@ function refuse(request: FastifyRequest, reply: FastifyReply, path: string, stat
 export async function requestLimits(app: FastifyInstance, { platform }: { platform: Platform }) {
   const config = platform.config;
   const windowSeconds = config.RATE_LIMIT_WINDOW_SECONDS;
+  const count = requestCounter(
+    platform.database.db as unknown as Kysely<PrivateTables>,
+    platform.keys.limitSecret,
+    windowSeconds,
+  );
   const limitsOf = (scope: Scope) =>
     scope === 'api'
       ? { address: config.RATE_LIMIT_PER_ADDRESS, user: config.RATE_LIMIT_PER_USER }
@@ -147,8 +189,7 @@ export async function requestLimits(app: FastifyInstance, { platform }: { platfo
       const actor = await requestActor(platform, request);
       if (actor) keys.push({ key: `request:${scope}:user:${actor.userId}`, limit: limits.user });
     }
-    const db = platform.database.db as unknown as Kysely<PrivateTables>;
-    const retryAfter = await countRequest(db, platform.keys.limitSecret, keys, windowSeconds, new Date());
+    const retryAfter = await count(keys, new Date());
     if (retryAfter === null) return;
     request.log.warn({ scope, retryAfter }, 'request limit reached');
     reply.header('retry-after', String(retryAfter));

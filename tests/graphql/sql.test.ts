@@ -111,6 +111,9 @@ describe.each(databaseKinds)('GraphQL SQL on %s', (kind) => {
 
   it('answers courses with owners and participants in a constant number of SQL statements', async () => {
     await addCourses(0, 5);
+    // The first request takes this instance's share of the request budget (one statement); the
+    // next ones spend it without the database.
+    await countedQuery();
     const few = await countedQuery();
     expect(few.courses).toHaveLength(5);
 
@@ -121,10 +124,10 @@ describe.each(databaseKinds)('GraphQL SQL on %s', (kind) => {
       expect(course.owners).toHaveLength(1);
       expect(course.users).toHaveLength(3);
     }
-    // The request limiter's count, the caller's access and their roles' actions, the list, all
-    // owners, all participants, all their links: seven statements, for 5 courses as for 50.
+    // The caller's access and their roles' actions, the list, all owners, all participants, all
+    // their links: six statements, for 5 courses as for 50.
     expect(many.statements).toBe(few.statements);
-    expect(many.statements).toBeLessThanOrEqual(7);
+    expect(many.statements).toBeLessThanOrEqual(6);
   });
 
   it("answers a participant's progress over a list of modules in a constant number of SQL statements", async () => {

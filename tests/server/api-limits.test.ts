@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { ConfigError, loadConfig } from '../../server/config';
 import { type Platform, startPlatform } from '../../server/platform';
-import { TRPC_MAX_BATCH } from '../../server/plugins/request-limits';
+import { leaseSize, TRPC_MAX_BATCH } from '../../server/plugins/request-limits';
 import { emptyClientRoot } from '../graphql/client';
 import { createPostgresDatabase, databaseKinds, startTestPlatform } from '../harness';
 import { addTestUser } from '../users';
@@ -164,6 +165,45 @@ describe.each(databaseKinds)('API limits on %s', (kind) => {
       });
       // The API budget of that address is untouched.
       expect((await tenantCall(one, { 'x-forwarded-for': '203.0.113.40' })).statusCode).toBe(200);
+    });
+  });
+
+  describe('budgets taken in shares', () => {
+    let instances: Awaited<ReturnType<typeof twoInstances>>;
+    beforeAll(async () => {
+      instances = await twoInstances(kind, { RATE_LIMIT_PER_ADDRESS: '100', TRUST_PROXY: '1' });
+    });
+    afterAll(async () => {
+      await instances?.dispose();
+    });
+
+    it('admits exactly the limit across two instances, each spending its share without the database', async () => {
+      expect(leaseSize(100)).toBe(5);
+      const [one, two] = instances.apps as [FastifyInstance, FastifyInstance];
+      const from = { 'x-forwarded-for': '203.0.113.50' };
+      const counter = async () => {
+        const { rows } = await sql<{ count: number }>`select count from rate_limits`.execute(
+          instances.platform.database.db,
+        );
+        return rows.map((row) => row.count);
+      };
+      // The first request takes a share of 5 from the shared counter; the next two spend it.
+      for (let i = 0; i < 3; i++) expect((await tenantCall(one, from)).statusCode).toBe(200);
+      expect(await counter()).toEqual([5]);
+      // The other instance takes shares until the budget is gone: 95 more, then 429.
+      let admitted = 0;
+      for (;;) {
+        const answer = await tenantCall(two, from);
+        if (answer.statusCode === 429) break;
+        expect(answer.statusCode).toBe(200);
+        admitted += 1;
+        expect(admitted).toBeLessThanOrEqual(95);
+      }
+      expect(admitted).toBe(95);
+      // The first instance still has the 2 it took, and no more.
+      expect((await tenantCall(one, from)).statusCode).toBe(200);
+      expect((await tenantCall(one, from)).statusCode).toBe(200);
+      expect((await tenantCall(one, from)).statusCode).toBe(429);
     });
   });
 
