@@ -8,7 +8,6 @@ import { allRules, noRules } from '../../events/permissions';
 import { sectionInputSchema } from '../../events/section/commands';
 import { trackingInputSchema } from '../../events/tracking/commands';
 import { rebuildProjections } from '../../projections/rebuild';
-import { projectionTables } from '../../projections/registry';
 import {
   addCertificateToUser,
   certify,
@@ -46,6 +45,7 @@ import { updateLog } from '../../server/tracking/commands';
 import { deleteUser } from '../../server/user/commands';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
 import { addTestUser } from '../users';
+import { readTables } from './read-tables';
 
 const admin = { userId: 'admin-1', roles: ['admin'], rules: allRules() };
 let clock = Date.parse('2026-11-22T08:00:00Z');
@@ -55,18 +55,6 @@ const meta = () => {
 };
 const input = (name: string, extra: Record<string, unknown> = {}) =>
   courseInputSchema.parse({ name, language: 'en', ...extra });
-
-async function snapshot(platform: TestPlatform) {
-  const tables: Record<string, unknown[]> = {};
-  for (const table of projectionTables()) {
-    // The whole row as text orders tables whose first column is not unique, too.
-    const { rows } = await sql`select * from ${sql.table(table)} as t order by t::text`.execute(
-      platform.database.db,
-    );
-    tables[table] = rows;
-  }
-  return tables;
-}
 
 const moduleForm = (name: string, extra: Record<string, unknown> = {}) =>
   moduleInputSchema.parse({ name, language: 'en', ...extra });
@@ -352,7 +340,7 @@ describe.each(databaseKinds)('rebuilding projections on %s', (kind) => {
     await certificateScenario();
     await resultScenario();
 
-    const live = await snapshot(platform);
+    const live = await readTables(platform);
     expect(live.course_summaries).toHaveLength(5);
     expect(live.course_owners).toHaveLength(5);
     expect(live.file_summaries).toHaveLength(2);
@@ -381,6 +369,6 @@ describe.each(databaseKinds)('rebuilding projections on %s', (kind) => {
     // 9 the result scenario: the module, its owner, its page, the learner's 3 account events, the answer, 2 scores;
     // 6 more: a second page, 3 drafts, a confirmed answer and another attempt.
     expect(replayed).toBe(13 + 29 + 30 + 12 + 8 + 9 + 6);
-    expect(await snapshot(platform)).toEqual(live);
+    expect(await readTables(platform)).toEqual(live);
   });
 });

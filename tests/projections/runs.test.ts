@@ -10,6 +10,7 @@ import { deleteUser } from '../../server/user/commands';
 import { systemMeta } from '../../server/user/execute-user';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
 import { addTestUser } from '../users';
+import { readTables } from './read-tables';
 
 /**
  * Answers, drafts and sightings reach their projections as runs (projections/projection.ts). A run
@@ -23,17 +24,6 @@ const random = () => {
   return seed / 2 ** 31;
 };
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-
-async function snapshot(platform: TestPlatform) {
-  const tables: Record<string, unknown[]> = {};
-  for (const table of projectionTables()) {
-    const { rows } = await sql`select * from ${sql.table(table)} as t order by t::text`.execute(
-      platform.database.db,
-    );
-    tables[table] = rows;
-  }
-  return tables;
-}
 
 describe.each(databaseKinds)('projecting runs of events on %s', (kind) => {
   let platform: TestPlatform;
@@ -122,23 +112,19 @@ describe.each(databaseKinds)('projecting runs of events on %s', (kind) => {
       }
     }
 
-    const emptied = async () => {
-      await sql`truncate table ${sql.join([...projectionTables(), 'stream_snapshots'].map((t) => sql.table(t)))}`.execute(
-        platform.database.db,
-      );
-    };
-    await emptied();
+    const tables = [...projectionTables(), 'stream_snapshots'].map((table) => sql.table(table));
+    await sql`truncate table ${sql.join(tables)}`.execute(platform.database.db);
     await transaction(platform.database.db, async (trx) =>
       applyEachAlone(trx, await readAll(trx, 0, 100_000)),
     );
-    const oneByOne = await snapshot(platform);
+    const oneByOne = await readTables(platform);
     expect(oneByOne.result_answers!.length).toBeGreaterThan(5);
     expect(oneByOne.result_drafts!.length).toBeGreaterThan(2);
     expect(oneByOne.user_tracking!.length).toBeGreaterThan(2);
 
     for (const batchSize of [1, 7, 1000]) {
       await rebuildProjections((work) => transaction(platform.database.db, work), batchSize);
-      expect(await snapshot(platform), `batches of ${batchSize}`).toEqual(oneByOne);
+      expect(await readTables(platform), `batches of ${batchSize}`).toEqual(oneByOne);
     }
   }, 120_000);
 });
