@@ -1,7 +1,7 @@
 import '../learner.css';
 import type { ReactNode } from 'react';
-import Markdown from 'react-markdown';
 import type { PublicElement } from '../../../../events/page/content';
+import { MarkdownText } from '../../../ui/markdown-text';
 import { VideoPlayer } from './video-player';
 
 export type PageQuestion = Extract<PublicElement, { questionType: string }>;
@@ -28,11 +28,7 @@ export function PageContent({
         if (skip?.has(element.name)) return null;
         switch (element.type) {
           case 'markdown':
-            return (
-              <div key={element.name} className="prose">
-                <Markdown skipHtml>{element.text}</Markdown>
-              </div>
-            );
+            return <MarkdownText key={element.name} text={element.text} />;
           case 'video':
             return <VideoPlayer key={element.name} url={element.url} title={element.name} />;
           default:

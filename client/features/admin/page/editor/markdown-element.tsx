@@ -1,14 +1,14 @@
 import { useId } from 'react';
 import { type Path, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import Markdown from 'react-markdown';
 import { Field } from '../../../../ui/form';
+import { MarkdownText } from '../../../../ui/markdown-text';
 import { errorAt, type PageFormValues } from './elements';
 import { ImageInsert } from './image-insert';
 
 /**
- * A text block in Markdown with a live preview. Raw HTML in the text is never rendered (no
- * rehype-raw): the preview shows what learners will see, without scripts or markup injection.
+ * A text block in Markdown with a live preview. Raw HTML in the text is never rendered
+ * (MarkdownText): the preview shows what learners will see, without scripts or markup injection.
  */
 export function MarkdownElementEditor({ index }: { index: number }) {
   const { t } = useTranslation();
@@ -32,13 +32,13 @@ export function MarkdownElementEditor({ index }: { index: number }) {
         <h4 id={previewId} className="markdown-editor__preview-title">
           {t('pageEditor.markdown.preview')}
         </h4>
-        <div className="prose">
-          {text?.trim() ? (
-            <Markdown skipHtml>{text}</Markdown>
-          ) : (
+        {text?.trim() ? (
+          <MarkdownText text={text} />
+        ) : (
+          <div className="prose">
             <p className="muted">{t('pageEditor.markdown.empty')}</p>
-          )}
-        </div>
+          </div>
+        )}
       </section>
     </div>
   );
