@@ -485,6 +485,8 @@ describe.each(databaseKinds)('GraphQL course sections in SQL statements on %s', 
 
   it('answers courses with their sections and classrooms in a constant number of statements', async () => {
     await addCourses(0, 2);
+    // The first request takes the request limiter's share of the budget; the ones measured spend it.
+    await counted(withoutSections);
     const few = await counted(withSections);
     expect(few.courses).toHaveLength(2);
 

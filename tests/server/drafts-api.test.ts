@@ -214,8 +214,10 @@ describe.each(databaseKinds)('drafts, confirmed answers and another attempt on %
       expect(response.statusCode).toBe(200);
       return { statements: counter.statements, rows: counter.rows };
     };
-    const early = await draft('Draft 0');
-    for (let i = 1; i < 40; i++) await draft(`Draft ${i}`);
+    // The first request takes the request limiter's share of the budget; the ones measured spend it.
+    await draft('Draft 0');
+    const early = await draft('Draft 1');
+    for (let i = 2; i < 40; i++) await draft(`Draft ${i}`);
     expect(await draft('Draft 40')).toEqual(early);
     await counted.close();
   });
