@@ -295,7 +295,9 @@ for (const language of languages) {
     page,
   }, testInfo) => {
     await rememberLanguage(page, language);
-    const missing = async (path: string, course: { name: string }, says: string) => {
+    // Which tabs the course offers depends on what other tests did to it (the team test makes the
+    // main course a team), so only the tab whose address is opened is checked to be absent.
+    const missing = async (path: string, course: { name: string }, says: string, absentTab?: string) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: course.name })).toBeVisible();
       await expect(page.locator('.status--not-found').getByRole('heading', { level: 2 })).toHaveText(says);
@@ -303,17 +305,16 @@ for (const language of languages) {
       await expect(tabs.getByRole('link', { name: 'Info', exact: true })).toBeVisible();
       // No tab is current, and the missing one is not offered.
       await expect(tabs.locator('[aria-current="page"]')).toHaveCount(0);
-      await expect(tabs.getByRole('link', { name: text.team, exact: true })).toHaveCount(0);
-      await expect(tabs.getByRole('link', { name: text.certificate, exact: true })).toHaveCount(0);
+      if (absentTab) await expect(tabs.getByRole('link', { name: absentTab, exact: true })).toHaveCount(0);
     };
     // An unknown section is the model: the course, its tabs, and a not-found text for the panel.
     await missing(`/course/${mainCourse.path}/section/no-such-session`, mainCourse, text.noSuchSection);
     // A course without owners has no Team tab; its address says so instead of showing an empty team.
-    await missing(`/course/${courseWithoutTeam.path}/team`, courseWithoutTeam, text.noSuchTab);
+    await missing(`/course/${courseWithoutTeam.path}/team`, courseWithoutTeam, text.noSuchTab, text.team);
     await expect(page.getByRole('heading', { level: 2, name: text.team })).toHaveCount(0);
     await page.screenshot({ path: testInfo.outputPath(`missing-team-tab-${language}.png`) });
     // Signed out, nobody holds a certificate: no Your Certificate tab either.
-    await missing(`/course/${mainCourse.path}/certificate`, mainCourse, text.noSuchTab);
+    await missing(`/course/${mainCourse.path}/certificate`, mainCourse, text.noSuchTab, text.certificate);
     await expect(page.getByRole('heading', { level: 2, name: text.certificate })).toHaveCount(0);
   });
 }
@@ -368,10 +369,11 @@ test.describe('the course team', () => {
   const id = unique();
   const teacher = {
     name: `Tess Teacher ${id}`,
-    profession: 'Vroedvrouw',
-    description: 'Twintig jaar moedergezondheid.',
+    // Unique per run: a repeated run links more teachers to the same course.
+    profession: `Vroedvrouw ${id}`,
+    description: `Twintig jaar moedergezondheid (${id}).`,
   };
-  const hidden = { name: `Hidden Teacher ${id}`, profession: 'Arts' };
+  const hidden = { name: `Hidden Teacher ${id}`, profession: `Arts ${id}` };
 
   test('an admin links two teachers as owners of the demo course through the admin screens', async ({
     page,
@@ -434,7 +436,7 @@ test.describe('the course team', () => {
       await expect(panel.getByRole('heading', { level: 3, name: teacher.name })).toBeVisible();
       await expect(panel.getByText(teacher.profession, { exact: true })).toBeVisible();
       await expect(panel.getByText(teacher.description)).toBeVisible();
-      await expect(panel.getByRole('heading', { level: 3, name: text.anonymous })).toBeVisible();
+      await expect(panel.getByRole('heading', { level: 3, name: text.anonymous }).first()).toBeVisible();
       await expect(page.getByText(hidden.name)).toHaveCount(0);
       await expect(page.getByText(hidden.profession, { exact: true })).toHaveCount(0);
 
@@ -447,7 +449,7 @@ test.describe('the course team', () => {
       await expect(page.getByRole('heading', { level: 2, name: text.team })).toBeVisible();
       await expect(page.getByRole('heading', { level: 3, name: teacher.name })).toBeVisible();
       await expect(page.getByText(teacher.description)).toBeVisible();
-      await expect(page.getByRole('heading', { level: 3, name: text.anonymous })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 3, name: text.anonymous }).first()).toBeVisible();
       await expect(page.getByText(hidden.name)).toHaveCount(0);
     });
   }
