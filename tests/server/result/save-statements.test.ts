@@ -1,4 +1,4 @@
-import type { KyselyPlugin } from 'kysely';
+import { type KyselyPlugin, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moduleInputSchema } from '../../../events/module/commands';
 import { pageInputSchema } from '../../../events/page/commands';
@@ -133,11 +133,29 @@ describe.each(databaseKinds)('statements per hot request on %s', (kind) => {
     const response = await view();
     const pageView = counted.count();
     counted.reset();
-    await app.close();
     expect(response.statusCode).toBe(200);
     const [moduleAnswer, pageAnswer] = response.json();
     expect(moduleAnswer.result.data.pages).toHaveLength(pages);
     expect(pageAnswer.result.data.questions.a.answer).toBe('yes');
+    // Another participant's view of the same page shares nothing with the first one's, and writes nothing.
+    const other = await addTestUser(platform);
+    const before = await sql<{ n: number }>`select count(*)::int as n from events`.execute(
+      platform.database.db,
+    );
+    const theirs = await app.inject({
+      method: 'GET',
+      url: `/trpc/result.module,result.page?batch=1&input=${input}`,
+      headers: { authorization: `Bearer ${other.token}` },
+    });
+    expect(theirs.statusCode).toBe(200);
+    const [theirModule, theirPage] = theirs.json();
+    expect(theirModule.result.data.answers).toEqual({});
+    expect(theirPage.result.data.questions.a).toMatchObject({ answer: null, draft: null, attempts: 0 });
+    const after = await sql<{ n: number }>`select count(*)::int as n from events`.execute(
+      platform.database.db,
+    );
+    expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
+    await app.close();
     return { secondSave, laterSave, pageView };
   }
 
