@@ -15,6 +15,7 @@ import * as addCredentialVersions from './2026_11_24_02_00_00_add_credential_ver
 import * as expireRateLimits from './2026_11_24_05_00_00_expire_rate_limits';
 import * as createErasedCertificates from './2026_11_24_05_10_00_create_erased_certificates';
 import * as indexModuleParticipants from './2026_11_24_18_00_00_index_module_participants';
+import * as createStructureVersions from './2026_11_25_00_00_00_create_structure_versions';
 
 /** Listed statically (not read from disk) so the bundled binary carries them. Append only. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_24_05_00_00_expire_rate_limits': expireRateLimits,
   '2026_11_24_05_10_00_create_erased_certificates': createErasedCertificates,
   '2026_11_24_18_00_00_index_module_participants': indexModuleParticipants,
+  '2026_11_25_00_00_00_create_structure_versions': createStructureVersions,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -8,6 +8,7 @@ import { fileSummaries } from './file/file-summaries';
 import { contentLinks } from './link/content-links';
 import { moduleOwnersProjection } from './module/module-owners';
 import { moduleSummaries } from './module/module-summaries';
+import { structureVersions } from './module/structure-versions';
 import { pageSummaries } from './page/page-summaries';
 import type { Projection } from './projection';
 import { moduleResults } from './result/module-results';
@@ -28,6 +29,7 @@ export const projections: Projection<any>[] = [
   moduleSummaries,
   moduleOwnersProjection,
   pageSummaries,
+  structureVersions,
   fileSummaries,
   moduleResults,
   resultDrafts,

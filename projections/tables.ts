@@ -4,6 +4,7 @@ import type { CourseOwnerTables } from './course/course-owners';
 import type { CourseSummaryTables } from './course/course-summaries';
 import type { ModuleOwnerTables } from './module/module-owners';
 import type { ModuleSummaryTables } from './module/module-summaries';
+import type { StructureVersionTables } from './module/structure-versions';
 import type { PageTables } from './page/page-summaries';
 import type { ResultTables } from './result/module-results';
 import type { DraftTables } from './result/result-drafts';
@@ -19,6 +20,7 @@ export type ProjectionTables = CourseSummaryTables &
   SectionTables &
   ModuleSummaryTables &
   ModuleOwnerTables &
+  StructureVersionTables &
   PageTables &
   ResultTables &
   DraftTables &

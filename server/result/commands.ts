@@ -8,13 +8,8 @@ import { draftDecider } from '../../events/result/draft-decider';
 import { draftStream, resultStream } from '../../events/result/events';
 import { draftsOf } from '../../projections/result/result-drafts';
 import type { Platform } from '../platform';
-import {
-  answerablePage,
-  learnerModuleWithHelpers,
-  learnerPageOf,
-  learnerState,
-  requestSources,
-} from './queries';
+import { learnerViewSources } from './learner-view';
+import { answerablePage, learnerModuleWithHelpers, learnerPageOf, learnerState } from './queries';
 
 /**
  * saveResult (spec section 7): the participant's answers on one page. A question with unlimited
@@ -31,8 +26,8 @@ export async function saveResult(
 ) {
   if (!actor) throw unauthenticated();
   const db = platform.database.db;
-  // The module's structure is read once; its answers again after the write.
-  const sources = requestSources(db);
+  // The module's structure comes from this process's copy when current; the answers are read again after the write.
+  const sources = learnerViewSources(platform.database, actor.userId);
   const {
     module,
     page,
@@ -91,9 +86,10 @@ export async function saveResult(
       },
     });
   }
-  const state = await learnerState(db, actor, input.module, actor.userId, sources);
+  const after = learnerViewSources(platform.database, actor.userId);
+  const state = await learnerState(db, actor, input.module, actor.userId, after);
   const [pageState, moduleState] = await Promise.all([
-    learnerPageOf(db, actor, state, input.page),
+    learnerPageOf(db, actor, state, input.page, after),
     learnerModuleWithHelpers(db, actor, state),
   ]);
   return { page: pageState, module: moduleState, scoring: moduleState.scoring };

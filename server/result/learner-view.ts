@@ -1,40 +1,48 @@
 import { sql } from 'kysely';
 import type { AnswerValue } from '../../events/result/answers';
-import type { AnyDb } from '../../projections/db';
-import { type ModuleRowWithTotals, toModuleSummary } from '../../projections/module/module-summaries';
-import { type PageSummary, toPageSummary } from '../../projections/page/page-summaries';
+import type { ModuleRowWithTotals } from '../../projections/module/module-summaries';
+import { toModuleSummary } from '../../projections/module/module-summaries';
+import { toPageSummary } from '../../projections/page/page-summaries';
 import { type StoredAnswer, toAnswer } from '../../projections/result/module-results';
+import type { DatabaseHandle } from '../db';
+import { type ModuleStructure, structureCacheOf } from './module-structures';
 import { databaseSources, type LearnerSources } from './queries';
 
-type ViewRow = Omit<ModuleRowWithTotals, 'page_count' | 'estimated_time'> & {
-  owners: string[];
-  pages: Parameters<typeof toPageSummary>[0][];
-  answers: Parameters<typeof toAnswer>[0][];
-  drafts: { page_path: string; question: string; answer: AnswerValue | null }[];
-};
+type Draft = { page_path: string; question: string; answer: AnswerValue | null };
 
-interface View {
-  moduleId: string;
-  summary: ReturnType<typeof toModuleSummary>;
-  owners: string[];
-  pages: PageSummary[];
-  answers: StoredAnswer[];
-  drafts: ViewRow['drafts'];
+interface ViewRow {
+  version: string;
+  changed: boolean;
+  module: Omit<ModuleRowWithTotals, 'page_count' | 'estimated_time'> | null;
+  owners: string[] | null;
+  pages: Parameters<typeof toPageSummary>[0][] | null;
+  answers: Parameters<typeof toAnswer>[0][];
+  drafts: Draft[];
 }
 
+interface View extends ModuleStructure {
+  moduleId: string;
+  answers: StoredAnswer[];
+  drafts: Draft[];
+}
+
+type ViewDatabase = Pick<DatabaseHandle, 'db' | 'pglite' | 'target'>;
+
 /**
- * What a learner's page view reads, in one statement (issue #20): the module, its owners and pages,
- * and the viewer's answers and drafts in it. `result.module` and `result.page` come in one batch and
- * share these sources through the request, so the page view reads the database once; the links are
- * read only for a module that is not public (moduleAccessWith asks for them then). For reads only:
- * nothing here is read again after a write.
+ * What a learner's page view and save read, in one statement (issue #20): the viewer's answers and
+ * drafts in the module and, only when this process's copy (module-structures.ts) is not that of the
+ * database's structure version, the module, its owners and its pages. `result.module` and
+ * `result.page` come in one batch and share these sources through the request, so the page view
+ * reads the database once; the links are read only for a module that is not public
+ * (moduleAccessWith asks for them then). The answers are read as they are when first asked: a save
+ * takes new sources after its write.
  */
-export function learnerViewSources(db: AnyDb, viewerId: string | null): LearnerSources {
-  const base = databaseSources(db);
+export function learnerViewSources(database: ViewDatabase, viewerId: string | null): LearnerSources {
+  const base = databaseSources(database.db);
   const views = new Map<string, Promise<View | null>>();
   const byId = new Map<string, View>();
   const viewOf = (path: string) => {
-    if (!views.has(path)) views.set(path, readView(db, path, viewerId));
+    if (!views.has(path)) views.set(path, readView(database, path, viewerId));
     return views.get(path)!;
   };
   const known = (moduleId: string) => byId.get(moduleId);
@@ -66,25 +74,51 @@ export function learnerViewSources(db: AnyDb, viewerId: string | null): LearnerS
 
 const noDrafts = async () => ({});
 
-async function readView(db: AnyDb, path: string, viewerId: string | null) {
+async function readView(database: ViewDatabase, path: string, viewerId: string | null): Promise<View | null> {
+  const cache = structureCacheOf(database);
+  // Taken before the read: a concurrent request may replace the copy while this one waits.
+  const held = cache.versionOf(path);
+  const heldStructure = cache.get(path);
+  // The structure's subqueries run only when `changed`: a hit reads the version and the viewer's rows.
   const { rows } = await sql<ViewRow>`
-    select m.*,
-      (select coalesce(json_agg(o.user_id order by o.user_id), '[]')
-        from module_owners o where o.module_id = m.module_id::text) as owners,
-      (select coalesce(json_agg(p order by p.position, p.path), '[]')
-        from page_summaries p where p.module_path = m.path) as pages,
+    with v as (
+      select coalesce((select position from structure_versions where name = 'modules'), 0)::text as version),
+    c as (select version, version is distinct from ${held}::text as changed from v),
+    m as (select * from module_summaries where path = ${path})
+    select c.version, c.changed,
+      case when c.changed then (select row_to_json(m) from m) end as module,
+      case when c.changed then (select coalesce(json_agg(o.user_id order by o.user_id), '[]')
+        from module_owners o where o.module_id = (select module_id::text from m)) end as owners,
+      case when c.changed then (select coalesce(json_agg(p order by p.position, p.path), '[]')
+        from page_summaries p where p.module_path = ${path}) end as pages,
       (select coalesce(json_agg(a order by a.page_path, a.question), '[]')
-        from result_answers a where a.user_id = ${viewerId} and a.module_id = m.module_id) as answers,
+        from result_answers a where a.user_id = ${viewerId} and a.module_id = (select module_id from m)) as answers,
       (select coalesce(json_agg(json_build_object('page_path', d.page_path, 'question', d.question,
           'answer', d.answer)), '[]')
-        from result_drafts d where d.user_id = ${viewerId} and d.module_id = m.module_id) as drafts
-    from module_summaries m where m.path = ${path}`.execute(db);
-  const row = rows[0];
-  if (!row) return null;
-  const { owners, pages, answers, drafts, ...module } = row;
+        from result_drafts d where d.user_id = ${viewerId} and d.module_id = (select module_id from m)) as drafts
+    from c`.execute(database.db);
+  const row = rows[0]!;
+  let structure: ModuleStructure | null | undefined;
+  if (row.changed) {
+    structure = row.module ? structureOf(row.module, row.owners ?? [], row.pages ?? []) : null;
+    cache.set(row.version, path, structure);
+  } else structure = heldStructure;
+  if (!structure) return null;
+  return {
+    ...structure,
+    moduleId: structure.summary.moduleId,
+    answers: row.answers.map(toAnswer),
+    drafts: row.drafts,
+  };
+}
+
+function structureOf(
+  module: NonNullable<ViewRow['module']>,
+  owners: string[],
+  pages: NonNullable<ViewRow['pages']>,
+): ModuleStructure {
   const pageSummaries = pages.map(toPageSummary);
   return {
-    moduleId: module.module_id,
     summary: toModuleSummary({
       ...module,
       page_count: pageSummaries.length,
@@ -92,7 +126,5 @@ async function readView(db: AnyDb, path: string, viewerId: string | null) {
     }),
     owners,
     pages: pageSummaries,
-    answers: answers.map(toAnswer),
-    drafts,
   };
 }

@@ -169,28 +169,6 @@ export const databaseSources = (db: AnyDb): LearnerSources => ({
   answers: (userId, moduleId) => answersOf(db, userId, moduleId),
 });
 
-/**
- * The sources of one request that reads a module more than once (a save reads it before and after
- * writing): the module, its owners, links and pages are read once; the answers, which the request
- * changes, each time.
- */
-export function requestSources(db: AnyDb): LearnerSources {
-  const base = databaseSources(db);
-  const memo = new Map<string, Promise<unknown>>();
-  const once = <T>(key: string, read: () => Promise<T>): Promise<T> => {
-    if (!memo.has(key)) memo.set(key, read());
-    return memo.get(key) as Promise<T>;
-  };
-  return {
-    module: (path) => once(`module:${path}`, () => base.module(path)),
-    owners: (moduleId) => once(`owners:${moduleId}`, () => base.owners(moduleId)),
-    linked: (userId, modulePath) =>
-      once(`linked:${userId}:${modulePath}`, () => base.linked(userId, modulePath)),
-    pages: (modulePath) => once(`pages:${modulePath}`, () => base.pages(modulePath)),
-    answers: base.answers,
-  };
-}
-
 function questionState(
   module: Pick<ModuleSummary, 'showCorrect'>,
   question: QuestionElement,

@@ -24,7 +24,7 @@ const views = new WeakMap<Context, LearnerSources>();
 const viewOf = (ctx: Context) => {
   let view = views.get(ctx);
   if (!view) {
-    view = learnerViewSources(ctx.platform.database.db, ctx.actor?.userId ?? null);
+    view = learnerViewSources(ctx.platform.database, ctx.actor?.userId ?? null);
     views.set(ctx, view);
   }
   return view;
