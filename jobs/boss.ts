@@ -2,7 +2,9 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { Transaction } from 'kysely';
 import { fromKysely, fromPglite, type JobResult, type JobWithMetadata, PgBoss } from 'pg-boss';
 import type { StoredEvent } from '../events/store';
-import { type FollowUpSettings, followUpsOf } from './follow-ups';
+import { modulesIssuingAutomatically } from '../projections/certificate/certificate-configs';
+import { AUTO_ISSUE_JOB } from './certificates/auto-issue';
+import { type FollowUp, type FollowUpSettings, followUpsOf } from './follow-ups';
 import type { JobDefinition } from './job';
 import { type Mail, mailSchema, queuedMail, sendMailJob } from './mail/send-mail';
 import { type JobDependencies, jobs } from './registry';
@@ -145,13 +147,22 @@ export async function startJobs(
   return {
     boss,
     enqueue: async (trx, events) => {
-      for (const event of events) {
-        for (const followUp of followUpsOf(event, options.settings)) {
-          await boss.send(followUp.job, followUp.payload, {
-            db: fromKysely(trx),
-            singletonKey: followUp.singletonKey,
-          });
-        }
+      const followUps = new Map<string, FollowUp>();
+      for (const event of events)
+        for (const followUp of followUpsOf(event, options.settings))
+          followUps.set(`${followUp.job} ${followUp.singletonKey}`, followUp);
+      // Every answer would ask for the certificate job; only a module that issues automatically needs
+      // it, and knowing that here costs one read instead of a job sent, fetched and run per save.
+      const autoIssues = [...followUps.values()].flatMap((followUp) =>
+        followUp.job === AUTO_ISSUE_JOB ? [followUp.payload.moduleId] : [],
+      );
+      const automatic = await modulesIssuingAutomatically(trx, autoIssues);
+      for (const followUp of followUps.values()) {
+        if (followUp.job === AUTO_ISSUE_JOB && !automatic.has(followUp.payload.moduleId)) continue;
+        await boss.send(followUp.job, followUp.payload, {
+          db: fromKysely(trx),
+          singletonKey: followUp.singletonKey,
+        });
       }
     },
     sendMail: async (trx, mail) => {

@@ -31,7 +31,14 @@ export function startTsx(name: string, script: string, args: string[], env: Node
   return startProcess(
     name,
     process.execPath,
-    ['--import', 'tsx', path.join(projectRoot, script), ...args],
+    [
+      // BENCH_CPU_PROF=<folder>: each child writes a V8 CPU profile there when it stops (where the time goes).
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      '--import',
+      'tsx',
+      path.join(projectRoot, script),
+      ...args,
+    ],
     env,
   );
 }

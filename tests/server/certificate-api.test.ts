@@ -119,16 +119,27 @@ describe.each(databaseKinds)('certificates on %s', (kind) => {
       (event) => event.type === 'CertificateIssued' && (event.data as { userId: string }).userId === userId,
     );
 
+  const queuedJobs = async (module: { moduleId: string }, person: { userId: string }) =>
+    (
+      await sql<{ count: number }>`
+      select count(*)::int as count from pgboss.job
+      where name = 'certificate.auto-issue' and singleton_key = ${`certificate-${module.moduleId}.${person.userId}`}`.execute(
+        platform.database.db,
+      )
+    ).rows[0]!.count;
+
   it('queues the auto-issue job with every answer, in the answer transaction', async () => {
     const module = await moduleWith({ auto: true });
     const person = await learner();
     await answerAll(module, person.headers);
-    const { rows } = await sql<{ count: number }>`
-      select count(*)::int as count from pgboss.job
-      where name = 'certificate.auto-issue' and singleton_key = ${`certificate-${module.moduleId}.${person.userId}`}`.execute(
-      platform.database.db,
-    );
-    expect(rows[0]!.count).toBeGreaterThanOrEqual(1);
+    expect(await queuedJobs(module, person)).toBeGreaterThanOrEqual(1);
+  });
+
+  it('queues no job for the answers of a module that does not issue automatically (issue #20)', async () => {
+    const module = await moduleWith({ auto: false });
+    const person = await learner();
+    await answerAll(module, person.headers);
+    expect(await queuedJobs(module, person)).toBe(0);
   });
 
   it('complete: issues only once every page is completed', async () => {
