@@ -141,7 +141,8 @@ export async function startJobs(
           return results;
         },
       );
-      if (job.schedule) await boss.schedule(job.name, job.schedule);
+      // With data, not pg-boss's default null: every job's payload is an object its schema checks.
+      if (job.schedule) await boss.schedule(job.name, job.schedule, {});
     }
   }
   return {

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import nodemailer from 'nodemailer';
 import { z } from 'zod';
 import { openPersonalData, type PersonalDataSpec, sealPersonalData } from '../../events/personal-data';
 import type { Language } from '../../events/shared/fields';
@@ -109,6 +108,8 @@ export const sendMailJob = defineJob({
       };
     }
     if (deps.smtpUrl) {
+      // Loaded with the first mail: most starts send none.
+      const { default: nodemailer } = await import('nodemailer');
       await nodemailer.createTransport(deps.smtpUrl).sendMail({ from: deps.from, ...message });
       return;
     }

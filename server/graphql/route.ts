@@ -1,12 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createYoga, maskError } from 'graphql-yoga';
 import { tokenFromHeader } from '../auth/keys';
 import { requestLanguage, translator } from '../i18n';
 import type { Platform } from '../platform';
 import { requestActor } from '../plugins/request-actor';
-import { createContext, type GraphQLContext } from './context';
-import { limitPlugins, MAX_RESPONSE_BYTES } from './limits';
-import { schema } from './schema';
+import type { graphqlServer } from './yoga';
 
 /** GraphiQL (outside production only) runs its own inline code and workers. */
 const graphiqlPolicy =
@@ -52,44 +49,24 @@ async function refusedToken(platform: Platform, request: FastifyRequest): Promis
  * same command handlers and read queries as tRPC; its schema is printed to schema.graphql.
  */
 export async function graphqlRoute(app: FastifyInstance, { platform }: { platform: Platform }) {
-  const yoga = createYoga<{ req: FastifyRequest; reply: FastifyReply }, GraphQLContext>({
-    schema,
-    graphqlEndpoint: '/graphql',
-    graphiql: platform.config.NODE_ENV !== 'production',
-    // GraphiQL's page and assets come from this package, not a CDN: it works offline. Loaded when
-    // the page is first asked for (its assets are megabytes of text), not at every start.
-    renderGraphiQL: async (options) =>
-      (await import('@graphql-yoga/render-graphiql')).renderGraphiQL(options),
-    landingPage: false,
-    batching: false,
-    context: ({ req }) => createContext(platform, req),
-    plugins: limitPlugins({
-      introspection: platform.config.GRAPHQL_INTROSPECTION ?? platform.config.NODE_ENV !== 'production',
-    }),
-    // CORS is answered for the whole app (server/plugins/security-headers.ts): configured origins only.
-    cors: false,
-    // Unexpected errors reach the caller as "Unexpected error." (never a stack trace or SQL) and the log in full.
-    maskedErrors: {
-      isDev: false,
-      maskError: (error, message) => {
-        const masked = maskError(error, message, false);
-        if (masked !== error) {
-          const original = (error as { originalError?: unknown }).originalError ?? error;
-          platform.log.error({ err: original }, 'graphql request failed');
-        }
-        return masked;
-      },
-    },
-    logging: {
-      debug: (...args) => platform.log.debug({ args }, 'graphql'),
-      info: (...args) => platform.log.info({ args }, 'graphql'),
-      warn: (...args) => platform.log.warn({ args }, 'graphql'),
-      error: (...args) => platform.log.error({ args }, 'graphql'),
-    },
+  // The schema and yoga take a few hundred milliseconds to load: after the server listens, or at the
+  // first request, whichever comes first, never before /healthz answers.
+  let loading: Promise<{ yoga: ReturnType<typeof graphqlServer>; MAX_RESPONSE_BYTES: number }> | null = null;
+  const server = () => {
+    loading ??= import('./yoga').then((module) => ({
+      yoga: module.graphqlServer(platform),
+      MAX_RESPONSE_BYTES: module.MAX_RESPONSE_BYTES,
+    }));
+    return loading;
+  };
+  app.addHook('onListen', async () => {
+    setImmediate(
+      () => void server().catch((error) => platform.log.error({ err: error }, 'graphql failed to load')),
+    );
   });
 
   app.route({
-    url: yoga.graphqlEndpoint,
+    url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
     handler: async (request, reply) => {
       if (request.method === 'GET' && hasMalformedGetParams(request.url)) {
@@ -105,6 +82,7 @@ export async function graphqlRoute(app: FastifyInstance, { platform }: { platfor
           .header('www-authenticate', 'Bearer error="invalid_token"')
           .send({ errors: [{ message: t('errors.invalidToken'), extensions: { code: 'UNAUTHENTICATED' } }] });
       }
+      const { yoga, MAX_RESPONSE_BYTES } = await server();
       const response = await yoga.handleNodeRequest(request, { req: request, reply });
       const type = response.headers.get('content-type') ?? '';
       if (type.startsWith('text/html')) reply.header('content-security-policy', graphiqlPolicy);

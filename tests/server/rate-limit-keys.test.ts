@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { exportJWK, generateKeyPair } from 'jose';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweepRateLimits } from '../../jobs/auth/sweep-rate-limits';
+import { sweepRateLimits, sweepRateLimitsJob } from '../../jobs/auth/sweep-rate-limits';
 import { buildApp } from '../../server/app';
 import { loadOrCreateKeys } from '../../server/auth/keys';
 import { limitKey } from '../../server/auth/rate-limit';
@@ -89,5 +89,7 @@ describe.each(databaseKinds)('rate-limit rows on %s', (kind) => {
   it('are swept by a job pg-boss runs every five minutes', async () => {
     const schedules = await platform.jobs.boss.getSchedules('rate-limits.sweep');
     expect(schedules.map((schedule) => schedule.cron)).toEqual(['*/5 * * * *']);
+    // What pg-boss sends on that schedule is what the job accepts (it used to send null, refused).
+    expect(sweepRateLimitsJob.schema.safeParse(schedules[0]!.data).success).toBe(true);
   });
 });
