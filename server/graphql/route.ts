@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tokenFromHeader } from '../auth/keys';
 import { requestLanguage, translator } from '../i18n';
 import type { Platform } from '../platform';
