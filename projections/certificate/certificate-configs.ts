@@ -1,4 +1,4 @@
-import { type ColumnType, sql, type Transaction } from 'kysely';
+import type { ColumnType, Transaction } from 'kysely';
 import type { CertificateConfig } from '../../events/certificate/config';
 import type {
   CourseCertificateConfiguredEvent,
@@ -76,20 +76,4 @@ export async function certificateConfigOf(
     .where('item_id', '=', itemId)
     .executeTakeFirst();
   return row?.config ?? null;
-}
-
-/** Which of these modules issue their certificates automatically (config.auto): the others never need the job. */
-export async function modulesIssuingAutomatically(
-  db: AnyDb,
-  moduleIds: readonly string[],
-): Promise<Set<string>> {
-  if (moduleIds.length === 0) return new Set();
-  const rows = await tables(db)
-    .selectFrom('certificate_configs')
-    .select('item_id')
-    .where('item_type', '=', 'module')
-    .where('item_id', 'in', [...new Set(moduleIds)])
-    .where(sql<boolean>`(config->>'auto')::boolean`)
-    .execute();
-  return new Set(rows.map((row) => row.item_id));
 }

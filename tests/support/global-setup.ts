@@ -9,7 +9,39 @@ import pg from 'pg';
  * the servers they start inherit), and every PostgreSQL database carries the run's prefix. The
  * teardown removes both, also when tests failed or timed out.
  */
-export default function setup() {
+/** A run killed outright (SIGKILL, a lost machine) cannot tear down: the next run sweeps what it left. */
+const STALE_AFTER_MS = 6 * 3_600_000;
+
+/** When a run began, from its name (its first 8 characters are Date.now() in base 36). */
+export const runStartOf = (run: string) => Number.parseInt(run.slice(0, 8), 36);
+
+export async function sweepStaleRuns(now: number, root = os.tmpdir(), url = process.env.TEST_DATABASE_URL) {
+  const stale = (run: string) => {
+    const started = runStartOf(run);
+    return Number.isFinite(started) && now - started > STALE_AFTER_MS;
+  };
+  for (const entry of fs.readdirSync(root)) {
+    const match = /^srhr-test-([0-9a-z]+)-/.exec(entry);
+    if (match && stale(match[1]!)) fs.rmSync(path.join(root, entry), { recursive: true, force: true });
+  }
+  if (!url) return;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      "select datname from pg_database where datname ~ '^test_[0-9a-z]+_'",
+    );
+    for (const { datname } of rows) {
+      const run = datname.slice('test_'.length, datname.indexOf('_', 'test_'.length));
+      if (stale(run)) await client.query(`drop database if exists "${datname}" with (force)`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+export default async function setup() {
+  await sweepStaleRuns(Date.now());
   const run = `${Date.now().toString(36)}${process.pid.toString(36)}`;
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), `srhr-test-${run}-`));
   process.env.TMPDIR = folder;
