@@ -53,10 +53,16 @@ export async function graphqlRoute(app: FastifyInstance, { platform }: { platfor
   // first request, whichever comes first, never before /healthz answers.
   let loading: Promise<{ yoga: ReturnType<typeof graphqlServer>; MAX_RESPONSE_BYTES: number }> | null = null;
   const server = () => {
-    loading ??= import('./yoga').then((module) => ({
-      yoga: module.graphqlServer(platform),
-      MAX_RESPONSE_BYTES: module.MAX_RESPONSE_BYTES,
-    }));
+    loading ??= import('./yoga')
+      .then((module) => ({
+        yoga: module.graphqlServer(platform),
+        MAX_RESPONSE_BYTES: module.MAX_RESPONSE_BYTES,
+      }))
+      .catch((error: unknown) => {
+        // The next request tries again rather than failing like this one for the life of the process.
+        loading = null;
+        throw error;
+      });
     return loading;
   };
   app.addHook('onListen', async () => {
