@@ -203,6 +203,10 @@ async function runOnce(mode: 'embedded' | 'postgres', participants: number): Pro
     cleanEnv({
       DATA_DIR: dataDir.value,
       LOG_LEVEL: 'warn',
+      // BENCH_SERVER_NODE_OPTIONS: V8 flags for the server alone (its heap's headroom, say).
+      ...(process.env.BENCH_SERVER_NODE_OPTIONS
+        ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS }
+        : {}),
       SEED_DEMO: 'false',
       NODE_ENV: 'production',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
