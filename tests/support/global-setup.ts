@@ -24,7 +24,11 @@ export async function sweepStaleRuns(now: number, root = os.tmpdir(), url = proc
     const match = /^srhr-test-([0-9a-z]+)-/.exec(entry);
     if (match && stale(match[1]!)) fs.rmSync(path.join(root, entry), { recursive: true, force: true });
   }
-  if (!url) return;
+  if (url) await dropRunDatabases(url, stale);
+}
+
+/** Drops every test database (`test_<run>_…`) whose run `which` names. */
+async function dropRunDatabases(url: string, which: (run: string) => boolean) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -33,7 +37,7 @@ export async function sweepStaleRuns(now: number, root = os.tmpdir(), url = proc
     );
     for (const { datname } of rows) {
       const run = datname.slice('test_'.length, datname.indexOf('_', 'test_'.length));
-      if (stale(run)) await client.query(`drop database if exists "${datname}" with (force)`);
+      if (which(run)) await client.query(`drop database if exists "${datname}" with (force)`);
     }
   } finally {
     await client.end();
@@ -50,17 +54,6 @@ export default async function setup() {
   return async () => {
     fs.rmSync(folder, { recursive: true, force: true });
     const url = process.env.TEST_DATABASE_URL;
-    if (!url) return;
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      const { rows } = await client.query<{ datname: string }>(
-        'select datname from pg_database where starts_with(datname, $1)',
-        [`test_${run}_`],
-      );
-      for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
-    } finally {
-      await client.end();
-    }
+    if (url) await dropRunDatabases(url, (other) => other === run);
   };
 }

@@ -10,6 +10,7 @@ import type { ModuleStructure } from '../../../server/result/module-structures';
 import { StructureCache } from '../../../server/result/module-structures';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../../harness';
 import { addTestUser } from '../../users';
+import { trpcCalls } from '../trpc-calls';
 
 /**
  * The learner's screens keep a module's structure (summary, owners, pages) in memory per process
@@ -29,54 +30,35 @@ const question = (label: string, yes: number) => ({
   ],
 });
 
-interface Client {
-  call(
-    token: string,
-    procedure: string,
-    input: unknown,
-    mutation?: boolean,
-    // biome-ignore lint/suspicious/noExplicitAny: the test reads the answers' JSON as it comes
-  ): Promise<{ data?: any; code?: string }>;
-}
-
-function client(app: FastifyInstance): Client {
-  return {
-    async call(token, procedure, input, mutation = true) {
-      const headers = { authorization: `Bearer ${token}` };
-      const response = mutation
-        ? await app.inject({ method: 'POST', url: `/trpc/${procedure}`, payload: input as object, headers })
-        : await app.inject({
-            url: `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`,
-            headers,
-          });
-      const body = response.json();
-      return body.error ? { code: body.error.data.code } : { data: body.result.data };
-    },
-  };
-}
-
 /** An author changes a module through `author` while a learner reads it through `viewer`. */
-async function authorChangesWhileLearnerReads(platform: Platform, author: Client, viewer: Client) {
+async function authorChangesWhileLearnerReads(
+  platform: TestPlatform,
+  authorApp: FastifyInstance,
+  viewerApp: FastifyInstance,
+) {
   const admin = await addTestUser(platform, { roles: ['admin'] });
   const learner = await addTestUser(platform);
+  const tokens = { admin: admin.token, learner: learner.token };
+  const author = trpcCalls(() => ({ app: authorApp, platform, tokens }));
+  const viewer = trpcCalls(() => ({ app: viewerApp, platform, tokens }));
   const module = (
-    await author.call(admin.token, 'module.create', {
+    await author.call('admin', 'module.create', {
       module: { name: 'Structure module', language: 'en', public: true },
     })
   ).data.path as string;
   const page = (
-    await author.call(admin.token, 'page.create', {
+    await author.call('admin', 'page.create', {
       parentType: 'module',
       parentPath: module,
       page: { name: 'First name', type: 'question', content: [question('Asked first?', 1)] },
     })
   ).data.path as string;
-  expect((await author.call(admin.token, 'module.publish', { path: module })).code).toBeUndefined();
+  expect((await author.call('admin', 'module.publish', { path: module })).code).toBeNull();
 
   const view = async () => {
     const [moduleView, pageView] = await Promise.all([
-      viewer.call(learner.token, 'result.module', { module }, false),
-      viewer.call(learner.token, 'result.page', { module, page }, false),
+      viewer.call('learner', 'result.module', { module }, false),
+      viewer.call('learner', 'result.page', { module, page }, false),
     ]);
     return { module: moduleView, page: pageView };
   };
@@ -88,11 +70,11 @@ async function authorChangesWhileLearnerReads(platform: Platform, author: Client
   expect((await view()).page.data.page.content[0].options[0]).toEqual({ label: 'Yes', value: 'yes' });
 
   // The page's words and answer key change, and the module's name.
-  await author.call(admin.token, 'page.update', {
+  await author.call('admin', 'page.update', {
     path: page,
     page: { name: 'Second name', type: 'question', content: [question('Asked again?', 0)] },
   });
-  await author.call(admin.token, 'module.update', {
+  await author.call('admin', 'module.update', {
     path: module,
     module: { name: 'Renamed module', language: 'en', public: true },
   });
@@ -101,7 +83,7 @@ async function authorChangesWhileLearnerReads(platform: Platform, author: Client
   expect(after.page.data.page.name).toBe('Second name');
   expect(after.page.data.questions.a.label).toBe('Asked again?');
   // A save scores with the key as it is now: 'no' is the right answer since the change.
-  const saved = await viewer.call(learner.token, 'result.save', {
+  const saved = await viewer.call('learner', 'result.save', {
     module,
     page,
     result: { answers: { a: 'no' } },
@@ -109,15 +91,15 @@ async function authorChangesWhileLearnerReads(platform: Platform, author: Client
   expect(saved.data.page.questions.a).toMatchObject({ answer: 'no', score: 1, maxScore: 1 });
 
   // Made an owner, the learner reads the answer key; no longer one, not.
-  await author.call(admin.token, 'module.addOwner', { path: module, userId: learner.userId });
+  await author.call('admin', 'module.addOwner', { path: module, userId: learner.userId });
   expect((await view()).page.data.page.content[0].options[1]).toMatchObject({ value: 'no', score: 1 });
-  await author.call(admin.token, 'module.removeOwner', { path: module, userId: learner.userId });
+  await author.call('admin', 'module.removeOwner', { path: module, userId: learner.userId });
   expect((await view()).page.data.page.content[0].options[1]).toEqual({ label: 'No', value: 'no' });
 
   // Unpublished, then deleted: the learner is refused, then told it is not there.
-  await author.call(admin.token, 'module.unpublish', { path: module });
+  await author.call('admin', 'module.unpublish', { path: module });
   expect((await view()).module.code).toBe('FORBIDDEN');
-  await author.call(admin.token, 'module.delete', { path: module });
+  await author.call('admin', 'module.delete', { path: module });
   expect((await view()).module.code).toBe('NOT_FOUND');
 }
 
@@ -134,7 +116,7 @@ describe.each(databaseKinds)('module structures kept in memory on %s', (kind) =>
   });
 
   it("shows every author's change on the next request", async () => {
-    await authorChangesWhileLearnerReads(platform, client(app), client(app));
+    await authorChangesWhileLearnerReads(platform, app, app);
   }, 60_000);
 });
 
@@ -169,7 +151,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('module structures on two instance
   });
 
   it('shows a change made on the other instance on the next request', async () => {
-    await authorChangesWhileLearnerReads(a, client(appB), client(appA));
+    await authorChangesWhileLearnerReads(a, appB, appA);
   }, 60_000);
 });
 
