@@ -1,8 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Decider } from './decider';
+import { readDecisionSource } from './decision-read';
 import { VersionConflictError } from './errors';
-import { loadSnapshot, saveSnapshot } from './snapshots';
-import { append, type EventMeta, type NewEvent, readStream, type StoredEvent, streamVersion } from './store';
+import { saveSnapshot } from './snapshots';
+import { append, type EventMeta, type NewEvent, type StoredEvent, streamVersion } from './store';
 
 // biome-ignore lint/suspicious/noExplicitAny: the pipeline is schema-agnostic; callers hold the typed db
 type AnyDb = Kysely<any>;
@@ -65,18 +66,17 @@ export async function execute<Command, Event extends NewEvent, State>(
     deps.transaction(async (trx) => {
       await deps.lockStream(trx, stream);
       const subject = decider.snapshot?.subject?.(stream) ?? null;
-      const snapshot = decider.snapshot
-        ? await loadSnapshot<State>(trx, stream, decider.snapshot.schemaVersion, subject)
-        : null;
       // The participant's key, read once for the tail and again for sealing the new events.
       const keys = new Map<string, Buffer | null>();
-      const tail = decider.stateless
-        ? []
-        : ((await readStream(trx, stream, {
-            afterVersion: snapshot?.version ?? 0,
+      const { snapshot, tail } = decider.stateless
+        ? { snapshot: null, tail: [] }
+        : await readDecisionSource<State>(
+            trx,
+            stream,
+            decider.snapshot ? { schemaVersion: decider.snapshot.schemaVersion, subject } : null,
             keys,
-          })) as StoredEvent<Event>[]);
-      const state = tail
+          );
+      const state = (tail as StoredEvent<Event>[])
         .map((event) => ({ type: event.type, data: event.data }) as Event)
         .reduce(decider.evolve, snapshot ? snapshot.state : decider.initialState());
       const version = decider.stateless

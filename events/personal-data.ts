@@ -111,7 +111,12 @@ export async function sealValue(db: AnyDb, subject: string, value: unknown): Pro
 /** A sealed value opened again; null once the person is erased (no key) or when it is not sealed. */
 export async function openValue(db: AnyDb, subject: string, sealed: unknown): Promise<unknown | null> {
   if (typeof sealed !== 'string' || !sealed.startsWith(PREFIX)) return null;
-  const key = await keyOf(db, subject);
+  return openValueWith(await keyOf(db, subject), sealed);
+}
+
+/** The same with a key already read (null: the person is erased). */
+export function openValueWith(key: Buffer | null, sealed: unknown): unknown | null {
+  if (typeof sealed !== 'string' || !sealed.startsWith(PREFIX)) return null;
   return key ? decrypt(key, sealed) : null;
 }
 

@@ -51,7 +51,7 @@ const events = (db: AnyDb) => db as Kysely<EventStoreTables>;
 
 const UNIQUE_VIOLATION = '23505';
 
-type EventRow = {
+export type EventRow = {
   position: number;
   stream: string;
   version: number;
@@ -63,7 +63,7 @@ type EventRow = {
 };
 
 /** Rows to events: personal fields opened (or nulled after erasure), old shapes upcast. */
-async function toStored(
+export async function toStored(
   db: AnyDb,
   rows: EventRow[],
   keyCache: Map<string, Buffer | null> = new Map(),

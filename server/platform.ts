@@ -95,9 +95,13 @@ export async function startPlatform(
     const pipeline: PipelineDeps = {
       db: database.db,
       transaction: (work) => transaction(database.db, work),
-      lockStream: async (trx, stream) => {
-        await sql`select pg_advisory_xact_lock(hashtextextended(${stream}, 0))`.execute(trx);
-      },
+      // The embedded database runs one transaction at a time (kysely holds its one connection
+      // for the whole transaction), so writers of a stream already queue: no lock to take.
+      lockStream: database.pglite
+        ? async () => {}
+        : async (trx, stream) => {
+            await sql`select pg_advisory_xact_lock(hashtextextended(${stream}, 0))`.execute(trx);
+          },
       project: applyProjections,
       enqueue: jobs.enqueue,
     };

@@ -55,11 +55,14 @@ type DraftKey = { user_id: string; module_id: string; page_path: string; questio
 const keyOf = (key: DraftKey) =>
   JSON.stringify([key.user_id, key.module_id.toLowerCase(), key.page_path, key.question]);
 
+/** Up to this many answers in a run, their drafts are deleted by key without looking them up. */
+const DIRECT_DELETES = 20;
+
 /**
  * A run of drafts and answers: per question only the last event counts, a draft (written) or an
  * answer (the draft gone), as the one-by-one upserts and deletes above would leave. Only drafts that
- * exist can go, so those of the run's participants and modules are looked up first (a few rows)
- * instead of sending the database a key for every answer.
+ * exist can go, so in a long run (a replay) those of the run's participants and modules are looked up
+ * first (a few rows) instead of sending the database a key for every answer.
  */
 async function applyRun(trx: Transaction<DraftTables>, events: StoredEvent[]) {
   const last = new Map<string, { key: DraftKey; stored: StoredEvent }>();
@@ -80,7 +83,13 @@ async function applyRun(trx: Transaction<DraftTables>, events: StoredEvent[]) {
     if (stored.type === 'AnswerSaved') answered.set(id, key);
     else drafts.push({ ...key, page_id: data.pageId, answer: data.answer, updated_at: stored.meta.at });
   }
-  if (answered.size > 0) {
+  if (answered.size > 0 && answered.size <= DIRECT_DELETES) {
+    // A live save: its few keys go to the database at once (one statement, no look-up first).
+    await sql`
+      delete from result_drafts d using ${rowsOf('result_drafts', [...answered.values()])} a
+      where d.user_id = a.user_id and d.module_id = a.module_id and d.page_path = a.page_path
+        and d.question = a.question`.execute(trx);
+  } else if (answered.size > 0) {
     const places = new Map(
       [...answered.values()].map((key) => [
         `${key.user_id} ${key.module_id}`,
