@@ -161,10 +161,15 @@ export async function append(
     });
   }
   try {
-    const inserted = await events(trx).insertInto('events').values(rows).returningAll().execute();
+    // Only what the database chose comes back: the sealed data would cost its parsing for nothing.
+    const inserted = await events(trx)
+      .insertInto('events')
+      .values(rows)
+      .returning(['position', 'recorded_at'])
+      .execute();
     // Callers get the plain data they appended, not the sealed copy.
     return inserted.map((row, index) =>
-      storedFrom(row as EventRow, rows[index]!.schema_version, plain[index]),
+      storedFrom({ ...rows[index]!, ...row, meta } as EventRow, rows[index]!.schema_version, plain[index]),
     );
   } catch (error) {
     if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
