@@ -12,7 +12,8 @@ COPY . .
 RUN npm run build
 
 FROM node:22-bookworm-slim
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
+# Node 22 keeps the compiled code of the server and its modules here: a restart skips compiling (about 1 s).
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data NODE_COMPILE_CACHE=/tmp/node-compile-cache
 WORKDIR /app
 COPY package.json package-lock.json ./
 # TypeScript (23 MB) comes in as a peer of @trpc/server, for its types only: nothing runs it.

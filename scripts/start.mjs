@@ -6,6 +6,7 @@
 // The server runs as the bundle of its sources (dist/server/main.mjs, built here when missing or
 // stale, in about a second), not through tsx: compiling every TypeScript module at each start took
 // seconds and a hundred MB of memory. Stack traces still name the TypeScript sources (source maps).
+import module from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildClientIfStale } from './build-client-if-stale.mjs';
@@ -15,6 +16,9 @@ if (!process.env.CLIENT_DIST || path.resolve(process.env.CLIENT_DIST) === path.r
   await buildClientIfStale();
 }
 const bundle = await ensureServerBundle();
+// Node 22 keeps the code it compiled (the bundle and its modules) in the temporary folder, so a
+// restart skips compiling it: about a second less to /healthz on two cores. Node 20 has no such cache.
+module.enableCompileCache?.();
 process.setSourceMapsEnabled(true);
 // The server reads its command from process.argv as usual.
 await import(pathToFileURL(bundle).href);

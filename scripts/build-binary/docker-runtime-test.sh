@@ -34,10 +34,11 @@ mkdir -p "$work/dist" && cp -r dist/client "$work/dist/client" && cp -r dist/ser
 
 port="$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
 mkdir "$work/volume"
-# ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data (loopback and a free port here),
+# ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data NODE_COMPILE_CACHE=… (loopback, a free port
+# and the run's folders here),
 # and the PUBLIC_URL a production start requires (docker run -e PUBLIC_URL=…)
 (cd "$work" && exec env -i PATH="$PATH" HOME="$work" NODE_ENV=production HOST=127.0.0.1 PORT="$port" \
-  DATA_DIR="$work/volume" PUBLIC_URL="http://127.0.0.1:$port" node --enable-source-maps dist/server/main.mjs \
+  DATA_DIR="$work/volume" NODE_COMPILE_CACHE="$work/compile-cache" PUBLIC_URL="http://127.0.0.1:$port" node --enable-source-maps dist/server/main.mjs \
   >"$work/server.log" 2>&1) &
 pid=$!
 started_ms="$(date +%s%3N)"
