@@ -24,7 +24,7 @@ test('the header links to the static pages and offers sign-in, without an admin 
   await page.goto('/');
   const menu = page.getByRole('navigation', { name: 'Hoofdmenu' });
   await menu.getByRole('link', { name: 'Over ons' }).click();
-  await expect(page).toHaveURL(/\/about$/);
+  await expect(page).toHaveURL(/\/over-ons$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Over ons' })).toBeVisible();
   await expect(page.getByText('Dit platform biedt cursussen')).toBeVisible();
 
@@ -32,10 +32,58 @@ test('the header links to the static pages and offers sign-in, without an admin 
   await expect(page.getByRole('link', { name: 'Beheer' })).toHaveCount(0);
   // Signing in comes back to the page it was asked from.
   const signIn = page.getByRole('link', { name: 'Aanmelden' });
-  await expect(signIn).toHaveAttribute('href', '/login?next=%2Fabout');
+  await expect(signIn).toHaveAttribute('href', '/login?next=%2Fover-ons');
   await signIn.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Aanmelden' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'verifieer account met mijn code' })).toBeVisible();
+});
+
+test('a static page has an address per language, and the language switch moves between them', async ({
+  page,
+}) => {
+  // A link in English opens the page at the reader's (Dutch) address, in Dutch.
+  await page.goto('/about');
+  await expect(page).toHaveURL(/\/over-ons$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Over ons' })).toBeVisible();
+
+  await page.getByLabel('Taal').selectOption('en');
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'About' })).toBeVisible();
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu.getByRole('link')).toHaveText(['Courses', 'Welcome', 'About', 'Contact', 'Privacy']);
+  await expect(menu.getByRole('link', { name: 'Welcome' })).toHaveAttribute('href', '/welcome');
+
+  await page.getByLabel('Language').selectOption('fr');
+  await expect(page).toHaveURL(/\/a-propos$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'À propos' })).toBeVisible();
+  await expect(page.getByText('Cette plateforme propose des cours')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link')).toHaveText([
+    'Cours',
+    'Bienvenue',
+    'À propos',
+    'Contact',
+    'Confidentialité',
+  ]);
+});
+
+test('switching language on a static page replaces its address: back returns to the page before', async ({
+  page,
+}) => {
+  await page.goto('/course');
+  await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Contact' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact' })).toBeVisible();
+  await page.getByLabel('Taal').selectOption('fr');
+  await expect(page.getByText('Des questions ?')).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/course$/);
+});
+
+test('the shipped welcome page answers at its address in each language', async ({ page }) => {
+  for (const path of ['/welcome', '/welkom', '/bienvenue']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/welkom$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welkom' })).toBeVisible();
+  }
 });
 
 test('/gdpr and /privacy show the privacy text', async ({ page }) => {

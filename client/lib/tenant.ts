@@ -21,8 +21,18 @@ export const useTenant = () => useQuery(tenantQueryOptions());
 /** A tenant text in the interface language. */
 export const pick = (text: TenantText, language: InterfaceLanguage) => text[language];
 
-/** The static page answering a path; /gdpr is the privacy page under its legal name. */
+/**
+ * The static page answering a path: its own name or its address in any language. /gdpr is the
+ * privacy page under its legal name.
+ */
 export function findStaticPage(tenant: Tenant, path: string): StaticPage | undefined {
   const wanted = path === 'gdpr' ? 'privacy' : path;
-  return tenant.staticPages.find((page) => page.path === wanted);
+  return (
+    tenant.staticPages.find((page) => page.path === wanted) ??
+    tenant.staticPages.find((page) => Object.values(page.paths ?? {}).includes(wanted))
+  );
 }
+
+/** A static page's address in a language (/over-ons, /about, /a-propos), without the slash. */
+export const staticPathOf = (page: StaticPage, language: InterfaceLanguage) =>
+  page.paths?.[language] ?? page.path;

@@ -4,6 +4,32 @@ import defaultTenant from './default-tenant.json' with { type: 'json' };
 
 const perLanguage = z.object({ nl: z.string(), en: z.string(), fr: z.string() });
 const colour = z.string().regex(/^#[0-9a-fA-F]{3,8}$/, 'must be a hex colour');
+const staticPath = z.string().regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and dashes only');
+
+/**
+ * First path segments the client routes itself: a static page there would never show. /gdpr is the
+ * privacy page's legal name (it shows the page named 'privacy').
+ */
+const reservedPaths = new Set([
+  'admin',
+  'api',
+  'assets',
+  'auth',
+  'certificate',
+  'certificates',
+  'course',
+  'files',
+  'gdpr',
+  'graphql',
+  'healthz',
+  'login',
+  'metrics',
+  'module',
+  'readyz',
+  'trpc',
+  'user',
+  'xapi',
+]);
 
 export const tenantSchema = z.object({
   name: z.string().min(1),
@@ -13,13 +39,36 @@ export const tenantSchema = z.object({
   texts: z.object({ welcome: perLanguage, intro: perLanguage, footer: perLanguage, login: perLanguage }),
   languages: z.array(z.enum(['nl', 'en', 'fr'])).min(1),
   signupFields: z.array(z.enum(['profession', 'riziv', 'phone'])),
-  staticPages: z.array(
-    z.object({
-      path: z.string().regex(/^[a-z0-9-]+$/),
-      title: perLanguage,
-      body: perLanguage,
+  staticPages: z
+    .array(
+      z.object({
+        /** The page's own name; it answers at /{path} in every language. */
+        path: staticPath,
+        /** The page's address per language (/over-ons, /about, /a-propos); the menu links to these. */
+        paths: z.object({ nl: staticPath, en: staticPath, fr: staticPath }).optional(),
+        title: perLanguage,
+        body: perLanguage,
+      }),
+    )
+    .superRefine((pages, context) => {
+      const owner = new Map<string, string>();
+      for (const [index, page] of pages.entries())
+        for (const path of new Set([page.path, ...Object.values(page.paths ?? {})])) {
+          if (reservedPaths.has(path))
+            context.addIssue({
+              code: 'custom',
+              path: [index],
+              message: `/${path} is one of the platform's own addresses`,
+            });
+          else if (owner.has(path))
+            context.addIssue({
+              code: 'custom',
+              path: [index],
+              message: `/${path} is already the address of the page '${owner.get(path)}'`,
+            });
+          else owner.set(path, page.path);
+        }
     }),
-  ),
   analyticsContainer: z.string().nullable(),
 });
 export type Tenant = z.infer<typeof tenantSchema>;

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { holdsAnyRole, useSession } from '../../lib/auth';
-import { pick, useTenant } from '../../lib/tenant';
+import { pick, staticPathOf, useTenant } from '../../lib/tenant';
 import { useLanguage } from '../../lib/use-language';
 import { CogIcon, MenuIcon } from '../../ui/icons';
 import { UserMenu } from './user-menu';
@@ -24,7 +24,7 @@ export function Header() {
   const links = [
     { href: '/course', label: t('nav.courses') },
     ...(tenant?.staticPages ?? []).map((page) => ({
-      href: `/${page.path}`,
+      href: `/${staticPathOf(page, language)}`,
       label: pick(page.title, language),
     })),
   ];

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadTenant, TenantConfigError } from '../../../server/tenant/config';
+import defaultTenant from '../../../server/tenant/default-tenant.json' with { type: 'json' };
+
+/** Static pages (spec section 2): each page has an address per language, none hides another. */
+describe('the tenant file: static pages', () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'tenant-pages-'));
+  const tenantWith = (staticPages: unknown) => {
+    const file = path.join(folder, `${Math.random().toString(36).slice(2)}.json`);
+    fs.writeFileSync(file, JSON.stringify({ ...defaultTenant, staticPages }));
+    return file;
+  };
+  const text = { nl: 'x', en: 'x', fr: 'x' };
+
+  it('ships welcome, about, contact and privacy with an address in each language', () => {
+    const pages = loadTenant().staticPages;
+    expect(pages.map((page) => page.path)).toEqual(['welcome', 'about', 'contact', 'privacy']);
+    expect(pages.find((page) => page.path === 'about')?.paths).toEqual({
+      nl: 'over-ons',
+      en: 'about',
+      fr: 'a-propos',
+    });
+    for (const page of pages) {
+      expect(Object.keys(page.paths ?? {}).sort()).toEqual(['en', 'fr', 'nl']);
+      for (const language of ['nl', 'en', 'fr'] as const) {
+        expect(page.title[language]).not.toBe('');
+        expect(page.body[language]).not.toBe('');
+      }
+    }
+  });
+
+  it('takes a page without addresses per language (it answers at its name)', () => {
+    const file = tenantWith([{ path: 'about', title: text, body: text }]);
+    expect(loadTenant(file).staticPages[0]?.paths).toBeUndefined();
+  });
+
+  it.each([
+    [
+      'an address of the platform',
+      [{ path: 'about', paths: { nl: 'course', en: 'about', fr: 'a-propos' }, title: text, body: text }],
+      /staticPages\.0: \/course is one of the platform's own addresses/,
+    ],
+    ['the privacy page named gdpr', [{ path: 'gdpr', title: text, body: text }], /\/gdpr is one of/],
+    [
+      "another page's address",
+      [
+        { path: 'about', paths: { nl: 'over-ons', en: 'about', fr: 'a-propos' }, title: text, body: text },
+        { path: 'team', paths: { nl: 'over-ons', en: 'team', fr: 'equipe' }, title: text, body: text },
+      ],
+      /staticPages\.1: \/over-ons is already the address of the page 'about'/,
+    ],
+    [
+      'an address with capitals',
+      [{ path: 'about', paths: { nl: 'Over-Ons', en: 'about', fr: 'a-propos' }, title: text, body: text }],
+      /staticPages\.0\.paths\.nl: lower-case letters, digits and dashes only/,
+    ],
+  ])('refuses %s, naming the page', (_case, pages, message) => {
+    const file = tenantWith(pages);
+    expect(() => loadTenant(file)).toThrow(TenantConfigError);
+    expect(() => loadTenant(file)).toThrow(message);
+  });
+});
