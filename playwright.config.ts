@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { admin, mailSink, serverPorts } from './e2e/accounts';
+import { admin, analyticsHost, mailSink, serverPorts } from './e2e/accounts';
+import defaultTenant from './server/tenant/default-tenant.json' with { type: 'json' };
 
 /**
  * Browser journeys against the built client served by two real servers: one seeded with the demo
@@ -20,6 +22,18 @@ const demoPort = serverPorts.demo;
 const emptyPort = serverPorts.empty;
 const demoURL = `http://127.0.0.1:${demoPort}`;
 const emptyURL = `http://127.0.0.1:${emptyPort}`;
+const analyticsURL = `http://127.0.0.1:${serverPorts.analytics}`;
+
+// The third server's tenant measures visits with a self-hosted Matomo (e2e/analytics.spec.ts).
+fs.mkdirSync(dataRoot, { recursive: true });
+const analyticsTenant = path.join(dataRoot, 'analytics-tenant.json');
+fs.writeFileSync(
+  analyticsTenant,
+  JSON.stringify({
+    ...defaultTenant,
+    analytics: { provider: 'matomo', url: `${analyticsHost}/`, siteId: '7' },
+  }),
+);
 
 // A run with its own ports also builds its client into its own folder, so runs side by side never
 // swap each other's files.
@@ -27,11 +41,11 @@ const clientDist = process.env.E2E_PORT_OFFSET
   ? `dist/client-e2e-${process.env.E2E_PORT_OFFSET}`
   : 'dist/client';
 
-const server = (port: number, seed: boolean) => ({
+const server = (port: number, seed: boolean, name = seed ? 'demo' : 'empty') => ({
   CLIENT_DIST: clientDist,
   PORT: String(port),
   HOST: '127.0.0.1',
-  DATA_DIR: path.join(dataRoot, seed ? 'demo' : 'empty'),
+  DATA_DIR: path.join(dataRoot, name),
   SEED_DEMO: String(seed),
   LOG_LEVEL: 'warn',
   // Also makes the client build a production one (React's dev build otherwise).
@@ -82,8 +96,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'demo', testIgnore: /empty-server\.spec\.ts/, use: { baseURL: demoURL } },
+    { name: 'demo', testIgnore: /(empty-server|analytics)\.spec\.ts/, use: { baseURL: demoURL } },
     { name: 'empty', testMatch: /empty-server\.spec\.ts/, use: { baseURL: emptyURL } },
+    { name: 'analytics', testMatch: /analytics\.spec\.ts/, use: { baseURL: analyticsURL } },
   ],
   webServer: [
     {
@@ -101,6 +116,16 @@ export default defineConfig({
       command: `npx vite build --logLevel warn --outDir ../${clientDist} && npx tsx server/main.ts`,
       url: `${demoURL}/healthz`,
       env: server(demoPort, true),
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
+      command: 'npx tsx server/main.ts',
+      url: `${analyticsURL}/healthz`,
+      env: { ...server(serverPorts.analytics, false, 'analytics'), TENANT_CONFIG: analyticsTenant },
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: 'ignore',

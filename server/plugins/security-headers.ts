@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
-import type { Tenant } from '../tenant/config';
+import type { Analytics, Tenant } from '../tenant/config';
 
 /** Video players the client embeds (client/features/module/components/video-player.tsx, interactive-video.tsx). */
 const videoFrames = [
@@ -11,13 +11,22 @@ const videoFrames = [
 /** The YouTube iframe API the interactive video loads. */
 const videoScripts = ['https://www.youtube.com'];
 /** Google Tag Manager and the analytics it sends to, when the tenant configures a container. */
-const analyticsScripts = ['https://www.googletagmanager.com'];
-const analyticsConnect = [
+const gtmScripts = ['https://www.googletagmanager.com'];
+const gtmConnect = [
   'https://www.googletagmanager.com',
   'https://www.google-analytics.com',
   'https://*.google-analytics.com',
   'https://*.analytics.google.com',
 ];
+
+/** The hosts the configured measurement loads its script from and sends to; none without one. */
+function analyticsHosts(analytics: Analytics | null): { scripts: string[]; connect: string[] } {
+  if (!analytics) return { scripts: [], connect: [] };
+  if (analytics.provider === 'gtm') return { scripts: gtmScripts, connect: gtmConnect };
+  // Matomo and Plausible load their script from, and send to, one host.
+  const origin = new URL(analytics.provider === 'matomo' ? analytics.url : analytics.scriptUrl).origin;
+  return { scripts: [origin], connect: [origin] };
+}
 
 /** The Zoom Meeting SDK's web client: its scripts, and the frames and connections it opens. */
 const zoomScripts = ['https://source.zoom.us'];
@@ -34,27 +43,20 @@ const zoomConnect = ['https://*.zoom.us', 'wss://*.zoom.us'];
  */
 export function pagePolicy(
   config: Pick<Config, 'CSP_FRAME_HOSTS' | 'PUBLIC_URL' | 'JITSI_DOMAIN' | 'ZOOM_SDK_KEY'>,
-  tenant: Pick<Tenant, 'analyticsContainer'>,
+  tenant: Pick<Tenant, 'analytics'>,
 ) {
-  const analytics = Boolean(tenant.analyticsContainer);
+  const analytics = analyticsHosts(tenant.analytics);
   const jitsi = `https://${config.JITSI_DOMAIN}`;
   const zoom = Boolean(config.ZOOM_SDK_KEY);
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
-    [
-      'script-src',
-      "'self'",
-      ...videoScripts,
-      jitsi,
-      ...(zoom ? zoomScripts : []),
-      ...(analytics ? analyticsScripts : []),
-    ],
+    ['script-src', "'self'", ...videoScripts, jitsi, ...(zoom ? zoomScripts : []), ...analytics.scripts],
     // React sets style attributes; no inline script is ever allowed.
     ['style-src', "'self'", "'unsafe-inline'"],
     ['img-src', "'self'", 'data:', 'blob:', 'https:'],
     ['media-src', "'self'", 'blob:', 'https:'],
     ['font-src', "'self'", 'data:'],
-    ['connect-src', "'self'", ...(zoom ? zoomConnect : []), ...(analytics ? analyticsConnect : [])],
+    ['connect-src', "'self'", ...(zoom ? zoomConnect : []), ...analytics.connect],
     [
       'frame-src',
       ...videoFrames,

@@ -6,6 +6,37 @@ const perLanguage = z.object({ nl: z.string(), en: z.string(), fr: z.string() })
 const colour = z.string().regex(/^#[0-9a-fA-F]{3,8}$/, 'must be a hex colour');
 const staticPath = z.string().regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and dashes only');
 
+const gtmId = /^GTM-[A-Z0-9]{4,12}$/;
+const httpsUrl = z
+  .string()
+  .url()
+  .refine((value) => value.startsWith('https://'), 'must be an https:// address');
+
+/**
+ * What measures visits once a visitor accepts (spec sections 2 and 9): Google Tag Manager, or a
+ * privacy-friendly alternative an NGO may prefer: its own Matomo, or Plausible.
+ */
+const analyticsSchema = z.discriminatedUnion('provider', [
+  z.object({
+    provider: z.literal('gtm'),
+    containerId: z.string().regex(gtmId, 'must look like GTM-XXXXXXX'),
+  }),
+  z.object({
+    provider: z.literal('matomo'),
+    /** The Matomo installation, e.g. https://stats.example.org/ (matomo.js and matomo.php live there). */
+    url: httpsUrl,
+    siteId: z.string().regex(/^[0-9]+$/, 'must be the site number'),
+  }),
+  z.object({
+    provider: z.literal('plausible'),
+    /** The site's domain as registered in Plausible. */
+    domain: z.string().min(1),
+    /** Plausible's script (its manual variant, which sends only what the platform reports). */
+    scriptUrl: httpsUrl.default('https://plausible.io/js/script.manual.js'),
+  }),
+]);
+export type Analytics = z.infer<typeof analyticsSchema>;
+
 /**
  * First path segments the client routes itself: a static page there would never show. /gdpr is the
  * privacy page's legal name (it shows the page named 'privacy').
@@ -69,9 +100,13 @@ export const tenantSchema = z.object({
           else owner.set(path, page.path);
         }
     }),
-  analyticsContainer: z.string().nullable(),
+  /** A Google Tag Manager container id; the older way to say `analytics: { provider: 'gtm', … }`. */
+  analyticsContainer: z.string().regex(gtmId, 'must look like GTM-XXXXXXX').nullable(),
+  analytics: analyticsSchema.nullable().optional(),
 });
-export type Tenant = z.infer<typeof tenantSchema>;
+type TenantFile = z.infer<typeof tenantSchema>;
+/** The tenant as served: `analytics` holds the measurement, whichever way the file named it. */
+export type Tenant = Omit<TenantFile, 'analytics'> & { analytics: Analytics | null };
 
 /** A tenant file that cannot serve: `problem` says why, without the variable's name. */
 export class TenantConfigError extends Error {
@@ -106,5 +141,10 @@ export function loadTenant(file?: string): Tenant {
     const lines = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(file)'}: ${issue.message}`);
     throw new TenantConfigError(`${file ?? 'the shipped tenant'} does not fit: ${lines.join('; ')}`);
   }
-  return parsed.data;
+  const { analytics, ...tenant } = parsed.data;
+  const container = tenant.analyticsContainer;
+  return {
+    ...tenant,
+    analytics: analytics ?? (container ? { provider: 'gtm', containerId: container } : null),
+  };
 }

@@ -89,17 +89,34 @@ describe.each(databaseKinds)('security headers, CORS and /metrics on %s', (kind)
 
   it('allows the analytics container and configured frame hosts in the page CSP', () => {
     const config = loadConfig({ CSP_FRAME_HOSTS: 'https://meet.jit.si' });
-    const policy = pagePolicy(config, { analyticsContainer: 'GTM-TEST' });
+    const policy = pagePolicy(config, { analytics: { provider: 'gtm', containerId: 'GTM-TEST' } });
     expect(policy).toMatch(/script-src [^;]*https:\/\/www\.googletagmanager\.com/);
     expect(policy).toMatch(/connect-src [^;]*https:\/\/www\.google-analytics\.com/);
     expect(policy).toMatch(/frame-src [^;]*https:\/\/meet\.jit\.si/);
-    expect(pagePolicy(loadConfig({}), { analyticsContainer: null })).not.toContain('googletagmanager');
+    expect(pagePolicy(loadConfig({}), { analytics: null })).not.toContain('googletagmanager');
+  });
+
+  it("allows a self-hosted Matomo's or Plausible's host only, for scripts and connections (#22)", () => {
+    const matomo = pagePolicy(loadConfig({}), {
+      analytics: { provider: 'matomo', url: 'https://stats.example.org/matomo/', siteId: '3' },
+    });
+    expect(matomo).toMatch(/script-src [^;]*https:\/\/stats\.example\.org( |;)/);
+    expect(matomo).toMatch(/connect-src 'self' https:\/\/stats\.example\.org(;|$)/);
+    expect(matomo).not.toContain('googletagmanager');
+    const plausible = pagePolicy(loadConfig({}), {
+      analytics: {
+        provider: 'plausible',
+        domain: 'learn.example.org',
+        scriptUrl: 'https://plausible.io/js/s.js',
+      },
+    });
+    expect(plausible).toMatch(/connect-src 'self' https:\/\/plausible\.io(;|$)/);
   });
 
   it('allows the Jitsi domain, Zoom when configured, and breakout rooms on any https host (#17)', () => {
     const zoom = pagePolicy(
       loadConfig({ JITSI_DOMAIN: 'jitsi.example.org', ZOOM_SDK_KEY: 'key', ZOOM_SDK_SECRET: 'secret' }),
-      { analyticsContainer: null },
+      { analytics: null },
     );
     expect(zoom).toMatch(/script-src [^;]*https:\/\/jitsi\.example\.org [^;]*https:\/\/source\.zoom\.us/);
     expect(zoom).toMatch(

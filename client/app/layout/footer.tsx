@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { pick, useTenant } from '../../lib/tenant';
 import { useLanguage } from '../../lib/use-language';
+import { CookieSettingsButton } from './analytics-banner';
 import { LanguagePicker } from './language-picker';
 
 export function Footer() {
@@ -19,6 +20,7 @@ export function Footer() {
           height="48"
         />
         <p className="site-footer__text">{tenant ? pick(tenant.texts.footer, language) : t('footer.text')}</p>
+        <CookieSettingsButton />
         <LanguagePicker />
       </div>
     </footer>

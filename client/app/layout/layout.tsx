@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { ErrorBoundary } from '../../ui/error-boundary';
 import { ErrorPanel, Loading } from '../../ui/status';
-import { AnalyticsBanner } from './analytics-banner';
+import { AnalyticsBanner, AnalyticsReporter } from './analytics-banner';
 import { Breadcrumbs } from './breadcrumbs';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -31,6 +31,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </main>
       <Footer />
       <AnalyticsBanner />
+      <AnalyticsReporter />
     </div>
   );
 }

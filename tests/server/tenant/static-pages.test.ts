@@ -63,3 +63,44 @@ describe('the tenant file: static pages', () => {
     expect(() => loadTenant(file)).toThrow(message);
   });
 });
+
+describe('the tenant file: analytics', () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'tenant-analytics-'));
+  const tenantWith = (fields: Record<string, unknown>) => {
+    const file = path.join(folder, `${Math.random().toString(36).slice(2)}.json`);
+    fs.writeFileSync(file, JSON.stringify({ ...defaultTenant, ...fields }));
+    return file;
+  };
+
+  it('measures nothing as shipped', () => {
+    expect(loadTenant().analytics).toBeNull();
+  });
+
+  it('reads the older analyticsContainer as Google Tag Manager', () => {
+    expect(loadTenant(tenantWith({ analyticsContainer: 'GTM-AB12CD' })).analytics).toEqual({
+      provider: 'gtm',
+      containerId: 'GTM-AB12CD',
+    });
+  });
+
+  it('takes Matomo and Plausible, with Plausible script by default', () => {
+    const matomo = { provider: 'matomo', url: 'https://stats.example.org/', siteId: '3' };
+    expect(loadTenant(tenantWith({ analytics: matomo })).analytics).toEqual(matomo);
+    expect(
+      loadTenant(tenantWith({ analytics: { provider: 'plausible', domain: 'learn.example.org' } })).analytics,
+    ).toEqual({
+      provider: 'plausible',
+      domain: 'learn.example.org',
+      scriptUrl: 'https://plausible.io/js/script.manual.js',
+    });
+  });
+
+  it.each([
+    [{ analyticsContainer: 'UA-123' }, /analyticsContainer: must look like GTM-XXXXXXX/],
+    [{ analytics: { provider: 'matomo', url: 'http://stats.example.org/', siteId: '3' } }, /https:\/\//],
+    [{ analytics: { provider: 'matomo', url: 'https://stats.example.org/', siteId: 'x' } }, /site number/],
+    [{ analytics: { provider: 'hotjar' } }, /analytics\.provider/],
+  ])('refuses %j, naming the field', (fields, message) => {
+    expect(() => loadTenant(tenantWith(fields))).toThrow(message);
+  });
+});
