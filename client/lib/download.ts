@@ -33,3 +33,15 @@ export async function downloadFile(url: string, fallbackName: string): Promise<v
   // Give the browser a moment to start the download before the blob goes.
   setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
 }
+
+/** Hands text the app already holds (an export it received) to the browser as a file download. */
+export function saveTextFile(name: string, type: string, content: string): void {
+  const objectUrl = URL.createObjectURL(new Blob([content], { type: `${type};charset=utf-8` }));
+  const link = document.createElement('a');
+  link.href = objectUrl;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
+}

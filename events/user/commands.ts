@@ -71,6 +71,8 @@ export type ProfileInput = z.output<typeof profileSchema>;
 
 export const itemTypeSchema = z.enum(['course', 'module']);
 export const userIdSchema = z.string().min(1).max(200);
+/** The two files of 'download my data': the machine-readable JSON and the readable HTML. */
+export const dataExportFormatSchema = z.enum(['json', 'html']);
 
 export const createUserSchema = z.object({
   name: z.string().trim().min(1, 'validation.required').max(200, 'validation.tooLong'),
@@ -97,6 +99,7 @@ export type UserCommand =
   | { type: 'SetRoles'; data: { roles: string[] } }
   | { type: 'Link'; data: { itemType: 'course' | 'module'; itemPath: string } }
   | { type: 'Unlink'; data: { itemType: 'course' | 'module'; itemPath: string } }
-  | { type: 'Delete' };
+  | { type: 'Delete' }
+  | { type: 'RecordDataExport'; data: { format: 'json' | 'html' } };
 
 export type { UserEvent };

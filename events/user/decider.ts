@@ -78,6 +78,11 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
       const user = requireActive(state);
       return [{ type: 'UserDeleted', data: { userId: user.userId } }];
     }
+    case 'RecordDataExport': {
+      // An erased person has nothing left to export: the caller says so instead of recording it.
+      const user = requireActive(state);
+      return [{ type: 'PersonalDataExported', data: { userId: user.userId, format: command.data.format } }];
+    }
     default:
       return assertNever(command);
   }
@@ -114,6 +119,7 @@ function evolve(state: UserState, event: UserEvent): UserState {
       return state.status === 'absent' ? state : { ...state, status: 'deleted' };
     case 'UserPasswordChanged':
     case 'UserProfileUpdated':
+    case 'PersonalDataExported':
       return state;
     default:
       return assertNever(event);

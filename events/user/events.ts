@@ -59,6 +59,15 @@ export const UserLinkedToItem = defineEvent('UserLinkedToItem', z.object(link));
 export const UserUnlinkedFromItem = defineEvent('UserUnlinkedFromItem', z.object(link));
 /** The person is gone: their key is destroyed with this event, so their data reads as null. */
 export const UserDeleted = defineEvent('UserDeleted', z.object({ userId }));
+/**
+ * Someone with manage_users produced a copy of everything the platform holds about the person (a
+ * subject access request, GDPR articles 15 and 20), as a JSON or an HTML file. Who did it is the
+ * event's actor; nothing personal is in it, so it stays readable after an erasure.
+ */
+export const PersonalDataExported = defineEvent(
+  'PersonalDataExported',
+  z.object({ userId, format: z.enum(['json', 'html']) }),
+);
 
 export const userEventDefinitions = [
   UserSignedUp,
@@ -71,6 +80,7 @@ export const userEventDefinitions = [
   UserLinkedToItem,
   UserUnlinkedFromItem,
   UserDeleted,
+  PersonalDataExported,
 ];
 
 export type UserEvent =
@@ -83,6 +93,7 @@ export type UserEvent =
   | EventOf<typeof UserRolesChanged>
   | EventOf<typeof UserLinkedToItem>
   | EventOf<typeof UserUnlinkedFromItem>
-  | EventOf<typeof UserDeleted>;
+  | EventOf<typeof UserDeleted>
+  | EventOf<typeof PersonalDataExported>;
 
 export const userStream = (userId: string) => `user-${userId}`;

@@ -2,13 +2,20 @@ import { z } from 'zod';
 import { forbidden, notFound } from '../../events/errors';
 import { can } from '../../events/permissions';
 import { readStream } from '../../events/store';
-import { createUserSchema, itemTypeSchema, profileSchema, userIdSchema } from '../../events/user/commands';
+import {
+  createUserSchema,
+  dataExportFormatSchema,
+  itemTypeSchema,
+  profileSchema,
+  userIdSchema,
+} from '../../events/user/commands';
 import { userStream } from '../../events/user/events';
 import { findUserById } from '../../projections/user/users';
 import { actorFor } from '../auth/actor';
 import { eventHistory, readable } from '../history';
 import { authenticatedProcedure, metaOf, procedureFor, publicProcedure, router } from '../trpc';
 import { createUser, deleteUser, linkUser, resendInvite, setRoles, updateProfile } from './commands';
+import { exportUserData, myData } from './export-data';
 import { userSearchSchema, visibleUser, visibleUsers } from './queries';
 
 const byId = z.object({ _id: userIdSchema });
@@ -30,6 +37,18 @@ export const userRouter = router({
     await deleteUser(ctx.platform, ctx.actor, metaOf(ctx), ctx.actor.userId);
     return { success: true };
   }),
+
+  /** 'Download my data': the signed-in person's own export (no user id: only ever their own). */
+  myData: authenticatedProcedure
+    .input(z.object({ format: dataExportFormatSchema }))
+    .query(({ ctx, input }) => myData(ctx.platform, ctx.actor, input.format, ctx.language)),
+
+  /** A subject access request (manage_users): a person's export, recorded in their history. */
+  exportData: procedureFor('manage_users')
+    .input(byId.extend({ format: dataExportFormatSchema }))
+    .mutation(({ ctx, input }) =>
+      exportUserData(ctx.platform, ctx.actor, metaOf(ctx), input._id, input.format),
+    ),
 
   list: authenticatedProcedure
     .input(userSearchSchema)

@@ -652,6 +652,13 @@ export const trpcRows: Record<string, Row> = {
   'user.list': { allowed: ['teacher', 'admin'], input: async () => ({ search: 'Person' }) },
   'user.byId': { allowed: adminOnly, input: async (w) => ({ _id: w.shared.participant.userId }) },
   'user.history': { allowed: adminOnly, input: async (w) => ({ _id: w.shared.participant.userId }) },
+  // 'Download my data' takes no user id: every signed-in person gets only their own.
+  'user.myData': { allowed: signedIn, input: async () => ({ format: 'json' }) },
+  // A subject access request on someone else's data: manage_users (and it is recorded).
+  'user.exportData': {
+    allowed: adminOnly,
+    input: async (w) => ({ _id: w.shared.participant.userId, format: 'html' }),
+  },
   'user.create': {
     allowed: adminOnly,
     input: async (w) => ({ name: 'New person', email: `new-${w.next()}@example.org` }),

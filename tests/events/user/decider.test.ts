@@ -73,6 +73,24 @@ const table: {
   },
   { name: 'deletes a person', given: [signedUp], when: { type: 'Delete' }, thenEvents: [deleted] },
   {
+    name: 'records a subject access request: the format, nothing personal',
+    given: [signedUp, verified],
+    when: { type: 'RecordDataExport', data: { format: 'html' } },
+    thenEvents: [{ type: 'PersonalDataExported', data: { userId, format: 'html' } }],
+  },
+  {
+    name: 'records every export, also a repeated one',
+    given: [signedUp, { type: 'PersonalDataExported', data: { userId, format: 'json' } }],
+    when: { type: 'RecordDataExport', data: { format: 'json' } },
+    thenEvents: [{ type: 'PersonalDataExported', data: { userId, format: 'json' } }],
+  },
+  {
+    name: 'an erased person has nothing left to export',
+    given: [signedUp, deleted],
+    when: { type: 'RecordDataExport', data: { format: 'json' } },
+    throws: ['NOT_FOUND', 'user.notFound'],
+  },
+  {
     name: 'a deleted person cannot be changed',
     given: [signedUp, deleted],
     when: { type: 'SetRoles', data: { roles: ['admin'] } },

@@ -2,10 +2,11 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '../../../lib/auth';
-import { formatDate } from '../../../lib/dates';
+import { formatDate, formatDateTime } from '../../../lib/dates';
 import { problemOf } from '../../../lib/forms';
 import { distinctLabels } from '../../../lib/labels';
 import { Alert } from '../../../ui/alert';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { DangerZone } from '../../../ui/danger-zone';
 import { ErrorPanel, Loading } from '../../../ui/status';
 import { ProfileForm } from '../../user/components/profile-form';
@@ -16,6 +17,7 @@ import { RoleChoice } from '../role/role-choice';
 import { EditBody, EditScreen } from '../shared/edit-screen';
 import { History } from '../shared/history';
 import { useDeleteUser } from './delete-user';
+import { type ExportFormat, useExportUserData } from './export-user-data';
 import { type AdminUserDetail, useUser } from './get-user';
 import { useUserHistory } from './get-user-history';
 import { useLinkUser } from './link-user';
@@ -52,6 +54,7 @@ export function UserRoute({ userId, viewer }: { userId: string; viewer: CurrentU
               <EditUser key={user._id} user={user} />
               <Roles user={user} viewer={viewer} />
               <Courses user={user} />
+              <PersonalData user={user} />
             </>
           }
           historyId="history-title"
@@ -331,6 +334,67 @@ function Courses({ user }: { user: AdminUserDetail }) {
           <p>{notice.text}</p>
         </Alert>
       )}
+    </section>
+  );
+}
+
+/**
+ * A subject access request (GDPR articles 15 and 20): the person's export as JSON or as a readable
+ * page in their language, after a confirmation that it is recorded in their history.
+ */
+function PersonalData({ user }: { user: AdminUserDetail }) {
+  const { t } = useTranslation();
+  const exporting = useExportUserData();
+  const [asking, setAsking] = useState<ExportFormat | null>(null);
+  const answer = exporting.data;
+  return (
+    <section className="panel" aria-labelledby="personal-data-title">
+      <h2 id="personal-data-title">{t('dataExport.admin.title')}</h2>
+      <p>{t('dataExport.admin.text')}</p>
+      <div className="form__actions">
+        {(['json', 'html'] as const).map((format) => (
+          <button
+            key={format}
+            type="button"
+            className="button button--small button--ghost"
+            disabled={exporting.isPending}
+            onClick={() => {
+              exporting.reset();
+              setAsking(format);
+            }}
+          >
+            {t(`dataExport.admin.${format}`)}
+          </button>
+        ))}
+      </div>
+      {answer && !answer.erased && (
+        <Alert tone="success">
+          <p>{t('dataExport.admin.done')}</p>
+        </Alert>
+      )}
+      {answer?.erased && (
+        <Alert tone="info">
+          <p>{t('dataExport.admin.erased', { date: formatDateTime(answer.erasedAt) })}</p>
+        </Alert>
+      )}
+      <ConfirmDialog
+        open={asking !== null}
+        title={t('dataExport.admin.title')}
+        message={<p>{t('dataExport.admin.confirm')}</p>}
+        confirmLabel={t('dataExport.admin.confirmButton')}
+        busy={exporting.isPending}
+        error={exporting.isError ? (problemOf(exporting.error).message ?? t('dataExport.error')) : null}
+        onCancel={() => setAsking(null)}
+        onConfirm={async () => {
+          if (!asking) return;
+          try {
+            await exporting.mutateAsync({ userId: user._id, format: asking });
+          } catch {
+            return; // the dialog shows why
+          }
+          setAsking(null);
+        }}
+      />
     </section>
   );
 }

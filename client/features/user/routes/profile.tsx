@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { SignedInOnly } from '../../../ui/signed-in-only';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { DeleteAccount } from '../components/delete-account';
+import { DownloadData } from '../components/download-data';
 import { ProfileForm } from '../components/profile-form';
 
 /** /user: the signed-in person's own profile. Signed-out visitors are sent to /login first. */
@@ -16,6 +17,7 @@ export function ProfileRoute() {
           <p className="page-lead">{t('profile.lead')}</p>
           {/* Keyed by the person: another sign-in in another tab starts a fresh form. */}
           <ProfileForm key={user._id} user={user} />
+          <DownloadData />
           <DeleteAccount />
         </div>
       )}
