@@ -33,7 +33,7 @@ for (const language of ['nl', 'en', 'fr'] as const) {
     await page.reload();
     const row = nav.getByRole('list');
     expect(await row.evaluate((list) => list.scrollWidth > list.clientWidth)).toBe(true);
-    // The last screen, Roles, is the current one: scrolled into sight.
+    // Roles, at the end of the row, is the current one: scrolled into sight.
     const current = nav.locator('[aria-current="page"]');
     await expect(current).toBeInViewport({ ratio: 1 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

@@ -7,6 +7,7 @@ import { pageRouter } from './page/router';
 import { resultRouter } from './result/router';
 import { roleRouter } from './role/router';
 import { sectionRouter } from './section/router';
+import { settingsRouter } from './settings/router';
 import { tenantRouter } from './tenant/router';
 import { trackingRouter } from './tracking/router';
 import { translationRouter } from './translation/router';
@@ -27,6 +28,7 @@ export const appRouter = router({
   role: roleRouter,
   tracking: trackingRouter,
   certificate: certificateRouter,
+  settings: settingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

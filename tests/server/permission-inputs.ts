@@ -630,6 +630,8 @@ export const trpcRows: Record<string, Row> = {
   },
 
   'tenant.get': { allowed: everyone, input: async () => undefined },
+  // The effective configuration (issue 22): who administers the platform, the manage_roles right.
+  'settings.effective': { allowed: adminOnly, input: async () => undefined },
 
   // Tracking: people track themselves; a log is read by its person, manage_users or the view right.
   'tracking.update': {

@@ -27,6 +27,7 @@ import { RoleRoute } from './role/role';
 import { RolesRoute } from './role/roles';
 import { SectionRoute } from './section/section-edit';
 import { NewSectionRoute } from './section/section-new';
+import { SettingsRoute } from './settings/settings';
 import { NotAllowed } from './shared/not-allowed';
 import { LinkExistingUsersRoute } from './user/link-existing-users';
 import { NewUserRoute } from './user/new-user';
@@ -168,6 +169,7 @@ function AdminArea({ user }: { user: CurrentUser }) {
           </Route>
           <Route path="/roles">{need(hasRule(user, 'manage_roles'), <RolesRoute />)}</Route>
           <Route path="/roles/new-role">{need(hasRule(user, 'manage_roles'), <NewRoleRoute />)}</Route>
+          <Route path="/settings">{need(hasRule(user, 'manage_roles'), <SettingsRoute />)}</Route>
           <Route path="/roles/:roleName">
             {(params) =>
               need(
@@ -247,6 +249,12 @@ function useAdminLinks(user: CurrentUser) {
       href: '/roles',
       label: t('adminArea.roles'),
       text: t('adminArea.rolesText'),
+      rules: ['manage_roles'],
+    },
+    {
+      href: '/settings',
+      label: t('adminSettings.title'),
+      text: t('adminSettings.navText'),
       rules: ['manage_roles'],
     },
   ];
