@@ -157,7 +157,10 @@ test.describe('analytics opt-in', () => {
   });
 
   test('asks once when the tenant measures, and keeps the answer 30 days', async ({ page, context }) => {
-    await rewriteProcedure(page, 'tenant.get', (tenant) => ({ ...tenant, analyticsContainer: 'GTM-TEST' }));
+    await rewriteProcedure(page, 'tenant.get', (tenant) => ({
+      ...tenant,
+      analytics: { provider: 'gtm', containerId: 'GTM-TEST' },
+    }));
     await page.goto('/course');
     const banner = page.getByRole('region', { name: 'Toestemming voor statistieken' });
     await expect(banner).toContainText('30 dagen');

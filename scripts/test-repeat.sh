@@ -41,7 +41,8 @@ leftovers() {
 failed=0
 for run in $(seq 1 "$runs"); do
   rm -rf "$work/clone"
-  git clone -q "$PWD" "$work/clone"
+  # The commit the series began on, whatever is committed meanwhile: five runs of one commit.
+  git clone -q "$PWD" "$work/clone" && git -C "$work/clone" checkout -q "$head"
   log="$work/run-$run.log"
   started=$SECONDS
   # The install is timed apart: the README gives `npm test`'s own duration.
