@@ -29,40 +29,47 @@ for (const language of ['nl', 'en'] as const) {
   }) => {
     const words = texts[language];
     const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-    const token = await tokenOf(request, admin);
-    const course = await trpc<{ path: string }>(request, token, 'course.create', {
-      course: { name: `Certificaten ${language} ${stamp}`, language },
-    });
-    const module = await trpc<{ path: string }>(request, token, 'module.create', {
-      module: { name: `Certificaatmodule ${language} ${stamp}`, language },
+    const { course, module } = await test.step('make a course and a module', async () => {
+      const token = await tokenOf(request, admin);
+      const course = await trpc<{ path: string }>(request, token, 'course.create', {
+        course: { name: `Certificaten ${language} ${stamp}`, language },
+      });
+      const module = await trpc<{ path: string }>(request, token, 'module.create', {
+        module: { name: `Certificaatmodule ${language} ${stamp}`, language },
+      });
+      return { course, module };
     });
 
-    await signIn(page, admin);
-    await page.evaluate((chosen) => localStorage.setItem('language', chosen), language);
-    await page.goto('/admin/users/course-certificates');
-    await expect(page.getByRole('heading', { level: 1, name: words.screen })).toBeVisible();
-    await page.getByLabel(words.course, { exact: true }).selectOption(course.path);
-    await expect(page).toHaveURL(`/admin/users/course-certificates?course=${course.path}`);
-    await expect(page.getByRole('heading', { level: 1, name: words.screen })).toBeVisible();
-    await expect(
-      page.getByRole('heading', {
-        level: 2,
-        name: words.participantsOf(`Certificaten ${language} ${stamp}`),
-      }),
-    ).toBeVisible();
-    await page.reload();
-    await expect(page.getByLabel(words.course, { exact: true })).toHaveValue(course.path);
+    await test.step('choose the course on the course certificates screen, and reload', async () => {
+      await signIn(page, admin);
+      await page.evaluate((chosen) => localStorage.setItem('language', chosen), language);
+      await page.goto('/admin/users/course-certificates');
+      await expect(page.getByRole('heading', { level: 1, name: words.screen })).toBeVisible();
+      await page.getByLabel(words.course, { exact: true }).selectOption(course.path);
+      await expect(page).toHaveURL(`/admin/users/course-certificates?course=${course.path}`);
+      await expect(page.getByRole('heading', { level: 1, name: words.screen })).toBeVisible();
+      await expect(
+        page.getByRole('heading', {
+          level: 2,
+          name: words.participantsOf(`Certificaten ${language} ${stamp}`),
+        }),
+      ).toBeVisible();
+      await page.reload();
+      await expect(page.getByLabel(words.course, { exact: true })).toHaveValue(course.path);
+    });
 
-    await page
-      .getByRole('navigation', { name: 'Administration' })
-      .or(page.getByRole('navigation', { name: 'Beheer' }))
-      .getByRole('link', { name: words.config })
-      .click();
-    await expect(page).toHaveURL('/admin/certificate-config');
-    await expect(page.getByRole('heading', { level: 1, name: words.config })).toBeVisible();
-    await page.getByLabel(words.chooser).selectOption(`module:${module.path}`);
-    await expect(page).toHaveURL(`/admin/certificate-config?module=${module.path}`);
-    await expect(page.getByRole('textbox', { name: new RegExp(`^${words.header}`) })).toBeVisible();
-    await screenshots(page, `certificate-config-${language}`);
+    await test.step('open the certificate settings and choose the module', async () => {
+      await page
+        .getByRole('navigation', { name: 'Administration' })
+        .or(page.getByRole('navigation', { name: 'Beheer' }))
+        .getByRole('link', { name: words.config })
+        .click();
+      await expect(page).toHaveURL('/admin/certificate-config');
+      await expect(page.getByRole('heading', { level: 1, name: words.config })).toBeVisible();
+      await page.getByLabel(words.chooser).selectOption(`module:${module.path}`);
+      await expect(page).toHaveURL(`/admin/certificate-config?module=${module.path}`);
+      await expect(page.getByRole('textbox', { name: new RegExp(`^${words.header}`) })).toBeVisible();
+      await screenshots(page, `certificate-config-${language}`);
+    });
   });
 }

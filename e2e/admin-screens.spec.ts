@@ -18,10 +18,12 @@ const screens = [
 /** Opens each screen as a fresh page load: the session is checked again every time. */
 async function visitAll(page: Page, paths: string[], check: (path: string) => Promise<void>) {
   for (const path of paths) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-    await check(path);
+    await test.step(`check ${path}`, async () => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await check(path);
+    });
   }
 }
 
@@ -52,13 +54,15 @@ test.describe('on a 375px phone', () => {
       expect(await horizontalOverflow(page), path).toBe(0);
     });
 
-    const header = page.getByRole('banner');
-    await header.getByRole('button', { name: 'Menu' }).click();
-    await header.getByRole('button', { name: new RegExp(admin.name) }).click();
-    await expect(header.getByRole('link', { name: 'Mijn profiel' })).toBeVisible();
-    expect(await horizontalOverflow(page)).toBe(0);
-    await page.keyboard.press('Escape');
-    await expect(header.getByRole('link', { name: 'Mijn profiel' })).toBeHidden();
-    await expect(header.getByRole('button', { name: new RegExp(admin.name) })).toBeFocused();
+    await test.step('open the user menu in the folded header', async () => {
+      const header = page.getByRole('banner');
+      await header.getByRole('button', { name: 'Menu' }).click();
+      await header.getByRole('button', { name: new RegExp(admin.name) }).click();
+      await expect(header.getByRole('link', { name: 'Mijn profiel' })).toBeVisible();
+      expect(await horizontalOverflow(page)).toBe(0);
+      await page.keyboard.press('Escape');
+      await expect(header.getByRole('link', { name: 'Mijn profiel' })).toBeHidden();
+      await expect(header.getByRole('button', { name: new RegExp(admin.name) })).toBeFocused();
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { codeFor } from './mail/mailbox';
 import { newAddress } from './support';
 
@@ -26,14 +26,21 @@ export async function trpc<T = unknown>(
 
 /** A verified account with this name; answers its sign-in, a token and its user id. */
 export async function newAccount(request: APIRequestContext, who: string, name: string) {
-  const account = { email: newAddress(who), password: 'participant-password-1' };
-  expect((await request.post('/auth/sign-up', { data: { name, ...account } })).ok()).toBe(true);
-  const verified = await request.post('/auth/verify', {
-    data: { email: account.email, code: await codeFor(account.email) },
-  });
-  expect(verified.ok()).toBe(true);
-  const token = await tokenOf(request, account);
-  const me = await request.get('/trpc/user.me', { headers: { authorization: `Bearer ${token}` } });
-  const id = ((await me.json()) as { result: { data: { _id: string } } }).result.data._id;
-  return { account, token, id, name };
+  // Sign-up, the mailed code and a sign-in: one boxed step, so a failure names it at the caller.
+  return test.step(
+    `make the verified account of ${name}`,
+    async () => {
+      const account = { email: newAddress(who), password: 'participant-password-1' };
+      expect((await request.post('/auth/sign-up', { data: { name, ...account } })).ok()).toBe(true);
+      const verified = await request.post('/auth/verify', {
+        data: { email: account.email, code: await codeFor(account.email) },
+      });
+      expect(verified.ok()).toBe(true);
+      const token = await tokenOf(request, account);
+      const me = await request.get('/trpc/user.me', { headers: { authorization: `Bearer ${token}` } });
+      const id = ((await me.json()) as { result: { data: { _id: string } } }).result.data._id;
+      return { account, token, id, name };
+    },
+    { box: true },
+  );
 }

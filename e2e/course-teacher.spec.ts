@@ -15,83 +15,98 @@ test("a course's owner scores in a module of their course without editing it", a
 }) => {
   test.setTimeout(120_000);
   const stamp = Date.now().toString(36);
-  const adminToken = await tokenOf(request, admin);
-  const teacher = await newAccount(request, 'course-teacher', `Cato Cursus ${stamp}`);
-  await trpc(request, adminToken, 'user.setRoles', { _id: teacher.id, roles: ['teacher'] });
+  const { teacher, modulePath, page } =
+    await test.step('an administrator makes a module in a section of a course the teacher owns', async () => {
+      const adminToken = await tokenOf(request, admin);
+      const teacher = await newAccount(request, 'course-teacher', `Cato Cursus ${stamp}`);
+      await trpc(request, adminToken, 'user.setRoles', { _id: teacher.id, roles: ['teacher'] });
 
-  // The admin's module, in a section of a course whose owner the teacher is.
-  const modulePath = `gedeeld-${stamp}`;
-  await trpc(request, adminToken, 'module.create', {
-    path: modulePath,
-    module: { name: `Gedeelde module ${stamp}`, language: 'nl', public: true },
-  });
-  const page = await trpc<{ path: string }>(request, adminToken, 'page.create', {
-    parentType: 'module',
-    parentPath: modulePath,
-    page: {
-      name: `Reflectie ${stamp}`,
-      type: 'question',
-      content: [
-        {
-          type: 'textarea',
-          questionType: 'open',
-          name: 'waarom',
-          label: 'Waarom is toestemming belangrijk?',
-          schema: { maxScore: 4 },
+      // The admin's module, in a section of a course whose owner the teacher is.
+      const modulePath = `gedeeld-${stamp}`;
+      await trpc(request, adminToken, 'module.create', {
+        path: modulePath,
+        module: { name: `Gedeelde module ${stamp}`, language: 'nl', public: true },
+      });
+      const page = await trpc<{ path: string }>(request, adminToken, 'page.create', {
+        parentType: 'module',
+        parentPath: modulePath,
+        page: {
+          name: `Reflectie ${stamp}`,
+          type: 'question',
+          content: [
+            {
+              type: 'textarea',
+              questionType: 'open',
+              name: 'waarom',
+              label: 'Waarom is toestemming belangrijk?',
+              schema: { maxScore: 4 },
+            },
+          ],
         },
-      ],
-    },
-  });
-  await trpc(request, adminToken, 'module.publish', { path: modulePath });
-  const course = await trpc<{ path: string }>(request, adminToken, 'course.create', {
-    course: { name: `Cursus ${stamp}`, language: 'nl' },
-  });
-  const section = await trpc<{ path: string }>(request, adminToken, 'section.create', {
-    parentType: 'course',
-    parentPath: course.path,
-    section: { name: `Week 1 ${stamp}`, language: 'nl' },
-  });
-  await trpc(request, adminToken, 'link.addItemToParent', {
-    parentType: 'section',
-    parentPath: section.path,
-    itemType: 'module',
-    itemPath: modulePath,
-  });
-  await trpc(request, adminToken, 'course.addOwner', { path: course.path, userId: teacher.id });
+      });
+      await trpc(request, adminToken, 'module.publish', { path: modulePath });
+      const course = await trpc<{ path: string }>(request, adminToken, 'course.create', {
+        course: { name: `Cursus ${stamp}`, language: 'nl' },
+      });
+      const section = await trpc<{ path: string }>(request, adminToken, 'section.create', {
+        parentType: 'course',
+        parentPath: course.path,
+        section: { name: `Week 1 ${stamp}`, language: 'nl' },
+      });
+      await trpc(request, adminToken, 'link.addItemToParent', {
+        parentType: 'section',
+        parentPath: section.path,
+        itemType: 'module',
+        itemPath: modulePath,
+      });
+      await trpc(request, adminToken, 'course.addOwner', { path: course.path, userId: teacher.id });
+      return { teacher, modulePath, page };
+    });
 
-  const participant = await newAccount(request, 'course-learner', `Lena Leerling ${stamp}`);
-  await trpc(request, participant.token, 'result.save', {
-    module: modulePath,
-    page: page.path,
-    result: { answers: { waarom: 'Omdat het lichaam van jezelf is.' } },
+  const participant = await test.step('a participant answers the open question', async () => {
+    const participant = await newAccount(request, 'course-learner', `Lena Leerling ${stamp}`);
+    await trpc(request, participant.token, 'result.save', {
+      module: modulePath,
+      page: page.path,
+      result: { answers: { waarom: 'Omdat het lichaam van jezelf is.' } },
+    });
+    return participant;
   });
 
-  // The teacher opens the module from the admin screens: results, but no edit form.
-  const context = await browser.newContext({ locale: 'nl-BE', viewport: { width: 1280, height: 900 } });
-  const staff = await context.newPage();
-  await signIn(staff, teacher.account, `/admin/modules/${modulePath}`);
-  await expect(staff.getByRole('heading', { level: 1, name: `Gedeelde module ${stamp}` })).toBeVisible();
-  await expect(staff.getByRole('button', { name: 'Opslaan' })).toHaveCount(0);
-  await expect(staff.getByRole('link', { name: 'Certificaat', exact: true })).toHaveCount(0);
-  await staff.getByRole('link', { name: 'Resultaten' }).click();
-  const row = staff.getByRole('row', { name: new RegExp(participant.name) });
-  await expect(row).toContainText('0 / 4');
-  await screenshots(staff, 'course-teacher-results');
+  const { context, staff, row } =
+    await test.step('the teacher opens the module: its results, but no edit form', async () => {
+      // The teacher opens the module from the admin screens: results, but no edit form.
+      const context = await browser.newContext({ locale: 'nl-BE', viewport: { width: 1280, height: 900 } });
+      const staff = await context.newPage();
+      await signIn(staff, teacher.account, `/admin/modules/${modulePath}`);
+      await expect(staff.getByRole('heading', { level: 1, name: `Gedeelde module ${stamp}` })).toBeVisible();
+      await expect(staff.getByRole('button', { name: 'Opslaan' })).toHaveCount(0);
+      await expect(staff.getByRole('link', { name: 'Certificaat', exact: true })).toHaveCount(0);
+      await staff.getByRole('link', { name: 'Resultaten' }).click();
+      const row = staff.getByRole('row', { name: new RegExp(participant.name) });
+      await expect(row).toContainText('0 / 4');
+      await screenshots(staff, 'course-teacher-results');
+      return { context, staff, row };
+    });
 
-  await row.getByRole('link', { name: participant.name }).click();
-  await expect(
-    staff.getByRole('heading', { level: 1, name: `Resultaat van ${participant.name}` }),
-  ).toBeVisible();
-  await expect(staff.getByText('Omdat het lichaam van jezelf is.')).toBeVisible();
-  await staff.getByLabel('Score (0 tot 4)').fill('3');
-  await staff.getByLabel('Feedback').fill('Mooi verwoord.');
-  await staff.getByRole('button', { name: 'Scores en feedback opslaan' }).click();
-  await expect(staff.getByText('De scores en feedback zijn opgeslagen.')).toBeVisible();
-  await expect(staff.getByRole('status').filter({ hasText: 'Totaal: 3 / 4 (75 %)' })).toBeVisible();
-  await screenshots(staff, 'course-teacher-participant');
+  await test.step('score the open answer', async () => {
+    await row.getByRole('link', { name: participant.name }).click();
+    await expect(
+      staff.getByRole('heading', { level: 1, name: `Resultaat van ${participant.name}` }),
+    ).toBeVisible();
+    await expect(staff.getByText('Omdat het lichaam van jezelf is.')).toBeVisible();
+    await staff.getByLabel('Score (0 tot 4)').fill('3');
+    await staff.getByLabel('Feedback').fill('Mooi verwoord.');
+    await staff.getByRole('button', { name: 'Scores en feedback opslaan' }).click();
+    await expect(staff.getByText('De scores en feedback zijn opgeslagen.')).toBeVisible();
+    await expect(staff.getByRole('status').filter({ hasText: 'Totaal: 3 / 4 (75 %)' })).toBeVisible();
+    await screenshots(staff, 'course-teacher-participant');
+  });
 
-  // Editing the module's pages stays with its owners.
-  await staff.goto(`/admin/modules/${modulePath}/pages`);
-  await expect(staff.getByRole('link', { name: /Nieuwe pagina/ })).toHaveCount(0);
-  await context.close();
+  await test.step("the module's pages cannot be edited", async () => {
+    // Editing the module's pages stays with its owners.
+    await staff.goto(`/admin/modules/${modulePath}/pages`);
+    await expect(staff.getByRole('link', { name: /Nieuwe pagina/ })).toHaveCount(0);
+    await context.close();
+  });
 });

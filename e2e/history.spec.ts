@@ -18,29 +18,35 @@ async function courseWithTwoSections(
   language: 'nl' | 'en',
   words: { course: string; week: string; teacher: string },
 ) {
-  const id = stamp();
-  const adminToken = await tokenOf(request, admin);
-  const teacher = await newAccount(request, `history-teacher-${language}`, `${words.teacher} ${id}`);
-  await trpc(request, adminToken, 'user.setRoles', { _id: teacher.id, roles: ['teacher'] });
-  const course = await trpc<{ path: string }>(request, adminToken, 'course.create', {
-    course: { name: `${words.course} ${id}`, language },
-  });
-  const sections: { path: string; name: string }[] = [];
-  for (const number of [1, 2]) {
-    const name = `${words.week} ${number} ${id}`;
-    const section = await trpc<{ path: string }>(request, adminToken, 'section.create', {
-      parentType: 'course',
-      parentPath: course.path,
-      section: { name, language },
-    });
-    sections.push({ path: section.path, name });
-  }
-  // The second section first: an old order (1, 2) and a new one (2, 1).
-  await trpc(request, adminToken, 'section.order', {
-    path: course.path,
-    sections: [sections[1]!.path, sections[0]!.path],
-  });
-  return { adminToken, teacher, course: { path: course.path, name: `${words.course} ${id}` }, sections };
+  return await test.step(
+    'make a course with two sections and a teacher-to-be',
+    async () => {
+      const id = stamp();
+      const adminToken = await tokenOf(request, admin);
+      const teacher = await newAccount(request, `history-teacher-${language}`, `${words.teacher} ${id}`);
+      await trpc(request, adminToken, 'user.setRoles', { _id: teacher.id, roles: ['teacher'] });
+      const course = await trpc<{ path: string }>(request, adminToken, 'course.create', {
+        course: { name: `${words.course} ${id}`, language },
+      });
+      const sections: { path: string; name: string }[] = [];
+      for (const number of [1, 2]) {
+        const name = `${words.week} ${number} ${id}`;
+        const section = await trpc<{ path: string }>(request, adminToken, 'section.create', {
+          parentType: 'course',
+          parentPath: course.path,
+          section: { name, language },
+        });
+        sections.push({ path: section.path, name });
+      }
+      // The second section first: an old order (1, 2) and a new one (2, 1).
+      await trpc(request, adminToken, 'section.order', {
+        path: course.path,
+        sections: [sections[1]!.path, sections[0]!.path],
+      });
+      return { adminToken, teacher, course: { path: course.path, name: `${words.course} ${id}` }, sections };
+    },
+    { box: true },
+  );
 }
 
 const historyOf = (page: Page, title: string) => page.getByRole('complementary', { name: title });
@@ -55,26 +61,32 @@ test('in Dutch: the history names the teacher added and the admin, and a section
     week: 'Week',
     teacher: 'Tina Lesgever',
   });
-  await signIn(page, admin, `/admin/courses/${course.path}/link-teachers`);
-  await page.getByRole('button', { name: `Als lesgever toevoegen: ${teacher.name}` }).click();
-  await expect(page.getByRole('button', { name: `Als lesgever verwijderen: ${teacher.name}` })).toBeVisible();
+  await test.step("add the teacher from the course's Teachers view", async () => {
+    await signIn(page, admin, `/admin/courses/${course.path}/link-teachers`);
+    await page.getByRole('button', { name: `Als lesgever toevoegen: ${teacher.name}` }).click();
+    await expect(
+      page.getByRole('button', { name: `Als lesgever verwijderen: ${teacher.name}` }),
+    ).toBeVisible();
+  });
 
-  await page.goto(`/admin/courses/${course.path}`);
-  const history = historyOf(page, 'Geschiedenis');
-  const added = history
-    .getByRole('listitem')
-    .filter({ hasText: `${teacher.name} toegevoegd als lesgever van cursus ‘${course.name}’` });
-  await expect(added).toContainText(`door jou (${admin.name})`);
+  await test.step('the history names the teacher added, the administrator and the section reorder', async () => {
+    await page.goto(`/admin/courses/${course.path}`);
+    const history = historyOf(page, 'Geschiedenis');
+    const added = history
+      .getByRole('listitem')
+      .filter({ hasText: `${teacher.name} toegevoegd als lesgever van cursus ‘${course.name}’` });
+    await expect(added).toContainText(`door jou (${admin.name})`);
 
-  const reorder = history
-    .getByRole('listitem')
-    .filter({ hasText: `Secties van cursus ‘${course.name}’ herschikt` });
-  await expect(reorder).toContainText(`Voordien: ${sections[0]!.name}, ${sections[1]!.name}`);
-  await expect(reorder).toContainText(`Nadien: ${sections[1]!.name}, ${sections[0]!.name}`);
-  // No raw event names anywhere.
-  await expect(history).not.toContainText(/Course[A-Z]\w+|Section[A-Z]\w+/);
-  await added.scrollIntoViewIfNeeded();
-  await screenshots(page, 'history-nl');
+    const reorder = history
+      .getByRole('listitem')
+      .filter({ hasText: `Secties van cursus ‘${course.name}’ herschikt` });
+    await expect(reorder).toContainText(`Voordien: ${sections[0]!.name}, ${sections[1]!.name}`);
+    await expect(reorder).toContainText(`Nadien: ${sections[1]!.name}, ${sections[0]!.name}`);
+    // No raw event names anywhere.
+    await expect(history).not.toContainText(/Course[A-Z]\w+|Section[A-Z]\w+/);
+    await added.scrollIntoViewIfNeeded();
+    await screenshots(page, 'history-nl');
+  });
 });
 
 test('in English: the history names the teacher added and the admin, and a section reorder from old to new', async ({
@@ -89,19 +101,21 @@ test('in English: the history names the teacher added and the admin, and a secti
   });
   await trpc(request, adminToken, 'course.addOwner', { path: course.path, userId: teacher.id });
 
-  await signIn(page, admin, '/admin');
-  await page.evaluate(() => localStorage.setItem('language', 'en'));
-  await page.goto(`/admin/courses/${course.path}`);
-  const history = historyOf(page, 'History');
-  const added = history
-    .getByRole('listitem')
-    .filter({ hasText: `${teacher.name} added as teacher of course “${course.name}”` });
-  await expect(added).toContainText(`by you (${admin.name})`);
-  const reorder = history
-    .getByRole('listitem')
-    .filter({ hasText: `Sections of course “${course.name}” reordered` });
-  await expect(reorder).toContainText(`Before: ${sections[0]!.name}, ${sections[1]!.name}`);
-  await expect(reorder).toContainText(`After: ${sections[1]!.name}, ${sections[0]!.name}`);
-  await expect(history).not.toContainText(/Course[A-Z]\w+|Section[A-Z]\w+/);
-  await screenshots(page, 'history-en');
+  await test.step('the history in English names the teacher added, the administrator and the section reorder', async () => {
+    await signIn(page, admin, '/admin');
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.goto(`/admin/courses/${course.path}`);
+    const history = historyOf(page, 'History');
+    const added = history
+      .getByRole('listitem')
+      .filter({ hasText: `${teacher.name} added as teacher of course “${course.name}”` });
+    await expect(added).toContainText(`by you (${admin.name})`);
+    const reorder = history
+      .getByRole('listitem')
+      .filter({ hasText: `Sections of course “${course.name}” reordered` });
+    await expect(reorder).toContainText(`Before: ${sections[0]!.name}, ${sections[1]!.name}`);
+    await expect(reorder).toContainText(`After: ${sections[1]!.name}, ${sections[0]!.name}`);
+    await expect(history).not.toContainText(/Course[A-Z]\w+|Section[A-Z]\w+/);
+    await screenshots(page, 'history-en');
+  });
 });

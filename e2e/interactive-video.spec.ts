@@ -67,15 +67,21 @@ async function adminToken(request: APIRequestContext) {
 
 /** Admin: uploads the WAV (6 seconds), answers its address. */
 async function uploadedTone(request: APIRequestContext, baseURL: string) {
-  const uploaded = await request.post('/api/uploads', {
-    headers: { authorization: `Bearer ${await adminToken(request)}` },
-    multipart: { file: { name: `lecture-${unique()}.wav`, mimeType: 'audio/wav', buffer: toneWav(6) } },
-  });
-  expect(uploaded.status()).toBe(201);
-  const { url } = (await uploaded.json()) as { url: string };
-  const media = await request.get(url);
-  expect(media.headers()['content-type']).toBe('audio/wav');
-  return new URL(url, baseURL).href;
+  return await test.step(
+    'upload a 6 second tone',
+    async () => {
+      const uploaded = await request.post('/api/uploads', {
+        headers: { authorization: `Bearer ${await adminToken(request)}` },
+        multipart: { file: { name: `lecture-${unique()}.wav`, mimeType: 'audio/wav', buffer: toneWav(6) } },
+      });
+      expect(uploaded.status()).toBe(201);
+      const { url } = (await uploaded.json()) as { url: string };
+      const media = await request.get(url);
+      expect(media.headers()['content-type']).toBe('audio/wav');
+      return new URL(url, baseURL).href;
+    },
+    { box: true },
+  );
 }
 
 /**
@@ -83,56 +89,70 @@ async function uploadedTone(request: APIRequestContext, baseURL: string) {
  * and 01:00; answers their paths.
  */
 async function interactivePage(request: APIRequestContext, url: string, videoTime?: number) {
-  const idToken = await adminToken(request);
-  const id = unique();
+  return await test.step(
+    'an administrator makes a module with an interactive page',
+    async () => {
+      const idToken = await adminToken(request);
+      const id = unique();
 
-  const { path: modulePath } = await trpc<{ path: string }>(request, idToken, 'module.create', {
-    module: { name: `Video module ${id}`, language: 'nl' },
-  });
-  const option = (label: string, value: string, score: number) => ({ label, value, score });
-  const { path: pagePath } = await trpc<{ path: string }>(request, idToken, 'page.create', {
-    parentType: 'module',
-    parentPath: modulePath,
-    page: {
-      name: `Video ${id}`,
-      type: 'interactive',
-      content: [
-        {
-          type: 'radio',
-          questionType: 'single',
-          name: 'protection',
-          label: questions.first,
-          schema: {},
-          options: [option('Condoms', 'condoms', 1), option('The pill', 'pill', 0)],
+      const { path: modulePath } = await trpc<{ path: string }>(request, idToken, 'module.create', {
+        module: { name: `Video module ${id}`, language: 'nl' },
+      });
+      const option = (label: string, value: string, score: number) => ({ label, value, score });
+      const { path: pagePath } = await trpc<{ path: string }>(request, idToken, 'page.create', {
+        parentType: 'module',
+        parentPath: modulePath,
+        page: {
+          name: `Video ${id}`,
+          type: 'interactive',
+          content: [
+            {
+              type: 'radio',
+              questionType: 'single',
+              name: 'protection',
+              label: questions.first,
+              schema: {},
+              options: [option('Condoms', 'condoms', 1), option('The pill', 'pill', 0)],
+            },
+            { type: 'textarea', questionType: 'open', name: 'consent', label: questions.second, schema: {} },
+            { type: 'textarea', questionType: 'open', name: 'next', label: questions.late, schema: {} },
+          ],
+          // Without videoTime, the default watch time: 4 minutes. The last timestamp lies after the
+          // end of the uploaded media.
+          interactiveVideo: {
+            url,
+            ...(videoTime === undefined ? {} : { videoTime }),
+            timestamps: [
+              { hh: 0, mm: 0, ss: 4, references: ['consent'] },
+              { hh: 0, mm: 0, ss: 2, references: ['protection'] },
+              { hh: 0, mm: 1, ss: 0, references: ['next'] },
+            ],
+          },
         },
-        { type: 'textarea', questionType: 'open', name: 'consent', label: questions.second, schema: {} },
-        { type: 'textarea', questionType: 'open', name: 'next', label: questions.late, schema: {} },
-      ],
-      // Without videoTime, the default watch time: 4 minutes. The last timestamp lies after the
-      // end of the uploaded media.
-      interactiveVideo: {
-        url,
-        ...(videoTime === undefined ? {} : { videoTime }),
-        timestamps: [
-          { hh: 0, mm: 0, ss: 4, references: ['consent'] },
-          { hh: 0, mm: 0, ss: 2, references: ['protection'] },
-          { hh: 0, mm: 1, ss: 0, references: ['next'] },
-        ],
-      },
+      });
+      return { modulePath, pagePath };
     },
-  });
-  return { modulePath, pagePath };
+    { box: true },
+  );
 }
 
 /** A participant without any role, signed in on `page`. */
 async function signedInLearner(page: Page, request: APIRequestContext) {
-  const person = { email: newAddress('viewer'), password: 'viewer-password-123' };
-  expect((await request.post('/auth/sign-up', { data: { name: 'Vera Viewer', ...person } })).ok()).toBe(true);
-  const verified = await request.post('/auth/verify', {
-    data: { email: person.email, code: await codeFor(person.email) },
-  });
-  expect(verified.ok()).toBe(true);
-  await signIn(page, person);
+  await test.step(
+    'sign up and sign in as a new participant',
+    async () => {
+      const person = { email: newAddress('viewer'), password: 'viewer-password-123' };
+      expect((await request.post('/auth/sign-up', { data: { name: 'Vera Viewer', ...person } })).ok()).toBe(
+        true,
+      );
+      const verified = await request.post('/auth/verify', {
+        data: { email: person.email, code: await codeFor(person.email) },
+      });
+      expect(verified.ok()).toBe(true);
+      await signIn(page, person);
+    },
+    { box: true },
+  );
 }
 
 const mediaState = (video: Locator) =>
@@ -148,87 +168,105 @@ test('an interactive video pauses at each timestamp, shows its questions, and go
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const { modulePath, pagePath } = await interactivePage(request, await uploadedTone(request, baseURL!));
-  await signedInLearner(page, request);
-  await page.goto(`/module/${modulePath}/page/${pagePath}`);
-
-  const player = page.getByRole('region', { name: 'Interactieve video' });
-  await expect(player).toBeVisible();
-  await expect(player.getByText('Kijktijd: 4 min')).toBeVisible();
-  await expect(player.getByText('De video pauzeert 3 keer voor vragen.')).toBeVisible();
-  const stop = (time: string) => page.getByRole('region', { name: `Vragen op ${time}` });
-  const anyStop = page.getByRole('region', { name: /^Vragen op / });
-  await expect(anyStop).toHaveCount(0);
-
-  const video = player.locator('video');
-  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.duration)).toBe(6);
-
-  // Play with the keyboard on the player's own controls (a user gesture).
-  await video.focus();
-  await page.keyboard.press('Space');
-
-  // 00:02: paused, the first question shown and focused, the others not.
-  await expect(stop('00:02')).toBeVisible({ timeout: 10_000 });
-  await expect(stop('00:02')).toBeFocused();
-  await expect(stop('00:02').getByText(questions.first)).toBeVisible();
-  await expect(stop('00:02').getByText(questions.second)).toHaveCount(0);
-  const pausedAt = await mediaState(video);
-  expect(pausedAt.paused).toBe(true);
-  expect(pausedAt.time).toBeGreaterThanOrEqual(2);
-  expect(pausedAt.time).toBeLessThan(3);
-  await page.waitForTimeout(700);
-  expect((await mediaState(video)).time).toBe(pausedAt.time);
-  const axe = await new AxeBuilder({ page })
-    .include('.interactive-video')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
-    .analyze();
-  expect(
-    axe.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => violation.id),
-  ).toEqual([]);
-
-  // 'Verdergaan' with the keyboard: playback goes on, focus back on the video.
-  await stop('00:02').getByRole('button', { name: 'Verdergaan' }).focus();
-  await page.keyboard.press('Enter');
-  await expect(anyStop).toHaveCount(0);
-  await expect(video).toBeFocused();
-  await expect.poll(async () => (await mediaState(video)).paused).toBe(false);
-  // The question passed stays at hand under the video, with its time.
-  const earlier = page.getByRole('region', { name: 'Vragen tot nu toe' });
-  await expect(earlier.getByRole('heading', { level: 3, name: 'Op 00:02' })).toBeVisible();
-  await expect(earlier.getByText(questions.first)).toBeVisible();
-
-  // 00:04: the second question.
-  await expect(stop('00:04')).toBeVisible({ timeout: 10_000 });
-  await expect(stop('00:04')).toBeFocused();
-  await expect(stop('00:04').getByText(questions.second)).toBeVisible();
-  await expect(stop('00:04').getByText(questions.first)).toHaveCount(0);
-  const secondPause = await mediaState(video);
-  expect(secondPause.paused).toBe(true);
-  expect(secondPause.time).toBeGreaterThanOrEqual(4);
-  expect(secondPause.time).toBeLessThan(5);
-
-  // With the mouse this time; the media plays to its end, then the timestamp after the end shows.
-  await stop('00:04').getByRole('button', { name: 'Verdergaan' }).click();
-  await expect(stop('01:00')).toBeVisible({ timeout: 10_000 });
-  await expect(stop('01:00').getByText(questions.late)).toBeVisible();
-  expect((await mediaState(video)).ended).toBe(true);
-  await stop('01:00').getByRole('button', { name: 'Verdergaan' }).click();
-  await expect(anyStop).toHaveCount(0);
-  // Continuing after the end does not start the media over.
-  expect((await mediaState(video)).ended).toBe(true);
-  await expect(earlier.getByRole('heading', { level: 3 })).toHaveText(['Op 00:02', 'Op 00:04', 'Op 01:00']);
-
-  // Seeking back and watching again: the handled stops do not interrupt a second time.
-  await video.evaluate((element: HTMLVideoElement) => {
-    element.currentTime = 1;
+  await test.step('make the interactive page and open it as a participant', async () => {
+    const { modulePath, pagePath } = await interactivePage(request, await uploadedTone(request, baseURL!));
+    await signedInLearner(page, request);
+    await page.goto(`/module/${modulePath}/page/${pagePath}`);
   });
-  await expect.poll(async () => (await mediaState(video)).time).toBe(1);
-  await video.focus();
-  await page.keyboard.press('Space');
-  await expect.poll(async () => (await mediaState(video)).ended, { timeout: 15_000 }).toBe(true);
-  await expect(anyStop).toHaveCount(0);
+
+  const { stop, anyStop, video } =
+    await test.step('the player says its watch time and loads the media', async () => {
+      const player = page.getByRole('region', { name: 'Interactieve video' });
+      await expect(player).toBeVisible();
+      await expect(player.getByText('Kijktijd: 4 min')).toBeVisible();
+      await expect(player.getByText('De video pauzeert 3 keer voor vragen.')).toBeVisible();
+      const stop = (time: string) => page.getByRole('region', { name: `Vragen op ${time}` });
+      const anyStop = page.getByRole('region', { name: /^Vragen op / });
+      await expect(anyStop).toHaveCount(0);
+
+      const video = player.locator('video');
+      await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.duration)).toBe(6);
+      return { stop, anyStop, video };
+    });
+
+  await test.step('play with the keyboard: it pauses at 00:02 with the first question', async () => {
+    // Play with the keyboard on the player's own controls (a user gesture).
+    await video.focus();
+    await page.keyboard.press('Space');
+
+    // 00:02: paused, the first question shown and focused, the others not.
+    await expect(stop('00:02')).toBeVisible({ timeout: 10_000 });
+    await expect(stop('00:02')).toBeFocused();
+    await expect(stop('00:02').getByText(questions.first)).toBeVisible();
+    await expect(stop('00:02').getByText(questions.second)).toHaveCount(0);
+    const pausedAt = await mediaState(video);
+    expect(pausedAt.paused).toBe(true);
+    expect(pausedAt.time).toBeGreaterThanOrEqual(2);
+    expect(pausedAt.time).toBeLessThan(3);
+    await page.waitForTimeout(700);
+    expect((await mediaState(video)).time).toBe(pausedAt.time);
+    const axe = await new AxeBuilder({ page })
+      .include('.interactive-video')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+      .analyze();
+    expect(
+      axe.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => violation.id),
+    ).toEqual([]);
+  });
+
+  const earlier =
+    await test.step('continue with the keyboard: the question passed stays under the video', async () => {
+      // 'Verdergaan' with the keyboard: playback goes on, focus back on the video.
+      await stop('00:02').getByRole('button', { name: 'Verdergaan' }).focus();
+      await page.keyboard.press('Enter');
+      await expect(anyStop).toHaveCount(0);
+      await expect(video).toBeFocused();
+      await expect.poll(async () => (await mediaState(video)).paused).toBe(false);
+      // The question passed stays at hand under the video, with its time.
+      const earlier = page.getByRole('region', { name: 'Vragen tot nu toe' });
+      await expect(earlier.getByRole('heading', { level: 3, name: 'Op 00:02' })).toBeVisible();
+      await expect(earlier.getByText(questions.first)).toBeVisible();
+      return earlier;
+    });
+
+  await test.step('the second question stops the media at 00:04', async () => {
+    // 00:04: the second question.
+    await expect(stop('00:04')).toBeVisible({ timeout: 10_000 });
+    await expect(stop('00:04')).toBeFocused();
+    await expect(stop('00:04').getByText(questions.second)).toBeVisible();
+    await expect(stop('00:04').getByText(questions.first)).toHaveCount(0);
+    const secondPause = await mediaState(video);
+    expect(secondPause.paused).toBe(true);
+    expect(secondPause.time).toBeGreaterThanOrEqual(4);
+    expect(secondPause.time).toBeLessThan(5);
+  });
+
+  await test.step('continue with the mouse: the stop after the end shows when the media ends', async () => {
+    // With the mouse this time; the media plays to its end, then the timestamp after the end shows.
+    await stop('00:04').getByRole('button', { name: 'Verdergaan' }).click();
+    await expect(stop('01:00')).toBeVisible({ timeout: 10_000 });
+    await expect(stop('01:00').getByText(questions.late)).toBeVisible();
+    expect((await mediaState(video)).ended).toBe(true);
+    await stop('01:00').getByRole('button', { name: 'Verdergaan' }).click();
+    await expect(anyStop).toHaveCount(0);
+    // Continuing after the end does not start the media over.
+    expect((await mediaState(video)).ended).toBe(true);
+    await expect(earlier.getByRole('heading', { level: 3 })).toHaveText(['Op 00:02', 'Op 00:04', 'Op 01:00']);
+  });
+
+  await test.step('seek back and watch again: no stop shows a second time', async () => {
+    // Seeking back and watching again: the handled stops do not interrupt a second time.
+    await video.evaluate((element: HTMLVideoElement) => {
+      element.currentTime = 1;
+    });
+    await expect.poll(async () => (await mediaState(video)).time).toBe(1);
+    await video.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(async () => (await mediaState(video)).ended, { timeout: 15_000 }).toBe(true);
+    await expect(anyStop).toHaveCount(0);
+  });
 });
 
 test('seeking forward past several timestamps shows each one passed, in order, before playing on', async ({
@@ -237,44 +275,55 @@ test('seeking forward past several timestamps shows each one passed, in order, b
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  const { modulePath, pagePath } = await interactivePage(request, await uploadedTone(request, baseURL!));
-  await signedInLearner(page, request);
-  await page.goto(`/module/${modulePath}/page/${pagePath}`);
+  await test.step('make the interactive page and open it as a participant', async () => {
+    const { modulePath, pagePath } = await interactivePage(request, await uploadedTone(request, baseURL!));
+    await signedInLearner(page, request);
+    await page.goto(`/module/${modulePath}/page/${pagePath}`);
+  });
 
   const player = page.getByRole('region', { name: 'Interactieve video' });
   const video = player.locator('video');
   const stop = (time: string) => page.getByRole('region', { name: `Vragen op ${time}` });
   const anyStop = page.getByRole('region', { name: /^Vragen op / });
-  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.duration)).toBe(6);
+  await test.step('play, then jump past two stops', async () => {
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.duration)).toBe(6);
 
-  // Start playing, then jump to 00:05, past the stops at 00:02 and 00:04.
-  await video.focus();
-  await page.keyboard.press('Space');
-  await expect.poll(async () => (await mediaState(video)).paused).toBe(false);
-  await video.evaluate((element: HTMLVideoElement) => {
-    element.currentTime = 5;
+    // Start playing, then jump to 00:05, past the stops at 00:02 and 00:04.
+    await video.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(async () => (await mediaState(video)).paused).toBe(false);
+    await video.evaluate((element: HTMLVideoElement) => {
+      element.currentTime = 5;
+    });
   });
 
-  // The first stop passed shows, where the learner jumped to (the media seeks: /files answers ranges).
-  await expect(stop('00:02')).toBeVisible({ timeout: 10_000 });
-  await expect(stop('00:02').getByText(questions.first)).toBeVisible();
-  const jumped = await mediaState(video);
-  expect(jumped.paused).toBe(true);
-  expect(jumped.time).toBeGreaterThanOrEqual(5);
-  await stop('00:02').getByRole('button', { name: 'Verdergaan' }).click();
+  const jumped = await test.step('the first stop passed shows, where the learner jumped to', async () => {
+    // The first stop passed shows, where the learner jumped to (the media seeks: /files answers ranges).
+    await expect(stop('00:02')).toBeVisible({ timeout: 10_000 });
+    await expect(stop('00:02').getByText(questions.first)).toBeVisible();
+    const jumped = await mediaState(video);
+    expect(jumped.paused).toBe(true);
+    expect(jumped.time).toBeGreaterThanOrEqual(5);
+    await stop('00:02').getByRole('button', { name: 'Verdergaan' }).click();
+    return jumped;
+  });
 
-  // The next passed stop follows at once, without playing in between.
-  await expect(stop('00:04')).toBeVisible();
-  await expect(stop('00:04')).toBeFocused();
-  await expect(stop('00:04').getByText(questions.second)).toBeVisible();
-  expect(await mediaState(video)).toMatchObject({ paused: true, time: jumped.time });
-  await stop('00:04').getByRole('button', { name: 'Verdergaan' }).click();
+  await test.step('the next stop passed follows at once', async () => {
+    // The next passed stop follows at once, without playing in between.
+    await expect(stop('00:04')).toBeVisible();
+    await expect(stop('00:04')).toBeFocused();
+    await expect(stop('00:04').getByText(questions.second)).toBeVisible();
+    expect(await mediaState(video)).toMatchObject({ paused: true, time: jumped.time });
+    await stop('00:04').getByRole('button', { name: 'Verdergaan' }).click();
+  });
 
-  // Then it plays on from where the learner jumped to, to the end and the last stop.
-  await expect(anyStop).toHaveCount(0);
-  const resumed = await mediaState(video);
-  expect(resumed.time).toBeGreaterThanOrEqual(5);
-  await expect(stop('01:00')).toBeVisible({ timeout: 10_000 });
+  await test.step('it plays on to the end and the last stop', async () => {
+    // Then it plays on from where the learner jumped to, to the end and the last stop.
+    await expect(anyStop).toHaveCount(0);
+    const resumed = await mediaState(video);
+    expect(resumed.time).toBeGreaterThanOrEqual(5);
+    await expect(stop('01:00')).toBeVisible({ timeout: 10_000 });
+  });
 });
 
 test('players the page cannot pause list the questions under the video with their times', async ({
@@ -282,27 +331,33 @@ test('players the page cannot pause list the questions under the video with thei
   request,
 }) => {
   test.setTimeout(90_000);
-  const vimeo = await interactivePage(request, 'https://vimeo.com/76979871', 600);
-  const youTube = await interactivePage(request, 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
-  // The YouTube player script cannot be reached (this runs offline; made certain here).
-  await page.route('https://www.youtube.com/iframe_api', (route) => route.abort());
-  await signedInLearner(page, request);
+  const { vimeo, youTube } =
+    await test.step('make a Vimeo page and a YouTube page, and sign in as a participant', async () => {
+      const vimeo = await interactivePage(request, 'https://vimeo.com/76979871', 600);
+      const youTube = await interactivePage(request, 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+      // The YouTube player script cannot be reached (this runs offline; made certain here).
+      await page.route('https://www.youtube.com/iframe_api', (route) => route.abort());
+      await signedInLearner(page, request);
+      return { vimeo, youTube };
+    });
 
   for (const [created, watchTime] of [
     [vimeo, 'Kijktijd: 10 min'],
     [youTube, 'Kijktijd: 4 min'],
   ] as const) {
-    await page.goto(`/module/${created.modulePath}/page/${created.pagePath}`);
-    const player = page.getByRole('region', { name: 'Interactieve video' });
-    await expect(player.getByText(watchTime)).toBeVisible();
-    await expect(player.locator('iframe')).toHaveCount(1);
-    const list = player.getByRole('region', { name: 'Vragen bij de video' });
-    await expect(list.getByRole('heading', { level: 3 })).toHaveText(['Op 00:02', 'Op 00:04', 'Op 01:00']);
-    const items = list.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
-    await expect(items.nth(0).getByText(questions.first)).toBeVisible();
-    await expect(items.nth(1).getByText(questions.second)).toBeVisible();
-    await expect(items.nth(2).getByText(questions.late)).toBeVisible();
-    await expect(page.getByRole('region', { name: /^Vragen op / })).toHaveCount(0);
-    await expect(player.getByText(/pauzeert/)).toHaveCount(0);
+    await test.step(`the page with '${watchTime}' lists its questions under the video`, async () => {
+      await page.goto(`/module/${created.modulePath}/page/${created.pagePath}`);
+      const player = page.getByRole('region', { name: 'Interactieve video' });
+      await expect(player.getByText(watchTime)).toBeVisible();
+      await expect(player.locator('iframe')).toHaveCount(1);
+      const list = player.getByRole('region', { name: 'Vragen bij de video' });
+      await expect(list.getByRole('heading', { level: 3 })).toHaveText(['Op 00:02', 'Op 00:04', 'Op 01:00']);
+      const items = list.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
+      await expect(items.nth(0).getByText(questions.first)).toBeVisible();
+      await expect(items.nth(1).getByText(questions.second)).toBeVisible();
+      await expect(items.nth(2).getByText(questions.late)).toBeVisible();
+      await expect(page.getByRole('region', { name: /^Vragen op / })).toHaveCount(0);
+      await expect(player.getByText(/pauzeert/)).toHaveCount(0);
+    });
   }
 });

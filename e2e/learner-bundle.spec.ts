@@ -101,17 +101,20 @@ test('a first-time learner downloads at most 150 KB of JavaScript on the home pa
   const { account } = await newAccount(request, 'bundle', 'Bo Bundle');
 
   // The module's first page: a content page (Markdown renderer included).
-  let contentPage = '';
-  {
-    const context = await learnerContext(browser, account);
-    const page = await context.newPage();
-    await page.goto(`/course/${course.path}/module/${course.module}`);
-    const first = page.getByRole('link', { name: 'Wat is SRGR?' }).first();
-    await expect(first).toBeVisible();
-    contentPage = (await first.getAttribute('href')) ?? '';
-    await context.close();
-  }
-  expect(contentPage).toContain('/page/');
+  const contentPage = await test.step("find the address of the module's first content page", async () => {
+    let contentPage = '';
+    {
+      const context = await learnerContext(browser, account);
+      const page = await context.newPage();
+      await page.goto(`/course/${course.path}/module/${course.module}`);
+      const first = page.getByRole('link', { name: 'Wat is SRGR?' }).first();
+      await expect(first).toBeVisible();
+      contentPage = (await first.getAttribute('href')) ?? '';
+      await context.close();
+    }
+    expect(contentPage).toContain('/page/');
+    return contentPage;
+  });
 
   const routes: { name: string; url: string; ready: (page: Page) => Promise<void> }[] = [
     {
@@ -143,39 +146,43 @@ test('a first-time learner downloads at most 150 KB of JavaScript on the home pa
   const results: { name: string; first: number; repeat: number; loads: ScriptLoad[] }[] = [];
   const contexts: BrowserContext[] = [];
   for (const route of routes) {
-    const context = await learnerContext(browser, account);
-    contexts.push(context);
-    const page = await context.newPage();
-    const scripts = await recordScripts(page);
+    await test.step(`visit the ${route.name} page twice and count its scripts`, async () => {
+      const context = await learnerContext(browser, account);
+      contexts.push(context);
+      const page = await context.newPage();
+      const scripts = await recordScripts(page);
 
-    await open(page, route.url, route.ready);
-    const first = scripts.total();
-    const firstLoads = [...scripts.loads];
+      await open(page, route.url, route.ready);
+      const first = scripts.total();
+      const firstLoads = [...scripts.loads];
 
-    // A repeat visit: away from the site and back, in the same browser.
-    await page.goto('about:blank');
-    scripts.reset();
-    await open(page, route.url, route.ready);
-    const repeat = scripts.total();
+      // A repeat visit: away from the site and back, in the same browser.
+      await page.goto('about:blank');
+      scripts.reset();
+      await open(page, route.url, route.ready);
+      const repeat = scripts.total();
 
-    report.push(
-      `${route.name.padEnd(13)} ${route.url.padEnd(60)} first visit ${kb(first).padStart(9)} in ${firstLoads.length} scripts (${[...new Set(firstLoads.map((load) => load.encoding))].join(', ')}), repeat visit ${repeat} bytes`,
-    );
-    results.push({ name: route.name, first, repeat, loads: firstLoads });
+      report.push(
+        `${route.name.padEnd(13)} ${route.url.padEnd(60)} first visit ${kb(first).padStart(9)} in ${firstLoads.length} scripts (${[...new Set(firstLoads.map((load) => load.encoding))].join(', ')}), repeat visit ${repeat} bytes`,
+      );
+      results.push({ name: route.name, first, repeat, loads: firstLoads });
+    });
   }
   for (const context of contexts) await context.close();
 
-  // Reported before any check fails, so a run over budget still shows its figures.
-  console.log(`JavaScript a learner downloads (compressed, on the wire):\n${report.join('\n')}`);
-  await test.info().attach('learner-bundle.txt', { body: report.join('\n'), contentType: 'text/plain' });
-  for (const result of results) {
-    const list = result.loads.map((load) => `${load.url} ${load.bytes}`).join('\n');
-    expect(result.first, `${result.name}, first visit:\n${list}`).toBeLessThanOrEqual(budgetBytes);
-    expect(result.loads.map((load) => load.url).filter((url) => neverInFirstLoad.test(url))).toEqual([]);
-    expect(result.repeat, `${result.name}, repeat visit`).toBe(0);
-    // Every script of our own came compressed.
-    for (const load of result.loads.filter((each) => new URL(each.url).pathname.startsWith('/assets/'))) {
-      expect(['br', 'gzip'], load.url).toContain(load.encoding);
+  await test.step('report the figures and check them against the budget', async () => {
+    // Reported before any check fails, so a run over budget still shows its figures.
+    console.log(`JavaScript a learner downloads (compressed, on the wire):\n${report.join('\n')}`);
+    await test.info().attach('learner-bundle.txt', { body: report.join('\n'), contentType: 'text/plain' });
+    for (const result of results) {
+      const list = result.loads.map((load) => `${load.url} ${load.bytes}`).join('\n');
+      expect(result.first, `${result.name}, first visit:\n${list}`).toBeLessThanOrEqual(budgetBytes);
+      expect(result.loads.map((load) => load.url).filter((url) => neverInFirstLoad.test(url))).toEqual([]);
+      expect(result.repeat, `${result.name}, repeat visit`).toBe(0);
+      // Every script of our own came compressed.
+      for (const load of result.loads.filter((each) => new URL(each.url).pathname.startsWith('/assets/'))) {
+        expect(['br', 'gzip'], load.url).toContain(load.encoding);
+      }
     }
-  }
+  });
 });

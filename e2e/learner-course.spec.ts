@@ -170,125 +170,148 @@ for (const language of languages) {
     page,
     request,
   }) => {
-    const learner = await newAccount(request, `Lea Learner ${unique()}`);
-    await signInAs(page, learner, language);
-    await page.goto('/');
-    await expect(page.getByText(text.welcome)).toBeVisible();
-    const modules = page.getByRole('region', { name: text.featuredModules });
-    await expect(modules.getByRole('link', { name: onHomeModule })).toBeVisible();
-    await expect(modules.getByRole('link', { name: notOnHomeModule })).toHaveCount(0);
-    // A small card keeps the module's info within 128 characters.
-    const info = await modules
-      .getByRole('article')
-      .filter({ hasText: onHomeModule })
-      .locator('.card__text')
-      .innerText();
-    expect(info.length).toBeLessThanOrEqual(128);
-    await expect(page.locator('.hero__image')).toBeVisible();
-    const latest = page.getByRole('region', { name: text.latest });
-    await expect(latest.getByText(text.noActivity)).toBeVisible();
+    const learner = await test.step('sign up and sign in', async () => {
+      const learner = await newAccount(request, `Lea Learner ${unique()}`);
+      await signInAs(page, learner, language);
+      return learner;
+    });
+    const latest =
+      await test.step('open the home page: the welcome text, the featured modules and no activity yet', async () => {
+        await page.goto('/');
+        await expect(page.getByText(text.welcome)).toBeVisible();
+        const modules = page.getByRole('region', { name: text.featuredModules });
+        await expect(modules.getByRole('link', { name: onHomeModule })).toBeVisible();
+        await expect(modules.getByRole('link', { name: notOnHomeModule })).toHaveCount(0);
+        // A small card keeps the module's info within 128 characters.
+        const info = await modules
+          .getByRole('article')
+          .filter({ hasText: onHomeModule })
+          .locator('.card__text')
+          .innerText();
+        expect(info.length).toBeLessThanOrEqual(128);
+        await expect(page.locator('.hero__image')).toBeVisible();
+        const latest = page.getByRole('region', { name: text.latest });
+        await expect(latest.getByText(text.noActivity)).toBeVisible();
+        return latest;
+      });
 
-    // The learner answers a question of the home page's module and checks it (as the page view's
-    // 'Check answer' does: the question has limited attempts, and a mere draft is no answer yet).
-    const token = await tokenOf(request, learner);
-    const module = await trpc<{ pages: { path: string; name: string }[] }>(
-      request,
-      token,
-      'module.byPath',
-      { path: 'srgr-begrippen' },
-      'query',
-    );
-    const questions = module.pages.find((entry) => entry.name === 'Test je kennis');
-    expect(questions).toBeDefined();
-    await trpc(
-      request,
-      token,
-      'result.save',
-      {
-        module: 'srgr-begrippen',
-        page: questions!.path,
-        result: { answers: { jaar: 'o1' }, confirm: ['jaar'] },
-      },
-      'mutation',
-    );
+    await test.step('answer and check a question of the home page module', async () => {
+      // The learner answers a question of the home page's module and checks it (as the page view's
+      // 'Check answer' does: the question has limited attempts, and a mere draft is no answer yet).
+      const token = await tokenOf(request, learner);
+      const module = await trpc<{ pages: { path: string; name: string }[] }>(
+        request,
+        token,
+        'module.byPath',
+        { path: 'srgr-begrippen' },
+        'query',
+      );
+      const questions = module.pages.find((entry) => entry.name === 'Test je kennis');
+      expect(questions).toBeDefined();
+      await trpc(
+        request,
+        token,
+        'result.save',
+        {
+          module: 'srgr-begrippen',
+          page: questions!.path,
+          result: { answers: { jaar: 'o1' }, confirm: ['jaar'] },
+        },
+        'mutation',
+      );
+    });
 
-    await page.reload();
-    await expect(latest.getByRole('link', { name: onHomeModule })).toBeVisible();
-    await expect(latest.locator('.module-card__footer')).toHaveText(text.lastActive);
-    await expect(latest.getByText(text.noActivity)).toHaveCount(0);
-    await expectNoSeriousAxeViolations(page, `/ (${language}, signed in)`);
-    await latest.getByRole('link', { name: onHomeModule }).click();
-    await expect(page).toHaveURL(/\/module\/srgr-begrippen$/);
+    await test.step('reload: the module last worked on is shown, and opens', async () => {
+      await page.reload();
+      await expect(latest.getByRole('link', { name: onHomeModule })).toBeVisible();
+      await expect(latest.locator('.module-card__footer')).toHaveText(text.lastActive);
+      await expect(latest.getByText(text.noActivity)).toHaveCount(0);
+      await expectNoSeriousAxeViolations(page, `/ (${language}, signed in)`);
+      await latest.getByRole('link', { name: onHomeModule }).click();
+      await expect(page).toHaveURL(/\/module\/srgr-begrippen$/);
+    });
   });
 
   test(`course in ${language}: sections in timing order, the past one disabled, the live and next ones open, by keyboard`, async ({
     page,
   }) => {
-    await rememberLanguage(page, language);
-    await page.goto(`/course/${mainCourse.path}`);
-    await expect(page.getByRole('heading', { level: 1, name: mainCourse.name })).toBeVisible();
+    const tabs = await test.step('open the course and read its tabs', async () => {
+      await rememberLanguage(page, language);
+      await page.goto(`/course/${mainCourse.path}`);
+      await expect(page.getByRole('heading', { level: 1, name: mainCourse.name })).toBeVisible();
 
-    // The tabs: Info, then the sections by classroom start (a team tab may follow).
-    const tabs = page.getByRole('navigation', { name: text.tabs }).getByRole('link');
-    await expect(tabs.nth(0)).toHaveText('Info');
-    await expect(tabs.nth(1)).toHaveText(`${sections.past} (${text.past})`);
-    await expect(tabs.nth(2)).toHaveText(sections.live);
-    await expect(tabs.nth(3)).toHaveText(sections.next);
-    await expect(tabs.nth(4)).toHaveText(sections.future);
+      // The tabs: Info, then the sections by classroom start (a team tab may follow).
+      const tabs = page.getByRole('navigation', { name: text.tabs }).getByRole('link');
+      await expect(tabs.nth(0)).toHaveText('Info');
+      await expect(tabs.nth(1)).toHaveText(`${sections.past} (${text.past})`);
+      await expect(tabs.nth(2)).toHaveText(sections.live);
+      await expect(tabs.nth(3)).toHaveText(sections.next);
+      await expect(tabs.nth(4)).toHaveText(sections.future);
+      return tabs;
+    });
 
-    await expect(page.getByRole('heading', { level: 2, name: text.sections })).toBeVisible();
-    const past = sectionToggle(page, sections.past);
-    const live = sectionToggle(page, sections.live);
-    const next = sectionToggle(page, sections.next);
-    const future = sectionToggle(page, sections.future);
-    await expect(past).toBeVisible();
-    await expect(past).toHaveAttribute('aria-disabled', 'true');
-    await expect(past).toHaveAttribute('aria-expanded', 'false');
-    await expect(past).toContainText(text.past);
-    await expect(live).toHaveAttribute('aria-expanded', 'true');
-    await expect(live).toContainText(text.live);
-    await expect(next).toHaveAttribute('aria-expanded', 'true');
-    await expect(next).toContainText(text.next);
-    await expect(page.getByText('Cairo 1994, Beijing 1995')).toBeVisible();
-    await expect(future).toHaveAttribute('aria-expanded', 'false');
-    await expect(future).toContainText(text.future);
-    await expect(page.getByText('Casussen uit partnerlanden')).toBeHidden();
+    const { past, live, next, future } = await test.step('read the sections in timing order', async () => {
+      await expect(page.getByRole('heading', { level: 2, name: text.sections })).toBeVisible();
+      const past = sectionToggle(page, sections.past);
+      const live = sectionToggle(page, sections.live);
+      const next = sectionToggle(page, sections.next);
+      const future = sectionToggle(page, sections.future);
+      await expect(past).toBeVisible();
+      await expect(past).toHaveAttribute('aria-disabled', 'true');
+      await expect(past).toHaveAttribute('aria-expanded', 'false');
+      await expect(past).toContainText(text.past);
+      await expect(live).toHaveAttribute('aria-expanded', 'true');
+      await expect(live).toContainText(text.live);
+      await expect(next).toHaveAttribute('aria-expanded', 'true');
+      await expect(next).toContainText(text.next);
+      await expect(page.getByText('Cairo 1994, Beijing 1995')).toBeVisible();
+      await expect(future).toHaveAttribute('aria-expanded', 'false');
+      await expect(future).toContainText(text.future);
+      await expect(page.getByText('Casussen uit partnerlanden')).toBeHidden();
+      return { past, live, next, future };
+    });
 
-    // Keyboard alone: the past section stays closed, the future one opens and closes.
-    await past.focus();
-    await page.keyboard.press('Enter');
-    await expect(past).toHaveAttribute('aria-expanded', 'false');
-    await page.keyboard.press('Tab');
-    await expect(live).toBeFocused();
-    await page.keyboard.press('Tab');
-    await expect(page.getByRole('link', { name: `${text.join} ${liveClassroom}` })).toBeFocused();
-    await page.keyboard.press('Tab');
-    await expect(page.getByRole('link', { name: `${text.openSection}: ${sections.live}` })).toBeFocused();
-    await page.keyboard.press('Tab');
-    await expect(next).toBeFocused();
-    await page.keyboard.press('Tab');
-    await expect(page.getByRole('link', { name: `${text.openSection}: ${sections.next}` })).toBeFocused();
-    await page.keyboard.press('Tab');
-    await expect(future).toBeFocused();
-    await page.keyboard.press('Enter');
-    await expect(future).toHaveAttribute('aria-expanded', 'true');
-    await expect(page.getByText('Casussen uit partnerlanden')).toBeVisible();
-    await page.keyboard.press('Space');
-    await expect(future).toHaveAttribute('aria-expanded', 'false');
+    await test.step('open and close the sections with the keyboard alone', async () => {
+      // Keyboard alone: the past section stays closed, the future one opens and closes.
+      await past.focus();
+      await page.keyboard.press('Enter');
+      await expect(past).toHaveAttribute('aria-expanded', 'false');
+      await page.keyboard.press('Tab');
+      await expect(live).toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('link', { name: `${text.join} ${liveClassroom}` })).toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('link', { name: `${text.openSection}: ${sections.live}` })).toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(next).toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('link', { name: `${text.openSection}: ${sections.next}` })).toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(future).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(future).toHaveAttribute('aria-expanded', 'true');
+      await expect(page.getByText('Casussen uit partnerlanden')).toBeVisible();
+      await page.keyboard.press('Space');
+      await expect(future).toHaveAttribute('aria-expanded', 'false');
+    });
 
-    // The next session's own tab, reached from its panel by keyboard.
-    await next.focus();
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(new RegExp(`/course/${mainCourse.path}/section/internationale-kaders$`));
-    await expect(page.getByRole('heading', { level: 2, name: sections.next })).toBeVisible();
-    await expect(page.locator('.section-panel__timing')).toHaveText(text.next);
-    await expect(tabs.nth(3)).toHaveAttribute('aria-current', 'page');
+    await test.step("open the next session's tab by keyboard", async () => {
+      // The next session's own tab, reached from its panel by keyboard.
+      await next.focus();
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(new RegExp(`/course/${mainCourse.path}/section/internationale-kaders$`));
+      await expect(page.getByRole('heading', { level: 2, name: sections.next })).toBeVisible();
+      await expect(page.locator('.section-panel__timing')).toHaveText(text.next);
+      await expect(tabs.nth(3)).toHaveAttribute('aria-current', 'page');
+    });
 
-    // A past section keeps its own tab (its recordings live there).
-    await tabs.nth(1).click();
-    await expect(page.getByRole('heading', { level: 2, name: sections.past })).toBeVisible();
-    await expect(page.locator('.section-panel__timing')).toHaveText(text.past);
+    await test.step("open the past session's tab", async () => {
+      // A past section keeps its own tab (its recordings live there).
+      await tabs.nth(1).click();
+      await expect(page.getByRole('heading', { level: 2, name: sections.past })).toBeVisible();
+      await expect(page.locator('.section-panel__timing')).toHaveText(text.past);
+    });
   });
 
   test(`in ${language}: the Team or Your Certificate address of a course without that tab answers as a missing tab`, async ({
@@ -307,15 +330,21 @@ for (const language of languages) {
       await expect(tabs.locator('[aria-current="page"]')).toHaveCount(0);
       if (absentTab) await expect(tabs.getByRole('link', { name: absentTab, exact: true })).toHaveCount(0);
     };
-    // An unknown section is the model: the course, its tabs, and a not-found text for the panel.
-    await missing(`/course/${mainCourse.path}/section/no-such-session`, mainCourse, text.noSuchSection);
-    // A course without owners has no Team tab; its address says so instead of showing an empty team.
-    await missing(`/course/${courseWithoutTeam.path}/team`, courseWithoutTeam, text.noSuchTab, text.team);
-    await expect(page.getByRole('heading', { level: 2, name: text.team })).toHaveCount(0);
-    await page.screenshot({ path: testInfo.outputPath(`missing-team-tab-${language}.png`) });
-    // Signed out, nobody holds a certificate: no Your Certificate tab either.
-    await missing(`/course/${mainCourse.path}/certificate`, mainCourse, text.noSuchTab, text.certificate);
-    await expect(page.getByRole('heading', { level: 2, name: text.certificate })).toHaveCount(0);
+    await test.step('open an unknown section', async () => {
+      // An unknown section is the model: the course, its tabs, and a not-found text for the panel.
+      await missing(`/course/${mainCourse.path}/section/no-such-session`, mainCourse, text.noSuchSection);
+    });
+    await test.step('open the Team address of a course without owners', async () => {
+      // A course without owners has no Team tab; its address says so instead of showing an empty team.
+      await missing(`/course/${courseWithoutTeam.path}/team`, courseWithoutTeam, text.noSuchTab, text.team);
+      await expect(page.getByRole('heading', { level: 2, name: text.team })).toHaveCount(0);
+      await page.screenshot({ path: testInfo.outputPath(`missing-team-tab-${language}.png`) });
+    });
+    await test.step('open the certificate address signed out', async () => {
+      // Signed out, nobody holds a certificate: no Your Certificate tab either.
+      await missing(`/course/${mainCourse.path}/certificate`, mainCourse, text.noSuchTab, text.certificate);
+      await expect(page.getByRole('heading', { level: 2, name: text.certificate })).toHaveCount(0);
+    });
   });
 }
 
@@ -323,29 +352,36 @@ test('a signed-out visitor sees no module cards on a course, is sent to sign in 
   page,
   request,
 }) => {
-  await rememberLanguage(page, 'nl');
-  const learner = await newAccount(request, `Vera Visitor ${unique()}`);
-  // The course info is for everyone; its modules offer to sign in instead of cards.
-  await page.goto(`/course/${mainCourse.path}`);
-  await expect(page.getByRole('heading', { level: 1, name: mainCourse.name })).toBeVisible();
-  await expect(page.locator('.module-card')).toHaveCount(0);
+  const learner = await test.step('open the course signed out: no module cards', async () => {
+    await rememberLanguage(page, 'nl');
+    const learner = await newAccount(request, `Vera Visitor ${unique()}`);
+    // The course info is for everyone; its modules offer to sign in instead of cards.
+    await page.goto(`/course/${mainCourse.path}`);
+    await expect(page.getByRole('heading', { level: 1, name: mainCourse.name })).toBeVisible();
+    await expect(page.locator('.module-card')).toHaveCount(0);
+    return learner;
+  });
 
-  // Opening an existing module leads to sign-in, then back to the module (nested under the course).
-  const moduleAddress = `/course/${mainCourse.path}/module/srgr-begrippen`;
-  await page.goto(moduleAddress);
-  await expect(page).toHaveURL(`/login?next=${encodeURIComponent(moduleAddress)}`);
-  await page.getByLabel('E-mailadres').fill(learner.email);
-  await page.getByLabel('Wachtwoord', { exact: true }).fill(learner.password);
-  await page.getByRole('button', { name: 'Aanmelden', exact: true }).click();
-  await expect(page).toHaveURL(moduleAddress);
-  await expect(page.getByRole('heading', { level: 1, name: onHomeModule })).toBeVisible();
+  await test.step('open a module: sign in, then back to the module', async () => {
+    // Opening an existing module leads to sign-in, then back to the module (nested under the course).
+    const moduleAddress = `/course/${mainCourse.path}/module/srgr-begrippen`;
+    await page.goto(moduleAddress);
+    await expect(page).toHaveURL(`/login?next=${encodeURIComponent(moduleAddress)}`);
+    await page.getByLabel('E-mailadres').fill(learner.email);
+    await page.getByLabel('Wachtwoord', { exact: true }).fill(learner.password);
+    await page.getByRole('button', { name: 'Aanmelden', exact: true }).click();
+    await expect(page).toHaveURL(moduleAddress);
+    await expect(page.getByRole('heading', { level: 1, name: onHomeModule })).toBeVisible();
+  });
 
-  // Signed out again, a module that does not exist still says so, without a detour to sign in.
-  await page.context().clearCookies();
-  await page.evaluate(() => window.localStorage.clear());
-  await page.goto('/module/no-such-module');
-  await expect(page.getByRole('heading', { name: 'Oeps, deze module bestaat niet.' })).toBeVisible();
-  await expect(page).toHaveURL('/module/no-such-module');
+  await test.step('sign out and open a module that does not exist', async () => {
+    // Signed out again, a module that does not exist still says so, without a detour to sign in.
+    await page.context().clearCookies();
+    await page.evaluate(() => window.localStorage.clear());
+    await page.goto('/module/no-such-module');
+    await expect(page.getByRole('heading', { name: 'Oeps, deze module bestaat niet.' })).toBeVisible();
+    await expect(page).toHaveURL('/module/no-such-module');
+  });
 });
 
 test('signed in without the course certificate, its address answers as a missing tab', async ({
@@ -381,40 +417,44 @@ test.describe('the course team', () => {
   }) => {
     test.setTimeout(90_000);
     for (const person of [teacher, hidden]) {
-      const account = await newAccount(request, person.name, person.profession);
-      const token = await tokenOf(request, account);
-      // Each teacher fills in their profile; the second one asks for full privacy.
-      await trpc(
-        request,
-        token,
-        'user.updateProfile',
-        {
-          name: person.name,
-          profession: person.profession,
-          description: 'description' in person ? person.description : '',
-          fullPrivacy: person === hidden,
-          language: 'nl',
-        },
-        'mutation',
-      );
-      const me = await trpc<{ _id: string }>(request, token, 'user.me', undefined, 'query');
+      await test.step(`make ${person.name} a teacher`, async () => {
+        const account = await newAccount(request, person.name, person.profession);
+        const token = await tokenOf(request, account);
+        // Each teacher fills in their profile; the second one asks for full privacy.
+        await trpc(
+          request,
+          token,
+          'user.updateProfile',
+          {
+            name: person.name,
+            profession: person.profession,
+            description: 'description' in person ? person.description : '',
+            fullPrivacy: person === hidden,
+            language: 'nl',
+          },
+          'mutation',
+        );
+        const me = await trpc<{ _id: string }>(request, token, 'user.me', undefined, 'query');
 
-      if (person === teacher) await signIn(page, admin, `/admin/users/${me._id}`);
-      else await page.goto(`/admin/users/${me._id}`);
-      const roles = page.getByRole('region', { name: 'Rollen' });
-      await roles.getByLabel('teacher', { exact: true }).check();
-      await roles.getByRole('button', { name: 'Rollen bewaren' }).click();
-      await expect(roles.getByText('De rollen zijn bewaard.')).toBeVisible();
+        if (person === teacher) await signIn(page, admin, `/admin/users/${me._id}`);
+        else await page.goto(`/admin/users/${me._id}`);
+        const roles = page.getByRole('region', { name: 'Rollen' });
+        await roles.getByLabel('teacher', { exact: true }).check();
+        await roles.getByRole('button', { name: 'Rollen bewaren' }).click();
+        await expect(roles.getByText('De rollen zijn bewaard.')).toBeVisible();
+      });
     }
 
-    await page.goto('/admin/link-teachers');
-    await page.getByLabel('Cursus').selectOption({ label: mainCourse.name });
-    for (const person of [teacher, hidden]) {
-      await page.getByRole('button', { name: `Als lesgever toevoegen: ${person.name}` }).click();
-      await expect(
-        page.getByRole('button', { name: `Als lesgever verwijderen: ${person.name}` }),
-      ).toBeVisible();
-    }
+    await test.step('link both teachers to the course', async () => {
+      await page.goto('/admin/link-teachers');
+      await page.getByLabel('Cursus').selectOption({ label: mainCourse.name });
+      for (const person of [teacher, hidden]) {
+        await page.getByRole('button', { name: `Als lesgever toevoegen: ${person.name}` }).click();
+        await expect(
+          page.getByRole('button', { name: `Als lesgever verwijderen: ${person.name}` }),
+        ).toBeVisible();
+      }
+    });
   });
 
   for (const language of languages) {
@@ -423,34 +463,39 @@ test.describe('the course team', () => {
     test(`in ${language}: the team tab, the team panel open on a wide window, and full privacy kept`, async ({
       page,
     }) => {
-      await rememberLanguage(page, language);
-      await page.goto(`/course/${mainCourse.path}`);
-      const tabs = page.getByRole('navigation', { name: text.tabs });
-      await expect(tabs.getByRole('link', { name: text.team, exact: true })).toBeVisible();
+      const tabs = await test.step('open the course: the team on the Info tab', async () => {
+        await rememberLanguage(page, language);
+        await page.goto(`/course/${mainCourse.path}`);
+        const tabs = page.getByRole('navigation', { name: text.tabs });
+        await expect(tabs.getByRole('link', { name: text.team, exact: true })).toBeVisible();
 
-      // On the Info tab: the team as avatars, and the team panel, open at this width (1280 px).
-      const avatars = page.getByRole('list', { name: text.team });
-      await expect(avatars.getByRole('listitem').filter({ hasText: teacher.name })).toHaveCount(1);
-      const panel = page.locator('details.team-panel');
-      await expect(panel).toHaveAttribute('open', '');
-      await expect(panel.getByRole('heading', { level: 3, name: teacher.name })).toBeVisible();
-      await expect(panel.getByText(teacher.profession, { exact: true })).toBeVisible();
-      await expect(panel.getByText(teacher.description)).toBeVisible();
-      await expect(panel.getByRole('heading', { level: 3, name: text.anonymous }).first()).toBeVisible();
-      await expect(page.getByText(hidden.name)).toHaveCount(0);
-      await expect(page.getByText(hidden.profession, { exact: true })).toHaveCount(0);
+        // On the Info tab: the team as avatars, and the team panel, open at this width (1280 px).
+        const avatars = page.getByRole('list', { name: text.team });
+        await expect(avatars.getByRole('listitem').filter({ hasText: teacher.name })).toHaveCount(1);
+        const panel = page.locator('details.team-panel');
+        await expect(panel).toHaveAttribute('open', '');
+        await expect(panel.getByRole('heading', { level: 3, name: teacher.name })).toBeVisible();
+        await expect(panel.getByText(teacher.profession, { exact: true })).toBeVisible();
+        await expect(panel.getByText(teacher.description)).toBeVisible();
+        await expect(panel.getByRole('heading', { level: 3, name: text.anonymous }).first()).toBeVisible();
+        await expect(page.getByText(hidden.name)).toHaveCount(0);
+        await expect(page.getByText(hidden.profession, { exact: true })).toHaveCount(0);
+        return tabs;
+      });
 
-      await tabs.getByRole('link', { name: text.team, exact: true }).click();
-      await expect(page).toHaveURL(new RegExp(`/course/${mainCourse.path}/team$`));
-      await expect(tabs.getByRole('link', { name: text.team, exact: true })).toHaveAttribute(
-        'aria-current',
-        'page',
-      );
-      await expect(page.getByRole('heading', { level: 2, name: text.team })).toBeVisible();
-      await expect(page.getByRole('heading', { level: 3, name: teacher.name })).toBeVisible();
-      await expect(page.getByText(teacher.description)).toBeVisible();
-      await expect(page.getByRole('heading', { level: 3, name: text.anonymous }).first()).toBeVisible();
-      await expect(page.getByText(hidden.name)).toHaveCount(0);
+      await test.step('open the Team tab', async () => {
+        await tabs.getByRole('link', { name: text.team, exact: true }).click();
+        await expect(page).toHaveURL(new RegExp(`/course/${mainCourse.path}/team$`));
+        await expect(tabs.getByRole('link', { name: text.team, exact: true })).toHaveAttribute(
+          'aria-current',
+          'page',
+        );
+        await expect(page.getByRole('heading', { level: 2, name: text.team })).toBeVisible();
+        await expect(page.getByRole('heading', { level: 3, name: teacher.name })).toBeVisible();
+        await expect(page.getByText(teacher.description)).toBeVisible();
+        await expect(page.getByRole('heading', { level: 3, name: text.anonymous }).first()).toBeVisible();
+        await expect(page.getByText(hidden.name)).toHaveCount(0);
+      });
     });
   }
 
@@ -506,33 +551,38 @@ test.describe('the course team', () => {
     test('every course tab is on screen (they wrap, none hides sideways) and the keyboard reaches each in turn', async ({
       page,
     }, testInfo) => {
-      await page.goto(`/course/${mainCourse.path}`);
-      const nav = page.getByRole('navigation', { name: texts.nl.tabs });
-      const tabs = nav.getByRole('link');
-      // Info, the four sessions and Team.
-      await expect(tabs).toHaveCount(6);
-      await expect(tabs.last()).toHaveText(texts.nl.team);
-      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-      await page.screenshot({ path: testInfo.outputPath('course-tabs-360.png') });
-      for (const tab of await tabs.all()) {
-        await expect(tab).toBeInViewport({ ratio: 1 });
-        const box = await tab.boundingBox();
-        expect(box!.x).toBeGreaterThanOrEqual(0);
-        expect(box!.x + box!.width).toBeLessThanOrEqual(360);
-      }
-      expect(await horizontalOverflow(page)).toBe(0);
+      const tabs = await test.step('open the course: every tab on screen', async () => {
+        await page.goto(`/course/${mainCourse.path}`);
+        const nav = page.getByRole('navigation', { name: texts.nl.tabs });
+        const tabs = nav.getByRole('link');
+        // Info, the four sessions and Team.
+        await expect(tabs).toHaveCount(6);
+        await expect(tabs.last()).toHaveText(texts.nl.team);
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+        await page.screenshot({ path: testInfo.outputPath('course-tabs-360.png') });
+        for (const tab of await tabs.all()) {
+          await expect(tab).toBeInViewport({ ratio: 1 });
+          const box = await tab.boundingBox();
+          expect(box!.x).toBeGreaterThanOrEqual(0);
+          expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+        }
+        expect(await horizontalOverflow(page)).toBe(0);
+        return tabs;
+      });
 
-      // By keyboard: Tab walks from one tab to the next, and Enter opens the last one.
-      await tabs.first().focus();
-      for (let index = 1; index < 6; index++) {
-        await page.keyboard.press('Tab');
-        await expect(tabs.nth(index)).toBeFocused();
-        await expect(tabs.nth(index)).toBeInViewport({ ratio: 1 });
-      }
-      await page.keyboard.press('Enter');
-      await expect(page).toHaveURL(new RegExp(`/course/${mainCourse.path}/team$`));
-      await expect(tabs.last()).toHaveAttribute('aria-current', 'page');
-      await page.screenshot({ path: testInfo.outputPath('course-team-360.png') });
+      await test.step('walk the tabs by keyboard and open Team', async () => {
+        // By keyboard: Tab walks from one tab to the next, and Enter opens the last one.
+        await tabs.first().focus();
+        for (let index = 1; index < 6; index++) {
+          await page.keyboard.press('Tab');
+          await expect(tabs.nth(index)).toBeFocused();
+          await expect(tabs.nth(index)).toBeInViewport({ ratio: 1 });
+        }
+        await page.keyboard.press('Enter');
+        await expect(page).toHaveURL(new RegExp(`/course/${mainCourse.path}/team$`));
+        await expect(tabs.last()).toHaveAttribute('aria-current', 'page');
+        await page.screenshot({ path: testInfo.outputPath('course-team-360.png') });
+      });
     });
 
     test('home, course, section and team pages neither scroll sideways nor have serious axe violations', async ({

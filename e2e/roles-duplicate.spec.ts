@@ -42,50 +42,65 @@ for (const language of ['nl', 'en'] as const) {
     request,
   }) => {
     const words = texts[language];
-    const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-    const role = `dup-${language}-${stamp}`;
-    const token = await tokenOf(request, admin);
-    await trpc(request, token, 'role.create', {
-      name: role,
-      actions: { create: true, assign_participants: true },
+    const role = await test.step('make a role with two actions', async () => {
+      const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+      const role = `dup-${language}-${stamp}`;
+      const token = await tokenOf(request, admin);
+      await trpc(request, token, 'role.create', {
+        name: role,
+        actions: { create: true, assign_participants: true },
+      });
+      return role;
     });
 
-    await signIn(page, admin);
-    await page.evaluate((chosen) => localStorage.setItem('language', chosen), language);
-    await page.goto(`/admin/roles/${role}`);
-    const duplicate = page.getByRole('region', { name: words.duplicateTitle });
-    await expect(duplicate).toBeVisible();
-    const copyName = duplicate.getByLabel(words.copyName);
-    await expect(copyName).toHaveValue(`${role}-copy`);
-    await screenshots(page, `roles-duplicate-${language}`);
+    const { duplicate, copyName } =
+      await test.step('open the role: the name of its copy is suggested', async () => {
+        await signIn(page, admin);
+        await page.evaluate((chosen) => localStorage.setItem('language', chosen), language);
+        await page.goto(`/admin/roles/${role}`);
+        const duplicate = page.getByRole('region', { name: words.duplicateTitle });
+        await expect(duplicate).toBeVisible();
+        const copyName = duplicate.getByLabel(words.copyName);
+        await expect(copyName).toHaveValue(`${role}-copy`);
+        await screenshots(page, `roles-duplicate-${language}`);
+        return { duplicate, copyName };
+      });
 
-    // By keyboard: from the name to the button, Enter duplicates.
-    await copyName.focus();
-    await page.keyboard.press('Tab');
-    await expect(duplicate.getByRole('button', { name: words.duplicate })).toBeFocused();
-    await page.keyboard.press('Enter');
+    await test.step('duplicate it by keyboard', async () => {
+      // By keyboard: from the name to the button, Enter duplicates.
+      await copyName.focus();
+      await page.keyboard.press('Tab');
+      await expect(duplicate.getByRole('button', { name: words.duplicate })).toBeFocused();
+      await page.keyboard.press('Enter');
+    });
 
-    await expect(page).toHaveURL(new RegExp(`/admin/roles/${role}-copy$`));
-    await expect(page.getByRole('heading', { level: 1, name: `${role}-copy` })).toBeVisible();
-    await expect(page.getByText(words.notice(role))).toBeVisible();
-    await expect(page.getByRole('checkbox', { name: words.create, exact: true })).toBeChecked();
-    await expect(page.getByRole('checkbox', { name: words.assign, exact: true })).toBeChecked();
-    await expect(page.getByRole('checkbox', { name: words.remove, exact: true })).not.toBeChecked();
-    await expect(page.getByRole('complementary')).toContainText(words.created(`${role}-copy`, role));
-    await screenshots(page, `roles-duplicate-copy-${language}`);
+    await test.step('the copy opens with the same actions', async () => {
+      await expect(page).toHaveURL(new RegExp(`/admin/roles/${role}-copy$`));
+      await expect(page.getByRole('heading', { level: 1, name: `${role}-copy` })).toBeVisible();
+      await expect(page.getByText(words.notice(role))).toBeVisible();
+      await expect(page.getByRole('checkbox', { name: words.create, exact: true })).toBeChecked();
+      await expect(page.getByRole('checkbox', { name: words.assign, exact: true })).toBeChecked();
+      await expect(page.getByRole('checkbox', { name: words.remove, exact: true })).not.toBeChecked();
+      await expect(page.getByRole('complementary')).toContainText(words.created(`${role}-copy`, role));
+      await screenshots(page, `roles-duplicate-copy-${language}`);
+    });
 
-    // Both in the list, with the same actions.
-    await page.goto('/admin/roles');
-    await expect(page.getByRole('heading', { level: 1, name: words.rolesTitle })).toBeVisible();
-    const item = (name: string) =>
-      page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
-    for (const name of [role, `${role}-copy`]) {
-      await expect(item(name)).toContainText(words.create);
-      await expect(item(name)).toContainText(words.assign);
-    }
+    await test.step('the role list shows both with the same actions', async () => {
+      // Both in the list, with the same actions.
+      await page.goto('/admin/roles');
+      await expect(page.getByRole('heading', { level: 1, name: words.rolesTitle })).toBeVisible();
+      const item = (name: string) =>
+        page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+      for (const name of [role, `${role}-copy`]) {
+        await expect(item(name)).toContainText(words.create);
+        await expect(item(name)).toContainText(words.assign);
+      }
+    });
 
-    // The next copy gets the next free name.
-    await page.goto(`/admin/roles/${role}`);
-    await expect(page.getByLabel(words.copyName)).toHaveValue(`${role}-copy-2`);
+    await test.step('the next copy gets the next free name', async () => {
+      // The next copy gets the next free name.
+      await page.goto(`/admin/roles/${role}`);
+      await expect(page.getByLabel(words.copyName)).toHaveValue(`${role}-copy-2`);
+    });
   });
 }

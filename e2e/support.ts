@@ -60,11 +60,18 @@ export async function rewriteProcedure(
  * page has moved on; `next` is where the login page should lead afterwards.
  */
 export async function signIn(page: Page, account: { email: string; password: string }, next?: string) {
-  await page.goto(next ? `/login?next=${encodeURIComponent(next)}` : '/login');
-  await page.getByLabel('E-mailadres').fill(account.email);
-  await page.getByLabel('Wachtwoord', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Aanmelden', exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
+  // One boxed step: a failure names the sign-in and points at the test's line, not at this helper.
+  await test.step(
+    `sign in as ${account.email}`,
+    async () => {
+      await page.goto(next ? `/login?next=${encodeURIComponent(next)}` : '/login');
+      await page.getByLabel('E-mailadres').fill(account.email);
+      await page.getByLabel('Wachtwoord', { exact: true }).fill(account.password);
+      await page.getByRole('button', { name: 'Aanmelden', exact: true }).click();
+      await page.waitForURL((url) => url.pathname !== '/login');
+    },
+    { box: true },
+  );
 }
 
 /** A fresh address for an account made during the run. */
