@@ -84,7 +84,7 @@ export const configurationTable: { variables: string[]; defaults: string; meanin
     variables: ['TENANT_CONFIG'],
     defaults: 'shipped default',
     meaning:
-      'Path to a tenant JSON file (name, colours, fonts, images, texts per language, languages, signup fields, static pages, analytics container); see server/tenant/default-tenant.json.',
+      'Path to a tenant JSON file (name, colours, fonts, images, texts per language, languages, signup fields, static pages with their address per language, analytics); see server/tenant/default-tenant.json and "Notes on choices".',
   },
   {
     variables: ['CLIENT_DIST'],
