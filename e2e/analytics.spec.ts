@@ -91,9 +91,14 @@ test('nothing is loaded or sent before consent, one page view after accept, none
   });
 
   await test.step("refuse from the footer's cookie settings: nothing more is sent, without a reload", async () => {
-    await page.getByRole('contentinfo').getByRole('button', { name: 'Cookie-instellingen' }).click();
+    // With the keyboard alone: the settings open on the choice, Tab moves to 'Weigeren'.
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Cookie-instellingen' }).focus();
+    await page.keyboard.press('Enter');
     await expect(banner).toContainText('Je hebt het meten aanvaard.');
-    await banner.getByRole('button', { name: 'Weigeren' }).click();
+    await expect(banner.getByRole('button', { name: 'Aanvaarden' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(banner.getByRole('button', { name: 'Weigeren' })).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(banner).toHaveCount(0);
     const before = requests.length;
     await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Welkom' }).click();
@@ -128,4 +133,23 @@ test('the page allows the configured host only', async ({ page }) => {
   expect(policy).toMatch(/script-src [^;]*https:\/\/stats\.example\.org/);
   expect(policy).toMatch(/connect-src 'self' https:\/\/stats\.example\.org(;|$)/);
   expect(policy).not.toContain('googletagmanager');
+});
+
+test('on a 360px phone the banner and the footer fit without scrolling sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/course');
+  const banner = page.getByRole('region', { name: 'Toestemming voor statistieken' });
+  await expect(banner.getByRole('button', { name: 'Aanvaarden' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: test.info().outputPath('analytics-banner-360.png') });
+  await banner.getByRole('button', { name: 'Weigeren' }).click();
+  await page
+    .getByRole('contentinfo')
+    .getByRole('button', { name: 'Cookie-instellingen' })
+    .scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('analytics-footer-360.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Cookie-instellingen' }).click();
+  await expect(banner).toContainText('Je hebt het meten geweigerd.');
+  await page.screenshot({ path: test.info().outputPath('analytics-banner-reopened-1280.png') });
 });

@@ -23,7 +23,16 @@ export async function downloadFile(url: string, fallbackName: string): Promise<v
   }
   const disposition = response.headers.get('content-disposition') ?? '';
   const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
-  const objectUrl = URL.createObjectURL(await response.blob());
+  saveBlob(name, await response.blob());
+}
+
+/** Hands text the app already holds (an export it received) to the browser as a file download. */
+export function saveTextFile(name: string, type: string, content: string): void {
+  saveBlob(name, new Blob([content], { type: `${type};charset=utf-8` }));
+}
+
+function saveBlob(name: string, blob: Blob): void {
+  const objectUrl = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = objectUrl;
   link.download = name;
@@ -31,17 +40,5 @@ export async function downloadFile(url: string, fallbackName: string): Promise<v
   link.click();
   link.remove();
   // Give the browser a moment to start the download before the blob goes.
-  setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
-}
-
-/** Hands text the app already holds (an export it received) to the browser as a file download. */
-export function saveTextFile(name: string, type: string, content: string): void {
-  const objectUrl = URL.createObjectURL(new Blob([content], { type: `${type};charset=utf-8` }));
-  const link = document.createElement('a');
-  link.href = objectUrl;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
   setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
 }

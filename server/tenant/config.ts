@@ -7,6 +7,7 @@ const colour = z.string().regex(/^#[0-9a-fA-F]{3,8}$/, 'must be a hex colour');
 const staticPath = z.string().regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and dashes only');
 
 const gtmId = /^GTM-[A-Z0-9]{4,12}$/;
+const gtmMessage = 'must be a Tag Manager container id, GTM- and 4 to 12 capitals or digits';
 const httpsUrl = z
   .string()
   .url()
@@ -19,7 +20,7 @@ const httpsUrl = z
 const analyticsSchema = z.discriminatedUnion('provider', [
   z.object({
     provider: z.literal('gtm'),
-    containerId: z.string().regex(gtmId, 'must look like GTM-XXXXXXX'),
+    containerId: z.string().regex(gtmId, gtmMessage),
   }),
   z.object({
     provider: z.literal('matomo'),
@@ -101,7 +102,7 @@ export const tenantSchema = z.object({
         }
     }),
   /** A Google Tag Manager container id; the older way to say `analytics: { provider: 'gtm', … }`. */
-  analyticsContainer: z.string().regex(gtmId, 'must look like GTM-XXXXXXX').nullable(),
+  analyticsContainer: z.string().regex(gtmId, gtmMessage).nullable(),
   analytics: analyticsSchema.nullable().optional(),
 });
 type TenantFile = z.infer<typeof tenantSchema>;

@@ -353,20 +353,16 @@ export function personalDataExport(input: {
       }
       case 'CourseOwnerAdded':
       case 'CourseOwnerRemoved':
-        result.teaching.courses = toggle(
-          result.teaching.courses,
-          String(data.path),
-          event.type === 'CourseOwnerAdded',
-        );
-        break;
       case 'ModuleOwnerAdded':
-      case 'ModuleOwnerRemoved':
-        result.teaching.modules = toggle(
-          result.teaching.modules,
+      case 'ModuleOwnerRemoved': {
+        const kind = event.type.startsWith('Course') ? 'courses' : 'modules';
+        result.teaching[kind] = toggle(
+          result.teaching[kind],
           String(data.path),
-          event.type === 'ModuleOwnerAdded',
+          event.type.endsWith('Added'),
         );
         break;
+      }
       case 'AnswerSaved':
         result.answers.push({
           at,

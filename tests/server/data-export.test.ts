@@ -39,6 +39,15 @@ const questions = [
  */
 describe.each(databaseKinds)('download my data on %s', (kind) => {
   let platform: TestPlatform;
+  const countEvents = async () =>
+    Number(
+      (
+        await platform.database.db
+          .selectFrom('events')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   let app: FastifyInstance;
   const tokens = {} as Record<Who, string>;
   const ids = {} as Record<Who, string>;
@@ -169,7 +178,8 @@ describe.each(databaseKinds)('download my data on %s', (kind) => {
   });
 
   it("only ever gives one's own data: another user's token is refused or gets their own", async () => {
-    // The participants' procedure takes no user id: a smuggled one is ignored.
+    // The participants' procedure takes no user id: a smuggled one is ignored, and nothing is written.
+    const eventsBefore = await countEvents();
     const own = await myData('olaf', 'json', { _id: ids.pia });
     expect(own.ok).toBe(true);
     const content = (own.data as File).content;
@@ -183,6 +193,7 @@ describe.each(databaseKinds)('download my data on %s', (kind) => {
       url: `/trpc/user.myData?input=${encodeURIComponent(JSON.stringify({ format: 'json' }))}`,
     });
     expect(anonymous.statusCode).toBe(401);
+    expect(await countEvents()).toBe(eventsBefore);
   });
 
   it("an administrator's export is the person's, in their language, and recorded in their history", async () => {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { reportPageView, withdrawConsent } from '../../lib/analytics';
@@ -15,6 +15,11 @@ export function AnalyticsBanner() {
   const { t } = useTranslation();
   const configured = Boolean(useTenant().data?.analytics);
   const { consent, asking } = useAnalyticsConsent();
+  const first = useRef<HTMLButtonElement>(null);
+  // Opened from 'Cookie settings': the keyboard goes where the choice is.
+  useEffect(() => {
+    if (asking) first.current?.focus();
+  }, [asking]);
 
   if (!configured || (consent && !asking)) return null;
 
@@ -35,7 +40,7 @@ export function AnalyticsBanner() {
           )}
         </p>
         <div className="analytics-banner__actions">
-          <button type="button" className="button" onClick={() => answer('accepted')}>
+          <button ref={first} type="button" className="button" onClick={() => answer('accepted')}>
             {t('analytics.accept')}
           </button>
           <button type="button" className="button button--ghost" onClick={() => answer('declined')}>

@@ -96,7 +96,7 @@ describe('the tenant file: analytics', () => {
   });
 
   it.each([
-    [{ analyticsContainer: 'UA-123' }, /analyticsContainer: must look like GTM-XXXXXXX/],
+    [{ analyticsContainer: 'UA-123' }, /analyticsContainer: must be a Tag Manager container id/],
     [{ analytics: { provider: 'matomo', url: 'http://stats.example.org/', siteId: '3' } }, /https:\/\//],
     [{ analytics: { provider: 'matomo', url: 'https://stats.example.org/', siteId: 'x' } }, /site number/],
     [{ analytics: { provider: 'hotjar' } }, /analytics\.provider/],
