@@ -112,8 +112,10 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 2_000 },
     },
     {
-      // Build the client once, then serve it; the second server reuses the same build.
-      command: `npx vite build --logLevel warn --outDir ../${clientDist} && npx tsx server/main.ts`,
+      // Build the client once, then serve it; the other servers reuse the same build. Each server runs
+      // as `npm start` runs it (scripts/start.mjs: the server bundle, built here when stale), so the
+      // journeys test what is shipped and no server compiles TypeScript at its start.
+      command: `npx vite build --logLevel warn --outDir ../${clientDist} && node scripts/start.mjs`,
       url: `${demoURL}/healthz`,
       env: server(demoPort, true),
       reuseExistingServer: false,
@@ -123,7 +125,7 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     },
     {
-      command: 'npx tsx server/main.ts',
+      command: 'node scripts/start.mjs',
       url: `${analyticsURL}/healthz`,
       env: { ...server(serverPorts.analytics, false, 'analytics'), TENANT_CONFIG: analyticsTenant },
       reuseExistingServer: false,
@@ -133,7 +135,7 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     },
     {
-      command: 'npx tsx server/main.ts',
+      command: 'node scripts/start.mjs',
       url: `${emptyURL}/healthz`,
       env: server(emptyPort, false),
       reuseExistingServer: false,

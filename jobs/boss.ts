@@ -36,6 +36,24 @@ const NOTIFY_BACKSTOP_SECONDS = 10;
 const failureOf = (error: unknown) =>
   error instanceof Error ? { name: error.name, message: error.message } : { message: String(error) };
 
+// biome-ignore lint/suspicious/noExplicitAny: a queue's settings do not depend on its payload
+type AnyJob = JobDefinition<any, any>;
+
+/** What a job asks of its queue (the policy only at creation: pg-boss cannot change it after). */
+const queueSettings = (job: AnyJob) => ({
+  retryLimit: job.retryLimit,
+  retryDelay: job.retryDelay,
+  retryBackoff: true,
+  notify: true,
+  ...(job.forgetWhenSettled ? { deleteAfterSeconds: FORGET_BACKSTOP_SECONDS } : {}),
+});
+
+function queueMatches(queue: object, job: AnyJob): boolean {
+  return Object.entries(queueSettings(job)).every(
+    ([setting, value]) => (queue as Record<string, unknown>)[setting] === value,
+  );
+}
+
 export type JobDatabase = { kind: 'embedded'; pglite: PGlite } | { kind: 'server'; connectionString: string };
 
 /**
@@ -99,24 +117,27 @@ export async function startJobs(
     if (job.forgetWhenSettled) await forget();
     return { status: 'completed' };
   };
+  // A queue is written only when it is missing or its settings differ from the job's: a start on an
+  // existing database reads the queues once instead of writing and reading each one.
+  const queues = new Map((await boss.getQueues()).map((queue) => [queue.name, queue]));
   for (const job of jobs) {
-    await boss.createQueue(job.name, {
-      retryLimit: job.retryLimit,
-      retryDelay: job.retryDelay,
-      retryBackoff: true,
-      ...(job.policy ? { policy: job.policy } : {}),
-      notify: true,
-    });
-    // Updated as well, since createQueue leaves an existing queue's settings alone: every queue
-    // NOTIFYs its workers when a job is sent; a settled job the worker could not delete has a
-    // backstop (pg-boss's maintenance, at least daily).
-    await boss.updateQueue(job.name, {
-      notify: true,
-      ...(job.forgetWhenSettled ? { deleteAfterSeconds: FORGET_BACKSTOP_SECONDS } : {}),
-    });
-    // Warms pg-boss's per-queue cache now: a cold cache makes `send` look the queue up on its own
-    // connection, which on PGlite waits for the append transaction that is sending (a deadlock).
-    await boss.getJobById(job.name, '00000000-0000-0000-0000-000000000000');
+    const queue = queues.get(job.name);
+    if (!queue) {
+      await boss.createQueue(job.name, {
+        ...queueSettings(job),
+        ...(job.policy ? { policy: job.policy } : {}),
+      });
+    }
+    if (!queue || !queueMatches(queue, job)) {
+      // Updated as well, since createQueue leaves an existing queue's settings alone: every queue
+      // NOTIFYs its workers when a job is sent; a settled job the worker could not delete has a
+      // backstop (pg-boss's maintenance, at least daily).
+      await boss.updateQueue(job.name, queueSettings(job));
+      // Warms pg-boss's per-queue cache now: a cold cache makes `send` look the queue up on its own
+      // connection, which on PGlite waits for the append transaction that is sending (a deadlock).
+      // pg-boss's start cached the queues that existed then; a queue written since is not cached.
+      await boss.getJobById(job.name, '00000000-0000-0000-0000-000000000000');
+    }
     if (options.work) {
       const { batchSize, concurrency } = job.work ?? DEFAULT_WORK;
       await boss.work(

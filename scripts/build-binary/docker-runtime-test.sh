@@ -51,6 +51,17 @@ done
 [ "$(curl -s -o /dev/null -w '%{http_code}' "$url/healthz")" = "200" ] || fail "no 200 on /healthz"
 echo "production node_modules: ${modules_mb} MB; start to /healthz: $(($(date +%s%3N) - started_ms)) ms"
 [ "$(curl -s -o /dev/null -w '%{http_code}' "$url/readyz")" = "200" ] || fail "/readyz is not 200"
+# What the server loads at first use (GraphQL, the certificate PDF, S3, mail) sits in chunks of the
+# bundle: each must load from the production dependencies alone, and GraphQL must answer.
+(cd "$work" && node -e '
+  const fs = require("node:fs");
+  const chunks = fs.readdirSync("dist/server/chunks").filter((name) => name.endsWith(".mjs"));
+  Promise.all(chunks.map((name) => import("./dist/server/chunks/" + name))).then(
+    () => console.log("bundle chunks load: " + chunks.length),
+    (error) => { console.error(error); process.exit(1); });
+') || fail "a chunk of the server bundle does not load"
+graphql="$(curl -s -X POST -H 'content-type: application/json' -d '{"query":"{ __typename }"}' "$url/graphql")"
+grep -q '"__typename":"Query"' <<<"$graphql" || fail "/graphql did not answer: $graphql"
 page="$(curl -sf "$url/course")" || fail "no 200 on /course"
 grep -qi '<!doctype html>' <<<"$page" || fail "/course is not the client page"
 kill -TERM "$pid"

@@ -1,0 +1,74 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type JobDatabase, startJobs } from '../../jobs/boss';
+import { jobs } from '../../jobs/registry';
+import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
+
+interface QueueRow {
+  name: string;
+  retry_limit: number;
+  retry_delay: number;
+  notify: boolean;
+  deletion_seconds: number;
+  updated_on: Date;
+}
+
+describe.each(databaseKinds)('job queues at start on %s', (kind) => {
+  let platform: TestPlatform;
+  const queues = async () =>
+    (
+      await sql<QueueRow>`select name, retry_limit, retry_delay, notify, deletion_seconds, updated_on
+        from pgboss.queue where name not like '\_\_pgboss%' order by name`.execute(platform.database.db)
+    ).rows;
+  const database = (): JobDatabase =>
+    platform.database.pglite
+      ? { kind: 'embedded', pglite: platform.database.pglite }
+      : {
+          kind: 'server',
+          connectionString: (platform.database.target as { connectionString: string }).connectionString,
+        };
+  const startAgain = () =>
+    startJobs(database(), {
+      work: false,
+      settings: { publicUrl: 'http://localhost' },
+      dependencies: { log: platform.log } as never,
+    });
+
+  beforeAll(async () => {
+    platform = await startTestPlatform(kind);
+  });
+  afterAll(async () => {
+    await platform?.dispose();
+  });
+
+  it('creates every queue with its job settings on a fresh database', async () => {
+    const rows = await queues();
+    expect(rows.map((row) => row.name)).toEqual(jobs.map((job) => job.name).sort());
+    for (const job of jobs) {
+      const row = rows.find((each) => each.name === job.name)!;
+      expect(row).toMatchObject({ retry_limit: job.retryLimit, retry_delay: job.retryDelay, notify: true });
+      if (job.forgetWhenSettled) expect(row.deletion_seconds).toBe(60);
+    }
+  });
+
+  it('writes no queue on a later start, and puts back the settings of one that differs', async () => {
+    const before = await queues();
+    const [changed, ...others] = jobs;
+    await sql`update pgboss.queue set notify = false, retry_limit = 0 where name = ${changed!.name}`.execute(
+      platform.database.db,
+    );
+    const runner = await startAgain();
+    try {
+      const after = await queues();
+      const restored = after.find((row) => row.name === changed!.name)!;
+      expect(restored).toMatchObject({ notify: true, retry_limit: changed!.retryLimit });
+      for (const job of others) {
+        const was = before.find((row) => row.name === job.name)!;
+        const now = after.find((row) => row.name === job.name)!;
+        expect(now.updated_on.getTime()).toBe(was.updated_on.getTime());
+      }
+    } finally {
+      await runner.stop();
+    }
+  });
+});
