@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { buildPgdataTemplate, templateIsStale } from './pgdata-template.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const serverBundle = path.join(root, 'dist/server/main.mjs');
@@ -113,6 +114,7 @@ function removeOldChunks(current, keepMs) {
  * --omit=dev`) a bundle that is there is used as it is.
  */
 export async function ensureServerBundle() {
+  if (templateIsStale()) await buildPgdataTemplate();
   if (!serverIsStale()) return serverBundle;
   try {
     await import('esbuild');
@@ -127,4 +129,5 @@ export async function ensureServerBundle() {
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const ms = await buildServer({ keepOldChunksMs: 0 });
   console.log(`server bundle: ${path.relative(root, serverBundle)} in ${ms} ms`);
+  if (templateIsStale()) console.log(`empty database template: ${await buildPgdataTemplate()} ms`);
 }

@@ -6,6 +6,7 @@ import type { SnapshotTables } from '../events/snapshots';
 import type { EventStoreTables } from '../events/store';
 import type { ProjectionTables } from '../projections/tables';
 import { lockDataDir } from './db/data-dir-lock';
+import { copyPgdataTemplate } from './db/pgdata-template';
 import { guardOuterDb } from './db/transaction';
 import { pgliteParsers, pgTypeOverrides } from './db/type-parsers';
 
@@ -27,7 +28,13 @@ export interface PgliteAssets {
 export const PGLITE_SHARED_BUFFERS = '32MB';
 
 export type DatabaseTarget =
-  | { kind: 'embedded'; dataDir: string | null; pgliteAssets?: PgliteAssets }
+  | {
+      kind: 'embedded';
+      dataDir: string | null;
+      pgliteAssets?: PgliteAssets;
+      /** An empty data folder to copy on a fresh DATA_DIR instead of running initdb. */
+      pgdataTemplate?: string;
+    }
   | { kind: 'server'; connectionString: string; poolSize?: number };
 
 export interface DatabaseHandle {
@@ -54,8 +61,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 
   const release = target.dataDir ? await lockDataDir(target.dataDir) : async () => {};
   try {
+    const pgdata = target.dataDir ? path.join(target.dataDir, 'pgdata') : null;
+    if (pgdata && target.pgdataTemplate) await copyPgdataTemplate(target.pgdataTemplate, pgdata);
     const pglite = await PGlite.create({
-      ...(target.dataDir ? { dataDir: path.join(target.dataDir, 'pgdata') } : {}),
+      ...(pgdata ? { dataDir: pgdata } : {}),
       ...target.pgliteAssets,
       parsers: pgliteParsers(),
       // A start parameter (not postgresql.conf, which PGlite would rewrite whole): every start.

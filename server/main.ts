@@ -6,6 +6,7 @@ import { bootstrapIdentity } from './auth/bootstrap';
 import { type Config, ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { isEmptyStore } from './db/is-empty';
+import { bundledPgdataTemplate } from './db/pgdata-template';
 import { abortUnfinishedUploads } from './files/s3-storage';
 import { removeUnfinishedWrites } from './files/storage';
 import { BackupError } from './ops/backup';
@@ -60,6 +61,8 @@ async function serve(): Promise<void> {
   if (refused.length > 0) fail(refusal(refused));
 
   const target = await withBundledAssets(databaseTarget(config));
+  // Run from the bundle, a fresh data folder is a copy of the empty one built with it.
+  if (target.kind === 'embedded') target.pgdataTemplate = bundledPgdataTemplate(import.meta.url);
   const platform = await startPlatform(config, log, { target }).catch((error: unknown) => {
     if (error instanceof DataDirLockedError || error instanceof ConfigError) fail(error.message);
     log.fatal({ err: error }, 'could not start');

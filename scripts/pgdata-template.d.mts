@@ -1,0 +1,3 @@
+export const pgdataTemplate: string;
+export function templateIsStale(target?: string): boolean;
+export function buildPgdataTemplate(target?: string): Promise<number>;
