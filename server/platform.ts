@@ -44,17 +44,19 @@ export async function startPlatform(
   // A bucket that is missing, denied or out of reach stops the start with what to correct.
   if (config.STORAGE_DRIVER === 's3') await checkBucket(config);
   const database = await openDatabase(target);
-  // Uploads cut short (a shutdown that ran out of time, a kill -9) leave `.part` files: gone now. The
-  // data folder's lock (embedded database on disk) makes the folder this process's alone; otherwise
-  // other processes may share it and be writing, so only parts untouched for an hour go.
+  // Uploads cut short (a shutdown that ran out of time, a kill -9) leave `.part` files: gone before
+  // the platform is returned, swept while the database migrates and the jobs start. The data
+  // folder's lock (embedded database on disk) makes the folder this process's alone; otherwise other
+  // processes may share it and be writing, so only parts untouched for an hour go.
   const exclusive = target.kind === 'embedded' && target.dataDir !== null;
-  const swept = await fileStorage(config)
+  const sweeping = fileStorage(config)
     .sweepPartial(new Date(exclusive ? Date.now() : Date.now() - 3_600_000))
-    .catch((error: unknown) => {
-      log.warn({ err: error }, 'could not sweep unfinished uploads');
-      return 0;
-    });
-  if (swept > 0) log.info({ files: swept }, 'removed unfinished uploads');
+    .then(
+      (swept) => {
+        if (swept > 0) log.info({ files: swept }, 'removed unfinished uploads');
+      },
+      (error: unknown) => log.warn({ err: error }, 'could not sweep unfinished uploads'),
+    );
   // The auto-issue job runs commands through this platform, which exists once the jobs have started.
   let self: Platform | null = null;
   try {
@@ -105,6 +107,7 @@ export async function startPlatform(
       project: applyProjections,
       enqueue: jobs.enqueue,
     };
+    await sweeping;
     let closing: Promise<void> | null = null;
     self = {
       config,
@@ -124,6 +127,7 @@ export async function startPlatform(
     };
     return self;
   } catch (error) {
+    await sweeping;
     await database.close().catch(() => {});
     throw error;
   }
