@@ -114,7 +114,11 @@ function removeOldChunks(current, keepMs) {
  * --omit=dev`) a bundle that is there is used as it is.
  */
 export async function ensureServerBundle() {
-  if (templateIsStale()) await buildPgdataTemplate();
+  // Without the template a fresh folder is initdb'd at start as before: slower, never broken.
+  if (templateIsStale())
+    await buildPgdataTemplate().catch((error) =>
+      console.warn(`empty database template not built (${error.message}): a fresh data folder runs initdb`),
+    );
   if (!serverIsStale()) return serverBundle;
   try {
     await import('esbuild');
