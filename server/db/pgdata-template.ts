@@ -19,6 +19,7 @@ export function bundledPgdataTemplate(entryUrl: string): string | undefined {
  * PGlite then runs initdb itself.
  */
 export async function copyPgdataTemplate(template: string, pgdata: string): Promise<boolean> {
+  // Only into a folder that is not there at all: a partial one is left to PGlite as before.
   if (fs.existsSync(pgdata)) return false;
   const temporary = `${pgdata}.copying`;
   try {

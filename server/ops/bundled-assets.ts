@@ -55,19 +55,18 @@ async function pgliteAssets(): Promise<PgliteAssets> {
     WebAssembly.compile(sea.getRawAsset(assetKeys.pgliteWasm)),
     WebAssembly.compile(sea.getRawAsset(assetKeys.initdbWasm)),
   ]);
-  return { pgliteWasmModule, initdbWasmModule, fsBundle: sea.getAssetAsBlob(assetKeys.pgliteData) };
+  return {
+    pgliteWasmModule,
+    initdbWasmModule,
+    fsBundle: sea.getAssetAsBlob(assetKeys.pgliteData),
+    emptyDatabase: () => sea.getAssetAsBlob(assetKeys.pgdataTemplate),
+  };
 }
 
 /** The database target, with PGlite's files taken from the executable when running as one. */
 export async function withBundledAssets(target: DatabaseTarget): Promise<DatabaseTarget> {
   if (target.kind !== 'embedded' || !isBinary()) return target;
-  const assets = await pgliteAssets();
-  // PGlite loads a tarball only into a folder without a database (it refuses one that has one).
-  const fresh = target.dataDir !== null && !fs.existsSync(path.join(target.dataDir, 'pgdata', 'PG_VERSION'));
-  return {
-    ...target,
-    pgliteAssets: fresh ? { ...assets, loadDataDir: sea.getAssetAsBlob(assetKeys.pgdataTemplate) } : assets,
-  };
+  return { ...target, pgliteAssets: await pgliteAssets() };
 }
 
 function cacheRoot(): string {

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type JobDatabase, startJobs } from '../../jobs/boss';
+import { startJobs } from '../../jobs/boss';
 import { jobs } from '../../jobs/registry';
+import { jobDatabaseOf } from '../../server/platform';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
 
 interface QueueRow {
@@ -20,15 +21,8 @@ describe.each(databaseKinds)('job queues at start on %s', (kind) => {
       await sql<QueueRow>`select name, retry_limit, retry_delay, notify, deletion_seconds, updated_on
         from pgboss.queue where name not like '\_\_pgboss%' order by name`.execute(platform.database.db)
     ).rows;
-  const database = (): JobDatabase =>
-    platform.database.pglite
-      ? { kind: 'embedded', pglite: platform.database.pglite }
-      : {
-          kind: 'server',
-          connectionString: (platform.database.target as { connectionString: string }).connectionString,
-        };
   const startAgain = () =>
-    startJobs(database(), {
+    startJobs(jobDatabaseOf(platform.database), {
       work: false,
       settings: { publicUrl: 'http://localhost' },
       dependencies: { log: platform.log } as never,

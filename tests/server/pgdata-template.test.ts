@@ -3,12 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPgdataTemplate } from '../../scripts/pgdata-template.mjs';
-import { loadConfig } from '../../server/config';
 import { bundledPgdataTemplate, copyPgdataTemplate } from '../../server/db/pgdata-template';
-import { startPlatform } from '../../server/platform';
+import { startTestPlatform } from '../harness';
 
 /**
  * The embedded database's empty data folder built with the server bundle: a fresh DATA_DIR starts
@@ -28,12 +26,8 @@ describe('empty database template', () => {
   const copied = (dataDir: string) => fs.existsSync(path.join(dataDir, 'pgdata', 'copied-from-template'));
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-  const start = (dataDir: string, pgdataTemplate?: string) =>
-    startPlatform(
-      loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
-      pino({ level: 'silent' }),
-      { target: { kind: 'embedded', dataDir, pgdataTemplate }, workJobs: false },
-    );
+  const start = (dataDir: string, pgdataTemplate: string) =>
+    startTestPlatform('pglite', { dataDir, pgdataTemplate });
 
   it('is found beside the bundle that carries it, and nowhere else', () => {
     expect(bundledPgdataTemplate(pathToFileURL(path.join(root, 'dist', 'main.mjs')).href)).toBe(template);
