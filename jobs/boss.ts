@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { Transaction } from 'kysely';
-import { fromKysely, fromPglite, type JobResult, type JobWithMetadata, PgBoss } from 'pg-boss';
+import { fromKysely, fromPglite, type JobResult, type JobWithMetadata, PgBoss, type Schedule } from 'pg-boss';
 import type { StoredEvent } from '../events/store';
 import { AUTO_ISSUE_JOB, modulesIssuingAutomatically } from './certificates/auto-issue';
 import { type FollowUp, type FollowUpSettings, followUpsOf } from './follow-ups';
@@ -13,6 +13,11 @@ type AnyTrx = Transaction<any>;
 
 export interface JobRunner {
   boss: PgBoss;
+  /**
+   * Starts this instance's workers and schedules, once (later calls wait for the first). Started by
+   * `startJobs` itself unless it was told `work: 'later'`: the server starts them once it listens.
+   */
+  startWorkers: () => Promise<void>;
   /** Enqueues the follow-up jobs of freshly appended events, on the append transaction. */
   enqueue: (trx: AnyTrx, events: StoredEvent[]) => Promise<void>;
   /** Enqueues one mail on the caller's transaction, so it exists exactly when the change does. */
@@ -48,6 +53,16 @@ const queueSettings = (job: AnyJob) => ({
   ...(job.forgetWhenSettled ? { deleteAfterSeconds: FORGET_BACKSTOP_SECONDS } : {}),
 });
 
+/** The schedule `boss.schedule(name, cron, {})` writes: UTC, no key, empty data. */
+const scheduleMatches = (schedule: Schedule | undefined, cron: string) =>
+  schedule !== undefined &&
+  schedule.cron === cron &&
+  schedule.timezone === 'UTC' &&
+  schedule.key === '' &&
+  typeof schedule.data === 'object' &&
+  schedule.data !== null &&
+  Object.keys(schedule.data).length === 0;
+
 function queueMatches(queue: object, job: AnyJob): boolean {
   return Object.entries(queueSettings(job)).every(
     ([setting, value]) => (queue as Record<string, unknown>)[setting] === value,
@@ -70,7 +85,8 @@ export async function startJobs(
   options: {
     settings: FollowUpSettings;
     dependencies: JobDependencies;
-    work: boolean;
+    /** `'later'`: queues are ready for sending, workers wait for `startWorkers()`. */
+    work: boolean | 'later';
     /** Seconds an idle worker waits before looking again; unset: 2 s, or 10 s while NOTIFY wakes it. */
     pollingSeconds?: number;
   },
@@ -80,8 +96,16 @@ export async function startJobs(
   // it, outside its pool). Where it cannot listen (PgBouncer in transaction mode) workers poll.
   const boss =
     database.kind === 'embedded'
-      ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', useListenNotify: options.work })
-      : new PgBoss({ connectionString: database.connectionString, max: 4, useListenNotify: options.work });
+      ? new PgBoss({
+          db: fromPglite(database.pglite),
+          backend: 'pglite',
+          useListenNotify: options.work !== false,
+        })
+      : new PgBoss({
+          connectionString: database.connectionString,
+          max: 4,
+          useListenNotify: options.work !== false,
+        });
   boss.on('error', (error) => options.dependencies.log.error({ err: error }, 'job queue error'));
   boss.on('warning', (warning) => {
     if ((warning.data as { type?: string }).type === 'listen_notify_unavailable')
@@ -138,35 +162,46 @@ export async function startJobs(
       // pg-boss's start cached the queues that existed then; a queue written since is not cached.
       await boss.getJobById(job.name, '00000000-0000-0000-0000-000000000000');
     }
-    if (options.work) {
-      const { batchSize, concurrency } = job.work ?? DEFAULT_WORK;
-      await boss.work(
-        job.name,
-        {
-          batchSize,
-          localConcurrency: concurrency,
-          // A full batch means more is waiting: fetch again at once. A short one means the queue was
-          // empty: wait for a NOTIFY (a job sent, on any instance) or, as a backstop, the poll.
-          burstWhenBatchFull: true,
-          pollingIntervalSeconds: options.pollingSeconds ?? 2,
-          notifyPollingIntervalSeconds: options.pollingSeconds ?? NOTIFY_BACKSTOP_SECONDS,
-          includeMetadata: true,
-          perJobResults: true,
-        },
-        async (batch): Promise<JobResult[]> => {
-          const results: JobResult[] = [];
-          for (const received of batch) {
-            results.push({ id: received.id, ...(await runOne(job, received)) });
-          }
-          return results;
-        },
-      );
-      // With data, not pg-boss's default null: every job's payload is an object its schema checks.
-      if (job.schedule) await boss.schedule(job.name, job.schedule, {});
-    }
   }
+  let working: Promise<void> | null = null;
+  const startWorkers = () => {
+    working ??= (async () => {
+      const schedules = new Map((await boss.getSchedules()).map((each) => [each.name, each]));
+      for (const job of jobs) {
+        const { batchSize, concurrency } = job.work ?? DEFAULT_WORK;
+        await boss.work(
+          job.name,
+          {
+            batchSize,
+            localConcurrency: concurrency,
+            // A full batch means more is waiting: fetch again at once. A short one means the queue
+            // was empty: wait for a NOTIFY (a job sent, on any instance) or, as a backstop, the poll.
+            burstWhenBatchFull: true,
+            pollingIntervalSeconds: options.pollingSeconds ?? 2,
+            notifyPollingIntervalSeconds: options.pollingSeconds ?? NOTIFY_BACKSTOP_SECONDS,
+            includeMetadata: true,
+            perJobResults: true,
+          },
+          async (batch): Promise<JobResult[]> => {
+            const results: JobResult[] = [];
+            for (const received of batch) {
+              results.push({ id: received.id, ...(await runOne(job, received)) });
+            }
+            return results;
+          },
+        );
+        // With data, not pg-boss's default null: every job's payload is an object its schema checks.
+        // Written only when missing or different, like the queues.
+        if (job.schedule && !scheduleMatches(schedules.get(job.name), job.schedule))
+          await boss.schedule(job.name, job.schedule, {});
+      }
+    })();
+    return working;
+  };
+  if (options.work === true) await startWorkers();
   return {
     boss,
+    startWorkers: options.work === false ? async () => {} : startWorkers,
     enqueue: async (trx, events) => {
       const followUps = new Map<string, FollowUp>();
       for (const event of events)

@@ -63,7 +63,7 @@ async function serve(): Promise<void> {
   const target = await withBundledAssets(databaseTarget(config));
   // Run from the bundle, a fresh data folder is a copy of the empty one built with it.
   if (target.kind === 'embedded') target.pgdataTemplate = bundledPgdataTemplate(import.meta.url);
-  const platform = await startPlatform(config, log, { target }).catch((error: unknown) => {
+  const platform = await startPlatform(config, log, { target, workJobs: 'later' }).catch((error: unknown) => {
     if (error instanceof DataDirLockedError || error instanceof ConfigError) fail(error.message);
     log.fatal({ err: error }, 'could not start');
     fail(`Could not start: ${(error as Error).message}`);
@@ -95,6 +95,14 @@ async function serve(): Promise<void> {
   await app.listen({ port: config.PORT, host: config.HOST }).catch(async (error: Error) => {
     await platform.close();
     fail(`Could not listen on ${config.HOST}:${config.PORT}: ${error.message}`);
+  });
+
+  // Jobs are queued from the first request on; this instance's workers start once it answers.
+  await platform.jobs.startWorkers().catch(async (error: Error) => {
+    log.fatal({ err: error }, 'could not start the job workers');
+    await app.close();
+    await platform.close();
+    fail(`Could not start the job workers: ${error.message}`);
   });
 
   const address = app.server.address();

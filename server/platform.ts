@@ -37,13 +37,25 @@ export function databaseTarget(config: Config, inMemory = false): DatabaseTarget
 export async function startPlatform(
   config: Config,
   log: Logger,
-  options: { target?: DatabaseTarget; workJobs?: boolean; jobPollingSeconds?: number } = {},
+  options: {
+    target?: DatabaseTarget;
+    /** `'later'`: the caller starts the workers (`jobs.startWorkers()`), as the server does once it listens. */
+    workJobs?: boolean | 'later';
+    jobPollingSeconds?: number;
+  } = {},
 ): Promise<Platform> {
   const tenant = loadTenant(config.TENANT_CONFIG);
   const target = options.target ?? databaseTarget(config);
   // A bucket that is missing, denied or out of reach stops the start with what to correct.
   if (config.STORAGE_DRIVER === 's3') await checkBucket(config);
-  const database = await openDatabase(target);
+  // Read while the database opens: waiting behind it, the key file's read waited for PGlite's
+  // WebAssembly to finish compiling in the background (0.2-0.6 s of every start).
+  const loadingKeys = signingKeys(config, target.kind === 'embedded' ? target.dataDir : config.dataDir);
+  loadingKeys.catch(() => {}); // awaited below; a failure is reported there
+  const database = await openDatabase(target).catch(async (error: unknown) => {
+    await loadingKeys.catch(() => {});
+    throw error;
+  });
   // Uploads cut short (a shutdown that ran out of time, a kill -9) leave `.part` files: gone before
   // the platform is returned, swept while the database migrates and the jobs start. The data
   // folder's lock (embedded database on disk) makes the folder this process's alone; otherwise other
@@ -62,7 +74,7 @@ export async function startPlatform(
   try {
     const applied = await migrateToLatest(database.db as never);
     if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
-    const keys = await signingKeys(config, target.kind === 'embedded' ? target.dataDir : config.dataDir);
+    const keys = await loadingKeys;
     const jobs = await startJobs(jobDatabaseOf(database), {
       work: options.workJobs ?? true,
       pollingSeconds: options.jobPollingSeconds,

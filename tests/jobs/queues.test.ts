@@ -21,9 +21,14 @@ describe.each(databaseKinds)('job queues at start on %s', (kind) => {
       await sql<QueueRow>`select name, retry_limit, retry_delay, notify, deletion_seconds, updated_on
         from pgboss.queue where name not like '\_\_pgboss%' order by name`.execute(platform.database.db)
     ).rows;
-  const startAgain = () =>
+  const schedules = async () =>
+    (
+      await sql<{ name: string; cron: string; updated_on: Date }>`select name, cron, updated_on
+        from pgboss.schedule order by name`.execute(platform.database.db)
+    ).rows;
+  const startAgain = (work: boolean | 'later' = false) =>
     startJobs(jobDatabaseOf(platform.database), {
-      work: false,
+      work,
       settings: { publicUrl: 'http://localhost' },
       dependencies: { log: platform.log } as never,
     });
@@ -64,5 +69,38 @@ describe.each(databaseKinds)('job queues at start on %s', (kind) => {
     } finally {
       await runner.stop();
     }
+  });
+
+  it("writes a job's schedule when its workers start, and only when it is missing or differs", async () => {
+    const scheduled = jobs.filter((job) => job.schedule);
+    expect(scheduled.length).toBeGreaterThan(0);
+    // The test platform enqueues only: no worker, so nothing scheduled yet.
+    expect(await schedules()).toEqual([]);
+    const first = await startAgain('later');
+    try {
+      expect(await schedules()).toEqual([]); // 'later': nothing until the workers start
+      await first.startWorkers();
+      await first.startWorkers(); // once
+    } finally {
+      await first.stop();
+    }
+    const written = await schedules();
+    expect(written.map(({ name, cron }) => ({ name, cron }))).toEqual(
+      scheduled
+        .map((job) => ({ name: job.name, cron: job.schedule }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    );
+
+    const unchanged = await startAgain(true);
+    await unchanged.stop();
+    expect(await schedules()).toEqual(written); // not written again
+
+    const [changed] = scheduled;
+    await sql`update pgboss.schedule set cron = '0 0 * * *' where name = ${changed!.name}`.execute(
+      platform.database.db,
+    );
+    const second = await startAgain(true);
+    await second.stop();
+    expect((await schedules()).find((row) => row.name === changed!.name)!.cron).toBe(changed!.schedule);
   });
 });
