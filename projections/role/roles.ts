@@ -89,16 +89,3 @@ export async function findRoleByName(db: AnyDb, name: string): Promise<RoleRecor
     .executeTakeFirst();
   return row ? toRecord(row) : null;
 }
-
-export async function actionsByRoleName(
-  db: AnyDb,
-  names: string[],
-): Promise<Record<string, Partial<RoleActions>>> {
-  if (names.length === 0) return {};
-  const rows = await roles(db)
-    .selectFrom('roles')
-    .select(['name', 'actions'])
-    .where('name', 'in', names)
-    .execute();
-  return Object.fromEntries(rows.map((row) => [row.name, row.actions]));
-}

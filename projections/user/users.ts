@@ -1,4 +1,5 @@
-import type { ColumnType, Selectable, Transaction } from 'kysely';
+import { type ColumnType, type Selectable, sql, type Transaction } from 'kysely';
+import type { RoleActions } from '../../events/role/events';
 import type { Image, Language } from '../../events/shared/fields';
 import type { StoredEvent } from '../../events/store';
 import type { UserEvent } from '../../events/user/events';
@@ -297,6 +298,32 @@ export async function userAccess(
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row ? { roles: row.roles, verified: row.verified, credentialVersion: row.credential_version } : null;
+}
+
+/**
+ * What `userAccess` gives, with the actions of each of the user's roles, in one statement: every
+ * signed-in request asks it (roles are read fresh, so a role change counts at once).
+ */
+export async function userAccessWithActions(
+  db: AnyDb,
+  userId: string,
+): Promise<{
+  roles: string[];
+  credentialVersion: number;
+  actions: Record<string, Partial<RoleActions>>;
+} | null> {
+  const row = await users(db)
+    .selectFrom('users')
+    .select(['users.roles', 'users.credential_version'])
+    .select(
+      sql<
+        Record<string, Partial<RoleActions>>
+      >`(select coalesce(jsonb_object_agg(roles.name, roles.actions), '{}'::jsonb)
+        from roles where users.roles ? roles.name)`.as('actions'),
+    )
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row ? { roles: row.roles, credentialVersion: row.credential_version, actions: row.actions } : null;
 }
 
 export interface UserSearch {

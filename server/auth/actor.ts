@@ -1,8 +1,7 @@
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { v7 as uuidv7 } from 'uuid';
 import { type Actor, rulesFor } from '../../events/permissions';
-import { actionsByRoleName } from '../../projections/role/roles';
-import { findUserIdByEmail, userAccess } from '../../projections/user/users';
+import { findUserIdByEmail, userAccessWithActions } from '../../projections/user/users';
 import type { Platform } from '../platform';
 import { executeUser, systemMeta } from '../user/execute-user';
 import { lockEmail } from './account';
@@ -18,11 +17,10 @@ export async function actorFor(
   userId: string,
   credentialVersion?: number,
 ): Promise<Actor | null> {
-  const access = await userAccess(platform.database.db, userId);
+  const access = await userAccessWithActions(platform.database.db, userId);
   if (!access) return null;
   if (credentialVersion !== undefined && credentialVersion !== access.credentialVersion) return null;
-  const actions = await actionsByRoleName(platform.database.db, access.roles);
-  return { userId, roles: access.roles, rules: rulesFor(access.roles, actions) };
+  return { userId, roles: access.roles, rules: rulesFor(access.roles, access.actions) };
 }
 
 let remoteKeys: { url: string; keys: ReturnType<typeof createRemoteJWKSet> } | null = null;
