@@ -84,26 +84,54 @@ export async function signIdToken(
     .sign(keys.privateKey);
 }
 
+/** Seconds of clock difference a token's times are allowed. */
+const CLOCK_TOLERANCE_SECONDS = 5;
+
+/**
+ * Tokens verified lately, per signing key, with the claims they gave and until when they stay
+ * valid: a browser sends the same token with every request, and checking its signature costs more
+ * CPU than the rest of authenticating it. Only the exact string that was verified hits; the
+ * account's credential version is still checked against the database by the caller on every
+ * request. Bounded; the oldest entries go first.
+ */
+const verified = new WeakMap<TokenKeys, Map<string, { claims: IdTokenClaims; validUntilMs: number }>>();
+const VERIFIED_TOKENS_KEPT = 5_000;
+
 /**
  * The claims of a valid token, or null for anything else (expired, forged, garbage, without `exp`,
  * `iat` or `cv`, issued in the future or longer ago than any token may live). Whether `cv` is still
  * the account's current credential version is for the caller, which reads the account anyway.
  */
 export async function verifyIdToken(keys: TokenKeys, token: string): Promise<IdTokenClaims | null> {
+  let known = verified.get(keys);
+  if (!known) {
+    known = new Map();
+    verified.set(keys, known);
+  }
+  const hit = known.get(token);
+  if (hit) {
+    if (Date.now() < hit.validUntilMs) return hit.claims;
+    known.delete(token);
+  }
   try {
     const { payload } = await jwtVerify(token, keys.publicKey, {
       issuer: ISSUER,
       algorithms: [ALGORITHM],
       requiredClaims: ['sub', 'exp', 'iat'],
       maxTokenAge: MAX_TOKEN_AGE_SECONDS,
-      clockTolerance: 5,
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
     });
     if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null;
     if (typeof payload.cv !== 'number' || !Number.isInteger(payload.cv)) return null;
     const roles = Array.isArray(payload.roles)
       ? payload.roles.filter((r): r is string => typeof r === 'string')
       : [];
-    return { sub: payload.sub, email: payload.email, roles, credentialVersion: payload.cv };
+    const claims = { sub: payload.sub, email: payload.email, roles, credentialVersion: payload.cv };
+    // jose refuses it from the first of these on: its expiry, or the longest any token may live.
+    const lastSecond = Math.min(payload.exp!, payload.iat! + MAX_TOKEN_AGE_SECONDS) + CLOCK_TOLERANCE_SECONDS;
+    if (known.size >= VERIFIED_TOKENS_KEPT) known.delete(known.keys().next().value!);
+    known.set(token, { claims, validUntilMs: lastSecond * 1000 });
+    return claims;
   } catch {
     return null;
   }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
 import { idTokenFor } from '../../server/auth/id-tokens';
 import { executeUser, systemMeta } from '../../server/user/execute-user';
@@ -51,6 +51,25 @@ describe.each(databaseKinds)('ID tokens on %s', (kind) => {
       jwt.setIssuedAt(Math.floor(Date.now() / 1000) - 3 * 86_400).setExpirationTime('5m'),
     );
     for (const token of [noExp, noIat, noCv, future, ancient]) expect(await whoIs(token)).toBeNull();
+  });
+
+  it('refuses a token it accepted before once the token expires or outlives any token', async () => {
+    const { userId, email } = await addTestUser(platform);
+    const claims = { sub: userId, email, roles: [], cv: (await versionOf(userId)) ?? 0 };
+    const shortLived = await forge(claims, (jwt) => jwt.setIssuedAt().setExpirationTime('5m'));
+    const longLived = await forge(claims, (jwt) => jwt.setIssuedAt().setExpirationTime('3d'));
+    expect(await whoIs(shortLived)).toBe(userId);
+    expect(await whoIs(longLived)).toBe(userId);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 6 * 60_000);
+      expect(await whoIs(shortLived)).toBeNull();
+      expect(await whoIs(longLived)).toBe(userId);
+      vi.setSystemTime(Date.now() + 86_400_000);
+      expect(await whoIs(longLived)).toBeNull(); // no token lives longer than a day
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   async function versionOf(userId: string) {
