@@ -7,7 +7,7 @@ import type { SnapshotTables } from '../events/snapshots';
 import type { EventStoreTables } from '../events/store';
 import type { ProjectionTables } from '../projections/tables';
 import { lockDataDir } from './db/data-dir-lock';
-import { copyPgdataTemplate } from './db/pgdata-template';
+import { copyPgdataTemplate, unpackPgdataTemplate } from './db/pgdata-template';
 import { guardOuterDb } from './db/transaction';
 import { pgliteParsers, pgTypeOverrides } from './db/type-parsers';
 
@@ -16,10 +16,11 @@ export type Database = EventStoreTables & SnapshotTables & ProjectionTables;
 /** PGlite's WASM modules and data bundle, given when they do not live in node_modules (the binary). */
 export interface PgliteAssets {
   pgliteWasmModule: WebAssembly.Module;
-  initdbWasmModule: WebAssembly.Module;
+  /** initdb, compiled only for a fresh folder the empty database could not be unpacked into. */
+  initdbWasmModule: () => Promise<WebAssembly.Module>;
   fsBundle: Blob;
-  /** An empty database as PGlite's tarball, loaded into a fresh folder instead of running initdb (read only then). */
-  emptyDatabase?: () => Blob;
+  /** An empty database as a gzipped tarball (PGlite's dump), unpacked into a fresh folder (read only then). */
+  emptyDatabase?: () => Uint8Array;
 }
 
 /**
@@ -68,13 +69,20 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // A fresh folder (decided here, under the lock) starts from an empty database when one came
     // with the program: the bundle's folder is copied, the binary's tarball loaded; else initdb.
     const fresh = pgdata !== null && !fs.existsSync(path.join(pgdata, 'PG_VERSION'));
-    const copied =
-      fresh && target.pgdataTemplate ? await copyPgdataTemplate(target.pgdataTemplate, pgdata) : false;
-    const { emptyDatabase, ...assets } = target.pgliteAssets ?? {};
+    const { emptyDatabase, initdbWasmModule, ...assets } = target.pgliteAssets ?? {};
+    const copied = !fresh
+      ? false
+      : target.pgdataTemplate
+        ? await copyPgdataTemplate(target.pgdataTemplate, pgdata)
+        : emptyDatabase
+          ? await unpackPgdataTemplate(emptyDatabase(), pgdata)
+          : false;
     const pglite = await PGlite.create({
       ...(pgdata ? { dataDir: pgdata } : {}),
       ...assets,
-      ...(fresh && !copied && emptyDatabase ? { loadDataDir: emptyDatabase() } : {}),
+      ...(initdbWasmModule && (pgdata === null || (fresh && !copied))
+        ? { initdbWasmModule: await initdbWasmModule() }
+        : {}),
       parsers: pgliteParsers(),
       // A start parameter (not postgresql.conf, which PGlite would rewrite whole): every start.
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],

@@ -51,15 +51,12 @@ export function isBinary(): boolean {
 
 /** PGlite's files from the executable's assets; compiled once per process. */
 async function pgliteAssets(): Promise<PgliteAssets> {
-  const [pgliteWasmModule, initdbWasmModule] = await Promise.all([
-    WebAssembly.compile(sea.getRawAsset(assetKeys.pgliteWasm)),
-    WebAssembly.compile(sea.getRawAsset(assetKeys.initdbWasm)),
-  ]);
   return {
-    pgliteWasmModule,
-    initdbWasmModule,
+    pgliteWasmModule: await WebAssembly.compile(sea.getRawAsset(assetKeys.pgliteWasm)),
+    // initdb only runs where the empty database could not be unpacked: compiled then, not at every start.
+    initdbWasmModule: () => WebAssembly.compile(sea.getRawAsset(assetKeys.initdbWasm)),
     fsBundle: sea.getAssetAsBlob(assetKeys.pgliteData),
-    emptyDatabase: () => sea.getAssetAsBlob(assetKeys.pgdataTemplate),
+    emptyDatabase: () => new Uint8Array(sea.getRawAsset(assetKeys.pgdataTemplate)),
   };
 }
 

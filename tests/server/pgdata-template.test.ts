@@ -2,10 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPgdataTemplate } from '../../scripts/pgdata-template.mjs';
-import { bundledPgdataTemplate, copyPgdataTemplate } from '../../server/db/pgdata-template';
+import {
+  bundledPgdataTemplate,
+  copyPgdataTemplate,
+  unpackPgdataTemplate,
+} from '../../server/db/pgdata-template';
 import { startTestPlatform } from '../harness';
 
 /**
@@ -71,4 +76,37 @@ describe('empty database template', () => {
     expect(copied(dataDir)).toBe(false);
     expect(fs.readdirSync(dataDir).filter((name) => name.startsWith('pgdata'))).toEqual(['pgdata']);
   }, 120_000);
+
+  it("unpacks the single executable's empty database (PGlite's gzipped dump) into a folder that opens", async () => {
+    const source = path.join(root, 'dumped');
+    fs.cpSync(template, source, { recursive: true });
+    const pglite = await PGlite.create({ dataDir: source });
+    const dump = new Uint8Array(await (await pglite.dumpDataDir('gzip')).arrayBuffer());
+    await pglite.close();
+
+    const dataDir = path.join(root, 'unpacked');
+    expect(await unpackPgdataTemplate(dump, path.join(dataDir, 'pgdata'))).toBe(true);
+    expect(copied(dataDir)).toBe(true); // the marker came along: no initdb ran
+    expect(await unpackPgdataTemplate(dump, path.join(dataDir, 'pgdata'))).toBe(false); // never over a folder
+    const platform = await startTestPlatform('pglite', { dataDir });
+    await sql`create table kept (note text)`.execute(platform.database.db);
+    await platform.close();
+    const again = await startTestPlatform('pglite', { dataDir });
+    expect((await sql`select * from kept`.execute(again.database.db)).rows).toEqual([]);
+    await again.close();
+  }, 120_000);
+
+  it('refuses an archive entry that would land outside the folder, leaving nothing behind', async () => {
+    const header = Buffer.alloc(512);
+    header.write('../escaped', 0);
+    header.write('0000644\0', 100);
+    header.write(`${(4).toString(8).padStart(11, '0')}\0`, 124);
+    header.write('0', 156);
+    const tar = Buffer.concat([header, Buffer.from('evil'.padEnd(512, '\0')), Buffer.alloc(1024)]);
+    const { gzipSync } = await import('node:zlib');
+    const dataDir = path.join(root, 'refused');
+    expect(await unpackPgdataTemplate(gzipSync(tar), path.join(dataDir, 'pgdata'))).toBe(false);
+    expect(fs.existsSync(path.join(dataDir, 'escaped'))).toBe(false);
+    expect(fs.existsSync(dataDir) ? fs.readdirSync(dataDir) : []).toEqual([]);
+  });
 });
