@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -214,5 +217,61 @@ describe.each(databaseKinds)('idempotent saves on %s', (kind) => {
       .slice(before)
       .map((event) => (event.data as { answer: string }).answer);
     expect(notes).toEqual(['From GraphQL', 'Changed since']);
+  });
+});
+
+describe('a key is still known after the platform restarts on the same data folder', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idempotency-restart-'));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('a replay after a restart changes nothing', async () => {
+    let platform = await startTestPlatform('pglite', { dataDir });
+    let app = await buildApp(platform);
+    try {
+      const admin = { authorization: `Bearer ${(await addTestUser(platform, { roles: ['admin'] })).token}` };
+      const person = await addTestUser(platform);
+      const headers = { authorization: `Bearer ${person.token}` };
+      for (const [url, payload] of [
+        ['/trpc/module.create', { path: 'restart', module: { language: 'en', name: 'Restart' } }],
+        [
+          '/trpc/page.create',
+          {
+            parentType: 'module',
+            parentPath: 'restart',
+            page: { name: 'Q', type: 'question', content: [radio] },
+          },
+        ],
+      ] as const)
+        expect((await app.inject({ method: 'POST', url, payload, headers: admin })).statusCode).toBe(200);
+      const save = (answer: string, idempotencyKey: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/trpc/result.save',
+          payload: {
+            module: 'restart',
+            page: 'q',
+            result: { answers: { sdg: answer }, confirm: ['sdg'] },
+            idempotencyKey,
+          },
+          headers,
+        });
+      const first = randomUUID();
+      expect((await save('thirteen', first)).statusCode).toBe(200);
+      await app.close();
+      await platform.dispose();
+
+      platform = await startTestPlatform('pglite', { dataDir });
+      app = await buildApp(platform);
+      expect((await save('one', randomUUID())).statusCode).toBe(200);
+      const replay = await save('thirteen', first);
+      expect(replay.statusCode, replay.body).toBe(200);
+      expect(replay.json().result.data.page.questions.sdg).toMatchObject({ attempts: 2, answer: 'one' });
+      const { rows } = await sql<{ n: number }>`
+        select count(*)::int as n from events where type = 'AnswerSaved'`.execute(platform.database.db);
+      expect(rows[0]!.n).toBe(2);
+    } finally {
+      await app.close();
+      await platform.dispose();
+    }
   });
 });
