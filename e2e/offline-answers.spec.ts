@@ -202,3 +202,60 @@ test('a confirmation refused on arrival says why', async ({ browser, request }) 
   });
   await context.close();
 });
+
+/** What the answer queue holds on this device (client/lib/answer-queue-store.ts), as the page reads it. */
+const queuedOnDevice = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<unknown[]>((resolve, reject) => {
+        const opening = indexedDB.open('srhr-answer-queue');
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const db = opening.result;
+          if (!db.objectStoreNames.contains('saves')) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const reading = db.transaction('saves').objectStore('saves').getAll();
+          reading.onsuccess = () => {
+            db.close();
+            resolve(reading.result);
+          };
+          reading.onerror = () => reject(reading.error);
+        };
+      }),
+  );
+
+test('after sign-out nothing the learner typed stays readable on the device', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const { modulePath, pagePath, stamp } = await questionPage(request, 'signout', [
+    {
+      type: 'textarea',
+      questionType: 'open',
+      name: 'mee',
+      label: 'Wat neem je mee?',
+      schema: { attempts: 0, maxScore: 2 },
+    },
+  ]);
+  const name = `Sara Afmeld ${stamp}`;
+  const participant = await newAccount(request, 'signout', name);
+  const context = await browser.newContext({ locale: 'nl-BE' });
+  const page = await context.newPage();
+  await signIn(page, participant.account, `/module/${modulePath}/page/${pagePath}`);
+  const textarea = page.getByRole('textbox', { name: 'Wat neem je mee?' });
+  await expect(textarea).toBeEditable();
+  await offline(context, page);
+  await textarea.fill('Iets persoonlijks.');
+  await expect(page.getByRole('status').filter({ hasText: /./ })).toHaveText(queued);
+  expect(JSON.stringify(await queuedOnDevice(page))).toContain('Iets persoonlijks.');
+  // Signing out needs no connection: the session ends here whatever the server hears.
+  await page.getByRole('button', { name: new RegExp(name) }).click();
+  await page.getByRole('button', { name: 'Afmelden' }).click();
+  await expect(page.getByRole('button', { name: new RegExp(name) })).toHaveCount(0);
+  expect(await queuedOnDevice(page)).toEqual([]);
+  await context.close();
+});
