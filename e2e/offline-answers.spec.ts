@@ -259,3 +259,69 @@ test('after sign-out nothing the learner typed stays readable on the device', as
   expect(await queuedOnDevice(page)).toEqual([]);
   await context.close();
 });
+
+test('a check whose answer was lost on the way is sent again and counted once', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const label = 'Welk doel gaat over gendergelijkheid?';
+  const { modulePath, pagePath, stamp } = await questionPage(request, 'lost', [
+    {
+      type: 'radio',
+      questionType: 'single',
+      name: 'sdg',
+      label,
+      options: [option('SDG 5', 'o1', 1), option('SDG 13', 'o2', 0)],
+      schema: { attempts: 2, info: '' },
+    },
+  ]);
+  const participant = await newAccount(request, 'lost', `Lot Verloren ${stamp}`);
+  const context = await browser.newContext({ locale: 'nl-BE' });
+  const page = await context.newPage();
+  await signIn(page, participant.account, `/module/${modulePath}/page/${pagePath}`);
+  const group = page.getByRole('group', { name: label });
+  const status = page.getByRole('status').filter({ hasText: /./ });
+  await group.getByLabel('SDG 13').check();
+  await expect(status).toHaveText(saved);
+
+  await test.step('the check reaches the server, its answer does not reach the page', async () => {
+    let delivered = false;
+    await page.route(
+      (url) => procedures(url.toString()).includes('result.save'),
+      async (route) => {
+        if (!delivered) {
+          delivered = true;
+          await route.fetch();
+        }
+        await route.abort('internetdisconnected');
+      },
+    );
+    await page
+      .locator('.question')
+      .filter({ has: group })
+      .getByRole('button', { name: 'Controleer mijn antwoord' })
+      .click();
+    await expect
+      .poll(async () => (await serverPage(request, participant.token, modulePath, pagePath)).sdg?.attempts)
+      .toBe(1);
+  });
+
+  await test.step('meanwhile another device checks another answer, the last attempt', async () => {
+    await trpc(request, participant.token, 'result.save', {
+      module: modulePath,
+      page: pagePath,
+      result: { answers: { sdg: 'o1' }, confirm: ['sdg'] },
+    });
+  });
+
+  await test.step('the connection recovers: the copy changes nothing and is not refused', async () => {
+    await page.unrouteAll();
+    // Without its key, the copy would be a third attempt at 'SDG 13': refused, no attempts left.
+    await expect(status).toHaveText(saved, { timeout: 20_000 });
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    const held = await serverPage(request, participant.token, modulePath, pagePath);
+    expect(held.sdg).toMatchObject({ answer: 'o1', attempts: 2 });
+  });
+  await context.close();
+});

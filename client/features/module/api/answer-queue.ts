@@ -25,6 +25,7 @@ const refusals = new Set(['BAD_REQUEST', 'CONFLICT', 'FORBIDDEN', 'NOT_FOUND', '
 const firstPauseMs = 1_000;
 const longestPauseMs = 60_000;
 const lockName = 'srhr-answer-queue';
+const requestTimeoutMs = 20_000;
 
 const listeners = new Set<(event: QueueEvent) => void>();
 let pause = firstPauseMs;
@@ -99,12 +100,18 @@ async function sendAll(userId: string) {
       return; // the `online` event sends again
     }
     try {
-      const saved = await api.result.save.mutate({
-        module: save.module,
-        page: save.page,
-        result: { answers: save.answers, confirm: save.confirm },
-        idempotencyKey: save.idempotencyKey,
-      });
+      const saved = await api.result.save.mutate(
+        {
+          module: save.module,
+          page: save.page,
+          result: { answers: save.answers, confirm: save.confirm },
+          idempotencyKey: save.idempotencyKey,
+        },
+        // A request hanging on a bad connection would hold the queue (and the other tabs') for
+        // minutes: give up and try again. The server may have taken it meanwhile; the key makes the
+        // second copy change nothing.
+        { signal: AbortSignal.timeout(requestTimeoutMs) },
+      );
       const left = await removeSave(save);
       pause = firstPauseMs;
       emit({ type: 'sent', save, saved, left });
