@@ -16,6 +16,7 @@ import * as expireRateLimits from './2026_11_24_05_00_00_expire_rate_limits';
 import * as createErasedCertificates from './2026_11_24_05_10_00_create_erased_certificates';
 import * as indexModuleParticipants from './2026_11_24_18_00_00_index_module_participants';
 import * as createStructureVersions from './2026_11_25_00_00_00_create_structure_versions';
+import * as createAnswerRequests from './2026_11_26_21_00_00_create_answer_requests';
 
 /** Listed statically (not read from disk) so the bundled binary carries them. Append only. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_24_05_10_00_create_erased_certificates': createErasedCertificates,
   '2026_11_24_18_00_00_index_module_participants': indexModuleParticipants,
   '2026_11_25_00_00_00_create_structure_versions': createStructureVersions,
+  '2026_11_26_21_00_00_create_answer_requests': createAnswerRequests,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -11,6 +11,7 @@ import { moduleSummaries } from './module/module-summaries';
 import { structureVersions } from './module/structure-versions';
 import { pageSummaries } from './page/page-summaries';
 import type { Projection } from './projection';
+import { answerRequests } from './result/answer-requests';
 import { moduleResults } from './result/module-results';
 import { resultDrafts } from './result/result-drafts';
 import { roleProjection } from './role/roles';
@@ -33,6 +34,7 @@ export const projections: Projection<any>[] = [
   fileSummaries,
   moduleResults,
   resultDrafts,
+  answerRequests,
   certificatesProjection,
   certificateConfigsProjection,
   userProjection,

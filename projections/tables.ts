@@ -6,6 +6,7 @@ import type { ModuleOwnerTables } from './module/module-owners';
 import type { ModuleSummaryTables } from './module/module-summaries';
 import type { StructureVersionTables } from './module/structure-versions';
 import type { PageTables } from './page/page-summaries';
+import type { AnswerRequestTables } from './result/answer-requests';
 import type { ResultTables } from './result/module-results';
 import type { DraftTables } from './result/result-drafts';
 import type { RolesTable } from './role/roles';
@@ -24,4 +25,5 @@ export type ProjectionTables = CourseSummaryTables &
   PageTables &
   ResultTables &
   DraftTables &
+  AnswerRequestTables &
   UserTables & { roles: RolesTable; user_tracking: UserTrackingTable };

@@ -1,3 +1,4 @@
+import { clearAnswerQueue } from './answer-queue-store';
 import { ApiError, postJson } from './http';
 
 /**
@@ -156,6 +157,8 @@ export async function signOut(): Promise<void> {
   } catch {
     // The local session ends regardless; the cookie expires on its own.
   }
+  // Answers still waiting for a connection are the person's: they do not stay for the next one.
+  await clearAnswerQueue().catch(() => {});
   drop();
   tell({ type: 'signed-out' });
 }

@@ -21,6 +21,11 @@ export const saveResultSchema = z.object({
      */
     confirm: z.array(z.string().min(1).max(100)).max(100).optional(),
   }),
+  /**
+   * Chosen by the device for this save and sent again with every retry of it: the server applies a
+   * key at most once, and a replay changes nothing (an answer queue resends after a lost response).
+   */
+  idempotencyKey: z.uuid().optional(),
 });
 export type SaveResultInput = z.infer<typeof saveResultSchema>;
 
@@ -36,19 +41,29 @@ export interface PageOfParticipant {
   questions: QuestionElement[];
 }
 
+/**
+ * The request a save came from: its idempotency key (null without one) and whether that key was
+ * already applied to the stream, which the command handler looks up under the stream's lock.
+ */
+export interface SaveRequest {
+  idempotencyKey: string | null;
+  alreadyApplied: boolean;
+}
+
 /** Answers that count: confirmed ones, and every change of a question with unlimited attempts. */
 export interface SaveAnswers {
   type: 'SaveAnswers';
-  data: PageOfParticipant & { answers: Record<string, unknown> };
+  data: PageOfParticipant & SaveRequest & { answers: Record<string, unknown> };
 }
 
 /** Unconfirmed answers to questions with limited attempts; `current` is each one's latest draft. */
 export interface SaveDrafts {
   type: 'SaveDrafts';
-  data: PageOfParticipant & {
-    drafts: Record<string, unknown>;
-    current: Record<string, AnswerValue | null>;
-  };
+  data: PageOfParticipant &
+    SaveRequest & {
+      drafts: Record<string, unknown>;
+      current: Record<string, AnswerValue | null>;
+    };
 }
 
 export const grantAttemptSchema = z.object({

@@ -109,7 +109,9 @@ export function allowedFor(question: QuestionElement, saved: SavedAnswer | undef
  * answer to a limited question can never be confirmed: it would spend an attempt on nothing.
  */
 function saveAnswers(command: SaveAnswers, state: ResultState): ResultEvent[] {
-  const { questions, answers, ...ref } = command.data;
+  const { questions, answers, alreadyApplied, ...ref } = command.data;
+  // A replayed request (its key already applied) changes nothing, whatever changed since.
+  if (alreadyApplied) return [];
   const events: ResultEvent[] = [];
   for (const [name, value] of Object.entries(answers)) {
     const { question, answer } = parseAnswer(questions, name, value);

@@ -10,7 +10,9 @@ import type { DraftEvent } from './events';
  * draft of each question comes in the command; an unchanged one decides nothing.
  */
 function decide(command: SaveDrafts): DraftEvent[] {
-  const { questions, drafts, current, ...ref } = command.data;
+  const { questions, drafts, current, alreadyApplied, ...ref } = command.data;
+  // A replayed request (its key already applied) changes nothing: a later draft stays.
+  if (alreadyApplied) return [];
   const events: DraftEvent[] = [];
   for (const [name, value] of Object.entries(drafts)) {
     const { question, answer } = parseAnswer(questions, name, value);

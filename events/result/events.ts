@@ -16,6 +16,16 @@ const answerRef = {
 };
 
 /**
+ * The idempotency key of the participant's request that caused the event (a device's answer queue
+ * sends one per save, and may send it again after a lost response); null for requests without one
+ * and for events recorded before keys existed (schema version 1). Each key is applied at most once
+ * per stream (see projections/result/answer-requests.ts).
+ */
+const idempotencyKey = z.uuid().nullable();
+/** Schema version 1 had no key: those requests carried none. */
+const withoutKey = { 1: (data: unknown) => ({ ...(data as object), idempotencyKey: null }) };
+
+/**
  * A participant's answer to one question, scored by the server when it was given. It carries the
  * module and page (id and path), the question's kind, the attempt it was and its score, so a reader
  * needs nothing else. The answer itself is sealed with the participant's key: an open answer may
@@ -30,8 +40,9 @@ export const AnswerSaved = defineEvent(
     attempt: z.number().int().min(1),
     score: z.number().int().min(0),
     maxScore: z.number().int().min(0),
+    idempotencyKey,
   }),
-  { personal: { subject: 'userId', fields: ['answer'] } },
+  { personal: { subject: 'userId', fields: ['answer'] }, schemaVersion: 2, upcasters: withoutKey },
 );
 
 /**
@@ -83,8 +94,9 @@ export const AnswerDrafted = defineEvent(
     ...answerRef,
     questionType: z.enum(questionTypes),
     answer: z.union([z.string(), z.array(z.string())]),
+    idempotencyKey,
   }),
-  { personal: { subject: 'userId', fields: ['answer'] } },
+  { personal: { subject: 'userId', fields: ['answer'] }, schemaVersion: 2, upcasters: withoutKey },
 );
 
 export const resultEventDefinitions = [AnswerSaved, AnswerScored, AttemptGranted, AnswerDrafted];

@@ -63,11 +63,24 @@ export async function writeLog(platform: Platform, participants: number): Promis
     );
     const drafts = refs.map((ref) => ({
       type: 'AnswerDrafted',
-      data: { ...ref, questionType: 'open', answer: `What I think about ${ref.question}` },
+      data: {
+        ...ref,
+        questionType: 'open',
+        answer: `What I think about ${ref.question}`,
+        idempotencyKey: null,
+      },
     }));
     const answers = refs.map((ref) => ({
       type: 'AnswerSaved',
-      data: { ...ref, questionType: 'single', answer: 'yes', attempt: 1, score: 1, maxScore: 1 },
+      data: {
+        ...ref,
+        questionType: 'single',
+        answer: 'yes',
+        attempt: 1,
+        score: 1,
+        maxScore: 1,
+        idempotencyKey: null,
+      },
     }));
     const sightings = Array.from({ length: 16 }, (_, index) => ({
       type: 'ItemSeen',

@@ -230,10 +230,18 @@ builder.mutationFields((t) => ({
       page: t.arg.string({ required: true }),
       result: t.arg({ type: 'JSON', description: docDescription }),
       input: t.arg({ type: ResultInput, description: typedDescriptionBeside('result') }),
+      idempotencyKey: t.arg.string({
+        description:
+          'A UUID the client chooses for this save and sends again with every retry of it: the platform applies each key at most once per participant, and a repeated request changes nothing and answers the current state.',
+      }),
     },
     resolve: (_root, args, ctx) =>
       answer(ctx, 'resultSaved', async () => {
-        const input = saveResultSchema.parse({ ...args, result: documentArg(args, 'result') });
+        const input = saveResultSchema.parse({
+          ...args,
+          result: documentArg(args, 'result'),
+          idempotencyKey: args.idempotencyKey ?? undefined,
+        });
         const saved = await saveResult(ctx.platform, signedIn(ctx), metaOf(ctx), input);
         return {
           scoring: scoringToContract(saved.scoring),

@@ -6,6 +6,7 @@ import type { ResultCommand, SaveDrafts, SaveResultInput } from '../../events/re
 import { resultDecider } from '../../events/result/decider';
 import { draftDecider } from '../../events/result/draft-decider';
 import { draftStream, resultStream } from '../../events/result/events';
+import { streamsOfRequest } from '../../projections/result/answer-requests';
 import { draftsOf } from '../../projections/result/result-drafts';
 import type { Platform } from '../platform';
 import { learnerViewSources } from './learner-view';
@@ -17,6 +18,11 @@ import { answerablePage, learnerModuleWithHelpers, learnerPageOf, learnerState }
  * attempts records changes as drafts (AnswerDrafted), which spend nothing; only the questions named
  * in `confirm` get an answer that spends an attempt. The same answer again changes nothing. Answers
  * the page's new state and the module's scoring, so the client never scores anything itself.
+ *
+ * With an idempotency key, each stream takes the request at most once: a retry or a replay from a
+ * device's queue changes nothing there and answers the current state, as the first request did.
+ * The key is looked up again inside each append's transaction, under the stream's lock, so
+ * concurrent copies of one request queue up and only the first appends.
  */
 export async function saveResult(
   platform: Platform,
@@ -47,8 +53,20 @@ export async function saveResult(
     if (state?.needsConfirm && !confirm.has(name)) drafts[name] = value;
     else answers[name] = value;
   }
-  // Checked before anything is written: a refused request changes nothing.
-  const locked = states.find((question) => question.locked && question.name in drafts);
+  const idempotencyKey = input.idempotencyKey ?? null;
+  const answersStream = resultStream(module.moduleId, actor.userId);
+  const draftsStream = draftStream(module.moduleId, actor.userId);
+  const applied = new Set(idempotencyKey ? await streamsOfRequest(db, actor.userId, idempotencyKey) : []);
+  const request = async (trx: Parameters<typeof draftsOf>[0], stream: string) => ({
+    idempotencyKey,
+    alreadyApplied:
+      idempotencyKey !== null &&
+      (applied.has(stream) || (await streamsOfRequest(trx, actor.userId, idempotencyKey)).includes(stream)),
+  });
+  // Checked before anything is written: a refused request changes nothing. A replay of drafts
+  // that were saved before the question locked is no new draft, so it is not refused.
+  const locked =
+    !applied.has(draftsStream) && states.find((question) => question.locked && question.name in drafts);
   if (locked) throw conflict('result.noAttemptsLeft', { question: locked.name });
   const ref = {
     userId: actor.userId,
@@ -58,18 +76,21 @@ export async function saveResult(
     pagePath: page.path,
     questions,
   };
-  if (Object.keys(answers).length > 0)
+  if (Object.keys(answers).length > 0 && !applied.has(answersStream))
     await execute(platform.pipeline, {
       decider: resultDecider,
-      stream: resultStream(module.moduleId, actor.userId),
+      stream: answersStream,
       meta,
       authorize: () => {},
-      command: (): ResultCommand => ({ type: 'SaveAnswers', data: { ...ref, answers } }),
+      command: async (_state, trx): Promise<ResultCommand> => ({
+        type: 'SaveAnswers',
+        data: { ...ref, ...(await request(trx, answersStream)), answers },
+      }),
     });
-  if (Object.keys(drafts).length > 0) {
+  if (Object.keys(drafts).length > 0 && !applied.has(draftsStream)) {
     await execute(platform.pipeline, {
       decider: draftDecider,
-      stream: draftStream(module.moduleId, actor.userId),
+      stream: draftsStream,
       meta,
       authorize: () => {},
       command: async (_state, trx): Promise<SaveDrafts> => {
@@ -79,6 +100,7 @@ export async function saveResult(
           type: 'SaveDrafts',
           data: {
             ...ref,
+            ...(await request(trx, draftsStream)),
             drafts,
             current: { ...current, ...(await draftsOf(trx, actor.userId, module.moduleId, page.path)) },
           },

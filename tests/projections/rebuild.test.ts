@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificateContentSchema } from '../../events/certificate/config';
@@ -296,11 +297,13 @@ describe.each(databaseKinds)('rebuilding projections on %s', (kind) => {
         ],
       }),
     });
+    // Saves from a device's answer queue carry an idempotency key (answer_requests).
     const check = (value: string, confirm: string[] = []) =>
       saveResult(platform, learner, meta(), {
         module: 'reflect',
         page: 'check',
         result: { answers: { sdg: value }, confirm },
+        idempotencyKey: randomUUID(),
       });
     await check('five');
     await check('thirteen');

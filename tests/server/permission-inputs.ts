@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { TestPlatform } from '../harness';
 import { addTestUser } from '../users';
@@ -516,6 +517,8 @@ export const trpcRows: Record<string, Row> = {
       module: w.shared.module,
       page: w.shared.page,
       result: { answers: { why: `Answer ${w.next()}` } },
+      // The answer queue's key (issue #24): the same rule with or without it.
+      idempotencyKey: randomUUID(),
     }),
   },
   'result.latestActivity': { allowed: everyone, input: async () => undefined },

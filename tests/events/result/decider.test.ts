@@ -24,14 +24,33 @@ const sdg: QuestionElement = singleChoiceSchema.parse({
     { label: 'SDG 13', value: 'thirteen', score: 0 },
   ],
 });
-const save = (answers: Record<string, unknown>, questions: QuestionElement[] = [sdg]): SaveAnswers => ({
+const save = (
+  answers: Record<string, unknown>,
+  questions: QuestionElement[] = [sdg],
+  request = { idempotencyKey: null as string | null, alreadyApplied: false },
+): SaveAnswers => ({
   type: 'SaveAnswers',
-  data: { ...ref, questions, answers },
+  data: { ...ref, ...request, questions, answers },
 });
-const saved = (answer: string, attempt: number, score: number): ResultEvent => ({
+const saved = (
+  answer: string,
+  attempt: number,
+  score: number,
+  idempotencyKey: string | null = null,
+): ResultEvent => ({
   type: 'AnswerSaved',
-  data: { ...ref, question: 'sdg', questionType: 'single', answer, attempt, score, maxScore: 1 },
+  data: {
+    ...ref,
+    question: 'sdg',
+    questionType: 'single',
+    answer,
+    attempt,
+    score,
+    maxScore: 1,
+    idempotencyKey,
+  },
 });
+const key = '0192f2c4-6a51-7cc4-9b1e-3c1f2b9a00ff';
 
 describe('result decider', () => {
   it('scores a first answer as attempt 1', () =>
@@ -45,6 +64,14 @@ describe('result decider', () => {
   it('the same answer twice does not count twice', () =>
     spec([saved('thirteen', 1, 0)])
       .when(save({ sdg: 'thirteen' }))
+      .thenEvents([]));
+  it("carries the request's idempotency key into its answers", () =>
+    spec([])
+      .when(save({ sdg: 'thirteen' }, [sdg], { idempotencyKey: key, alreadyApplied: false }))
+      .thenEvents([saved('thirteen', 1, 0, key)]));
+  it('a replayed request changes nothing, even when the answer changed since', () =>
+    spec([saved('thirteen', 1, 0, key), saved('five', 2, 1)])
+      .when(save({ sdg: 'thirteen' }, [sdg], { idempotencyKey: key, alreadyApplied: true }))
       .thenEvents([]));
   it('refuses a change once the attempts are used up', () =>
     spec([saved('thirteen', 1, 0), saved('five', 2, 1)])
@@ -67,7 +94,14 @@ describe('result decider', () => {
     const other = resultDecider.decide(
       {
         type: 'SaveAnswers',
-        data: { ...ref, pagePath: 'andere', questions: [sdg], answers: { sdg: 'thirteen' } },
+        data: {
+          ...ref,
+          pagePath: 'andere',
+          questions: [sdg],
+          answers: { sdg: 'thirteen' },
+          idempotencyKey: null,
+          alreadyApplied: false,
+        },
       },
       state,
     );

@@ -31,20 +31,33 @@ const unlimited: QuestionElement = openQuestionSchema.parse({
   label: 'Why?',
   schema: { attempts: 0, maxScore: 2 },
 });
-const draft = (drafts: Record<string, unknown>, current: SaveDrafts['data']['current'] = {}): SaveDrafts => ({
+const draft = (
+  drafts: Record<string, unknown>,
+  current: SaveDrafts['data']['current'] = {},
+  request = { idempotencyKey: null as string | null, alreadyApplied: false },
+): SaveDrafts => ({
   type: 'SaveDrafts',
-  data: { ...ref, questions: [limited, unlimited], drafts, current },
+  data: { ...ref, ...request, questions: [limited, unlimited], drafts, current },
 });
-const drafted = (answer: string): DraftEvent => ({
+const drafted = (answer: string, idempotencyKey: string | null = null): DraftEvent => ({
   type: 'AnswerDrafted',
-  data: { ...ref, question: 'sdg', questionType: 'single', answer },
+  data: { ...ref, question: 'sdg', questionType: 'single', answer, idempotencyKey },
 });
+const key = '0192f2c4-6a51-7cc4-9b1e-3c1f2b9a00ff';
 
 describe('draft decider', () => {
   it('a changed choice becomes a draft, whatever came before', () =>
     spec([])
       .when(draft({ sdg: 'thirteen' }, { sdg: 'five' }))
       .thenEvents([drafted('thirteen')]));
+  it("carries the request's idempotency key", () =>
+    spec([])
+      .when(draft({ sdg: 'thirteen' }, {}, { idempotencyKey: key, alreadyApplied: false }))
+      .thenEvents([drafted('thirteen', key)]));
+  it('a replayed request changes nothing: the later draft stays', () =>
+    spec([])
+      .when(draft({ sdg: 'thirteen' }, { sdg: 'five' }, { idempotencyKey: key, alreadyApplied: true }))
+      .thenEvents([]));
   it('the same draft again decides nothing', () =>
     spec([])
       .when(draft({ sdg: 'five' }, { sdg: 'five' }))

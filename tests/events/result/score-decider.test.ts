@@ -34,7 +34,16 @@ const sdg: QuestionElement = singleChoiceSchema.parse({
 });
 const answered = (answer: string, attempt = 1): ResultEvent => ({
   type: 'AnswerSaved',
-  data: { ...ref, question: 'why', questionType: 'open', answer, attempt, score: 0, maxScore: 5 },
+  data: {
+    ...ref,
+    question: 'why',
+    questionType: 'open',
+    answer,
+    attempt,
+    score: 0,
+    maxScore: 5,
+    idempotencyKey: null,
+  },
 });
 const sdgAnswered: ResultEvent = {
   type: 'AnswerSaved',
@@ -46,6 +55,7 @@ const sdgAnswered: ResultEvent = {
     attempt: 1,
     score: 1,
     maxScore: 1,
+    idempotencyKey: null,
   },
 };
 const score = (

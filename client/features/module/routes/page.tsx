@@ -227,9 +227,11 @@ function SaveState({ status, error }: { status: SaveStatus; error: string | null
     <p className="save-status" role="status">
       {status === 'pending' || status === 'saving'
         ? t('answering.saving')
-        : status === 'saved'
-          ? t('answering.saved')
-          : ''}
+        : status === 'queued'
+          ? t('answering.queued')
+          : status === 'saved'
+            ? t('answering.saved')
+            : ''}
     </p>
   );
 }

@@ -1,0 +1,327 @@
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { admin } from './accounts';
+import { newAccount, tokenOf, trpc } from './api';
+import { procedures, signIn } from './support';
+
+/**
+ * Works on a bad connection (#24): answers given offline are kept on the device (the answer queue
+ * in IndexedDB), survive a reload, and reach the server exactly once when the connection is back;
+ * a confirmation the server refuses on arrival says why.
+ *
+ * Playwright's offline mode cuts every request, page loads included, and there is no service worker
+ * yet, so the reload happens once the browser is online again while the saves themselves still
+ * fail (their requests are aborted): the queue must then come from IndexedDB, not from memory.
+ */
+
+const queued = 'Opgeslagen op dit toestel — wordt verstuurd zodra je online bent';
+const saved = 'Je antwoorden zijn bewaard.';
+
+const option = (label: string, value: string, score: number) => ({ label, value, score });
+
+/** A module with one question page made by the administrator; answers the paths. */
+async function questionPage(request: APIRequestContext, name: string, content: object[]) {
+  const adminToken = await tokenOf(request, admin);
+  const stamp = Date.now().toString(36) + Math.random().toString(36).slice(2, 5);
+  const modulePath = `${name}-${stamp}`;
+  await trpc(request, adminToken, 'module.create', {
+    path: modulePath,
+    module: { name: `Offline ${stamp}`, language: 'nl', public: true },
+  });
+  const page = await trpc<{ path: string }>(request, adminToken, 'page.create', {
+    parentType: 'module',
+    parentPath: modulePath,
+    page: { name: 'Vragen', type: 'question', content },
+  });
+  return { modulePath, pagePath: page.path, stamp };
+}
+
+interface QuestionState {
+  answer: unknown;
+  attempts: number;
+  draft: unknown;
+}
+
+/** The page as the server holds it for this participant. */
+async function serverPage(request: APIRequestContext, token: string, module: string, page: string) {
+  const input = encodeURIComponent(JSON.stringify({ module, page }));
+  const response = await request.get(`/trpc/result.page?input=${input}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { result: { data: { questions: Record<string, QuestionState> } } })
+    .result.data.questions;
+}
+
+/** Aborts every save, as a connection that drops them would; answers how many were tried. */
+async function failSaves(page: Page) {
+  const tried = { count: 0 };
+  await page.route(
+    (url) => procedures(url.toString()).includes('result.save'),
+    (route) => {
+      tried.count += 1;
+      return route.abort('internetdisconnected');
+    },
+  );
+  return tried;
+}
+
+async function offline(context: BrowserContext, page: Page) {
+  await context.setOffline(true);
+  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+}
+
+test('three answers given offline survive a reload and reach the server once each', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { modulePath, pagePath, stamp } = await questionPage(request, 'offline', [
+    {
+      type: 'radio',
+      questionType: 'single',
+      name: 'jaar',
+      label: 'In welk jaar was de ICPD-conferentie?',
+      options: [option('1990', 'o1', 0), option('1994', 'o2', 1)],
+      schema: { attempts: 0 },
+    },
+    {
+      type: 'checkbox',
+      questionType: 'multiple',
+      name: 'onderdelen',
+      label: 'Welke onderdelen horen bij SRGR?',
+      options: [option('Anticonceptie', 'o1', 1), option('Wegenbouw', 'o2', 0)],
+      schema: { attempts: 0 },
+    },
+    {
+      type: 'textarea',
+      questionType: 'open',
+      name: 'mee',
+      label: 'Wat neem je mee?',
+      schema: { attempts: 0, maxScore: 2 },
+    },
+  ]);
+  const participant = await newAccount(request, 'offline', `Olga Offline ${stamp}`);
+  const context = await browser.newContext({ locale: 'nl-BE' });
+  const page = await context.newPage();
+  await signIn(page, participant.account, `/module/${modulePath}/page/${pagePath}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Vragen' })).toBeVisible();
+  const textarea = page.getByRole('textbox', { name: 'Wat neem je mee?' });
+  const year = page.getByRole('group', { name: 'In welk jaar was de ICPD-conferentie?' }).getByLabel('1994');
+  const parts = page.getByRole('group', { name: 'Welke onderdelen horen bij SRGR?' });
+  const status = page.getByRole('status').filter({ hasText: /./ });
+
+  await test.step('answer three questions offline: kept on this device', async () => {
+    await offline(context, page);
+    await year.check();
+    await parts.getByLabel('Anticonceptie').check();
+    await textarea.fill('Meer aandacht voor jongeren.');
+    await expect(status).toHaveText(queued);
+  });
+
+  const tried = await test.step('online again, but every save fails: reload', async () => {
+    const tried = await failSaves(page);
+    await context.setOffline(false);
+    // The `online` event sends at once; the aborted request leaves the answers queued.
+    await expect.poll(() => tried.count).toBeGreaterThan(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Vragen' })).toBeVisible();
+    await expect(textarea).toHaveValue('Meer aandacht voor jongeren.');
+    await expect(year).toBeChecked();
+    await expect(parts.getByLabel('Anticonceptie')).toBeChecked();
+    await expect(status).toHaveText(queued);
+    const before = await serverPage(request, participant.token, modulePath, pagePath);
+    for (const name of ['jaar', 'onderdelen', 'mee']) expect(before[name]?.attempts).toBe(0);
+    return tried;
+  });
+
+  await test.step('the connection carries saves again: sent, and saved once each', async () => {
+    const triedBefore = tried.count;
+    await page.unrouteAll();
+    // The queue tries again by itself, after a pause that grows with every failure.
+    await expect(status).toHaveText(saved, { timeout: 20_000 });
+    expect(triedBefore).toBeGreaterThan(0);
+    const after = await serverPage(request, participant.token, modulePath, pagePath);
+    expect(after.jaar).toMatchObject({ answer: 'o2', attempts: 1 });
+    expect(after.onderdelen).toMatchObject({ answer: ['o1'], attempts: 1 });
+    expect(after.mee).toMatchObject({ answer: 'Meer aandacht voor jongeren.', attempts: 1 });
+    // Another reload finds nothing left on the device and the server's answers on the page.
+    await page.reload();
+    await expect(textarea).toHaveValue('Meer aandacht voor jongeren.');
+    await expect(page.locator('.save-status')).toHaveText('');
+    const again = await serverPage(request, participant.token, modulePath, pagePath);
+    expect(again).toEqual(after);
+  });
+  await context.close();
+});
+
+test('a confirmation refused on arrival says why', async ({ browser, request }) => {
+  test.setTimeout(60_000);
+  const label = 'Welk doel gaat over gendergelijkheid?';
+  const { modulePath, pagePath, stamp } = await questionPage(request, 'refused', [
+    {
+      type: 'radio',
+      questionType: 'single',
+      name: 'sdg',
+      label,
+      options: [option('SDG 5', 'o1', 1), option('SDG 13', 'o2', 0)],
+      schema: { attempts: 1, info: '' },
+    },
+  ]);
+  const participant = await newAccount(request, 'refused', `Rik Geweigerd ${stamp}`);
+  const context = await browser.newContext({ locale: 'nl-BE' });
+  const page = await context.newPage();
+  await signIn(page, participant.account, `/module/${modulePath}/page/${pagePath}`);
+  const group = page.getByRole('group', { name: label });
+  await expect(group).toBeVisible();
+
+  await test.step('offline: choose an answer and check it', async () => {
+    await offline(context, page);
+    await group.getByLabel('SDG 5').check();
+    await page
+      .locator('.question')
+      .filter({ has: group })
+      .getByRole('button', { name: 'Controleer mijn antwoord' })
+      .click();
+    await expect(page.getByRole('status').filter({ hasText: /./ })).toHaveText(queued);
+  });
+
+  await test.step('meanwhile another device spends the only attempt', async () => {
+    await trpc(request, participant.token, 'result.save', {
+      module: modulePath,
+      page: pagePath,
+      result: { answers: { sdg: 'o2' }, confirm: ['sdg'] },
+    });
+  });
+
+  await test.step('online: the server refuses the check and the page says why', async () => {
+    await context.setOffline(false);
+    await expect(page.getByRole('alert')).toHaveText('Je hebt geen pogingen meer voor deze vraag.');
+    // The server's answer (from the other device) stands; nothing of this device's check was counted.
+    const held = await serverPage(request, participant.token, modulePath, pagePath);
+    expect(held.sdg).toMatchObject({ answer: 'o2', attempts: 1 });
+  });
+  await context.close();
+});
+
+/** What the answer queue holds on this device (client/lib/answer-queue-store.ts), as the page reads it. */
+const queuedOnDevice = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<unknown[]>((resolve, reject) => {
+        const opening = indexedDB.open('srhr-answer-queue');
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const db = opening.result;
+          if (!db.objectStoreNames.contains('saves')) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const reading = db.transaction('saves').objectStore('saves').getAll();
+          reading.onsuccess = () => {
+            db.close();
+            resolve(reading.result);
+          };
+          reading.onerror = () => reject(reading.error);
+        };
+      }),
+  );
+
+test('after sign-out nothing the learner typed stays readable on the device', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const { modulePath, pagePath, stamp } = await questionPage(request, 'signout', [
+    {
+      type: 'textarea',
+      questionType: 'open',
+      name: 'mee',
+      label: 'Wat neem je mee?',
+      schema: { attempts: 0, maxScore: 2 },
+    },
+  ]);
+  const name = `Sara Afmeld ${stamp}`;
+  const participant = await newAccount(request, 'signout', name);
+  const context = await browser.newContext({ locale: 'nl-BE' });
+  const page = await context.newPage();
+  await signIn(page, participant.account, `/module/${modulePath}/page/${pagePath}`);
+  const textarea = page.getByRole('textbox', { name: 'Wat neem je mee?' });
+  await expect(textarea).toBeEditable();
+  await offline(context, page);
+  await textarea.fill('Iets persoonlijks.');
+  await expect(page.getByRole('status').filter({ hasText: /./ })).toHaveText(queued);
+  expect(JSON.stringify(await queuedOnDevice(page))).toContain('Iets persoonlijks.');
+  // Signing out needs no connection: the session ends here whatever the server hears.
+  await page.getByRole('button', { name: new RegExp(name) }).click();
+  await page.getByRole('button', { name: 'Afmelden' }).click();
+  await expect(page.getByRole('button', { name: new RegExp(name) })).toHaveCount(0);
+  expect(await queuedOnDevice(page)).toEqual([]);
+  await context.close();
+});
+
+test('a check whose answer was lost on the way is sent again and counted once', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const label = 'Welk doel gaat over gendergelijkheid?';
+  const { modulePath, pagePath, stamp } = await questionPage(request, 'lost', [
+    {
+      type: 'radio',
+      questionType: 'single',
+      name: 'sdg',
+      label,
+      options: [option('SDG 5', 'o1', 1), option('SDG 13', 'o2', 0)],
+      schema: { attempts: 2, info: '' },
+    },
+  ]);
+  const participant = await newAccount(request, 'lost', `Lot Verloren ${stamp}`);
+  const context = await browser.newContext({ locale: 'nl-BE' });
+  const page = await context.newPage();
+  await signIn(page, participant.account, `/module/${modulePath}/page/${pagePath}`);
+  const group = page.getByRole('group', { name: label });
+  const status = page.getByRole('status').filter({ hasText: /./ });
+  await group.getByLabel('SDG 13').check();
+  await expect(status).toHaveText(saved);
+
+  await test.step('the check reaches the server, its answer does not reach the page', async () => {
+    let delivered = false;
+    await page.route(
+      (url) => procedures(url.toString()).includes('result.save'),
+      async (route) => {
+        if (!delivered) {
+          delivered = true;
+          await route.fetch();
+        }
+        await route.abort('internetdisconnected');
+      },
+    );
+    await page
+      .locator('.question')
+      .filter({ has: group })
+      .getByRole('button', { name: 'Controleer mijn antwoord' })
+      .click();
+    await expect
+      .poll(async () => (await serverPage(request, participant.token, modulePath, pagePath)).sdg?.attempts)
+      .toBe(1);
+  });
+
+  await test.step('meanwhile another device checks another answer, the last attempt', async () => {
+    await trpc(request, participant.token, 'result.save', {
+      module: modulePath,
+      page: pagePath,
+      result: { answers: { sdg: 'o1' }, confirm: ['sdg'] },
+    });
+  });
+
+  await test.step('the connection recovers: the copy changes nothing and is not refused', async () => {
+    await page.unrouteAll();
+    // Without its key, the copy would be a third attempt at 'SDG 13': refused, no attempts left.
+    await expect(status).toHaveText(saved, { timeout: 20_000 });
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    const held = await serverPage(request, participant.token, modulePath, pagePath);
+    expect(held.sdg).toMatchObject({ answer: 'o1', attempts: 2 });
+  });
+  await context.close();
+});
