@@ -48,20 +48,19 @@ export const leaseSize = (limit: number) => Math.max(1, Math.floor(limit / 20));
  */
 export function requestCounter(db: Kysely<PrivateTables>, secret: Buffer, windowSeconds: number) {
   const leases = new Map<string, Lease>();
+  /**
+   * The share being taken for a key: requests arriving meanwhile wait for it instead of each taking
+   * a share of their own (32 concurrent requests of one user took 32 twentieths of the budget, and
+   * were refused for the rest of the window).
+   */
+  const taking = new Map<string, Promise<unknown>>();
   const forget = (now: number) => {
     for (const [key, lease] of leases) if (lease.windowEnds <= now) leases.delete(key);
   };
-  return async function count(keys: Counted[], now: Date): Promise<number | null> {
+
+  /** Takes the next share of each key in one statement; the seconds to wait when one is refused. */
+  async function takeShares(wanted: Map<string, Counted>, now: Date): Promise<number | null> {
     const at = now.getTime();
-    if (leases.size > 10_000) forget(at);
-    const wanted = new Map<string, Counted>();
-    for (const entry of keys) {
-      const hashed = limitKey(secret, entry.key);
-      const lease = leases.get(hashed);
-      if (lease && lease.windowEnds > at && lease.used < lease.granted) lease.used += 1;
-      else wanted.set(hashed, entry);
-    }
-    if (wanted.size === 0) return null;
     const nowText = now.toISOString();
     const windowStart = new Date(at - windowSeconds * 1000).toISOString();
     const ends = new Date(at + windowSeconds * 1000).toISOString();
@@ -96,6 +95,38 @@ export function requestCounter(db: Kysely<PrivateTables>, secret: Buffer, window
       leases.delete(row.key);
       const seconds = Math.max(1, Math.ceil((windowEnds - at) / 1000));
       retryAfter = Math.max(retryAfter ?? 0, seconds);
+    }
+    return retryAfter;
+  }
+
+  return async function count(keys: Counted[], now: Date): Promise<number | null> {
+    const at = now.getTime();
+    if (leases.size > 10_000) forget(at);
+    const wanted = new Map<string, Counted>();
+    const waiting: { pending: Promise<unknown>; entry: Counted }[] = [];
+    for (const entry of keys) {
+      const hashed = limitKey(secret, entry.key);
+      const lease = leases.get(hashed);
+      const pending = taking.get(hashed);
+      if (lease && lease.windowEnds > at && lease.used < lease.granted) lease.used += 1;
+      else if (pending) waiting.push({ pending, entry });
+      else wanted.set(hashed, entry);
+    }
+    let retryAfter: number | null = null;
+    if (wanted.size > 0) {
+      const took = takeShares(wanted, now);
+      for (const key of wanted.keys()) taking.set(key, took);
+      try {
+        retryAfter = await took;
+      } finally {
+        for (const key of wanted.keys()) if (taking.get(key) === took) taking.delete(key);
+      }
+    }
+    // Then spend from the share just taken by another request (or take the next one if it is gone).
+    for (const { pending, entry } of waiting) {
+      await pending.catch(() => {});
+      const seconds = await count([entry], now);
+      if (seconds !== null) retryAfter = Math.max(retryAfter ?? 0, seconds);
     }
     return retryAfter;
   };

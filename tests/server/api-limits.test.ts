@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
+import { limitKey } from '../../server/auth/rate-limit';
 import { ConfigError, loadConfig } from '../../server/config';
 import { type Platform, startPlatform } from '../../server/platform';
 import { leaseSize, TRPC_MAX_BATCH } from '../../server/plugins/request-limits';
@@ -204,6 +205,19 @@ describe.each(databaseKinds)('API limits on %s', (kind) => {
       expect((await tenantCall(one, from)).statusCode).toBe(200);
       expect((await tenantCall(one, from)).statusCode).toBe(200);
       expect((await tenantCall(one, from)).statusCode).toBe(429);
+    });
+
+    it('takes one share for many requests arriving at once, not one share each', async () => {
+      const from = { 'x-forwarded-for': '203.0.113.51' };
+      const app = instances.apps[0]!;
+      const answers = await Promise.all(Array.from({ length: 5 }, () => tenantCall(app, from)));
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array(5).fill(200));
+      const { rows } = await sql<{ count: number }>`select count from rate_limits where key = ${limitKey(
+        instances.platform.keys.limitSecret,
+        'request:api:address:203.0.113.51',
+      )}`.execute(instances.platform.database.db);
+      // One share of 5 spent by all five; before, each request took a share: 25 of the 100.
+      expect(rows.map((row) => row.count)).toEqual([5]);
     });
   });
 
