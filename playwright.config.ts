@@ -83,6 +83,9 @@ export default defineConfig({
     // Dutch unless a test says otherwise: the platform's fallback and its main audience.
     locale: 'nl-BE',
     trace: 'retain-on-failure',
+    // The service worker (client/sw/) would answer the app's reads before page.route sees them: the
+    // journeys that need it (offline reading, the learner's JavaScript) allow it themselves.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { serviceWorker } from './scripts/service-worker-plugin';
 
 const api = 'http://localhost:3000';
 
@@ -61,7 +62,7 @@ function precompress(): Plugin {
 export default defineConfig({
   root: 'client',
   publicDir: 'public',
-  plugins: [react(), precompress()],
+  plugins: [react(), serviceWorker(), precompress()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

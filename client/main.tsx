@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { i18nReady } from './lib/i18n';
+import { registerServiceWorker } from './lib/service-worker';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -18,3 +19,5 @@ void i18nReady
       </StrictMode>,
     ),
   );
+
+registerServiceWorker();

@@ -15,7 +15,10 @@ import { newAccount } from './api';
  *
  * A content page of the module (its Markdown text) is held to the same budget: its first visit adds
  * the page screen and the Markdown renderer (micromark, client/ui/markdown-text.tsx).
+ *
+ * With the service worker running (client/sw/, issue #24), as learners have it.
  */
+test.use({ serviceWorkers: 'allow' });
 
 const budgetBytes = 150 * 1024;
 const course = {
@@ -30,6 +33,8 @@ interface ScriptLoad {
   bytes: number;
   encoding: string;
   fromCache: boolean;
+  /** Who answered: the page's own request, or the service worker (and from where). */
+  source: string;
 }
 
 /** Chunks that are never part of a learner's first load on the measured addresses. */
@@ -46,10 +51,15 @@ async function recordScripts(page: Page) {
     const headers = Object.fromEntries(
       Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), String(value)]),
     );
+    // The service worker's answers from its cache or the HTTP cache took nothing on the wire either.
+    const fromWorkerCache =
+      response.fromServiceWorker &&
+      ['cache-storage', 'http-cache'].includes(response.serviceWorkerResponseSource ?? '');
     pending.set(requestId, {
       url: response.url,
       encoding: headers['content-encoding'] ?? 'identity',
-      fromCache: Boolean(response.fromDiskCache || response.fromPrefetchCache),
+      fromCache: Boolean(response.fromDiskCache || response.fromPrefetchCache || fromWorkerCache),
+      source: response.fromServiceWorker ? `worker:${response.serviceWorkerResponseSource}` : 'page',
     });
   });
   cdp.on('Network.requestServedFromCache', ({ requestId }) => {
@@ -162,20 +172,31 @@ test('a first-time learner downloads at most 150 KB of JavaScript on the home pa
       await open(page, route.url, route.ready);
       const repeat = scripts.total();
 
+      const byWorker = (loads: ScriptLoad[]) => loads.filter((load) => load.source !== 'page').length;
       report.push(
-        `${route.name.padEnd(13)} ${route.url.padEnd(60)} first visit ${kb(first).padStart(9)} in ${firstLoads.length} scripts (${[...new Set(firstLoads.map((load) => load.encoding))].join(', ')}), repeat visit ${repeat} bytes`,
+        `${route.name.padEnd(13)} ${route.url.padEnd(60)} first visit ${kb(first).padStart(9)} in ${firstLoads.length} scripts (${[...new Set(firstLoads.map((load) => load.encoding))].join(', ')}; ${byWorker(firstLoads)} through the service worker), repeat visit ${repeat} bytes (${byWorker(scripts.loads)} of ${scripts.loads.length} from the service worker)`,
       );
       results.push({ name: route.name, first, repeat, loads: firstLoads });
     });
   }
   for (const context of contexts) await context.close();
 
+  await test.step('measure the service worker script', async () => {
+    // The browser fetches it itself, outside the page (once per version): not in the counts above.
+    const worker = await request.get('/sw.js', { headers: { 'accept-encoding': 'br' } });
+    expect(worker.ok()).toBe(true);
+    const bytes = Number(worker.headers()['content-length']);
+    report.push(
+      `service worker /sw.js ${kb(bytes)} (${worker.headers()['content-encoding'] ?? 'identity'}), once per version`,
+    );
+  });
+
   await test.step('report the figures and check them against the budget', async () => {
     // Reported before any check fails, so a run over budget still shows its figures.
     console.log(`JavaScript a learner downloads (compressed, on the wire):\n${report.join('\n')}`);
     await test.info().attach('learner-bundle.txt', { body: report.join('\n'), contentType: 'text/plain' });
     for (const result of results) {
-      const list = result.loads.map((load) => `${load.url} ${load.bytes}`).join('\n');
+      const list = result.loads.map((load) => `${load.url} ${load.bytes} ${load.source}`).join('\n');
       expect(result.first, `${result.name}, first visit:\n${list}`).toBeLessThanOrEqual(budgetBytes);
       expect(result.loads.map((load) => load.url).filter((url) => neverInFirstLoad.test(url))).toEqual([]);
       expect(result.repeat, `${result.name}, repeat visit`).toBe(0);

@@ -8,9 +8,10 @@ import { procedures, signIn } from './support';
  * in IndexedDB), survive a reload, and reach the server exactly once when the connection is back;
  * a confirmation the server refuses on arrival says why.
  *
- * Playwright's offline mode cuts every request, page loads included, and there is no service worker
- * yet, so the reload happens once the browser is online again while the saves themselves still
- * fail (their requests are aborted): the queue must then come from IndexedDB, not from memory.
+ * Playwright's offline mode cuts every request, page loads included, and these journeys run without
+ * the service worker (playwright.config.ts blocks it; e2e/offline-reading.spec.ts answers after an
+ * offline reload with it), so the reload happens once the browser is online again while the saves
+ * themselves still fail (their requests are aborted): the queue must then come from IndexedDB.
  */
 
 const queued = 'Opgeslagen op dit toestel — wordt verstuurd zodra je online bent';

@@ -14,10 +14,14 @@ const newest = (dir) => {
   return latest;
 };
 
-/** Whether dist/client is missing or older than client/ and vite.config.ts. */
+/** Whether dist/client is missing or older than client/, vite.config.ts and its service worker plugin. */
 export function clientIsStale() {
   const built = path.resolve('dist/client/index.html');
-  const sources = Math.max(newest(path.resolve('client')), fs.statSync('vite.config.ts').mtimeMs);
+  const sources = Math.max(
+    newest(path.resolve('client')),
+    fs.statSync('vite.config.ts').mtimeMs,
+    fs.statSync('scripts/service-worker-plugin.ts').mtimeMs,
+  );
   return !fs.existsSync(built) || fs.statSync(built).mtimeMs < sources;
 }
 

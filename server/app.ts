@@ -15,6 +15,7 @@ import { securityHeaders } from './plugins/security-headers';
 import { staticClient } from './plugins/static-client';
 import { resultsCsvRoute } from './result/results-csv';
 import { type AppRouter, appRouter } from './router';
+import { manifestRoute } from './tenant/manifest';
 import { contextFactory } from './trpc';
 import { usersCsvRoute } from './user/users-csv';
 
@@ -96,6 +97,7 @@ export async function buildApp(
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
+  await manifestRoute(app, { tenant: platform.tenant });
   await staticClient(app, { root: options.clientRoot ?? platform.config.CLIENT_DIST });
   return app;
 }

@@ -30,6 +30,10 @@ export function createQueryClient(): QueryClient {
           !isFinal(query.state.error) || Date.now() - query.state.errorUpdatedAt > finalAnswerFreshMs,
         staleTime: 30_000,
         refetchOnWindowFocus: false,
+        // Ask even when the browser says it is offline: the service worker may answer from what it
+        // kept (client/sw/), and what it did not keep fails at once instead of waiting, paused, for
+        // a connection. Back online, whatever failed is asked again (refetchOnReconnect).
+        networkMode: 'always',
       },
     },
   });

@@ -1,5 +1,6 @@
 import { clearAnswerQueue } from './answer-queue-store';
 import { ApiError, postJson } from './http';
+import { clearOfflineData } from './offline-data';
 
 /**
  * The browser session. The ID token lives only in this module's memory; the long-lived refresh
@@ -7,6 +8,10 @@ import { ApiError, postJson } from './http';
  * ID token expires, `/auth/refresh` swaps the cookie for a new token; a 401 there means "signed
  * out" and is not an error. Tabs tell each other about sign-in, sign-out and new tokens, so one
  * sign-out signs out every tab and two tabs do not both spend the same (rotating) refresh cookie.
+ *
+ * Offline (issue #24) the refresh cannot reach the server: a device that was signed in stays signed
+ * in as far as the interface goes (pages saved for offline reading, the answer queue), without a
+ * token, and swaps the cookie as soon as the connection is back. Only the server's 401 signs out.
  */
 
 export type SessionStatus = 'checking' | 'signed-in' | 'signed-out';
@@ -31,6 +36,10 @@ const refreshAheadMs = 60_000;
 /** A token with less than this left is refreshed before it is sent. */
 const minimumValidityMs = 20_000;
 const lockName = 'srhr-session-refresh';
+/** Set while this browser holds a session, so a start without network knows it had one. */
+const sessionHintKey = 'srhr-session';
+/** Pause before trying a refresh again that failed for want of an answer. */
+const retryMs = 15_000;
 
 let token: string | null = null;
 let expiresAt = 0;
@@ -46,6 +55,23 @@ function setState(next: Partial<SessionState>) {
   for (const listener of listeners) listener();
 }
 
+function hint(held: boolean) {
+  try {
+    if (held) localStorage.setItem(sessionHintKey, '1');
+    else localStorage.removeItem(sessionHintKey);
+  } catch {
+    // Storage refused (private mode, quota): an offline start then counts as signed out.
+  }
+}
+
+function hadSession(): boolean {
+  try {
+    return localStorage.getItem(sessionHintKey) === '1';
+  } catch {
+    return false;
+  }
+}
+
 function schedule() {
   clearTimeout(timer);
   if (!token) return;
@@ -57,6 +83,7 @@ function schedule() {
 function adopt(idToken: string, until: number, identityChanged: boolean) {
   token = idToken;
   expiresAt = until;
+  hint(true);
   schedule();
   if (identityChanged || state.status !== 'signed-in') {
     // The check at start names who this is before any request goes out (requests wait for it), so
@@ -71,11 +98,19 @@ function drop() {
   token = null;
   expiresAt = 0;
   clearTimeout(timer);
+  hint(false);
   setState({ status: 'signed-out', generation: wasSignedIn ? state.generation + 1 : state.generation });
 }
 
 function tell(message: TabMessage) {
   channel?.postMessage(message);
+}
+
+// Back online while signed in without a token: swap the cookie at once rather than at the next retry.
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => {
+    if (state.status === 'signed-in' && !token) void refresh();
+  });
 }
 
 channel?.addEventListener('message', (event: MessageEvent<TabMessage>) => {
@@ -109,12 +144,17 @@ export function refresh(options: { unlessValidFor?: number } = {}): Promise<void
       adopt(answer.idToken, until, false);
       tell({ type: 'token', idToken: answer.idToken, expiresAt: until, signedIn: false });
     } catch (error) {
-      // 401: no (more) session, silently signed out. Anything else (offline, server restarting):
-      // keep a still-valid token and try again a little later; without one, count as signed out.
+      // 401: no (more) session, silently signed out, and nothing of it stays readable on the device.
+      // Anything else (offline, server restarting): try again a little later, keeping a still-valid
+      // token; without one, a browser that held a session stays signed in without a token (see above).
       if (error instanceof ApiError && error.status === 401) {
         drop();
-      } else if (token && expiresAt > Date.now()) {
-        timer = setTimeout(() => void refresh({ unlessValidFor: refreshAheadMs * 2 }), 15_000);
+        await clearOfflineData();
+      } else if ((token && expiresAt > Date.now()) || hadSession()) {
+        if (!(token && expiresAt > Date.now())) token = null;
+        if (state.status !== 'signed-in') setState({ status: 'signed-in' });
+        clearTimeout(timer);
+        timer = setTimeout(() => void refresh({ unlessValidFor: refreshAheadMs * 2 }), retryMs);
       } else {
         drop();
       }
@@ -137,7 +177,8 @@ export function startSession(): Promise<void> {
  */
 export async function freshToken(): Promise<string | null> {
   await startSession();
-  if (token && expiresAt - Date.now() < minimumValidityMs) await refresh();
+  // Signed in without a token (it could not be renewed offline): try now, the connection may be back.
+  if (state.status === 'signed-in' && (!token || expiresAt - Date.now() < minimumValidityMs)) await refresh();
   return token;
 }
 
@@ -157,8 +198,9 @@ export async function signOut(): Promise<void> {
   } catch {
     // The local session ends regardless; the cookie expires on its own.
   }
-  // Answers still waiting for a connection are the person's: they do not stay for the next one.
-  await clearAnswerQueue().catch(() => {});
+  // Answers still waiting for a connection, and pages saved for offline reading, are the person's:
+  // they do not stay for the next one.
+  await Promise.all([clearAnswerQueue().catch(() => {}), clearOfflineData()]);
   drop();
   tell({ type: 'signed-out' });
 }

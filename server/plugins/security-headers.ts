@@ -76,6 +76,12 @@ export function pagePolicy(
   return directives.map((directive) => directive.join(' ')).join('; ');
 }
 
+/**
+ * The service worker's own policy (a worker takes the CSP its script is served with): it fetches
+ * from this origin only, the pages and data it keeps for offline reading (client/sw/).
+ */
+export const workerPolicy = "default-src 'none'; connect-src 'self'";
+
 /** API answers (JSON, files, metrics) need nothing: they never run script or load anything. */
 export const apiPolicy = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { workerPolicy } from './security-headers';
 
 const API_PREFIXES = ['/trpc', '/graphql', '/auth', '/api', '/healthz', '/readyz', '/metrics', '/files'];
 
@@ -9,6 +10,9 @@ const API_PREFIXES = ['/trpc', '/graphql', '/auth', '/api', '/healthz', '/readyz
 export function isHashedAsset(filePath: string): boolean {
   return filePath.includes(`${path.sep}assets${path.sep}`);
 }
+
+/** The service worker's script (client/sw/), at the root so that its scope is the whole app. */
+const serviceWorkerFile = 'sw.js';
 
 /**
  * Serves the built client: hashed assets cached for a year as immutable (a repeat visit fetches no
@@ -31,6 +35,11 @@ export async function staticClient(app: FastifyInstance, options: { root: string
       index: false,
       preCompressed: true,
       setHeaders: (res, filePath) => {
+        if (path.basename(filePath).replace(/\.(?:br|gz)$/, '') === serviceWorkerFile) {
+          res.header('cache-control', 'no-cache');
+          res.header('content-security-policy', workerPolicy);
+          return;
+        }
         res.header(
           'cache-control',
           isHashedAsset(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',

@@ -7,6 +7,7 @@ import { AnalyticsBanner, AnalyticsReporter } from './analytics-banner';
 import { Breadcrumbs } from './breadcrumbs';
 import { Footer } from './footer';
 import { Header } from './header';
+import { OfflineBanner } from './offline-banner';
 import { useTenantTheme } from './tenant-theme';
 
 /** Spec section 2's shared layout around every screen. */
@@ -23,6 +24,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {t('app.skipToContent')}
       </a>
       <Header />
+      <OfflineBanner />
       <Breadcrumbs />
       <main id="main" ref={mainRef} className="container site-main" tabIndex={-1}>
         <ErrorBoundary resetKey={location} fallback={<ErrorPanel message={t('errors.generic')} />}>

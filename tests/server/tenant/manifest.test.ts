@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../server/app';
+import { loadTenant } from '../../../server/tenant/config';
+import { manifestOf } from '../../../server/tenant/manifest';
+import { startTestPlatform, type TestPlatform } from '../../harness';
+
+/** Installable and readable offline (#24): the web app manifest, and the service worker's script. */
+describe('the web app manifest and the service worker script', () => {
+  let platform: TestPlatform;
+  let app: FastifyInstance;
+  let root: string;
+  const worker = `self.addEventListener('fetch', () => {});${' '.repeat(2000)}\n`;
+
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'manifest-test-'));
+    fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><html><body>app</body></html>');
+    fs.writeFileSync(path.join(root, 'sw.js'), worker);
+    fs.writeFileSync(path.join(root, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    platform = await startTestPlatform('pglite', { dataDir: path.join(root, 'data') });
+    app = await buildApp(platform, { clientRoot: root });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await platform?.dispose();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('names the tenant, its colours and its logo, opening at home as an app of its own', async () => {
+    const answer = await app.inject({ url: '/manifest.webmanifest' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toContain('application/manifest+json');
+    expect(answer.json()).toEqual({
+      id: '/',
+      name: 'SRHR Academy',
+      short_name: 'SRHR Academy',
+      description: 'Een leerplatform over seksuele en reproductieve gezondheid en rechten.',
+      lang: 'nl',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#7a1f5c',
+      background_color: '#fbf8fa',
+      icons: [{ src: '/logo.svg', type: 'image/svg+xml', sizes: 'any', purpose: 'any' }],
+    });
+  });
+
+  it("follows another tenant's file: a long name gets no short name, a PNG logo no size", () => {
+    const tenant = {
+      ...loadTenant(),
+      name: 'Académie de santé sexuelle',
+      languages: ['fr' as const],
+      images: { logo: 'https://cdn.example.org/logo.png?v=2', intro: '' },
+    };
+    const manifest = manifestOf(tenant);
+    expect(manifest).not.toHaveProperty('short_name');
+    expect(manifest).toMatchObject({ name: 'Académie de santé sexuelle', lang: 'fr' });
+    expect(manifest.icons).toEqual([
+      { src: 'https://cdn.example.org/logo.png?v=2', type: 'image/png', purpose: 'any' },
+    ]);
+  });
+
+  it('serves the service worker checked at every load, under a policy that lets it fetch from this origin only', async () => {
+    const answer = await app.inject({ url: '/sw.js', headers: { 'accept-encoding': 'identity' } });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/javascript/);
+    expect(answer.headers['cache-control']).toBe('no-cache');
+    expect(answer.headers['content-security-policy']).toBe("default-src 'none'; connect-src 'self'");
+    expect(answer.body).toBe(worker);
+    // Any other public file keeps its short cache and the closed API policy.
+    const logo = await app.inject({ url: '/logo.svg' });
+    expect(logo.headers['cache-control']).toBe('public, max-age=300');
+    expect(logo.headers['content-security-policy']).not.toContain('connect-src');
+  });
+});
