@@ -77,7 +77,10 @@ export default defineConfig({
   retries: ci ? 1 : 0,
   forbidOnly: ci,
   reporter: 'list',
-  timeout: 30_000,
+  // A test's whole budget. Journeys that walk ten screens took 25-30 s here on a machine of this
+  // kind that ran about half as fast as usual (26/11), and timed out at 30 s twice in a row; each
+  // wait inside keeps its own 10 s, so a real hang still fails there and names its step.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   use: {
     // Dutch unless a test says otherwise: the platform's fallback and its main audience.
