@@ -297,7 +297,7 @@ test("a course's files, modules, teachers and a translation; translations listed
 test('a section with a live classroom: the breakout room needs its Jitsi URL; times and rooms are kept', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const id = unique();
   const coursePath = await test.step('create a course', async () => {
     await signIn(page, admin, '/admin/courses/new-course');
@@ -400,7 +400,7 @@ test.describe('on a 375px phone', () => {
 });
 
 test('the course screens have no serious axe violations', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await signIn(page, admin, '/admin/courses');
   for (const path of [
     '/admin/courses',

@@ -28,7 +28,7 @@ async function visitAll(page: Page, paths: string[], check: (path: string) => Pr
 }
 
 test('signed-in screens have no serious axe violations', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await signIn(page, admin, '/admin');
   await visitAll(
     page,

@@ -606,7 +606,7 @@ test.describe('the course team', () => {
   });
 
   test('the course pages have no serious axe violations on a wide window', async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     for (const path of [`/course/${mainCourse.path}`, `/course/${mainCourse.path}/team`]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

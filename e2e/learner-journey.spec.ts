@@ -95,7 +95,7 @@ async function expectNoSeriousViolations(page: Page) {
 for (const language of ['nl', 'en'] as const) {
   test(`a participant works through the gated module in ${language}`, async ({ browser, request }) => {
     // Four checks, a reload and two axe scans: more than the default 30 s on a busy machine.
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const say = texts[language];
     const { page, context } = await participantPage(browser, request, language, '/module/srgr-kaders');
     const waiting = page.getByRole('button', { name: say.waiting });

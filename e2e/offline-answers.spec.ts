@@ -156,7 +156,7 @@ test('three answers given offline survive a reload and reach the server once eac
 });
 
 test('a confirmation refused on arrival says why', async ({ browser, request }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const label = 'Welk doel gaat over gendergelijkheid?';
   const { modulePath, pagePath, stamp } = await questionPage(request, 'refused', [
     {
@@ -232,7 +232,7 @@ test('after sign-out nothing the learner typed stays readable on the device', as
   browser,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const { modulePath, pagePath, stamp } = await questionPage(request, 'signout', [
     {
       type: 'textarea',
@@ -265,7 +265,7 @@ test('a check whose answer was lost on the way is sent again and counted once', 
   browser,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const label = 'Welk doel gaat over gendergelijkheid?';
   const { modulePath, pagePath, stamp } = await questionPage(request, 'lost', [
     {

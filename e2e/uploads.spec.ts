@@ -151,7 +151,7 @@ for (const language of ['nl', 'en'] as const) {
   test(`${language}: the markdown editor inserts an uploaded image at the cursor, and asks for one first`, async ({
     page,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const text = await test.step('open a new page and type a text', async () => {
       await useLanguage(page, language);
       await page.goto('/admin/pages/new?module=srgr-begrippen');
@@ -224,7 +224,7 @@ test.describe('on a 375px phone', () => {
 test('the upload control with its messages and the open insert dialog have no serious axe violations', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const check = async (where: string) => {
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
