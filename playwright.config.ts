@@ -56,6 +56,9 @@ const server = (port: number, seed: boolean, name = seed ? 'demo' : 'empty') => 
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   ADMIN_EMAIL: admin.email,
   ADMIN_PASSWORD: admin.password,
+  // Every journey signs up from 127.0.0.1, like a whole training room behind one router: the
+  // default 50 per 15 minutes ran out late in the suite (sign-ups refused with 429).
+  AUTH_LIMIT_PER_ADDRESS: '1000',
   ...(seed
     ? {
         SMTP_URL: `smtp://127.0.0.1:${mailSink.smtpPort}`,

@@ -210,6 +210,8 @@ export const configSchema = z
     RATE_LIMIT_PER_ADDRESS: requestLimit(3000),
     RATE_LIMIT_PER_USER: requestLimit(1200),
     RATE_LIMIT_UPLOADS: requestLimit(120),
+    /** Sign-ups, code checks and code mails from one client address per 15 minutes. */
+    AUTH_LIMIT_PER_ADDRESS: wholeNumber(1, 1_000_000, 50),
   })
   .superRefine((config, ctx) => {
     const together = (a: keyof typeof config, b: keyof typeof config) => {

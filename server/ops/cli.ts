@@ -238,6 +238,12 @@ export const configurationTable: { variables: string[]; defaults: string; meanin
       'Request limits kept in the database (shared by every instance): per window, tRPC and GraphQL requests per client address and per signed-in user, and uploads per address and per user; 0 switches one off. Over a limit: 429 with Retry-After.',
   },
   {
+    variables: ['AUTH_LIMIT_PER_ADDRESS'],
+    defaults: '50',
+    meaning:
+      'Sign-ups, checked codes and code mails from one client address per 15 minutes (over it: 429). Raise it when many people sign up from one address, such as a training room behind one router.',
+  },
+  {
     variables: ['TEST_DATABASE_URL'],
     defaults: 'unset',
     meaning: 'Tests only: also run every integration test on this PostgreSQL server.',
