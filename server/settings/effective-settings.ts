@@ -69,7 +69,13 @@ export interface EffectiveSettings {
     cspFrameHosts: string[];
     jitsiDomain: string;
     graphqlIntrospection: boolean;
-    rateLimits: { windowSeconds: number; perAddress: number; perUser: number; uploads: number; authPerAddress: number };
+    rateLimits: {
+      windowSeconds: number;
+      perAddress: number;
+      perUser: number;
+      uploads: number;
+      authPerAddress: number;
+    };
   };
   security: {
     /** Where the token signing key comes from; the key itself never leaves the server. */
