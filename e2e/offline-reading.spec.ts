@@ -1,7 +1,8 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import defaultTenant from '../server/tenant/default-tenant.json' with { type: 'json' };
 import { admin } from './accounts';
 import { newAccount, tokenOf, trpc } from './api';
+import { offline } from './offline-support';
 import { signIn } from './support';
 
 /**
@@ -36,11 +37,6 @@ const cacheEntries = (page: Page) =>
     }
     return entries;
   });
-
-async function offline(context: BrowserContext, page: Page) {
-  await context.setOffline(true);
-  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
-}
 
 test('a page opened once opens offline after a reload, signed in; after sign-out nothing of the learner is left', async ({
   browser,
