@@ -11,7 +11,7 @@ import {
   saved,
   serverPage,
 } from './offline-support';
-import { procedures } from './support';
+import { horizontalOverflow, procedures } from './support';
 
 /**
  * Works on a bad connection (#24): answers given offline are kept on the device (the answer queue
@@ -183,7 +183,7 @@ const queuedOnDevice = (page: Page) =>
       }),
   );
 
-test('after sign-out nothing the learner typed stays readable on the device', async ({
+test('signing out with answers still on the device asks first; afterwards nothing the learner typed stays readable', async ({
   browser,
   request,
 }) => {
@@ -211,11 +211,41 @@ test('after sign-out nothing the learner typed stays readable on the device', as
   await textarea.fill('Iets persoonlijks.');
   await expect(page.getByRole('status').filter({ hasText: /./ })).toHaveText(queued);
   expect(JSON.stringify(await queuedOnDevice(page))).toContain('Iets persoonlijks.');
-  // Signing out needs no connection: the session ends here whatever the server hears.
-  await page.getByRole('button', { name: new RegExp(name) }).click();
-  await page.getByRole('button', { name: 'Afmelden' }).click();
-  await expect(page.getByRole('button', { name: new RegExp(name) })).toHaveCount(0);
-  expect(await queuedOnDevice(page)).toEqual([]);
+  const user = page.getByRole('button', { name: new RegExp(name) });
+  const warning = page.getByRole('dialog', { name: 'Antwoorden nog niet verstuurd' });
+  await test.step('signing out first says what would be lost; cancelling keeps it', async () => {
+    await user.click();
+    await page.getByRole('button', { name: 'Afmelden' }).click();
+    await expect(warning).toContainText('Er staat nog 1 antwoord op dit toestel dat niet verstuurd is.');
+    // Focus starts on the safe choice: Enter cancels.
+    await expect(warning.getByRole('button', { name: 'Annuleren' })).toBeFocused();
+    await page.screenshot({ path: test.info().outputPath('unsent-answers-1280.png') });
+    await page.keyboard.press('Enter');
+    await expect(warning).toBeHidden();
+    // Back on the menu's button, the menu closed.
+    await expect(user).toBeFocused();
+    expect(JSON.stringify(await queuedOnDevice(page))).toContain('Iets persoonlijks.');
+  });
+  await test.step('on a phone, from the main menu, the same question fits the screen', async () => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await user.click();
+    await page.getByRole('button', { name: 'Afmelden' }).click();
+    await expect(warning).toContainText('Er staat nog 1 antwoord');
+    await page.screenshot({ path: test.info().outputPath('unsent-answers-360.png') });
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await warning.getByRole('button', { name: 'Annuleren' }).click();
+    await expect(warning).toBeHidden();
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+  await test.step('signing out anyway leaves nothing on the device', async () => {
+    // Signing out needs no connection: the session ends here whatever the server hears.
+    await user.click();
+    await page.getByRole('button', { name: 'Afmelden' }).click();
+    await warning.getByRole('button', { name: 'Toch afmelden' }).click();
+    await expect(user).toHaveCount(0);
+    expect(await queuedOnDevice(page)).toEqual([]);
+  });
   await context.close();
 });
 
