@@ -2,8 +2,8 @@ import { assertNever, type Decider } from '../decider';
 import { notFound } from '../errors';
 import type { CertificateCommand, CertificateSubject, NewCertificate } from './commands';
 import { expiryOf, looksTooFast } from './config';
-import { dueReminder } from './reminders';
 import type { CertificateEvent } from './events';
+import { dueReminder } from './reminders';
 
 export interface HeldCertificate {
   certificateId: string;

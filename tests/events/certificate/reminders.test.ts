@@ -6,29 +6,34 @@ import { DAY_MS, daysUntil, dueReminder } from '../../../events/certificate/remi
 import { deciderSpec } from '../decider-spec';
 
 const expiresAt = '2027-11-22T10:00:00.000Z';
-const before = (days: number, hours = 0) => new Date(Date.parse(expiresAt) - days * DAY_MS - hours * 3_600_000);
+const ahead = (days: number, hours = 0) =>
+  new Date(Date.parse(expiresAt) - days * DAY_MS - hours * 3_600_000);
 const thresholds = [60, 30, 7];
 
 describe('dueReminder', () => {
-  const table: [string, { now: Date; sent: number[]; expires?: string | null; thresholds?: number[] }, number | null][] = [
-    ['more than 60 days left: none yet', { now: before(60, 1), sent: [] }, null],
-    ['exactly 60 days left: the 60-day one', { now: before(60), sent: [] }, 60],
-    ['45 days left, nothing sent: the 60-day one', { now: before(45), sent: [] }, 60],
-    ['45 days left, 60 sent: none', { now: before(45), sent: [60] }, null],
-    ['30 days left, 60 sent: the 30-day one', { now: before(30), sent: [60] }, 30],
-    ['20 days left, nothing sent (the job was down): only the 30-day one', { now: before(20), sent: [] }, 30],
-    ['20 days left, 30 sent: none', { now: before(20), sent: [60, 30] }, null],
-    ['7 days left, 60 and 30 sent: the 7-day one', { now: before(7), sent: [60, 30] }, 7],
-    ['one hour left, 7 sent: none', { now: before(0, 1), sent: [60, 30, 7] }, null],
-    ['one hour left, only 60 sent: the 7-day one', { now: before(0, 1), sent: [60] }, 7],
-    ['expired: none', { now: before(0), sent: [] }, null],
-    ['long expired: none', { now: before(-10), sent: [] }, null],
-    ['never expires: none', { now: before(5), sent: [], expires: null }, null],
-    ['no thresholds configured: none', { now: before(5), sent: [], thresholds: [] }, null],
-    ['thresholds in any order', { now: before(25), sent: [60], thresholds: [7, 60, 30] }, 30],
+  const table: [
+    string,
+    { now: Date; sent: number[]; expires?: string | null; thresholds?: number[] },
+    number | null,
+  ][] = [
+    ['more than 60 days left: none yet', { now: ahead(60, 1), sent: [] }, null],
+    ['exactly 60 days left: the 60-day one', { now: ahead(60), sent: [] }, 60],
+    ['45 days left, nothing sent: the 60-day one', { now: ahead(45), sent: [] }, 60],
+    ['45 days left, 60 sent: none', { now: ahead(45), sent: [60] }, null],
+    ['30 days left, 60 sent: the 30-day one', { now: ahead(30), sent: [60] }, 30],
+    ['20 days left, nothing sent (the job was down): only the 30-day one', { now: ahead(20), sent: [] }, 30],
+    ['20 days left, 30 sent: none', { now: ahead(20), sent: [60, 30] }, null],
+    ['7 days left, 60 and 30 sent: the 7-day one', { now: ahead(7), sent: [60, 30] }, 7],
+    ['one hour left, 7 sent: none', { now: ahead(0, 1), sent: [60, 30, 7] }, null],
+    ['one hour left, only 60 sent: the 7-day one', { now: ahead(0, 1), sent: [60] }, 7],
+    ['expired: none', { now: ahead(0), sent: [] }, null],
+    ['long expired: none', { now: ahead(-10), sent: [] }, null],
+    ['never expires: none', { now: ahead(5), sent: [], expires: null }, null],
+    ['no thresholds configured: none', { now: ahead(5), sent: [], thresholds: [] }, null],
+    ['thresholds in any order', { now: ahead(25), sent: [60], thresholds: [7, 60, 30] }, 30],
     [
       'thresholds changed to 45 and 14 after the 60-day one: 45 is due at 40 days',
-      { now: before(40), sent: [60], thresholds: [45, 14] },
+      { now: ahead(40), sent: [60], thresholds: [45, 14] },
       45,
     ],
   ];
@@ -44,9 +49,9 @@ describe('dueReminder', () => {
   });
 
   it('counts whole days up', () => {
-    expect(daysUntil(expiresAt, before(29, 23).toISOString())).toBe(30);
-    expect(daysUntil(expiresAt, before(30).toISOString())).toBe(30);
-    expect(daysUntil(expiresAt, before(-1).toISOString())).toBe(0);
+    expect(daysUntil(expiresAt, ahead(29, 23).toISOString())).toBe(30);
+    expect(daysUntil(expiresAt, ahead(30).toISOString())).toBe(30);
+    expect(daysUntil(expiresAt, ahead(-1).toISOString())).toBe(0);
   });
 });
 
@@ -82,43 +87,43 @@ const sent = (daysBefore: number, now: Date, certificateId = first.certificateId
 describe('RemindHolder', () => {
   it('reminds of the threshold reached', () => {
     spec([issued()])
-      .when(remind(before(59)))
-      .thenEvents([sent(60, before(59))]);
+      .when(remind(ahead(59)))
+      .thenEvents([sent(60, ahead(59))]);
   });
   it('reminds of each threshold once', () => {
-    spec([issued(), sent(60, before(59))])
-      .when(remind(before(58)))
+    spec([issued(), sent(60, ahead(59))])
+      .when(remind(ahead(58)))
       .thenEvents([]);
-    spec([issued(), sent(60, before(59))])
-      .when(remind(before(29)))
-      .thenEvents([sent(30, before(29))]);
-    spec([issued(), sent(60, before(59)), sent(30, before(29)), sent(7, before(6))])
-      .when(remind(before(1)))
+    spec([issued(), sent(60, ahead(59))])
+      .when(remind(ahead(29)))
+      .thenEvents([sent(30, ahead(29))]);
+    spec([issued(), sent(60, ahead(59)), sent(30, ahead(29)), sent(7, ahead(6))])
+      .when(remind(ahead(1)))
       .thenEvents([]);
   });
   it('does not remind before the first threshold', () => {
     spec([issued()])
-      .when(remind(before(61)))
+      .when(remind(ahead(61)))
       .thenEvents([]);
   });
   it('does not remind of a revoked certificate', () => {
     const revoked: CertificateEvent = {
       type: 'CertificateRevoked',
-      data: { ...first, ...subject, revokedBy: 'admin-1', revokedAt: before(70).toISOString(), reason: null },
+      data: { ...first, ...subject, revokedBy: 'admin-1', revokedAt: ahead(70).toISOString(), reason: null },
     };
     spec([issued(), revoked])
-      .when(remind(before(59)))
+      .when(remind(ahead(59)))
       .thenEvents([]);
   });
   it('does not remind of a certificate renewed meanwhile', () => {
     spec([issued(), issued(second, '2028-11-22T10:00:00.000Z')])
-      .when(remind(before(59)))
+      .when(remind(ahead(59)))
       .thenEvents([]);
   });
   it('reminds of the renewed certificate from scratch, its predecessor reminders forgotten', () => {
     const renewedExpiry = '2028-11-22T10:00:00.000Z';
     const at = new Date(Date.parse(renewedExpiry) - 59 * DAY_MS);
-    spec([issued(), sent(60, before(59)), issued(second, renewedExpiry)])
+    spec([issued(), sent(60, ahead(59)), issued(second, renewedExpiry)])
       .when(remind(at, second.certificateId))
       .thenEvents([
         {
@@ -135,10 +140,10 @@ describe('RemindHolder', () => {
   });
   it('does not remind of a certificate that never expires, or has expired', () => {
     spec([issued(first, null)])
-      .when(remind(before(59)))
+      .when(remind(ahead(59)))
       .thenEvents([]);
     spec([issued()])
-      .when(remind(before(-1)))
+      .when(remind(ahead(-1)))
       .thenEvents([]);
   });
 });
