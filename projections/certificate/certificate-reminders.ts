@@ -60,16 +60,28 @@ export interface ExpiringCertificate {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
+/** Where a page of expiring certificates starts: after this one, in the list's order. */
+export interface ExpiringCursor {
+  expiresAt: string;
+  certificateId: string;
+}
+
 /**
  * Certificates that are neither revoked nor superseded by a later one for the same holder and item
  * and that expire after `now` and no later than `until`, soonest first. Erased holders' certificates
- * are gone from `certificates` already (projections/certificate/certificates.ts).
+ * are gone from `certificates` already (projections/certificate/certificates.ts). With `page`, at
+ * most `limit` of them after `after` (keyset paging, for exports that stream).
  */
 export async function expiringCertificates(
   db: AnyDb,
   now: Date,
   until: Date,
+  page?: { after: ExpiringCursor | null; limit: number },
 ): Promise<ExpiringCertificate[]> {
+  const after = page?.after
+    ? sql`and (c.expires_at, c.certificate_id) > (${page.after.expiresAt}::timestamptz, ${page.after.certificateId}::uuid)`
+    : sql``;
+  const limit = page ? sql`limit ${page.limit}` : sql``;
   const { rows } = await sql<{
     certificate_id: string;
     code: string;
@@ -92,7 +104,9 @@ export async function expiringCertificates(
         select 1 from certificates later
         where later.kind = c.kind and later.item_id = c.item_id and later.user_id = c.user_id
           and (later.issued_at, later.certificate_id) > (c.issued_at, c.certificate_id))
-    order by c.expires_at, c.certificate_id`.execute(tablesOf<CertificateReminderTables>(db));
+      ${after}
+    order by c.expires_at, c.certificate_id
+    ${limit}`.execute(tablesOf<CertificateReminderTables>(db));
   return rows.map((row) => ({
     certificateId: row.certificate_id,
     code: row.code,
