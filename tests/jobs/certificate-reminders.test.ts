@@ -8,6 +8,7 @@ import { moduleInputSchema } from '../../events/module/commands';
 import { allRules } from '../../events/permissions';
 import { readAll } from '../../events/store';
 import { profileSchema } from '../../events/user/commands';
+import { REMINDERS_JOB } from '../../jobs/certificates/reminders';
 import { rebuildProjections } from '../../projections/rebuild';
 import {
   addCertificateToUser,
@@ -216,5 +217,21 @@ describe.each(databaseKinds)('certificate expiry reminders on %s', (kind) => {
     await rebuildProjections((work) => transaction(platform.database.db, work));
     expect(await readTables(platform)).toEqual(before);
     expect(before.certificate_reminders).toHaveLength(9);
+  });
+
+  it('runs as the scheduled pg-boss job, at the real time', async () => {
+    // Made here, not in beforeAll: an hourly run firing earlier would otherwise remind them first.
+    const account = await addTestUser(platform, { name: 'Sam Scheduled' });
+    const twentyDaysLeft = new Date(Date.now() - 365 * DAY_MS + 20 * DAY_MS);
+    await certify(platform, admin, at(twentyDaysLeft), {
+      module: 'contraception-basics',
+      user: account.userId,
+    });
+    await platform.jobs.boss.send(REMINDERS_JOB, {});
+    await waitFor(() => sink.delivered.some((mail) => mail.to.includes(account.email)));
+    const mine = (await reminderEvents()).filter(
+      (event) => (event.data as { userId: string }).userId === account.userId,
+    );
+    expect(mine.map((event) => (event.data as { daysBefore: number }).daysBefore)).toEqual([30]);
   });
 });
