@@ -86,9 +86,9 @@ async function recipient(deps: MailDeps, userId: string): Promise<Recipient | nu
   return (row as Recipient | undefined) ?? null;
 }
 
-/** DD/MM/YYYY (the platform's date format), in UTC like the certificate's own expiry. */
+/** DD/MM/YYYY of a moment, its day in GMT+1: as the certificate's PDF and the screens print it. */
 const dateOf = (iso: string) => {
-  const date = new Date(iso);
+  const date = new Date(Date.parse(iso) + 3_600_000);
   const two = (n: number) => String(n).padStart(2, '0');
   return `${two(date.getUTCDate())}/${two(date.getUTCMonth() + 1)}/${date.getUTCFullYear()}`;
 };
