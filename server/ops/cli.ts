@@ -145,6 +145,12 @@ export const configurationTable: { variables: string[]; defaults: string; meanin
     meaning: 'Address told by mail when a course is created or published again.',
   },
   {
+    variables: ['CERTIFICATE_REMINDER_DAYS'],
+    defaults: '60,30,7',
+    meaning:
+      'Days before a timed certificate expires that its holder gets a reminder mail, comma separated (each 1–3650, at most 10); none sends none. See Certificates in the README.',
+  },
+  {
     variables: ['SHUTDOWN_TIMEOUT_MS'],
     defaults: '8000',
     meaning:
