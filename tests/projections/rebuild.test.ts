@@ -255,7 +255,9 @@ describe.each(databaseKinds)('rebuilding projections on %s', (kind) => {
       course: 'maternal-health',
     });
     // Valid two years: ten days before expiry, the 30-day reminder is due.
-    const expires = Date.parse((await certificatesOfUser(platform.database.db, holder.userId))[1]!.expiresAt!);
+    const expires = Date.parse(
+      (await certificatesOfUser(platform.database.db, holder.userId))[1]!.expiresAt!,
+    );
     expect(await sendCertificateReminders(platform, new Date(expires - 10 * 86_400_000))).toBe(1);
   }
 
