@@ -2,16 +2,21 @@ import { expect, type Page, test } from '@playwright/test';
 import { trpc } from './api';
 import {
   checkAnswer,
+  expectThreeOnce,
   failSaves,
   learnerOn,
+  loseFirstAnswer,
   offline,
-  option,
   questionPage,
   queued,
   saved,
+  sdgLabel,
+  sdgQuestion,
   serverPage,
+  threeFields,
+  threeQuestions,
 } from './offline-support';
-import { horizontalOverflow, procedures } from './support';
+import { horizontalOverflow } from './support';
 
 /**
  * Works on a bad connection (#24): answers given offline are kept on the device (the answer queue
@@ -29,31 +34,7 @@ test('three answers given offline survive a reload and reach the server once eac
   request,
 }) => {
   test.setTimeout(90_000);
-  const { modulePath, pagePath, stamp } = await questionPage(request, 'offline', [
-    {
-      type: 'radio',
-      questionType: 'single',
-      name: 'jaar',
-      label: 'In welk jaar was de ICPD-conferentie?',
-      options: [option('1990', 'o1', 0), option('1994', 'o2', 1)],
-      schema: { attempts: 0 },
-    },
-    {
-      type: 'checkbox',
-      questionType: 'multiple',
-      name: 'onderdelen',
-      label: 'Welke onderdelen horen bij SRGR?',
-      options: [option('Anticonceptie', 'o1', 1), option('Wegenbouw', 'o2', 0)],
-      schema: { attempts: 0 },
-    },
-    {
-      type: 'textarea',
-      questionType: 'open',
-      name: 'mee',
-      label: 'Wat neem je mee?',
-      schema: { attempts: 0, maxScore: 2 },
-    },
-  ]);
+  const { modulePath, pagePath, stamp } = await questionPage(request, 'offline', threeQuestions);
   const { participant, context, page } = await learnerOn(
     browser,
     request,
@@ -62,16 +43,13 @@ test('three answers given offline survive a reload and reach the server once eac
     `/module/${modulePath}/page/${pagePath}`,
   );
   await expect(page.getByRole('heading', { level: 1, name: 'Vragen' })).toBeVisible();
-  const textarea = page.getByRole('textbox', { name: 'Wat neem je mee?' });
-  const year = page.getByRole('group', { name: 'In welk jaar was de ICPD-conferentie?' }).getByLabel('1994');
-  const parts = page.getByRole('group', { name: 'Welke onderdelen horen bij SRGR?' });
+  const fields = threeFields(page);
+  const { textarea, year, parts } = fields;
   const status = page.getByRole('status').filter({ hasText: /./ });
 
   await test.step('answer three questions offline: kept on this device', async () => {
     await offline(context, page);
-    await year.check();
-    await parts.getByLabel('Anticonceptie').check();
-    await textarea.fill('Meer aandacht voor jongeren.');
+    await fields.answer();
     await expect(status).toHaveText(queued);
   });
 
@@ -98,9 +76,7 @@ test('three answers given offline survive a reload and reach the server once eac
     await expect(status).toHaveText(saved, { timeout: 20_000 });
     expect(triedBefore).toBeGreaterThan(0);
     const after = await serverPage(request, participant.token, modulePath, pagePath);
-    expect(after.jaar).toMatchObject({ answer: 'o2', attempts: 1 });
-    expect(after.onderdelen).toMatchObject({ answer: ['o1'], attempts: 1 });
-    expect(after.mee).toMatchObject({ answer: 'Meer aandacht voor jongeren.', attempts: 1 });
+    expectThreeOnce(after);
     // Another reload finds nothing left on the device and the server's answers on the page.
     await page.reload();
     await expect(textarea).toHaveValue('Meer aandacht voor jongeren.');
@@ -113,17 +89,7 @@ test('three answers given offline survive a reload and reach the server once eac
 
 test('a confirmation refused on arrival says why', async ({ browser, request }) => {
   test.setTimeout(120_000);
-  const label = 'Welk doel gaat over gendergelijkheid?';
-  const { modulePath, pagePath, stamp } = await questionPage(request, 'refused', [
-    {
-      type: 'radio',
-      questionType: 'single',
-      name: 'sdg',
-      label,
-      options: [option('SDG 5', 'o1', 1), option('SDG 13', 'o2', 0)],
-      schema: { attempts: 1, info: '' },
-    },
-  ]);
+  const { modulePath, pagePath, stamp } = await questionPage(request, 'refused', [sdgQuestion(1)]);
   const { participant, context, page } = await learnerOn(
     browser,
     request,
@@ -131,7 +97,7 @@ test('a confirmation refused on arrival says why', async ({ browser, request }) 
     `Rik Geweigerd ${stamp}`,
     `/module/${modulePath}/page/${pagePath}`,
   );
-  const group = page.getByRole('group', { name: label });
+  const group = page.getByRole('group', { name: sdgLabel });
   await expect(group).toBeVisible();
 
   await test.step('offline: choose an answer and check it', async () => {
@@ -254,17 +220,7 @@ test('a check whose answer was lost on the way is sent again and counted once', 
   request,
 }) => {
   test.setTimeout(120_000);
-  const label = 'Welk doel gaat over gendergelijkheid?';
-  const { modulePath, pagePath, stamp } = await questionPage(request, 'lost', [
-    {
-      type: 'radio',
-      questionType: 'single',
-      name: 'sdg',
-      label,
-      options: [option('SDG 5', 'o1', 1), option('SDG 13', 'o2', 0)],
-      schema: { attempts: 2, info: '' },
-    },
-  ]);
+  const { modulePath, pagePath, stamp } = await questionPage(request, 'lost', [sdgQuestion(2)]);
   const { participant, context, page } = await learnerOn(
     browser,
     request,
@@ -272,23 +228,13 @@ test('a check whose answer was lost on the way is sent again and counted once', 
     `Lot Verloren ${stamp}`,
     `/module/${modulePath}/page/${pagePath}`,
   );
-  const group = page.getByRole('group', { name: label });
+  const group = page.getByRole('group', { name: sdgLabel });
   const status = page.getByRole('status').filter({ hasText: /./ });
   await group.getByLabel('SDG 13').check();
   await expect(status).toHaveText(saved);
 
   await test.step('the check reaches the server, its answer does not reach the page', async () => {
-    let delivered = false;
-    await page.route(
-      (url) => procedures(url.toString()).includes('result.save'),
-      async (route) => {
-        if (!delivered) {
-          delivered = true;
-          await route.fetch();
-        }
-        await route.abort('internetdisconnected');
-      },
-    );
+    await loseFirstAnswer(page);
     await checkAnswer(page, group);
     await expect
       .poll(async () => (await serverPage(request, participant.token, modulePath, pagePath)).sdg?.attempts)

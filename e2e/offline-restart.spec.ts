@@ -2,7 +2,18 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { expect, test } from '@playwright/test';
 import { serverPorts } from './accounts';
-import { learnerOn, offline, option, questionPage, queued, saved, serverPage } from './offline-support';
+import {
+  expectThreeOnce,
+  learnerOn,
+  loseFirstAnswer,
+  offline,
+  questionPage,
+  queued,
+  saved,
+  serverPage,
+  threeFields,
+  threeQuestions,
+} from './offline-support';
 import { serverEnv } from './server-env';
 import { procedures } from './support';
 
@@ -64,31 +75,7 @@ test('answers kept on the device reach the server once each when it restarted in
   await server.start();
   const api = await playwright.request.newContext({ baseURL: url });
   try {
-    const { modulePath, pagePath, stamp } = await questionPage(api, 'restart', [
-      {
-        type: 'radio',
-        questionType: 'single',
-        name: 'jaar',
-        label: 'In welk jaar was de ICPD-conferentie?',
-        options: [option('1990', 'o1', 0), option('1994', 'o2', 1)],
-        schema: { attempts: 0 },
-      },
-      {
-        type: 'checkbox',
-        questionType: 'multiple',
-        name: 'onderdelen',
-        label: 'Welke onderdelen horen bij SRGR?',
-        options: [option('Anticonceptie', 'o1', 1), option('Wegenbouw', 'o2', 0)],
-        schema: { attempts: 0 },
-      },
-      {
-        type: 'textarea',
-        questionType: 'open',
-        name: 'mee',
-        label: 'Wat neem je mee?',
-        schema: { attempts: 0, maxScore: 2 },
-      },
-    ]);
+    const { modulePath, pagePath, stamp } = await questionPage(api, 'restart', threeQuestions);
     const { participant, context, page } = await learnerOn(
       browser,
       api,
@@ -98,34 +85,18 @@ test('answers kept on the device reach the server once each when it restarted in
       url,
     );
     await expect(page.getByRole('heading', { level: 1, name: 'Vragen' })).toBeVisible();
-    const textarea = page.getByRole('textbox', { name: 'Wat neem je mee?' });
-    const year = page
-      .getByRole('group', { name: 'In welk jaar was de ICPD-conferentie?' })
-      .getByLabel('1994');
-    const parts = page.getByRole('group', { name: 'Welke onderdelen horen bij SRGR?' });
+    const fields = threeFields(page);
     const status = page.getByRole('status').filter({ hasText: /./ });
     const held = () => serverPage(api, participant.token, modulePath, pagePath);
 
     await test.step('answer three questions offline: kept on this device', async () => {
       await offline(context, page);
-      await year.check();
-      await parts.getByLabel('Anticonceptie').check();
-      await textarea.fill('Meer aandacht voor jongeren.');
+      await fields.answer();
       await expect(status).toHaveText(queued);
     });
 
     await test.step('online: the first save reaches the server, its answer is lost; the rest are cut', async () => {
-      let delivered = false;
-      await page.route(
-        (address) => procedures(address.toString()).includes('result.save'),
-        async (route) => {
-          if (!delivered) {
-            delivered = true;
-            await route.fetch();
-          }
-          await route.abort('internetdisconnected');
-        },
-      );
+      await loseFirstAnswer(page);
       await context.setOffline(false);
       await expect
         .poll(async () => Object.values(await held()).some((question) => question.attempts > 0))
@@ -150,12 +121,10 @@ test('answers kept on the device reach the server once each when it restarted in
       await expect(page.getByRole('heading', { level: 1, name: 'Vragen' })).toBeVisible();
       await expect(status).toHaveText(saved, { timeout: 30_000 });
       const after = await held();
-      expect(after.jaar).toMatchObject({ answer: 'o2', attempts: 1 });
-      expect(after.onderdelen).toMatchObject({ answer: ['o1'], attempts: 1 });
-      expect(after.mee).toMatchObject({ answer: 'Meer aandacht voor jongeren.', attempts: 1 });
+      expectThreeOnce(after);
       await page.reload();
-      await expect(textarea).toHaveValue('Meer aandacht voor jongeren.');
-      await expect(year).toBeChecked();
+      await expect(fields.textarea).toHaveValue('Meer aandacht voor jongeren.');
+      await expect(fields.year).toBeChecked();
       await expect(page.locator('.save-status')).toHaveText('');
       expect(await held()).toEqual(after);
     });

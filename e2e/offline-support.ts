@@ -93,3 +93,81 @@ export async function checkAnswer(page: Page, group: Locator) {
     .getByRole('button', { name: 'Controleer mijn antwoord' })
     .click();
 }
+
+/** Three questions, one of each kind, as many attempts as the learner likes. */
+export const threeQuestions = [
+  {
+    type: 'radio',
+    questionType: 'single',
+    name: 'jaar',
+    label: 'In welk jaar was de ICPD-conferentie?',
+    options: [option('1990', 'o1', 0), option('1994', 'o2', 1)],
+    schema: { attempts: 0 },
+  },
+  {
+    type: 'checkbox',
+    questionType: 'multiple',
+    name: 'onderdelen',
+    label: 'Welke onderdelen horen bij SRGR?',
+    options: [option('Anticonceptie', 'o1', 1), option('Wegenbouw', 'o2', 0)],
+    schema: { attempts: 0 },
+  },
+  {
+    type: 'textarea',
+    questionType: 'open',
+    name: 'mee',
+    label: 'Wat neem je mee?',
+    schema: { attempts: 0, maxScore: 2 },
+  },
+];
+
+/** The fields of `threeQuestions` on the page, and the answers the journeys give. */
+export function threeFields(page: Page) {
+  const textarea = page.getByRole('textbox', { name: 'Wat neem je mee?' });
+  const year = page.getByRole('group', { name: 'In welk jaar was de ICPD-conferentie?' }).getByLabel('1994');
+  const parts = page.getByRole('group', { name: 'Welke onderdelen horen bij SRGR?' });
+  return {
+    textarea,
+    year,
+    parts,
+    async answer() {
+      await year.check();
+      await parts.getByLabel('Anticonceptie').check();
+      await textarea.fill('Meer aandacht voor jongeren.');
+    },
+  };
+}
+
+/** The server holds each of the three answers, counted once. */
+export function expectThreeOnce(held: Record<string, QuestionState>) {
+  expect(held.jaar).toMatchObject({ answer: 'o2', attempts: 1 });
+  expect(held.onderdelen).toMatchObject({ answer: ['o1'], attempts: 1 });
+  expect(held.mee).toMatchObject({ answer: 'Meer aandacht voor jongeren.', attempts: 1 });
+}
+
+export const sdgLabel = 'Welk doel gaat over gendergelijkheid?';
+
+/** One single-choice question with this many attempts ('SDG 5' is right). */
+export const sdgQuestion = (attempts: number) => ({
+  type: 'radio',
+  questionType: 'single',
+  name: 'sdg',
+  label: sdgLabel,
+  options: [option('SDG 5', 'o1', 1), option('SDG 13', 'o2', 0)],
+  schema: { attempts, info: '' },
+});
+
+/** The first save reaches the server but its answer never reaches the page; every later one is cut. */
+export async function loseFirstAnswer(page: Page) {
+  let delivered = false;
+  await page.route(
+    (url) => procedures(url.toString()).includes('result.save'),
+    async (route) => {
+      if (!delivered) {
+        delivered = true;
+        await route.fetch();
+      }
+      await route.abort('internetdisconnected');
+    },
+  );
+}

@@ -7,6 +7,7 @@ import { buildApp } from '../../server/app';
 import { ensureTeacherRole } from '../../server/auth/bootstrap';
 import { transaction } from '../../server/db/transaction';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
+import { limitedOpen, unlimitedOpen } from '../support/questions';
 import { addTestUser } from '../users';
 
 type Headers = Record<string, string>;
@@ -33,19 +34,6 @@ const checkbox = {
     { label: 'Contraception', value: 'contraception', score: 1 },
     { label: 'Road building', value: 'roads', score: 0 },
   ],
-};
-const limitedOpen = {
-  type: 'textarea',
-  questionType: 'open',
-  name: 'plan',
-  label: 'Your plan?',
-  schema: { attempts: 2, maxScore: 3 },
-};
-const unlimitedOpen = {
-  ...limitedOpen,
-  name: 'notes',
-  label: 'Notes?',
-  schema: { attempts: 0, maxScore: 1 },
 };
 
 /** Counts the statements of a request and the rows they read, commands included. */

@@ -10,6 +10,7 @@ import { readStream } from '../../../events/store';
 import { buildApp } from '../../../server/app';
 import { graphql } from '../../graphql/client';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../../harness';
+import { limitedOpen, unlimitedOpen } from '../../support/questions';
 import { addTestUser } from '../../users';
 
 type Headers = Record<string, string>;
@@ -25,19 +26,6 @@ const radio = {
     { label: 'SDG 13', value: 'thirteen', score: 0 },
     { label: 'SDG 1', value: 'one', score: 0 },
   ],
-};
-const limitedOpen = {
-  type: 'textarea',
-  questionType: 'open',
-  name: 'plan',
-  label: 'Your plan?',
-  schema: { attempts: 2, maxScore: 3 },
-};
-const unlimitedOpen = {
-  ...limitedOpen,
-  name: 'notes',
-  label: 'Notes?',
-  schema: { attempts: 0, maxScore: 1 },
 };
 
 /**
