@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { StoredEvent } from '../events/store';
+import { credentialStatusProjection } from './badges/credential-status';
 import { certificateConfigsProjection } from './certificate/certificate-configs';
 import { certificatesProjection } from './certificate/certificates';
 import { courseOwnersProjection } from './course/course-owners';
@@ -36,6 +37,7 @@ export const projections: Projection<any>[] = [
   resultDrafts,
   answerRequests,
   certificatesProjection,
+  credentialStatusProjection,
   certificateConfigsProjection,
   userProjection,
   // After users: a sighting counts only for a person who still exists.

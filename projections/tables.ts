@@ -1,3 +1,4 @@
+import type { CredentialStatusTables } from './badges/credential-status';
 import type { CertificateConfigTables } from './certificate/certificate-configs';
 import type { CertificateTables } from './certificate/certificates';
 import type { CourseOwnerTables } from './course/course-owners';
@@ -16,6 +17,7 @@ import type { UserTables } from './user/users';
 
 export type ProjectionTables = CourseSummaryTables &
   CertificateTables &
+  CredentialStatusTables &
   CertificateConfigTables &
   CourseOwnerTables &
   SectionTables &
