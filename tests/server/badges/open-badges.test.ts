@@ -16,11 +16,13 @@ import {
   jwtVerify,
   SignJWT,
 } from 'jose';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificateContentSchema } from '../../../events/certificate/config';
 import { courseInputSchema } from '../../../events/course/commands';
 import { moduleInputSchema } from '../../../events/module/commands';
 import { allRules } from '../../../events/permissions';
+import * as credentialStatusMigration from '../../../migrations/2026_11_27_00_30_00_create_credential_status';
 import { rebuildProjections } from '../../../projections/rebuild';
 import { buildApp } from '../../../server/app';
 import { idTokenFor } from '../../../server/auth/id-tokens';
@@ -36,6 +38,7 @@ import {
 import { createCourse } from '../../../server/course/commands';
 import { transaction } from '../../../server/db/transaction';
 import { createModule } from '../../../server/module/commands';
+import { deleteUser } from '../../../server/user/commands';
 import { emptyClientRoot } from '../../graphql/client';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../../harness';
 import { addTestUser } from '../../users';
@@ -300,6 +303,28 @@ describe.each(databaseKinds)('Open Badges credentials on %s', (kind) => {
   it('gives a credential only to who may download the certificate', async () => {
     expect((await download(codes.valid, tokens.other)).error?.data.code).toBe('NOT_FOUND');
     expect((await download(codes.valid, '')).error?.data.code).toBe('UNAUTHORIZED');
+  });
+
+  it('revokes the credential of a holder who was erased', async () => {
+    const user = await addTestUser(platform, { name: 'Gone Soon' });
+    const code = await certify(platform, admin, meta(), { module: 'safe-care', user: user.userId });
+    const { jwt } = (await download(code, user.token)).result!.data;
+    expect((await verifyIndependently(jwt)).revoked).toBe(false);
+    await deleteUser(platform, admin, meta(), user.userId);
+    expect((await verifyIndependently(jwt)).revoked).toBe(true);
+    expect(await check(jwt)).toMatchObject({ valid: false, problem: 'revoked' });
+  });
+
+  it('fills the status entries of certificates issued before it from the log, as the projection keeps them', async () => {
+    const rows = () =>
+      sql`select * from credential_status order by certificate_id`
+        .execute(platform.database.db)
+        .then((r) => r.rows);
+    const kept = await rows();
+    expect(kept.length).toBeGreaterThanOrEqual(5);
+    await credentialStatusMigration.down(platform.database.db);
+    await credentialStatusMigration.up(platform.database.db);
+    expect(await rows()).toEqual(kept);
   });
 
   it('keeps every status entry through a rebuild of the read tables', async () => {
