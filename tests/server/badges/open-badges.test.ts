@@ -410,7 +410,11 @@ describe.each(databaseKinds)('Open Badges credentials on %s', (kind) => {
     // Rotation: the old public key goes into the retired key set, a new signing key takes over.
     const oldPublic = { ...(await exportJWK(platform.keys.publicKey)), kid: platform.keys.kid, alg: 'ES256' };
     fs.mkdirSync(path.join(dataDir, 'keys'), { recursive: true });
-    fs.writeFileSync(retiredKeysFile(dataDir), JSON.stringify({ keys: [oldPublic] }));
+    // A private member copied in by mistake is never published.
+    fs.writeFileSync(
+      retiredKeysFile(dataDir),
+      JSON.stringify({ keys: [{ ...oldPublic, d: 'kept-secret' }] }),
+    );
     const rotated = { ...platform, keys: await loadOrCreateKeys(null) };
     await app.close();
     app = await buildApp(rotated, { clientRoot: emptyClientRoot() });
@@ -421,6 +425,7 @@ describe.each(databaseKinds)('Open Badges credentials on %s', (kind) => {
 
     const keys = (await (await fetch(`${base}/.well-known/jwks.json`)).json()) as { keys: { kid: string }[] };
     expect(keys.keys.map((key) => key.kid)).toEqual([rotated.keys.kid, platform.keys.kid]);
+    expect(JSON.stringify(keys)).not.toContain('kept-secret');
     const later = (await credentialOf('valid')).jwt;
     expect((await verifyIndependently(later)).kid).toBe(rotated.keys.kid);
     expect((await verifyIndependently(earlier)).kid).toBe(platform.keys.kid);
