@@ -18,6 +18,7 @@ import * as indexModuleParticipants from './2026_11_24_18_00_00_index_module_par
 import * as createStructureVersions from './2026_11_25_00_00_00_create_structure_versions';
 import * as createAnswerRequests from './2026_11_26_21_00_00_create_answer_requests';
 import * as createCertificateReminders from './2026_11_27_00_30_00_create_certificate_reminders';
+import * as createCredentialStatus from './2026_11_27_00_30_00_create_credential_status';
 
 /** Listed statically (not read from disk) so the bundled binary carries them. Append only. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_00_00_00_create_structure_versions': createStructureVersions,
   '2026_11_26_21_00_00_create_answer_requests': createAnswerRequests,
   '2026_11_27_00_30_00_create_certificate_reminders': createCertificateReminders,
+  '2026_11_27_00_30_00_create_credential_status': createCredentialStatus,
 };
 
 export const migrationProvider: MigrationProvider = {

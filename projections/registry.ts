@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { StoredEvent } from '../events/store';
+import { credentialStatusProjection } from './badges/credential-status';
 import { certificateConfigsProjection } from './certificate/certificate-configs';
 import { certificateRemindersProjection } from './certificate/certificate-reminders';
 import { certificatesProjection } from './certificate/certificates';
@@ -38,6 +39,7 @@ export const projections: Projection<any>[] = [
   answerRequests,
   certificatesProjection,
   certificateRemindersProjection,
+  credentialStatusProjection,
   certificateConfigsProjection,
   userProjection,
   // After users: a sighting counts only for a person who still exists.

@@ -1,3 +1,4 @@
+import type { CredentialStatusTables } from './badges/credential-status';
 import type { CertificateConfigTables } from './certificate/certificate-configs';
 import type { CertificateReminderTables } from './certificate/certificate-reminders';
 import type { CertificateTables } from './certificate/certificates';
@@ -18,6 +19,7 @@ import type { UserTables } from './user/users';
 export type ProjectionTables = CourseSummaryTables &
   CertificateTables &
   CertificateReminderTables &
+  CredentialStatusTables &
   CertificateConfigTables &
   CourseOwnerTables &
   SectionTables &

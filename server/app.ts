@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/routes';
+import { badgeRoutes } from './badges/routes';
 import { expiringCsvRoute } from './certificate/expiring-csv';
 import { certificateRoutes } from './certificate/routes';
 import { uploadRoutes } from './files/routes';
@@ -84,6 +85,7 @@ export async function buildApp(
   await uploadRoutes(app, { platform });
   await certificateRoutes(app, { platform });
   await expiringCsvRoute(app, { platform });
+  await badgeRoutes(app, { platform });
   await graphqlRoute(app, { platform });
 
   await app.register(fastifyTRPCPlugin, {

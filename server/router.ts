@@ -1,3 +1,4 @@
+import { badgeRouter } from './badges/router';
 import { certificateRouter } from './certificate/router';
 import { courseRouter } from './course/router';
 import { fileRouter } from './file/router';
@@ -28,6 +29,7 @@ export const appRouter = router({
   role: roleRouter,
   tracking: trackingRouter,
   certificate: certificateRouter,
+  badge: badgeRouter,
   settings: settingsRouter,
 });
 

@@ -43,6 +43,9 @@ const ProfileRoute = lazy(() =>
 const VerifyCertificateRoute = lazy(() =>
   import('../features/certificate/routes/verify').then((m) => ({ default: m.VerifyCertificateRoute })),
 );
+const VerifyCredentialRoute = lazy(() =>
+  import('../features/certificate/routes/verify').then((m) => ({ default: m.VerifyCredentialRoute })),
+);
 const ClassroomRoute = lazy(() =>
   import('../features/classroom/routes/classroom').then((m) => ({ default: m.ClassroomRoute })),
 );
@@ -161,6 +164,9 @@ export function AppRoutes() {
       </Route>
       <Route path="/certificates">
         <CertificatesRoute />
+      </Route>
+      <Route path="/certificate">
+        <VerifyCredentialRoute />
       </Route>
       <Route path="/certificate/:code">
         {(params) => <VerifyCertificateRoute key={params.code} code={params.code} />}

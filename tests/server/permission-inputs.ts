@@ -325,6 +325,15 @@ export const trpcRows: Record<string, Row> = {
   'certificate.reviews': { allowed: signedIn, input: async () => undefined },
   'certificate.expiring': { allowed: adminOnly, input: async () => undefined },
   'certificate.dismissReview': { allowed: ownerOrAdmin, input: async (w) => w.flagged() },
+  // Open Badges (server/badges): a certificate's credential goes to who may download its PDF (the
+  // holder, the view right, the item's owners; the holder is checked in tests/server/badges); the
+  // check of a pasted credential is public, like the verification page.
+  'badge.credential': {
+    allowed: ownerOrAdmin,
+    hidden: true,
+    input: async (w) => ({ code: w.shared.certificateCode }),
+  },
+  'badge.verify': { allowed: everyone, input: async () => ({ credential: 'not a credential' }) },
 
   // Courses: edit, publish and delete by their owners; copies need create and opening the original
   // (an unpublished, non-public course opens only for its owners and the view right).

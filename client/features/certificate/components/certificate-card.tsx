@@ -5,6 +5,7 @@ import { problemOf } from '../../../lib/forms';
 import { Alert } from '../../../ui/alert';
 import { useDownloadCertificatePdf } from '../api/download-pdf';
 import type { CertificateView } from '../api/get-my-certificates';
+import { WalletDownloads } from './wallet-downloads';
 
 const badgeClass = {
   valid: 'badge',
@@ -78,6 +79,7 @@ export function CertificateCard({
           <p>{problemOf(download.error).message ?? t('certificates.pdfError')}</p>
         </Alert>
       )}
+      {certificate.status !== 'revoked' && <WalletDownloads code={certificate.code} />}
     </article>
   );
 }

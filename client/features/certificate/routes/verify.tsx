@@ -5,6 +5,7 @@ import { ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { useVerification } from '../api/get-verification';
 import { CertificateStatusBadge } from '../components/certificate-card';
+import { CredentialCheck } from '../components/credential-check';
 
 const codePattern = /^[A-Za-z0-9_-]{16}$/;
 
@@ -24,6 +25,19 @@ export function VerifyCertificateRoute({ code }: { code: string }) {
       ) : (
         <p className="status status--not-found">{t('certificates.verify.notFound')}</p>
       )}
+      <CredentialCheck />
+    </div>
+  );
+}
+
+/** /certificate: the check of a pasted Open Badges credential on its own, without a code. */
+export function VerifyCredentialRoute() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('badges.verify.title'));
+  return (
+    <div className="page-narrow verify-certificate">
+      <h1>{t('certificates.verify.title')}</h1>
+      <CredentialCheck />
     </div>
   );
 }
