@@ -5,6 +5,7 @@ import { type DerivativeStore, type ImageDeps, imageDerivativesJob } from './ima
 import type { JobDefinition } from './job';
 import { type MailDeps, sendMailJob } from './mail/send-mail';
 import { type CompactDeps, compactAfterErasureJob } from './user/compact-after-erasure';
+import { type XapiPushDeps, xapiPushJob } from './xapi/push-statements';
 
 export interface JobDependencies
   extends MailDeps,
@@ -12,7 +13,8 @@ export interface JobDependencies
     CertificateDeps,
     SweepDeps,
     CompactDeps,
-    UploadRemovalDeps {
+    UploadRemovalDeps,
+    XapiPushDeps {
   /** The file store: image derivatives write to it, upload removal empties an upload's folder. */
   files: DerivativeStore & UploadStore;
   log: {
@@ -29,4 +31,5 @@ export const jobs: JobDefinition<any, any>[] = [
   sweepRateLimitsJob,
   compactAfterErasureJob,
   removeUploadJob,
+  xapiPushJob,
 ];
