@@ -1,4 +1,4 @@
-import type { RenderedStatement } from '../../projections/xapi/render';
+import type { RenderedStatement } from './render';
 
 /** Where statements go: an LRS's xAPI base address (…/xapi) and its Basic credentials. */
 export interface LrsSettings {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
-import { renderStatement, type StatementRow } from '../../projections/xapi/render';
 import { defineJob } from '../job';
 import { type LrsSettings, sendBatch } from './lrs';
+import { renderStatement, type StatementRow } from './render';
 
 export interface XapiPushDeps {
   // biome-ignore lint/suspicious/noExplicitAny: reads statements and events of the full schema

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { type AnyDb, tablesOf } from '../db';
-import type { StatementRow } from './render';
 import type { XapiTables } from './statements';
 
 /** Where a page of statements ends: the last one's place in the log. */
@@ -28,7 +27,7 @@ export interface StatementFilter {
 export async function listStatements(
   db: AnyDb,
   filter: StatementFilter,
-): Promise<{ rows: (StatementRow & StatementCursor)[]; next: StatementCursor | null }> {
+): Promise<{ rows: ({ body: unknown; stored: Date } & StatementCursor)[]; next: StatementCursor | null }> {
   let query = tablesOf<XapiTables>(db)
     .selectFrom('xapi_statements')
     .select(['body', 'stored', 'position', 'ordinal'])

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ADMIN_ROLE } from '../../events/permissions';
+import { renderStatement, XAPI_VERSION } from '../../jobs/xapi/render';
 import { listStatements } from '../../projections/xapi/queries';
-import { renderStatement, XAPI_VERSION } from '../../projections/xapi/render';
 import { verbKeyOf } from '../../projections/xapi/vocabulary';
 import { actorFromRequest } from '../auth/actor';
 import { requestLanguage, translator } from '../i18n';

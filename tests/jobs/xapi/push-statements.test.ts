@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noRules } from '../../../events/permissions';
 import { trackingInputSchema } from '../../../events/tracking/commands';
 import { type PushOptions, pushStatements, type XapiPushDeps } from '../../../jobs/xapi/push-statements';
-import { renderStatement, type StatementRow } from '../../../projections/xapi/render';
+import { renderStatement, type StatementRow } from '../../../jobs/xapi/render';
 import { loadConfig } from '../../../server/config';
 import { type Platform, startPlatform } from '../../../server/platform';
 import { updateLog } from '../../../server/tracking/commands';
