@@ -2,10 +2,14 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noRules } from '../../../events/permissions';
+import { append } from '../../../events/store';
 import { trackingInputSchema } from '../../../events/tracking/commands';
+import { trackingStream } from '../../../events/tracking/events';
 import { type PushOptions, pushStatements, type XapiPushDeps } from '../../../jobs/xapi/push-statements';
 import { renderStatement, type StatementRow } from '../../../jobs/xapi/render';
+import { applyProjections } from '../../../projections/registry';
 import { loadConfig } from '../../../server/config';
+import { transaction } from '../../../server/db/transaction';
 import { type Platform, startPlatform } from '../../../server/platform';
 import { updateLog } from '../../../server/tracking/commands';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../../harness';
@@ -177,3 +181,64 @@ describe.each(databaseKinds)('two instances pushing together on %s', (kind) => {
     expect([...lrs.sent.values()].every((count) => count === 1)).toBe(true);
   });
 });
+
+describe.each(databaseKinds.filter((kind) => kind === 'postgres'))(
+  'a statement committed late on %s',
+  (kind) => {
+    let platform: TestPlatform;
+    let lrs: Awaited<ReturnType<typeof startStandInLrs>>;
+    beforeAll(async () => {
+      platform = await startTestPlatform(kind, { env: { PUBLIC_URL } });
+      lrs = await startStandInLrs();
+    });
+    afterAll(async () => {
+      await lrs?.close();
+      await platform?.dispose();
+    });
+
+    it('is not skipped: later transactions wait until the older one has committed', async () => {
+      const deps: XapiPushDeps = {
+        db: platform.database.db,
+        publicUrl: PUBLIC_URL,
+        lrs: { endpoint: lrs.endpoint, key: LRS_KEY, secret: LRS_SECRET },
+        log: silent,
+      };
+      const person = await addTestUser(platform);
+      let commit!: () => void;
+      const held = new Promise<void>((resolve) => (commit = resolve));
+      let appended!: () => void;
+      const inside = new Promise<void>((resolve) => (appended = resolve));
+      // A sighting whose transaction takes its position first and commits last.
+      const late = transaction(platform.database.db, async (trx) => {
+        const events = await append(
+          trx,
+          trackingStream(person.userId),
+          0,
+          [
+            {
+              type: 'ItemSeen',
+              data: {
+                userId: person.userId,
+                category: 'courses',
+                path: 'late',
+                at: new Date().toISOString(),
+              },
+            },
+          ],
+          { actorId: person.userId, requestId: 'late', at: new Date().toISOString() },
+        );
+        await applyProjections(trx, events);
+        appended();
+        await held;
+      });
+      await inside;
+      await moreSightings(platform, 'early', 2);
+      expect(await pushStatements(deps, { batchSize: 5, leaseSeconds: 30, owner: 'a' })).toBe(0);
+      commit();
+      await late;
+      expect(await pushStatements(deps, { batchSize: 5, leaseSeconds: 30, owner: 'a' })).toBe(3);
+      const all = await everyStatement(platform);
+      expect([...lrs.stored.keys()].sort()).toEqual(all.map((row) => row.statement_id).sort());
+    });
+  },
+);
