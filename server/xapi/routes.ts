@@ -60,7 +60,11 @@ export async function xapiRoutes(app: FastifyInstance, { platform }: { platform:
     '',
   );
   app.get('/xapi/statements', async (request, reply) => {
-    reply.header('x-experience-api-version', XAPI_VERSION).header('cache-control', 'no-store');
+    // Projections are written with their events, so the table is consistent through this moment.
+    reply
+      .header('x-experience-api-version', XAPI_VERSION)
+      .header('x-experience-api-consistent-through', new Date().toISOString())
+      .header('cache-control', 'no-store');
     const t = translator(requestLanguage(request.headers));
     const actor = await actorFromRequest(platform, request.headers);
     if (!actor) return reply.code(401).send({ message: t('errors.unauthenticated') });

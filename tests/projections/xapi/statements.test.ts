@@ -65,6 +65,8 @@ describe.each(databaseKinds)('xAPI statements on %s', (kind) => {
     for (;;) {
       const response = await get(url);
       expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['x-experience-api-version']).toBe('1.0.3');
+      expect(Date.parse(String(response.headers['x-experience-api-consistent-through']))).not.toBeNaN();
       const body = response.json() as { statements: Statement[]; more: string };
       statements.push(...body.statements);
       if (!body.more) return statements;
