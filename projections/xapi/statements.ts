@@ -72,24 +72,36 @@ async function insertRows(trx: AnyDb, rows: Record<string, unknown>[]) {
     on conflict (statement_id) do nothing`.execute(trx);
 }
 
-/** Who of these people still exists: a sighting that raced an erasure makes no statement. */
-async function existing(trx: AnyDb, userIds: string[]): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set();
-  const { rows } = await sql<{ user_id: string }>`
-    select user_id from users where user_id = any(${[...new Set(userIds)]}::text[])`.execute(trx);
-  return new Set(rows.map((row) => row.user_id));
-}
-
-/** The question names of each module's pages, keyed by the JSON of [page path, question]. */
-async function questionsOf(trx: AnyDb, modulePaths: string[]): Promise<Map<string, Set<string>>> {
-  const found = new Map<string, Set<string>>(modulePaths.map((path) => [path, new Set()]));
-  if (modulePaths.length === 0) return found;
-  const { rows } = await sql<{ module_path: string; page_path: string; name: string }>`
-    select p.module_path, p.path as page_path, e->>'name' as name
-      from page_summaries p, jsonb_array_elements(p.content) e
-      where p.module_path = any(${[...new Set(modulePaths)]}::text[]) and e ? 'questionType'`.execute(trx);
-  for (const row of rows) found.get(row.module_path)?.add(JSON.stringify([row.page_path, row.name]));
-  return found;
+/**
+ * What a run needs to know, in one statement: who of its people still exists (a sighting that raced
+ * an erasure makes no statement), their progress in the modules they answered in, and the question
+ * names of those modules' pages (keyed by the JSON of [page path, question]).
+ */
+async function stateOf(trx: AnyDb, events: StoredEvent[]) {
+  const answers = events
+    .filter((event) => event.type === 'AnswerSaved')
+    .map((event) => event.data as AnswerSavedData);
+  const userIds = [...new Set(events.map((event) => (event.data as { userId: string }).userId))];
+  const pairs = JSON.stringify(answers.map((data) => ({ u: data.userId, m: data.moduleId })));
+  const modulePaths = [...new Set(answers.map((data) => data.modulePath))];
+  const { rows } = await sql<{
+    alive: string[];
+    progress: XapiModuleProgressTable[];
+    questions: { module_path: string; page_path: string; name: string }[];
+  }>`
+    select
+      (select coalesce(jsonb_agg(user_id), '[]') from users where user_id = any(${userIds}::text[])) as alive,
+      (select coalesce(jsonb_agg(p), '[]') from xapi_module_progress p
+        where (p.user_id, p.module_id) in (select u, m from jsonb_to_recordset(${pairs}::jsonb) as w(u text, m uuid)))
+        as progress,
+      (select coalesce(jsonb_agg(jsonb_build_object('module_path', p.module_path, 'page_path', p.path, 'name', e->>'name')), '[]')
+        from page_summaries p, jsonb_array_elements(p.content) e
+        where p.module_path = any(${modulePaths}::text[]) and e ? 'questionType') as questions`.execute(trx);
+  const state = rows[0]!;
+  const questions = new Map<string, Set<string>>(modulePaths.map((path) => [path, new Set()]));
+  for (const row of state.questions)
+    questions.get(row.module_path)?.add(JSON.stringify([row.page_path, row.name]));
+  return { alive: new Set(state.alive), progress: state.progress, questions };
 }
 
 /**
@@ -99,23 +111,12 @@ async function questionsOf(trx: AnyDb, modulePaths: string[]): Promise<Map<strin
  */
 async function applyRun(trx: Transaction<XapiTables>, events: StoredEvent[]) {
   const userOf = (event: StoredEvent) => (event.data as { userId: string }).userId;
-  const alive = await existing(trx, events.map(userOf));
-  const answers = events.filter((event) => event.type === 'AnswerSaved' && alive.has(userOf(event)));
+  const state = await stateOf(trx, events);
+  const { alive, questions } = state;
   const keyOf = (data: AnswerSavedData) => JSON.stringify([data.userId, data.moduleId]);
   const progress = new Map<string, { row: XapiModuleProgressTable; changed: boolean }>();
-  if (answers.length > 0) {
-    const pairs = answers.map((event) => event.data as AnswerSavedData);
-    const { rows } = await sql<XapiModuleProgressTable>`
-      select p.* from xapi_module_progress p
-        join jsonb_to_recordset(${JSON.stringify(pairs.map((data) => ({ u: data.userId, m: data.moduleId })))}::jsonb)
-          as wanted(u text, m uuid) on p.user_id = wanted.u and p.module_id = wanted.m`.execute(trx);
-    for (const row of rows)
-      progress.set(JSON.stringify([row.user_id, row.module_id]), { row, changed: false });
-  }
-  const questions = await questionsOf(
-    trx,
-    answers.map((event) => (event.data as AnswerSavedData).modulePath),
-  );
+  for (const row of state.progress)
+    progress.set(JSON.stringify([row.user_id, row.module_id]), { row, changed: false });
   const rows: Record<string, unknown>[] = [];
   for (const event of events) {
     if (!alive.has(userOf(event))) continue;
@@ -206,7 +207,7 @@ async function apply(trx: Transaction<XapiTables>, event: StoredEvent) {
     case 'AnswerSaved':
       return applyRun(trx, [event]);
     case 'CertificateIssued': {
-      const alive = await existing(trx, [(event.data as { userId: string }).userId]);
+      const { alive } = await stateOf(trx, [event]);
       if (alive.size > 0) await insertRows(trx, rowsFor(event, [earnedStatement(event)]));
       return;
     }

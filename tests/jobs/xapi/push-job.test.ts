@@ -43,7 +43,9 @@ describe.each(databaseKinds)('the xAPI push job on %s', (kind) => {
     );
     lrs.failPost(1, 3); // the first attempt fails: pg-boss retries it
     await platform.jobs.boss.send(XAPI_PUSH_JOB, {});
-    await waitFor(() => lrs.stored.size === rows[0]!.n);
+    // A run that finds the statements still behind a running transaction (on a shared server) leaves
+    // them to the next minute's run.
+    await waitFor(() => lrs.stored.size === rows[0]!.n, 80_000);
     expect([...lrs.stores.values()].every((count) => count === 1)).toBe(true);
-  }, 60_000);
+  }, 100_000);
 });

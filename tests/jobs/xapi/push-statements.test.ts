@@ -28,6 +28,23 @@ async function everyStatement(platform: Platform) {
   return rows;
 }
 
+/**
+ * Waits until every statement's transaction is older than all running ones. The pusher reads only
+ * those (a transaction still running could commit a statement behind the mark), and on a shared
+ * PostgreSQL server that horizon also waits for other databases' transactions.
+ */
+async function settled(platform: Platform) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const { rows } = await sql<{ waiting: number }>`
+      select count(*)::int as waiting from xapi_statements s join events e on e.position = s.position
+        where e.tx >= pg_snapshot_xmin(pg_current_snapshot())`.execute(platform.database.db);
+    if (rows[0]!.waiting === 0) return;
+    if (Date.now() > deadline) throw new Error('statements still behind a running transaction');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** A person seen on `count` more items: new statements while pushers run. */
 async function moreSightings(platform: Platform, prefix: string, count: number) {
   const person = await addTestUser(platform);
@@ -66,12 +83,15 @@ describe.each(databaseKinds)('pushing xAPI statements to an LRS on %s', (kind) =
     const all = await everyStatement(platform);
     expect(all.length).toBeGreaterThan(15);
     lrs.failPost(2, 2); // the LRS keeps 2 of the second batch, then fails
+    await settled(platform);
     await expect(pushStatements(deps, options('a'))).rejects.toThrow();
     expect(lrs.stored.size).toBe(7);
     lrs.failPost(4, 5); // the LRS keeps a whole batch, but its answer never arrives
+    await settled(platform);
     await expect(pushStatements(deps, options('b'))).rejects.toThrow();
     expect(lrs.stored.size).toBe(15);
     // Restarted: it sends the unanswered batch again, the LRS keeps each statement once.
+    await settled(platform);
     expect(await pushStatements(deps, options('c'))).toBe(all.length - 10);
     expect([...lrs.stored.keys()].sort()).toEqual(all.map((row) => row.statement_id).sort());
     expect([...lrs.stores.values()].every((count) => count === 1)).toBe(true);
@@ -86,6 +106,7 @@ describe.each(databaseKinds)('pushing xAPI statements to an LRS on %s', (kind) =
     expect(await pushStatements(deps, options('c'))).toBe(0);
     expect(lrs.posts()).toBe(posts);
     await moreSightings(platform, 'later', 3);
+    await settled(platform);
     expect(await pushStatements(deps, options('a'))).toBe(3);
     expect(lrs.stored.size).toBe(all.length + 3);
     // Only the two cut batches went out again (a POST the LRS refused, then a PUT each).
@@ -102,6 +123,7 @@ describe.each(databaseKinds)('pushing xAPI statements to an LRS on %s', (kind) =
     await sql`update xapi_push_marks set lease_until = now() - interval '1 second'`.execute(
       platform.database.db,
     );
+    await settled(platform);
     expect(await pushStatements(deps, options('b'))).toBe(2);
     expect([...lrs.stores.values()].every((count) => count === 1)).toBe(true);
   });
@@ -171,6 +193,7 @@ describe.each(databaseKinds)('two instances pushing together on %s', (kind) => {
     await moreSightings(second, 'b', 6);
     writing = false;
     const delivered = (await Promise.all(pushing)).reduce((sum, count) => sum + count, 0);
+    await settled(first);
     const rest =
       (await pushStatements(depsOf(first), { batchSize: 3, leaseSeconds: 30, owner: 'one' })) +
       (await pushStatements(depsOf(second), { batchSize: 3, leaseSeconds: 30, owner: 'two' }));
@@ -236,6 +259,7 @@ describe.each(databaseKinds.filter((kind) => kind === 'postgres'))(
       expect(await pushStatements(deps, { batchSize: 5, leaseSeconds: 30, owner: 'a' })).toBe(0);
       commit();
       await late;
+      await settled(platform);
       expect(await pushStatements(deps, { batchSize: 5, leaseSeconds: 30, owner: 'a' })).toBe(3);
       const all = await everyStatement(platform);
       expect([...lrs.stored.keys()].sort()).toEqual(all.map((row) => row.statement_id).sort());
