@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { admin, analyticsHost, mailSink, serverPorts } from './e2e/accounts';
+import { analyticsHost, mailSink, serverPorts } from './e2e/accounts';
+import { clientDist, serverEnv } from './e2e/server-env';
 import defaultTenant from './server/tenant/default-tenant.json' with { type: 'json' };
 
 /**
@@ -34,35 +35,6 @@ fs.writeFileSync(
     analytics: { provider: 'matomo', url: `${analyticsHost}/`, siteId: '7' },
   }),
 );
-
-// A run with its own ports also builds its client into its own folder, so runs side by side never
-// swap each other's files.
-const clientDist = process.env.E2E_PORT_OFFSET
-  ? `dist/client-e2e-${process.env.E2E_PORT_OFFSET}`
-  : 'dist/client';
-
-const server = (port: number, seed: boolean, name = seed ? 'demo' : 'empty') => ({
-  CLIENT_DIST: clientDist,
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  DATA_DIR: path.join(dataRoot, name),
-  SEED_DEMO: String(seed),
-  LOG_LEVEL: 'warn',
-  // Also makes the client build a production one (React's dev build otherwise).
-  NODE_ENV: 'production',
-  // e2e always runs on the embedded database, whatever the shell says.
-  DATABASE_URL: '',
-  // Production refuses to start without its public address, or without any administrator.
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
-  ADMIN_EMAIL: admin.email,
-  ADMIN_PASSWORD: admin.password,
-  ...(seed
-    ? {
-        SMTP_URL: `smtp://127.0.0.1:${mailSink.smtpPort}`,
-        MAIL_FROM: 'Platform <no-reply@example.org>',
-      }
-    : {}),
-});
 
 const ci = process.env.CI === 'true';
 
@@ -123,7 +95,7 @@ export default defineConfig({
       // journeys test what is shipped and no server compiles TypeScript at its start.
       command: `npx vite build --logLevel warn --outDir ../${clientDist} && node scripts/start.mjs`,
       url: `${demoURL}/healthz`,
-      env: server(demoPort, true),
+      env: serverEnv(demoPort, true),
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: 'ignore',
@@ -133,7 +105,7 @@ export default defineConfig({
     {
       command: 'node scripts/start.mjs',
       url: `${analyticsURL}/healthz`,
-      env: { ...server(serverPorts.analytics, false, 'analytics'), TENANT_CONFIG: analyticsTenant },
+      env: { ...serverEnv(serverPorts.analytics, false, 'analytics'), TENANT_CONFIG: analyticsTenant },
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: 'ignore',
@@ -143,7 +115,7 @@ export default defineConfig({
     {
       command: 'node scripts/start.mjs',
       url: `${emptyURL}/healthz`,
-      env: server(emptyPort, false),
+      env: serverEnv(emptyPort, false),
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: 'ignore',

@@ -15,7 +15,13 @@ export const mailSink = {
   smtpPort: 4325 + offset,
   httpPort: 4326 + offset,
 };
-export const serverPorts = { demo: 4301 + offset, empty: 4302 + offset, analytics: 4303 + offset };
+export const serverPorts = {
+  demo: 4301 + offset,
+  empty: 4302 + offset,
+  analytics: 4303 + offset,
+  // Started and stopped by e2e/offline-restart.spec.ts itself.
+  restart: 4304 + offset,
+};
 
 /** Where the analytics server's tenant measures (a stand-in the journey serves through page.route). */
 export const analyticsHost = 'https://stats.example.org';

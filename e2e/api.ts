@@ -31,11 +31,12 @@ export async function newAccount(request: APIRequestContext, who: string, name: 
     `make the verified account of ${name}`,
     async () => {
       const account = { email: newAddress(who), password: 'participant-password-1' };
-      expect((await request.post('/auth/sign-up', { data: { name, ...account } })).ok()).toBe(true);
+      const signedUp = await request.post('/auth/sign-up', { data: { name, ...account } });
+      expect(signedUp.ok(), await signedUp.text()).toBe(true);
       const verified = await request.post('/auth/verify', {
         data: { email: account.email, code: await codeFor(account.email) },
       });
-      expect(verified.ok()).toBe(true);
+      expect(verified.ok(), await verified.text()).toBe(true);
       const token = await tokenOf(request, account);
       const me = await request.get('/trpc/user.me', { headers: { authorization: `Bearer ${token}` } });
       const id = ((await me.json()) as { result: { data: { _id: string } } }).result.data._id;

@@ -1,7 +1,17 @@
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { admin } from './accounts';
-import { newAccount, tokenOf, trpc } from './api';
-import { procedures, signIn } from './support';
+import { expect, type Page, test } from '@playwright/test';
+import { trpc } from './api';
+import {
+  checkAnswer,
+  failSaves,
+  learnerOn,
+  offline,
+  option,
+  questionPage,
+  queued,
+  saved,
+  serverPage,
+} from './offline-support';
+import { horizontalOverflow, procedures } from './support';
 
 /**
  * Works on a bad connection (#24): answers given offline are kept on the device (the answer queue
@@ -13,63 +23,6 @@ import { procedures, signIn } from './support';
  * offline reload with it), so the reload happens once the browser is online again while the saves
  * themselves still fail (their requests are aborted): the queue must then come from IndexedDB.
  */
-
-const queued = 'Opgeslagen op dit toestel — wordt verstuurd zodra je online bent';
-const saved = 'Je antwoorden zijn bewaard.';
-
-const option = (label: string, value: string, score: number) => ({ label, value, score });
-
-/** A module with one question page made by the administrator; answers the paths. */
-async function questionPage(request: APIRequestContext, name: string, content: object[]) {
-  const adminToken = await tokenOf(request, admin);
-  const stamp = Date.now().toString(36) + Math.random().toString(36).slice(2, 5);
-  const modulePath = `${name}-${stamp}`;
-  await trpc(request, adminToken, 'module.create', {
-    path: modulePath,
-    module: { name: `Offline ${stamp}`, language: 'nl', public: true },
-  });
-  const page = await trpc<{ path: string }>(request, adminToken, 'page.create', {
-    parentType: 'module',
-    parentPath: modulePath,
-    page: { name: 'Vragen', type: 'question', content },
-  });
-  return { modulePath, pagePath: page.path, stamp };
-}
-
-interface QuestionState {
-  answer: unknown;
-  attempts: number;
-  draft: unknown;
-}
-
-/** The page as the server holds it for this participant. */
-async function serverPage(request: APIRequestContext, token: string, module: string, page: string) {
-  const input = encodeURIComponent(JSON.stringify({ module, page }));
-  const response = await request.get(`/trpc/result.page?input=${input}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { result: { data: { questions: Record<string, QuestionState> } } })
-    .result.data.questions;
-}
-
-/** Aborts every save, as a connection that drops them would; answers how many were tried. */
-async function failSaves(page: Page) {
-  const tried = { count: 0 };
-  await page.route(
-    (url) => procedures(url.toString()).includes('result.save'),
-    (route) => {
-      tried.count += 1;
-      return route.abort('internetdisconnected');
-    },
-  );
-  return tried;
-}
-
-async function offline(context: BrowserContext, page: Page) {
-  await context.setOffline(true);
-  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
-}
 
 test('three answers given offline survive a reload and reach the server once each', async ({
   browser,
@@ -101,10 +54,13 @@ test('three answers given offline survive a reload and reach the server once eac
       schema: { attempts: 0, maxScore: 2 },
     },
   ]);
-  const participant = await newAccount(request, 'offline', `Olga Offline ${stamp}`);
-  const context = await browser.newContext({ locale: 'nl-BE' });
-  const page = await context.newPage();
-  await signIn(page, participant.account, `/module/${modulePath}/page/${pagePath}`);
+  const { participant, context, page } = await learnerOn(
+    browser,
+    request,
+    'offline',
+    `Olga Offline ${stamp}`,
+    `/module/${modulePath}/page/${pagePath}`,
+  );
   await expect(page.getByRole('heading', { level: 1, name: 'Vragen' })).toBeVisible();
   const textarea = page.getByRole('textbox', { name: 'Wat neem je mee?' });
   const year = page.getByRole('group', { name: 'In welk jaar was de ICPD-conferentie?' }).getByLabel('1994');
@@ -168,21 +124,20 @@ test('a confirmation refused on arrival says why', async ({ browser, request }) 
       schema: { attempts: 1, info: '' },
     },
   ]);
-  const participant = await newAccount(request, 'refused', `Rik Geweigerd ${stamp}`);
-  const context = await browser.newContext({ locale: 'nl-BE' });
-  const page = await context.newPage();
-  await signIn(page, participant.account, `/module/${modulePath}/page/${pagePath}`);
+  const { participant, context, page } = await learnerOn(
+    browser,
+    request,
+    'refused',
+    `Rik Geweigerd ${stamp}`,
+    `/module/${modulePath}/page/${pagePath}`,
+  );
   const group = page.getByRole('group', { name: label });
   await expect(group).toBeVisible();
 
   await test.step('offline: choose an answer and check it', async () => {
     await offline(context, page);
     await group.getByLabel('SDG 5').check();
-    await page
-      .locator('.question')
-      .filter({ has: group })
-      .getByRole('button', { name: 'Controleer mijn antwoord' })
-      .click();
+    await checkAnswer(page, group);
     await expect(page.getByRole('status').filter({ hasText: /./ })).toHaveText(queued);
   });
 
@@ -228,7 +183,7 @@ const queuedOnDevice = (page: Page) =>
       }),
   );
 
-test('after sign-out nothing the learner typed stays readable on the device', async ({
+test('signing out with answers still on the device asks first; afterwards nothing the learner typed stays readable', async ({
   browser,
   request,
 }) => {
@@ -243,21 +198,54 @@ test('after sign-out nothing the learner typed stays readable on the device', as
     },
   ]);
   const name = `Sara Afmeld ${stamp}`;
-  const participant = await newAccount(request, 'signout', name);
-  const context = await browser.newContext({ locale: 'nl-BE' });
-  const page = await context.newPage();
-  await signIn(page, participant.account, `/module/${modulePath}/page/${pagePath}`);
+  const { context, page } = await learnerOn(
+    browser,
+    request,
+    'signout',
+    name,
+    `/module/${modulePath}/page/${pagePath}`,
+  );
   const textarea = page.getByRole('textbox', { name: 'Wat neem je mee?' });
   await expect(textarea).toBeEditable();
   await offline(context, page);
   await textarea.fill('Iets persoonlijks.');
   await expect(page.getByRole('status').filter({ hasText: /./ })).toHaveText(queued);
   expect(JSON.stringify(await queuedOnDevice(page))).toContain('Iets persoonlijks.');
-  // Signing out needs no connection: the session ends here whatever the server hears.
-  await page.getByRole('button', { name: new RegExp(name) }).click();
-  await page.getByRole('button', { name: 'Afmelden' }).click();
-  await expect(page.getByRole('button', { name: new RegExp(name) })).toHaveCount(0);
-  expect(await queuedOnDevice(page)).toEqual([]);
+  const user = page.getByRole('button', { name: new RegExp(name) });
+  const warning = page.getByRole('dialog', { name: 'Antwoorden nog niet verstuurd' });
+  await test.step('signing out first says what would be lost; cancelling keeps it', async () => {
+    await user.click();
+    await page.getByRole('button', { name: 'Afmelden' }).click();
+    await expect(warning).toContainText('Er staat nog 1 antwoord op dit toestel dat niet verstuurd is.');
+    // Focus starts on the safe choice: Enter cancels.
+    await expect(warning.getByRole('button', { name: 'Annuleren' })).toBeFocused();
+    await page.screenshot({ path: test.info().outputPath('unsent-answers-1280.png') });
+    await page.keyboard.press('Enter');
+    await expect(warning).toBeHidden();
+    // Back on the menu's button, the menu closed.
+    await expect(user).toBeFocused();
+    expect(JSON.stringify(await queuedOnDevice(page))).toContain('Iets persoonlijks.');
+  });
+  await test.step('on a phone, from the main menu, the same question fits the screen', async () => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await user.click();
+    await page.getByRole('button', { name: 'Afmelden' }).click();
+    await expect(warning).toContainText('Er staat nog 1 antwoord');
+    await page.screenshot({ path: test.info().outputPath('unsent-answers-360.png') });
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await warning.getByRole('button', { name: 'Annuleren' }).click();
+    await expect(warning).toBeHidden();
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+  await test.step('signing out anyway leaves nothing on the device', async () => {
+    // Signing out needs no connection: the session ends here whatever the server hears.
+    await user.click();
+    await page.getByRole('button', { name: 'Afmelden' }).click();
+    await warning.getByRole('button', { name: 'Toch afmelden' }).click();
+    await expect(user).toHaveCount(0);
+    expect(await queuedOnDevice(page)).toEqual([]);
+  });
   await context.close();
 });
 
@@ -277,10 +265,13 @@ test('a check whose answer was lost on the way is sent again and counted once', 
       schema: { attempts: 2, info: '' },
     },
   ]);
-  const participant = await newAccount(request, 'lost', `Lot Verloren ${stamp}`);
-  const context = await browser.newContext({ locale: 'nl-BE' });
-  const page = await context.newPage();
-  await signIn(page, participant.account, `/module/${modulePath}/page/${pagePath}`);
+  const { participant, context, page } = await learnerOn(
+    browser,
+    request,
+    'lost',
+    `Lot Verloren ${stamp}`,
+    `/module/${modulePath}/page/${pagePath}`,
+  );
   const group = page.getByRole('group', { name: label });
   const status = page.getByRole('status').filter({ hasText: /./ });
   await group.getByLabel('SDG 13').check();
@@ -298,11 +289,7 @@ test('a check whose answer was lost on the way is sent again and counted once', 
         await route.abort('internetdisconnected');
       },
     );
-    await page
-      .locator('.question')
-      .filter({ has: group })
-      .getByRole('button', { name: 'Controleer mijn antwoord' })
-      .click();
+    await checkAnswer(page, group);
     await expect
       .poll(async () => (await serverPage(request, participant.token, modulePath, pagePath)).sdg?.attempts)
       .toBe(1);

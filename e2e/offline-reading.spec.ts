@@ -1,7 +1,9 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
 import defaultTenant from '../server/tenant/default-tenant.json' with { type: 'json' };
 import { admin } from './accounts';
 import { newAccount, tokenOf, trpc } from './api';
+import { learnerOn, offline, questionPage, queued, saved, serverPage } from './offline-support';
 import { signIn } from './support';
 
 /**
@@ -36,11 +38,6 @@ const cacheEntries = (page: Page) =>
     }
     return entries;
   });
-
-async function offline(context: BrowserContext, page: Page) {
-  await context.setOffline(true);
-  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
-}
 
 test('a page opened once opens offline after a reload, signed in; after sign-out nothing of the learner is left', async ({
   browser,
@@ -165,29 +162,17 @@ test('after an offline reload the learner still answers: kept on the device, sen
   request,
 }) => {
   test.setTimeout(90_000);
-  const adminToken = await tokenOf(request, admin);
-  const stamp = Date.now().toString(36) + Math.random().toString(36).slice(2, 5);
-  const modulePath = `offline-lezen-${stamp}`;
-  await trpc(request, adminToken, 'module.create', {
-    path: modulePath,
-    module: { name: `Offline lezen ${stamp}`, language: 'nl', public: true },
-  });
   const question = { name: 'mee', label: 'Wat neem je mee?' };
-  const created = await trpc<{ path: string }>(request, adminToken, 'page.create', {
-    parentType: 'module',
-    parentPath: modulePath,
-    page: {
-      name: 'Vragen',
-      type: 'question',
-      content: [
-        { type: 'textarea', questionType: 'open', ...question, schema: { attempts: 0, maxScore: 2 } },
-      ],
-    },
-  });
-  const learner = await newAccount(request, 'answerer', `Anna Antwoord ${stamp}`);
-  const context = await browser.newContext({ locale: 'nl-BE' });
-  const page = await context.newPage();
-  await signIn(page, learner.account, `/module/${modulePath}/page/${created.path}`);
+  const { modulePath, pagePath, stamp } = await questionPage(request, 'offline-lezen', [
+    { type: 'textarea', questionType: 'open', ...question, schema: { attempts: 0, maxScore: 2 } },
+  ]);
+  const { participant, context, page } = await learnerOn(
+    browser,
+    request,
+    'answerer',
+    `Anna Antwoord ${stamp}`,
+    `/module/${modulePath}/page/${pagePath}`,
+  );
   const textarea = page.getByRole('textbox', { name: question.label });
   await expect(textarea).toBeEditable();
   await expect
@@ -198,21 +183,72 @@ test('after an offline reload the learner still answers: kept on the device, sen
   await page.reload();
   await expect(textarea).toBeEditable();
   await textarea.fill('Onderweg geschreven.');
-  await expect(page.getByRole('status').filter({ hasText: /./ })).toHaveText(
-    'Opgeslagen op dit toestel — wordt verstuurd zodra je online bent',
-  );
+  await expect(page.getByRole('status').filter({ hasText: /./ })).toHaveText(queued);
 
   await context.setOffline(false);
-  await expect(page.getByRole('status').filter({ hasText: /./ })).toHaveText('Je antwoorden zijn bewaard.', {
-    timeout: 20_000,
-  });
-  const input = encodeURIComponent(JSON.stringify({ module: modulePath, page: created.path }));
-  const held = await request.get(`/trpc/result.page?input=${input}`, {
-    headers: { authorization: `Bearer ${learner.token}` },
-  });
-  const questions = ((await held.json()) as { result: { data: { questions: Record<string, unknown> } } })
-    .result.data.questions;
+  await expect(page.getByRole('status').filter({ hasText: /./ })).toHaveText(saved, { timeout: 20_000 });
+  const questions = await serverPage(request, participant.token, modulePath, pagePath);
   expect(questions.mee).toMatchObject({ answer: 'Onderweg geschreven.', attempts: 1 });
+  await context.close();
+});
+
+test('an image on a page opened once shows offline after a reload', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now().toString(36) + Math.random().toString(36).slice(2, 5);
+  const address = await test.step('an author puts an uploaded image on a text page', async () => {
+    const adminToken = await tokenOf(request, admin);
+    const photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#2f7f6f' } })
+      .jpeg()
+      .toBuffer();
+    const uploaded = await request.post('/api/uploads', {
+      headers: { authorization: `Bearer ${adminToken}` },
+      multipart: { file: { name: `delta-${stamp}.jpg`, mimeType: 'image/jpeg', buffer: photo } },
+    });
+    expect(uploaded.status(), await uploaded.text()).toBe(201);
+    const { url } = (await uploaded.json()) as { url: string };
+    const modulePath = `offline-beeld-${stamp}`;
+    await trpc(request, adminToken, 'module.create', {
+      path: modulePath,
+      module: { name: `Offline beeld ${stamp}`, language: 'nl', public: true },
+    });
+    const created = await trpc<{ path: string }>(request, adminToken, 'page.create', {
+      parentType: 'module',
+      parentPath: modulePath,
+      page: {
+        name: 'Beeld',
+        type: 'markdown',
+        content: [{ type: 'markdown', name: 'tekst', text: `Een delta.\n\n![Een rivierdelta](${url})` }],
+      },
+    });
+    return `/module/${modulePath}/page/${created.path}`;
+  });
+  const { context, page } = await learnerOn(browser, request, 'beeld', `Bea Beeld ${stamp}`, address);
+  const image = page.getByRole('img', { name: 'Een rivierdelta' });
+  const shown = () =>
+    image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0);
+
+  await test.step('online: the image shows and the worker keeps the copy the page asked for', async () => {
+    await expect(image).toBeVisible();
+    await expect.poll(shown).toBe(true);
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    // The first visit loaded the image before the worker controlled the page: a reload asks again.
+    await page.reload();
+    await expect.poll(shown).toBe(true);
+    const asked = await image.evaluate((element: HTMLImageElement) => new URL(element.currentSrc).pathname);
+    await expect
+      .poll(async () => (await cacheEntries(page)).some((entry) => new URL(entry.url).pathname === asked))
+      .toBe(true);
+  });
+
+  await test.step('offline, a reload shows the page with its image', async () => {
+    // Not from the browser's own HTTP cache (uploads are cached for long): only the worker has it.
+    await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
+    await offline(context, page);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Beeld' })).toBeVisible();
+    await expect.poll(shown).toBe(true);
+    await page.screenshot({ path: test.info().outputPath('offline-image-1280.png') });
+  });
   await context.close();
 });
 

@@ -1,6 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { codeFor } from './mail/mailbox';
-import { newAddress } from './support';
+import { newAccount } from './api';
 
 /**
  * Issue #14: 'Sign in to save your answers' leads to the login page and, after signing in, back
@@ -10,23 +9,8 @@ import { newAddress } from './support';
 const modulePath = 'srgr-begrippen';
 
 async function newLearner(request: APIRequestContext) {
-  return await test.step(
-    'make a verified learner account',
-    async () => {
-      const account = { name: 'Rita Return', email: newAddress('return'), password: 'return-password-123' };
-      expect((await request.post('/auth/sign-up', { data: account })).ok()).toBe(true);
-      const verified = await request.post('/auth/verify', {
-        data: { email: account.email, code: await codeFor(account.email) },
-      });
-      expect(verified.ok()).toBe(true);
-      const signedIn = await request.post('/auth/sign-in', {
-        data: { email: account.email, password: account.password },
-      });
-      expect(signedIn.ok()).toBe(true);
-      return { ...account, token: ((await signedIn.json()) as { idToken: string }).idToken };
-    },
-    { box: true },
-  );
+  const { account, token, name } = await newAccount(request, 'return', 'Rita Return');
+  return { ...account, name, token };
 }
 
 test("'Sign in to save your answers' returns to the same page after signing in", async ({

@@ -1,3 +1,5 @@
+import type { CertificateEvent } from '../events/certificate/events';
+import { daysUntil } from '../events/certificate/reminders';
 import type { CourseEvent } from '../events/course/events';
 import type { FileEvent } from '../events/file/events';
 import { uploadIdOf } from '../events/file/uploads';
@@ -58,9 +60,30 @@ const notify = (settings: FollowUpSettings, event: StoredEvent, subject: string,
       ]
     : [];
 
+/** A reminder decided is a mail queued in the same transaction: the mail exists exactly when the event does. */
+function reminderMail(event: StoredEvent): FollowUp[] {
+  const { data } = event as StoredEvent<Extract<CertificateEvent, { type: 'CertificateReminderSent' }>>;
+  return [
+    {
+      job: 'mail.send',
+      singletonKey: `mail-${event.position}`,
+      payload: {
+        kind: 'reminder',
+        userId: data.userId,
+        itemKind: data.kind,
+        itemId: data.itemId,
+        expiresAt: data.expiresAt,
+        daysLeft: daysUntil(data.expiresAt, data.sentAt),
+        eventPosition: event.position,
+      },
+    },
+  ];
+}
+
 /** The jobs an event asks for. Pure: the pipeline enqueues them in the append transaction. */
 export function followUpsOf(event: StoredEvent, settings: FollowUpSettings): FollowUp[] {
   if (resultEvents.has(event.type)) return autoIssue(event);
+  if (event.type === 'CertificateReminderSent') return reminderMail(event);
   // The erasure's deleted rows stay readable in the database files until compacted.
   if (event.type === 'UserDeleted') return [{ job: COMPACT_JOB, payload: {}, singletonKey: COMPACT_KEY }];
   if (event.type === 'FileDeleted') return removeUpload(event, settings);

@@ -1,5 +1,6 @@
 import { type SweepDeps, sweepRateLimitsJob } from './auth/sweep-rate-limits';
 import { autoIssueCertificateJob, type CertificateDeps } from './certificates/auto-issue';
+import { certificateRemindersJob, type ReminderDeps } from './certificates/reminders';
 import { removeUploadJob, type UploadRemovalDeps, type UploadStore } from './file/remove-upload';
 import { type DerivativeStore, type ImageDeps, imageDerivativesJob } from './images/derivatives';
 import type { JobDefinition } from './job';
@@ -11,6 +12,7 @@ export interface JobDependencies
   extends MailDeps,
     ImageDeps,
     CertificateDeps,
+    ReminderDeps,
     SweepDeps,
     CompactDeps,
     UploadRemovalDeps,
@@ -31,5 +33,6 @@ export const jobs: JobDefinition<any, any>[] = [
   sweepRateLimitsJob,
   compactAfterErasureJob,
   removeUploadJob,
+  certificateRemindersJob,
   xapiPushJob,
 ];

@@ -17,7 +17,8 @@ import * as createErasedCertificates from './2026_11_24_05_10_00_create_erased_c
 import * as indexModuleParticipants from './2026_11_24_18_00_00_index_module_participants';
 import * as createStructureVersions from './2026_11_25_00_00_00_create_structure_versions';
 import * as createAnswerRequests from './2026_11_26_21_00_00_create_answer_requests';
-import * as createXapiStatements from './2026_11_27_00_00_00_create_xapi_statements';
+import * as createCertificateReminders from './2026_11_27_00_30_00_create_certificate_reminders';
+import * as createXapiStatements from './2026_11_27_01_25_00_create_xapi_statements';
 
 /** Listed statically (not read from disk) so the bundled binary carries them. Append only. */
 const migrations: Record<string, Migration> = {
@@ -39,7 +40,8 @@ const migrations: Record<string, Migration> = {
   '2026_11_24_18_00_00_index_module_participants': indexModuleParticipants,
   '2026_11_25_00_00_00_create_structure_versions': createStructureVersions,
   '2026_11_26_21_00_00_create_answer_requests': createAnswerRequests,
-  '2026_11_27_00_00_00_create_xapi_statements': createXapiStatements,
+  '2026_11_27_00_30_00_create_certificate_reminders': createCertificateReminders,
+  '2026_11_27_01_25_00_create_xapi_statements': createXapiStatements,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { StoredEvent } from '../events/store';
 import { certificateConfigsProjection } from './certificate/certificate-configs';
+import { certificateRemindersProjection } from './certificate/certificate-reminders';
 import { certificatesProjection } from './certificate/certificates';
 import { courseOwnersProjection } from './course/course-owners';
 import { courseSummaries } from './course/course-summaries';
@@ -37,6 +38,7 @@ export const projections: Projection<any>[] = [
   resultDrafts,
   answerRequests,
   certificatesProjection,
+  certificateRemindersProjection,
   certificateConfigsProjection,
   userProjection,
   // After users: a sighting counts only for a person who still exists.

@@ -1,4 +1,5 @@
 import type { CertificateConfigTables } from './certificate/certificate-configs';
+import type { CertificateReminderTables } from './certificate/certificate-reminders';
 import type { CertificateTables } from './certificate/certificates';
 import type { CourseOwnerTables } from './course/course-owners';
 import type { CourseSummaryTables } from './course/course-summaries';
@@ -16,6 +17,7 @@ import type { UserTables } from './user/users';
 
 export type ProjectionTables = CourseSummaryTables &
   CertificateTables &
+  CertificateReminderTables &
   CertificateConfigTables &
   CourseOwnerTables &
   SectionTables &

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/routes';
+import { expiringCsvRoute } from './certificate/expiring-csv';
 import { certificateRoutes } from './certificate/routes';
 import { uploadRoutes } from './files/routes';
 import { graphqlRoute } from './graphql/route';
@@ -83,6 +84,7 @@ export async function buildApp(
   await resultsCsvRoute(app, { platform });
   await uploadRoutes(app, { platform });
   await certificateRoutes(app, { platform });
+  await expiringCsvRoute(app, { platform });
   await xapiRoutes(app, { platform });
   await graphqlRoute(app, { platform });
 

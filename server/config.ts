@@ -119,6 +119,28 @@ const hostList = z
     return entries.map((entry) => new URL(entry).origin);
   });
 
+/**
+ * CERTIFICATE_REMINDER_DAYS: days before a timed certificate's expiry its holder is reminded, comma
+ * separated (`60,30,7`), each from 1 to 3650; `none` sends no reminders.
+ */
+const reminderDays = z
+  .string()
+  .trim()
+  .default('60,30,7')
+  .transform((value, ctx): number[] => {
+    if (value.toLowerCase() === 'none') return [];
+    const entries = value.split(',').map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !/^\d+$/.test(entry) || Number(entry) < 1 || Number(entry) > 3650);
+    if (bad.length > 0 || entries.length > 10) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be up to 10 whole numbers of days from 1 to 3650, comma separated (like 60,30,7), or none`,
+      });
+      return z.NEVER;
+    }
+    return [...new Set(entries.map(Number))].sort((a, b) => b - a);
+  });
+
 const optionalText = z
   .string()
   .optional()
@@ -161,6 +183,7 @@ export const configSchema = z
     NOTIFY_EMAIL: optionalText.refine((mail) => !mail || z.email().safeParse(mail).success, {
       message: 'must be an e-mail address',
     }),
+    CERTIFICATE_REMINDER_DAYS: reminderDays,
     /** Below Docker's 10 s stop grace period, so the process ends by itself before it is killed. */
     SHUTDOWN_TIMEOUT_MS: wholeNumber(100, 3_600_000, 8000),
     /** A private JWK (JSON) that signs ID tokens; several instances given the same key sign alike. */
@@ -216,6 +239,8 @@ export const configSchema = z
     RATE_LIMIT_PER_ADDRESS: requestLimit(3000),
     RATE_LIMIT_PER_USER: requestLimit(1200),
     RATE_LIMIT_UPLOADS: requestLimit(120),
+    /** Sign-ups, code checks and code mails from one client address per 15 minutes. */
+    AUTH_LIMIT_PER_ADDRESS: wholeNumber(1, 1_000_000, 50),
   })
   .superRefine((config, ctx) => {
     const together = (a: keyof typeof config, b: keyof typeof config) => {

@@ -6,6 +6,7 @@ import { type JobDatabase, type JobRunner, startJobs } from '../jobs/boss';
 import { applyProjections } from '../projections/registry';
 import { loadOrCreateKeys, type TokenKeys } from './auth/keys';
 import { autoIssueCertificate } from './certificate/commands';
+import { sendCertificateReminders } from './certificate/reminders';
 import { type Config, ConfigError } from './config';
 import { type DatabaseHandle, type DatabaseTarget, openDatabase } from './db';
 import { migrateToLatest } from './db/migrate';
@@ -100,6 +101,12 @@ export async function startPlatform(
           autoIssue: async (payload) => {
             if (!self) throw new Error('the platform is not started yet');
             await autoIssueCertificate(self, payload);
+          },
+        },
+        reminders: {
+          send: async (now) => {
+            if (!self) throw new Error('the platform is not started yet');
+            return sendCertificateReminders(self, now);
           },
         },
       },

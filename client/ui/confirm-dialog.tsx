@@ -1,11 +1,12 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from './alert';
 
 /**
  * Asks before something that cannot be undone. A modal <dialog>: the page behind it is inert, so
  * focus stays inside; Esc or "Cancel" closes it and focus returns to the button that opened it.
- * Focus starts on "Cancel", the safe choice.
+ * Focus starts on "Cancel", the safe choice. `returnFocus` takes it afterwards instead, when the
+ * opening button is gone or hidden by then.
  */
 export function ConfirmDialog({
   open,
@@ -16,6 +17,7 @@ export function ConfirmDialog({
   error,
   onConfirm,
   onCancel,
+  returnFocus,
 }: {
   open: boolean;
   title: string;
@@ -25,6 +27,7 @@ export function ConfirmDialog({
   error?: string | null;
   onConfirm: () => void;
   onCancel: () => void;
+  returnFocus?: RefObject<HTMLElement | null>;
 }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
@@ -35,8 +38,11 @@ export function ConfirmDialog({
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+    if (!open && dialog.open) {
+      dialog.close();
+      returnFocus?.current?.focus();
+    }
+  }, [open, returnFocus]);
 
   return (
     <dialog

@@ -42,4 +42,9 @@ export type CertificateCommand =
       type: 'RevokeCertificate';
       data: { subject: CertificateSubject; by: string; now: string; reason: string | null };
     }
-  | { type: 'DismissReview'; data: { subject: CertificateSubject; by: string; now: string } };
+  | { type: 'DismissReview'; data: { subject: CertificateSubject; by: string; now: string } }
+  | {
+      type: 'RemindHolder';
+      /** The certificate the reminder job looked at, and the configured days before expiry. */
+      data: { subject: CertificateSubject; certificateId: string; thresholds: number[]; now: string };
+    };

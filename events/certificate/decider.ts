@@ -3,6 +3,7 @@ import { notFound } from '../errors';
 import type { CertificateCommand, CertificateSubject, NewCertificate } from './commands';
 import { expiryOf, looksTooFast } from './config';
 import type { CertificateEvent } from './events';
+import { dueReminder } from './reminders';
 
 export interface HeldCertificate {
   certificateId: string;
@@ -10,6 +11,8 @@ export interface HeldCertificate {
   issuedAt: string;
   expiresAt: string | null;
   how: 'auto' | 'manual';
+  /** The thresholds (days before expiry) already reminded of, for this certificate. */
+  reminded: number[];
 }
 
 /** One person's certificate for one module or course. */
@@ -88,6 +91,31 @@ function decide(command: CertificateCommand, state: CertificateState): Certifica
         { type: 'CertificateReviewDismissed', data: { ...subject, dismissedBy: by, dismissedAt: now } },
       ];
     }
+    case 'RemindHolder': {
+      const { subject, certificateId, thresholds, now } = command.data;
+      // Revoked, renewed (another certificate stands) or erased meanwhile: nothing to remind of.
+      const held = state.current;
+      if (!held || held.certificateId !== certificateId || held.expiresAt === null) return [];
+      const due = dueReminder({
+        expiresAt: held.expiresAt,
+        now: new Date(now),
+        thresholds,
+        sent: held.reminded,
+      });
+      if (due === null) return [];
+      return [
+        {
+          type: 'CertificateReminderSent',
+          data: {
+            certificateId,
+            ...subject,
+            expiresAt: held.expiresAt,
+            daysBefore: due,
+            sentAt: new Date(now).toISOString(),
+          },
+        },
+      ];
+    }
     default:
       return assertNever(command);
   }
@@ -99,13 +127,18 @@ function evolve(state: CertificateState, event: CertificateEvent): CertificateSt
       const { certificateId, code, issuedAt, expiresAt, how } = event.data;
       // Issuing settles an open review too.
       return {
-        current: { certificateId, code, issuedAt, expiresAt, how },
+        current: { certificateId, code, issuedAt, expiresAt, how, reminded: [] },
         issuedBefore: true,
         review: 'none',
       };
     }
     case 'CertificateRevoked':
       return state.current?.certificateId === event.data.certificateId ? { ...state, current: null } : state;
+    case 'CertificateReminderSent': {
+      const held = state.current;
+      if (held?.certificateId !== event.data.certificateId) return state;
+      return { ...state, current: { ...held, reminded: [...held.reminded, event.data.daysBefore] } };
+    }
     case 'CertificateFlagged':
       return { ...state, review: 'open' };
     case 'CertificateReviewDismissed':

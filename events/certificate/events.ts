@@ -48,6 +48,23 @@ export const CertificateRevoked = defineEvent(
 );
 
 /**
+ * A reminder that the holder's timed certificate expires soon was queued for them (the mail job
+ * sends it in their language), `daysBefore` being the configured threshold it answers. Recorded on
+ * the certificate's stream so the stream lock and the decider make each threshold go out once per
+ * certificate, whatever runs the reminder job and how often.
+ */
+export const CertificateReminderSent = defineEvent(
+  'CertificateReminderSent',
+  z.object({
+    certificateId: z.uuid(),
+    ...subject,
+    expiresAt: z.iso.datetime({ offset: true }),
+    daysBefore: z.number().int().min(1).max(3650),
+    sentAt: z.iso.datetime({ offset: true }),
+  }),
+);
+
+/**
  * The fraud check found the time between the first and last answer implausibly short: instead of a
  * certificate, the case goes to the review list, where an admin issues or dismisses it.
  */
@@ -83,6 +100,7 @@ export const CourseCertificateConfigured = defineEvent(
 export const certificateEventDefinitions = [
   CertificateIssued,
   CertificateRevoked,
+  CertificateReminderSent,
   CertificateFlagged,
   CertificateReviewDismissed,
   ModuleCertificateConfigured,
@@ -92,6 +110,7 @@ export const certificateEventDefinitions = [
 export type CertificateEvent =
   | EventOf<typeof CertificateIssued>
   | EventOf<typeof CertificateRevoked>
+  | EventOf<typeof CertificateReminderSent>
   | EventOf<typeof CertificateFlagged>
   | EventOf<typeof CertificateReviewDismissed>;
 

@@ -17,10 +17,25 @@ const accountMail = {
   template: z.enum(['verify', 'reset', 'invite']),
 };
 
+/**
+ * A timed certificate expires soon (CertificateReminderSent): to its holder, by id only; the item is
+ * named and linked by id, so a renamed or moved module is named and linked as it is when sending.
+ */
+const reminderSchema = z.object({
+  kind: z.literal('reminder'),
+  userId: z.string().min(1),
+  itemKind: z.enum(['module', 'course']),
+  itemId: z.uuid(),
+  expiresAt: z.iso.datetime({ offset: true }),
+  daysLeft: z.number().int().min(0),
+  eventPosition: z.number().int().positive(),
+});
+
 /** A notice to a fixed address (editors), or a mail to an account, addressed by id only. */
 export const mailSchema = z.discriminatedUnion('kind', [
   notifySchema,
   z.object({ ...accountMail, code: z.string().regex(/^\d{6}$/) }),
+  reminderSchema,
 ]);
 export type Mail = z.infer<typeof mailSchema>;
 
@@ -32,6 +47,7 @@ export type Mail = z.infer<typeof mailSchema>;
 const queuedMailSchema = z.discriminatedUnion('kind', [
   notifySchema,
   z.object({ ...accountMail, code: z.string().startsWith('pd1:') }),
+  reminderSchema,
 ]);
 type QueuedMail = z.infer<typeof queuedMailSchema>;
 
@@ -40,7 +56,7 @@ const sealedCode: PersonalDataSpec = { subject: 'userId', fields: ['code'] };
 /** The payload to queue for a mail: its code sealed (see queuedMailSchema). */
 // biome-ignore lint/suspicious/noExplicitAny: the caller's transaction, on whatever schema it has
 export async function queuedMail(trx: Kysely<any>, mail: Mail): Promise<QueuedMail> {
-  if (mail.kind === 'notify') return mail;
+  if (mail.kind !== 'account') return mail;
   return queuedMailSchema.parse(await sealPersonalData(trx, sealedCode, mail));
 }
 
@@ -70,6 +86,41 @@ async function recipient(deps: MailDeps, userId: string): Promise<Recipient | nu
   return (row as Recipient | undefined) ?? null;
 }
 
+/** DD/MM/YYYY of a moment, its day in GMT+1: as the certificate's PDF and the screens print it. */
+const dateOf = (iso: string) => {
+  const date = new Date(Date.parse(iso) + 3_600_000);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(date.getUTCDate())}/${two(date.getUTCMonth() + 1)}/${date.getUTCFullYear()}`;
+};
+
+/** The reminder in the holder's language, naming the item and linking to it; null when either is gone. */
+async function reminderMessage(deps: MailDeps, mail: Extract<QueuedMail, { kind: 'reminder' }>) {
+  const person = await recipient(deps, mail.userId);
+  const table = mail.itemKind === 'module' ? 'module_summaries' : 'course_summaries';
+  const idColumn = mail.itemKind === 'module' ? 'module_id' : 'course_id';
+  const item = (await deps.db
+    .selectFrom(table)
+    .select(['name', 'path'])
+    .where(idColumn, '=', mail.itemId)
+    .executeTakeFirst()) as { name: string; path: string } | undefined;
+  if (!person || !item) return null;
+  const params = {
+    name: person.name,
+    item: item.name,
+    date: dateOf(mail.expiresAt),
+    days: mail.daysLeft,
+    count: mail.daysLeft,
+    url: `${deps.publicUrl}/${mail.itemKind}/${encodeURIComponent(item.path)}`,
+  };
+  return {
+    to: person.email,
+    subject: deps.translate(person.language, `mail.reminder.${mail.itemKind}.subject`, params),
+    text: deps.translate(person.language, `mail.reminder.${mail.itemKind}.body`, params),
+    userId: mail.userId,
+    messageId: `<event-${mail.eventPosition}@platform>`,
+  };
+}
+
 /**
  * Delivers one mail. Account mails carry only the user's id and a sealed code, so a queued job never
  * holds an address, a name or a readable code; they are looked up and opened when sending (and a
@@ -94,6 +145,11 @@ export const sendMailJob = defineJob({
         userId: null,
         messageId: `<event-${mail.eventPosition}@platform>`,
       };
+    } else if (mail.kind === 'reminder') {
+      const reminder = await reminderMessage(deps, mail);
+      // The holder was erased, or the module or course deleted, since the reminder was decided.
+      if (!reminder) return;
+      message = reminder;
     } else {
       const person = await recipient(deps, mail.userId);
       const { code } = await openPersonalData(deps.db, sealedCode, mail, new Map());

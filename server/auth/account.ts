@@ -42,6 +42,9 @@ async function storePasswordHash(trx: AnyTrx, userId: string, passwordHash: stri
     .execute();
 }
 
+/** Many people may share one address (a training room behind one router), so operators can raise it. */
+const perAddress = (platform: Platform) => [platform.config.AUTH_LIMIT_PER_ADDRESS, 15 * 60] as const;
+
 async function limit(platform: Platform, key: string, [count, seconds]: readonly [number, number]) {
   await hit(platform.database.db, platform.keys.limitSecret, key, count, seconds, new Date());
 }
@@ -59,7 +62,7 @@ export async function signUp(
   ip: string,
 ) {
   await limit(platform, `mail:${input.email}`, limits.mailPerEmail);
-  await limit(platform, `signup-ip:${ip}`, limits.codePerIp);
+  await limit(platform, `signup-ip:${ip}`, perAddress(platform));
   const passwordHash = await hashPassword(input.password);
   const existing = await findUserIdByEmail(platform.database.db, input.email);
   if (existing) return remindKnownAddress(platform, existing);
@@ -104,7 +107,7 @@ async function sendCode(platform: Platform, userId: string, template: 'verify' |
 /** A new verification code, when the account exists and still needs one; same answer either way. */
 export async function resendCode(platform: Platform, input: z.output<typeof forgotSchema>, ip: string) {
   await limit(platform, `mail:${input.email}`, limits.mailPerEmail);
-  await limit(platform, `code-ip:${ip}`, limits.codePerIp);
+  await limit(platform, `code-ip:${ip}`, perAddress(platform));
   const userId = await findUserIdByEmail(platform.database.db, input.email);
   const access = userId ? await userAccess(platform.database.db, userId) : null;
   if (userId && access && !access.verified) await sendCode(platform, userId, 'verify');
@@ -124,7 +127,7 @@ async function checkCode(
   // still dies after MAX_CODE_ATTEMPTS tries and mails per address are limited, which bounds the
   // guesses at an address from everywhere together.
   await limit(platform, `code:${input.email}:${ip}`, limits.codePerEmailAndClient);
-  await limit(platform, `code-ip:${ip}`, limits.codePerIp);
+  await limit(platform, `code-ip:${ip}`, perAddress(platform));
   const userId = await findUserIdByEmail(platform.database.db, input.email);
   const right = await consumeCode(platform.database.db, userId, purpose, input.code, new Date());
   if (!userId || !right) throw invalid('auth.codeWrong', [{ path: 'code', key: 'auth.codeWrong' }]);
@@ -144,7 +147,7 @@ export async function verifyAccount(
 
 export async function forgotPassword(platform: Platform, input: z.output<typeof forgotSchema>, ip: string) {
   await limit(platform, `mail:${input.email}`, limits.mailPerEmail);
-  await limit(platform, `code-ip:${ip}`, limits.codePerIp);
+  await limit(platform, `code-ip:${ip}`, perAddress(platform));
   const userId = await findUserIdByEmail(platform.database.db, input.email);
   if (userId) await sendCode(platform, userId, 'reset');
 }

@@ -106,6 +106,5 @@ export const limits = {
   signInPerIp: [50, 15 * 60],
   /** Codes tried for one address from one client. */
   codePerEmailAndClient: [10, 15 * 60],
-  codePerIp: [50, 15 * 60],
   mailPerEmail: [5, 60 * 60],
 } as const satisfies Record<string, readonly [number, number]>;

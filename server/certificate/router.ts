@@ -9,7 +9,14 @@ import { configureCertificateSchema } from '../../events/certificate/config';
 import { certificateCodeSchema } from '../../events/certificate/events';
 import { pathSchema } from '../../events/shared/fields';
 import { findModuleByPath } from '../../projections/module/module-summaries';
-import { authenticatedProcedure, inputMutation, metaOf, publicProcedure, router } from '../trpc';
+import {
+  authenticatedProcedure,
+  inputMutation,
+  metaOf,
+  procedureFor,
+  publicProcedure,
+  router,
+} from '../trpc';
 import {
   addCertificateToUser,
   autoIssueCertificate,
@@ -21,6 +28,7 @@ import {
   revokeModuleCertificate,
 } from './commands';
 import { certificateConfigView } from './config-view';
+import { expiringList } from './expiring';
 import {
   courseCertificateFor,
   courseCertificateList,
@@ -102,6 +110,11 @@ export const certificateRouter = router({
   courseList: publicProcedure
     .input(pathInput)
     .query(({ ctx, input }) => courseCertificateList(ctx.platform, ctx.actor, input.path)),
+  /**
+   * Standing certificates expiring in the next 90 days, with holder and reminders sent (admin list,
+   * its CSV at /api/certificates/expiring.csv): names and addresses of every holder, so manage_users.
+   */
+  expiring: procedureFor('manage_users').query(({ ctx }) => expiringList(ctx.platform.database.db)),
   /** The fraud check's review list. */
   reviews: publicProcedure.query(({ ctx }) => reviewList(ctx.platform, ctx.actor)),
   dismissReview: publicProcedure.input(reviewSchema).mutation(async ({ ctx, input }) => {

@@ -145,6 +145,12 @@ export const configurationTable: { variables: string[]; defaults: string; meanin
     meaning: 'Address told by mail when a course is created or published again.',
   },
   {
+    variables: ['CERTIFICATE_REMINDER_DAYS'],
+    defaults: '60,30,7',
+    meaning:
+      'Days before a timed certificate expires that its holder gets a reminder mail, comma separated (each 1–3650, at most 10); none sends none. See Certificates in the README.',
+  },
+  {
     variables: ['SHUTDOWN_TIMEOUT_MS'],
     defaults: '8000',
     meaning:
@@ -236,6 +242,12 @@ export const configurationTable: { variables: string[]; defaults: string; meanin
     defaults: '60, 3000, 1200, 120',
     meaning:
       'Request limits kept in the database (shared by every instance): per window, tRPC and GraphQL requests per client address and per signed-in user, and uploads per address and per user; 0 switches one off. Over a limit: 429 with Retry-After.',
+  },
+  {
+    variables: ['AUTH_LIMIT_PER_ADDRESS'],
+    defaults: '50',
+    meaning:
+      'Sign-ups, checked codes and code mails from one client address per 15 minutes (over it: 429). Raise it when many people sign up from one address, such as a training room behind one router.',
   },
   {
     variables: ['TEST_DATABASE_URL'],

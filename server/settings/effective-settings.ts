@@ -69,7 +69,13 @@ export interface EffectiveSettings {
     cspFrameHosts: string[];
     jitsiDomain: string;
     graphqlIntrospection: boolean;
-    rateLimits: { windowSeconds: number; perAddress: number; perUser: number; uploads: number };
+    rateLimits: {
+      windowSeconds: number;
+      perAddress: number;
+      perUser: number;
+      uploads: number;
+      authPerAddress: number;
+    };
   };
   security: {
     /** Where the token signing key comes from; the key itself never leaves the server. */
@@ -241,6 +247,7 @@ export function effectiveSettings(sources: SettingsSources): EffectiveSettings {
         perAddress: config.RATE_LIMIT_PER_ADDRESS,
         perUser: config.RATE_LIMIT_PER_USER,
         uploads: config.RATE_LIMIT_UPLOADS,
+        authPerAddress: config.AUTH_LIMIT_PER_ADDRESS,
       },
     },
     security: {

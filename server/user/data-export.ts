@@ -38,9 +38,10 @@ export const exportedAs = {
   AnswerDrafted: 'drafts',
   AnswerScored: 'scores',
   AttemptGranted: 'extraAttempts',
-  // Certificates held, revoked, flagged for review or dismissed.
+  // Certificates held, revoked, reminded of before expiry, flagged for review or dismissed.
   CertificateIssued: 'certificates',
   CertificateRevoked: 'certificates',
+  CertificateReminderSent: 'certificates',
   CertificateFlagged: 'certificates',
   CertificateReviewDismissed: 'certificates',
   // Courses and modules the person teaches (ownership).
@@ -214,7 +215,7 @@ export interface PersonalDataExport {
   }[];
   certificates: {
     at: string;
-    event: 'issued' | 'revoked' | 'flagged' | 'dismissed';
+    event: 'issued' | 'revoked' | 'reminded' | 'flagged' | 'dismissed';
     kind: string;
     item: string;
     code: string | null;
@@ -400,6 +401,7 @@ export function personalDataExport(input: {
         break;
       case 'CertificateIssued':
       case 'CertificateRevoked':
+      case 'CertificateReminderSent':
       case 'CertificateFlagged':
       case 'CertificateReviewDismissed':
         result.certificates.push({
@@ -434,6 +436,7 @@ export function personalDataExport(input: {
 const certificateEvent = {
   CertificateIssued: 'issued',
   CertificateRevoked: 'revoked',
+  CertificateReminderSent: 'reminded',
   CertificateFlagged: 'flagged',
   CertificateReviewDismissed: 'dismissed',
 } as const;

@@ -8,6 +8,7 @@ import { pageInputSchema } from '../../events/page/commands';
 import { allRules, noRules } from '../../events/permissions';
 import { sectionInputSchema } from '../../events/section/commands';
 import { trackingInputSchema } from '../../events/tracking/commands';
+import { certificatesOfUser } from '../../projections/certificate/certificates';
 import { rebuildProjections } from '../../projections/rebuild';
 import {
   addCertificateToUser,
@@ -16,6 +17,7 @@ import {
   configureModuleCertificate,
   removeCertificateFromUser,
 } from '../../server/certificate/commands';
+import { sendCertificateReminders } from '../../server/certificate/reminders';
 import {
   createCourse,
   deleteCourse,
@@ -230,7 +232,10 @@ describe.each(databaseKinds)('rebuilding projections on %s', (kind) => {
     await deleteUser(platform, admin, meta(), goes.userId);
   }
 
-  /** Certificate configs, a module certificate, a course certificate assigned and revoked: 8 events (3 for the account). */
+  /**
+   * Certificate configs, a module certificate, a course certificate assigned and revoked, and an
+   * expiry reminder of the module certificate: 9 events (3 for the account).
+   */
   async function certificateScenario() {
     const config = { auto: true, complete: true, correct: false, checkFraud: false, timed: 2 };
     const content = certificateContentSchema.parse({ header: 'Certificate', requireRiziv: true });
@@ -249,6 +254,11 @@ describe.each(databaseKinds)('rebuilding projections on %s', (kind) => {
       _id: holder.userId,
       course: 'maternal-health',
     });
+    // Valid two years: ten days before expiry, the 30-day reminder is due.
+    const expires = Date.parse(
+      (await certificatesOfUser(platform.database.db, holder.userId))[1]!.expiresAt!,
+    );
+    expect(await sendCertificateReminders(platform, new Date(expires - 10 * 86_400_000))).toBe(1);
   }
 
   /** An open answer scored twice by a teacher, with feedback (and the learner's 3 account events). */
@@ -359,6 +369,7 @@ describe.each(databaseKinds)('rebuilding projections on %s', (kind) => {
     expect(live.result_drafts).toMatchObject([{ question: 'sdg', answer: 'five' }]);
     expect(live.certificates).toHaveLength(2);
     expect(live.certificate_configs).toHaveLength(2);
+    expect(live.certificate_reminders).toMatchObject([{ days_before: 30 }]);
     // Sightings, answers, the module certificate, the course certificate revoked (earned, earned,
     // voided) and the deleted person's sighting voided: identical statement ids after the rebuild.
     expect(live.xapi_statements?.length).toBeGreaterThan(8);
@@ -371,10 +382,10 @@ describe.each(databaseKinds)('rebuilding projections on %s', (kind) => {
 
     const replayed = await rebuildProjections((work) => transaction(platform.database.db, work), 2);
     // 9 course events, plus the creator becoming owner of each of the 4 courses; 29 module and page events.
-    // 12 more: the tracking scenario; 8 the certificate scenario.
+    // 12 more: the tracking scenario; 9 the certificate scenario.
     // 9 the result scenario: the module, its owner, its page, the learner's 3 account events, the answer, 2 scores;
     // 6 more: a second page, 3 drafts, a confirmed answer and another attempt.
-    expect(replayed).toBe(13 + 29 + 30 + 12 + 8 + 9 + 6);
+    expect(replayed).toBe(13 + 29 + 30 + 12 + 9 + 9 + 6);
     expect(await readTables(platform)).toEqual(live);
   });
 });

@@ -323,6 +323,7 @@ export const trpcRows: Record<string, Row> = {
   'certificate.courseList': { allowed: assigners, input: async (w) => ({ path: w.shared.course }) },
   // Filtered: the cases of the modules one owns (all with the view or edit right), else none.
   'certificate.reviews': { allowed: signedIn, input: async () => undefined },
+  'certificate.expiring': { allowed: adminOnly, input: async () => undefined },
   'certificate.dismissReview': { allowed: ownerOrAdmin, input: async (w) => w.flagged() },
 
   // Courses: edit, publish and delete by their owners; copies need create and opening the original

@@ -1,8 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
+import { savesOf } from '../../lib/answer-queue-store';
 import type { Session } from '../../lib/auth';
 import { signOut } from '../../lib/session';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { UserIcon } from '../../ui/icons';
 import { loginPath } from '../../ui/signed-in-only';
 
@@ -16,6 +19,8 @@ export function UserMenu({ session }: { session: Session }) {
   const [location, navigate] = useLocation();
   const [open, setOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  // Answers still queued on this device (#24): signing out deletes them, so ask first.
+  const [unsent, setUnsent] = useState(0);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const listId = useId();
@@ -58,8 +63,16 @@ export function UserMenu({ session }: { session: Session }) {
     setLeaving(true);
     await signOut();
     setLeaving(false);
+    setUnsent(0);
     setOpen(false);
     navigate('/');
+  };
+
+  const askFirst = async () => {
+    const waiting = await unsentAnswers(session.user._id);
+    if (waiting === 0) return leave();
+    setOpen(false);
+    setUnsent(waiting);
   };
 
   return (
@@ -87,13 +100,38 @@ export function UserMenu({ session }: { session: Session }) {
           <button
             type="button"
             className="user-menu__sign-out"
-            onClick={() => void leave()}
+            onClick={() => void askFirst()}
             disabled={leaving}
           >
             {t('nav.signOut')}
           </button>
         </li>
       </ul>
+      {/* On a phone this menu sits in the collapsible main menu: a dialog inside it would vanish with it. */}
+      {createPortal(
+        <ConfirmDialog
+          open={unsent > 0}
+          title={t('nav.unsentTitle')}
+          message={t('nav.unsent', { count: unsent })}
+          confirmLabel={t('nav.signOutAnyway')}
+          busy={leaving}
+          onConfirm={() => void leave()}
+          onCancel={() => setUnsent(0)}
+          // The sign-out button that opened it is hidden with the menu by then.
+          returnFocus={button}
+        />,
+        document.body,
+      )}
     </div>
   );
+}
+
+/** How many answers of this user wait on this device: each question once, however often it changed. */
+async function unsentAnswers(userId: string): Promise<number> {
+  // A browser that cannot open the queue has nothing queued there either.
+  const saves = await savesOf(userId).catch(() => []);
+  const questions = new Set(
+    saves.flatMap((save) => Object.keys(save.answers).map((name) => `${save.module}/${save.page}/${name}`)),
+  );
+  return questions.size;
 }

@@ -6,6 +6,7 @@ import { SignedInOnly } from '../../ui/signed-in-only';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { CertificateConfigChooserRoute } from '../certificate/routes/certificate-config-chooser';
 import { CourseCertificatesRoute } from '../certificate/routes/course-certificates';
+import { ExpiringCertificatesRoute } from '../certificate/routes/expiring-certificates';
 import { CourseRoute } from './course/course-edit';
 import { CoursesRoute } from './course/course-list';
 import { NewCourseRoute } from './course/course-new';
@@ -72,6 +73,9 @@ function AdminArea({ user }: { user: CurrentUser }) {
           <Route path="/users/link-existing">{need(linkUsers, <LinkExistingUsersRoute />)}</Route>
           <Route path="/users/course-certificates">
             {need(linkUsers || hasRule(user, 'edit'), <CourseCertificatesRoute />)}
+          </Route>
+          <Route path="/users/expiring-certificates">
+            {need(manageUsers, <ExpiringCertificatesRoute />)}
           </Route>
           <Route path="/certificate-config">
             {need(
@@ -238,6 +242,12 @@ function useAdminLinks(user: CurrentUser) {
       label: t('certificates.admin.title'),
       text: t('certificates.admin.navText'),
       rules: ['manage_users', 'assign_participants', 'edit'],
+    },
+    {
+      href: '/users/expiring-certificates',
+      label: t('expiringCertificates.nav'),
+      text: t('expiringCertificates.navText'),
+      rules: ['manage_users'],
     },
     {
       href: '/certificate-config',

@@ -473,6 +473,9 @@ function ServerSection({ data }: { data: EffectiveSettings }) {
             window: limits.windowSeconds,
           })}
         </Item>
+        <Item label={t('adminSettings.server.authLimit')}>
+          {t('adminSettings.server.authLimitValue', { count: limits.authPerAddress })}
+        </Item>
       </Details>
     </Panel>
   );

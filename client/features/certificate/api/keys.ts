@@ -9,4 +9,5 @@ export const certificateKeys = {
   config: (kind: 'module' | 'course', path: string) => ['certificate', 'config', kind, path] as const,
   courseList: (path: string) => ['certificate', 'course-list', path] as const,
   reviews: () => ['certificate', 'reviews'] as const,
+  expiring: () => ['certificate', 'expiring'] as const,
 };

@@ -1,0 +1,121 @@
+import { type ColumnType, sql, type Transaction } from 'kysely';
+import type { CertificateEvent } from '../../events/certificate/events';
+import type { StoredEvent } from '../../events/store';
+import { type AnyDb, tablesOf } from '../db';
+import type { Projection } from '../projection';
+
+/** "Which expiry reminders went out for this certificate": one row per certificate and threshold. */
+export interface CertificateRemindersTable {
+  certificate_id: string;
+  user_id: string;
+  days_before: number;
+  sent_at: ColumnType<Date, string, never>;
+}
+
+export interface CertificateReminderTables {
+  certificate_reminders: CertificateRemindersTable;
+}
+
+type Sent = Extract<CertificateEvent, { type: 'CertificateReminderSent' }>['data'];
+
+async function apply(trx: Transaction<CertificateReminderTables>, stored: StoredEvent) {
+  if (stored.type === 'UserDeleted') {
+    const userId = (stored.data as { userId: string }).userId;
+    await trx.deleteFrom('certificate_reminders').where('user_id', '=', userId).execute();
+    return;
+  }
+  const data = stored.data as Sent;
+  await trx
+    .insertInto('certificate_reminders')
+    .values({
+      certificate_id: data.certificateId,
+      user_id: data.userId,
+      days_before: data.daysBefore,
+      sent_at: data.sentAt,
+    })
+    .onConflict((oc) => oc.columns(['certificate_id', 'days_before']).doNothing())
+    .execute();
+}
+
+export const certificateRemindersProjection: Projection<CertificateReminderTables> = {
+  name: 'certificate_reminders',
+  tables: ['certificate_reminders'],
+  handles: ['CertificateReminderSent', 'UserDeleted'],
+  apply,
+};
+
+/** A standing timed certificate that expires within the window, with the reminders it had. */
+export interface ExpiringCertificate {
+  certificateId: string;
+  code: string;
+  kind: 'module' | 'course';
+  itemId: string;
+  itemPath: string;
+  userId: string;
+  issuedAt: string;
+  expiresAt: string;
+  /** Thresholds (days before expiry) already reminded of. */
+  reminded: number[];
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** Where a page of expiring certificates starts: after this one, in the list's order. */
+export interface ExpiringCursor {
+  expiresAt: string;
+  certificateId: string;
+}
+
+/**
+ * Certificates that are neither revoked nor superseded by a later one for the same holder and item
+ * and that expire after `now` and no later than `until`, soonest first. Erased holders' certificates
+ * are gone from `certificates` already (projections/certificate/certificates.ts). With `page`, at
+ * most `limit` of them after `after` (keyset paging, for exports that stream).
+ */
+export async function expiringCertificates(
+  db: AnyDb,
+  now: Date,
+  until: Date,
+  page?: { after: ExpiringCursor | null; limit: number },
+): Promise<ExpiringCertificate[]> {
+  const after = page?.after
+    ? sql`and (c.expires_at, c.certificate_id) > (${page.after.expiresAt}::timestamptz, ${page.after.certificateId}::uuid)`
+    : sql``;
+  const limit = page ? sql`limit ${page.limit}` : sql``;
+  const { rows } = await sql<{
+    certificate_id: string;
+    code: string;
+    kind: 'module' | 'course';
+    item_id: string;
+    item_path: string;
+    user_id: string;
+    issued_at: Date;
+    expires_at: Date;
+    reminded: number[] | null;
+  }>`
+    select c.certificate_id, c.code, c.kind, c.item_id, c.item_path, c.user_id, c.issued_at, c.expires_at,
+      (select array_agg(r.days_before order by r.days_before desc) from certificate_reminders r
+        where r.certificate_id = c.certificate_id) as reminded
+    from certificates c
+    where c.revoked_at is null
+      and c.expires_at > ${now.toISOString()}::timestamptz
+      and c.expires_at <= ${until.toISOString()}::timestamptz
+      and not exists (
+        select 1 from certificates later
+        where later.kind = c.kind and later.item_id = c.item_id and later.user_id = c.user_id
+          and (later.issued_at, later.certificate_id) > (c.issued_at, c.certificate_id))
+      ${after}
+    order by c.expires_at, c.certificate_id
+    ${limit}`.execute(tablesOf<CertificateReminderTables>(db));
+  return rows.map((row) => ({
+    certificateId: row.certificate_id,
+    code: row.code,
+    kind: row.kind,
+    itemId: row.item_id,
+    itemPath: row.item_path,
+    userId: row.user_id,
+    issuedAt: iso(row.issued_at),
+    expiresAt: iso(row.expires_at),
+    reminded: (row.reminded ?? []).map(Number),
+  }));
+}
