@@ -6,6 +6,7 @@ import { type DerivativeStore, type ImageDeps, imageDerivativesJob } from './ima
 import type { JobDefinition } from './job';
 import { type MailDeps, sendMailJob } from './mail/send-mail';
 import { type CompactDeps, compactAfterErasureJob } from './user/compact-after-erasure';
+import { type XapiPushDeps, xapiPushJob } from './xapi/push-statements';
 
 export interface JobDependencies
   extends MailDeps,
@@ -14,7 +15,8 @@ export interface JobDependencies
     ReminderDeps,
     SweepDeps,
     CompactDeps,
-    UploadRemovalDeps {
+    UploadRemovalDeps,
+    XapiPushDeps {
   /** The file store: image derivatives write to it, upload removal empties an upload's folder. */
   files: DerivativeStore & UploadStore;
   log: {
@@ -32,4 +34,5 @@ export const jobs: JobDefinition<any, any>[] = [
   compactAfterErasureJob,
   removeUploadJob,
   certificateRemindersJob,
+  xapiPushJob,
 ];

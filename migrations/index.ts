@@ -19,6 +19,7 @@ import * as createStructureVersions from './2026_11_25_00_00_00_create_structure
 import * as createAnswerRequests from './2026_11_26_21_00_00_create_answer_requests';
 import * as createCertificateReminders from './2026_11_27_00_30_00_create_certificate_reminders';
 import * as createCredentialStatus from './2026_11_27_00_30_00_create_credential_status';
+import * as createXapiStatements from './2026_11_27_01_25_00_create_xapi_statements';
 
 /** Listed statically (not read from disk) so the bundled binary carries them. Append only. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_21_00_00_create_answer_requests': createAnswerRequests,
   '2026_11_27_00_30_00_create_certificate_reminders': createCertificateReminders,
   '2026_11_27_00_30_00_create_credential_status': createCredentialStatus,
+  '2026_11_27_01_25_00_create_xapi_statements': createXapiStatements,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -21,6 +21,7 @@ import { sectionSummaries } from './section/section-summaries';
 import { userTrackingProjection } from './tracking/user-tracking';
 import { erasureProjection } from './user/erasure';
 import { userProjection } from './user/users';
+import { xapiStatements } from './xapi/statements';
 
 // biome-ignore lint/suspicious/noExplicitAny: each projection narrows the tables it owns
 export const projections: Projection<any>[] = [
@@ -45,6 +46,8 @@ export const projections: Projection<any>[] = [
   // After users: a sighting counts only for a person who still exists.
   userTrackingProjection,
   roleProjection,
+  // After users and page_summaries, which it reads.
+  xapiStatements,
   erasureProjection,
 ];
 

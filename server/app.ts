@@ -20,6 +20,7 @@ import { type AppRouter, appRouter } from './router';
 import { manifestRoute } from './tenant/manifest';
 import { contextFactory } from './trpc';
 import { usersCsvRoute } from './user/users-csv';
+import { xapiRoutes } from './xapi/routes';
 
 /** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies nearest to this server. */
 function trustProxyOption(
@@ -86,6 +87,7 @@ export async function buildApp(
   await certificateRoutes(app, { platform });
   await expiringCsvRoute(app, { platform });
   await badgeRoutes(app, { platform });
+  await xapiRoutes(app, { platform });
   await graphqlRoute(app, { platform });
 
   await app.register(fastifyTRPCPlugin, {

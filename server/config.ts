@@ -223,6 +223,12 @@ export const configSchema = z
     /** Zoom Meeting SDK app credentials: zoom classrooms get a signature made with them (both or neither). */
     ZOOM_SDK_KEY: optionalText,
     ZOOM_SDK_SECRET: optionalText,
+    /** The LRS that xAPI statements are pushed to (its xAPI base address) and its Basic credentials: all three or none. */
+    XAPI_ENDPOINT: optionalText.refine((url) => !url || /^https?:\/\/[^/]/.test(url), {
+      message: 'must be an http:// or https:// address',
+    }),
+    XAPI_KEY: optionalText,
+    XAPI_SECRET: optionalText,
     /** A bearer token /metrics asks for; in production /metrics is closed without one. */
     METRICS_TOKEN: optionalText.refine((token) => !token || token.length >= 16, {
       message: 'must have at least 16 characters',
@@ -260,6 +266,8 @@ export const configSchema = z
     }
     together('OIDC_ISSUER', 'OIDC_AUDIENCE');
     together('ZOOM_SDK_KEY', 'ZOOM_SDK_SECRET');
+    together('XAPI_ENDPOINT', 'XAPI_KEY');
+    together('XAPI_ENDPOINT', 'XAPI_SECRET');
     if (config.OIDC_JWKS_URL && !config.OIDC_ISSUER) {
       ctx.addIssue({
         code: 'custom',

@@ -94,6 +94,9 @@ export async function startPlatform(
         files: fileStorage(config),
         loadSharp,
         maxImagePixels: config.IMAGE_MAX_MEGAPIXELS * 1_000_000,
+        lrs: config.XAPI_ENDPOINT
+          ? { endpoint: config.XAPI_ENDPOINT, key: config.XAPI_KEY!, secret: config.XAPI_SECRET! }
+          : null,
         certificates: {
           autoIssue: async (payload) => {
             if (!self) throw new Error('the platform is not started yet');

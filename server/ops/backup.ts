@@ -35,9 +35,10 @@ export const carriedTables = ['personal_data_keys', 'credentials'];
  * State outside the log that a restore drops on purpose: pending sign-in and reset codes, sessions
  * (everyone signs in again), rate-limit counters, the identity mail queue. Also outside the file:
  * `DATA_DIR/keys` (or JWT_PRIVATE_KEY), pg-boss's jobs; uploaded files unless exported with
- * `--with-files` (backup-files.ts).
+ * `--with-files` (backup-files.ts). The xAPI push marks name transactions of the old database: a
+ * restore starts them over, and the LRS, sent every statement again, keeps each once by its id.
  */
-export const transientTables = ['auth_codes', 'sessions', 'rate_limits', 'mail_outbox'];
+export const transientTables = ['auth_codes', 'sessions', 'rate_limits', 'mail_outbox', 'xapi_push_marks'];
 
 export class BackupError extends Error {}
 

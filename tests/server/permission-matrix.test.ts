@@ -176,4 +176,28 @@ describe.each(databaseKinds)('the permission matrix on %s', (kind) => {
       expect(await check(name, row, callGraphql)).toEqual([]);
     });
   });
+
+  /** HTTP routes outside tRPC and GraphQL that only some may call: who gets which status. */
+  describe('HTTP routes', () => {
+    it('GET /xapi/statements: admins only (401 anonymous, 403 the others)', async () => {
+      const statuses: Record<string, number> = {};
+      for (const actor of actorNames) {
+        const token = actor === 'anonymous' ? undefined : world.tokens[actor as SignedIn];
+        const response = await app.inject({
+          method: 'GET',
+          url: '/xapi/statements?limit=1',
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+        });
+        statuses[actor] = response.statusCode;
+      }
+      expect(statuses).toEqual({
+        anonymous: 401,
+        participant: 403,
+        teacher: 403,
+        custom: 403,
+        owner: 403,
+        admin: 200,
+      });
+    });
+  });
 });

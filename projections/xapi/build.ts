@@ -1,0 +1,209 @@
+import type { CertificateEvent } from '../../events/certificate/events';
+import type { ResultEvent } from '../../events/result/events';
+import type { StoredEvent } from '../../events/store';
+import type { TrackingCategory, TrackingEvent } from '../../events/tracking/events';
+import { activityTypes, actorNameOf, PLATFORM_ACTOR_NAME, type VerbKey, verbOf } from './vocabulary';
+
+/**
+ * A statement as the read table keeps it: platform activities as paths ('/module/…'), the actor
+ * without its homePage. Rendering (render.ts) puts PUBLIC_URL in front, so a new public address
+ * changes no statement id and needs no rebuild.
+ */
+export interface StoredStatement {
+  id: string;
+  actor: { objectType: 'Agent'; account: { name: string } };
+  verb: ReturnType<typeof verbOf>;
+  object: ActivityObject | { objectType: 'StatementRef'; id: string };
+  result?: StatementResult;
+  context?: { contextActivities: { parent: ActivityObject[] } };
+  timestamp: string;
+}
+
+export interface ActivityObject {
+  objectType: 'Activity';
+  id: string;
+  definition?: {
+    type?: string;
+    name?: Record<string, string>;
+    interactionType?: 'choice' | 'long-fill-in';
+  };
+}
+
+export interface StatementResult {
+  score?: { raw: number; min: number; max: number; scaled?: number };
+  success?: boolean;
+  completion?: boolean;
+  response?: string;
+}
+
+/** One statement to write: the row's columns besides those the event gives (position, stored). */
+export interface Draft {
+  kind: string;
+  userId: string | null;
+  verb: VerbKey;
+  activity: string | null;
+  source: string | null;
+  statement: Omit<StoredStatement, 'id'>;
+}
+
+const segment = encodeURIComponent;
+export const moduleActivity = (modulePath: string): ActivityObject => ({
+  objectType: 'Activity',
+  id: `/module/${segment(modulePath)}`,
+  definition: { type: activityTypes.module, name: { und: modulePath } },
+});
+
+export const questionActivityId = (modulePath: string, pagePath: string, question: string) =>
+  `/module/${segment(modulePath)}/${segment(pagePath)}#${segment(question)}`;
+
+export const agent = (userId: string) => ({
+  objectType: 'Agent' as const,
+  account: { name: actorNameOf(userId) },
+});
+export const platformAgent = () => ({ objectType: 'Agent' as const, account: { name: PLATFORM_ACTOR_NAME } });
+
+/** The score part of a result: raw, its bounds, and scaled when there is a maximum to scale by. */
+export const scoreOf = (raw: number, max: number) => ({
+  raw,
+  min: 0,
+  max,
+  ...(max > 0 ? { scaled: Math.round((raw / max) * 10_000) / 10_000 } : {}),
+});
+
+/** Where each kind of sighting lives on the platform, and what xAPI calls it. */
+const sightings: Record<TrackingCategory, { route: string; verb: VerbKey; type?: string }> = {
+  courses: { route: 'course', verb: 'experienced', type: activityTypes.course },
+  sections: { route: 'section', verb: 'experienced', type: activityTypes.lesson },
+  files: { route: 'file', verb: 'experienced', type: activityTypes.file },
+  certificates: { route: 'certificate', verb: 'experienced' },
+  recordings: { route: 'recording', verb: 'experienced', type: activityTypes.media },
+  classrooms: { route: 'classroom', verb: 'attended', type: activityTypes.meeting },
+  breakoutrooms: { route: 'breakoutroom', verb: 'attended', type: activityTypes.meeting },
+};
+
+/** ItemSeen: experienced (a course, section, file, certificate, recording) or attended (a classroom). */
+export function sightingStatement(event: StoredEvent): Draft {
+  const { userId, category, path, at } = (event as StoredEvent<TrackingEvent>).data;
+  const { route, verb, type } = sightings[category];
+  const object: ActivityObject = {
+    objectType: 'Activity',
+    id: `/${route}/${segment(path)}`,
+    definition: { ...(type ? { type } : {}), name: { und: path } },
+  };
+  return {
+    kind: verb,
+    userId,
+    verb,
+    activity: object.id,
+    source: null,
+    statement: { actor: agent(userId), verb: verbOf(verb), object, timestamp: at },
+  };
+}
+
+type AnswerSavedData = Extract<ResultEvent, { type: 'AnswerSaved' }>['data'];
+
+/**
+ * AnswerSaved: answered, with the score and, for choice questions, whether it was right and what was
+ * chosen (xAPI's `[,]`-separated choice ids). An open answer's text is never sent: it may hold
+ * anything about its author, and a teacher scores it later. After an erasure the sealed answer reads
+ * as null, so a replay leaves the response out, as the erasure itself does (statements.ts).
+ */
+export function answerStatement(event: StoredEvent): Draft {
+  const data = event.data as AnswerSavedData;
+  const choice = data.questionType !== 'open';
+  const object: ActivityObject = {
+    objectType: 'Activity',
+    id: questionActivityId(data.modulePath, data.pagePath, data.question),
+    definition: {
+      type: activityTypes.question,
+      name: { und: data.question },
+      interactionType: choice ? 'choice' : 'long-fill-in',
+    },
+  };
+  const response =
+    choice && data.answer !== null
+      ? (Array.isArray(data.answer) ? data.answer : [data.answer]).join('[,]')
+      : null;
+  const result: StatementResult = choice
+    ? {
+        score: scoreOf(data.score, data.maxScore),
+        success: data.score >= data.maxScore,
+        completion: true,
+        ...(response !== null ? { response } : {}),
+      }
+    : { completion: true };
+  return {
+    kind: 'answered',
+    userId: data.userId,
+    verb: 'answered',
+    activity: object.id,
+    source: null,
+    statement: {
+      actor: agent(data.userId),
+      verb: verbOf('answered'),
+      object,
+      result,
+      context: { contextActivities: { parent: [moduleActivity(data.modulePath)] } },
+      timestamp: event.meta.at,
+    },
+  };
+}
+
+type IssuedData = Extract<CertificateEvent, { type: 'CertificateIssued' }>['data'];
+
+export const certificateSource = (certificateId: string) => `certificate:${certificateId}`;
+
+/** CertificateIssued: earned, the certificate of a module or a course (the item as its parent). */
+export function earnedStatement(event: StoredEvent): Draft {
+  const data = event.data as IssuedData;
+  const item: ActivityObject = {
+    objectType: 'Activity',
+    id: `/${data.kind}/${segment(data.itemPath)}`,
+    definition: {
+      type: data.kind === 'module' ? activityTypes.module : activityTypes.course,
+      name: { und: data.itemPath },
+    },
+  };
+  const object: ActivityObject = {
+    objectType: 'Activity',
+    id: `${item.id}/certificate`,
+    definition: {
+      name: {
+        en: `Certificate: ${data.itemPath}`,
+        nl: `Certificaat: ${data.itemPath}`,
+        fr: `Certificat : ${data.itemPath}`,
+      },
+    },
+  };
+  return {
+    kind: 'earned',
+    userId: data.userId,
+    verb: 'earned',
+    activity: object.id,
+    source: certificateSource(data.certificateId),
+    statement: {
+      actor: agent(data.userId),
+      verb: verbOf('earned'),
+      object,
+      context: { contextActivities: { parent: [item] } },
+      timestamp: data.issuedAt,
+    },
+  };
+}
+
+/** A voiding statement (xAPI 1.0.3, Voided): by the platform, pointing at the statement it voids. */
+export function voidingStatement(target: string, timestamp: string): Draft {
+  return {
+    kind: `void:${target}`,
+    userId: null,
+    verb: 'voided',
+    activity: null,
+    source: null,
+    statement: {
+      actor: platformAgent(),
+      verb: verbOf('voided'),
+      object: { objectType: 'StatementRef', id: target },
+      timestamp,
+    },
+  };
+}

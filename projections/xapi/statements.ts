@@ -1,0 +1,228 @@
+import { sql, type Transaction } from 'kysely';
+import type { CertificateEvent } from '../../events/certificate/events';
+import type { ResultEvent } from '../../events/result/events';
+import type { StoredEvent } from '../../events/store';
+import { type AnyDb, rowsOf } from '../db';
+import type { Projection } from '../projection';
+import {
+  answerStatement,
+  certificateSource,
+  type Draft,
+  earnedStatement,
+  sightingStatement,
+  voidingStatement,
+} from './build';
+import { type ModuleProgress, moduleOutcome, recordAnswer } from './module-outcome';
+import { statementIdOf } from './vocabulary';
+
+/** One row per statement, in the log's order (position, then the statement's place in its event). */
+export interface XapiStatementsTable {
+  statement_id: string;
+  position: string;
+  ordinal: number;
+  /** The person the statement is about (null: a voiding statement, made by the platform). */
+  user_id: string | null;
+  verb: string;
+  /** The object's activity id as a path ('/module/…'); null for a StatementRef. */
+  activity: string | null;
+  /** What a later event refers to ('certificate:<id>' for the earned statement a revocation voids). */
+  source: string | null;
+  voided: boolean;
+  stored: Date;
+  body: unknown;
+}
+
+/** Per participant and module: the latest score of each question answered, and whether it completed. */
+export interface XapiModuleProgressTable {
+  user_id: string;
+  module_id: string;
+  answers: ModuleProgress;
+  completed: boolean;
+}
+
+export interface XapiTables {
+  xapi_statements: XapiStatementsTable;
+  xapi_module_progress: XapiModuleProgressTable;
+}
+
+type AnswerSavedData = Extract<ResultEvent, { type: 'AnswerSaved' }>['data'];
+type RevokedData = Extract<CertificateEvent, { type: 'CertificateRevoked' }>['data'];
+
+/** The rows of an event's statements, numbered in the order the event gave them. */
+const rowsFor = (event: StoredEvent, drafts: Draft[], firstOrdinal = 0) =>
+  drafts.map((draft, index) => ({
+    statement_id: statementIdOf(event.stream, event.version, draft.kind),
+    position: event.position,
+    ordinal: firstOrdinal + index,
+    user_id: draft.userId,
+    verb: draft.verb,
+    activity: draft.activity,
+    source: draft.source,
+    voided: false,
+    stored: event.recordedAt.toISOString(),
+    body: { id: statementIdOf(event.stream, event.version, draft.kind), ...draft.statement },
+  }));
+
+async function insertRows(trx: AnyDb, rows: Record<string, unknown>[]) {
+  if (rows.length === 0) return;
+  // Idempotent: a statement's id is its event's, so applying the event again adds nothing.
+  await sql`
+    insert into xapi_statements
+    select * from ${rowsOf('xapi_statements', rows)}
+    on conflict (statement_id) do nothing`.execute(trx);
+}
+
+/**
+ * What a run needs to know, in one statement: who of its people still exists (a sighting that raced
+ * an erasure makes no statement), their progress in the modules they answered in, and the question
+ * names of those modules' pages (keyed by the JSON of [page path, question]).
+ */
+async function stateOf(trx: AnyDb, events: StoredEvent[]) {
+  const answers = events
+    .filter((event) => event.type === 'AnswerSaved')
+    .map((event) => event.data as AnswerSavedData);
+  const userIds = [...new Set(events.map((event) => (event.data as { userId: string }).userId))];
+  const pairs = JSON.stringify(answers.map((data) => ({ u: data.userId, m: data.moduleId })));
+  const modulePaths = [...new Set(answers.map((data) => data.modulePath))];
+  const { rows } = await sql<{
+    alive: string[];
+    progress: XapiModuleProgressTable[];
+    questions: { module_path: string; page_path: string; name: string }[];
+  }>`
+    select
+      (select coalesce(jsonb_agg(user_id), '[]') from users where user_id = any(${userIds}::text[])) as alive,
+      (select coalesce(jsonb_agg(p), '[]') from xapi_module_progress p
+        where (p.user_id, p.module_id) in (select u, m from jsonb_to_recordset(${pairs}::jsonb) as w(u text, m uuid)))
+        as progress,
+      (select coalesce(jsonb_agg(jsonb_build_object('module_path', p.module_path, 'page_path', p.path, 'name', e->>'name')), '[]')
+        from page_summaries p, jsonb_array_elements(p.content) e
+        where p.module_path = any(${modulePaths}::text[]) and e ? 'questionType') as questions`.execute(trx);
+  const state = rows[0]!;
+  const questions = new Map<string, Set<string>>(modulePaths.map((path) => [path, new Set()]));
+  for (const row of state.questions)
+    questions.get(row.module_path)?.add(JSON.stringify([row.page_path, row.name]));
+  return { alive: new Set(state.alive), progress: state.progress, questions };
+}
+
+/**
+ * Sightings and answers, one event or a whole run alike: each event's statements in order, and a
+ * module's completed and passed/failed the first time every question of it has an answer. Reads
+ * page_summaries and users, which no run type writes (Projection.runs).
+ */
+async function applyRun(trx: Transaction<XapiTables>, events: StoredEvent[]) {
+  const userOf = (event: StoredEvent) => (event.data as { userId: string }).userId;
+  const state = await stateOf(trx, events);
+  const { alive, questions } = state;
+  const keyOf = (data: AnswerSavedData) => JSON.stringify([data.userId, data.moduleId]);
+  const progress = new Map<string, { row: XapiModuleProgressTable; changed: boolean }>();
+  for (const row of state.progress)
+    progress.set(JSON.stringify([row.user_id, row.module_id]), { row, changed: false });
+  const rows: Record<string, unknown>[] = [];
+  for (const event of events) {
+    if (!alive.has(userOf(event))) continue;
+    if (event.type === 'ItemSeen') {
+      rows.push(...rowsFor(event, [sightingStatement(event)]));
+      continue;
+    }
+    const data = event.data as AnswerSavedData;
+    const drafts = [answerStatement(event)];
+    const key = keyOf(data);
+    const entry = progress.get(key) ?? {
+      row: { user_id: data.userId, module_id: data.moduleId, answers: {}, completed: false },
+      changed: true,
+    };
+    progress.set(key, entry);
+    entry.row.answers = recordAnswer(entry.row.answers, data);
+    entry.changed = true;
+    if (!entry.row.completed) {
+      const outcome = moduleOutcome(event, entry.row.answers, questions.get(data.modulePath) ?? new Set());
+      if (outcome) {
+        entry.row.completed = true;
+        drafts.push(...outcome);
+      }
+    }
+    rows.push(...rowsFor(event, drafts));
+  }
+  await insertRows(trx, rows);
+  const changed = [...progress.values()].filter((entry) => entry.changed).map((entry) => ({ ...entry.row }));
+  if (changed.length > 0)
+    await sql`
+      insert into xapi_module_progress (user_id, module_id, answers, completed)
+      select user_id, module_id, answers, completed from ${rowsOf('xapi_module_progress', changed)}
+      on conflict (user_id, module_id) do update
+        set answers = excluded.answers, completed = excluded.completed`.execute(trx);
+}
+
+/** CertificateRevoked: the earned statement is voided, by a voiding statement and in the table. */
+async function revoke(trx: Transaction<XapiTables>, event: StoredEvent) {
+  const data = event.data as RevokedData;
+  const earned = await trx
+    .updateTable('xapi_statements')
+    .set({ voided: true })
+    .where('source', '=', certificateSource(data.certificateId))
+    .where('verb', '=', 'earned')
+    .where('voided', '=', false)
+    .returning('statement_id')
+    .execute();
+  await insertRows(
+    trx,
+    rowsFor(
+      event,
+      earned.map((row) => voidingStatement(row.statement_id, data.revokedAt)),
+    ),
+  );
+}
+
+/**
+ * UserDeleted: every statement about the person is voided (a voiding statement each, which an LRS
+ * that already has them receives too) and loses its response; their module progress goes. What stays
+ * names them only by the opaque account name, which nothing links to a person any more.
+ */
+async function erase(trx: Transaction<XapiTables>, event: StoredEvent) {
+  const { userId } = event.data as { userId: string };
+  const targets = await trx
+    .selectFrom('xapi_statements')
+    .select('statement_id')
+    .where('user_id', '=', userId)
+    .where('voided', '=', false)
+    .orderBy('position')
+    .orderBy('ordinal')
+    .execute();
+  await sql`
+    update xapi_statements set voided = true, body = body #- '{result,response}'
+      where user_id = ${userId}`.execute(trx);
+  await trx.deleteFrom('xapi_module_progress').where('user_id', '=', userId).execute();
+  await insertRows(
+    trx,
+    rowsFor(
+      event,
+      targets.map((row) => voidingStatement(row.statement_id, event.meta.at)),
+    ),
+  );
+}
+
+async function apply(trx: Transaction<XapiTables>, event: StoredEvent) {
+  switch (event.type) {
+    case 'ItemSeen':
+    case 'AnswerSaved':
+      return applyRun(trx, [event]);
+    case 'CertificateIssued': {
+      const { alive } = await stateOf(trx, [event]);
+      if (alive.size > 0) await insertRows(trx, rowsFor(event, [earnedStatement(event)]));
+      return;
+    }
+    case 'CertificateRevoked':
+      return revoke(trx, event);
+    case 'UserDeleted':
+      return erase(trx, event);
+  }
+}
+
+export const xapiStatements: Projection<XapiTables> = {
+  name: 'xapi_statements',
+  tables: ['xapi_statements', 'xapi_module_progress'],
+  handles: ['ItemSeen', 'AnswerSaved', 'CertificateIssued', 'CertificateRevoked', 'UserDeleted'],
+  apply,
+  runs: ['ItemSeen', 'AnswerSaved'],
+  applyRun,
+};

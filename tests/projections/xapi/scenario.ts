@@ -1,0 +1,98 @@
+import { certificateContentSchema } from '../../../events/certificate/config';
+import { moduleInputSchema } from '../../../events/module/commands';
+import { pageInputSchema } from '../../../events/page/commands';
+import { allRules, noRules } from '../../../events/permissions';
+import { trackingInputSchema } from '../../../events/tracking/commands';
+import {
+  certify,
+  configureModuleCertificate,
+  revokeModuleCertificate,
+} from '../../../server/certificate/commands';
+import { createModule } from '../../../server/module/commands';
+import { createPage } from '../../../server/page/commands';
+import { saveResult } from '../../../server/result/commands';
+import { updateLog } from '../../../server/tracking/commands';
+import { deleteUser } from '../../../server/user/commands';
+import type { TestPlatform } from '../../harness';
+import { addTestUser } from '../../users';
+
+export const admin = { userId: 'admin-xapi', roles: ['admin'], rules: allRules() };
+
+/**
+ * Everything that makes a statement, by two learners in one module: sightings (experienced,
+ * attended), choice and open answers (answered), the module finished (completed, passed and failed),
+ * a certificate issued and revoked (earned, voided), and the second learner erased (voided).
+ */
+export async function xapiScenario(platform: TestPlatform, prefix: string) {
+  let clock = Date.parse('2026-11-26T08:00:00Z');
+  const meta = () => {
+    clock += 60_000;
+    return { actorId: admin.userId, requestId: 'xapi', now: new Date(clock) };
+  };
+  const module = `${prefix}-quiz`;
+  await createModule(platform, admin, meta(), {
+    path: module,
+    module: moduleInputSchema.parse({ name: 'Quiz', language: 'en' }),
+  });
+  await createPage(platform, admin, meta(), {
+    parentType: 'module',
+    parentPath: module,
+    page: pageInputSchema.parse({
+      name: 'Questions',
+      type: 'question',
+      estimatedTime: 60,
+      content: [
+        {
+          type: 'radio',
+          questionType: 'single',
+          name: 'method',
+          label: 'Which method is hormonal?',
+          schema: {},
+          options: [
+            { label: 'The pill', value: 'pill', score: 1 },
+            { label: 'Condom', value: 'condom', score: 0 },
+          ],
+        },
+        {
+          type: 'checkbox',
+          questionType: 'multiple',
+          name: 'rights',
+          label: 'Which are rights?',
+          schema: {},
+          options: [
+            { label: 'Information', value: 'information', score: 1 },
+            { label: 'Choice', value: 'choice', score: 1 },
+          ],
+        },
+        { type: 'textarea', questionType: 'open', name: 'why', label: 'Why?', schema: { maxScore: 2 } },
+      ],
+    }),
+  });
+  const content = certificateContentSchema.parse({ header: 'Certificate' });
+  await configureModuleCertificate(platform, admin, meta(), {
+    path: module,
+    config: { auto: false, complete: true, correct: false, checkFraud: false, timed: 0, content },
+  });
+  const learner = await addTestUser(platform, { name: 'Ada Learner' });
+  const leaver = await addTestUser(platform, { name: 'Leaving Person' });
+  const as = (userId: string) => ({ userId, roles: [], rules: noRules() });
+  const seen = (userId: string, form: Record<string, string>) =>
+    updateLog(platform, as(userId), meta(), trackingInputSchema.parse(form));
+  const answer = (userId: string, answers: Record<string, string | string[]>) =>
+    saveResult(platform, as(userId), meta(), { module, page: 'questions', result: { answers } });
+
+  await seen(learner.userId, { type: 'course', path: `${prefix}-course` });
+  await seen(learner.userId, { type: 'classroom', path: `${prefix}-room` });
+  await seen(learner.userId, { type: 'breakoutroom', path: 'Room 2' });
+  await answer(learner.userId, { method: 'condom' });
+  await answer(learner.userId, { method: 'pill', rights: ['information', 'choice'] });
+  await answer(learner.userId, { why: 'Because everyone decides for themselves.' });
+  await certify(platform, admin, meta(), { module, user: learner.userId });
+  await revokeModuleCertificate(platform, admin, meta(), { module, user: learner.userId, reason: 'test' });
+  await certify(platform, admin, meta(), { module, user: learner.userId });
+
+  await seen(leaver.userId, { type: 'course', path: `${prefix}-course` });
+  await answer(leaver.userId, { method: 'condom', rights: ['choice'], why: 'Private.' });
+  await deleteUser(platform, admin, meta(), leaver.userId);
+  return { module, learner, leaver };
+}
