@@ -221,6 +221,12 @@ export const configurationTable: { variables: string[]; defaults: string; meanin
       'Set together: the Zoom Meeting SDK app key and secret. A zoom classroom then gets a meeting signature made on the server (HS256, role 1 for admins and teachers, 0 otherwise) and the CSP allows Zoom. Unset: zoom classrooms cannot load.',
   },
   {
+    variables: ['XAPI_ENDPOINT', 'XAPI_KEY', 'XAPI_SECRET'],
+    defaults: 'unset',
+    meaning:
+      'Set together: the LRS that xAPI statements are pushed to (its xAPI address, http:// or https://; statements go to <XAPI_ENDPOINT>/statements) and its Basic-auth key and secret. Unset: statements are only kept and served at GET /xapi/statements (see xAPI statements).',
+  },
+  {
     variables: ['METRICS_TOKEN'],
     defaults: 'unset',
     meaning:
