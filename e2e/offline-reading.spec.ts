@@ -266,8 +266,16 @@ test('the web app manifest carries the tenant’s name, colours and icon, and ev
     display: 'standalone',
     theme_color: defaultTenant.colours.primary,
     background_color: defaultTenant.colours.background,
-    icons: [{ src: defaultTenant.images.logo, type: 'image/svg+xml', sizes: 'any' }],
+    icons: [
+      { src: defaultTenant.images.logo, type: 'image/svg+xml', sizes: 'any' },
+      { src: '/manifest-icon-192.png', type: 'image/png', sizes: '192x192' },
+      { src: '/manifest-icon-512.png', type: 'image/png', sizes: '512x512' },
+    ],
   });
+  for (const size of [192, 512]) {
+    const png = await request.get(`/manifest-icon-${size}.png`);
+    expect(png.headers()['content-type']).toBe('image/png');
+  }
   await page.goto('/course');
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
   const icon = await request.get(defaultTenant.images.logo);

@@ -103,7 +103,8 @@ export async function buildApp(
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
-  await manifestRoute(app, { tenant: platform.tenant });
-  await staticClient(app, { root: options.clientRoot ?? platform.config.CLIENT_DIST });
+  const clientRoot = options.clientRoot ?? platform.config.CLIENT_DIST;
+  await manifestRoute(app, { tenant: platform.tenant, clientRoot });
+  await staticClient(app, { root: clientRoot });
   return app;
 }

@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { loadTenant } from '../../../server/tenant/config';
-import { manifestOf } from '../../../server/tenant/manifest';
+import { localLogo, manifestOf } from '../../../server/tenant/manifest';
 import { startTestPlatform, type TestPlatform } from '../../harness';
 
 /** Installable and readable offline (#24): the web app manifest, and the service worker's script. */
@@ -19,7 +20,10 @@ describe('the web app manifest and the service worker script', () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'manifest-test-'));
     fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><html><body>app</body></html>');
     fs.writeFileSync(path.join(root, 'sw.js'), worker);
-    fs.writeFileSync(path.join(root, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    fs.writeFileSync(
+      path.join(root, 'logo.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" width="10" height="10"><circle cx="5" cy="5" r="4" fill="#7a1f5c"/></svg>',
+    );
     platform = await startTestPlatform('pglite', { dataDir: path.join(root, 'data') });
     app = await buildApp(platform, { clientRoot: root });
   });
@@ -44,8 +48,44 @@ describe('the web app manifest and the service worker script', () => {
       display: 'standalone',
       theme_color: '#7a1f5c',
       background_color: '#fbf8fa',
-      icons: [{ src: '/logo.svg', type: 'image/svg+xml', sizes: 'any', purpose: 'any' }],
+      icons: [
+        { src: '/logo.svg', type: 'image/svg+xml', sizes: 'any', purpose: 'any' },
+        { src: '/manifest-icon-192.png', type: 'image/png', sizes: '192x192', purpose: 'any' },
+        { src: '/manifest-icon-512.png', type: 'image/png', sizes: '512x512', purpose: 'any' },
+      ],
     });
+  });
+
+  it('draws the PNG icons home screens ask for from the logo, at their sizes', async () => {
+    for (const size of [192, 512]) {
+      const answer = await app.inject({ url: `/manifest-icon-${size}.png` });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-type']).toBe('image/png');
+      const { width, height, format } = await sharp(answer.rawPayload).metadata();
+      expect({ width, height, format }).toEqual({ width: size, height: size, format: 'png' });
+      // The logo's colour is drawn in the middle, on the tenant's background at the edge.
+      const { data } = await sharp(answer.rawPayload).raw().toBuffer({ resolveWithObject: true });
+      const pixel = (x: number, y: number) => [...data.subarray((y * size + x) * 3, (y * size + x) * 3 + 3)];
+      expect(pixel(size / 2, size / 2)).toEqual([0x7a, 0x1f, 0x5c]);
+      expect(pixel(0, 0)).toEqual([0xfb, 0xf8, 0xfa]);
+    }
+    // Other sizes are not drawn (the address falls through to the client's own handling).
+    expect((await app.inject({ url: '/manifest-icon-64.png' })).headers['content-type']).not.toBe(
+      'image/png',
+    );
+  });
+
+  it('draws icons only from a logo file of the served client', () => {
+    const tenant = loadTenant();
+    expect(localLogo(tenant, root)).toBe(path.join(root, 'logo.svg'));
+    for (const logo of [
+      'https://cdn.example.org/logo.png',
+      '//cdn.example.org/logo.svg',
+      '/../etc/passwd',
+      '/missing.svg',
+    ]) {
+      expect(localLogo({ ...tenant, images: { ...tenant.images, logo } }, root)).toBeNull();
+    }
   });
 
   it("follows another tenant's file: a long name gets no short name, a PNG logo no size", () => {
