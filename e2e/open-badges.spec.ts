@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { admin } from './accounts';
 import { codeFor } from './mail/mailbox';
-import { newAddress, signIn } from './support';
+import { newAddress, screenshots, signIn } from './support';
 
 /**
  * Issue 23, Open Badges: a participant adds a certificate to their wallet (the signed `.jwt` and the
@@ -66,6 +66,7 @@ test('add a certificate to a wallet and verify the pasted credential', async ({ 
     await signIn(page, person, '/user/certificates');
     const card = page.locator('.certificate-card').first();
     await expect(card.getByText('Toevoegen aan wallet')).toBeVisible();
+    await screenshots(page, 'wallet-certificates');
     const [jwtDownload] = await Promise.all([
       page.waitForEvent('download'),
       card.getByRole('button', { name: 'Credential downloaden (.jwt)' }).click(),
@@ -90,6 +91,7 @@ test('add a certificate to a wallet and verify the pasted credential', async ({ 
     const { context, page, result } = await pasteAndCheck(browser, 'en-GB', jwt);
     await expect(result.getByText('This credential is valid', { exact: false })).toBeVisible();
     await expect(result.getByText(name)).toBeVisible();
+    await screenshots(page, 'credential-valid');
     await expectNoSeriousViolations(page);
     await context.close();
   });
