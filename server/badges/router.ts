@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { certificateCodeSchema } from '../../events/certificate/events';
-import { publicProcedure, router } from '../trpc';
+import { authenticatedProcedure, publicProcedure, router } from '../trpc';
 import { credentialOf } from './issue';
 import { verifyCredential, verifyCredentialSchema } from './verify';
 
@@ -9,7 +9,7 @@ export const badgeRouter = router({
    * A certificate as an Open Badges 3.0 credential: the VC-JWT ('Add to wallet', `.jwt`) and the
    * readable credential (`.json`); for who may download the certificate's PDF.
    */
-  credential: publicProcedure
+  credential: authenticatedProcedure
     .input(z.object({ code: certificateCodeSchema }))
     .query(({ ctx, input }) => credentialOf(ctx.platform, ctx.actor, input.code)),
   /** Checks a pasted credential (public, like the verification page); a mutation for its size. */

@@ -300,9 +300,17 @@ describe.each(databaseKinds)('Open Badges credentials on %s', (kind) => {
     expect(credential.name).toBe('Family planning');
   });
 
-  it('gives a credential only to who may download the certificate', async () => {
+  it('gives a credential only to who may download the certificate, and writes nothing for others', async () => {
+    const events = async () =>
+      (await sql<{ n: number }>`select count(*)::int as n from events`.execute(platform.database.db)).rows[0]!
+        .n;
+    // Another participant, and a teacher who does not own the module.
+    const teacher = await addTestUser(platform, { roles: ['teacher'] });
+    const before = await events();
     expect((await download(codes.valid, tokens.other)).error?.data.code).toBe('NOT_FOUND');
+    expect((await download(codes.valid, teacher.token)).error?.data.code).toBe('NOT_FOUND');
     expect((await download(codes.valid, '')).error?.data.code).toBe('UNAUTHORIZED');
+    expect(await events()).toBe(before);
   });
 
   it('revokes the credential of a holder who was erased', async () => {
