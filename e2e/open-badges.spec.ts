@@ -1,6 +1,13 @@
 import fs from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  expect,
+  type Locator,
+  type Page,
+  test,
+} from '@playwright/test';
 import { admin } from './accounts';
 import { codeFor } from './mail/mailbox';
 import { newAddress, screenshots, signIn } from './support';
@@ -28,13 +35,26 @@ async function expectNoSeriousViolations(page: Page) {
   expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }
 
+/** Presses Tab until `target` has the focus (at most 40 times). */
+async function tabTo(page: Page, target: Locator) {
+  for (let presses = 0; presses < 40; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
 /** An anonymous visitor in `locale` pastes `credential` into /certificate and checks it. */
 async function pasteAndCheck(browser: Browser, locale: string, credential: string) {
   const context = await browser.newContext({ locale });
   const page = await context.newPage();
   await page.goto('/certificate');
-  await page.locator('textarea[name="credential"]').fill(credential);
-  await page.locator('.credential-check button[type="submit"]').click();
+  // By keyboard alone: Tab to the field, paste, Tab to 'Verify' and press Enter.
+  const field = page.locator('textarea[name="credential"]');
+  await tabTo(page, field);
+  await page.keyboard.insertText(credential);
+  await tabTo(page, page.locator('.credential-check button[type="submit"]'));
+  await page.keyboard.press('Enter');
   const result = page.locator('.credential-check__result');
   await expect(result).toBeVisible();
   return { context, page, result };
