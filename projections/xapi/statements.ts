@@ -143,14 +143,20 @@ async function applyRun(trx: Transaction<XapiTables>, events: StoredEvent[]) {
     }
     rows.push(...rowsFor(event, drafts));
   }
-  await insertRows(trx, rows);
   const changed = [...progress.values()].filter((entry) => entry.changed).map((entry) => ({ ...entry.row }));
-  if (changed.length > 0)
-    await sql`
-      insert into xapi_module_progress (user_id, module_id, answers, completed)
-      select user_id, module_id, answers, completed from ${rowsOf('xapi_module_progress', changed)}
-      on conflict (user_id, module_id) do update
-        set answers = excluded.answers, completed = excluded.completed`.execute(trx);
+  if (changed.length === 0) return insertRows(trx, rows);
+  const upsert = sql`
+    insert into xapi_module_progress (user_id, module_id, answers, completed)
+    select user_id, module_id, answers, completed from ${rowsOf('xapi_module_progress', changed)}
+    on conflict (user_id, module_id) do update
+      set answers = excluded.answers, completed = excluded.completed`;
+  if (rows.length === 0) return void (await upsert.execute(trx));
+  // One statement for both (a save's): a data-modifying WITH runs whether or not the rest reads it.
+  await sql`
+    with made as (
+      insert into xapi_statements select * from ${rowsOf('xapi_statements', rows)}
+      on conflict (statement_id) do nothing)
+    ${upsert}`.execute(trx);
 }
 
 /** CertificateRevoked: the earned statement is voided, by a voiding statement and in the table. */

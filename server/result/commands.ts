@@ -6,6 +6,7 @@ import type { ResultCommand, SaveDrafts, SaveResultInput } from '../../events/re
 import { resultDecider } from '../../events/result/decider';
 import { draftDecider } from '../../events/result/draft-decider';
 import { draftStream, resultStream } from '../../events/result/events';
+import type { StoredEvent } from '../../events/store';
 import { streamsOfRequest } from '../../projections/result/answer-requests';
 import { draftsOf } from '../../projections/result/result-drafts';
 import type { Platform } from '../platform';
@@ -76,8 +77,9 @@ export async function saveResult(
     pagePath: page.path,
     questions,
   };
-  if (Object.keys(answers).length > 0 && !applied.has(answersStream))
-    await execute(platform.pipeline, {
+  const appended: StoredEvent[] = [];
+  if (Object.keys(answers).length > 0 && !applied.has(answersStream)) {
+    const outcome = await execute(platform.pipeline, {
       decider: resultDecider,
       stream: answersStream,
       meta,
@@ -87,8 +89,10 @@ export async function saveResult(
         data: { ...ref, ...(await request(trx, answersStream)), answers },
       }),
     });
+    appended.push(...outcome.events);
+  }
   if (Object.keys(drafts).length > 0 && !applied.has(draftsStream)) {
-    await execute(platform.pipeline, {
+    const outcome = await execute(platform.pipeline, {
       decider: draftDecider,
       stream: draftsStream,
       meta,
@@ -107,8 +111,10 @@ export async function saveResult(
         };
       },
     });
+    appended.push(...outcome.events);
   }
-  const after = learnerViewSources(platform.database, actor.userId);
+  // The new state from what was read before and what was just appended, not read again.
+  const after = sources.after(appended);
   const state = await learnerState(db, actor, input.module, actor.userId, after);
   const [pageState, moduleState] = await Promise.all([
     learnerPageOf(db, actor, state, input.page, after),

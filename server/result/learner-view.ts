@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { AnswerValue } from '../../events/result/answers';
+import type { DraftEvent, ResultEvent } from '../../events/result/events';
+import type { StoredEvent } from '../../events/store';
 import type { ModuleRowWithTotals } from '../../projections/module/module-summaries';
 import { toModuleSummary } from '../../projections/module/module-summaries';
 import { toPageSummary } from '../../projections/page/page-summaries';
@@ -37,9 +39,25 @@ type ViewDatabase = Pick<DatabaseHandle, 'db' | 'pglite' | 'target'>;
  * (moduleAccessWith asks for them then). The answers are read as they are when first asked: a save
  * takes new sources after its write.
  */
-export function learnerViewSources(database: ViewDatabase, viewerId: string | null): LearnerSources {
+export interface LearnerViewSources extends LearnerSources {
+  /**
+   * The same view once `events` (a save's, just committed) are applied to it in memory, as the
+   * result projections apply them to their tables: the save answers its new state without reading
+   * the viewer's answers again (issue #20).
+   */
+  after: (events: StoredEvent[]) => LearnerViewSources;
+}
+
+export function learnerViewSources(database: ViewDatabase, viewerId: string | null): LearnerViewSources {
+  return sourcesOf(database, viewerId, new Map());
+}
+
+function sourcesOf(
+  database: ViewDatabase,
+  viewerId: string | null,
+  views: Map<string, Promise<View | null>>,
+): LearnerViewSources {
   const base = databaseSources(database.db);
-  const views = new Map<string, Promise<View | null>>();
   const byId = new Map<string, View>();
   const viewOf = (path: string) => {
     if (!views.has(path)) views.set(path, readView(database, path, viewerId));
@@ -69,7 +87,64 @@ export function learnerViewSources(database: ViewDatabase, viewerId: string | nu
           .map((draft) => [draft.question, draft.answer]),
       );
     },
+    after: (events) => {
+      const next = new Map<string, Promise<View | null>>();
+      for (const [path, view] of views)
+        next.set(
+          path,
+          view.then((current) => current && withEvents(current, viewerId, events)),
+        );
+      return sourcesOf(database, viewerId, next);
+    },
   };
+}
+
+type SavedData = Extract<ResultEvent, { type: 'AnswerSaved' }>['data'];
+type DraftedData = DraftEvent['data'];
+
+/**
+ * AnswerSaved and AnswerDrafted of the viewer in this module, applied as module-results.ts and
+ * result-drafts.ts apply them: an answer replaces the question's row unless that row already has as
+ * many attempts, keeps the teacher's feedback, score time and extra attempts, and removes the draft;
+ * a draft replaces the question's draft.
+ */
+function withEvents(view: View, viewerId: string | null, events: StoredEvent[]): View {
+  const answers = [...view.answers];
+  let drafts = [...view.drafts];
+  for (const event of events) {
+    const data = event.data as SavedData | DraftedData;
+    if (data.userId !== viewerId || data.moduleId !== view.moduleId) continue;
+    const same = (pagePath: string, question: string) =>
+      pagePath === data.pagePath && question === data.question;
+    if (event.type === 'AnswerDrafted') {
+      drafts = drafts.filter((draft) => !same(draft.page_path, draft.question));
+      drafts.push({ page_path: data.pagePath, question: data.question, answer: data.answer });
+      continue;
+    }
+    if (event.type !== 'AnswerSaved') continue;
+    const saved = data as SavedData;
+    drafts = drafts.filter((draft) => !same(draft.page_path, draft.question));
+    const index = answers.findIndex((answer) => same(answer.pagePath, answer.question));
+    const earlier = index >= 0 ? answers[index]! : null;
+    if (earlier && earlier.attempts >= saved.attempt) continue;
+    const row: StoredAnswer = {
+      pagePath: saved.pagePath,
+      question: saved.question,
+      questionType: saved.questionType,
+      answer: saved.answer,
+      attempts: saved.attempt,
+      score: saved.score,
+      maxScore: saved.maxScore,
+      updatedAt: new Date(event.meta.at).toISOString(),
+      feedback: earlier?.feedback ?? null,
+      scoredBy: earlier?.scoredBy ?? null,
+      scoredAt: earlier?.scoredAt ?? null,
+      extraAttempts: earlier?.extraAttempts ?? 0,
+    };
+    if (earlier) answers[index] = row;
+    else answers.push(row);
+  }
+  return { ...view, answers, drafts };
 }
 
 const noDrafts = async () => ({});
