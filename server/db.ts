@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { SnapshotTables } from '../events/snapshots';
 import type { EventStoreTables } from '../events/store';
 import type { ProjectionTables } from '../projections/tables';
 import { lockDataDir } from './db/data-dir-lock';
 import { copyPgdataTemplate, unpackPgdataTemplate } from './db/pgdata-template';
+import { FastPGliteDialect } from './db/pglite-dialect';
 import { guardOuterDb } from './db/transaction';
 import { pgliteParsers, pgTypeOverrides } from './db/type-parsers';
 
@@ -87,7 +88,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       // A start parameter (not postgresql.conf, which PGlite would rewrite whole): every start.
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     });
-    const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+    const db = new Kysely<Database>({ dialect: new FastPGliteDialect(pglite) });
     let closed = false;
     return {
       db: guardOuterDb(db),
