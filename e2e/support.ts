@@ -56,19 +56,28 @@ export async function rewriteProcedure(
 }
 
 /**
- * Signs in through the login page (in Dutch, the run's default language) and waits until the
- * page has moved on; `next` is where the login page should lead afterwards.
+ * Signs in as the login form does (the JSON API, asking for the refresh cookie in the browser's
+ * cookie jar), then opens `next` (the home page without one, where the login page leads) and waits
+ * until the page has taken the session over (its start-up /auth/refresh answered 200). The form
+ * itself, in every language and with `?next=`, is what the identity, sign-in-return, roles and
+ * learner-course journeys walk; here it was set-up, at about four seconds a sign-in on a busy
+ * machine.
  */
 export async function signIn(page: Page, account: { email: string; password: string }, next?: string) {
   // One boxed step: a failure names the sign-in and points at the test's line, not at this helper.
   await test.step(
     `sign in as ${account.email}`,
     async () => {
-      await page.goto(next ? `/login?next=${encodeURIComponent(next)}` : '/login');
-      await page.getByLabel('E-mailadres').fill(account.email);
-      await page.getByLabel('Wachtwoord', { exact: true }).fill(account.password);
-      await page.getByRole('button', { name: 'Aanmelden', exact: true }).click();
-      await page.waitForURL((url) => url.pathname !== '/login');
+      const signedIn = await page.request.post('/auth/sign-in', {
+        data: { email: account.email, password: account.password },
+        headers: { 'x-session': 'cookie' },
+      });
+      expect(signedIn.ok(), `sign-in of ${account.email}: ${await signedIn.text()}`).toBe(true);
+      const refreshed = page.waitForResponse(
+        (response) => new URL(response.url()).pathname === '/auth/refresh',
+      );
+      await page.goto(next ?? '/');
+      expect((await refreshed).status(), 'the page took the session over').toBe(200);
     },
     { box: true },
   );

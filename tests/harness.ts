@@ -1,7 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../server/config';
-import type { DatabaseTarget } from '../server/db';
+import { type DatabaseTarget, openDatabase } from '../server/db';
+import { migrateToLatest } from '../server/db/migrate';
 import { type Platform, startPlatform } from '../server/platform';
 
 /**
@@ -36,6 +40,38 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
   };
 }
 
+/**
+ * The migrated embedded database every in-memory test platform starts from: PGlite's initdb is
+ * most of a start (seconds on this machine), loading a dump a fraction of it. Made once per run, by
+ * the first test that needs it, as a file in the run's folder (tests/support/global-setup.ts), so
+ * every test file of the run shares it; two workers that both find it missing each make one, and
+ * the second rename replaces the first with the same content. The platform then migrates as it
+ * always does, and finds nothing left to do.
+ */
+let memoryDump: Promise<Blob> | null = null;
+export function migratedMemoryDump(): Promise<Blob> {
+  memoryDump ??= (async () => {
+    const file = path.join(os.tmpdir(), 'pglite-migrated.tar');
+    if (!fs.existsSync(file)) {
+      const database = await openDatabase({ kind: 'embedded', dataDir: null });
+      try {
+        await migrateToLatest(database.db as never);
+        const dump = await database.pglite!.dumpDataDir('none');
+        const partial = `${file}.${process.pid}`;
+        fs.writeFileSync(partial, new Uint8Array(await dump.arrayBuffer()));
+        fs.renameSync(partial, file);
+      } finally {
+        await database.close();
+      }
+    }
+    return new Blob([fs.readFileSync(file)]);
+  })();
+  memoryDump.catch(() => {
+    memoryDump = null;
+  });
+  return memoryDump;
+}
+
 export interface TestPlatform extends Platform {
   dispose: () => Promise<void>;
 }
@@ -67,7 +103,9 @@ export async function startTestPlatform(
     drop = database.drop;
     target = { kind: 'server', connectionString: database.url, poolSize: 10 };
   } else {
-    target = { kind: 'embedded', dataDir: options.dataDir ?? null, pgdataTemplate: options.pgdataTemplate };
+    target = options.dataDir
+      ? { kind: 'embedded', dataDir: options.dataDir, pgdataTemplate: options.pgdataTemplate }
+      : { kind: 'embedded', dataDir: null, memoryDump: await migratedMemoryDump() };
   }
   const platform = await startPlatform(config, log, {
     target,

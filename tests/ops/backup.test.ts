@@ -24,6 +24,7 @@ import {
   transientTables,
 } from '../../server/ops/backup';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
+import { serverCommand } from '../server/server-process';
 
 const admin = { userId: 'admin-1', roles: ['admin'], rules: allRules() };
 let clock = Date.parse('2026-11-22T08:00:00Z');
@@ -228,7 +229,7 @@ describe('export and import commands', () => {
   const run = (args: string[], env: Record<string, string>, stdin?: string) =>
     new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
       const { DATABASE_URL: _ignored, ...parentEnv } = process.env;
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...args], {
+      const child = spawn(serverCommand[0]!, [...serverCommand.slice(1), ...args], {
         env: { ...parentEnv, LOG_LEVEL: 'info', ...env },
         stdio: ['pipe', 'pipe', 'pipe'],
       });

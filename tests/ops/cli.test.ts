@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
 import { configSchema } from '../../server/config';
 import { configurationTable, helpText, parseCommandLine } from '../../server/ops/cli';
+import { serverCommand } from '../server/server-process';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -53,7 +54,7 @@ describe('command line', () => {
 
   it('answers --version and --help without starting anything, and exits 2 on a wrong argument', () => {
     const run = (...args: string[]) =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts', ...args], {
+      spawnSync(serverCommand[0]!, [...serverCommand.slice(1), ...args], {
         cwd: root,
         encoding: 'utf8',
         env: { ...process.env, DATA_DIR: '/nonexistent/never-created' },
