@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { ensureServerBundle } from '../../scripts/build-server.mjs';
 
 /**
  * One run of the suite, cleaned after itself whatever happened in it: every temporary folder the
@@ -46,6 +47,9 @@ async function dropRunDatabases(url: string, which: (run: string) => boolean) {
 
 export default async function setup() {
   await sweepStaleRuns(Date.now());
+  // Built once here when stale, before the workers start: tests that spawn the server run the
+  // bundle (tests/server/server-process.ts), and two workers must not write it at the same time.
+  await ensureServerBundle();
   const run = `${Date.now().toString(36)}${process.pid.toString(36)}`;
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), `srhr-test-${run}-`));
   process.env.TMPDIR = folder;
