@@ -19,8 +19,12 @@ const { serialize } = protocol;
  * (a number of rows) come and go. Each holds its plan in PGlite's memory.
  */
 const PREPARED_STATEMENTS = 200;
-/** "cached plan must not change result type" */
-const PLAN_CHANGED = '0A000';
+/**
+ * "cached plan must not change result type" (a migration changed a table under a prepared
+ * `select *`) and "prepared statement does not exist" (something deallocated the session's
+ * statements): the statement is prepared again, once.
+ */
+const PREPARE_AGAIN = new Set(['0A000', '26000']);
 
 interface Prepared {
   name: string;
@@ -116,8 +120,7 @@ class FastPGliteConnection implements DatabaseConnection {
     try {
       return await this.#runPrepared(text, parameters);
     } catch (error) {
-      // A table's columns changed under a prepared `select *` (a migration): prepared again, once.
-      if ((error as { code?: string }).code !== PLAN_CHANGED) throw error;
+      if (!PREPARE_AGAIN.has((error as { code?: string }).code ?? '')) throw error;
       await this.#forget(text);
       return this.#runPrepared(text, parameters);
     }
