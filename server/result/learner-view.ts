@@ -37,7 +37,8 @@ type ViewDatabase = Pick<DatabaseHandle, 'db' | 'pglite' | 'target'>;
  * `result.page` come in one batch and share these sources through the request, so the page view
  * reads the database once; the links are read only for a module that is not public
  * (moduleAccessWith asks for them then). The answers are read as they are when first asked: a save
- * takes new sources after its write.
+ * answers the view it read before its write with its own events applied (`after`), so what another
+ * writer changed in between (a teacher's score) shows at the learner's next read.
  */
 export interface LearnerViewSources extends LearnerSources {
   /**
