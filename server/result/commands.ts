@@ -78,6 +78,12 @@ export async function saveResult(
     questions,
   };
   const appended: StoredEvent[] = [];
+  // Whether the view read before is the state this request's writes start from. Not when a stream
+  // took the request already (a copy that ran at the same moment) or decided nothing: another
+  // writer's events are then what the answer must show, so the view is read again.
+  let current = true;
+  if (Object.keys(answers).length > 0 && applied.has(answersStream)) current = false;
+  if (Object.keys(drafts).length > 0 && applied.has(draftsStream)) current = false;
   if (Object.keys(answers).length > 0 && !applied.has(answersStream)) {
     const outcome = await execute(platform.pipeline, {
       decider: resultDecider,
@@ -89,6 +95,7 @@ export async function saveResult(
         data: { ...ref, ...(await request(trx, answersStream)), answers },
       }),
     });
+    if (outcome.events.length === 0) current = false;
     appended.push(...outcome.events);
   }
   if (Object.keys(drafts).length > 0 && !applied.has(draftsStream)) {
@@ -111,10 +118,11 @@ export async function saveResult(
         };
       },
     });
+    if (outcome.events.length === 0) current = false;
     appended.push(...outcome.events);
   }
   // The new state from what was read before and what was just appended, not read again.
-  const after = sources.after(appended);
+  const after = current ? sources.after(appended) : learnerViewSources(platform.database, actor.userId);
   const state = await learnerState(db, actor, input.module, actor.userId, after);
   const [pageState, moduleState] = await Promise.all([
     learnerPageOf(db, actor, state, input.page, after),
