@@ -2,12 +2,8 @@ import { type PGlite, parse, protocol } from '@electric-sql/pglite';
 import {
   type CompiledQuery,
   type DatabaseConnection,
-  type Dialect,
   type Driver,
-  type Kysely,
-  PGliteAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
+  PGliteDialect,
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
@@ -50,20 +46,13 @@ interface Locks {
  * parameters are written and the rows read exactly as PGlite's query() does (its serializers and
  * parsers, by type), under the same locks.
  */
-export class FastPGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
-  createAdapter() {
-    return new PGliteAdapter();
+export class FastPGliteDialect extends PGliteDialect {
+  constructor(private readonly pglite: PGlite) {
+    super({ pglite });
   }
-  createDriver(): Driver {
+  // Only the driver differs: adapter, compiler and introspector stay kysely's.
+  override createDriver(): Driver {
     return new FastPGliteDriver(this.pglite);
-  }
-  // biome-ignore lint/suspicious/noExplicitAny: kysely's signature
-  createIntrospector(db: Kysely<any>) {
-    return new PostgresIntrospector(db);
-  }
-  createQueryCompiler() {
-    return new PostgresQueryCompiler();
   }
 }
 
