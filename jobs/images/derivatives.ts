@@ -34,7 +34,7 @@ export const imageFormats = ['png', 'jpeg', 'webp', 'gif'] as const;
 
 export type ImageInspection =
   | { ok: true; format: (typeof imageFormats)[number]; width: number; height: number }
-  | { ok: false; reason: 'format' }
+  | { ok: false; reason: 'format'; detail: string }
   | { ok: false; reason: 'pixels'; width: number; height: number };
 
 /**
@@ -46,11 +46,17 @@ export async function inspectImage(sharp: Sharp, input: Buffer, maxPixels: numbe
   let metadata: Awaited<ReturnType<ReturnType<Sharp>['metadata']>>;
   try {
     metadata = await sharp(input, { limitInputPixels: false }).metadata();
-  } catch {
-    return { ok: false, reason: 'format' };
+  } catch (error) {
+    return { ok: false, reason: 'format', detail: error instanceof Error ? error.message : String(error) };
   }
   const format = imageFormats.find((known) => known === metadata.format);
-  if (!format || !metadata.width || !metadata.height) return { ok: false, reason: 'format' };
+  if (!format || !metadata.width || !metadata.height) {
+    return {
+      ok: false,
+      reason: 'format',
+      detail: `${metadata.format ?? 'unknown'} ${metadata.width}x${metadata.height}`,
+    };
+  }
   const { width, height } = metadata;
   if (width * height > maxPixels) return { ok: false, reason: 'pixels', width, height };
   return { ok: true, format, width, height };
@@ -104,7 +110,8 @@ export const imageDerivativesJob = defineJob({
     const inspection = await inspectImage(sharp, original, maxPixels);
     if (!inspection.ok) {
       throw new Error(
-        `upload ${payload.uploadId} refused: ${inspection.reason === 'format' ? 'not a png, jpeg, webp or gif image' : 'too many pixels'}`,
+        // The detail (what the decoder said, the byte count) is for the operator reading the failed job.
+        `upload ${payload.uploadId} refused: ${inspection.reason === 'format' ? `not a png, jpeg, webp or gif image (${inspection.detail}; ${original.length} bytes)` : 'too many pixels'}`,
       );
     }
     const made: Derivative[] = [];

@@ -166,7 +166,12 @@ export function s3Storage(settings: S3Settings): FileStorage {
     async read(key) {
       const [{ GetObjectCommand }] = await loadSdk();
       const answer = await (await s3()).send(new GetObjectCommand({ Bucket, Key: checked(key) }));
-      return Buffer.from(await answer.Body!.transformToByteArray());
+      const bytes = Buffer.from(await answer.Body!.transformToByteArray());
+      // A body cut short (a connection dropped mid-answer) must fail the read, not pass as a smaller file.
+      if (answer.ContentLength !== undefined && bytes.length !== answer.ContentLength) {
+        throw new Error(`s3 read of ${key}: ${bytes.length} of ${answer.ContentLength} bytes`);
+      }
+      return bytes;
     },
     async list(folder) {
       const prefix = `${checked(folder).replace(/\/$/, '')}/`;

@@ -36,6 +36,25 @@ describe('the embedded database dialect', () => {
     expect(direct.rows[0]).toMatchObject({ json: { a: [1, 'two'] }, texts: ['x', 'y,z', 'q"'], yes: true });
   });
 
+  it('lets the event loop turn between two statements, so a busy server still reads new requests', async () => {
+    const db = platform.database.db;
+    let ran = 0;
+    let ranWhenTheLoopTurned = -1;
+    const loopTurned = new Promise<void>((resolve) =>
+      setImmediate(() => {
+        ranWhenTheLoopTurned = ran;
+        resolve();
+      }),
+    );
+    for (let i = 0; i < 50; i++) {
+      await sql`select ${i}::int as i`.execute(db);
+      ran++;
+    }
+    await loopTurned;
+    // Without the turn, all 50 statements ran before anything else the loop had waiting.
+    expect(ranWhenTheLoopTurned).toBeLessThanOrEqual(1);
+  });
+
   it('counts the rows a statement changed, and rolls a transaction back whole', async () => {
     const db = platform.database.db;
     await sql`create table dialect_rows (id int primary key, name text)`.execute(db);
