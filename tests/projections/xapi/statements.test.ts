@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderStatement } from '../../../jobs/xapi/render';
 import { actorNameOf } from '../../../projections/xapi/vocabulary';
 import { buildApp } from '../../../server/app';
 import { emptyClientRoot } from '../../graphql/client';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../../harness';
 import { addTestUser } from '../../users';
 import { xapiScenario } from './scenario';
-import { statementValidator } from './schema';
+import { statementValidator, statementValidators, tinCanStatementValidator } from './schema';
 
 const PUBLIC_URL = 'https://learn.example.org';
 
@@ -28,8 +29,7 @@ interface Statement {
 const verb = (name: string) =>
   name === 'earned' ? 'http://id.tincanapi.com/verb/earned' : `http://adlnet.gov/expapi/verbs/${name}`;
 
-describe('the statement schema', () => {
-  const validate = statementValidator();
+describe.each(statementValidators())('the statement schema: %s', (_name, validate) => {
   const valid = {
     id: '6a1c3f4e-7b8d-4c2e-9f10-1a2b3c4d5e6f',
     actor: { objectType: 'Agent', account: { homePage: 'https://lrs.example.org', name: 'abc' } },
@@ -37,7 +37,7 @@ describe('the statement schema', () => {
     object: { objectType: 'Activity', id: 'https://lrs.example.org/q/1' },
   };
   it('accepts a statement and refuses what xAPI 1.0.3 refuses', () => {
-    expect(validate(valid)).toBe(true);
+    expect(validate(valid), JSON.stringify(validate.errors)).toBe(true);
     const refused = [
       { ...valid, actor: { objectType: 'Agent', name: 'No identifier' } },
       { ...valid, actor: { ...valid.actor, mbox: 'mailto:a@example.org' } },
@@ -47,8 +47,31 @@ describe('the statement schema', () => {
       { ...valid, timestamp: '26/11/2026' },
       { ...valid, extra: true },
       { ...valid, verb: { ...valid.verb, display: { 'not a language': 'x' } } },
+      { ...valid, id: 'not-a-uuid' },
+      { ...valid, object: { ...valid.object, objectType: 'Thing' } },
     ];
     for (const statement of refused) expect(validate(statement), JSON.stringify(statement)).toBe(false);
+  });
+});
+
+describe('the two statement schemas', () => {
+  it('refuse more together than either alone: the written one what Tin Can lets pass', () => {
+    const tinCan = tinCanStatementValidator();
+    const written = statementValidator();
+    const valid = {
+      actor: { objectType: 'Agent', account: { homePage: 'https://lrs.example.org', name: 'abc' } },
+      verb: { id: 'http://adlnet.gov/expapi/verbs/answered' },
+      object: { objectType: 'Activity', id: 'https://lrs.example.org/q/1' },
+    };
+    for (const statement of [
+      { ...valid, timestamp: '2026-11-26' },
+      { ...valid, timestamp: '2026-W48' },
+      { ...valid, version: '2.0.0' },
+      { ...valid, id: '6a1c3f4e-7b8d-0c2e-0f10-1a2b3c4d5e6f' },
+    ]) {
+      expect(tinCan(statement), JSON.stringify(statement)).toBe(true);
+      expect(written(statement), JSON.stringify(statement)).toBe(false);
+    }
   });
 });
 
@@ -87,9 +110,10 @@ describe.each(databaseKinds)('xAPI statements on %s', (kind) => {
 
   it('answers valid xAPI 1.0.3 statements for every verb, page by page', async () => {
     const statements = await all();
-    const validate = statementValidator();
+    const validators = statementValidators();
     for (const statement of statements) {
-      expect(validate(statement), JSON.stringify(validate.errors)).toBe(true);
+      for (const [name, validate] of validators)
+        expect(validate(statement), `${name}: ${JSON.stringify(validate.errors)}`).toBe(true);
       // What JSON Schema cannot say: a raw score lies within its bounds.
       const score = statement.result?.score;
       if (score) expect(score.raw >= score.min && score.raw <= score.max).toBe(true);
@@ -98,6 +122,21 @@ describe.each(databaseKinds)('xAPI statements on %s', (kind) => {
     for (const name of ['experienced', 'attended', 'answered', 'completed', 'passed', 'earned', 'voided'])
       expect(verbs, name).toContain(verb(name));
     expect(new Set(statements.map((statement) => statement.id)).size).toBe(statements.length);
+  });
+
+  it('writes only valid statements, the voided ones and those that void them included', async () => {
+    const rows = (
+      await sql<{ body: unknown; stored: Date }>`
+        select body, stored from xapi_statements order by position, ordinal`.execute(platform.database.db)
+    ).rows;
+    // Both learners' statements, the revoked certificate's and those voiding it and the leaver's.
+    expect(rows.length).toBeGreaterThan(20);
+    const validators = statementValidators();
+    for (const row of rows) {
+      const statement = renderStatement(row, PUBLIC_URL);
+      for (const [name, validate] of validators)
+        expect(validate(statement), `${name}: ${JSON.stringify(validate.errors)}`).toBe(true);
+    }
   });
 
   it('names people by an opaque account on the platform, never by e-mail or name', async () => {
