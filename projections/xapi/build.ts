@@ -1,7 +1,7 @@
 import type { CertificateEvent } from '../../events/certificate/events';
 import type { ResultEvent } from '../../events/result/events';
 import type { StoredEvent } from '../../events/store';
-import type { TrackingCategory, TrackingEvent } from '../../events/tracking/events';
+import type { ItemSeenEvent, TrackingCategory } from '../../events/tracking/events';
 import { activityTypes, actorNameOf, PLATFORM_ACTOR_NAME, type VerbKey, verbOf } from './vocabulary';
 
 /**
@@ -83,7 +83,7 @@ const sightings: Record<TrackingCategory, { route: string; verb: VerbKey; type?:
 
 /** ItemSeen: experienced (a course, section, file, certificate, recording) or attended (a classroom). */
 export function sightingStatement(event: StoredEvent): Draft {
-  const { userId, category, path, at } = (event as StoredEvent<TrackingEvent>).data;
+  const { userId, category, path, at } = (event as StoredEvent<ItemSeenEvent>).data;
   const { route, verb, type } = sightings[category];
   const object: ActivityObject = {
     objectType: 'Activity',
