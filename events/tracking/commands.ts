@@ -44,7 +44,30 @@ export type TrackingForm = z.input<typeof trackingInputSchema>;
  * `at` is when the item was seen (the form's lastSeen, else `now`); `now` is the server's clock
  * when the command is decided, so the decider can refuse a time in the future without a clock.
  */
-export type TrackingCommand = {
+export type RecordSeen = {
   type: 'RecordSeen';
   data: { userId: string; category: TrackingCategory; path: string; at: string; now: string };
 };
+
+/** tracking.pageSeen: the signed-in person has a module page in front of them (paths, as in its address). */
+export const pageSeenInputSchema = z.object({ module: pathSchema, page: pathSchema });
+export type PageSeenInput = z.output<typeof pageSeenInputSchema>;
+
+/**
+ * A page of a module was seen; the caller has checked that the person may open it and gives its ids.
+ * `at` and `now` as for RecordSeen (the server gives both today; a queued sighting could give `at`).
+ */
+export type RecordPageSeen = {
+  type: 'RecordPageSeen';
+  data: {
+    userId: string;
+    moduleId: string;
+    modulePath: string;
+    pageId: string;
+    pagePath: string;
+    at: string;
+    now: string;
+  };
+};
+
+export type TrackingCommand = RecordSeen | RecordPageSeen;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../define';
+import { pathSchema } from '../shared/fields';
 
 /** What a person's log keeps apart (spec sections 3 and 9), in the spec's plural names. */
 export const trackingCategories = [
@@ -31,8 +32,28 @@ export const ItemSeen = defineEvent(
   }),
 );
 
-export const trackingEventDefinitions = [ItemSeen];
-export type TrackingEvent = EventOf<typeof ItemSeen>;
+/**
+ * The person saw a page of a module (first sight, or again a while after the last one). Not one of
+ * the categories above: those are the spec's log (updateLog, log(user)), which has no pages; a page
+ * sighting feeds xAPI's `experienced` and the person's data export. Ids for what stays the same when
+ * a path changes, paths for what integrators read.
+ */
+export const PageSeen = defineEvent(
+  'PageSeen',
+  z.object({
+    userId: z.string().min(1).max(200),
+    moduleId: z.uuid(),
+    modulePath: pathSchema,
+    pageId: z.uuid(),
+    pagePath: pathSchema,
+    at: z.iso.datetime(),
+  }),
+);
+
+export const trackingEventDefinitions = [ItemSeen, PageSeen];
+export type ItemSeenEvent = EventOf<typeof ItemSeen>;
+export type PageSeenEvent = EventOf<typeof PageSeen>;
+export type TrackingEvent = ItemSeenEvent | PageSeenEvent;
 
 /** One stream per person: their whole log, so the decider sees every earlier sighting. */
 export const trackingStream = (userId: string) => `tracking-${userId}`;

@@ -1,10 +1,15 @@
 import { type ColumnType, sql, type Transaction } from 'kysely';
 import type { StoredEvent } from '../../events/store';
-import { type TrackingCategory, type TrackingEvent, trackingCategories } from '../../events/tracking/events';
+import { type ItemSeenEvent, type TrackingCategory, trackingCategories } from '../../events/tracking/events';
 import { type AnyDb, earlierOf, laterOf, rowsOf, tablesOf } from '../db';
 import type { Projection } from '../projection';
 
-/** One row per person and item: answers log(user), "what did this person see, first and last when". */
+/**
+ * One row per person and item: answers log(user), "what did this person see, first and last when",
+ * in the spec's seven categories. Module pages (PageSeen) are not kept here: log(user), updateLog's
+ * GraphQL contract and the admin log screens know those seven only, and a page sighting is already
+ * told by the xAPI statements and the person's data export (both from the event log).
+ */
 export interface UserTrackingTable {
   user_id: string;
   category: TrackingCategory;
@@ -23,7 +28,7 @@ const tracking = (db: AnyDb) => tablesOf<UserTrackingTables>(db);
 async function apply(trx: Transaction<UserTrackingTables>, stored: StoredEvent) {
   switch (stored.type) {
     case 'ItemSeen': {
-      const { userId, category, path, at } = (stored as StoredEvent<TrackingEvent>).data;
+      const { userId, category, path, at } = (stored as StoredEvent<ItemSeenEvent>).data;
       // A sighting that raced the person's deletion is not brought back (UserDeleted came first).
       const person = await trx
         .selectFrom('users')
@@ -59,7 +64,7 @@ async function apply(trx: Transaction<UserTrackingTables>, stored: StoredEvent) 
 async function applyRun(trx: Transaction<UserTrackingTables>, events: StoredEvent[]) {
   const rows = new Map<string, { first_seen: string; last_seen: string } & Record<string, unknown>>();
   for (const stored of events) {
-    const { userId, category, path, at } = (stored as StoredEvent<TrackingEvent>).data;
+    const { userId, category, path, at } = (stored as StoredEvent<ItemSeenEvent>).data;
     const key = JSON.stringify([userId, category, path]);
     const row = rows.get(key);
     if (row) {

@@ -1,7 +1,7 @@
 import type { CertificateEvent } from '../../events/certificate/events';
 import type { ResultEvent } from '../../events/result/events';
 import type { StoredEvent } from '../../events/store';
-import type { TrackingCategory, TrackingEvent } from '../../events/tracking/events';
+import type { ItemSeenEvent, PageSeenEvent, TrackingCategory } from '../../events/tracking/events';
 import { activityTypes, actorNameOf, PLATFORM_ACTOR_NAME, type VerbKey, verbOf } from './vocabulary';
 
 /**
@@ -53,8 +53,11 @@ export const moduleActivity = (modulePath: string): ActivityObject => ({
   definition: { type: activityTypes.module, name: { und: modulePath } },
 });
 
+export const pageActivityId = (modulePath: string, pagePath: string) =>
+  `/module/${segment(modulePath)}/${segment(pagePath)}`;
+
 export const questionActivityId = (modulePath: string, pagePath: string, question: string) =>
-  `/module/${segment(modulePath)}/${segment(pagePath)}#${segment(question)}`;
+  `${pageActivityId(modulePath, pagePath)}#${segment(question)}`;
 
 export const agent = (userId: string) => ({
   objectType: 'Agent' as const,
@@ -83,7 +86,7 @@ const sightings: Record<TrackingCategory, { route: string; verb: VerbKey; type?:
 
 /** ItemSeen: experienced (a course, section, file, certificate, recording) or attended (a classroom). */
 export function sightingStatement(event: StoredEvent): Draft {
-  const { userId, category, path, at } = (event as StoredEvent<TrackingEvent>).data;
+  const { userId, category, path, at } = (event as StoredEvent<ItemSeenEvent>).data;
   const { route, verb, type } = sightings[category];
   const object: ActivityObject = {
     objectType: 'Activity',
@@ -97,6 +100,33 @@ export function sightingStatement(event: StoredEvent): Draft {
     activity: object.id,
     source: null,
     statement: { actor: agent(userId), verb: verbOf(verb), object, timestamp: at },
+  };
+}
+
+/**
+ * PageSeen: experienced, a page of a module (the module as its parent, as for the page's questions).
+ * The page is named by its path: its title may change, and a test can hide it (anonymousPages).
+ */
+export function pageStatement(event: StoredEvent): Draft {
+  const { userId, modulePath, pagePath, at } = (event as StoredEvent<PageSeenEvent>).data;
+  const object: ActivityObject = {
+    objectType: 'Activity',
+    id: pageActivityId(modulePath, pagePath),
+    definition: { type: activityTypes.lesson, name: { und: pagePath } },
+  };
+  return {
+    kind: 'experienced',
+    userId,
+    verb: 'experienced',
+    activity: object.id,
+    source: null,
+    statement: {
+      actor: agent(userId),
+      verb: verbOf('experienced'),
+      object,
+      context: { contextActivities: { parent: [moduleActivity(modulePath)] } },
+      timestamp: at,
+    },
   };
 }
 

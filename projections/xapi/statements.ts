@@ -9,6 +9,7 @@ import {
   certificateSource,
   type Draft,
   earnedStatement,
+  pageStatement,
   sightingStatement,
   voidingStatement,
 } from './build';
@@ -105,7 +106,7 @@ async function stateOf(trx: AnyDb, events: StoredEvent[]) {
 }
 
 /**
- * Sightings and answers, one event or a whole run alike: each event's statements in order, and a
+ * Sightings (of items and of module pages) and answers, one event or a whole run alike: each event's statements in order, and a
  * module's completed and passed/failed the first time every question of it has an answer. Reads
  * page_summaries and users, which no run type writes (Projection.runs).
  */
@@ -122,6 +123,10 @@ async function applyRun(trx: Transaction<XapiTables>, events: StoredEvent[]) {
     if (!alive.has(userOf(event))) continue;
     if (event.type === 'ItemSeen') {
       rows.push(...rowsFor(event, [sightingStatement(event)]));
+      continue;
+    }
+    if (event.type === 'PageSeen') {
+      rows.push(...rowsFor(event, [pageStatement(event)]));
       continue;
     }
     const data = event.data as AnswerSavedData;
@@ -210,6 +215,7 @@ async function erase(trx: Transaction<XapiTables>, event: StoredEvent) {
 async function apply(trx: Transaction<XapiTables>, event: StoredEvent) {
   switch (event.type) {
     case 'ItemSeen':
+    case 'PageSeen':
     case 'AnswerSaved':
       return applyRun(trx, [event]);
     case 'CertificateIssued': {
@@ -227,8 +233,8 @@ async function apply(trx: Transaction<XapiTables>, event: StoredEvent) {
 export const xapiStatements: Projection<XapiTables> = {
   name: 'xapi_statements',
   tables: ['xapi_statements', 'xapi_module_progress'],
-  handles: ['ItemSeen', 'AnswerSaved', 'CertificateIssued', 'CertificateRevoked', 'UserDeleted'],
+  handles: ['ItemSeen', 'PageSeen', 'AnswerSaved', 'CertificateIssued', 'CertificateRevoked', 'UserDeleted'],
   apply,
-  runs: ['ItemSeen', 'AnswerSaved'],
+  runs: ['ItemSeen', 'PageSeen', 'AnswerSaved'],
   applyRun,
 };

@@ -425,7 +425,11 @@ export async function latestActivity(
   return null;
 }
 
-/** For the save command: the module, the page (with its answer key) and whether the actor may answer there. */
+/**
+ * For the save command and page sightings: the module, the page (with its answer key) and the
+ * questions' states, refused exactly as `learnerPage` refuses opening it (module access, page not
+ * found, behind a closed gate).
+ */
 export async function answerablePage(
   db: AnyDb,
   actor: Actor,

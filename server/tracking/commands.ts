@@ -2,11 +2,18 @@ import type { CommandMeta } from '../../events/command';
 import { execute } from '../../events/command';
 import { forbidden, unauthenticated } from '../../events/errors';
 import type { Actor } from '../../events/permissions';
-import type { TrackingCommand, TrackingInput } from '../../events/tracking/commands';
+import type {
+  PageSeenInput,
+  RecordPageSeen,
+  TrackingCommand,
+  TrackingInput,
+} from '../../events/tracking/commands';
 import { trackingDecider } from '../../events/tracking/decider';
 import { trackingStream } from '../../events/tracking/events';
 import { userAccess } from '../../projections/user/users';
 import type { Platform } from '../platform';
+import { learnerViewSources } from '../result/learner-view';
+import { answerablePage } from '../result/queries';
 
 /**
  * updateLog: the signed-in person saw an item (spec section 7). People track themselves only; a
@@ -37,6 +44,53 @@ export async function updateLog(
           path: input.path,
           at: input.lastSeen ?? meta.now.toISOString(),
           now: meta.now.toISOString(),
+        },
+      };
+    },
+  });
+  return { recorded: outcome.events.length > 0 };
+}
+
+/**
+ * tracking.pageSeen: the signed-in person has a module page in front of them. Refused as opening the
+ * page is (`result.page`: not found, blocked, behind a closed gate), before anything is written. A
+ * repeat within a minute records nothing, as for items.
+ */
+export async function recordPageSeen(
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  input: PageSeenInput,
+): Promise<{ recorded: boolean }> {
+  if (!actor) throw unauthenticated();
+  const userId = actor.userId;
+  // The learner view's one read (module structure from this process's copy when current).
+  const sources = learnerViewSources(platform.database, userId);
+  const { module, page } = await answerablePage(
+    platform.database.db,
+    actor,
+    input.module,
+    input.page,
+    sources,
+  );
+  const outcome = await execute(platform.pipeline, {
+    decider: trackingDecider,
+    stream: trackingStream(userId),
+    meta,
+    authorize: () => {},
+    command: async (_state, trx): Promise<RecordPageSeen> => {
+      if (!(await userAccess(trx, userId))) throw unauthenticated();
+      const now = meta.now.toISOString();
+      return {
+        type: 'RecordPageSeen',
+        data: {
+          userId,
+          moduleId: module.moduleId,
+          modulePath: module.path,
+          pageId: page.pageId,
+          pagePath: page.path,
+          at: now,
+          now,
         },
       };
     },

@@ -167,6 +167,13 @@ export function dataExportHtml(data: PersonalDataExport, t: TFunction): string {
       ),
     ),
     section(
+      'pages',
+      table(
+        ['at', 'module', 'page'],
+        data.pages.map((s) => [e(when(s.at)), e(s.module), e(s.page)]),
+      ),
+    ),
+    section(
       'account',
       table(
         ['at', 'what', 'by', 'details'],

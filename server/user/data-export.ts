@@ -49,8 +49,9 @@ export const exportedAs = {
   CourseOwnerRemoved: 'teaching',
   ModuleOwnerAdded: 'teaching',
   ModuleOwnerRemoved: 'teaching',
-  // What they saw, when (spec section 7).
+  // What they saw, when (spec section 7), and the module pages they opened (kept apart: no category).
   ItemSeen: 'tracking',
+  PageSeen: 'pages',
   // Content, roles and settings: only as changes the person made.
   CourseCreated: 'activity',
   CourseUpdated: 'activity',
@@ -225,6 +226,8 @@ export interface PersonalDataExport {
     by: Party;
   }[];
   tracking: { at: string; category: string; path: string }[];
+  /** Module pages seen (PageSeen), by path. */
+  pages: { at: string; module: string; page: string }[];
   activity: ActivityRow[];
 }
 
@@ -296,6 +299,7 @@ export function personalDataExport(input: {
     extraAttempts: [],
     certificates: [],
     tracking: [],
+    pages: [],
     activity: [...input.activity],
   };
   const profile = result.profile;
@@ -421,6 +425,13 @@ export function personalDataExport(input: {
           at: str(data.at) ?? at,
           category: String(data.category),
           path: String(data.path),
+        });
+        break;
+      case 'PageSeen':
+        result.pages.push({
+          at: str(data.at) ?? at,
+          module: String(data.modulePath),
+          page: String(data.pagePath),
         });
         break;
     }

@@ -48,7 +48,7 @@ describe.each(databaseKinds)('projecting runs of events on %s', (kind) => {
       const at = new Date(clock).toISOString();
       const version = versions.get(stream) ?? 0;
       await transaction(platform.database.db, (trx) =>
-        append(trx, stream, version, [{ type, data: type === 'ItemSeen' ? { ...data, at } : data }], {
+        append(trx, stream, version, [{ type, data: /Seen$/.test(type) ? { ...data, at } : data }], {
           ...systemMeta('runs'),
           at,
         }),
@@ -112,6 +112,17 @@ describe.each(databaseKinds)('projecting runs of events on %s', (kind) => {
           previousFeedback: null,
           scoredBy: 'teacher',
         });
+      } else if (step % 3 === 0) {
+        // A module page seen, between the item sightings of the same streams (as many draws from
+        // the seeded sequence as an item sighting, so the rest of the scenario stays as it was).
+        const userId = pick(userIds);
+        const moduleId = pick(moduleIds);
+        await write(`tracking-${userId}`, 'PageSeen', {
+          userId,
+          moduleId,
+          modulePath: `module-${moduleIds.indexOf(moduleId)}`,
+          ...pick(pages),
+        });
       } else {
         const userId = pick(userIds);
         await write(`tracking-${userId}`, 'ItemSeen', {
@@ -132,6 +143,10 @@ describe.each(databaseKinds)('projecting runs of events on %s', (kind) => {
     expect(oneByOne.result_drafts!.length).toBeGreaterThan(2);
     expect(oneByOne.answer_requests!.length).toBeGreaterThan(2);
     expect(oneByOne.user_tracking!.length).toBeGreaterThan(2);
+    const pageStatements = oneByOne.xapi_statements!.filter((row) =>
+      String((row as { activity: string | null }).activity).match(/^\/module\/module-\d\/(one|two)$/),
+    );
+    expect(pageStatements.length).toBeGreaterThan(2);
 
     for (const batchSize of [1, 7, 1000]) {
       await rebuildProjections((work) => transaction(platform.database.db, work), batchSize);

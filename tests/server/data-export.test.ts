@@ -93,6 +93,7 @@ describe.each(databaseKinds)('download my data on %s', (kind) => {
     await score(ids.olaf, 'Olaf: think about maintenance.');
     await api.as('pia', 'tracking.update', { type: 'course', path: 'pia-seen-course' });
     await api.as('olaf', 'tracking.update', { type: 'course', path: 'olaf-seen-course' });
+    await api.as('pia', 'tracking.pageSeen', { module: 'reflect', page: 'questions' });
     // Pia reads her platform in French: the administrator's readable file is in French too.
     await api.as('pia', 'user.updateProfile', { name: people.pia.name, language: 'fr' });
   }, 120_000);
@@ -148,6 +149,7 @@ describe.each(databaseKinds)('download my data on %s', (kind) => {
       { question: 'reflection', score: 4, feedback: 'Pia: name a source.', by: 'teacher' },
     ]);
     expect(data.tracking).toMatchObject([{ category: 'courses', path: 'pia-seen-course' }]);
+    expect(data.pages).toMatchObject([{ module: 'reflect', page: 'questions' }]);
     expect(data.account.map((entry: { event: string }) => entry.event)).toEqual([
       'UserCreated',
       'UserPasswordChanged',

@@ -652,6 +652,13 @@ export const trpcRows: Record<string, Row> = {
     input: async (w) => ({ type: 'course', path: w.shared.course }),
   },
   'tracking.log': { allowed: adminOnly, input: async (w) => ({ user: w.shared.participant.userId }) },
+  // Refused as opening the page is (result.page): an unpublished module that is not public opens
+  // only for its owners and who holds view or edit; the others are told it does not exist.
+  'tracking.pageSeen': {
+    allowed: ownerOrAdmin,
+    hidden: true,
+    input: async (w) => w.module({ closed: true }),
+  },
 
   'translation.groups': { allowed: adminOnly, input: async () => undefined },
   'translation.ofCourse': { allowed: everyone, input: async (w) => ({ path: w.shared.course }) },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type TrackingCommand, trackingInputSchema } from '../../../events/tracking/commands';
 import { trackingDecider } from '../../../events/tracking/decider';
-import type { TrackingEvent } from '../../../events/tracking/events';
+import type { ItemSeenEvent, TrackingEvent } from '../../../events/tracking/events';
 import { deciderSpec } from '../decider-spec';
 
 const spec = deciderSpec(trackingDecider);
@@ -9,16 +9,48 @@ const userId = '0192f2c4-6a51-7cc4-9b1e-3c1f2b9a0101';
 const t0 = '2026-11-22T09:00:00.000Z';
 const plus = (seconds: number, from = t0) => new Date(Date.parse(from) + seconds * 1000).toISOString();
 
-const seen = (category: TrackingEvent['data']['category'], path: string, at: string): TrackingEvent => ({
+type Category = ItemSeenEvent['data']['category'];
+const seen = (category: Category, path: string, at: string): TrackingEvent => ({
   type: 'ItemSeen',
   data: { userId, category, path, at },
 });
-const record = (
-  category: TrackingEvent['data']['category'],
-  path: string,
-  at: string,
-  now = at,
-): TrackingCommand => ({ type: 'RecordSeen', data: { userId, category, path, at, now } });
+const record = (category: Category, path: string, at: string, now = at): TrackingCommand => ({
+  type: 'RecordSeen',
+  data: { userId, category, path, at, now },
+});
+
+/** Two pages of one module, and a page of another module with the same path. */
+const moduleId = '0192f2c4-6a51-7cc4-9b1e-3c1f2b9a0201';
+const otherModuleId = '0192f2c4-6a51-7cc4-9b1e-3c1f2b9a0202';
+const pages = {
+  intro: {
+    moduleId,
+    modulePath: 'family-planning',
+    pageId: '0192f2c4-6a51-7cc4-9b1e-3c1f2b9a0301',
+    pagePath: 'intro',
+  },
+  quiz: {
+    moduleId,
+    modulePath: 'family-planning',
+    pageId: '0192f2c4-6a51-7cc4-9b1e-3c1f2b9a0302',
+    pagePath: 'quiz',
+  },
+  otherIntro: {
+    moduleId: otherModuleId,
+    modulePath: 'contraception',
+    pageId: '0192f2c4-6a51-7cc4-9b1e-3c1f2b9a0303',
+    pagePath: 'intro',
+  },
+};
+type PageRef = (typeof pages)[keyof typeof pages];
+const pageSeen = (page: PageRef, at: string): TrackingEvent => ({
+  type: 'PageSeen',
+  data: { userId, ...page, at },
+});
+const recordPage = (page: PageRef, at: string, now = at): TrackingCommand => ({
+  type: 'RecordPageSeen',
+  data: { userId, ...page, at, now },
+});
 
 const table: {
   name: string;
@@ -87,6 +119,61 @@ const table: {
     when: record('breakoutrooms', 'constructor', plus(1)),
     thenEvents: [seen('breakoutrooms', 'constructor', plus(1))],
   },
+  // Module pages (PageSeen): the same rule, by page, apart from the categories.
+  {
+    name: 'the first sight of a module page is recorded',
+    given: [],
+    when: recordPage(pages.intro, t0),
+    thenEvents: [pageSeen(pages.intro, t0)],
+  },
+  {
+    name: 'a page seen again within 60 seconds appends nothing',
+    given: [pageSeen(pages.intro, t0)],
+    when: recordPage(pages.intro, plus(59.999)),
+    thenEvents: [],
+  },
+  {
+    name: 'a page seen again 60 seconds or more after its last sighting is recorded',
+    given: [pageSeen(pages.intro, t0), pageSeen(pages.intro, plus(120))],
+    when: recordPage(pages.intro, plus(180)),
+    thenEvents: [pageSeen(pages.intro, plus(180))],
+  },
+  {
+    name: "another page of the module is another page, and so is another module's page of the same path",
+    given: [pageSeen(pages.intro, t0)],
+    when: recordPage(pages.otherIntro, plus(1)),
+    thenEvents: [pageSeen(pages.otherIntro, plus(1))],
+  },
+  {
+    name: 'a sighting of the module page after another page is recorded',
+    given: [pageSeen(pages.intro, t0)],
+    when: recordPage(pages.quiz, plus(1)),
+    thenEvents: [pageSeen(pages.quiz, plus(1))],
+  },
+  {
+    name: 'an item in a category with the page path does not hold the page back, nor the page the item',
+    given: [seen('sections', 'intro', t0), pageSeen(pages.quiz, t0)],
+    when: recordPage(pages.intro, plus(1)),
+    thenEvents: [pageSeen(pages.intro, plus(1))],
+  },
+  {
+    name: 'a page sighting older than the last one changes nothing',
+    given: [pageSeen(pages.intro, t0)],
+    when: recordPage(pages.intro, plus(-3600), plus(120)),
+    thenEvents: [],
+  },
+  {
+    name: 'a page sighting slightly ahead of the server counts at the server time',
+    given: [],
+    when: recordPage(pages.intro, plus(240), t0),
+    thenEvents: [pageSeen(pages.intro, t0)],
+  },
+  {
+    name: 'a page sighting further in the future is refused',
+    given: [],
+    when: recordPage(pages.intro, plus(301), t0),
+    throws: ['INVALID', 'tracking.lastSeenInFuture'],
+  },
 ];
 
 describe('tracking decider', () => {
@@ -108,8 +195,24 @@ describe('tracking decider', () => {
       courses: { 'family-planning': { firstSeen: t0, lastSeen: plus(600) } },
       files: { leaflet: { firstSeen: plus(60), lastSeen: plus(60) } },
     });
+    expect(state.pages).toEqual({});
     // Plain JSON, so it can be kept as a snapshot.
     expect(JSON.parse(JSON.stringify(state))).toEqual(state);
+  });
+
+  it('keeps page sightings by page id, apart from the categories', () => {
+    const state = [
+      pageSeen(pages.intro, plus(600)),
+      pageSeen(pages.intro, t0),
+      seen('courses', 'family-planning', t0),
+    ].reduce(trackingDecider.evolve, trackingDecider.initialState());
+    expect(state.pages).toEqual({ [pages.intro.pageId]: { firstSeen: t0, lastSeen: plus(600) } });
+    expect(Object.keys(state.seen)).toEqual(['courses']);
+    expect(JSON.parse(JSON.stringify(state))).toEqual(state);
+  });
+
+  it('ignores snapshots of the state before page sightings (schema version 1)', () => {
+    expect(trackingDecider.snapshot?.schemaVersion).toBe(2);
   });
 });
 

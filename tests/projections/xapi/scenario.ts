@@ -11,7 +11,7 @@ import {
 import { createModule } from '../../../server/module/commands';
 import { createPage } from '../../../server/page/commands';
 import { saveResult } from '../../../server/result/commands';
-import { updateLog } from '../../../server/tracking/commands';
+import { recordPageSeen, updateLog } from '../../../server/tracking/commands';
 import { deleteUser } from '../../../server/user/commands';
 import type { TestPlatform } from '../../harness';
 import { addTestUser } from '../../users';
@@ -19,8 +19,8 @@ import { addTestUser } from '../../users';
 export const admin = { userId: 'admin-xapi', roles: ['admin'], rules: allRules() };
 
 /**
- * Everything that makes a statement, by two learners in one module: sightings (experienced,
- * attended), choice and open answers (answered), the module finished (completed, passed and failed),
+ * Everything that makes a statement, by two learners in one module: sightings of items and of the
+ * module's page (experienced, attended), choice and open answers (answered), the module finished (completed, passed and failed),
  * a certificate issued and revoked (earned, voided), and the second learner erased (voided).
  */
 export async function xapiScenario(platform: TestPlatform, prefix: string) {
@@ -78,12 +78,15 @@ export async function xapiScenario(platform: TestPlatform, prefix: string) {
   const as = (userId: string) => ({ userId, roles: [], rules: noRules() });
   const seen = (userId: string, form: Record<string, string>) =>
     updateLog(platform, as(userId), meta(), trackingInputSchema.parse(form));
+  const pageSeen = (userId: string) =>
+    recordPageSeen(platform, as(userId), meta(), { module, page: 'questions' });
   const answer = (userId: string, answers: Record<string, string | string[]>) =>
     saveResult(platform, as(userId), meta(), { module, page: 'questions', result: { answers } });
 
   await seen(learner.userId, { type: 'course', path: `${prefix}-course` });
   await seen(learner.userId, { type: 'classroom', path: `${prefix}-room` });
   await seen(learner.userId, { type: 'breakoutroom', path: 'Room 2' });
+  await pageSeen(learner.userId);
   await answer(learner.userId, { method: 'condom' });
   await answer(learner.userId, { method: 'pill', rights: ['information', 'choice'] });
   await answer(learner.userId, { why: 'Because everyone decides for themselves.' });
@@ -92,6 +95,7 @@ export async function xapiScenario(platform: TestPlatform, prefix: string) {
   await certify(platform, admin, meta(), { module, user: learner.userId });
 
   await seen(leaver.userId, { type: 'course', path: `${prefix}-course` });
+  await pageSeen(leaver.userId);
   await answer(leaver.userId, { method: 'condom', rights: ['choice'], why: 'Private.' });
   await deleteUser(platform, admin, meta(), leaver.userId);
   return { module, learner, leaver };

@@ -168,6 +168,23 @@ describe.each(databaseKinds)('xAPI statements on %s', (kind) => {
     expect(finished[0]?.result?.score).toEqual({ raw: 3, min: 0, max: 5, scaled: 0.6 });
   });
 
+  it('says a module page was experienced: the page as object, its module as parent', async () => {
+    const page = `${PUBLIC_URL}/module/${scenario.module}/questions`;
+    const statements = await all(`&activity=${encodeURIComponent(page)}`);
+    expect(statements).toHaveLength(1);
+    const [statement] = statements;
+    expect(statement).toMatchObject({
+      actor: { account: { name: actorNameOf(scenario.learner.userId) } },
+      verb: { id: verb('experienced') },
+      object: {
+        objectType: 'Activity',
+        id: page,
+        definition: { type: 'http://adlnet.gov/expapi/activities/lesson', name: { und: 'questions' } },
+      },
+      context: { contextActivities: { parent: [{ id: `${PUBLIC_URL}/module/${scenario.module}` }] } },
+    });
+  });
+
   it('voids a revoked certificate and an erased person, and lists neither', async () => {
     const rows = (
       await sql<{ verb: string; voided: boolean; user_id: string | null; body: Statement }>`
@@ -178,8 +195,9 @@ describe.each(databaseKinds)('xAPI statements on %s', (kind) => {
     const earned = rows.filter((row) => row.verb === 'earned');
     expect(earned.map((row) => row.voided)).toEqual([true, false]);
     const leaver = rows.filter((row) => row.user_id === scenario.leaver.userId);
-    // A sighting, three answers, completed and failed.
+    // A sighting, the page seen, three answers, completed and failed.
     expect(leaver.map((row) => row.verb)).toEqual([
+      'experienced',
       'experienced',
       'answered',
       'answered',

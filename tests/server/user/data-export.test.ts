@@ -41,6 +41,7 @@ const rolesOf = new Map([
   [admin, ['admin']],
 ]);
 const ref = { moduleId: 'm1', modulePath: 'reflect', pageId: 'p1', pagePath: 'why', question: 'q' };
+const { question: _, ...pageRef } = ref;
 let clock = 0;
 const at = () => `2026-11-25T10:${String(clock++).padStart(2, '0')}:00.000Z`;
 const by = (actorId: string | null, type: string, data: Record<string, unknown>): PersonEvent => ({
@@ -224,8 +225,21 @@ describe('what the export shows of each event type', () => {
       ],
       thenExport: (r) => {
         expect(r.tracking).toEqual([{ at: '2026-11-20T08:00:00Z', category: 'courses', path: 'basics' }]);
+        expect(r.pages).toEqual([]);
         expect(r.drafts).toMatchObject([{ answer: 'half', module: 'reflect' }]);
         expect(r.teaching).toEqual({ courses: ['basics'], modules: [] });
+      },
+    },
+    {
+      name: 'module pages seen, apart from the categories of the log',
+      given: [
+        signedUp,
+        by(me, 'PageSeen', { userId: me, ...pageRef, at: '2026-11-20T08:05:00Z' }),
+        by(other, 'PageSeen', { userId: other, ...pageRef, at: '2026-11-20T08:06:00Z' }),
+      ],
+      thenExport: (r) => {
+        expect(r.pages).toEqual([{ at: '2026-11-20T08:05:00Z', module: 'reflect', page: 'why' }]);
+        expect(r.tracking).toEqual([]);
       },
     },
   ];
@@ -275,5 +289,21 @@ describe('the readable file', () => {
     expect(html).toContain('un enseignant');
     expect(html).toContain('name="viewport"');
     expect(html).not.toContain(teacher);
+  });
+
+  it('lists the module pages seen in their own section, in every language', () => {
+    const page = by(me, 'PageSeen', { userId: me, ...pageRef, at: '2026-11-20T08:05:00Z' });
+    const headings = {
+      en: 'Module pages you opened',
+      nl: "Modulepagina's die je geopend hebt",
+      fr: 'Pages de modules que vous avez ouvertes',
+    } as const;
+    for (const language of ['en', 'nl', 'fr'] as const) {
+      const t = translator(language);
+      const html = dataExportHtml({ ...exported([signedUp, page]), language }, t);
+      expect(html).toContain(`<h2 id="pages">${escapeHtml(headings[language])}</h2>`);
+      const label = escapeHtml(t('dataExport.file.columns.page'));
+      expect(html).toContain(`<td data-label="${label}">why</td>`);
+    }
   });
 });

@@ -5,6 +5,7 @@ import { errorKey } from '../../../lib/trpc';
 import { ItemQuery } from '../../../ui/item-query';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { signInHref } from '../../auth/return-to';
+import { useTrackPageSeen } from '../../tracking/use-track-page-seen';
 import { type LearnerModuleResult, useLearnerModule } from '../api/get-learner-module';
 import { type LearnerPageState, useLearnerPage } from '../api/get-learner-page';
 import { PageTime } from '../components/estimated-time';
@@ -107,6 +108,8 @@ function PageView({
   const session = useSession();
   const signedIn = session.user !== null;
   const form = useAnswerForm(module.path, page.page.path, page.questions);
+  // Rendered only once the page's data is here (and keyed by page): one sighting per visit, for xAPI.
+  useTrackPageSeen(module.path, page.page.path);
   const index = pages.findIndex((entry) => entry.path === page.page.path);
   const count = pages.length;
   const position = index + 1;
