@@ -113,15 +113,34 @@ async function image(event: FetchEvent): Promise<Response> {
   const response = await fetch(request);
   if (response.ok && response.status === 200) {
     const copy = response.clone();
-    // Images carry no token: they join the data cache of the user kept, if any.
+    // Images carry no token: they join the data cache of the user kept, or wait for the first one.
     event.waitUntil(
       (async () => {
         const cache = await users.readable(null);
-        if (cache && epoch === users.epoch) await cache.put(request, copy);
+        if (epoch !== users.epoch) return;
+        if (cache) await cache.put(request, copy);
+        else imagesWaiting.push({ request, response: copy, epoch });
+        imagesWaiting.splice(0, imagesWaiting.length - IMAGES_WAITING);
       })(),
     );
   }
   return response;
+}
+
+/**
+ * Images answered while no user's data cache existed yet: after a reload the image (from the
+ * browser's HTTP cache) can come back before the page's reads have made that cache, and was then
+ * never kept, so it did not show offline. They join the cache the next read of a signed-in user
+ * makes; a wipe (sign-out) in between drops them.
+ */
+const IMAGES_WAITING = 20;
+const imagesWaiting: { request: Request; response: Response; epoch: number }[] = [];
+
+async function keepWaitingImages(cache: Cache, epoch: number) {
+  const waiting = imagesWaiting.splice(0);
+  await Promise.all(
+    waiting.filter((image) => image.epoch === epoch).map((image) => cache.put(image.request, image.response)),
+  );
 }
 
 async function learnerRead(event: FetchEvent, reads: Reads): Promise<Response> {
@@ -160,6 +179,7 @@ async function store(reads: Reads, response: Response, token: string | null, epo
   const parts = partsOf(reads, await response.json().catch(() => null));
   if (parts.length === 0) return;
   const userCache = await users.writable(token, epoch);
+  if (userCache && epoch === users.epoch) await keepWaitingImages(userCache, epoch);
   const shell = await caches.open(shellCache);
   await Promise.all(
     parts.map((part) => {
