@@ -157,8 +157,8 @@ curl -sf -H "authorization: Bearer $token" -o "$work/certificate.pdf" "$url/api/
 pdf_ms=$(($(now_ms) - began))
 pdf_text="$(node --import tsx --input-type=module -e 'const { pdfText } = await import("./tests/pdf-text.ts"); const fs = await import("node:fs"); console.log(await pdfText(fs.readFileSync(process.argv[1])))' "$work/certificate.pdf")" ||
   fail "the certificate PDF cannot be read"
-grep -qxF "$holder" <<<"$pdf_text" || fail "the certificate PDF does not print '$holder': $(head -n 5 <<<"$pdf_text")"
-grep -qF "$certificate_code" <<<"$pdf_text" || fail "the certificate PDF does not print its code"
+grep -qxF -- "$holder" <<<"$pdf_text" || fail "the certificate PDF does not print '$holder': $(head -n 5 <<<"$pdf_text")"
+grep -qF -- "$certificate_code" <<<"$pdf_text" || fail "the certificate PDF does not print its code"
 grep -q 'no glyph' "$work/second.log" && fail "the binary warned about missing glyphs: $(grep 'no glyph' "$work/second.log")"
 pdf_kb=$(($(stat -c %s "$work/certificate.pdf") / 1024))
 stop
