@@ -59,8 +59,12 @@ test('a page opened once opens offline after a reload, signed in; after sign-out
     await expect(page.getByText(banner)).toHaveCount(0);
     // The first visit: the worker takes over once installed and keeps what the page read.
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    // What the offline reload needs: the page, and who is signed in (kept a moment later, in any order).
     await expect
-      .poll(async () => (await cacheEntries(page)).some((entry) => entry.url.includes('/trpc/result.page')))
+      .poll(async () => {
+        const urls = (await cacheEntries(page)).map((entry) => entry.url);
+        return ['/trpc/result.page', '/trpc/user.me'].every((call) => urls.some((url) => url.includes(call)));
+      })
       .toBe(true);
     return { address: new URL(page.url()).pathname, unopened: unopened ?? '' };
   });
