@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { admin } from './accounts';
-import { newAccount } from './api';
+import { newAccount, trpc } from './api';
 import { screenshots, signIn } from './support';
 
 /**
@@ -15,6 +15,11 @@ test('a participant downloads their own data from the profile, as JSON and as a 
 }) => {
   const stamp = Date.now().toString(36);
   const person = await newAccount(request, 'mydata', `Dana Download ${stamp}`);
+  // A long profile text makes one wide column in the account's history, beside narrow ones.
+  const description = 'Vroedvrouw in een districtsziekenhuis, begeleidt teams rond gezinsplanning. '.repeat(
+    8,
+  );
+  await trpc(request, person.token, 'user.updateProfile', { name: person.name, description, language: 'nl' });
   await signIn(page, person.account, '/user');
   await page.waitForURL('**/user');
 
@@ -39,6 +44,32 @@ test('a participant downloads their own data from the profile, as JSON and as a 
   const html = await fs.readFile((await (await readable).path()) as string, 'utf8');
   expect(html).toContain('<html lang="nl">');
   expect(html).toContain(person.account.email);
+
+  // On a wide screen, the narrow columns keep their words whole ('Door', not 'Do' over 'or').
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.setContent(html);
+  const account = page.getByRole('region', { name: 'Geschiedenis van je account' });
+  await expect(account).toContainText(description.trim().slice(0, 40));
+  const broken = await account.locator('th, td').evaluateAll((cells) =>
+    cells
+      .filter((cell) => {
+        // A word broken across lines is wider than the cell's content box when set on one line.
+        const style = getComputedStyle(cell);
+        const room =
+          cell.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+        return (cell.textContent ?? '').split(/\s+/).some((word) => {
+          const probe = document.createElement('span');
+          probe.textContent = word;
+          probe.style.cssText = 'position:absolute;white-space:nowrap;visibility:hidden';
+          cell.append(probe);
+          const wide = probe.getBoundingClientRect().width > room + 0.5;
+          probe.remove();
+          return wide;
+        });
+      })
+      .map((cell) => cell.textContent),
+  );
+  expect(broken, 'cells whose words do not fit their column').toEqual([]);
 
   // The file itself reads well on a phone.
   await page.setViewportSize({ width: 360, height: 740 });

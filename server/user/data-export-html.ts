@@ -206,9 +206,9 @@ body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1
 main{max-width:60rem;margin:0 auto;padding:1rem}
 h1{font-size:1.6rem;line-height:1.2}h2{font-size:1.25rem;margin-top:2rem;border-bottom:1px solid #ccd3da;padding-bottom:.25rem}h3{font-size:1rem}
 dl div{display:flex;flex-wrap:wrap;gap:0 1rem;padding:.25rem 0;border-bottom:1px solid #eef1f4}dt{font-weight:600;min-width:12rem}dd{margin:0;overflow-wrap:anywhere}
-table{border-collapse:collapse;width:100%;font-size:.95rem}th,td{text-align:left;vertical-align:top;padding:.4rem .5rem;border-bottom:1px solid #e1e6eb;overflow-wrap:anywhere}th{background:#f3f5f7}
+table{border-collapse:collapse;width:100%;font-size:.95rem}th,td{text-align:left;vertical-align:top;padding:.4rem .5rem;border-bottom:1px solid #e1e6eb;overflow-wrap:break-word}th{background:#f3f5f7}
 .none,.meta{color:#56616c}code{font-size:.9em}
-@media (max-width:40rem){thead{position:absolute;left:-9999px}table,tbody,tr,td{display:block}tr{border:1px solid #ccd3da;border-radius:6px;margin:0 0 .75rem;padding:.25rem .5rem}td{border:0;padding:.2rem 0}td::before{content:attr(data-label);display:block;font-weight:600;font-size:.85rem;color:#56616c}dt{min-width:0;width:100%}}
+@media (max-width:40rem){thead{position:absolute;left:-9999px}table,tbody,tr,td{display:block}tr{border:1px solid #ccd3da;border-radius:6px;margin:0 0 .75rem;padding:.25rem .5rem}td{border:0;padding:.2rem 0;overflow-wrap:anywhere}td::before{content:attr(data-label);display:block;font-weight:600;font-size:.85rem;color:#56616c}dt{min-width:0;width:100%}}
 </style>
 </head>
 <body>
