@@ -19,8 +19,9 @@ export const serverPorts = {
   demo: 4301 + offset,
   empty: 4302 + offset,
   analytics: 4303 + offset,
-  // Started and stopped by e2e/offline-restart.spec.ts itself.
-  restart: 4304 + offset,
+  // Started and stopped by e2e/offline-restart.spec.ts itself: one per parallel worker (slots 0-9),
+  // so two copies of that journey (--repeat-each) never share a port or a data folder.
+  restart: (slot: number) => 4310 + offset + slot,
 };
 
 /** Where the analytics server's tenant measures (a stand-in the journey serves through page.route). */
