@@ -74,7 +74,7 @@ test('answers kept on the device reach the server once each when it restarted in
 }) => {
   test.setTimeout(180_000);
   const server = ownServer();
-  const url = server.url;
+  const { url } = server;
   await server.start();
   const api = await playwright.request.newContext({ baseURL: url });
   try {
@@ -122,17 +122,15 @@ test('answers kept on the device reach the server once each when it restarted in
       // The page keeps retrying on its own, and under load one retry reached the restarted server
       // before the reload (27/11): the reload then had nothing left to send. Until the reloaded
       // document commits, the old one's saves stay cut, so it is the reload that sends the queue.
-      let reloading = false;
       let reloaded = false;
-      page.on('framenavigated', (frame) => {
-        if (reloading && frame === page.mainFrame()) reloaded = true;
-      });
       await page.route(
         (address) => procedures(address.toString()).includes('result.save'),
         (route) => (reloaded ? route.fallback() : route.abort('connectionrefused')),
       );
       await server.start();
-      reloading = true;
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) reloaded = true;
+      });
       await page.reload();
       await expect(page.getByRole('heading', { level: 1, name: 'Vragen' })).toBeVisible();
       await expect(status).toHaveText(saved, { timeout: 30_000 });
