@@ -13,3 +13,16 @@ export const unlimitedOpen = {
   label: 'Notes?',
   schema: { attempts: 0, maxScore: 1 },
 };
+
+/** A single-choice question with one attempt: one right option, one wrong. */
+export const sdgChoice = {
+  type: 'radio',
+  questionType: 'single',
+  name: 'sdg',
+  label: 'Which SDG?',
+  schema: { attempts: 1 },
+  options: [
+    { label: 'SDG 5', value: 'five', score: 1 },
+    { label: 'SDG 13', value: 'thirteen', score: 0 },
+  ],
+};

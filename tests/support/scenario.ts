@@ -45,6 +45,7 @@ import { recordPageSeen, updateLog } from '../../server/tracking/commands';
 import { deleteUser } from '../../server/user/commands';
 import type { TestPlatform } from '../harness';
 import { addTestUser } from '../users';
+import { sdgChoice } from './questions';
 
 export const admin = { userId: 'admin-1', roles: ['admin'], rules: allRules() };
 
@@ -309,19 +310,7 @@ async function resultScenario(platform: TestPlatform, meta: Meta) {
     parentPath: 'reflect',
     page: pageForm('Check', {
       type: 'question',
-      content: [
-        {
-          type: 'radio',
-          questionType: 'single',
-          name: 'sdg',
-          label: 'Which SDG?',
-          schema: { attempts: 1 },
-          options: [
-            { label: 'SDG 5', value: 'five', score: 1 },
-            { label: 'SDG 13', value: 'thirteen', score: 0 },
-          ],
-        },
-      ],
+      content: [sdgChoice],
     }),
   });
   // Saves from a device's answer queue carry an idempotency key (answer_requests).

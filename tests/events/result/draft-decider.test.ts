@@ -3,6 +3,7 @@ import { openQuestionSchema, type QuestionElement, singleChoiceSchema } from '..
 import type { SaveDrafts } from '../../../events/result/commands';
 import { draftDecider } from '../../../events/result/draft-decider';
 import type { DraftEvent } from '../../../events/result/events';
+import { sdgChoice } from '../../support/questions';
 import { deciderSpec } from '../decider-spec';
 
 const spec = deciderSpec(draftDecider);
@@ -13,17 +14,7 @@ const ref = {
   pageId: '0192f2c4-6a51-7cc4-9b1e-3c1f2b9a0002',
   pagePath: 'controlevraag',
 };
-const limited: QuestionElement = singleChoiceSchema.parse({
-  type: 'radio',
-  questionType: 'single',
-  name: 'sdg',
-  label: 'Which SDG?',
-  schema: { attempts: 1 },
-  options: [
-    { label: 'SDG 5', value: 'five', score: 1 },
-    { label: 'SDG 13', value: 'thirteen', score: 0 },
-  ],
-});
+const limited: QuestionElement = singleChoiceSchema.parse(sdgChoice);
 const unlimited: QuestionElement = openQuestionSchema.parse({
   type: 'textarea',
   questionType: 'open',
