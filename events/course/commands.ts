@@ -42,6 +42,11 @@ export const createCourseSchema = z.object({ path: pathSchema.optional(), course
 export const updateCourseSchema = z.object({ path: pathSchema, course: courseInputSchema });
 export const coursePathSchema = z.object({ path: pathSchema });
 export const courseOwnerSchema = z.object({ path: pathSchema, userId: z.string().min(1).max(100) });
+/**
+ * Adding a course owner; `modules: true` also makes them owner of the course's modules (linked to
+ * the course or to its sections) that the assigner may assign owners on. Left out, only the course.
+ */
+export const addCourseOwnerSchema = courseOwnerSchema.extend({ modules: z.boolean().optional() });
 /** A translation: the full course form, prefilled by the client from the original. */
 export const translateCourseSchema = z.object({ path: pathSchema, course: courseInputSchema });
 

@@ -6,6 +6,7 @@ import type { CourseCommand, courseInputSchema, createCourseSchema } from '../..
 import { type CourseState, courseDecider } from '../../events/course/decider';
 import { type CourseDetails, courseStream } from '../../events/course/events';
 import { DomainError, notFound } from '../../events/errors';
+import { requireOtherOwner } from '../../events/escalation';
 import { type Actor, requireCan } from '../../events/permissions';
 import { slugify } from '../../events/shared/fields';
 import {
@@ -16,10 +17,12 @@ import {
 import { fileIdByPath } from '../../projections/file/file-summaries';
 import { linkedPaths, type Parent } from '../../projections/link/content-links';
 import { moduleIdByPath } from '../../projections/module/module-summaries';
+import { sectionsOfCourse } from '../../projections/section/section-summaries';
 import { findUserById } from '../../projections/user/users';
 import type { Database } from '../db';
 import { visibleFile } from '../file/queries';
 import { onParent, parentTarget } from '../link/commands';
+import { addModuleOwner } from '../module/commands';
 import { visibleModule } from '../module/queries';
 import type { Platform } from '../platform';
 import { createSection, sectionDetailsOf, unpublishSection } from '../section/commands';
@@ -103,23 +106,59 @@ export async function updateCourse(
   );
 }
 
-/** Makes a user (a teacher) an owner of the course: they may then edit and delete it. */
+/** The modules a course lists, directly and in its sections, each once, in the course's order. */
+async function modulesOfCourse(platform: Platform, path: string): Promise<string[]> {
+  const db = platform.database.db;
+  const parents: Parent[] = [
+    { parentType: 'course', parentPath: path },
+    ...(await sectionsOfCourse(db, path)).map((section) => ({
+      parentType: 'section' as const,
+      parentPath: section.path,
+    })),
+  ];
+  const paths: string[] = [];
+  for (const parent of parents) paths.push(...(await linkedPaths(db, parent, 'module')));
+  return [...new Set(paths)];
+}
+
+/**
+ * Makes a user (a teacher) an owner of the course: they may then edit and delete it. With
+ * `modules`, also owner of each module the course lists that the assigner may assign owners on
+ * (the module's own rule decides; a module it refuses is left out and nothing is written for it).
+ * Answers the paths of the modules included. Each item is its own stream, so the course and each
+ * module are separate commands, one transaction each: a failure half-way leaves the course and the
+ * modules before it assigned, which the same call completes when repeated (an owner added twice is
+ * no change).
+ */
 export async function addCourseOwner(
   platform: Platform,
   actor: Actor | null,
   meta: CommandMeta,
-  input: { path: string; userId: string },
-) {
+  input: { path: string; userId: string; modules?: boolean },
+): Promise<string[]> {
   requireCan(actor, 'assign_owners');
+  requireOtherOwner(actor, input.userId);
   const courseId = await existingCourseId(platform, input.path);
   if (!(await findUserById(platform.database.db, input.userId))) throw notFound('user.notFound');
-  return execute(platform.pipeline, {
+  await execute(platform.pipeline, {
     decider: courseDecider,
     stream: courseStream(courseId),
     meta,
     authorize: () => requireCan(actor, 'assign_owners'),
     command: (): CourseCommand => ({ type: 'AddCourseOwner', data: { userId: input.userId } }),
   });
+  if (!input.modules) return [];
+  const included: string[] = [];
+  for (const path of await modulesOfCourse(platform, input.path)) {
+    try {
+      await addModuleOwner(platform, actor, meta, { path, userId: input.userId });
+      included.push(path);
+    } catch (error) {
+      const leftOut = error instanceof DomainError && ['FORBIDDEN', 'NOT_FOUND'].includes(error.code);
+      if (!leftOut) throw error;
+    }
+  }
+  return included;
 }
 
 export async function removeCourseOwner(
@@ -129,6 +168,7 @@ export async function removeCourseOwner(
   input: { path: string; userId: string },
 ) {
   requireCan(actor, 'assign_owners');
+  requireOtherOwner(actor, input.userId);
   const courseId = await existingCourseId(platform, input.path);
   return execute(platform.pipeline, {
     decider: courseDecider,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  addCourseOwnerSchema,
   courseOwnerSchema,
   coursePathSchema,
   createCourseSchema,
@@ -88,7 +89,11 @@ export const courseRouter = router({
   owners: authenticatedProcedure
     .input(coursePathSchema)
     .query(({ ctx, input }) => courseOwners(ctx.platform.database.db, ctx.actor, input.path)),
-  addOwner: inputMutation(courseOwnerSchema, addCourseOwner),
+  /** `modules: true` also makes them owner of the course's modules the caller may assign on. */
+  addOwner: publicProcedure.input(addCourseOwnerSchema).mutation(async ({ ctx, input }) => ({
+    path: input.path,
+    modules: await addCourseOwner(ctx.platform, ctx.actor, metaOf(ctx), input),
+  })),
   removeOwner: inputMutation(courseOwnerSchema, removeCourseOwner),
   /** A copy named '… (copy)', with copies of its sections and the same modules and files linked. */
   duplicate: publicProcedure.input(coursePathSchema).mutation(async ({ ctx, input }) => ({

@@ -139,12 +139,13 @@ builder.queryFields((t) => ({
   }),
   usersCSV: t.string({
     nullable: true,
-    description: 'Every user as CSV (manage_users): the same text as GET /api/users.csv.',
+    description:
+      'Every user as CSV (manage_users): the same text as GET /api/users.csv. Administrators are listed for administrators only.',
     resolve: (_root, _args, ctx) =>
       refusing(ctx, async () => {
-        requireCan(signedIn(ctx), 'manage_users');
+        const actor = requireCan(signedIn(ctx), 'manage_users');
         let csv = '';
-        for await (const chunk of usersCsv(ctx.platform)) csv += chunk;
+        for await (const chunk of usersCsv(ctx.platform, actor)) csv += chunk;
         return csv;
       }),
   }),

@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import { type CommandMeta, execute } from '../../events/command';
 import { invalid, notFound } from '../../events/errors';
+import { requireOtherOwner } from '../../events/escalation';
 import type { createModuleSchema, ModuleCommand, moduleInputSchema } from '../../events/module/commands';
 import { type ModuleState, moduleDecider } from '../../events/module/decider';
 import { type ModuleDetails, moduleStream } from '../../events/module/events';
@@ -112,7 +113,10 @@ export function updateModule(
   );
 }
 
-/** Links (or unlinks) a teacher as owner; only holders of assign_owners may (spec section 6). */
+/**
+ * Links (or unlinks) a teacher as owner; only holders of assign_owners may (spec section 6), and
+ * never about themselves unless they are an administrator.
+ */
 async function changeOwner(
   platform: Platform,
   actor: Actor | null,
@@ -121,6 +125,7 @@ async function changeOwner(
   type: 'AddModuleOwner' | 'RemoveModuleOwner',
 ) {
   requireCan(actor, 'assign_owners');
+  requireOtherOwner(actor, input.userId);
   const moduleId = await existingModuleId(platform, input.path);
   if (type === 'AddModuleOwner' && !(await findUserById(platform.database.db, input.userId))) {
     throw notFound('user.notFound');

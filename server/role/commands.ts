@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { CommandMeta } from '../../events/command';
 import { execute } from '../../events/command';
 import { conflict, invalid, notFound } from '../../events/errors';
+import { requireRoleChange } from '../../events/escalation';
 import { type Actor, allRules, requireCan } from '../../events/permissions';
 import {
   ADMIN_ROLE_NAME,
@@ -27,13 +28,14 @@ export async function createRole(
   meta: CommandMeta,
   input: RoleInput,
 ) {
-  requireCan(actor, 'manage_roles');
+  const editor = requireCan(actor, 'manage_roles');
   const roleId = uuidv7();
   await execute(platform.pipeline, {
     decider: roleDecider,
     stream: roleStream(roleId),
     meta,
-    authorize: () => {},
+    // A name the editor holds would make the new role theirs at once (a role deleted and recreated).
+    authorize: () => requireRoleChange(editor, { name: input.name, after: input.actions }),
     command: async (_state, trx): Promise<RoleCommand> => {
       await sql`select pg_advisory_xact_lock(hashtext('role-names'))`.execute(trx);
       if (await findRoleByName(trx, input.name)) throw conflict('role.nameTaken');
@@ -46,7 +48,9 @@ export async function createRole(
 /**
  * A new role with the actions of an existing one, under a free name (spec section 6: manage_roles
  * duplicates roles). The copy is an ordinary role, editable and deletable; its RoleCreated names its
- * origin. The built-in 'admin' role may be copied too: the copy starts with every action.
+ * origin. The built-in 'admin' role may be copied too: the copy starts with every action. A copy is
+ * a new role, so it follows creation's rule: a name the editor does not hold, and only actions they
+ * have (copying a role one holds gives nothing new, so the origin itself may be one's own).
  */
 export async function duplicateRole(
   platform: Platform,
@@ -54,13 +58,13 @@ export async function duplicateRole(
   meta: CommandMeta,
   input: DuplicateRoleInput,
 ) {
-  requireCan(actor, 'manage_roles');
+  const editor = requireCan(actor, 'manage_roles');
   const roleId = uuidv7();
   await execute(platform.pipeline, {
     decider: roleDecider,
     stream: roleStream(roleId),
     meta,
-    authorize: () => {},
+    authorize: () => requireRoleChange(editor, { name: input.copyName }),
     command: async (_state, trx): Promise<RoleCommand> => {
       await sql`select pg_advisory_xact_lock(hashtext('role-names'))`.execute(trx);
       const origin =
@@ -68,6 +72,7 @@ export async function duplicateRole(
           ? { _id: null, name: ADMIN_ROLE_NAME, actions: allRules() }
           : await findRoleByName(trx, input.name);
       if (!origin) throw notFound('role.notFound');
+      requireRoleChange(editor, { name: input.copyName, after: origin.actions });
       if (await findRoleByName(trx, input.copyName)) throw conflict('role.nameTaken');
       return {
         type: 'DuplicateRole',
@@ -83,7 +88,10 @@ export async function duplicateRole(
   return { name: input.copyName };
 }
 
-/** Role names identify roles in users' role lists and in the API, so a role keeps its name. */
+/**
+ * Role names identify roles in users' role lists and in the API, so a role keeps its name. The
+ * actions it had are read from its stream, so only those the change adds count as given away.
+ */
 export async function updateRole(
   platform: Platform,
   actor: Actor | null,
@@ -91,7 +99,7 @@ export async function updateRole(
   name: string,
   input: RoleInput,
 ) {
-  requireCan(actor, 'manage_roles');
+  const editor = requireCan(actor, 'manage_roles');
   const role = await existingRole(platform, name);
   if (input.name !== role.name)
     throw invalid('role.renameNotAllowed', [{ path: 'name', key: 'role.renameNotAllowed' }]);
@@ -99,19 +107,24 @@ export async function updateRole(
     decider: roleDecider,
     stream: roleStream(role._id),
     meta,
-    authorize: () => {},
+    authorize: (state) =>
+      requireRoleChange(editor, {
+        name: role.name,
+        before: state.status === 'absent' ? {} : state.actions,
+        after: input.actions,
+      }),
     command: (): RoleCommand => ({ type: 'UpdateRole', data: { name: role.name, actions: input.actions } }),
   });
 }
 
 export async function deleteRole(platform: Platform, actor: Actor | null, meta: CommandMeta, name: string) {
-  requireCan(actor, 'manage_roles');
+  const editor = requireCan(actor, 'manage_roles');
   const role = await existingRole(platform, name);
   await execute(platform.pipeline, {
     decider: roleDecider,
     stream: roleStream(role._id),
     meta,
-    authorize: () => {},
+    authorize: () => requireRoleChange(editor, { name: role.name }),
     command: (): RoleCommand => ({ type: 'DeleteRole' }),
   });
 }

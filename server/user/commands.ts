@@ -3,18 +3,21 @@ import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { CommandMeta } from '../../events/command';
 import { conflict, forbidden, invalid, notFound } from '../../events/errors';
-import { type Actor, ADMIN_ROLE, can, requireCan } from '../../events/permissions';
+import { requireAdminForAdmin, requireRoleGrant } from '../../events/escalation';
+import { type Actor, ADMIN_ROLE, can, type Rules, requireCan } from '../../events/permissions';
 import type { createUserSchema, ProfileInput } from '../../events/user/commands';
+import type { UserState } from '../../events/user/decider';
 import { courseIdByPath } from '../../projections/course/course-summaries';
 import { moduleIdByPath } from '../../projections/module/module-summaries';
 import { findRoleByName } from '../../projections/role/roles';
-import { findUserIdByEmail } from '../../projections/user/users';
+import { findUserById, findUserIdByEmail } from '../../projections/user/users';
 import { lockEmail, sendCode } from '../auth/account';
 import { issueCode } from '../auth/codes';
 import type { Platform } from '../platform';
 import { executeUser } from './execute-user';
 
 const isSelf = (actor: Actor | null, userId: string) => actor?.userId === userId;
+const rolesOf = (state: UserState) => (state.status === 'absent' ? [] : state.roles);
 
 /** An admin creates an account; the person receives a code by mail to choose a password. */
 export async function createUser(
@@ -60,19 +63,34 @@ export async function updateProfile(
   profile: ProfileInput,
 ) {
   if (!isSelf(actor, userId)) requireCan(actor, 'manage_users');
-  await executeUser(platform, meta, userId, { type: 'UpdateProfile', data: profile });
+  await executeUser(
+    platform,
+    meta,
+    userId,
+    { type: 'UpdateProfile', data: profile },
+    { authorize: (state) => requireAdminForAdmin(actor, rolesOf(state)) },
+  );
 }
 
-/** Only known roles; and only an admin may give or take the admin role. */
+/**
+ * Only known roles; only an admin may give or take the admin role; and a role newly given carries
+ * only actions the giver holds (else a user manager would hand out, even to themselves, rights they
+ * were never given). Roles the person keeps are not checked again, so a manager may still change the
+ * other roles of someone who holds more than they do.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: the db or the command's transaction
 async function checkRoles(db: Kysely<any>, actor: Actor | null, previous: string[], roles: string[]) {
+  const known: { name: string; actions: Partial<Rules> }[] = [];
   for (const role of roles) {
-    if (role !== ADMIN_ROLE && !(await findRoleByName(db, role))) {
+    const found = role === ADMIN_ROLE ? null : await findRoleByName(db, role);
+    if (role !== ADMIN_ROLE && !found) {
       throw invalid('role.unknown', [{ path: 'roles', key: 'role.unknown' }], { name: role });
     }
+    if (found && !previous.includes(role)) known.push(found);
   }
   const adminChanged = previous.includes(ADMIN_ROLE) !== roles.includes(ADMIN_ROLE);
   if (adminChanged && !actor?.roles.includes(ADMIN_ROLE)) throw forbidden('role.onlyAdminGrantsAdmin');
+  if (actor) for (const role of known) requireRoleGrant(actor, role);
 }
 
 export async function setRoles(
@@ -89,6 +107,7 @@ export async function setRoles(
     userId,
     { type: 'SetRoles', data: { roles } },
     {
+      authorize: (state) => requireAdminForAdmin(actor, rolesOf(state)),
       before: async (trx, state) => {
         await checkRoles(trx, actor, state.status === 'active' ? state.roles : [], roles);
       },
@@ -130,11 +149,18 @@ export async function linkUser(
 /** Erasure: own account, or anyone's with manage_users. Their personal data becomes unreadable. */
 export async function deleteUser(platform: Platform, actor: Actor | null, meta: CommandMeta, userId: string) {
   if (!isSelf(actor, userId)) requireCan(actor, 'manage_users');
-  await executeUser(platform, meta, userId, { type: 'Delete' });
+  await executeUser(
+    platform,
+    meta,
+    userId,
+    { type: 'Delete' },
+    { authorize: (state) => requireAdminForAdmin(actor, rolesOf(state)) },
+  );
 }
 
-/** Mails a fresh invitation code (for an account an admin created). */
+/** Mails a fresh invitation code (for an account an admin created); a code that sets its password. */
 export async function resendInvite(platform: Platform, actor: Actor | null, userId: string) {
   requireCan(actor, 'manage_users');
+  requireAdminForAdmin(actor, (await findUserById(platform.database.db, userId))?.roles ?? []);
   await sendCode(platform, userId, 'invite');
 }

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { CommandMeta } from '../../events/command';
 import { notFound } from '../../events/errors';
+import { requireAdminForAdmin } from '../../events/escalation';
 import { type Actor, requireCan } from '../../events/permissions';
 import { type Language, languages } from '../../events/shared/fields';
 import { type EventRow, type EventStoreTables, readStream, toStored } from '../../events/store';
@@ -138,7 +139,8 @@ export async function myData(
 /**
  * A subject access request: someone with manage_users produces a person's export, in the person's
  * language. Producing it is recorded on the person's stream (PersonalDataExported) before the file
- * is made, so no copy leaves unrecorded. An erased person gives a plain answer, not a file.
+ * is made, so no copy leaves unrecorded. An erased person gives a plain answer, not a file. An
+ * administrator's export is for administrators only.
  */
 export async function exportUserData(
   platform: Platform,
@@ -152,7 +154,13 @@ export async function exportUserData(
   if (account.length === 0) throw notFound('user.notFound');
   const gone = erasedAt(account, userId);
   if (gone) return { erased: true, erasedAt: gone };
-  await executeUser(platform, meta, userId, { type: 'RecordDataExport', data: { format } });
+  await executeUser(
+    platform,
+    meta,
+    userId,
+    { type: 'RecordDataExport', data: { format } },
+    { authorize: (state) => requireAdminForAdmin(actor, state.status === 'absent' ? [] : state.roles) },
+  );
   const result = await build(platform, userId, null);
   if ('erased' in result) return { erased: true, erasedAt: result.erasedAt };
   return fileOf(result, format, `personal-data-${userId.replace(/[^A-Za-z0-9-]/g, '')}`);

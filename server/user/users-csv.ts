@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { can } from '../../events/permissions';
+import { isAdmin } from '../../events/escalation';
+import { type Actor, ADMIN_ROLE, can } from '../../events/permissions';
 import { allUsers, type UserRecord } from '../../projections/user/users';
 import { actorFromRequest } from '../auth/actor';
 import { requestLanguage, translator } from '../i18n';
@@ -28,11 +29,19 @@ export function csvCell(value: string): string {
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
-/** The users as CSV, page by page (UTF-8 with BOM so spreadsheets in nl and fr read accents). */
-export async function* usersCsv(platform: Platform): AsyncGenerator<string> {
+/**
+ * The users as CSV, page by page (UTF-8 with BOM so spreadsheets in nl and fr read accents). Only
+ * an administrator exports administrators: for anyone else their rows are left out rather than
+ * masked, since a masked row would still say who holds the admin role.
+ */
+export async function* usersCsv(platform: Platform, actor: Actor): AsyncGenerator<string> {
+  const shown = (user: UserRecord) => isAdmin(actor) || !user.roles.includes(ADMIN_ROLE);
   yield `\uFEFF${columns.map(([name]) => csvCell(name)).join(',')}\r\n`;
   for await (const page of allUsers(platform.database.db)) {
-    yield page.map((user) => `${columns.map(([, cell]) => csvCell(cell(user))).join(',')}\r\n`).join('');
+    yield page
+      .filter(shown)
+      .map((user) => `${columns.map(([, cell]) => csvCell(cell(user))).join(',')}\r\n`)
+      .join('');
   }
 }
 
@@ -45,6 +54,6 @@ export async function usersCsvRoute(app: FastifyInstance, { platform }: { platfo
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="users.csv"')
-      .send(Readable.from(usersCsv(platform)));
+      .send(Readable.from(usersCsv(platform, actor)));
   });
 }

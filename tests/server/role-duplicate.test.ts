@@ -30,7 +30,11 @@ describe.each(databaseKinds)('role.duplicate on %s', (kind) => {
     await ensureTeacherRole(platform);
     const admin = await addTestUser(platform, { roles: ['admin'], name: 'The admin' });
     tokens.admin = admin.token;
-    await as('admin', 'role.create', { name: 'role-keeper', actions: { manage_roles: true } });
+    // A role editor copies only roles whose actions they have themselves: the teacher's, here.
+    await as('admin', 'role.create', {
+      name: 'role-keeper',
+      actions: { manage_roles: true, create: true, assign_participants: true },
+    });
     tokens.teacher = (await addTestUser(platform, { roles: ['teacher'], name: 'A teacher' })).token;
     tokens.roleManager = (await addTestUser(platform, { roles: ['role-keeper'], name: 'Keeper' })).token;
   });
