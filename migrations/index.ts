@@ -20,6 +20,7 @@ import * as createAnswerRequests from './2026_11_26_21_00_00_create_answer_reque
 import * as createCertificateReminders from './2026_11_27_00_30_00_create_certificate_reminders';
 import * as createCredentialStatus from './2026_11_27_00_30_00_create_credential_status';
 import * as createXapiStatements from './2026_11_27_01_25_00_create_xapi_statements';
+import * as addContentLinkAuthors from './2026_11_28_01_30_00_add_content_link_authors';
 
 /** Listed statically (not read from disk) so the bundled binary carries them. Append only. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_27_00_30_00_create_certificate_reminders': createCertificateReminders,
   '2026_11_27_00_30_00_create_credential_status': createCredentialStatus,
   '2026_11_27_01_25_00_create_xapi_statements': createXapiStatements,
+  '2026_11_28_01_30_00_add_content_link_authors': addContentLinkAuthors,
 };
 
 export const migrationProvider: MigrationProvider = {

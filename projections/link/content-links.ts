@@ -19,6 +19,8 @@ export interface ContentLinksTable {
   item_type: ItemType;
   item_path: string;
   position: number;
+  /** Who made the link (null: the platform itself); whether it lets a course teach a module depends on it. */
+  linked_by: string | null;
 }
 
 export interface ContentLinkTables {
@@ -39,13 +41,16 @@ function linkOf(event: { type: string; data: unknown }) {
 
 async function link(trx: Transaction<ContentLinkTables>, event: StoredEvent) {
   const { parentType, parentPath, itemType, itemPath } = linkOf(event);
-  // A new link goes last among the parent's items of its kind.
+  // A new link goes last among the parent's items of its kind; linking again names the new linker.
   await sql`
-    insert into content_links (parent_type, parent_path, item_type, item_path, position)
+    insert into content_links (parent_type, parent_path, item_type, item_path, position, linked_by)
     select ${parentType}, ${parentPath}, ${itemType}, ${itemPath},
       coalesce((select max(position) + 1 from content_links
-        where parent_type = ${parentType} and parent_path = ${parentPath} and item_type = ${itemType}), 0)
-    on conflict do nothing`.execute(trx);
+        where parent_type = ${parentType} and parent_path = ${parentPath} and item_type = ${itemType}), 0),
+      ${event.meta.actorId}
+    on conflict (parent_type, parent_path, item_type, item_path) do update set linked_by = excluded.linked_by`.execute(
+    trx,
+  );
 }
 
 async function unlink(trx: Transaction<ContentLinkTables>, event: StoredEvent) {
@@ -280,17 +285,45 @@ export async function filesOfOwnedParents(db: AnyDb, userId: string): Promise<Fi
   return rows.map(toFileSummary);
 }
 
+/** A course that lists a module, directly or in one of its sections, and who linked it there. */
+export interface CourseListing {
+  coursePath: string;
+  linkedBy: string | null;
+}
+
 /**
- * Whether a user owns a course that lists this module, directly or in one of its sections: the
- * course's teachers, who view, score and certify in it (spec section 6) without owning the module.
+ * The courses this user owns that list this module, directly or through a section, each with who
+ * made the link: the candidates for teaching the module through a course.
  */
-export async function ownsCourseWithModule(db: AnyDb, userId: string, modulePath: string): Promise<boolean> {
-  const { rows } = await sql<{ found: number }>`
-    select 1 as found from content_links l
+export async function ownedCoursesListing(
+  db: AnyDb,
+  userId: string,
+  modulePath: string,
+): Promise<CourseListing[]> {
+  const { rows } = await sql<{ course_path: string; linked_by: string | null }>`
+    select distinct c.path as course_path, l.linked_by from content_links l
     left join section_summaries s on l.parent_type = 'section' and s.path = l.parent_path
     join course_summaries c on c.path = (case when l.parent_type = 'course' then l.parent_path else s.course_path end)
     join course_owners o on o.course_id = c.course_id::text and o.user_id = ${userId}
     where l.item_type = 'module' and l.item_path = ${modulePath}
-    limit 1`.execute(db);
-  return rows.length > 0;
+    order by c.path`.execute(db);
+  return rows.map((row) => ({ coursePath: row.course_path, linkedBy: row.linked_by }));
+}
+
+/** Who made the link of this item to this parent; undefined when they are not linked. */
+export async function linkerOf(
+  db: AnyDb,
+  parent: Parent,
+  itemType: ItemType,
+  itemPath: string,
+): Promise<string | null | undefined> {
+  const row = await links(db)
+    .selectFrom('content_links')
+    .select('linked_by')
+    .where('parent_type', '=', parent.parentType)
+    .where('parent_path', '=', parent.parentPath)
+    .where('item_type', '=', itemType)
+    .where('item_path', '=', itemPath)
+    .executeTakeFirst();
+  return row ? row.linked_by : undefined;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AnswerValue } from '../../events/result/answers';
 import { type AnyDb, tablesOf } from '../db';
-import type { UserTables } from '../user/users';
+import { nameOrEmailContains, type SearchScope, type UserTables } from '../user/users';
 import type { ResultTables } from './module-results';
 
 /**
@@ -18,17 +18,28 @@ const tables = (db: AnyDb) => tablesOf<ResultTables & UserTables>(db);
 export interface ActivityRange {
   from?: Date;
   until?: Date;
+  /** Only participants linked to one of these courses (a course's teachers reach no one else); absent: all. */
+  courses?: readonly string[];
 }
 
+/** Keeps the participants linked to one of the range's courses, when it names some. */
+const inCourses = (courses: readonly string[] | undefined, userColumn: string) =>
+  courses === undefined
+    ? sql<boolean>`true`
+    : courses.length === 0
+      ? sql<boolean>`false`
+      : sql<boolean>`exists (select 1 from user_links ul where ul.user_id = ${sql.ref(userColumn)}
+          and ul.item_type = 'course' and ul.item_path in (${sql.join([...courses])}))`;
+
 export interface ParticipantFilter extends ActivityRange {
-  /** Part of the name or e-mail (case-insensitive); private profiles match only for `seePrivate`. */
+  /** Part of the name or e-mail (case-insensitive), as the viewer sees them (`scope`). */
   search?: string;
   /** Total score as a percentage of `moduleMaxScore`, compared as numbers. */
   minPercent?: number;
   maxPercent?: number;
   moduleMaxScore: number;
-  /** The viewer sees private profiles (manage_users): they are searchable by name too. */
-  seePrivate: boolean;
+  /** Whose real name and e-mail `search` may match (private profiles only for who sees them). */
+  scope: SearchScope;
   limit: number;
   offset: number;
 }
@@ -61,16 +72,11 @@ export async function participantsOfModule(
     .selectFrom('module_results as mr')
     .leftJoin('users as u', 'u.user_id', 'mr.user_id')
     .leftJoin(totals, 'totals.user_id', 'mr.user_id')
-    .where('mr.module_id', '=', moduleId);
+    .where('mr.module_id', '=', moduleId)
+    .where(inCourses(filter.courses, 'mr.user_id'));
   if (filter.from) query = query.where('mr.updated_at', '>=', filter.from);
   if (filter.until) query = query.where('mr.started_at', '<', filter.until);
-  if (filter.search) {
-    const like = `%${filter.search.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) => {
-      const matches = eb.or([eb(eb.fn('lower', ['u.name']), 'like', like), eb('u.email', 'like', like)]);
-      return filter.seePrivate ? matches : eb.and([eb('u.full_privacy', '=', false), matches]);
-    });
-  }
+  if (filter.search) query = query.where(nameOrEmailContains(filter.search, filter.scope, 'u'));
   // Percentages as numbers, never as text: 9 % is below 10 %.
   const percent = sql<number>`(100.0 * coalesce(totals.score, 0) / ${Math.max(filter.moduleMaxScore, 1)})`;
   if (filter.minPercent !== undefined) query = query.where(percent, '>=', filter.minPercent);
@@ -186,7 +192,11 @@ export async function activeParticipantIds(
   moduleId: string,
   range: ActivityRange,
 ): Promise<string[]> {
-  let query = tables(db).selectFrom('module_results').select('user_id').where('module_id', '=', moduleId);
+  let query = tables(db)
+    .selectFrom('module_results')
+    .select('user_id')
+    .where('module_id', '=', moduleId)
+    .where(inCourses(range.courses, 'module_results.user_id'));
   if (range.from) query = query.where('updated_at', '>=', range.from);
   if (range.until) query = query.where('started_at', '<', range.until);
   const rows = await query.orderBy('updated_at', 'desc').orderBy('user_id').execute();
@@ -216,7 +226,8 @@ export async function* participantBatches(
       .leftJoin('users as u', 'u.user_id', 'mr.user_id')
       .select(['mr.user_id', 'mr.started_at', 'mr.updated_at', 'u.name', 'u.email', 'u.full_privacy'])
       .where('mr.module_id', '=', moduleId)
-      .where('mr.user_id', '>', after);
+      .where('mr.user_id', '>', after)
+      .where(inCourses(range.courses, 'mr.user_id'));
     if (range.from) query = query.where('mr.updated_at', '>=', range.from);
     if (range.until) query = query.where('mr.started_at', '<', range.until);
     const rows = await query.orderBy('mr.user_id').limit(batchSize).execute();

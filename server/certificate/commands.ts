@@ -8,7 +8,7 @@ import { type CommandMeta, execute } from '../../events/command';
 import type { CourseCommand } from '../../events/course/commands';
 import { courseDecider } from '../../events/course/decider';
 import { courseStream } from '../../events/course/events';
-import { forbidden, notFound, unauthenticated } from '../../events/errors';
+import { notFound, unauthenticated } from '../../events/errors';
 import type { ModuleCommand } from '../../events/module/commands';
 import { moduleDecider } from '../../events/module/decider';
 import { moduleStream } from '../../events/module/events';
@@ -21,8 +21,8 @@ import type { Platform } from '../platform';
 import {
   configOrDefault,
   findModuleById,
-  mayCertifyCourse,
-  mayCertifyModule,
+  requireCertifyCourse,
+  requireCertifyModule,
   resultOf,
   secondsSpent,
   unmetConditions,
@@ -100,7 +100,7 @@ async function moduleSubject(platform: Platform, actor: Actor | null, modulePath
   const db = platform.database.db;
   const module = await findModuleByPath(db, modulePath);
   if (!module) throw notFound('module.notFound');
-  if (!(await mayCertifyModule(db, actor, module))) throw forbidden();
+  await requireCertifyModule(db, actor, module, userId);
   const user = await findUserById(db, userId);
   if (!user) throw notFound('user.notFound');
   const subject: CertificateSubject = {
@@ -117,7 +117,7 @@ async function courseSubject(platform: Platform, actor: Actor | null, coursePath
   const db = platform.database.db;
   const course = await findCourseByPath(db, coursePath);
   if (!course) throw notFound('course.notFound');
-  if (!(await mayCertifyCourse(db, actor, course))) throw forbidden();
+  await requireCertifyCourse(db, actor, course, userId);
   const user = await findUserById(db, userId);
   if (!user) throw notFound('user.notFound');
   const subject: CertificateSubject = {

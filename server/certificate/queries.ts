@@ -19,7 +19,7 @@ import {
 import { ownersOfCourse } from '../../projections/course/course-owners';
 import { type CourseSummary, findCourseByPath } from '../../projections/course/course-summaries';
 import { type AnyDb, tablesOf } from '../../projections/db';
-import { ownsCourseWithModule, parentsOf } from '../../projections/link/content-links';
+import { parentsOf } from '../../projections/link/content-links';
 import { modulesOwnedBy, ownersOfModule } from '../../projections/module/module-owners';
 import {
   findModuleByPath,
@@ -30,6 +30,9 @@ import type { ResultTables } from '../../projections/result/module-results';
 import { findUserById, findUsersByIds, usersLinkedTo } from '../../projections/user/users';
 import type { Platform } from '../platform';
 import { type LearnerModule, learnerModule } from '../result/queries';
+import { courseRights } from '../rights/course-rights';
+import { moduleAuthority, requireNotSelf, requireReach } from '../rights/module-rights';
+import { asSeenBy, inSeenOrder, userFor } from '../user/queries';
 import { buildCertificateDocument, type CertificateDocument, verifyUrlOf } from './document';
 
 /** The platform itself, as the auto-issue job: sees every module and every participant's result. */
@@ -53,23 +56,33 @@ export async function configOrDefault(db: AnyDb, kind: CertificateKind, itemId: 
 }
 
 /**
- * Who may assign, revoke and review a module's certificates: editors, the module's owners and the
- * owners of a course that lists it.
+ * Who may assign, revoke and review this participant's certificate of a module: its editors and
+ * owners, and the teachers of a course that lists it toward that course's participants (the module
+ * rule); never the participant themselves, administrators aside.
  */
-export async function mayCertifyModule(db: AnyDb, actor: Actor | null, module: ModuleSummary) {
-  if (!actor) return false;
-  if (can(actor, 'edit', { owners: await ownersOfModule(db, module.moduleId) })) return true;
-  return ownsCourseWithModule(db, actor.userId, module.path);
+export async function requireCertifyModule(
+  db: AnyDb,
+  actor: Actor | null,
+  module: ModuleSummary,
+  userId: string,
+) {
+  if (!actor) throw unauthenticated();
+  const authority = await moduleAuthority(db, actor, module);
+  if (!authority.rights.certify) throw forbidden();
+  await requireReach(db, actor, authority, 'teach', userId);
+  requireNotSelf(actor, userId);
 }
 
-/**
- * Who may assign and revoke a course's certificates: editors, its owners, and who manages
- * participants or users (the list lives under /admin/users).
- */
-export async function mayCertifyCourse(db: AnyDb, actor: Actor | null, course: CourseSummary) {
-  if (!actor) return false;
-  if (can(actor, 'assign_participants') || can(actor, 'manage_users')) return true;
-  return can(actor, 'edit', { owners: await ownersOfCourse(db, course.courseId) });
+/** Who may assign and revoke a course's certificate: its owners and administrators, never to themselves. */
+export async function requireCertifyCourse(
+  db: AnyDb,
+  actor: Actor | null,
+  course: CourseSummary,
+  userId: string,
+) {
+  if (!actor) throw unauthenticated();
+  if (!(await courseRights(db, actor, course)).certify) throw forbidden();
+  requireNotSelf(actor, userId);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -270,7 +283,9 @@ export async function participantModuleCertificate(
   const db = platform.database.db;
   const module = await findModuleByPath(db, modulePath);
   if (!module) throw notFound('module.notFound');
-  if (!(await mayCertifyModule(db, actor, module))) throw forbidden();
+  const authority = await moduleAuthority(db, actor, module);
+  if (!authority.rights.results) throw forbidden();
+  await requireReach(db, actor, authority, 'read', userId);
   const latest = await latestCertificateOf(db, 'module', module.moduleId, userId);
   return latest ? viewOf(platform, latest) : null;
 }
@@ -314,7 +329,8 @@ export async function certificateDocument(
   return buildCertificateDocument({
     certificate,
     config,
-    holder,
+    // A teacher's copy of a private holder's certificate names no one; the holder's own names them.
+    holder: asSeenBy(actor, holder),
     item: { name: item.name, language: item.language },
     course,
     publicUrl: publicUrlOf(platform),
@@ -337,7 +353,8 @@ export async function courseCertificateList(platform: Platform, actor: Actor | n
   const db = platform.database.db;
   const course = await findCourseByPath(db, coursePath);
   if (!course) throw notFound('course.notFound');
-  if (!(await mayCertifyCourse(db, actor, course))) throw forbidden();
+  const rights = await courseRights(db, actor, course);
+  if (!rights.certificates) throw forbidden();
   const [participants, certificates] = await Promise.all([
     usersLinkedTo(db, 'course', [course.path]),
     latestCertificatesOfItem(db, 'course', course.courseId),
@@ -345,8 +362,13 @@ export async function courseCertificateList(platform: Platform, actor: Actor | n
   const now = new Date();
   return {
     course: { path: course.path, name: course.name },
+    /** Whether this reader may assign and revoke (the list is readable by more people than that). */
+    mayCertify: rights.certify,
     participants: await Promise.all(
-      participants.map(async ({ user }) => {
+      inSeenOrder(
+        actor,
+        participants.map(({ user }) => user),
+      ).map(async (user) => {
         const certificate = certificates.get(user._id);
         return {
           userId: user._id,
@@ -369,7 +391,8 @@ export async function reviewList(platform: Platform, actor: Actor | null) {
   const people = await findUsersByIds(db, [...new Set(reviews.map((review) => review.userId))]);
   return Promise.all(
     reviews.map(async (review) => {
-      const person = people.find((user) => user._id === review.userId);
+      const found = people.find((user) => user._id === review.userId);
+      const person = found && userFor(actor, found);
       return {
         ...review,
         itemName: await itemName(db, review.kind, review.itemPath),

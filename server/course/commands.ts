@@ -21,10 +21,10 @@ import { sectionsOfCourse } from '../../projections/section/section-summaries';
 import { findUserById } from '../../projections/user/users';
 import type { Database } from '../db';
 import { visibleFile } from '../file/queries';
-import { onParent, parentTarget } from '../link/commands';
+import { onParent, ownersOfParent, parentTarget } from '../link/commands';
 import { addModuleOwner } from '../module/commands';
-import { visibleModule } from '../module/queries';
 import type { Platform } from '../platform';
+import { requireLinkRight } from '../rights/link-rights';
 import { createSection, sectionDetailsOf, unpublishSection } from '../section/commands';
 import { visibleSectionsOfCourse } from '../section/queries';
 import { visibleCourse } from './queries';
@@ -208,7 +208,8 @@ const passes = (check: Promise<unknown>): Promise<boolean> =>
 
 /**
  * Links to the copy what the original parent links, in the original's order: the modules and files
- * the copier may open (a copy never reaches what its copier could not read).
+ * the copier may link (the link rule), so a copy never reaches what its copier could not read and
+ * lends no teaching rights its copier could not give.
  */
 async function copyLinks(
   platform: Platform,
@@ -219,14 +220,16 @@ async function copyLinks(
 ) {
   const db = platform.database.db;
   const target = await parentTarget(db, to.parentType, to.parentPath);
+  const mayLink = (itemType: 'module' | 'file', itemPath: string) =>
+    passes(requireLinkRight(db, actor, target, { itemType, itemPath }, 'link', ownersOfParent(db)));
   for (const modulePath of await linkedPaths(db, from, 'module')) {
     const moduleId = await moduleIdByPath(db, modulePath);
-    if (moduleId && (await passes(visibleModule(db, actor, modulePath))))
+    if (moduleId && (await mayLink('module', modulePath)))
       await onParent(platform, actor, meta, target, { type: 'LinkModule', data: { moduleId, modulePath } });
   }
   for (const filePath of await linkedPaths(db, from, 'file')) {
     const fileId = await fileIdByPath(db, filePath);
-    if (fileId && (await passes(visibleFile(db, actor, filePath))))
+    if (fileId && (await passes(visibleFile(db, actor, filePath))) && (await mayLink('file', filePath)))
       await onParent(platform, actor, meta, target, { type: 'LinkFile', data: { fileId, filePath } });
   }
 }

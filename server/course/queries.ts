@@ -5,7 +5,8 @@ import { ownersOfCourse, ownersOfCourses } from '../../projections/course/course
 import { type CourseSummary, findCourseByPath, listCourses } from '../../projections/course/course-summaries';
 import type { AnyDb } from '../../projections/db';
 import { isLinkedTo, linksOfUsers, type UserProfile, usersLinkedTo } from '../../projections/user/users';
-import { asSeenBy } from '../user/queries';
+import { type CourseRights, courseRights } from '../rights/course-rights';
+import { asSeenBy, inSeenOrder } from '../user/queries';
 import { type ItemAccess, keepOpen, refusalOf } from '../visibility';
 
 export interface CourseListInput {
@@ -122,6 +123,16 @@ export async function visibleCourse(db: AnyDb, actor: Actor | null, path: string
   return course;
 }
 
+/** The course as its page and its admin screens open it: with what this actor may do with it. */
+export async function courseWithRights(
+  db: AnyDb,
+  actor: Actor | null,
+  path: string,
+): Promise<CourseSummary & { rights: CourseRights }> {
+  const course = await visibleCourse(db, actor, path);
+  return { ...course, rights: await courseRights(db, actor, course) };
+}
+
 /**
  * Who sees a course's participants: those who manage participants or users, holders of the view
  * right, the course's owners, and, when the course shows its user list, any signed-in user.
@@ -155,7 +166,10 @@ export async function courseOwners(db: AnyDb, actor: Actor | null, path: string)
     can(actor, 'assign_owners') ||
     (actor !== null && owners.some((owner) => owner.user._id === actor.userId));
   if (!allowed) throw forbidden();
-  return owners.map(({ user }) => ({ userId: user._id, name: user.name, email: user.email }));
+  return inSeenOrder(
+    actor,
+    owners.map(({ user }) => user),
+  ).map((user) => ({ userId: user._id, name: user.name, email: user.email }));
 }
 
 /** Someone in an avatar list: a name and a picture, or 'Anonymous User' for fullPrivacy users. */

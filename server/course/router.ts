@@ -11,7 +11,8 @@ import { courseDecider } from '../../events/course/decider';
 import { courseStream } from '../../events/course/events';
 import { notFound } from '../../events/errors';
 import { readStream } from '../../events/store';
-import { findCourseByPath } from '../../projections/course/course-summaries';
+import { ownersOfCourse } from '../../projections/course/course-owners';
+import { courseIdByPath, findCourseByPath } from '../../projections/course/course-summaries';
 import { historyProcedures } from '../history-procedures';
 import {
   authenticatedProcedure,
@@ -33,7 +34,7 @@ import {
   unpublishCourse,
   updateCourse,
 } from './commands';
-import { courseOwners, courseTeam, visibleCourse, visibleCourses } from './queries';
+import { courseOwners, courseTeam, courseWithRights, visibleCourses } from './queries';
 
 const listInput = z
   .object({
@@ -49,6 +50,12 @@ async function courseEvents(ctx: Context, path: string) {
   return readStream(ctx.platform.database.db, courseStream(course.courseId));
 }
 
+async function courseOwnersByPath(ctx: Context, path: string) {
+  const courseId = await courseIdByPath(ctx.platform.database.db, path);
+  if (!courseId) throw notFound('course.notFound');
+  return ownersOfCourse(ctx.platform.database.db, courseId);
+}
+
 export const courseRouter = router({
   /** Learners see published, public courses; editors see the admin list their rights allow. */
   list: publicProcedure
@@ -57,7 +64,7 @@ export const courseRouter = router({
 
   byPath: publicProcedure
     .input(coursePathSchema)
-    .query(({ ctx, input }) => visibleCourse(ctx.platform.database.db, ctx.actor, input.path)),
+    .query(({ ctx, input }) => courseWithRights(ctx.platform.database.db, ctx.actor, input.path)),
 
   /** The course team for its Team tab and avatar lists: owners, and participants when shown. */
   team: publicProcedure
@@ -67,6 +74,7 @@ export const courseRouter = router({
   ...historyProcedures({
     decider: courseDecider,
     events: courseEvents,
+    owners: courseOwnersByPath,
     shown: (state) => ({
       path: state.path,
       published: state.published,

@@ -19,6 +19,7 @@ import {
 import { moduleIdByPath } from '../../projections/module/module-summaries';
 import { findSectionByPath } from '../../projections/section/section-summaries';
 import type { Platform } from '../platform';
+import { requireLinkRight } from '../rights/link-rights';
 
 export interface LinkInput extends Parent {
   itemType: ItemType;
@@ -51,6 +52,12 @@ export async function parentTarget(
     owners: courseId ? await ownersOfCourse(db, courseId) : [],
   };
 }
+
+/** Who may edit a parent, looked up by its path (what the link rule asks of a file's other parents). */
+export const ownersOfParent =
+  (db: AnyDb) =>
+  async (parent: Parent): Promise<string[]> =>
+    (await parentTarget(db, parent.parentType, parent.parentPath)).owners;
 
 /** The id of a linkable item, or NotFound. */
 async function itemId(db: AnyDb, itemType: ItemType, itemPath: string): Promise<string> {
@@ -110,7 +117,7 @@ export async function addItemToParent(
 ) {
   const db = platform.database.db;
   const parent = await parentTarget(db, input.parentType, input.parentPath);
-  requireCan(actor, 'edit', { owners: parent.owners });
+  await requireLinkRight(db, actor, parent, input, 'link', ownersOfParent(db));
   const id = await itemId(db, input.itemType, input.itemPath);
   await onParent(platform, actor, meta, parent, linkCommand('link', input.itemType, id, input.itemPath));
 }
@@ -124,7 +131,7 @@ export async function removeItemFromParent(
 ) {
   const db = platform.database.db;
   const parent = await parentTarget(db, input.parentType, input.parentPath);
-  requireCan(actor, 'edit', { owners: parent.owners });
+  await requireLinkRight(db, actor, parent, input, 'unlink', ownersOfParent(db));
   const id = await itemId(db, input.itemType, input.itemPath);
   await onParent(platform, actor, meta, parent, linkCommand('unlink', input.itemType, id, input.itemPath));
 }

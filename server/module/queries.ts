@@ -3,7 +3,6 @@ import { notFound } from '../../events/errors';
 import type { PageType } from '../../events/page/events';
 import { type Actor, can } from '../../events/permissions';
 import type { AnyDb } from '../../projections/db';
-import { ownsCourseWithModule } from '../../projections/link/content-links';
 import { ownersOfModule, ownersOfModules } from '../../projections/module/module-owners';
 import {
   findModuleByPath,
@@ -13,6 +12,7 @@ import {
 } from '../../projections/module/module-summaries';
 import { pagesOfModule } from '../../projections/page/page-summaries';
 import { isLinkedTo, linksOfUsers } from '../../projections/user/users';
+import { type ModuleRights, moduleAuthority } from '../rights/module-rights';
 import { type ItemAccess, keepOpen, refusalOf } from '../visibility';
 
 export interface ModuleListInput {
@@ -230,31 +230,17 @@ export interface ModulePageEntry {
 
 export type ModuleDetail = ModuleSummary & {
   owners: string[];
-  /** The actor owns a course that lists the module: they teach it (results, scores, certificates). */
+  /** The actor teaches the module through a course they own (results, scores, certificates). */
   courseTeacher: boolean;
+  /** What this actor may do with it: the screens offer exactly this. */
+  rights: ModuleRights;
   pages: ModulePageEntry[];
 };
 
 /**
- * Whether the actor teaches this module through a course they own. Looked up only for people with
- * a role who neither own the module nor hold the view or edit right (participants have no role, and
- * for the others it changes nothing), so a learner's open costs no extra statement.
- */
-async function teachesThroughCourse(
-  db: AnyDb,
-  actor: Actor | null,
-  module: Pick<ModuleSummary, 'path'>,
-  owners: readonly string[],
-) {
-  if (!actor || actor.roles.length === 0 || owners.includes(actor.userId)) return false;
-  if (can(actor, 'view') || can(actor, 'edit')) return false;
-  return ownsCourseWithModule(db, actor.userId, module.path);
-}
-
-/**
  * One module by path with its owners and pages in order, if this actor may open it; otherwise
- * Unauthenticated for an anonymous visitor of a module that needs signing in, else NotFound. The
- * owners of a course that lists it open it too, as its teachers.
+ * Unauthenticated for an anonymous visitor of a module that needs signing in, else NotFound. Who
+ * teaches it through a course (`moduleAuthority`) opens it too.
  */
 export async function visibleModule(db: AnyDb, actor: Actor | null, path: string): Promise<ModuleDetail> {
   const module = await findModuleByPath(db, path);
@@ -263,7 +249,9 @@ export async function visibleModule(db: AnyDb, actor: Actor | null, path: string
   const access = await moduleAccessWith(actor, module, owners, (userId) =>
     isLinkedTo(db, userId, 'module', module.path),
   );
-  const courseTeacher = await teachesThroughCourse(db, actor, module, owners);
+  // Participants hold no role and so teach nothing: for them this reads nothing more.
+  const authority = await moduleAuthority(db, actor, module, owners);
+  const courseTeacher = authority.teachReach !== null && !authority.teachReach.all;
   if (access !== 'open' && !courseTeacher) throw refusalOf(access, 'module.notFound');
   const pages = (await pagesOfModule(db, path)).map(
     ({ pageId, path, name, type, estimatedTime, position }) => ({
@@ -275,7 +263,7 @@ export async function visibleModule(db: AnyDb, actor: Actor | null, path: string
       position,
     }),
   );
-  return { ...module, owners, courseTeacher, pages };
+  return { ...module, owners, courseTeacher, rights: authority.rights, pages };
 }
 
 /**

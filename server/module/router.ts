@@ -11,6 +11,7 @@ import { moduleDecider } from '../../events/module/decider';
 import { moduleStream } from '../../events/module/events';
 import { pathSchema } from '../../events/shared/fields';
 import { readStream } from '../../events/store';
+import { ownersOfModule } from '../../projections/module/module-owners';
 import { moduleIdByPath } from '../../projections/module/module-summaries';
 import { historyProcedures } from '../history-procedures';
 import { type Context, inputMutation, metaOf, pathMutation, publicProcedure, router } from '../trpc';
@@ -50,6 +51,12 @@ async function moduleEvents(ctx: Context, path: string) {
   return readStream(ctx.platform.database.db, moduleStream(moduleId));
 }
 
+async function moduleOwnersByPath(ctx: Context, path: string) {
+  const moduleId = await moduleIdByPath(ctx.platform.database.db, path);
+  if (!moduleId) throw notFound('module.notFound');
+  return ownersOfModule(ctx.platform.database.db, moduleId);
+}
+
 export const moduleRouter = router({
   /**
    * Learners see published, public modules; editors see the admin list their rights allow, each with
@@ -72,6 +79,7 @@ export const moduleRouter = router({
   ...historyProcedures({
     decider: moduleDecider,
     events: moduleEvents,
+    owners: moduleOwnersByPath,
     shown: (state) => ({
       path: state.path,
       published: state.published,

@@ -4,6 +4,8 @@ import { createPageSchema, pagePathSchema, updatePageSchema } from '../../events
 import { pageDecider } from '../../events/page/decider';
 import { pageStream } from '../../events/page/events';
 import { readStream } from '../../events/store';
+import { ownersOfModule } from '../../projections/module/module-owners';
+import { moduleIdByPath } from '../../projections/module/module-summaries';
 import { findPageByPath } from '../../projections/page/page-summaries';
 import { historyProcedures } from '../history-procedures';
 import { type Context, inputMutation, metaOf, pathMutation, publicProcedure, router } from '../trpc';
@@ -14,6 +16,15 @@ async function pageEvents(ctx: Context, path: string) {
   const page = await findPageByPath(ctx.platform.database.db, path);
   if (!page) throw notFound('page.notFound');
   return readStream(ctx.platform.database.db, pageStream(page.pageId));
+}
+
+/** A page belongs to its module: the module's owners are the page's. */
+async function pageOwnersByPath(ctx: Context, path: string) {
+  const db = ctx.platform.database.db;
+  const page = await findPageByPath(db, path);
+  if (!page) throw notFound('page.notFound');
+  const moduleId = await moduleIdByPath(db, page.parentPath);
+  return moduleId ? ownersOfModule(db, moduleId) : [];
 }
 
 export const pageRouter = router({
@@ -31,6 +42,7 @@ export const pageRouter = router({
   ...historyProcedures({
     decider: pageDecider,
     events: pageEvents,
+    owners: pageOwnersByPath,
     shown: (state) => ({
       path: state.path,
       parentPath: state.parentPath,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { invalid } from '../../events/errors';
 import { isQuestion } from '../../events/page/content';
-import { type Actor, can } from '../../events/permissions';
+import type { Actor } from '../../events/permissions';
 import { attemptsAllowed, maxScoreOf } from '../../events/result/answers';
 import { type Gate, pageStuck, type QuestionProgress } from '../../events/result/progress';
 import { dateValueSchema, pathSchema } from '../../events/shared/fields';
@@ -18,8 +18,8 @@ import {
   standingsOf,
 } from '../../projections/result/participant-results';
 import { findUsersByIds, type UserProfile } from '../../projections/user/users';
-import { asSeenBy, userFor } from '../user/queries';
-import { teacherModule } from './teacher';
+import { asSeenBy, searchScopeOf, userFor } from '../user/queries';
+import { readScope, teacherModule } from './teacher';
 
 /** A whole percentage of the maximum; nothing to score counts as 100 %, as the learner's result does. */
 export const percentOf = (score: number, maxScore: number) =>
@@ -90,7 +90,7 @@ export async function moduleParticipants(db: AnyDb, actor: Actor | null, input: 
   const stored = await pagesOfModule(db, module.path);
   const pages = questionColumns(stored);
   const maxScore = pages.reduce((sum, page) => sum + page.maxScore, 0);
-  const range = activityRange(search.from, search.until);
+  const range = { ...activityRange(search.from, search.until), ...readScope(module) };
   if (
     search.minPercent !== undefined &&
     search.maxPercent !== undefined &&
@@ -103,7 +103,7 @@ export async function moduleParticipants(db: AnyDb, actor: Actor | null, input: 
     minPercent: search.minPercent,
     maxPercent: search.maxPercent,
     moduleMaxScore: maxScore,
-    seePrivate: can(actor, 'manage_users'),
+    scope: searchScopeOf(actor),
     limit: search.limit,
     offset: search.offset,
   });
@@ -207,7 +207,10 @@ export async function activeUsers(
   const module = await teacherModule(db, actor, modulePath);
   const from = after ? dateValueSchema.parse(after) : null;
   const until = before ? dateValueSchema.parse(before) : null;
-  const ids = await activeParticipantIds(db, module.moduleId, activityRange(from, until));
+  const ids = await activeParticipantIds(db, module.moduleId, {
+    ...activityRange(from, until),
+    ...readScope(module),
+  });
   const users = new Map((await findUsersByIds(db, ids)).map((user) => [user._id, user]));
   return ids.flatMap((id) => {
     const user = users.get(id);

@@ -15,7 +15,7 @@ import type { Platform } from '../platform';
 import { csvCell } from '../user/users-csv';
 import { answerText } from './answer-texts';
 import { activityRange, percentOf, questionColumns, seenName } from './participants';
-import { teacherModule } from './teacher';
+import { readScope, teacherModule } from './teacher';
 
 /** The questions of a module's pages in page order, as the CSV needs them (questionColumns). */
 export type CsvPage = ReturnType<typeof questionColumns>[number];
@@ -98,7 +98,7 @@ export async function resultsCsv(
   pageSize = 500,
 ): Promise<AsyncGenerator<string>> {
   const module = await teacherModule(db, actor, modulePath);
-  const range = activityRange(after, before);
+  const range = { ...activityRange(after, before), ...readScope(module) };
   const pages = questionColumns(await pagesOfModule(db, module.path));
   const header = resultsCsvHeader(pages, translator(module.language));
   async function* rows(): AsyncGenerator<string> {

@@ -14,35 +14,57 @@ import { type ResultEvent, resultStream } from '../../events/result/events';
 import { pathSchema } from '../../events/shared/fields';
 import { readStream } from '../../events/store';
 import type { AnyDb } from '../../projections/db';
-import { ownsCourseWithModule } from '../../projections/link/content-links';
 import { ownersOfModule } from '../../projections/module/module-owners';
 import { findModuleByPath, type ModuleSummary } from '../../projections/module/module-summaries';
 import { pagesOfModule } from '../../projections/page/page-summaries';
 import { findUserById, findUsersByIds } from '../../projections/user/users';
-import { maySeeAnswerKey } from '../page/queries';
 import type { Platform } from '../platform';
+import { type ModuleAuthority, moduleAuthority, requireReach } from '../rights/module-rights';
 import { asSeenBy } from '../user/queries';
 import { answerLabels } from './answer-texts';
 import { learnerModuleOf, participantState } from './queries';
 
+/** A module as its teachers reach it: with its owners and the actor's authority on it. */
+export type TaughtModule = ModuleSummary & { owners: string[]; authority: ModuleAuthority };
+
 /**
- * Teachers' side of results (spec sections 5 and 6): who may read and score the results of a
- * module — holders of the view or edit right (admins among them) and the module's owners, the same
- * people who see its answer key — and the owners of a course that lists it, who teach it there.
+ * Teachers' side of results: who may read (`read`) or score, give attempts and certify (`teach`) in
+ * a module's results, by the one module rule (`moduleAuthority`): its editors and owners for all
+ * participants, holders of the view right to read only, and the owners of a course that lists it
+ * legitimately for that course's participants.
  */
 export async function teacherModule(
   db: AnyDb,
   actor: Actor | null,
   path: string,
-): Promise<ModuleSummary & { owners: string[] }> {
+  purpose: 'read' | 'teach' = 'read',
+): Promise<TaughtModule> {
   if (!actor) throw unauthenticated();
   const module = await findModuleByPath(db, path);
   if (!module) throw notFound('module.notFound');
   const owners = await ownersOfModule(db, module.moduleId);
-  if (!maySeeAnswerKey(actor, owners) && !(await ownsCourseWithModule(db, actor.userId, module.path))) {
-    throw forbidden();
-  }
-  return { ...module, owners };
+  const authority = await moduleAuthority(db, actor, module, owners);
+  if (!(purpose === 'read' ? authority.rights.results : authority.rights.score)) throw forbidden();
+  return { ...module, owners, authority };
+}
+
+/** The participants a teacher's reading reaches, as a filter of the participant queries. */
+export const readScope = (module: TaughtModule): { courses?: string[] } =>
+  module.authority.readReach && !module.authority.readReach.all
+    ? { courses: module.authority.readReach.courses }
+    : {};
+
+/** The module, once the actor's authority reaches this participant for the purpose. */
+export async function teacherModuleFor(
+  db: AnyDb,
+  actor: Actor | null,
+  path: string,
+  userId: string,
+  purpose: 'read' | 'teach' = 'read',
+): Promise<TaughtModule> {
+  const module = await teacherModule(db, actor, path, purpose);
+  await requireReach(db, actor, module.authority, purpose, userId);
+  return module;
 }
 
 export const participantResultSchema = z.object({ module: pathSchema, user: z.string().min(1).max(200) });
@@ -59,7 +81,7 @@ async function onParticipantPage(
   build: (page: PageOfParticipant, teacher: Actor) => ResultCommand,
 ) {
   const db = platform.database.db;
-  const module = await teacherModule(db, actor, input.module);
+  const module = await teacherModuleFor(db, actor, input.module, input.user, 'teach');
   const page = (await pagesOfModule(db, module.path)).find((candidate) => candidate.path === input.page);
   if (!page) throw notFound('page.notFound');
   const teacher = actor as Actor;
@@ -106,7 +128,7 @@ export async function grantAttempt(
   meta: CommandMeta,
   input: GrantAttemptInput,
 ) {
-  await teacherModule(platform.database.db, actor, input.module);
+  await teacherModule(platform.database.db, actor, input.module, 'teach');
   if (!(await findUserById(platform.database.db, input.user))) throw notFound('user.notFound');
   return onParticipantPage(platform, actor, meta, input, (ref, teacher) => ({
     type: 'GrantAttempt',
@@ -140,7 +162,7 @@ export interface TeacherQuestion {
 
 /** One participant's result as a teacher reads it: every page and question, answers, scores, feedback. */
 export async function participantResult(db: AnyDb, actor: Actor | null, modulePath: string, userId: string) {
-  const module = await teacherModule(db, actor, modulePath);
+  const module = await teacherModuleFor(db, actor, modulePath, userId);
   const user = await findUserById(db, userId);
   if (!user) throw notFound('user.notFound');
   const state = await participantState(db, module.path, userId);
@@ -225,7 +247,7 @@ export async function resultHistory(
   modulePath: string,
   userId: string,
 ): Promise<ResultHistoryEntry[]> {
-  const module = await teacherModule(db, actor, modulePath);
+  const module = await teacherModuleFor(db, actor, modulePath, userId);
   const events = await readStream(db, resultStream(module.moduleId, userId));
   const actorIds = [...new Set(events.map((event) => event.meta.actorId).filter((id) => id !== null))];
   const names = new Map(

@@ -11,6 +11,8 @@ import { sectionDecider } from '../../events/section/decider';
 import { sectionStream } from '../../events/section/events';
 import { pathSchema } from '../../events/shared/fields';
 import { readStream } from '../../events/store';
+import { ownersOfCourse } from '../../projections/course/course-owners';
+import { courseIdByPath } from '../../projections/course/course-summaries';
 import { findSectionByPath } from '../../projections/section/section-summaries';
 import { historyProcedures } from '../history-procedures';
 import { type Context, inputMutation, metaOf, pathMutation, publicProcedure, router } from '../trpc';
@@ -37,6 +39,15 @@ async function sectionEvents(ctx: Context, path: string) {
   return readStream(ctx.platform.database.db, sectionStream(section.sectionId));
 }
 
+/** A section belongs to its course: the course's owners are the section's. */
+async function sectionOwnersByPath(ctx: Context, path: string) {
+  const db = ctx.platform.database.db;
+  const section = await findSectionByPath(db, path);
+  if (!section) throw notFound('section.notFound');
+  const courseId = await courseIdByPath(db, section.parentPath);
+  return courseId ? ownersOfCourse(db, courseId) : [];
+}
+
 export const sectionRouter = router({
   /** A course's sections in order; learners see the published ones of a course they may see. */
   listByCourse: publicProcedure
@@ -48,6 +59,7 @@ export const sectionRouter = router({
   ...historyProcedures({
     decider: sectionDecider,
     events: sectionEvents,
+    owners: sectionOwnersByPath,
     shown: (state) => ({
       path: state.path,
       parentPath: state.parentPath,

@@ -7,7 +7,9 @@ import { requireAdminForAdmin, requireRoleGrant } from '../../events/escalation'
 import { type Actor, ADMIN_ROLE, can, type Rules, requireCan } from '../../events/permissions';
 import type { createUserSchema, ProfileInput } from '../../events/user/commands';
 import type { UserState } from '../../events/user/decider';
+import { ownersOfCourse } from '../../projections/course/course-owners';
 import { courseIdByPath } from '../../projections/course/course-summaries';
+import { ownersOfModule } from '../../projections/module/module-owners';
 import { moduleIdByPath } from '../../projections/module/module-summaries';
 import { findRoleByName } from '../../projections/role/roles';
 import { findUserById, findUserIdByEmail } from '../../projections/user/users';
@@ -115,6 +117,10 @@ export async function setRoles(
   );
 }
 
+/**
+ * Links or unlinks a participant: assign_participants (or manage_users), and only on a course or
+ * module the caller may edit (the edit right, or owning it); administrators reach every item.
+ */
 export async function linkUser(
   platform: Platform,
   actor: Actor | null,
@@ -123,19 +129,18 @@ export async function linkUser(
 ) {
   if (!can(actor, 'assign_participants') && !can(actor, 'manage_users'))
     requireCan(actor, 'assign_participants');
-  if (
-    link.linked &&
-    link.itemType === 'course' &&
-    !(await courseIdByPath(platform.database.db, link.itemPath))
-  ) {
-    throw notFound('course.notFound');
-  }
-  if (
-    link.linked &&
-    link.itemType === 'module' &&
-    !(await moduleIdByPath(platform.database.db, link.itemPath))
-  ) {
-    throw notFound('module.notFound');
+  const db = platform.database.db;
+  const itemId =
+    link.itemType === 'course'
+      ? await courseIdByPath(db, link.itemPath)
+      : await moduleIdByPath(db, link.itemPath);
+  // A missing item may still be unlinked: the link is all that is left of it.
+  if (!itemId && link.linked)
+    throw notFound(link.itemType === 'course' ? 'course.notFound' : 'module.notFound');
+  if (itemId) {
+    const owners =
+      link.itemType === 'course' ? await ownersOfCourse(db, itemId) : await ownersOfModule(db, itemId);
+    requireCan(actor, 'edit', { owners });
   }
   const data = { itemType: link.itemType, itemPath: link.itemPath };
   await executeUser(

@@ -14,7 +14,7 @@ import { trpcCalls } from './trpc-calls';
  * gets none of it, and every refusal writes no event.
  */
 
-type Who = 'admin' | 'courseOwner' | 'stranger' | 'participant';
+type Who = 'admin' | 'courseOwner' | 'stranger' | 'participant' | 'outsider';
 
 const reflection = {
   type: 'textarea',
@@ -55,6 +55,7 @@ describe.each(databaseKinds)('course owners teach its modules on %s', (kind) => 
       ['courseOwner', ['teacher']],
       ['stranger', ['teacher']],
       ['participant', []],
+      ['outsider', []],
     ] as const) {
       const user = await addTestUser(platform, { roles: [...roles], name: `The ${who}` });
       tokens[who] = user.token;
@@ -90,18 +91,22 @@ describe.each(databaseKinds)('course owners teach its modules on %s', (kind) => 
     await as('admin', 'course.addOwner', { path: course, userId: ids.courseOwner });
     // The stranger owns a course of their own, which does not list the module.
     await as('stranger', 'course.create', { course: { name: 'Another course', language: 'en' } });
-    // The participant, linked to the module, answers and uses up the one attempt.
+    // The participant, linked to the course and the module, answers and uses up the one attempt;
+    // the outsider follows the module without the course, so its teachers do not reach them.
     await as('admin', 'user.link', {
       _id: ids.participant,
-      itemType: 'module',
-      itemPath: module,
+      itemType: 'course',
+      itemPath: course,
       linked: true,
     });
-    await as('participant', 'result.save', {
-      module,
-      page,
-      result: { answers: { reflection: 'Listening first.', q: 'wrong' }, confirm: ['q'] },
-    });
+    for (const who of ['participant', 'outsider'] as const) {
+      await as('admin', 'user.link', { _id: ids[who], itemType: 'module', itemPath: module, linked: true });
+      await as(who, 'result.save', {
+        module,
+        page,
+        result: { answers: { reflection: `Listening first (${who}).`, q: 'wrong' }, confirm: ['q'] },
+      });
+    }
   });
   afterAll(async () => {
     await app?.close();
@@ -153,7 +158,7 @@ describe.each(databaseKinds)('course owners teach its modules on %s', (kind) => 
     );
     expect(JSON.stringify(participants)).toContain(ids.participant);
     const result = await as('courseOwner', 'result.participant', onParticipant(), false);
-    expect(JSON.stringify(result)).toContain('Listening first.');
+    expect(JSON.stringify(result)).toContain('Listening first (participant).');
     await as('courseOwner', 'result.score', {
       ...onParticipant(),
       page,
@@ -163,6 +168,30 @@ describe.each(databaseKinds)('course owners teach its modules on %s', (kind) => 
     await as('courseOwner', 'certificate.certify', onParticipant());
     const mine = await as<unknown[]>('participant', 'certificate.mine', undefined, false);
     expect(JSON.stringify(mine)).toContain('Exam of the course');
+  });
+
+  it("reaches only the course's participants, and never certifies themself", async () => {
+    const participants = await as('courseOwner', 'result.participants', { module }, false);
+    expect(JSON.stringify(participants)).not.toContain(ids.outsider);
+    const outsider = { module, user: ids.outsider };
+    await refused('courseOwner', 'result.participant', outsider, 'FORBIDDEN', false);
+    await refused('courseOwner', 'result.history', outsider, 'FORBIDDEN', false);
+    await refused(
+      'courseOwner',
+      'result.score',
+      { ...outsider, page, result: { scores: { reflection: 5 } } },
+      'FORBIDDEN',
+    );
+    await refused('courseOwner', 'result.grantAttempt', { ...outsider, page, question: 'q' }, 'FORBIDDEN');
+    await refused('courseOwner', 'certificate.certify', outsider, 'FORBIDDEN');
+    await refused('courseOwner', 'certificate.certify', { module, user: ids.courseOwner }, 'FORBIDDEN');
+    const csv = await app.inject({
+      url: `/api/results/${module}.csv`,
+      headers: { authorization: `Bearer ${tokens.courseOwner}` },
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain(ids.participant);
+    expect(csv.body).not.toContain(ids.outsider);
   });
 
   it('refuses all of it to the teacher of another course, writing nothing', async () => {

@@ -213,6 +213,7 @@ describe.each(databaseKinds)('links, owners and teachers over tRPC on %s', (kind
     ).toBe(403);
     expect(await ok(mutate('course.addOwner', { path: 'family-planning', userId: teacherId }))).toEqual({
       path: 'family-planning',
+      modules: [],
     });
     expect(await ok(query('course.owners', { path: 'family-planning' }, teacher))).toContainEqual({
       userId: teacherId,

@@ -1,0 +1,161 @@
+import { sql } from 'kysely';
+import { forbidden, unauthenticated } from '../../events/errors';
+import { type Actor, ADMIN_ROLE, can, rulesFor } from '../../events/permissions';
+import type { AnyDb } from '../../projections/db';
+import { ownedCoursesListing } from '../../projections/link/content-links';
+import { ownersOfModule } from '../../projections/module/module-owners';
+import type { ModuleSummary } from '../../projections/module/module-summaries';
+import { userAccessWithActions } from '../../projections/user/users';
+
+/**
+ * What one person may do with one module: the one rule every procedure, GraphQL resolver, CSV route
+ * and screen asks (docs: the role table in the README). Rights come from the module itself — the
+ * role's actions and its ownership — and from a course only through a link that someone with the
+ * right on the module made; never from a link alone.
+ */
+export interface ModuleRights {
+  /** Change the module, its pages and its certificate settings. */
+  edit: boolean;
+  delete: boolean;
+  /** See the scores of the options (the answer key). */
+  answerKey: boolean;
+  /** Read the module's change history. */
+  history: boolean;
+  /** Name or remove its owners. */
+  assignOwners: boolean;
+  /** Link participants to it. */
+  assignParticipants: boolean;
+  /** Read participants' results (all of them, or those of the courses the person teaches). */
+  results: boolean;
+  /** Score answers, give feedback and another attempt. */
+  score: boolean;
+  /** Assign and revoke certificates (never one's own, admins aside). */
+  certify: boolean;
+}
+
+/** Whose results a right reaches: every participant, or those linked to these courses. */
+export type Reach = { all: true } | { all: false; courses: string[] };
+
+export interface ModuleAuthority {
+  rights: ModuleRights;
+  /** Whose results may be read; null: nobody's. */
+  readReach: Reach | null;
+  /** Whose results may be scored, given attempts and certified; null: nobody's. */
+  teachReach: Reach | null;
+}
+
+export const isAdmin = (actor: Actor | null) => actor?.roles.includes(ADMIN_ROLE) === true;
+
+/** Whether someone may make a link that lets a course teach this module: its editors and owners. */
+export async function linkerHadRight(db: AnyDb, linkedBy: string | null, owners: readonly string[]) {
+  // No actor: the platform itself (demo content, start-up).
+  if (linkedBy === null || owners.includes(linkedBy)) return true;
+  const access = await userAccessWithActions(db, linkedBy);
+  return access !== null && rulesFor(access.roles, access.actions).edit;
+}
+
+/**
+ * The courses through which this person teaches the module: courses they own that list it, where
+ * the link was made by someone who may edit the module (its owners, the edit right, the platform).
+ * A link someone made to a module they had no right on confers nothing.
+ */
+export async function teachingCourses(
+  db: AnyDb,
+  actor: Actor,
+  module: Pick<ModuleSummary, 'path'>,
+  owners: readonly string[],
+): Promise<string[]> {
+  if (actor.roles.length === 0) return [];
+  const listings = await ownedCoursesListing(db, actor.userId, module.path);
+  const verdicts = new Map<string | null, Promise<boolean>>();
+  const courses = new Set<string>();
+  for (const listing of listings) {
+    if (!verdicts.has(listing.linkedBy)) {
+      verdicts.set(listing.linkedBy, linkerHadRight(db, listing.linkedBy, owners));
+    }
+    if (await verdicts.get(listing.linkedBy)) courses.add(listing.coursePath);
+  }
+  return [...courses];
+}
+
+const noAuthority: ModuleAuthority = {
+  rights: {
+    edit: false,
+    delete: false,
+    answerKey: false,
+    history: false,
+    assignOwners: false,
+    assignParticipants: false,
+    results: false,
+    score: false,
+    certify: false,
+  },
+  readReach: null,
+  teachReach: null,
+};
+
+/** The rights of this actor on this module, and whose results they reach. */
+export async function moduleAuthority(
+  db: AnyDb,
+  actor: Actor | null,
+  module: Pick<ModuleSummary, 'moduleId' | 'path'>,
+  knownOwners?: readonly string[],
+): Promise<ModuleAuthority> {
+  if (!actor) return noAuthority;
+  const owners = knownOwners ?? (await ownersOfModule(db, module.moduleId));
+  const target = { owners: [...owners] };
+  const editor = can(actor, 'edit', target);
+  const viewer = can(actor, 'view');
+  const courses = editor ? [] : await teachingCourses(db, actor, module, owners);
+  const teachReach: Reach | null = editor
+    ? { all: true }
+    : courses.length > 0
+      ? { all: false, courses }
+      : null;
+  const readReach: Reach | null = editor || viewer ? { all: true } : teachReach;
+  return {
+    rights: {
+      edit: editor,
+      delete: can(actor, 'delete', target),
+      answerKey: editor || viewer,
+      history: editor || viewer,
+      assignOwners: can(actor, 'assign_owners'),
+      assignParticipants: can(actor, 'assign_participants') && editor,
+      results: readReach !== null,
+      score: teachReach !== null,
+      certify: teachReach !== null,
+    },
+    readReach,
+    teachReach,
+  };
+}
+
+/** Whether a participant is within a reach: everyone, or linked to one of its courses. */
+export async function reaches(db: AnyDb, reach: Reach | null, userId: string): Promise<boolean> {
+  if (!reach) return false;
+  if (reach.all) return true;
+  if (reach.courses.length === 0) return false;
+  const { rows } = await sql<{ found: number }>`
+    select 1 as found from user_links
+    where user_id = ${userId} and item_type = 'course' and item_path in (${sql.join(reach.courses)})
+    limit 1`.execute(db);
+  return rows.length > 0;
+}
+
+/** Refuses unless the actor's authority on the module reaches this participant for this purpose. */
+export async function requireReach(
+  db: AnyDb,
+  actor: Actor | null,
+  authority: ModuleAuthority,
+  purpose: 'read' | 'teach',
+  userId: string,
+) {
+  if (!actor) throw unauthenticated();
+  const reach = purpose === 'read' ? authority.readReach : authority.teachReach;
+  if (!(await reaches(db, reach, userId))) throw forbidden();
+}
+
+/** No one certifies themselves, admins aside: the certificate must be earned or given by another. */
+export function requireNotSelf(actor: Actor, recipientId: string) {
+  if (actor.userId === recipientId && !isAdmin(actor)) throw forbidden('certificates.errors.notForYourself');
+}
