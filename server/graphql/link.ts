@@ -25,7 +25,7 @@ builder.mutationFields((t) => {
     addItemToParent: t.field({
       type: MutationResult,
       description:
-        'Links a module or file to a course or section, last in its list (edit right on the parent, or owning it). Linking twice changes nothing.',
+        'Links a module or file to a course or section, last in its list. Needs the right on both sides: the edit right or ownership of the parent, and the edit right or ownership of the module (a published public module may be linked without it, which lets the course list it but not teach it); a file needs the edit right or a parent of it one may edit. Linking twice changes nothing.',
       args: linkArgs(),
       resolve: (_root, args, ctx) =>
         answer(ctx, 'itemLinked', async () => {

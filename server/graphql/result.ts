@@ -207,7 +207,7 @@ builder.queryFields((t) => ({
   resultCSV: t.string({
     nullable: true,
     description:
-      "The module's results as CSV text for its teachers (view or edit right, or owner): one row per participant active between `after` and `before` (YYYY-MM-DD, `before` including that day, or ISO timestamps); per question its answer as text (option labels in the module's language, several joined by '; ', open answers as typed; key `<page path>/<question name>/answer`) and its score (key `<page path>/<question name>`), a total per page (`<page path>/total`), then total, maxScore and percent. Every header cell reads `<label in the module's language> [<key>]`. UTF-8 with a BOM, formula-like text cells neutralised with a quote. The same text as GET /api/results/<path>.csv, which streams it as a file download.",
+      "The module's results as CSV text for its teachers (view or edit right, or owner; the owners of a course that lists it see that course's participants): one row per participant active between `after` and `before` (YYYY-MM-DD, `before` including that day, or ISO timestamps); per question its answer as text (option labels in the module's language, several joined by '; ', open answers as typed; key `<page path>/<question name>/answer`) and its score (key `<page path>/<question name>`), a total per page (`<page path>/total`), then total, maxScore and percent. Every header cell reads `<label in the module's language> [<key>]`. UTF-8 with a BOM, formula-like text cells neutralised with a quote. The same text as GET /api/results/<path>.csv, which streams it as a file download.",
     args: { path: t.arg.string({ required: true }), before: t.arg.string(), after: t.arg.string() },
     resolve: (_root, args, ctx) =>
       refusing(ctx, async () => {
@@ -253,7 +253,7 @@ builder.mutationFields((t) => ({
   grantAttempt: t.field({
     type: MutationResult,
     description:
-      "A teacher (view or edit right, or owner of the module) gives a participant another attempt at one question whose attempts are used up; refused while attempts are left. The participant's result history shows who gave it and when.",
+      "A teacher (edit right or owner of the module, or owner of a course that lists it for that course's participants) gives a participant another attempt at one question whose attempts are used up; refused while attempts are left. The participant's result history shows who gave it and when.",
     args: {
       user: t.arg.id({ required: true }),
       module: t.arg.string({ required: true }),
@@ -270,7 +270,7 @@ builder.mutationFields((t) => ({
   updateResult: t.field({
     type: SaveResultPayload,
     description:
-      "A teacher (view or edit right, or owner of the module) scores open questions and gives feedback on one page of a participant's result. `result` is `{ scores: { <question name>: number }, feedback: { <question name>: text } }`, either part may be left out; scores are rounded to whole numbers between 0 and the question's maximum and only open questions take a score (an unchanged score of a choice question is ignored); feedback may be given on any answered question, and an empty text removes it. Another shape (such as `{ answers }`) is refused with a message. Every change is an event: the participant's result history shows who changed which score, when, from what to what. Answers the participant's scoring and the page's result (with its feedback).",
+      "A teacher (edit right or owner of the module, or owner of a course that lists it for that course's participants) scores open questions and gives feedback on one page of a participant's result. `result` is `{ scores: { <question name>: number }, feedback: { <question name>: text } }`, either part may be left out; scores are rounded to whole numbers between 0 and the question's maximum and only open questions take a score (an unchanged score of a choice question is ignored); feedback may be given on any answered question, and an empty text removes it. Another shape (such as `{ answers }`) is refused with a message. Every change is an event: the participant's result history shows who changed which score, when, from what to what. Answers the participant's scoring and the page's result (with its feedback).",
     args: {
       user: t.arg.id({ required: true }),
       module: t.arg.string({ required: true }),
@@ -326,7 +326,7 @@ builder.objectFields(ModuleType, (t) => ({
     type: 'JSON',
     nullable: true,
     description:
-      "A result: { answers, scoring, feedback, score, maxScore, completed, updatedAt }, answers, scoring and feedback keyed by page path. Without `user`, the caller's own; with `user`, that participant's, for the module's teachers (view or edit right, or owner) and null for anyone else.",
+      "A result: { answers, scoring, feedback, score, maxScore, completed, updatedAt }, answers, scoring and feedback keyed by page path. Without `user`, the caller's own; with `user`, that participant's, for the module's teachers (view or edit right, owner, or owner of a course that lists it for that course's participants) and null for anyone else.",
     args: { user: t.arg.id() },
     resolve: async (module, args, ctx) => {
       if (args.user && String(args.user) !== ctx.actor?.userId)
@@ -339,7 +339,7 @@ builder.objectFields(ModuleType, (t) => ({
     type: [ResultAnswerType],
     nullable: true,
     description:
-      "The answered questions of a result with the texts of the answers (option labels in the module's language instead of option values), in page order. Without `user`, the caller's own; with `user`, that participant's, for the module's teachers (view or edit right, or owner) and null for anyone else, like `result`.",
+      "The answered questions of a result with the texts of the answers (option labels in the module's language instead of option values), in page order. Without `user`, the caller's own; with `user`, that participant's, for the module's teachers (view or edit right, owner, or owner of a course that lists it for that course's participants) and null for anyone else, like `result`.",
     args: { user: t.arg.id() },
     resolve: (module, args, ctx) => answersWithTexts(ctx, module.path, args.user),
   }),
