@@ -120,7 +120,7 @@ export async function moduleAuthority(
       answerKey: editor || viewer,
       history: editor || viewer,
       assignOwners: can(actor, 'assign_owners'),
-      assignParticipants: can(actor, 'assign_participants') && editor,
+      assignParticipants: (can(actor, 'assign_participants') || can(actor, 'manage_users')) && editor,
       results: readReach !== null,
       score: teachReach !== null,
       certify: teachReach !== null,

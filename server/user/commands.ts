@@ -7,15 +7,15 @@ import { requireAdminForAdmin, requireRoleGrant } from '../../events/escalation'
 import { type Actor, ADMIN_ROLE, can, type Rules, requireCan } from '../../events/permissions';
 import type { createUserSchema, ProfileInput } from '../../events/user/commands';
 import type { UserState } from '../../events/user/decider';
-import { ownersOfCourse } from '../../projections/course/course-owners';
-import { courseIdByPath } from '../../projections/course/course-summaries';
-import { ownersOfModule } from '../../projections/module/module-owners';
-import { moduleIdByPath } from '../../projections/module/module-summaries';
+import { findCourseByPath } from '../../projections/course/course-summaries';
+import { findModuleByPath } from '../../projections/module/module-summaries';
 import { findRoleByName } from '../../projections/role/roles';
 import { findUserById, findUserIdByEmail } from '../../projections/user/users';
 import { lockEmail, sendCode } from '../auth/account';
 import { issueCode } from '../auth/codes';
 import type { Platform } from '../platform';
+import { courseRights } from '../rights/course-rights';
+import { moduleAuthority } from '../rights/module-rights';
 import { executeUser } from './execute-user';
 
 const isSelf = (actor: Actor | null, userId: string) => actor?.userId === userId;
@@ -130,17 +130,19 @@ export async function linkUser(
   if (!can(actor, 'assign_participants') && !can(actor, 'manage_users'))
     requireCan(actor, 'assign_participants');
   const db = platform.database.db;
-  const itemId =
+  const item =
     link.itemType === 'course'
-      ? await courseIdByPath(db, link.itemPath)
-      : await moduleIdByPath(db, link.itemPath);
+      ? await findCourseByPath(db, link.itemPath)
+      : await findModuleByPath(db, link.itemPath);
   // A missing item may still be unlinked: the link is all that is left of it.
-  if (!itemId && link.linked)
+  if (!item && link.linked)
     throw notFound(link.itemType === 'course' ? 'course.notFound' : 'module.notFound');
-  if (itemId) {
-    const owners =
-      link.itemType === 'course' ? await ownersOfCourse(db, itemId) : await ownersOfModule(db, itemId);
-    requireCan(actor, 'edit', { owners });
+  if (item) {
+    const rights =
+      'courseId' in item
+        ? await courseRights(db, actor, item)
+        : (await moduleAuthority(db, actor, item)).rights;
+    if (!rights.assignParticipants) throw forbidden();
   }
   const data = { itemType: link.itemType, itemPath: link.itemPath };
   await executeUser(
