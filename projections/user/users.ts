@@ -1,4 +1,4 @@
-import { type ColumnType, type Selectable, sql, type Transaction } from 'kysely';
+import { type ColumnType, type RawBuilder, type Selectable, sql, type Transaction } from 'kysely';
 import type { RoleActions } from '../../events/role/events';
 import type { Image, Language } from '../../events/shared/fields';
 import type { StoredEvent } from '../../events/store';
@@ -335,14 +335,64 @@ export interface UserSearch {
   offset?: number;
 }
 
-export async function searchUsers(db: AnyDb, filter: UserSearch = {}): Promise<UserRecord[]> {
+/** What a private profile (fullPrivacy) shows to anyone but its owner and who manages users. */
+export const anonymousProfile = { name: 'Anonymous User', email: 'anonymous@anonymous.invalid' } as const;
+
+/**
+ * Whose real name and e-mail a search may match: everyone's (`all`, for who manages users), or
+ * only those of profiles that are not private, and the viewer's own.
+ */
+export type SearchScope = { all: true } | { all: false; viewerId: string | null };
+
+/** The scope that leaks nothing: private profiles match only by what anyone sees of them. */
+export const othersScope: SearchScope = { all: false, viewerId: null };
+
+/** Whether the viewer sees this row's real name and e-mail; `table` is the users table's alias. */
+function seesReal(scope: SearchScope, table?: string): RawBuilder<boolean> {
+  const column = (name: string) => sql.ref(table ? `${table}.${name}` : name);
+  if (scope.all) return sql<boolean>`true`;
+  const open = sql<boolean>`coalesce(${column('full_privacy')}, false) = false`;
+  return scope.viewerId === null
+    ? sql<boolean>`(${open})`
+    : sql<boolean>`(${open} or ${column('user_id')} = ${scope.viewerId})`;
+}
+
+/**
+ * The condition that a user's name or e-mail contains `search`, over what the viewer sees of them:
+ * a private profile matches anyone else only by its placeholder, so no run of searches rebuilds a
+ * hidden name or address. Phone, riziv, profession and description are never searched. Written in
+ * the query, so paging and counts agree with what is shown. `table` is the users table's alias.
+ */
+export function nameOrEmailContains(search: string, scope: SearchScope, table?: string): RawBuilder<boolean> {
+  const needle = search.toLowerCase();
+  const like = `%${needle.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+  const column = (name: string) => sql.ref(table ? `${table}.${name}` : name);
+  const real = sql<boolean>`(lower(${column('name')}) like ${like} or ${column('email')} like ${like})`;
+  if (scope.all) return real;
+  const placeholder = Object.values(anonymousProfile).some((text) => text.toLowerCase().includes(needle));
+  return placeholder
+    ? sql<boolean>`(case when ${seesReal(scope, table)} then ${real} else true end)`
+    : sql<boolean>`(${seesReal(scope, table)} and ${real})`;
+}
+
+/**
+ * The name a list is ordered by: the one the viewer sees, and none for a private profile (those
+ * come last, by id), so a hidden name's place in the list tells nothing about it either.
+ */
+export const shownNameOrder = (scope: SearchScope): RawBuilder<string | null> =>
+  sql<string | null>`(case when ${seesReal(scope)} then name end)`;
+
+/**
+ * The user list, filtered, by name; `scope` says whose real name and e-mail `search` may match and
+ * order by.
+ */
+export async function searchUsers(
+  db: AnyDb,
+  filter: UserSearch = {},
+  scope: SearchScope = othersScope,
+): Promise<UserRecord[]> {
   let query = users(db).selectFrom('users').selectAll();
-  if (filter.search) {
-    const like = `%${filter.search.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) =>
-      eb.or([eb(eb.fn('lower', ['name']), 'like', like), eb('email', 'like', like)]),
-    );
-  }
+  if (filter.search) query = query.where(nameOrEmailContains(filter.search, scope));
   for (const [itemType, itemPath] of [
     ['course', filter.course],
     ['module', filter.module],
@@ -359,7 +409,7 @@ export async function searchUsers(db: AnyDb, filter: UserSearch = {}): Promise<U
   }
   if (filter.role) query = query.where('roles', '@>', JSON.stringify([filter.role]) as never);
   const rows = await query
-    .orderBy('name')
+    .orderBy(shownNameOrder(scope))
     .orderBy('user_id')
     .limit(filter.limit ?? 200)
     .offset(filter.offset ?? 0)

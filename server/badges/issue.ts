@@ -11,6 +11,7 @@ import { findUserById } from '../../projections/user/users';
 import { configOrDefault, publicUrlOf } from '../certificate/queries';
 import { translator } from '../i18n';
 import type { Platform } from '../platform';
+import { asSeenBy } from '../user/queries';
 import {
   badgeUrls,
   criteriaOf,
@@ -72,7 +73,8 @@ export async function credentialOf(
     publicUrl: publicUrlOf(platform),
     issuerName: platform.tenant.name,
     certificate,
-    holderName: holder.name,
+    // A teacher's copy of a private holder's credential names no one; the holder's own names them.
+    holderName: asSeenBy(actor, holder).name,
     item: {
       name: item.name,
       language: item.language,

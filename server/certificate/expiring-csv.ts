@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { can } from '../../events/permissions';
+import { type Actor, can } from '../../events/permissions';
 import type { AnyDb } from '../../projections/db';
 import { actorFromRequest } from '../auth/actor';
 import { requestLanguage, translator } from '../i18n';
@@ -25,9 +25,14 @@ const columns: [string, (entry: ExpiringEntry) => string][] = [
 ];
 
 /** The expiring certificates as CSV, page by page (UTF-8 with BOM so spreadsheets in nl and fr read accents). */
-export async function* expiringCsv(db: AnyDb, now = new Date(), pageSize?: number): AsyncGenerator<string> {
+export async function* expiringCsv(
+  db: AnyDb,
+  actor: Actor,
+  now = new Date(),
+  pageSize?: number,
+): AsyncGenerator<string> {
   yield `\uFEFF${columns.map(([name]) => csvCell(name)).join(',')}\r\n`;
-  for await (const page of expiringPages(db, now, pageSize)) {
+  for await (const page of expiringPages(db, actor, now, pageSize)) {
     yield page.map((entry) => `${columns.map(([, cell]) => csvCell(cell(entry))).join(',')}\r\n`).join('');
   }
 }
@@ -47,6 +52,6 @@ export async function expiringCsvRoute(app: FastifyInstance, { platform }: { pla
         'content-disposition',
         `attachment; filename="expiring-certificates-${now.toISOString().slice(0, 10)}.csv"`,
       )
-      .send(Readable.from(expiringCsv(platform.database.db, now)));
+      .send(Readable.from(expiringCsv(platform.database.db, actor, now)));
   });
 }

@@ -1,5 +1,6 @@
 import type { CertificateKind } from '../../events/certificate/events';
 import { DAY_MS, daysUntil } from '../../events/certificate/reminders';
+import type { Actor } from '../../events/permissions';
 import type { Language } from '../../events/shared/fields';
 import {
   type ExpiringCertificate,
@@ -10,6 +11,7 @@ import type { CourseSummaryTables } from '../../projections/course/course-summar
 import { type AnyDb, tablesOf } from '../../projections/db';
 import type { ModuleSummaryTables } from '../../projections/module/module-summaries';
 import { findUsersByIds } from '../../projections/user/users';
+import { userFor } from '../user/queries';
 
 /** The admin list looks this many days ahead (issue 23: 'expiring in the next 90 days'). */
 export const EXPIRING_WINDOW_DAYS = 90;
@@ -60,6 +62,7 @@ async function itemNames(db: AnyDb, certificates: readonly ExpiringCertificate[]
 /** The certificates as the list shows them: with holder and item, in three statements whatever their number. */
 async function entriesOf(
   db: AnyDb,
+  actor: Actor,
   certificates: readonly ExpiringCertificate[],
   now: Date,
 ): Promise<ExpiringEntry[]> {
@@ -69,9 +72,10 @@ async function entriesOf(
   ]);
   const byId = new Map(people.map((person) => [person._id, person]));
   return certificates.flatMap((certificate) => {
-    const holder = byId.get(certificate.userId);
+    const found = byId.get(certificate.userId);
     // Erased in between the two reads: their certificates are gone too.
-    if (!holder) return [];
+    if (!found) return [];
+    const holder = userFor(actor, found);
     const item = items.get(certificate.itemId);
     return [
       {
@@ -96,20 +100,21 @@ const windowEnd = (now: Date) => new Date(now.getTime() + EXPIRING_WINDOW_DAYS *
 
 /**
  * Standing certificates that expire in the next 90 days, soonest first (admin list). Checked by the
- * caller: it holds names and e-mail addresses of every holder (manage_users).
+ * caller: it holds names and e-mail addresses of every holder (manage_users), each still as this
+ * actor's audience sees them (`userFor`), like every list that names people.
  */
-export async function expiringList(db: AnyDb, now = new Date()) {
+export async function expiringList(db: AnyDb, actor: Actor, now = new Date()) {
   const certificates = await expiringCertificates(db, now, windowEnd(now));
-  return { days: EXPIRING_WINDOW_DAYS, certificates: await entriesOf(db, certificates, now) };
+  return { days: EXPIRING_WINDOW_DAYS, certificates: await entriesOf(db, actor, certificates, now) };
 }
 
 /** The same list page by page (keyset), for the CSV export that streams it. */
-export async function* expiringPages(db: AnyDb, now = new Date(), pageSize = 500) {
+export async function* expiringPages(db: AnyDb, actor: Actor, now = new Date(), pageSize = 500) {
   let after: ExpiringCursor | null = null;
   for (;;) {
     const page = await expiringCertificates(db, now, windowEnd(now), { after, limit: pageSize });
     if (page.length === 0) return;
-    yield await entriesOf(db, page, now);
+    yield await entriesOf(db, actor, page, now);
     if (page.length < pageSize) return;
     const last = page.at(-1)!;
     after = { expiresAt: last.expiresAt, certificateId: last.certificateId };

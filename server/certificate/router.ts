@@ -114,7 +114,9 @@ export const certificateRouter = router({
    * Standing certificates expiring in the next 90 days, with holder and reminders sent (admin list,
    * its CSV at /api/certificates/expiring.csv): names and addresses of every holder, so manage_users.
    */
-  expiring: procedureFor('manage_users').query(({ ctx }) => expiringList(ctx.platform.database.db)),
+  expiring: procedureFor('manage_users').query(({ ctx }) =>
+    expiringList(ctx.platform.database.db, ctx.actor),
+  ),
   /** The fraud check's review list. */
   reviews: publicProcedure.query(({ ctx }) => reviewList(ctx.platform, ctx.actor)),
   dismissReview: publicProcedure.input(reviewSchema).mutation(async ({ ctx, input }) => {

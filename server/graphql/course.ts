@@ -12,7 +12,7 @@ import {
 } from '../course/commands';
 import { type CourseFacts, canSeeParticipants, visibleCourse, visibleCourses } from '../course/queries';
 import { keepVisibleSections } from '../section/queries';
-import { teamMemberFor, userFor } from '../user/queries';
+import { inSeenOrder, teamMemberFor } from '../user/queries';
 import { builder } from './builder';
 import { type GraphQLContext, metaOf } from './context';
 import { answer, documentArg, documentOf, type MutationAnswer, refusing } from './errors';
@@ -51,7 +51,7 @@ export const CourseType = builder.objectRef<CourseSummary>('Course').implement({
       type: [UserType],
       description: 'The course team (its owners), by name.',
       resolve: async (course, _args, ctx) =>
-        (await ctx.loaders.courseOwners.load(course.courseId)).map((user) => teamMemberFor(ctx.actor, user)),
+        inSeenOrder(ctx.actor, await ctx.loaders.courseOwners.load(course.courseId), teamMemberFor),
     }),
     users: t.field({
       type: [UserType],
@@ -61,8 +61,7 @@ export const CourseType = builder.objectRef<CourseSummary>('Course').implement({
         const owners = await ctx.loaders.courseOwners.load(course.courseId);
         const ownerIds = owners.map((owner) => owner._id);
         if (!canSeeParticipants(ctx.actor, course, ownerIds)) return [];
-        const users = await ctx.loaders.courseParticipants.load(course.path);
-        return users.map((user) => userFor(ctx.actor, user));
+        return inSeenOrder(ctx.actor, await ctx.loaders.courseParticipants.load(course.path));
       },
     }),
     sections: t.field({

@@ -13,7 +13,7 @@ import {
   updateModule,
 } from '../module/commands';
 import { keepVisibleModules, type ModuleFacts, visibleModule, visibleModules } from '../module/queries';
-import { teamMemberFor, userFor } from '../user/queries';
+import { inSeenOrder, teamMemberFor } from '../user/queries';
 import { builder } from './builder';
 import { type GraphQLContext, metaOf } from './context';
 import { answer, documentArg, documentOf, type MutationAnswer, refusing } from './errors';
@@ -55,7 +55,7 @@ export const ModuleType = builder.objectRef<ModuleSummary>('Module').implement({
       type: [UserType],
       description: 'The teachers who own the module.',
       resolve: async (module, _args, ctx) =>
-        (await ctx.loaders.moduleOwners.load(module.moduleId)).map((user) => teamMemberFor(ctx.actor, user)),
+        inSeenOrder(ctx.actor, await ctx.loaders.moduleOwners.load(module.moduleId), teamMemberFor),
     }),
     users: t.field({
       type: [UserType],
@@ -65,8 +65,7 @@ export const ModuleType = builder.objectRef<ModuleSummary>('Module').implement({
         const owners = await ctx.loaders.moduleOwners.load(module.moduleId);
         const ownerIds = owners.map((owner) => owner._id);
         if (!canSeeParticipants(ctx.actor, { showUserList: false }, ownerIds)) return [];
-        const users = await ctx.loaders.moduleParticipants.load(module.path);
-        return users.map((user) => userFor(ctx.actor, user));
+        return inSeenOrder(ctx.actor, await ctx.loaders.moduleParticipants.load(module.path));
       },
     }),
     // moduleCertificateConfig and certificate: see certificate.ts.

@@ -2,9 +2,10 @@ import { forbidden, notFound } from '../../events/errors';
 import { type Actor, requireCan } from '../../events/permissions';
 import { type AnyDb, tablesOf } from '../../projections/db';
 import { type LinkedModule, modulesOfParent, type Parent } from '../../projections/link/content-links';
-import type { UserTables } from '../../projections/user/users';
+import { toUserProfile, type UserTables } from '../../projections/user/users';
 import { parentAccess } from '../file/queries';
 import { keepVisibleModules, moduleFactsFrom } from '../module/queries';
+import { inSeenOrder } from '../user/queries';
 
 /**
  * A course's or section's modules in order (tRPC `link.modulesOf`, GraphQL `modules(course|section)`),
@@ -33,16 +34,23 @@ export interface Teacher {
   email: string;
 }
 
-/** The users holding the role 'teacher', who may be linked as owners (spec section 6). */
+/**
+ * The users holding the role 'teacher', who may be linked as owners (spec section 6), as this
+ * actor may see them (`inSeenOrder`: a private profile reads as 'Anonymous User', after the names).
+ */
 export async function teachers(db: AnyDb, actor: Actor | null): Promise<Teacher[]> {
   if (!actor) throw forbidden();
   requireCan(actor, 'assign_owners');
   const rows = await tablesOf<UserTables>(db)
     .selectFrom('users')
-    .select(['user_id', 'name', 'email'])
+    .selectAll()
     .where('roles', '@>', JSON.stringify(['teacher']) as never)
     .orderBy('name')
     .orderBy('user_id')
     .execute();
-  return rows.map((row) => ({ userId: row.user_id, name: row.name, email: row.email }));
+  return inSeenOrder(actor, rows.map(toUserProfile)).map((user) => ({
+    userId: user._id,
+    name: user.name,
+    email: user.email,
+  }));
 }

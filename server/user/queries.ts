@@ -3,7 +3,9 @@ import { forbidden, notFound } from '../../events/errors';
 import { type Actor, can } from '../../events/permissions';
 import type { AnyDb } from '../../projections/db';
 import {
+  anonymousProfile,
   findUserById,
+  type SearchScope,
   searchUsers,
   type UserProfile,
   type UserRecord,
@@ -15,8 +17,8 @@ export function asSeenBy<U extends UserProfile>(actor: Actor | null, user: U): U
   if (!user.fullPrivacy || actor?.userId === user._id || can(actor, 'manage_users')) return user;
   return {
     ...user,
-    name: 'Anonymous User',
-    email: 'anonymous@anonymous.invalid',
+    name: anonymousProfile.name,
+    email: anonymousProfile.email,
     phone: null,
     profession: null,
     riziv: null,
@@ -57,6 +59,28 @@ export function teamMemberFor<U extends UserProfile>(actor: Actor | null, user: 
   return { ...shown, profession: user.profession, description: user.description };
 }
 
+/**
+ * What a search by this actor may match (the projection above, applied in the query): real names
+ * and e-mails of everyone for who manages users, otherwise only where the actor sees them.
+ */
+export const searchScopeOf = (actor: Actor | null): SearchScope =>
+  can(actor, 'manage_users') ? { all: true } : { all: false, viewerId: actor?.userId ?? null };
+
+/**
+ * People as this actor sees them (`project`: userFor, or teamMemberFor for a team), the named ones
+ * in the order given, then those shown as 'Anonymous User', by id: a place among the names would
+ * hint at the hidden one.
+ */
+export function inSeenOrder<U extends UserProfile>(
+  actor: Actor | null,
+  users: readonly U[],
+  project: (actor: Actor | null, user: U) => U = userFor,
+): U[] {
+  const hidden = (user: U) => user.fullPrivacy && audienceOf(actor, user._id) === 'others';
+  const masked = users.filter(hidden).sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
+  return [...users.filter((user) => !hidden(user)), ...masked].map((user) => project(actor, user));
+}
+
 /** Which courses and modules someone is linked to: for themselves and for who manages links. */
 export function canSeeLinksOf(actor: Actor | null, userId: string): boolean {
   return actor?.userId === userId || can(actor, 'manage_users') || can(actor, 'assign_participants');
@@ -74,7 +98,7 @@ export const userSearchSchema = z.object({
 
 /**
  * The user list (admin screens, linking participants): manage_users or assign_participants; each
- * user as this actor's audience may see them (`userFor`).
+ * user as this actor's audience may see them (`userFor`), and found only by what they see.
  */
 export async function visibleUsers(
   db: AnyDb,
@@ -82,7 +106,7 @@ export async function visibleUsers(
   filter: UserSearch,
 ): Promise<UserRecord[]> {
   if (!can(actor, 'manage_users') && !can(actor, 'assign_participants')) throw forbidden();
-  const users = await searchUsers(db, filter);
+  const users = await searchUsers(db, filter, searchScopeOf(actor));
   return users.map((user) => userFor(actor, user));
 }
 
