@@ -10,6 +10,7 @@ import {
   findCertificateByCode,
   statusOf,
 } from '../../projections/certificate/certificates';
+import { findModuleByPath } from '../../projections/module/module-summaries';
 import type { UserProfile } from '../../projections/user/users';
 import { addCertificateToUser, certify, removeCertificateFromUser } from '../certificate/commands';
 import {
@@ -20,6 +21,7 @@ import {
   verifyCertificate,
   viewOf,
 } from '../certificate/queries';
+import { moduleAuthority, reaches } from '../rights/module-rights';
 import { canSeeLinksOf } from '../user/queries';
 import { builder } from './builder';
 import { type GraphQLContext, metaOf } from './context';
@@ -195,12 +197,17 @@ builder.queryFields((t) => ({
         }
         const code = codeOrNull(args.path);
         if (!code || !ctx.actor) return null;
-        const record = await findCertificateByCode(ctx.platform.database.db, code);
+        const db = ctx.platform.database.db;
+        const record = await findCertificateByCode(db, code);
         if (record?.kind !== 'module') return null;
-        const view = await viewOf(ctx.platform, record);
-        return record.userId === ctx.actor.userId || ctx.actor.rules.view || ctx.actor.rules.edit
-          ? view
-          : null;
+        if (record.userId !== ctx.actor.userId) {
+          // Whoever reads the holder's results in the module (the module rule) reads its certificate.
+          const module = await findModuleByPath(db, record.itemPath);
+          const authority = module && (await moduleAuthority(db, ctx.actor, module));
+          if (!authority?.rights.results || !(await reaches(db, authority.readReach, record.userId)))
+            return null;
+        }
+        return viewOf(ctx.platform, record);
       }),
   }),
   courseCertificate: t.field({

@@ -825,3 +825,311 @@ export const graphqlRows: Record<string, Row> = {
     input: async (w) => ({ tracking: { type: 'course', path: w.shared.course } }),
   },
 };
+
+/**
+ * What a refused GraphQL read answers, as its resolver refuses: a refusal error (forbidden, signed
+ * out, or not found for a hidden target), null, or an empty list.
+ */
+export type Refusal = 'error' | 'null' | 'empty';
+
+/** A GraphQL read: a field of Query, or a field of a type that names people or gives answers. */
+export interface QueryRow extends Row {
+  /** The fields asked of the answer; none for a scalar. */
+  select?: string;
+  /** A field of a type: the query reaching it (variables from `input`) and where it sits in `data`. */
+  through?: { query: string; at: string[] };
+  /** Every way a refusal may read; an allowed caller gets an answer that reads as none of them. */
+  refusal: readonly Refusal[];
+}
+
+/** Fixtures a read needs, made once per database however many actors ask. */
+const made = new WeakMap<World, Map<string, Promise<unknown>>>();
+function once<T>(w: World, key: string, make: () => Promise<T>): Promise<T> {
+  let byKey = made.get(w);
+  if (!byKey) {
+    byKey = new Map();
+    made.set(w, byKey);
+  }
+  if (!byKey.has(key)) byKey.set(key, make());
+  return byKey.get(key) as Promise<T>;
+}
+
+/** The shared participant linked to the shared course and module, so their participant lists name someone. */
+const participantLinked = (w: World) =>
+  once(w, 'participant linked', async () => {
+    for (const [itemType, itemPath] of [
+      ['course', w.shared.course],
+      ['module', w.shared.module],
+    ] as const) {
+      await w.as('admin', 'user.link', {
+        _id: w.shared.participant.userId,
+        itemType,
+        itemPath,
+        linked: true,
+      });
+    }
+  });
+
+/** An unpublished, non-public exam with a page. */
+const closedExam = (w: World) => once(w, 'closed exam', () => w.module({ closed: true }));
+
+/** An unpublished section of the shared (public) course. */
+const closedSection = (w: World) =>
+  once(w, 'closed section', async () => {
+    const path = await w.section(w.shared.course);
+    await w.as('owner', 'section.unpublish', { path });
+    return path;
+  });
+
+const signedInActor = (actor: ActorName): actor is SignedIn => actor !== 'anonymous';
+
+/**
+ * Every field of Query, and every field of a type that names people (a User) or gives answers
+ * (ResultAnswer, or a result read with a `user` argument): who reads it (the others are refused as
+ * `refusal` says) and a valid input per actor. The same rules as the tRPC query each mirrors, and
+ * a row where GraphQL has no tRPC twin.
+ */
+export const graphqlQueryRows: Record<string, QueryRow> = {
+  // Public, like the verification page.
+  checkCertificateStatus: {
+    allowed: everyone,
+    refusal: ['null'],
+    select: '{ path status name }',
+    input: async (w) => ({ path: w.shared.certificateCode }),
+  },
+  course: {
+    allowed: ownerOrAdmin,
+    hidden: true,
+    refusal: ['error'],
+    select: '{ path name }',
+    input: async (w) => ({ path: w.shared.closedCourse }),
+  },
+  // One's own course certificate; nobody else's.
+  courseCertificate: {
+    allowed: signedIn,
+    refusal: ['null'],
+    select: '{ path item status }',
+    input: async (w, actor) => {
+      if (signedInActor(actor)) {
+        await once(w, `course certificate of ${actor}`, () =>
+          w.as('admin', 'certificate.addToUser', { _id: w.ids[actor], course: w.shared.course }),
+        );
+      }
+      return { path: w.shared.course };
+    },
+  },
+  courseTranslationsPaths: {
+    allowed: ownerOrAdmin,
+    hidden: true,
+    refusal: ['error'],
+    select: '{ path name language }',
+    input: async (w) => ({ path: w.shared.closedCourse }),
+  },
+  // Published, public courses, for everyone.
+  courses: { allowed: everyone, refusal: ['empty'], select: '{ path name }', input: async () => ({}) },
+  currentUser: {
+    allowed: signedIn,
+    refusal: ['null'],
+    select: '{ _id name email }',
+    input: async () => ({}),
+  },
+  currentUserWithRules: {
+    allowed: signedIn,
+    refusal: ['null'],
+    select: '{ _id roles rules { view create } }',
+    input: async () => ({}),
+  },
+  // Without a parent: every file for the view right, the files of their own courses for other
+  // editors (none for an editor who owns no course with files), refused to learners.
+  files: {
+    allowed: ownerOrAdmin,
+    refusal: ['error', 'empty'],
+    select: '{ path name }',
+    input: async () => ({}),
+  },
+  // The module one last answered in: signed-in people who answered somewhere.
+  latestActivity: {
+    allowed: signedIn,
+    refusal: ['null'],
+    select: '{ path name }',
+    input: async (w, actor) => {
+      if (signedInActor(actor)) {
+        await once(w, `answered as ${actor}`, () =>
+          w.as(actor, 'result.save', {
+            module: w.shared.module,
+            page: w.shared.page,
+            result: { answers: { why: `Read by ${actor}` } },
+          }),
+        );
+      }
+      return {};
+    },
+  },
+  log: {
+    allowed: adminOnly,
+    refusal: ['error'],
+    select: '{ user tracking { courses { path } } }',
+    input: async (w) => ({ user: w.shared.participant.userId }),
+  },
+  module: {
+    allowed: ownerOrAdmin,
+    hidden: true,
+    refusal: ['error'],
+    select: '{ path name }',
+    input: async (w) => ({ path: w.shared.closedModule }),
+  },
+  // By verification code: its holder, admins and the module's teachers; null for anyone else.
+  moduleCertificate: {
+    allowed: ownerOrAdmin,
+    refusal: ['null'],
+    select: '{ path item status }',
+    input: async (w) => ({ path: w.shared.certificateCode }),
+  },
+  moduleTranslationsPaths: {
+    allowed: ownerOrAdmin,
+    hidden: true,
+    refusal: ['error'],
+    select: '{ path name language }',
+    input: async (w) => ({ path: w.shared.closedModule }),
+  },
+  // Modules open only after signing in: anonymous callers get none.
+  modules: { allowed: signedIn, refusal: ['empty'], select: '{ path name }', input: async () => ({}) },
+  page: {
+    allowed: ownerOrAdmin,
+    hidden: true,
+    refusal: ['error'],
+    select: '{ path name content }',
+    input: async (w) => ({ path: (await closedExam(w)).page }),
+  },
+  resultCSV: {
+    allowed: ownerOrAdmin,
+    refusal: ['error'],
+    input: async (w) => ({ path: w.shared.module }),
+  },
+  role: {
+    allowed: adminOnly,
+    refusal: ['error'],
+    select: '{ name actions { view } }',
+    input: async () => ({ name: 'teacher' }),
+  },
+  roles: { allowed: adminOnly, refusal: ['error'], select: '{ name }', input: async () => ({}) },
+  section: {
+    allowed: ownerOrAdmin,
+    hidden: true,
+    refusal: ['error'],
+    select: '{ path name }',
+    input: async (w) => ({ path: await closedSection(w) }),
+  },
+  // Translation groups: the view right. A translation of the closed module makes one.
+  translations: {
+    allowed: adminOnly,
+    refusal: ['error'],
+    select: '{ _id kind items { path } }',
+    input: async (w) => {
+      await once(w, 'a translation', () =>
+        w.as('owner', 'module.translate', {
+          path: w.shared.closedModule,
+          module: { name: `Traduit ${w.next()}`, language: 'fr' },
+        }),
+      );
+      return {};
+    },
+  },
+  user: {
+    allowed: adminOnly,
+    refusal: ['error'],
+    select: '{ _id name email phone }',
+    input: async (w) => ({ _id: w.shared.participant.userId }),
+  },
+  users: {
+    allowed: ['teacher', 'admin'],
+    refusal: ['error'],
+    select: '{ _id name email }',
+    input: async () => ({ search: 'Person' }),
+  },
+  usersCSV: { allowed: adminOnly, refusal: ['error'], input: async () => ({}) },
+
+  // The people and answers a course, section or module carries.
+  'Course.owners': {
+    allowed: everyone,
+    refusal: ['empty'],
+    through: {
+      query: 'query ($path: String!) { course(path: $path) { owners { _id name } } }',
+      at: ['course', 'owners'],
+    },
+    input: async (w) => ({ path: w.shared.course }),
+  },
+  // Participants: assign_participants or manage_users, the view right, the course's owners.
+  'Course.users': {
+    allowed: assigners,
+    refusal: ['empty'],
+    through: {
+      query: 'query ($path: String!) { course(path: $path) { users { _id name } } }',
+      at: ['course', 'users'],
+    },
+    input: async (w) => {
+      await participantLinked(w);
+      return { path: w.shared.course };
+    },
+  },
+  // Sections have no owners of their own: always none.
+  'Section.owners': {
+    allowed: [],
+    refusal: ['empty'],
+    through: {
+      query: 'query ($path: String!) { section(path: $path) { owners { _id name } } }',
+      at: ['section', 'owners'],
+    },
+    input: async (w) => ({ path: w.shared.section }),
+  },
+  'Module.owners': {
+    allowed: signedIn,
+    refusal: ['error'],
+    through: {
+      query: 'query ($path: String!) { module(path: $path) { owners { _id name } } }',
+      at: ['module', 'owners'],
+    },
+    input: async (w) => ({ path: w.shared.module }),
+  },
+  'Module.users': {
+    allowed: assigners,
+    refusal: ['error', 'empty'],
+    through: {
+      query: 'query ($path: String!) { module(path: $path) { users { _id name } } }',
+      at: ['module', 'users'],
+    },
+    input: async (w) => {
+      await participantLinked(w);
+      return { path: w.shared.module };
+    },
+  },
+  // Another participant's results: the module's teachers (its owners, the view or edit right).
+  'Module.activeUsers': {
+    allowed: ownerOrAdmin,
+    refusal: ['error', 'null'],
+    through: {
+      query: 'query ($path: String!) { module(path: $path) { activeUsers { _id name } } }',
+      at: ['module', 'activeUsers'],
+    },
+    input: async (w) => ({ path: w.shared.module }),
+  },
+  'Module.result': {
+    allowed: ownerOrAdmin,
+    refusal: ['error', 'null'],
+    through: {
+      query: 'query ($path: String!, $user: ID) { module(path: $path) { result(user: $user) } }',
+      at: ['module', 'result'],
+    },
+    input: async (w) => ({ path: w.shared.module, user: w.shared.participant.userId }),
+  },
+  'Module.resultAnswers': {
+    allowed: ownerOrAdmin,
+    refusal: ['error', 'null'],
+    through: {
+      query:
+        'query ($path: String!, $user: ID) { module(path: $path) { resultAnswers(user: $user) { question text } } }',
+      at: ['module', 'resultAnswers'],
+    },
+    input: async (w) => ({ path: w.shared.module, user: w.shared.participant.userId }),
+  },
+};

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { ensureTeacherRole } from '../../server/auth/bootstrap';
+import { getNamedType, isObjectType } from '../../server/graphql/graphql';
 import { schema } from '../../server/graphql/schema';
 import { translator } from '../../server/i18n';
 import { appRouter } from '../../server/router';
@@ -11,7 +12,10 @@ import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness'
 import {
   type ActorName,
   actorNames,
+  graphqlQueryRows,
   graphqlRows,
+  type QueryRow,
+  type Refusal,
   type Row,
   roleOf,
   type SignedIn,
@@ -20,11 +24,12 @@ import {
 } from './permission-inputs';
 
 /**
- * Issue 15, 'Proof that stays': every tRPC procedure and every GraphQL mutation, called over HTTP by
- * anonymous, a participant, the built-in teacher, a custom role with only the create right, such a
- * user owning the target, and an admin. Each call is allowed or refused as its row in
- * permission-inputs.ts says, and a refusal writes no event. A procedure or mutation without a row
- * fails the test, so a new one cannot slip in unchecked.
+ * Proof that stays: every tRPC procedure, every GraphQL mutation and every GraphQL read
+ * that names people or gives answers (each field of Query, and each such field of a type), called
+ * over HTTP by anonymous, a participant, the built-in teacher, a custom role with only the create
+ * right, such a user owning the target, and an admin. Each call is allowed or refused as its row in
+ * permission-inputs.ts says, and a refusal writes no event. A procedure, mutation or read without a
+ * row fails the test, so a new one cannot slip in unchecked.
  */
 
 // tRPC v11 keeps a flat record of every procedure by its dotted path.
@@ -32,6 +37,26 @@ const procedures = (
   appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: 'query' | 'mutation' } }> } }
 )._def.procedures;
 const mutationFields = schema.getMutationType()?.getFields() ?? {};
+const queryFields = schema.getQueryType()?.getFields() ?? {};
+
+/**
+ * The fields of the schema's types (beside Query and Mutation, and the payloads mutations answer
+ * with) that name people or give answers: a User or ResultAnswer, or a read taking a `user`.
+ */
+function peopleAndAnswerFields(): string[] {
+  const found: string[] = [];
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type) || type.name.startsWith('__')) continue;
+    if (type === schema.getQueryType() || type === schema.getMutationType()) continue;
+    if (type.getInterfaces().some((face) => face.name === 'MutationResponse')) continue;
+    for (const field of Object.values(type.getFields())) {
+      const named = getNamedType(field.type).name;
+      if (named === 'User' || named === 'ResultAnswer' || field.args.some((arg) => arg.name === 'user'))
+        found.push(`${type.name}.${field.name}`);
+    }
+  }
+  return found;
+}
 
 const t = translator('en');
 const refusalMessages = new Set([t('errors.forbidden'), t('errors.unauthenticated')]);
@@ -46,6 +71,11 @@ describe('the permission table', () => {
   it('has a row for every GraphQL mutation and no row for one that does not exist', () => {
     expect(Object.keys(graphqlRows).sort()).toEqual(Object.keys(mutationFields).sort());
   });
+  it('has a row for every GraphQL query field and every field naming people or giving answers', () => {
+    expect(Object.keys(graphqlQueryRows).sort()).toEqual(
+      [...Object.keys(queryFields), ...peopleAndAnswerFields()].sort(),
+    );
+  });
 });
 
 /** A GraphQL document for one mutation, its variables typed as the schema declares its arguments. */
@@ -54,6 +84,25 @@ function mutationDocument(name: string): string {
   const declared = args.map((arg) => `$${arg.name}: ${String(arg.type)}`).join(', ');
   const passed = args.map((arg) => `${arg.name}: $${arg.name}`).join(', ');
   return `mutation${declared ? ` (${declared})` : ''} { ${name}${passed ? `(${passed})` : ''} { success message } }`;
+}
+
+/** A GraphQL document for one read: the field of Query with its arguments, or the row's own query. */
+function queryDocument(name: string, row: QueryRow): string {
+  if (row.through) return row.through.query;
+  const args = queryFields[name]?.args ?? [];
+  const declared = args.map((arg) => `$${arg.name}: ${String(arg.type)}`).join(', ');
+  const passed = args.map((arg) => `${arg.name}: $${arg.name}`).join(', ');
+  return `query${declared ? ` (${declared})` : ''} { ${name}${passed ? `(${passed})` : ''} ${row.select ?? ''} }`;
+}
+
+/** The value at a path of a GraphQL answer's data; null when a level on the way is missing. */
+function valueAt(data: unknown, at: readonly string[]): unknown {
+  let value = data;
+  for (const key of at) {
+    if (typeof value !== 'object' || value === null) return null;
+    value = (value as Record<string, unknown>)[key] ?? null;
+  }
+  return value;
 }
 
 describe.each(databaseKinds)('the permission matrix on %s', (kind) => {
@@ -147,7 +196,47 @@ describe.each(databaseKinds)('the permission matrix on %s', (kind) => {
     };
   }
 
-  async function check(name: string, row: Row, call: typeof callTrpc): Promise<string[]> {
+  /**
+   * A read is refused when it answers as its row's refusal says: a refusal error (and no value),
+   * null, or an empty list; allowed when it answers something else without an error.
+   */
+  async function callGraphqlQuery(name: string, row: QueryRow, { input: variables, token }: Prepared) {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      payload: JSON.stringify({ query: queryDocument(name, row), variables }),
+    });
+    const body = response.json() as { data?: unknown; errors?: { extensions?: { code?: string } }[] };
+    const value = valueAt(body.data, row.through?.at ?? [name]);
+    const refusalCodes = row.hidden
+      ? ['FORBIDDEN', 'UNAUTHENTICATED', 'NOT_FOUND']
+      : ['FORBIDDEN', 'UNAUTHENTICATED'];
+    const shape: Refusal | 'answer' = body.errors?.length
+      ? 'error'
+      : value === null
+        ? 'null'
+        : Array.isArray(value) && value.length === 0
+          ? 'empty'
+          : 'answer';
+    const refused =
+      shape !== 'answer' &&
+      row.refusal.includes(shape) &&
+      (shape !== 'error' ||
+        (value === null &&
+          (body.errors ?? []).every((error) => refusalCodes.includes(error.extensions?.code ?? ''))));
+    return {
+      ok: response.statusCode === 200 && shape === 'answer',
+      refused,
+      said: `${response.statusCode} ${response.body.slice(0, 200)}`,
+    };
+  }
+
+  async function check<R extends Row>(
+    name: string,
+    row: R,
+    call: (name: string, row: R, prepared: Prepared) => ReturnType<typeof callTrpc>,
+  ): Promise<string[]> {
     const problems: string[] = [];
     for (const actor of actorNames) {
       const allowed = row.allowed.includes(actor);
@@ -174,6 +263,12 @@ describe.each(databaseKinds)('the permission matrix on %s', (kind) => {
   describe('GraphQL mutations', () => {
     it.each(Object.entries(graphqlRows))('%s', async (name, row) => {
       expect(await check(name, row, callGraphql)).toEqual([]);
+    });
+  });
+
+  describe('GraphQL reads', () => {
+    it.each(Object.entries(graphqlQueryRows))('%s', async (name, row) => {
+      expect(await check(name, row, callGraphqlQuery)).toEqual([]);
     });
   });
 
