@@ -13,9 +13,12 @@ export async function visiblePagesOfModule(
   db: AnyDb,
   actor: Actor | null,
   modulePath: string,
-): Promise<PageSummary[]> {
-  await visibleModule(db, actor, modulePath);
-  return pagesOfModule(db, modulePath);
+): Promise<(Omit<PageSummary, 'content'> & { content: PublicElement[] })[]> {
+  const module = await visibleModule(db, actor, modulePath);
+  const pages = await pagesOfModule(db, modulePath);
+  // Scores reveal the correct answers: only those who edit the module receive them.
+  if (maySeeAnswerKey(actor, module.owners)) return pages;
+  return pages.map((page) => ({ ...page, content: withoutAnswerKey(page.content) }));
 }
 
 /** Editors of a module (the view or edit right, or owning it) see the scores of its answer options. */
