@@ -238,7 +238,7 @@ builder.mutationFields((t) => ({
   certify: t.field({
     type: MutationResult,
     description:
-      "Assigns the module certificate to a participant (edit right or the module's owners), e.g. from their result.",
+      "Assigns the module certificate to a participant (edit right or the module's owners, or the owners of a course that lists it for that course's participants; never to oneself, administrators aside), e.g. from their result.",
     args: { module: t.arg.string({ required: true }), user: t.arg.string({ required: true }) },
     resolve: (_root, args, ctx) =>
       answer(ctx, 'certificateAssigned', async () => {
@@ -249,7 +249,7 @@ builder.mutationFields((t) => ({
   addCertificateToUser: t.field({
     type: MutationResult,
     description:
-      "Assigns the course certificate to a participant (edit right, the course's owners, assign_participants or manage_users).",
+      "Assigns the course certificate to a participant (the course's owners and administrators; never to oneself, administrators aside).",
     args: { _id: t.arg.string({ required: true }), course: t.arg.string({ required: true }) },
     resolve: (_root, args, ctx) =>
       answer(ctx, 'certificateAssigned', async () => {

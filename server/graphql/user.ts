@@ -215,7 +215,7 @@ builder.mutationFields((t) => ({
   }),
   addItemToUser: t.field({
     type: MutationResult,
-    description: 'Links a user to a course or module (assign_participants or manage_users).',
+    description: 'Links a user to a course or module (assign_participants or manage_users, on a course or module one may edit or owns).',
     args: {
       _id: t.arg.id({ required: true }),
       itemType: t.arg.string({ required: true, description: "'course' or 'module'" }),
@@ -230,7 +230,7 @@ builder.mutationFields((t) => ({
   }),
   removeItemFromUser: t.field({
     type: MutationResult,
-    description: 'Unlinks a user from a course or module (assign_participants or manage_users).',
+    description: 'Unlinks a user from a course or module (assign_participants or manage_users, on a course or module one may edit or owns).',
     args: {
       _id: t.arg.id({ required: true }),
       itemType: t.arg.string({ required: true, description: "'course' or 'module'" }),

@@ -4,20 +4,23 @@ import { graphql } from './client';
 import { graphqlFixture } from './fixture';
 
 /**
- * Course certificates over GraphQL (spec section 7): addCertificateToUser and
- * removeCertificateFromUser as admin, teacher and participant, courseCertificate for the holder and
- * checkCertificateStatus for anyone; refusals answer success: false and write nothing.
+ * Course certificates over GraphQL: addCertificateToUser and removeCertificateFromUser as admin,
+ * the course's teacher (its owner), another teacher and a participant, courseCertificate for the
+ * holder and checkCertificateStatus for anyone; refusals answer success: false and write nothing.
  */
 describe.each(databaseKinds)('GraphQL course certificates on %s', (kind) => {
   const fx = graphqlFixture(kind, {
     admin: { name: 'Ada Admin', roles: ['admin'] },
     teacher: { name: 'Tom Teacher', roles: ['teacher'] },
+    otherTeacher: { name: 'Olga Other', roles: ['teacher'] },
     participant: { name: 'Pia Participant' },
   });
 
   beforeAll(async () => {
+    // The teacher makes the course, and so owns it: the course's owners give its certificate.
     const created = await call(
       'mutation { createCourse(doc: { name: "Rights in practice", language: "en" }) { success } }',
+      'teacher',
     );
     expect(created.data).toEqual({ createCourse: { success: true } });
   });
@@ -52,7 +55,22 @@ describe.each(databaseKinds)('GraphQL course certificates on %s', (kind) => {
     });
   });
 
-  it('lets a teacher assign, the holder read it, anyone verify it, and an admin revoke it', async () => {
+  it("refuses another course's teacher, and the owner for themself, writing nothing", async () => {
+    const before = await eventCount();
+    expect((await add('otherTeacher')).data.addCertificateToUser.success).toBe(false);
+    const own = await call(
+      `mutation { addCertificateToUser(_id: "${fx.id.teacher}", course: "rights-in-practice") { success message } }`,
+      'teacher',
+    );
+    expect(own.data.addCertificateToUser).toEqual({
+      success: false,
+      message:
+        'You cannot assign or revoke a certificate of your own; another teacher or an administrator can.',
+    });
+    expect(await eventCount()).toBe(before);
+  });
+
+  it("lets the course's teacher assign, the holder read it, anyone verify it, and an admin revoke it", async () => {
     expect((await add('teacher')).data.addCertificateToUser).toEqual({
       success: true,
       message: 'certificate assigned',

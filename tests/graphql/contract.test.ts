@@ -342,8 +342,9 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
         variables: { doc: { name: 'Team course', language: 'en', showUserList: false } },
       });
       for (const who of ['participant', 'other'] as const) {
+        // Participants are linked by who may edit the course: here its owner, the admin.
         const linked = await graphql(fx.app, link('addItemToUser'), {
-          ...as('teacher'),
+          ...as('admin'),
           variables: { id: id[who], type: 'course', path: 'team-course' },
         });
         expect(linked.data?.addItemToUser).toEqual({ success: true, message: 'The user is linked.' });
@@ -397,8 +398,14 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
         'Pia Participant',
       ]);
 
-      const unlinked = await graphql(fx.app, link('removeItemFromUser'), {
+      // The teacher's assign_participants does not reach a course they do not own.
+      const refused = await graphql(fx.app, link('removeItemFromUser'), {
         ...as('teacher'),
+        variables: { id: id.participant, type: 'course', path: 'team-course' },
+      });
+      expect(refused.data?.removeItemFromUser).toMatchObject({ success: false });
+      const unlinked = await graphql(fx.app, link('removeItemFromUser'), {
+        ...as('admin'),
         variables: { id: id.participant, type: 'course', path: 'team-course' },
       });
       expect(unlinked.data?.removeItemFromUser).toEqual({ success: true, message: 'The user is unlinked.' });

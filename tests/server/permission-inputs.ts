@@ -112,6 +112,15 @@ export class World {
     return addTestUser(this.platform, { roles, name: `Person ${this.next()}` });
   }
 
+  /** The teacher's own course (they hold create and assign_participants), else the shared one. */
+  async courseLinkableBy(actor: ActorName): Promise<string> {
+    if (actor !== 'teacher') return this.shared.course;
+    const { path } = await this.as('teacher', 'course.create', {
+      course: { name: `Taught ${this.next()}`, language: 'en' },
+    });
+    return path;
+  }
+
   async course(options: { closed?: boolean } = {}): Promise<string> {
     const { path } = await this.as('owner', 'course.create', {
       course: { name: `Course ${this.next()}`, language: 'en', public: !options.closed },
@@ -308,19 +317,21 @@ export const trpcRows: Record<string, Row> = {
     allowed: ownerOrAdmin,
     input: async (w) => ({ module: w.shared.module, user: await w.certified(), reason: 'Test' }),
   },
+  // The course's owners and admins only: assign_participants alone gives no course certificate.
   'certificate.addToUser': {
-    allowed: assigners,
+    allowed: ownerOrAdmin,
     input: async (w) => ({ _id: (await w.user()).userId, course: w.shared.course }),
   },
   'certificate.removeFromUser': {
-    allowed: assigners,
+    allowed: ownerOrAdmin,
     input: async (w) => {
       const { userId } = await w.user();
       await w.as('owner', 'certificate.addToUser', { _id: userId, course: w.shared.course });
       return { _id: userId, course: w.shared.course };
     },
   },
-  'certificate.courseList': { allowed: assigners, input: async (w) => ({ path: w.shared.course }) },
+  // Readable by the view right and manage_users too, which none of the personas but admin holds.
+  'certificate.courseList': { allowed: ownerOrAdmin, input: async (w) => ({ path: w.shared.course }) },
   // Filtered: the cases of the modules one owns (all with the view or edit right), else none.
   'certificate.reviews': { allowed: signedIn, input: async () => undefined },
   'certificate.expiring': { allowed: adminOnly, input: async () => undefined },
@@ -340,8 +351,8 @@ export const trpcRows: Record<string, Row> = {
   'course.list': { allowed: everyone, input: async () => ({ onAdmin: true }) },
   'course.byPath': { allowed: everyone, input: async (w) => ({ path: w.shared.course }) },
   'course.team': { allowed: everyone, input: async (w) => ({ path: w.shared.course }) },
-  'course.history': { allowed: adminOnly, input: async (w) => ({ path: w.shared.course }) },
-  'course.asOf': { allowed: adminOnly, input: async (w) => ({ path: w.shared.course, at: now() }) },
+  'course.history': { allowed: ownerOrAdmin, input: async (w) => ({ path: w.shared.course }) },
+  'course.asOf': { allowed: ownerOrAdmin, input: async (w) => ({ path: w.shared.course, at: now() }) },
   'course.create': {
     allowed: creators,
     input: async (w) => ({ course: { name: `Created ${w.next()}`, language: 'en' } }),
@@ -441,8 +452,8 @@ export const trpcRows: Record<string, Row> = {
   'module.list': { allowed: everyone, input: async () => ({ onAdmin: true }) },
   'module.byPath': { allowed: signedIn, input: async (w) => ({ path: w.shared.module }) },
   'module.translations': { allowed: signedIn, input: async (w) => ({ path: w.shared.module }) },
-  'module.history': { allowed: adminOnly, input: async (w) => ({ path: w.shared.module }) },
-  'module.asOf': { allowed: adminOnly, input: async (w) => ({ path: w.shared.module, at: now() }) },
+  'module.history': { allowed: ownerOrAdmin, input: async (w) => ({ path: w.shared.module }) },
+  'module.asOf': { allowed: ownerOrAdmin, input: async (w) => ({ path: w.shared.module, at: now() }) },
   'module.create': {
     allowed: creators,
     input: async (w) => ({ module: { name: `Created ${w.next()}`, language: 'en' } }),
@@ -494,8 +505,8 @@ export const trpcRows: Record<string, Row> = {
   'page.listByModule': { allowed: signedIn, input: async (w) => ({ path: w.shared.module }) },
   'page.byPath': { allowed: signedIn, input: async (w) => ({ path: w.shared.page }) },
   'page.editable': { allowed: ownerOrAdmin, input: async (w) => ({ path: w.shared.page }) },
-  'page.history': { allowed: adminOnly, input: async (w) => ({ path: w.shared.page }) },
-  'page.asOf': { allowed: adminOnly, input: async (w) => ({ path: w.shared.page, at: now() }) },
+  'page.history': { allowed: ownerOrAdmin, input: async (w) => ({ path: w.shared.page }) },
+  'page.asOf': { allowed: ownerOrAdmin, input: async (w) => ({ path: w.shared.page, at: now() }) },
   'page.create': {
     allowed: ownerOrAdmin,
     input: async (w) => ({
@@ -584,8 +595,8 @@ export const trpcRows: Record<string, Row> = {
   // Sections live in their course: its edit right or owning it.
   'section.listByCourse': { allowed: everyone, input: async (w) => ({ path: w.shared.course }) },
   'section.byPath': { allowed: everyone, input: async (w) => ({ path: w.shared.section }) },
-  'section.history': { allowed: adminOnly, input: async (w) => ({ path: w.shared.section }) },
-  'section.asOf': { allowed: adminOnly, input: async (w) => ({ path: w.shared.section, at: now() }) },
+  'section.history': { allowed: ownerOrAdmin, input: async (w) => ({ path: w.shared.section }) },
+  'section.asOf': { allowed: ownerOrAdmin, input: async (w) => ({ path: w.shared.section, at: now() }) },
   'section.duplicate': { allowed: ownerOrAdmin, input: async (w) => ({ path: await w.section() }) },
   'section.create': {
     allowed: ownerOrAdmin,
@@ -693,13 +704,14 @@ export const trpcRows: Record<string, Row> = {
     allowed: adminOnly,
     input: async (w) => ({ _id: (await w.user()).userId, doc: profile('Changed by someone') }),
   },
-  // assign_participants on any course: the teacher role links participants to every course.
+  // assign_participants on a course one may edit: the teacher links participants to their own
+  // course (the shared one belongs to `owner`, who lacks assign_participants); admins to any.
   'user.link': {
     allowed: ['teacher', 'admin'],
-    input: async (w) => ({
+    input: async (w, actor) => ({
       _id: (await w.user()).userId,
       itemType: 'course',
-      itemPath: w.shared.course,
+      itemPath: await w.courseLinkableBy(actor),
       linked: true,
     }),
   },
@@ -710,7 +722,7 @@ export const trpcRows: Record<string, Row> = {
 /** Every GraphQL mutation: the same rules as the tRPC procedure each maps to; variables by name. */
 export const graphqlRows: Record<string, Row> = {
   addCertificateToUser: {
-    allowed: assigners,
+    allowed: ownerOrAdmin,
     input: async (w) => ({ _id: (await w.user()).userId, course: w.shared.course }),
   },
   removeCertificateFromUser: trpcRows['certificate.removeFromUser']!,
@@ -727,19 +739,19 @@ export const graphqlRows: Record<string, Row> = {
   removeItemFromParent: trpcRows['link.removeItemFromParent']!,
   addItemToUser: {
     allowed: ['teacher', 'admin'],
-    input: async (w) => ({ _id: (await w.user()).userId, itemType: 'course', itemPath: w.shared.course }),
+    input: async (w, actor) => ({
+      _id: (await w.user()).userId,
+      itemType: 'course',
+      itemPath: await w.courseLinkableBy(actor),
+    }),
   },
   removeItemFromUser: {
     allowed: ['teacher', 'admin'],
-    input: async (w) => {
+    input: async (w, actor) => {
       const { userId } = await w.user();
-      await w.as('admin', 'user.link', {
-        _id: userId,
-        itemType: 'course',
-        itemPath: w.shared.course,
-        linked: true,
-      });
-      return { _id: userId, itemType: 'course', itemPath: w.shared.course };
+      const course = await w.courseLinkableBy(actor);
+      await w.as('admin', 'user.link', { _id: userId, itemType: 'course', itemPath: course, linked: true });
+      return { _id: userId, itemType: 'course', itemPath: course };
     },
   },
   createCourse: {
