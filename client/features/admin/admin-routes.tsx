@@ -72,7 +72,7 @@ function AdminArea({ user }: { user: CurrentUser }) {
           <Route path="/users/new">{need(manageUsers, <NewUserRoute />)}</Route>
           <Route path="/users/link-existing">{need(linkUsers, <LinkExistingUsersRoute />)}</Route>
           <Route path="/users/course-certificates">
-            {need(linkUsers || hasRule(user, 'edit'), <CourseCertificatesRoute />)}
+            {need(linkUsers || hasRule(user, 'edit'), <CourseCertificatesRoute viewer={user} />)}
           </Route>
           <Route path="/users/expiring-certificates">
             {need(manageUsers, <ExpiringCertificatesRoute />)}
@@ -132,7 +132,9 @@ function AdminArea({ user }: { user: CurrentUser }) {
           <Route path="/files/:filePath">
             {(params) => <FileRoute key={params.filePath} path={params.filePath} user={user} />}
           </Route>
-          <Route path="/link-teachers">{need(hasRule(user, 'assign_owners'), <LinkTeachersRoute />)}</Route>
+          <Route path="/link-teachers">
+            {need(hasRule(user, 'assign_owners'), <LinkTeachersRoute viewer={user} />)}
+          </Route>
           <Route path="/translations">{need(hasRule(user, 'view'), <TranslationsRoute />)}</Route>
           <Route path="/modules">
             <ModuleListRoute viewer={user} />
@@ -172,7 +174,9 @@ function AdminArea({ user }: { user: CurrentUser }) {
             {(params) => <PageRoute key={params.pagePath} path={params.pagePath} viewer={user} />}
           </Route>
           <Route path="/roles">{need(hasRule(user, 'manage_roles'), <RolesRoute />)}</Route>
-          <Route path="/roles/new-role">{need(hasRule(user, 'manage_roles'), <NewRoleRoute />)}</Route>
+          <Route path="/roles/new-role">
+            {need(hasRule(user, 'manage_roles'), <NewRoleRoute viewer={user} />)}
+          </Route>
           <Route path="/settings">{need(hasRule(user, 'manage_roles'), <SettingsRoute />)}</Route>
           <Route path="/roles/:roleName">
             {(params) =>

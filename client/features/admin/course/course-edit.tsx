@@ -7,7 +7,7 @@ import { CertificateConfigRoute } from '../../certificate/routes/certificate-con
 import { CourseCertificateList } from '../../certificate/routes/course-certificates';
 import { LinkedFiles } from '../file/linked-files';
 import { LinkedModules } from '../module/linked-modules';
-import { type ContentRights, contentRights } from '../shared/content-rights';
+import type { ContentRights } from '../shared/content-rights';
 import {
   DuplicateAction,
   EditBody,
@@ -30,7 +30,7 @@ import {
 import { CourseSectionsView } from './course-sections';
 import { CourseTeachers } from './course-teachers';
 import { CourseUsersView } from './course-users';
-import { type AdminCourseDetail, useAdminCourse, useCourseOwners } from './get-admin-course';
+import { type AdminCourseDetail, useAdminCourse } from './get-admin-course';
 import { useCourseHistory } from './get-course-history';
 import { TranslatedModulesOffer } from './translated-modules-offer';
 
@@ -45,43 +45,48 @@ export const courseViews = [
 ] as const;
 export type CourseView = 'info' | (typeof courseViews)[number];
 
+type CourseRights = AdminCourseDetail['rights'];
+
 /**
- * The views of a course this user may open (spec section 6: link-teachers needs assign_owners,
- * users needs assign_participants).
+ * The views of a course this user may open, by the rights the server sends with the course:
+ * link-teachers to who assigns owners, users to who links participants to it, the certificate's
+ * settings to its editors and the certificate list to who may read it.
  */
-function visibleViews(user: CurrentUser): CourseView[] {
+function visibleViews(rights: CourseRights): CourseView[] {
   return [
     'info',
     'sections',
     'modules',
     'files',
-    ...(hasRule(user, 'assign_owners') ? (['link-teachers'] as const) : []),
-    ...(hasRule(user, 'assign_participants') ? (['users'] as const) : []),
-    'certificate-config',
-    'course-certificates',
+    ...(rights.assignOwners ? (['link-teachers'] as const) : []),
+    ...(rights.assignParticipants ? (['users'] as const) : []),
+    ...(rights.edit ? (['certificate-config'] as const) : []),
+    ...(rights.certificates ? (['course-certificates'] as const) : []),
   ];
 }
 
+/** What the course's views may offer: the server's rights, and a copy by the create rule. */
+const contentRightsOf = (user: CurrentUser, rights: CourseRights): ContentRights => ({
+  create: hasRule(user, 'create'),
+  edit: rights.edit,
+  delete: rights.delete,
+  addChildren: rights.edit,
+});
+
 /**
  * /admin/courses/{coursePath}[/{view}]: the course form with its history, and the views of what the
- * course holds. Unknown views and views the user may not open are not found.
+ * course holds. Unknown views are not found; a view the user's rights do not open says so.
  */
 export function CourseRoute({ path, view, user }: { path: string; view: string; user: CurrentUser }) {
   const { t } = useTranslation();
   const course = useAdminCourse(path);
-  const views = visibleViews(user);
-  // Owners edit and delete their course without the general rules (spec section 6).
-  const owners = useCourseOwners(path, course.isSuccess);
-  const owned = owners.data?.some((owner) => owner.userId === user._id) ?? false;
   // Right after a translation: which course it was made from, to offer its modules' translations.
   const [translatedFrom] = useState(() => {
     const state = window.history.state as { notice?: unknown; original?: unknown } | null;
     return state?.notice === 'courseTranslated' && typeof state.original === 'string' ? state.original : null;
   });
-  if (!views.includes(view as CourseView)) return <h1>{t('notFound.admin')}</h1>;
-  const rights = contentRights(user, owned);
-  // The certificate's settings are the course's: only who edits it sees and changes them.
-  const tabs = views.filter((item) => item !== 'certificate-config' || rights.edit);
+  if (view !== 'info' && !(courseViews as readonly string[]).includes(view))
+    return <h1>{t('notFound.admin')}</h1>;
 
   return (
     <EditScreen
@@ -110,7 +115,7 @@ export function CourseRoute({ path, view, user }: { path: string; view: string; 
       }}
       tabs={(item) => (
         <>
-          {translatedFrom && rights.edit && (
+          {translatedFrom && item.rights.edit && (
             <TranslatedModulesOffer
               coursePath={item.path}
               originalPath={translatedFrom}
@@ -120,7 +125,7 @@ export function CourseRoute({ path, view, user }: { path: string; view: string; 
           <ViewTabs
             label={t('courseAdmin.views')}
             current={view as CourseView}
-            items={tabs.map((tab) => ({
+            items={visibleViews(item.rights).map((tab) => ({
               view: tab,
               href: tab === 'info' ? `/courses/${item.path}` : `/courses/${item.path}/${tab}`,
               label: t(`courseAdmin.view.${tab}`),
@@ -131,6 +136,8 @@ export function CourseRoute({ path, view, user }: { path: string; view: string; 
     >
       {(item) => {
         const parent = { parentType: 'course', parentPath: item.path } as const;
+        const rights = contentRightsOf(user, item.rights);
+        if (!visibleViews(item.rights).includes(view as CourseView)) return <NotAllowedHere />;
         switch (view as CourseView) {
           case 'sections':
             return <CourseSectionsView coursePath={item.path} rights={rights} />;
@@ -142,19 +149,15 @@ export function CourseRoute({ path, view, user }: { path: string; view: string; 
             return (
               <section aria-labelledby="course-teachers-title">
                 <h2 id="course-teachers-title">{t('courseAdmin.view.link-teachers')}</h2>
-                <CourseTeachers coursePath={item.path} courseName={item.name} />
+                <CourseTeachers coursePath={item.path} courseName={item.name} viewer={user} />
               </section>
             );
           case 'users':
             return <CourseUsersView coursePath={item.path} />;
           case 'certificate-config':
-            return rights.edit ? (
-              <CertificateConfigRoute kind="course" path={item.path} />
-            ) : (
-              <NotAllowedHere />
-            );
+            return <CertificateConfigRoute kind="course" path={item.path} />;
           case 'course-certificates':
-            return <CourseCertificateList coursePath={item.path} />;
+            return <CourseCertificateList coursePath={item.path} viewer={user} />;
           default:
             return <CourseInfoView course={item} rights={rights} user={user} />;
         }
@@ -227,7 +230,8 @@ function CourseInfoView({
         />
       }
       historyId="course-history-title"
-      history={hasRule(user, 'view') && <CourseHistory path={course.path} viewer={user} />}
+      // Its readers and owners see the history; for anyone else there is no panel, not a refusal.
+      history={course.rights.history && <CourseHistory path={course.path} viewer={user} />}
       danger={
         rights.delete && (
           <DangerZone

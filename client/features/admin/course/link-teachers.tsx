@@ -1,13 +1,17 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { CurrentUser } from '../../../lib/auth';
 import { distinctLabels } from '../../../lib/labels';
 import { ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { CourseTeachers } from './course-teachers';
 import { useAdminCourses } from './get-admin-courses';
 
-/** /admin/link-teachers (assign_owners): pick a course, then add or remove teachers as its owners. */
-export function LinkTeachersRoute() {
+/**
+ * /admin/link-teachers (assign_owners): pick a course, then add or remove teachers as its owners,
+ * and choose whether they also own the course's modules (the lead says what each choice allows).
+ */
+export function LinkTeachersRoute({ viewer }: { viewer: CurrentUser }) {
   const { t } = useTranslation();
   useDocumentTitle(t('courseAdmin.linkTeachersTitle'));
   const courses = useAdminCourses();
@@ -47,7 +51,12 @@ export function LinkTeachersRoute() {
       {chosen && (
         <section aria-labelledby="teachers-title">
           <h2 id="teachers-title">{t('courseAdmin.teachersOf', { name: chosen.name })}</h2>
-          <CourseTeachers key={chosen.path} coursePath={chosen.path} courseName={chosen.name} />
+          <CourseTeachers
+            key={chosen.path}
+            coursePath={chosen.path}
+            courseName={chosen.name}
+            viewer={viewer}
+          />
         </section>
       )}
     </>

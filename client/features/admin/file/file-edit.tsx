@@ -36,7 +36,9 @@ function FileInfoView({ file, user }: { file: AdminFile; user: CurrentUser }) {
   const update = useUpdateFile();
   const remove = useDeleteFile();
   const duplicate = useDuplicateFile();
-  const history = useFileHistory(file.path, hasRule(user, 'view'));
+  // A file has no owners: its history is read with the view or edit right.
+  const mayReadHistory = hasRule(user, 'view') || hasRule(user, 'edit');
+  const history = useFileHistory(file.path, mayReadHistory);
   const [, navigate] = useLocation();
   const { act, notice } = useItemActions();
   const rights = contentRights(user, false);
@@ -75,7 +77,7 @@ function FileInfoView({ file, user }: { file: AdminFile; user: CurrentUser }) {
       }
       historyId="file-history-title"
       history={
-        hasRule(user, 'view') && (
+        mayReadHistory && (
           <History
             query={history}
             viewer={user}

@@ -41,31 +41,28 @@ export const moduleViews: ModuleView[] = [
   'certificate-config',
 ];
 
-/** What the viewer may do with this module (spec section 6): by rule, or as one of its owners. */
-export function moduleRights(viewer: CurrentUser, module: { owners: string[]; courseTeacher?: boolean }) {
-  const owned = module.owners.includes(viewer._id);
-  const edit = hasRule(viewer, 'edit') || owned;
+/**
+ * What the viewer may do with this module: the rights the server sends with it (the one module
+ * rule), plus a copy by the create rule (the module opened for them, so they may copy it).
+ */
+export function moduleRights(viewer: CurrentUser, module: Pick<ModuleDetail, 'rights' | 'courseTeacher'>) {
   return {
+    ...module.rights,
     /** Duplicate and translate: the create rule, on a module the viewer could open. */
     create: hasRule(viewer, 'create'),
-    edit,
     /** New and duplicated pages: the module's edit right or owning it, never the create rule alone. */
-    addPages: edit,
-    delete: hasRule(viewer, 'delete') || owned,
-    assignOwners: hasRule(viewer, 'assign_owners'),
-    assignParticipants: hasRule(viewer, 'assign_participants'),
-    /**
-     * Results, scoring and certificates: the view or edit right, an owner (who also sees the answer
-     * key), or an owner of a course that lists the module (its teacher there).
-     */
-    results: hasRule(viewer, 'view') || hasRule(viewer, 'edit') || owned || Boolean(module.courseTeacher),
+    addPages: module.rights.edit,
+    /** Teaches it only through a course: reaches that course's participants, not the module itself. */
+    courseTeacher: module.courseTeacher,
   };
 }
+export type ModuleRights = ReturnType<typeof moduleRights>;
 
 /**
  * /admin/modules/{modulePath} and its views: the module form (with publish, duplicate, translate,
- * history and delete), its pages, its teachers (assign_owners) and its participants
- * (assign_participants). Certificates and results come with a later change.
+ * history and delete), its pages, its certificate settings, its teachers (assign_owners), its
+ * participants (assign_participants) and its results: each view shown only to who the module's
+ * rights allow it.
  */
 export function ModuleRoute({ path, view, viewer }: { path: string; view: ModuleView; viewer: CurrentUser }) {
   const { t } = useTranslation();
@@ -103,13 +100,28 @@ export function ModuleRoute({ path, view, viewer }: { path: string; view: Module
         const rights = moduleRights(viewer, module);
         switch (view) {
           case 'pages':
-            return <ModulePagesView module={module} canEdit={rights.edit} canCreate={rights.addPages} />;
+            return (
+              <ModulePagesView
+                module={module}
+                canEdit={rights.edit}
+                canCreate={rights.addPages}
+                canOpenEditor={rights.answerKey}
+              />
+            );
           case 'link-teachers':
-            return rights.assignOwners ? <ModuleTeachersView module={module} /> : <NotAllowedHere />;
+            return rights.assignOwners ? (
+              <ModuleTeachersView module={module} viewer={viewer} />
+            ) : (
+              <NotAllowedHere />
+            );
           case 'users':
             return rights.assignParticipants ? <ModuleUsersView module={module} /> : <NotAllowedHere />;
           case 'results':
-            return rights.results ? <ModuleResultsView module={module} /> : <NotAllowedHere />;
+            return rights.results ? (
+              <ModuleResultsView module={module} rights={rights} />
+            ) : (
+              <NotAllowedHere />
+            );
           case 'certificate-config':
             return rights.edit ? (
               <CertificateConfigRoute kind="module" path={module.path} />
@@ -124,15 +136,7 @@ export function ModuleRoute({ path, view, viewer }: { path: string; view: Module
   );
 }
 
-function ModuleTabs({
-  path,
-  view,
-  rights,
-}: {
-  path: string;
-  view: ModuleView;
-  rights: ReturnType<typeof moduleRights>;
-}) {
+function ModuleTabs({ path, view, rights }: { path: string; view: ModuleView; rights: ModuleRights }) {
   const { t } = useTranslation();
   const tabs: { view: ModuleView; href: string; label: string }[] = [
     { view: 'form', href: `/modules/${path}`, label: t('moduleAdmin.tabs.form') },
@@ -174,7 +178,7 @@ function ModuleFormView({
 }: {
   module: ModuleDetail;
   viewer: CurrentUser;
-  rights: ReturnType<typeof moduleRights>;
+  rights: ModuleRights;
 }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
@@ -226,7 +230,11 @@ function ModuleFormView({
       notice={notice}
       main={
         <>
-          {!rights.edit && <p className="muted">{t('moduleAdmin.readOnly')}</p>}
+          {!rights.edit && (
+            <p className="muted">
+              {t(rights.courseTeacher ? 'moduleAdmin.readOnlyCourseTeacher' : 'moduleAdmin.readOnly')}
+            </p>
+          )}
           <ModuleForm
             key={module.moduleId}
             defaultValues={moduleFormValues(module)}
@@ -240,7 +248,8 @@ function ModuleFormView({
         </>
       }
       historyId="module-history-title"
-      history={<ModuleHistory path={module.path} viewer={viewer} />}
+      // Who may not read the history (a course's teacher) gets no panel rather than a refusal.
+      history={rights.history && <ModuleHistory path={module.path} viewer={viewer} />}
       danger={
         rights.delete && (
           <DangerZone

@@ -12,16 +12,19 @@ import { type ModuleDetail, useOrderPages } from './modules';
 /**
  * /admin/modules/{modulePath}/pages: the module's pages in order. Rows are dragged by mouse,
  * touch or keyboard (Space to pick up, arrows, Space to drop); each drop saves the new order as
- * the list of page paths (module.orderPages).
+ * the list of page paths (module.orderPages). Who may not read the answer key (a course's teacher)
+ * opens each page as a participant sees it instead of its editor.
  */
 export function ModulePagesView({
   module,
   canEdit,
   canCreate,
+  canOpenEditor,
 }: {
   module: ModuleDetail;
   canEdit: boolean;
   canCreate: boolean;
+  canOpenEditor: boolean;
 }) {
   const { t } = useTranslation();
   const pages = useModulePages(module.path);
@@ -67,7 +70,10 @@ export function ModulePagesView({
         renderItem={(page, index) => (
           <div className="page-row">
             <span className="page-row__number">{index + 1}.</span>
-            <Link href={`/pages/${page.path}`} className="page-row__name">
+            <Link
+              href={canOpenEditor ? `/pages/${page.path}` : `~/module/${module.path}/page/${page.path}`}
+              className="page-row__name"
+            >
               {page.name}
             </Link>
             <span className="badge badge--muted">{t(`pageEditor.types.${page.type}`)}</span>

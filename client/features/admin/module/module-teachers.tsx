@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isAdmin } from '../../../../events/escalation';
+import type { CurrentUser } from '../../../lib/auth';
 import { problemOf } from '../../../lib/forms';
 import { Alert } from '../../../ui/alert';
 import { ListQuery, listLoading } from '../../../ui/list-query';
@@ -7,9 +9,10 @@ import { type ModuleDetail, useModuleOwner, useTeachers } from './modules';
 
 /**
  * /admin/modules/{modulePath}/link-teachers (assign_owners): the people holding the teacher role;
- * linking one makes them an owner, who may then edit the module and its pages.
+ * linking one makes them an owner, who may then edit the module and its pages and teach all its
+ * participants. Nobody but an administrator names themself, so the list leaves the reader out.
  */
-export function ModuleTeachersView({ module }: { module: ModuleDetail }) {
+export function ModuleTeachersView({ module, viewer }: { module: ModuleDetail; viewer: CurrentUser }) {
   const { t } = useTranslation();
   const teachers = useTeachers();
   const owner = useModuleOwner();
@@ -43,26 +46,28 @@ export function ModuleTeachersView({ module }: { module: ModuleDetail }) {
     >
       {(items) => (
         <ul className="link-list">
-          {items.map((teacher) => {
-            const linked = module.owners.includes(teacher.userId);
-            return (
-              <li key={teacher.userId}>
-                <span>
-                  <span className="pick-list__name">{teacher.name || '–'}</span>{' '}
-                  <span className="pick-list__email">{teacher.email}</span>
-                  {linked && <span className="badge">{t('moduleAdmin.teachers.owner')}</span>}
-                </span>
-                <button
-                  type="button"
-                  className={linked ? 'button button--danger-ghost button--small' : 'button button--small'}
-                  disabled={busyId !== null}
-                  onClick={() => void toggle(teacher.userId, teacher.name, linked)}
-                >
-                  {linked ? t('moduleAdmin.teachers.remove') : t('moduleAdmin.teachers.add')}
-                </button>
-              </li>
-            );
-          })}
+          {items
+            .filter((teacher) => teacher.userId !== viewer._id || isAdmin(viewer))
+            .map((teacher) => {
+              const linked = module.owners.includes(teacher.userId);
+              return (
+                <li key={teacher.userId}>
+                  <span>
+                    <span className="pick-list__name">{teacher.name || '–'}</span>{' '}
+                    <span className="pick-list__email">{teacher.email}</span>
+                    {linked && <span className="badge">{t('moduleAdmin.teachers.owner')}</span>}
+                  </span>
+                  <button
+                    type="button"
+                    className={linked ? 'button button--danger-ghost button--small' : 'button button--small'}
+                    disabled={busyId !== null}
+                    onClick={() => void toggle(teacher.userId, teacher.name, linked)}
+                  >
+                    {linked ? t('moduleAdmin.teachers.remove') : t('moduleAdmin.teachers.add')}
+                  </button>
+                </li>
+              );
+            })}
         </ul>
       )}
     </ListQuery>

@@ -109,7 +109,8 @@ function PageBody({
         </>
       }
       historyId="page-history-title"
-      history={<PageHistory path={page.path} viewer={viewer} />}
+      // A page's history is its module's readers': who may not read it gets no panel.
+      history={rights.history && <PageHistory path={page.path} viewer={viewer} />}
       danger={
         rights.delete && (
           <DangerZone

@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { problemOf } from '../../../lib/forms';
 import { Alert } from '../../../ui/alert';
 import { Empty, ErrorPanel, Loading } from '../../../ui/status';
+import type { ModuleRights } from '../module/module-edit';
 import type { ModuleDetail } from '../module/modules';
 import { type ParticipantSearch, useDownloadResultsCsv, useModuleParticipants } from './results';
 
@@ -35,12 +36,13 @@ function searchOf(module: string, filters: Filters, offset: number): Participant
 }
 
 /**
- * /admin/modules/{modulePath}/results (teachers: the view or edit right, or an owner): the
- * participants active between two dates with a score per page and the total percentage, a search
- * (name or e-mail; percentages compared as numbers), the CSV download of the same range, and a link
- * to each participant's result for scoring.
+ * /admin/modules/{modulePath}/results (the module's `results` right: the view or edit right, an
+ * owner, or a course's teacher for that course's participants): the participants active between two
+ * dates with a score per page and the total percentage, a search (name or e-mail; percentages
+ * compared as numbers), the CSV download of the same range, and a link to each participant's result.
+ * The lead says what this reader may do there: score, or only read; all participants, or a course's.
  */
-export function ModuleResultsView({ module }: { module: ModuleDetail }) {
+export function ModuleResultsView({ module, rights }: { module: ModuleDetail; rights: ModuleRights }) {
   const { t } = useTranslation();
   const id = useId();
   const [draft, setDraft] = useState<Filters>(noFilters);
@@ -178,6 +180,8 @@ export function ModuleResultsView({ module }: { module: ModuleDetail }) {
           </button>
         </div>
       </div>
+      {rights.courseTeacher && <p className="muted">{t('teacherResults.courseScope')}</p>}
+      {!rights.score && <p className="muted">{t('teacherResults.readOnly')}</p>}
       {download.isError && (
         <Alert tone="danger">
           <p>{problemOf(download.error).message ?? t('teacherResults.downloadError')}</p>

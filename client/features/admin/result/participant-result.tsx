@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
+import { isAdmin } from '../../../../events/escalation';
 import type { CurrentUser } from '../../../lib/auth';
 import { formatDateTime } from '../../../lib/dates';
 import { problemOf } from '../../../lib/forms';
@@ -9,6 +10,8 @@ import { Alert } from '../../../ui/alert';
 import { ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { ParticipantCertificate } from '../../certificate/components/participant-certificate';
+import { moduleRights } from '../module/module-edit';
+import { useModule } from '../module/modules';
 import { HistoryList } from '../shared/history';
 import {
   type ParticipantResult,
@@ -28,7 +31,8 @@ const percentOf = (score: number, maxScore: number) =>
  * /admin/results/{userId}?module={modulePath}: one participant's result for a teacher of the module —
  * every page and question with the answer and score, a form per page to score open questions and
  * give feedback, and the history of every score (who, when, from what to what). The module is a
- * query parameter because a participant has a result per module.
+ * query parameter because a participant has a result per module. Scoring, attempts and the
+ * certificate are offered only by the module's rights (who may only read sees the result as text).
  */
 export function ParticipantResultRoute({ userId, viewer }: { userId: string; viewer: CurrentUser }) {
   const { t } = useTranslation();
@@ -58,6 +62,11 @@ function ParticipantResultView({
 }) {
   const { t } = useTranslation();
   const result = useParticipantResult(modulePath, userId);
+  // The module's rights say whether this reader may also score, give attempts and certify.
+  const module = useModule(modulePath, result.isSuccess);
+  const rights = module.data ? moduleRights(viewer, module.data) : null;
+  const mayScore = rights?.score ?? false;
+  const ownResult = userId === viewer._id && !isAdmin(viewer);
   useDocumentTitle(
     result.data
       ? t('teacherResults.participantTitle', { name: result.data.participant.name })
@@ -68,7 +77,7 @@ function ParticipantResultView({
       <Link href={`/modules/${modulePath}/results`}>← {t('teacherResults.backToResults')}</Link>
     </p>
   );
-  if (result.isPending) return <Loading />;
+  if (result.isPending || (result.isSuccess && module.isPending)) return <Loading />;
   if (result.isError) {
     const code = errorCode(result.error);
     return (
@@ -97,7 +106,14 @@ function ParticipantResultView({
           percent: percentOf(data.score, data.maxScore),
         })}
       </p>
-      <ParticipantCertificate modulePath={modulePath} userId={userId} userName={data.participant.name} />
+      {!mayScore && <p className="muted">{t('teacherResults.readOnly')}</p>}
+      <ParticipantCertificate
+        modulePath={modulePath}
+        userId={userId}
+        userName={data.participant.name}
+        mayCertify={(rights?.certify ?? false) && !ownResult}
+        why={rights?.certify && ownResult ? t('certificates.errors.notForYourself') : undefined}
+      />
       <div className="admin-columns">
         <div className="admin-columns__main">
           {data.pages
@@ -109,6 +125,7 @@ function ParticipantResultView({
                 userId={userId}
                 page={page}
                 language={data.module.language}
+                readOnly={!mayScore}
               />
             ))}
         </div>
@@ -176,11 +193,14 @@ function PageScores({
   userId,
   page,
   language,
+  readOnly,
 }: {
   modulePath: string;
   userId: string;
   page: ResultPage;
   language: string;
+  /** The reader may read the result but not score it, give feedback or another attempt. */
+  readOnly: boolean;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -237,7 +257,7 @@ function PageScores({
           <fieldset key={question.name} className="field teacher-question">
             <legend className="field__label">{question.label}</legend>
             <AnswerTexts question={question} language={language} />
-            {question.questionType === 'open' && question.answered ? (
+            {question.questionType === 'open' && question.answered && !readOnly ? (
               <div className="field">
                 <label className="field__label" htmlFor={`${id}-${question.name}-score`}>
                   {t('teacherResults.scoreOf', { max: question.maxScore })}
@@ -267,7 +287,12 @@ function PageScores({
                 )}
               </p>
             )}
-            {question.answered && (
+            {readOnly && question.feedback && (
+              <p>
+                <strong>{t('teacherResults.feedback')}:</strong> {question.feedback}
+              </p>
+            )}
+            {question.answered && !readOnly && (
               <div className="field">
                 <label className="field__label" htmlFor={`${id}-${question.name}-feedback`}>
                   {t('teacherResults.feedback')}
@@ -297,12 +322,13 @@ function PageScores({
                 userId={userId}
                 pagePath={page.path}
                 question={question}
+                mayGrant={!readOnly}
                 onGranted={(text) => setNotice({ tone: 'success', text })}
               />
             )}
           </fieldset>
         ))}
-        {page.questions.some((question) => question.answered) && (
+        {!readOnly && page.questions.some((question) => question.answered) && (
           <div className="button-row">
             <button type="submit" className="button" disabled={score.isPending}>
               {t('teacherResults.save')}
@@ -328,12 +354,14 @@ function Attempts({
   userId,
   pagePath,
   question,
+  mayGrant,
   onGranted,
 }: {
   modulePath: string;
   userId: string;
   pagePath: string;
   question: ResultPage['questions'][number];
+  mayGrant: boolean;
   onGranted: (text: string) => void;
 }) {
   const { t } = useTranslation();
@@ -355,7 +383,7 @@ function Attempts({
         {t('teacherResults.attemptsOf', { used: question.attempts, allowed: question.attemptsAllowed })}
         {question.locked && <span className="muted"> · {t('teacherResults.attemptsUsedUp')}</span>}
       </p>
-      {question.locked && (
+      {question.locked && mayGrant && (
         <button type="button" className="button button--ghost" disabled={grant.isPending} onClick={give}>
           {t('teacherResults.grantAttempt')}
         </button>

@@ -3,7 +3,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
+import { actionsBeyond } from '../../../../events/escalation';
+import { type Rules, roleActions } from '../../../../events/permissions';
 import { roleInputSchema } from '../../../../events/role/commands';
+import type { CurrentUser } from '../../../lib/auth';
 import { problemOf, showFieldProblems } from '../../../lib/forms';
 import { Alert } from '../../../ui/alert';
 import { Field, SubmitButton } from '../../../ui/form';
@@ -11,8 +14,13 @@ import { useDocumentTitle } from '../../../ui/use-document-title';
 import { useCreateRole } from './create-role';
 import { RoleActionsFields } from './role-actions-fields';
 
-/** /admin/roles/new-role: a name and the actions; creating opens the new role's page. */
-export function NewRoleRoute() {
+const allActions = Object.fromEntries(roleActions.map((action) => [action, true])) as Rules;
+
+/**
+ * /admin/roles/new-role: a name and the actions; creating opens the new role's page. The actions
+ * the creator lacks cannot be ticked (a role editor gives no action they do not hold).
+ */
+export function NewRoleRoute({ viewer }: { viewer: CurrentUser }) {
   const { t } = useTranslation();
   useDocumentTitle(t('adminRoles.newTitle'));
   const create = useCreateRole();
@@ -48,7 +56,7 @@ export function NewRoleRoute() {
             {(control) => <input {...control} {...form.register('name')} type="text" autoComplete="off" />}
           </Field>
         </div>
-        <RoleActionsFields register={form.register} />
+        <RoleActionsFields register={form.register} locked={actionsBeyond(viewer, allActions)} />
         {alert && (
           <Alert tone="danger">
             <p>{alert}</p>

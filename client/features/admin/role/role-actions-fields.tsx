@@ -1,17 +1,23 @@
 import type { UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { roleActions } from '../../../../events/permissions';
+import { type RoleAction, roleActions } from '../../../../events/permissions';
 import { CheckboxField } from '../../../ui/form';
 
 type ActionValues = { actions?: Partial<Record<(typeof roleActions)[number], boolean>> };
 
-/** One checkbox per action a role can grant, each with what it allows. */
+/**
+ * One checkbox per action a role can grant, each with what it allows. An action in `locked` (one
+ * the editor lacks and the role did not have) cannot be ticked: a role editor gives no action they
+ * do not hold themselves, and the box says so.
+ */
 export function RoleActionsFields<T extends ActionValues>({
   register,
   disabled = false,
+  locked = [],
 }: {
   register: UseFormRegister<T>;
   disabled?: boolean;
+  locked?: readonly RoleAction[];
 }) {
   const { t } = useTranslation();
   const reg = register as unknown as UseFormRegister<ActionValues>;
@@ -23,9 +29,19 @@ export function RoleActionsFields<T extends ActionValues>({
           <CheckboxField
             key={action}
             label={t(`roleActions.${action}.label`)}
-            description={t(`roleActions.${action}.description`)}
+            description={
+              locked.includes(action)
+                ? `${t(`roleActions.${action}.description`)} ${t('adminRoles.notYours')}`
+                : t(`roleActions.${action}.description`)
+            }
           >
-            {(control) => <input {...control} {...reg(`actions.${action}`)} type="checkbox" />}
+            {(control) => (
+              <input
+                {...control}
+                {...reg(`actions.${action}`, { disabled: locked.includes(action) })}
+                type="checkbox"
+              />
+            )}
           </CheckboxField>
         ))}
       </div>

@@ -3,19 +3,22 @@ import { CheckboxField } from '../../../ui/form';
 
 /**
  * The roles to give someone: 'admin' plus every configured role (spec section 6). Only an
- * administrator may give or take 'admin'; for anyone else that box is shown but locked.
+ * administrator may give or take 'admin'; for anyone else that box is shown but locked. The roles
+ * in `locked` (their actions go beyond the giver's) cannot be newly given, only kept or taken away.
  */
 export function RoleChoice({
   roleNames,
   value,
   onChange,
   adminAllowed,
+  locked = [],
   disabled = false,
 }: {
   roleNames: string[];
   value: string[];
   onChange: (roles: string[]) => void;
   adminAllowed: boolean;
+  locked?: readonly string[];
   disabled?: boolean;
 }) {
   const { t } = useTranslation();
@@ -38,7 +41,9 @@ export function RoleChoice({
                 ? adminAllowed
                   ? t('adminUsers.adminRole')
                   : t('adminUsers.adminRoleLocked')
-                : undefined
+                : locked.includes(name)
+                  ? t('role.grantBeyondYours')
+                  : undefined
             }
           >
             {(control) => (
@@ -46,7 +51,9 @@ export function RoleChoice({
                 {...control}
                 type="checkbox"
                 checked={value.includes(name)}
-                disabled={name === 'admin' && !adminAllowed}
+                disabled={
+                  (name === 'admin' && !adminAllowed) || (locked.includes(name) && !value.includes(name))
+                }
                 onChange={(event) => toggle(name, event.target.checked)}
               />
             )}

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
+import { actionsBeyond, isAdmin } from '../../../../events/escalation';
+import { type Rules, roleActions } from '../../../../events/permissions';
 import { copyNameFor, duplicateRoleSchema, roleInputSchema } from '../../../../events/role/commands';
 import type { CurrentUser } from '../../../lib/auth';
 import { problemOf, showFieldProblems } from '../../../lib/forms';
@@ -23,13 +25,27 @@ import { useUpdateRole } from './update-role';
 
 type Role = RouterOutputs['role']['byName'];
 
-/** /admin/roles/{roleName}: the role's actions to change, its history, duplicate and delete. */
+/**
+ * /admin/roles/{roleName}: the role's actions to change, its history, duplicate and delete. A role
+ * editor who is not an administrator changes no role they hold and gives no action they lack (the
+ * server's rule, shown here as locked boxes and a read-only role).
+ */
 export function RoleRoute({ name, viewer }: { name: string; viewer: CurrentUser }) {
-  return name.toLowerCase() === 'admin' ? <AdminRole /> : <EditableRole name={name} viewer={viewer} />;
+  return name.toLowerCase() === 'admin' ? (
+    <AdminRole viewer={viewer} />
+  ) : (
+    <EditableRole name={name} viewer={viewer} />
+  );
 }
 
+const allActions = Object.fromEntries(roleActions.map((action) => [action, true])) as Rules;
+
+/** Whether the viewer holds this role (names compare whatever their case), administrators aside. */
+const holdsRole = (viewer: CurrentUser, name: string) =>
+  !isAdmin(viewer) && viewer.roles.some((held) => held.toLowerCase() === name.toLowerCase());
+
 /** The built-in admin role holds every action and cannot change; it can be copied. */
-function AdminRole() {
+function AdminRole({ viewer }: { viewer: CurrentUser }) {
   const { t } = useTranslation();
   useDocumentTitle('admin');
   return (
@@ -39,7 +55,7 @@ function AdminRole() {
       </p>
       <h1>admin</h1>
       <p className="page-lead">{t('adminRoles.adminBuiltIn')}</p>
-      <DuplicateRole name="admin" />
+      <DuplicateRole name="admin" actions={allActions} viewer={viewer} />
     </div>
   );
 }
@@ -64,20 +80,24 @@ function EditableRole({ name, viewer }: { name: string; viewer: CurrentUser }) {
         roleDuplicated: t('adminRoles.duplicatedNotice', { origin: String(arrival?.origin ?? '') }),
       }}
     >
-      {(item) => (
-        <EditBody
-          actions={[]}
-          main={
-            <>
-              <RoleForm key={item._id} role={item} />
-              <DuplicateRole name={item.name} />
-            </>
-          }
-          historyId="history-title"
-          history={<RoleHistory name={item.name} viewer={viewer} />}
-          danger={<DeleteRole name={item.name} />}
-        />
-      )}
+      {(item) => {
+        const held = holdsRole(viewer, item.name);
+        return (
+          <EditBody
+            actions={[]}
+            main={
+              <>
+                {held && <p className="muted">{t('role.heldByYou')}</p>}
+                <RoleForm key={item._id} role={item} viewer={viewer} readOnly={held} />
+                <DuplicateRole name={item.name} actions={item.actions} viewer={viewer} />
+              </>
+            }
+            historyId="history-title"
+            history={<RoleHistory name={item.name} viewer={viewer} />}
+            danger={!held && <DeleteRole name={item.name} />}
+          />
+        );
+      }}
     </EditScreen>
   );
 }
@@ -89,10 +109,27 @@ function RoleHistory({ name, viewer }: { name: string; viewer: CurrentUser }) {
 /**
  * A copy of the role with the same actions, under a name the admin sees before creating it: the
  * first free `<name>-copy`, `<name>-copy-2`, ... prefilled, and changeable. Not destructive, so no
- * confirmation; the copy's page opens.
+ * confirmation; the copy's page opens. Not offered to who lacks one of the role's actions (a copy
+ * would give them away); they read why.
  */
-function DuplicateRole({ name }: { name: string }) {
+function DuplicateRole({
+  name,
+  actions,
+  viewer,
+}: {
+  name: string;
+  actions: Partial<Rules>;
+  viewer: CurrentUser;
+}) {
+  const { t } = useTranslation();
   const roles = useRoles();
+  if (actionsBeyond(viewer, actions).length > 0)
+    return (
+      <section className="panel" aria-labelledby="duplicate-role-title">
+        <h2 id="duplicate-role-title">{t('adminRoles.duplicateTitle')}</h2>
+        <p className="muted">{t('role.actionsBeyondYours')}</p>
+      </section>
+    );
   if (roles.isPending) return null;
   const taken = [name, ...(roles.data ?? []).map((role) => role.name)];
   return <DuplicateRoleForm key={taken.join('\n')} name={name} suggestion={copyNameFor(name, taken)} />;
@@ -145,7 +182,7 @@ function DuplicateRoleForm({ name, suggestion }: { name: string; suggestion: str
   );
 }
 
-function RoleForm({ role }: { role: Role }) {
+function RoleForm({ role, viewer, readOnly }: { role: Role; viewer: CurrentUser; readOnly: boolean }) {
   const { t } = useTranslation();
   const update = useUpdateRole();
   const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
@@ -170,15 +207,21 @@ function RoleForm({ role }: { role: Role }) {
   return (
     <form className="form form--wide" noValidate onSubmit={submit} aria-busy={isSubmitting}>
       <p className="muted">{t('adminRoles.keepsName')}</p>
-      <RoleActionsFields register={form.register} />
+      <RoleActionsFields
+        register={form.register}
+        disabled={readOnly}
+        locked={actionsBeyond(viewer, allActions, role.actions)}
+      />
       {notice && (
         <Alert tone={notice.tone}>
           <p>{notice.text}</p>
         </Alert>
       )}
-      <div className="form__actions">
-        <SubmitButton busy={isSubmitting}>{t('adminRoles.save')}</SubmitButton>
-      </div>
+      {!readOnly && (
+        <div className="form__actions">
+          <SubmitButton busy={isSubmitting}>{t('adminRoles.save')}</SubmitButton>
+        </div>
+      )}
     </form>
   );
 }

@@ -22,10 +22,11 @@ export const getSectionQueryOptions = (path: string) =>
 
 export const useSection = (path: string) => useQuery(getSectionQueryOptions(path));
 
-export const useSectionHistory = (path: string) =>
+export const useSectionHistory = (path: string, enabled = true) =>
   useQuery({
     queryKey: contentKey('sections', 'history', path),
     queryFn: () => api.section.history.query({ path }),
+    enabled,
   });
 
 /** The section as it was at a moment (section.asOf), once a moment is chosen. */

@@ -103,7 +103,9 @@ function SectionInfoView({
   const publish = useSetSectionPublished();
   const remove = useDeleteSection();
   const duplicate = useDuplicateSection();
-  const history = useSectionHistory(section.path);
+  // A section's history is read with the view or edit right, or by its course's owners.
+  const mayReadHistory = hasRule(user, 'view') || rights.edit;
+  const history = useSectionHistory(section.path, mayReadHistory);
   const [, navigate] = useLocation();
   const { act, notice } = useItemActions();
 
@@ -153,7 +155,7 @@ function SectionInfoView({
       }
       historyId="section-history-title"
       history={
-        hasRule(user, 'view') && (
+        mayReadHistory && (
           <History
             query={history}
             viewer={user}

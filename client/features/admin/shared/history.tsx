@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '../../../lib/auth';
 import { formatDateTime } from '../../../lib/dates';
+import { problemOf } from '../../../lib/forms';
 import type { RouterOutputs } from '../../../lib/trpc';
 import { Empty, ErrorPanel, Loading } from '../../../ui/status';
 import { AsOfPicker } from './as-of';
@@ -73,8 +74,15 @@ export function HistoryList<E extends { version: number }>({
 }) {
   const { t } = useTranslation();
   if (query.isPending) return <Loading />;
+  // A refusal reads as the server's reason (or no rights), never as a failure to try again.
   if (query.isError)
-    return <ErrorPanel message={t('history.loadError')} onRetry={() => void query.refetch()} />;
+    return (
+      <ErrorPanel
+        message={problemOf(query.error).message ?? t('history.loadError')}
+        onRetry={() => void query.refetch()}
+        error={query.error}
+      />
+    );
   if (query.data.length === 0) return <Empty>{t('history.empty')}</Empty>;
   return (
     <ol className="history">

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
+import { actionsBeyond } from '../../../../events/escalation';
 import { createUserSchema } from '../../../../events/user/commands';
 import { useCurrentUser } from '../../../lib/auth';
 import { problemOf, showFieldProblems } from '../../../lib/forms';
@@ -94,6 +95,13 @@ export function NewUserRoute() {
             value={rolesField.field.value ?? []}
             onChange={rolesField.field.onChange}
             adminAllowed={viewer?.roles.includes('admin') ?? false}
+            locked={
+              viewer
+                ? roles.data
+                    .filter((role) => actionsBeyond(viewer, role.actions).length > 0)
+                    .map((role) => role.name)
+                : []
+            }
           />
         )}
         {alert && (

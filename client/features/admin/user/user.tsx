@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import { actionsBeyond, isAdmin } from '../../../../events/escalation';
 import type { CurrentUser } from '../../../lib/auth';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { problemOf } from '../../../lib/forms';
@@ -27,7 +28,10 @@ import { useUpdateUser } from './update-user';
 
 type Notice = { tone: 'success' | 'danger'; text: string } | null;
 
-/** /admin/users/{userId}: who this is, their roles, their courses, their history; delete. */
+/**
+ * /admin/users/{userId}: who this is, their roles, their courses, their history; delete. Only an
+ * administrator changes, exports or deletes an administrator's account: anyone else reads it.
+ */
 export function UserRoute({ userId, viewer }: { userId: string; viewer: CurrentUser }) {
   const { t } = useTranslation();
   return (
@@ -45,23 +49,27 @@ export function UserRoute({ userId, viewer }: { userId: string; viewer: CurrentU
       arrivals={{ userCreated: t('adminUsers.createdNotice') }}
       className="user-detail"
     >
-      {(user) => (
-        <EditBody
-          actions={[]}
-          main={
-            <>
-              <Details user={user} />
-              <EditUser key={user._id} user={user} />
-              <Roles user={user} viewer={viewer} />
-              <Courses user={user} />
-              <PersonalData user={user} />
-            </>
-          }
-          historyId="history-title"
-          history={<UserHistory userId={user._id} viewer={viewer} />}
-          danger={<DeleteUser user={user} viewer={viewer} />}
-        />
-      )}
+      {(user) => {
+        const adminOnly = user.roles.includes('admin') && !isAdmin(viewer);
+        return (
+          <EditBody
+            actions={[]}
+            before={adminOnly && <p className="muted">{t('user.adminOnly')}</p>}
+            main={
+              <>
+                <Details user={user} />
+                {!adminOnly && <EditUser key={user._id} user={user} />}
+                <Roles user={user} viewer={viewer} readOnly={adminOnly} />
+                <Courses user={user} />
+                {!adminOnly && <PersonalData user={user} />}
+              </>
+            }
+            historyId="history-title"
+            history={<UserHistory userId={user._id} viewer={viewer} />}
+            danger={!adminOnly && <DeleteUser user={user} viewer={viewer} />}
+          />
+        );
+      }}
     </EditScreen>
   );
 }
@@ -164,7 +172,15 @@ function EditUser({ user }: { user: AdminUserDetail }) {
   );
 }
 
-function Roles({ user, viewer }: { user: AdminUserDetail; viewer: CurrentUser }) {
+function Roles({
+  user,
+  viewer,
+  readOnly,
+}: {
+  user: AdminUserDetail;
+  viewer: CurrentUser;
+  readOnly: boolean;
+}) {
   const { t } = useTranslation();
   const roles = useRoles();
   const setRoles = useSetUserRoles();
@@ -209,19 +225,27 @@ function Roles({ user, viewer }: { user: AdminUserDetail; viewer: CurrentUser })
               setNotice(null);
             }}
             adminAllowed={viewer.roles.includes('admin')}
-            disabled={setRoles.isPending}
+            // A role newly given carries only actions the giver holds; roles kept are not checked.
+            locked={roles.data
+              .filter(
+                (role) => !user.roles.includes(role.name) && actionsBeyond(viewer, role.actions).length > 0,
+              )
+              .map((role) => role.name)}
+            disabled={setRoles.isPending || readOnly}
           />
           {notice && (
             <Alert tone={notice.tone}>
               <p>{notice.text}</p>
             </Alert>
           )}
-          <div className="form__actions">
-            <button type="submit" className="button" disabled={setRoles.isPending || !changed}>
-              {setRoles.isPending && <span className="spinner spinner--small" aria-hidden="true" />}
-              {t('adminUsers.saveRoles')}
-            </button>
-          </div>
+          {!readOnly && (
+            <div className="form__actions">
+              <button type="submit" className="button" disabled={setRoles.isPending || !changed}>
+                {setRoles.isPending && <span className="spinner spinner--small" aria-hidden="true" />}
+                {t('adminUsers.saveRoles')}
+              </button>
+            </div>
+          )}
         </form>
       )}
     </section>

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { problemOf } from '../../../lib/forms';
 import { Alert } from '../../../ui/alert';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { useCertify, useRevokeModuleCertificate } from '../api/certificate-mutations';
 
 /**
  * certify(module, user) from a participant's result (admins and the module's teachers): a button,
- * a confirmation, then 'certificate assigned' or 'an error occurred'. With `holds`, the button
- * revokes instead ('certificate removed'). Place it in a result view; it needs nothing else.
+ * a confirmation, then 'certificate assigned' or the server's reason for a refusal. With `holds`,
+ * the button revokes instead ('certificate removed'). Shown only to who may certify this person.
  */
 export function CertifyButton({
   modulePath,
@@ -37,8 +38,8 @@ export function CertifyButton({
       else await certify.mutateAsync({ module: modulePath, user: userId });
       setNotice({ tone: 'success', text: holds ? t('certificates.removed') : t('certificates.assigned') });
       onDone?.();
-    } catch {
-      setNotice({ tone: 'danger', text: t('certificates.error') });
+    } catch (error) {
+      setNotice({ tone: 'danger', text: problemOf(error).message ?? t('certificates.error') });
     } finally {
       setOpen(false);
     }

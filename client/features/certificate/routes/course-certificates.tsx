@@ -2,7 +2,10 @@ import '../certificate.css';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
+import { isAdmin } from '../../../../events/escalation';
+import type { CurrentUser } from '../../../lib/auth';
 import { formatDate } from '../../../lib/dates';
+import { problemOf } from '../../../lib/forms';
 import { distinctLabels } from '../../../lib/labels';
 import { Alert } from '../../../ui/alert';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -24,9 +27,10 @@ import { CertificateStatusBadge } from '../components/certificate-card';
 
 /**
  * /admin/users/course-certificates: pick a course, then assign or revoke each participant's course
- * certificate, each after a confirmation. Below it, the fraud check's review list.
+ * certificate, each after a confirmation (for who may: the list says so). Below it, the fraud
+ * check's review list.
  */
-export function CourseCertificatesRoute() {
+export function CourseCertificatesRoute({ viewer }: { viewer: CurrentUser }) {
   const { t } = useTranslation();
   useDocumentTitle(t('certificates.admin.title'));
   const courses = useCertificateCourses();
@@ -77,16 +81,20 @@ export function CourseCertificatesRoute() {
           </div>
         </div>
       )}
-      {selected && <CourseCertificateList coursePath={selected} />}
-      <ReviewList />
+      {selected && <CourseCertificateList coursePath={selected} viewer={viewer} />}
+      <ReviewList viewer={viewer} />
     </article>
   );
 }
 
 type Participant = CertificateList['participants'][number];
 
-/** The participants of one course with their certificate; used here and in the course's admin view. */
-export function CourseCertificateList({ coursePath }: { coursePath: string }) {
+/**
+ * The participants of one course with their course certificate; used here and in the course's admin
+ * view. The assign and revoke buttons are there only for who may give the course's certificate (its
+ * owners and administrators, as the list says), and never on the reader's own row (admins aside).
+ */
+export function CourseCertificateList({ coursePath, viewer }: { coursePath: string; viewer: CurrentUser }) {
   const { t } = useTranslation();
   const list = useCourseCertificateList(coursePath);
   const add = useAddCourseCertificate();
@@ -107,21 +115,29 @@ export function CourseCertificateList({ coursePath }: { coursePath: string }) {
         tone: 'success',
         text: pending.action === 'assign' ? t('certificates.assigned') : t('certificates.removed'),
       });
-    } catch {
-      setNotice({ tone: 'danger', text: t('certificates.error') });
+    } catch (error) {
+      setNotice({ tone: 'danger', text: problemOf(error).message ?? t('certificates.error') });
     } finally {
       setPending(null);
     }
   };
 
   if (list.isPending) return <Loading />;
-  if (list.isError) return <ErrorPanel message={t('certificates.admin.loadError')} error={list.error} />;
-  const { participants, course } = list.data;
+  if (list.isError)
+    return (
+      <ErrorPanel
+        message={problemOf(list.error).message ?? t('certificates.admin.loadError')}
+        error={list.error}
+      />
+    );
+  const { participants, course, mayCertify } = list.data;
+  const mayCertifyHere = (userId: string) => mayCertify && (userId !== viewer._id || isAdmin(viewer));
   return (
     <section aria-labelledby="course-certificates-title">
       <h2 id="course-certificates-title">
         {t('certificates.admin.participantsOf', { course: course.name })}
       </h2>
+      {!mayCertify && <p className="muted">{t('certificates.admin.readOnly')}</p>}
       {notice && (
         <Alert tone={notice.tone}>
           <p>{notice.text}</p>
@@ -138,9 +154,11 @@ export function CourseCertificateList({ coursePath }: { coursePath: string }) {
             <tr>
               <th scope="col">{t('certificates.admin.participant')}</th>
               <th scope="col">{t('certificates.admin.certificate')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('certificates.admin.actions')}</span>
-              </th>
+              {mayCertify && (
+                <th scope="col">
+                  <span className="visually-hidden">{t('certificates.admin.actions')}</span>
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -161,20 +179,28 @@ export function CourseCertificateList({ coursePath }: { coursePath: string }) {
                       t('certificates.admin.none')
                     )}
                   </td>
-                  <td>
-                    <button
-                      type="button"
-                      className={holds ? 'button button--danger-ghost button--small' : 'button button--small'}
-                      disabled={busy}
-                      onClick={() => {
-                        setNotice(null);
-                        setPending({ participant, action: holds ? 'revoke' : 'assign' });
-                      }}
-                    >
-                      {holds ? t('certificates.admin.revoke') : t('certificates.admin.assign')}
-                      <span className="visually-hidden"> ({participant.name})</span>
-                    </button>
-                  </td>
+                  {mayCertify && (
+                    <td>
+                      {mayCertifyHere(participant.userId) ? (
+                        <button
+                          type="button"
+                          className={
+                            holds ? 'button button--danger-ghost button--small' : 'button button--small'
+                          }
+                          disabled={busy}
+                          onClick={() => {
+                            setNotice(null);
+                            setPending({ participant, action: holds ? 'revoke' : 'assign' });
+                          }}
+                        >
+                          {holds ? t('certificates.admin.revoke') : t('certificates.admin.assign')}
+                          <span className="visually-hidden"> ({participant.name})</span>
+                        </button>
+                      ) : (
+                        <span className="muted">{t('certificates.admin.notYourOwn')}</span>
+                      )}
+                    </td>
+                  )}
                 </tr>
               );
             })}
@@ -212,8 +238,8 @@ export function CourseCertificateList({ coursePath }: { coursePath: string }) {
   );
 }
 
-/** The fraud check's open cases: issue the certificate or dismiss the case. */
-function ReviewList() {
+/** The fraud check's open cases: issue the certificate or dismiss the case (never one's own). */
+function ReviewList({ viewer }: { viewer: CurrentUser }) {
   const { t } = useTranslation();
   const reviews = useCertificateReviews();
   const certify = useCertify();
@@ -231,8 +257,8 @@ function ReviewList() {
         tone: 'success',
         text: action === 'issue' ? t('certificates.assigned') : t('certificates.admin.dismissed'),
       });
-    } catch {
-      setNotice({ tone: 'danger', text: t('certificates.error') });
+    } catch (error) {
+      setNotice({ tone: 'danger', text: problemOf(error).message ?? t('certificates.error') });
     }
   };
   const minutes = (seconds: number) => Math.max(0, Math.round(seconds / 60));
@@ -259,6 +285,7 @@ function ReviewList() {
         <ul className="link-list">
           {reviews.data.map((review) => {
             const input = { module: review.itemPath, user: review.userId };
+            const own = review.userId === viewer._id && !isAdmin(viewer);
             return (
               <li key={`${review.itemId}-${review.userId}`}>
                 <span>
@@ -271,26 +298,30 @@ function ReviewList() {
                     })}
                   </span>
                 </span>
-                <span className="button-row">
-                  <button
-                    type="button"
-                    className="button button--small"
-                    disabled={busy}
-                    onClick={() => setIssuing({ ...input, name: review.name })}
-                  >
-                    {t('certificates.admin.issue')}
-                    <span className="visually-hidden"> ({review.name})</span>
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--ghost button--small"
-                    disabled={busy}
-                    onClick={() => void act('dismiss', input)}
-                  >
-                    {t('certificates.admin.dismiss')}
-                    <span className="visually-hidden"> ({review.name})</span>
-                  </button>
-                </span>
+                {own ? (
+                  <span className="muted">{t('certificates.admin.notYourOwn')}</span>
+                ) : (
+                  <span className="button-row">
+                    <button
+                      type="button"
+                      className="button button--small"
+                      disabled={busy}
+                      onClick={() => setIssuing({ ...input, name: review.name })}
+                    >
+                      {t('certificates.admin.issue')}
+                      <span className="visually-hidden"> ({review.name})</span>
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--ghost button--small"
+                      disabled={busy}
+                      onClick={() => void act('dismiss', input)}
+                    >
+                      {t('certificates.admin.dismiss')}
+                      <span className="visually-hidden"> ({review.name})</span>
+                    </button>
+                  </span>
+                )}
               </li>
             );
           })}
