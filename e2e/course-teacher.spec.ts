@@ -5,8 +5,8 @@ import { screenshots, signIn } from './support';
 
 /**
  * A course's owner teaches the modules it lists (#15): from their course they reach a module they
- * neither own nor may edit, see its results, score an open answer, and cannot edit the module. At
- * 1280 and 360 px, in Dutch.
+ * neither own nor may edit, see the results of the course's participants, score an open answer, and
+ * cannot edit the module. At 1280 and 360 px, in Dutch.
  */
 
 test("a course's owner scores in a module of their course without editing it", async ({
@@ -15,7 +15,7 @@ test("a course's owner scores in a module of their course without editing it", a
 }) => {
   test.setTimeout(120_000);
   const stamp = Date.now().toString(36);
-  const { teacher, modulePath, page } =
+  const { teacher, modulePath, page, course, adminToken } =
     await test.step('an administrator makes a module in a section of a course the teacher owns', async () => {
       const adminToken = await tokenOf(request, admin);
       const teacher = await newAccount(request, 'course-teacher', `Cato Cursus ${stamp}`);
@@ -60,11 +60,18 @@ test("a course's owner scores in a module of their course without editing it", a
         itemPath: modulePath,
       });
       await trpc(request, adminToken, 'course.addOwner', { path: course.path, userId: teacher.id });
-      return { teacher, modulePath, page };
+      return { teacher, modulePath, page, course, adminToken };
     });
 
-  const participant = await test.step('a participant answers the open question', async () => {
+  const participant = await test.step('a participant of the course answers the open question', async () => {
     const participant = await newAccount(request, 'course-learner', `Lena Leerling ${stamp}`);
+    // A course's teacher reaches the participants linked to that course, not every learner.
+    await trpc(request, adminToken, 'user.link', {
+      _id: participant.id,
+      itemType: 'course',
+      itemPath: course.path,
+      linked: true,
+    });
     await trpc(request, participant.token, 'result.save', {
       module: modulePath,
       page: page.path,
