@@ -1,10 +1,11 @@
+import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import type { Decider } from '../events/decider';
 import { forbidden } from '../events/errors';
-import { can } from '../events/permissions';
 import { pathSchema } from '../events/shared/fields';
 import type { NewEvent, StoredEvent } from '../events/store';
 import { historyOf, readable, stateAt } from './history';
+import { mayReadHistory } from './rights/module-rights';
 import { authenticatedProcedure, type Context } from './trpc';
 
 const itemPath = z.object({ path: pathSchema });
@@ -23,10 +24,13 @@ export function historyProcedures<C, E extends NewEvent, S extends { status: str
   owners?: (ctx: Context, path: string) => Promise<readonly string[]>;
 }) {
   const reader = authenticatedProcedure.use(async ({ ctx, getRawInput, next }) => {
-    if (can(ctx.actor, 'view') || can(ctx.actor, 'edit')) return next();
-    const { path } = itemPath.parse(await getRawInput());
+    if (mayReadHistory(ctx.actor, [])) return next();
+    const parsed = itemPath.safeParse(await getRawInput());
+    // Unreadable input: the same 400 the input's own parser gives.
+    if (!parsed.success) throw new TRPCError({ code: 'BAD_REQUEST', cause: parsed.error });
+    const { path } = parsed.data;
     const owners = options.owners ? await options.owners(ctx, path) : [];
-    if (!owners.includes(ctx.actor.userId)) throw forbidden();
+    if (!mayReadHistory(ctx.actor, owners)) throw forbidden();
     return next();
   });
   return {

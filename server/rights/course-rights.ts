@@ -2,7 +2,7 @@ import { type Actor, can } from '../../events/permissions';
 import { ownersOfCourse } from '../../projections/course/course-owners';
 import type { CourseSummary } from '../../projections/course/course-summaries';
 import type { AnyDb } from '../../projections/db';
-import { isAdmin } from './module-rights';
+import { isAdmin, mayReadHistory } from './module-rights';
 
 /**
  * What one person may do with one course (and its sections): the rule every procedure and screen
@@ -40,7 +40,7 @@ export async function courseRights(
   return {
     edit: editor,
     delete: can(actor, 'delete', { owners: [...owners] }),
-    history: editor || can(actor, 'view'),
+    history: mayReadHistory(actor, owners),
     assignOwners: can(actor, 'assign_owners'),
     assignParticipants: (can(actor, 'assign_participants') || can(actor, 'manage_users')) && editor,
     certificates: certify || can(actor, 'view') || can(actor, 'manage_users'),

@@ -46,6 +46,10 @@ export interface ModuleAuthority {
 
 export const isAdmin = (actor: Actor | null) => actor?.roles.includes(ADMIN_ROLE) === true;
 
+/** Who reads an item's change history: the view right, and who may edit it (its owners among them). */
+export const mayReadHistory = (actor: Actor | null, owners: readonly string[]) =>
+  can(actor, 'view') || can(actor, 'edit', { owners: [...owners] });
+
 /** Whether someone may make a link that lets a course teach this module: its editors and owners. */
 export async function linkerHadRight(db: AnyDb, linkedBy: string | null, owners: readonly string[]) {
   // No actor: the platform itself (demo content, start-up).
@@ -118,7 +122,7 @@ export async function moduleAuthority(
       edit: editor,
       delete: can(actor, 'delete', target),
       answerKey: editor || viewer,
-      history: editor || viewer,
+      history: mayReadHistory(actor, owners),
       assignOwners: can(actor, 'assign_owners'),
       assignParticipants: (can(actor, 'assign_participants') || can(actor, 'manage_users')) && editor,
       results: readReach !== null,
