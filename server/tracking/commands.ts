@@ -14,10 +14,12 @@ import { userAccess } from '../../projections/user/users';
 import type { Platform } from '../platform';
 import { learnerViewSources } from '../result/learner-view';
 import { answerablePage } from '../result/queries';
+import { requireTrackedItem } from './tracked-item';
 
 /**
  * updateLog: the signed-in person saw an item (spec section 7). People track themselves only; a
- * repeat view within a minute, or a lastSeen older than the last one, records nothing.
+ * repeat view within a minute, or a lastSeen older than the last one, records nothing. An item that
+ * does not exist, or that they may not open, is refused (NotFound) before anything is written.
  */
 export async function updateLog(
   platform: Platform,
@@ -28,6 +30,7 @@ export async function updateLog(
   if (!actor) throw unauthenticated();
   if (input.user !== undefined && input.user !== actor.userId) throw forbidden();
   const userId = actor.userId;
+  await requireTrackedItem(platform.database.db, actor, input.type, input.path);
   const outcome = await execute(platform.pipeline, {
     decider: trackingDecider,
     stream: trackingStream(userId),

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../harness';
 import { type GraphQLAnswer, graphql } from './client';
 import { graphqlFixture } from './fixture';
@@ -14,6 +14,36 @@ describe.each(databaseKinds)('GraphQL log on %s', (kind) => {
     participant: { name: 'Pia Participant' },
   });
   const { token, id, as, eventCount } = fx;
+  // Only what exists is tracked: the course and the recording the tests see.
+  beforeAll(async () => {
+    const made = async (procedure: string, payload: object) => {
+      const response = await fx.app.inject({
+        method: 'POST',
+        url: `/trpc/${procedure}`,
+        payload,
+        headers: { authorization: `Bearer ${token.admin}` },
+      });
+      expect(response.statusCode, procedure).toBe(200);
+    };
+    await made('course.create', {
+      path: 'family-planning',
+      course: { name: 'Family planning', language: 'en' },
+    });
+    await made('section.create', {
+      path: 'week-one',
+      parentType: 'course',
+      parentPath: 'family-planning',
+      section: {
+        name: 'Week one',
+        language: 'en',
+        classroom: {
+          name: 'Live',
+          type: 'jitsi',
+          recordings: [{ url: 'https://video.example.org/week-one.mp4', titel: 'Week one' }],
+        },
+      },
+    });
+  });
   const codeOf = (answer: GraphQLAnswer) => answer.errors?.[0]?.extensions?.code;
 
   const updateLog = `mutation ($tracking: JSON!) { updateLog(tracking: $tracking) { success message } }`;
@@ -101,7 +131,11 @@ describe.each(databaseKinds)('GraphQL log on %s', (kind) => {
     const refusals = [
       [{ type: 'modules', path: 'x' }, /^Unknown kind of item/],
       [{ type: 'course', path: 'Not a path' }, /^Use lower-case letters/],
-      [{ type: 'course', path: 'x', lastSeen: new Date(Date.now() + 3_600_000).toISOString() }, /future/],
+      [
+        { type: 'course', path: 'family-planning', lastSeen: new Date(Date.now() + 3_600_000).toISOString() },
+        /future/,
+      ],
+      [{ type: 'course', path: 'no-such-course' }, /^This item does not exist/],
       [{ type: 'course', path: 'x', user: id.admin }, /^You are not allowed/],
       ['not a document', /^Some fields are not valid/],
     ] as const;

@@ -91,6 +91,9 @@ describe.each(databaseKinds)('download my data on %s', (kind) => {
       });
     await score(ids.pia, 'Pia: name a source.');
     await score(ids.olaf, 'Olaf: think about maintenance.');
+    for (const path of ['pia-seen-course', 'olaf-seen-course']) {
+      await api.as('admin', 'course.create', { path, course: { name: path, language: 'en' } });
+    }
     await api.as('pia', 'tracking.update', { type: 'course', path: 'pia-seen-course' });
     await api.as('olaf', 'tracking.update', { type: 'course', path: 'olaf-seen-course' });
     await api.as('pia', 'tracking.pageSeen', { module: 'reflect', page: 'questions' });

@@ -243,11 +243,12 @@ async function trackingScenario(platform: TestPlatform, meta: Meta) {
   await seen(stays.userId, { type: 'sections', path: 'week-one' });
   await seen(stays.userId, { type: 'courses', path: 'family-planning' });
   const watched = meta();
-  const recording = { type: 'recording', path: 'https://video.example.org/week-one.mp4' };
-  await seen(stays.userId, recording, watched);
+  // Only what exists is tracked: the leaflet of the link scenario.
+  const leaflet = { type: 'file', path: 'leaflet' };
+  await seen(stays.userId, leaflet, watched);
   // Again 30 seconds later: within the minute, so not recorded.
   const lastSeen = new Date(watched.now.getTime() + 30_000).toISOString();
-  expect((await seen(stays.userId, { ...recording, lastSeen })).recorded).toBe(false);
+  expect((await seen(stays.userId, { ...leaflet, lastSeen })).recorded).toBe(false);
   await seen(goes.userId, { type: 'course', path: 'family-planning' });
   await deleteUser(platform, admin, meta(), goes.userId);
 }

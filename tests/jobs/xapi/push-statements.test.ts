@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { noRules } from '../../../events/permissions';
+import { courseInputSchema } from '../../../events/course/commands';
+import { allRules, noRules } from '../../../events/permissions';
 import { append } from '../../../events/store';
 import { trackingInputSchema } from '../../../events/tracking/commands';
 import { trackingStream } from '../../../events/tracking/events';
@@ -9,6 +10,7 @@ import { type PushOptions, pushStatements, type XapiPushDeps } from '../../../jo
 import { renderStatement, type StatementRow } from '../../../jobs/xapi/render';
 import { applyProjections } from '../../../projections/registry';
 import { loadConfig } from '../../../server/config';
+import { createCourse } from '../../../server/course/commands';
 import { transaction } from '../../../server/db/transaction';
 import { type Platform, startPlatform } from '../../../server/platform';
 import { updateLog } from '../../../server/tracking/commands';
@@ -48,6 +50,18 @@ async function settled(platform: Platform) {
 /** A person seen on `count` more items: new statements while pushers run. */
 async function moreSightings(platform: Platform, prefix: string, count: number) {
   const person = await addTestUser(platform);
+  // Only what exists is tracked: the courses first.
+  const system = { userId: 'system', roles: ['admin'], rules: allRules() };
+  for (let i = 0; i < count; i++)
+    await createCourse(
+      platform,
+      system,
+      { actorId: null, requestId: 'more', now: new Date() },
+      {
+        path: `${prefix}-${i}`,
+        course: courseInputSchema.parse({ name: `Course ${i}`, language: 'en' }),
+      },
+    );
   for (let i = 0; i < count; i++)
     await updateLog(
       platform,

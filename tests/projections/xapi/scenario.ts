@@ -1,16 +1,20 @@
 import { certificateContentSchema } from '../../../events/certificate/config';
+import { courseInputSchema } from '../../../events/course/commands';
 import { moduleInputSchema } from '../../../events/module/commands';
 import { pageInputSchema } from '../../../events/page/commands';
 import { allRules, noRules } from '../../../events/permissions';
+import { sectionInputSchema } from '../../../events/section/commands';
 import { trackingInputSchema } from '../../../events/tracking/commands';
 import {
   certify,
   configureModuleCertificate,
   revokeModuleCertificate,
 } from '../../../server/certificate/commands';
+import { createCourse } from '../../../server/course/commands';
 import { createModule } from '../../../server/module/commands';
 import { createPage } from '../../../server/page/commands';
 import { saveResult } from '../../../server/result/commands';
+import { createSection } from '../../../server/section/commands';
 import { recordPageSeen, updateLog } from '../../../server/tracking/commands';
 import { deleteUser } from '../../../server/user/commands';
 import type { TestPlatform } from '../../harness';
@@ -73,6 +77,33 @@ export async function xapiScenario(platform: TestPlatform, prefix: string) {
     path: module,
     config: { auto: false, complete: true, correct: false, checkFraud: false, timed: 0, content },
   });
+  // Only what exists is tracked: the course, its classroom and a breakout room of it.
+  await createCourse(platform, admin, meta(), {
+    path: `${prefix}-course`,
+    course: courseInputSchema.parse({ name: 'Course', language: 'en' }),
+  });
+  await createSection(platform, admin, meta(), {
+    path: `${prefix}-room`,
+    parentType: 'course',
+    parentPath: `${prefix}-course`,
+    section: sectionInputSchema.parse({
+      name: 'Live',
+      language: 'en',
+      classroom: {
+        name: 'Live',
+        type: 'jitsi',
+        breakoutrooms: [
+          {
+            name: 'Room 2',
+            startdate: null,
+            jitsi: 'https://meet.jit.si/room-2',
+            roomNumber: 2,
+            breakoutroomInteriorInfo: '',
+          },
+        ],
+      },
+    }),
+  });
   const learner = await addTestUser(platform, { name: 'Ada Learner' });
   const leaver = await addTestUser(platform, { name: 'Leaving Person' });
   const as = (userId: string) => ({ userId, roles: [], rules: noRules() });
@@ -85,7 +116,7 @@ export async function xapiScenario(platform: TestPlatform, prefix: string) {
 
   await seen(learner.userId, { type: 'course', path: `${prefix}-course` });
   await seen(learner.userId, { type: 'classroom', path: `${prefix}-room` });
-  await seen(learner.userId, { type: 'breakoutroom', path: 'Room 2' });
+  await seen(learner.userId, { type: 'breakoutroom', path: `${prefix}-room/2` });
   await pageSeen(learner.userId);
   await answer(learner.userId, { method: 'condom' });
   await answer(learner.userId, { method: 'pill', rights: ['information', 'choice'] });
