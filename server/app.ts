@@ -11,6 +11,7 @@ import { metrics } from './ops/metrics';
 import { checkReadiness, watchJobs } from './ops/readiness';
 import type { Platform } from './platform';
 import { compression } from './plugins/compression';
+import { settleRequestActor } from './plugins/request-actor';
 import { requestLimits, TRPC_MAX_BATCH } from './plugins/request-limits';
 import { RequestLog } from './plugins/request-log';
 import { securityHeaders } from './plugins/security-headers';
@@ -52,6 +53,10 @@ export async function buildApp(
   // quote it and an operator find the request in the log.
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', String(request.id));
+  });
+  // Each request's log line names who made it (request-log.ts): settled before the line is written.
+  app.addHook('onResponse', async (request) => {
+    await settleRequestActor(platform, request);
   });
 
   // No stack trace or SQL reaches a client: 5xx answers are generic, the details go to the log.

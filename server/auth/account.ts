@@ -12,6 +12,7 @@ import type {
 } from '../../events/user/commands';
 import { findUserIdByEmail, userAccess } from '../../projections/user/users';
 import { transaction } from '../db/transaction';
+import { addressDigest, type SecurityLog, securityEvent } from '../ops/security-events';
 import type { Platform } from '../platform';
 import { executeUser } from '../user/execute-user';
 import { consumeCode, issueCode } from './codes';
@@ -168,10 +169,25 @@ export async function resetPassword(
   );
   // A new password signs out every browser that knew the old one.
   await privateTables(platform.database.db).deleteFrom('sessions').where('user_id', '=', userId).execute();
+  securityEvent(platform.log, 'sessions-revoked', {
+    userId,
+    reason: 'password-reset',
+    requestId: meta.requestId,
+    ip,
+  });
   return userId;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Whom a sign-in aimed at, as a security event names it: the account, or a digest of an unknown address. */
+const signInTargetOf = (platform: Platform, userId: string | null | undefined, email: string, ip: string) =>
+  userId
+    ? { userId, ip }
+    : { userId: null, addressDigest: addressDigest(platform.keys.limitSecret, email), ip };
+
+const signInTarget = async (platform: Platform, email: string, ip: string) =>
+  signInTargetOf(platform, await findUserIdByEmail(platform.database.db, email), email, ip);
 
 /**
  * Checks e-mail and password; 401 for any mismatch (same answer and time), 403 when unverified.
@@ -182,7 +198,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * address down. So a guesser elsewhere cannot lock the owner out: at worst the owner waits a few
  * seconds, right password or not (the wait is the same either way, and tells nothing).
  */
-export async function checkCredentials(platform: Platform, input: z.output<typeof signInSchema>, ip: string) {
+export async function checkCredentials(
+  platform: Platform,
+  input: z.output<typeof signInSchema>,
+  ip: string,
+  log: SecurityLog = platform.log,
+) {
   const db = platform.database.db;
   const now = new Date();
   const window = limits.signInPerEmailAndClient[1]; // the three counts share one window
@@ -199,6 +220,7 @@ export async function checkCredentials(platform: Platform, input: z.output<typeo
     now,
   );
   if (fromClient >= limits.signInPerEmailAndClient[0] || fromIp >= limits.signInPerIp[0]) {
+    securityEvent(log, 'sign-in-throttled', await signInTarget(platform, input.email, ip));
     throw new DomainError('RATE_LIMITED', 'auth.tooManyAttempts');
   }
   const slowdown = sleep(signInSlowdownMs(forAddress));
@@ -216,6 +238,7 @@ export async function checkCredentials(platform: Platform, input: z.output<typeo
   await slowdown;
   if (!userId || !valid) {
     await record(db, platform.keys.limitSecret, keys, window, now);
+    securityEvent(log, 'sign-in-failed', signInTargetOf(platform, userId, input.email, ip));
     throw new DomainError('UNAUTHENTICATED', 'auth.wrongCredentials');
   }
   const access = await userAccess(db, userId);

@@ -10,6 +10,7 @@ import {
 } from '../../events/user/commands';
 import { requestLanguage, translator } from '../i18n';
 import type { Platform } from '../platform';
+import { nameRequestUser } from '../plugins/request-actor';
 import {
   checkCredentials,
   forgotPassword,
@@ -142,7 +143,8 @@ export async function authRoutes(app: FastifyInstance, { platform }: { platform:
   app.post(
     '/auth/sign-in',
     handle(signInSchema, async (input, request, reply) => {
-      const userId = await checkCredentials(platform, input, request.ip);
+      const userId = await checkCredentials(platform, input, request.ip, request.log);
+      nameRequestUser(request, userId);
       return issueTokens(reply, userId, wantsSession(request));
     }),
   );
@@ -181,6 +183,7 @@ export async function authRoutes(app: FastifyInstance, { platform }: { platform:
         .code(401)
         .send({ message: translator(requestLanguage(request.headers))('errors.unauthenticated') });
     }
+    nameRequestUser(request, session.userId);
     reply.header('set-cookie', sessionCookie(session.token, secureCookie));
     const { idToken, expiresIn } = await issueTokens(reply, session.userId, false);
     return { idToken, expiresIn };

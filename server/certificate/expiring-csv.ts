@@ -2,9 +2,9 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { type Actor, can } from '../../events/permissions';
 import type { AnyDb } from '../../projections/db';
-import { actorFromRequest } from '../auth/actor';
 import { requestLanguage, translator } from '../i18n';
 import type { Platform } from '../platform';
+import { requestActor } from '../plugins/request-actor';
 import { csvCell } from '../user/users-csv';
 import { type ExpiringEntry, expiringPages } from './expiring';
 
@@ -40,7 +40,7 @@ export async function* expiringCsv(
 /** GET /api/certificates/expiring.csv: for who manages users (the list names every holder). */
 export async function expiringCsvRoute(app: FastifyInstance, { platform }: { platform: Platform }) {
   app.get('/api/certificates/expiring.csv', async (request, reply) => {
-    const actor = await actorFromRequest(platform, request.headers);
+    const actor = await requestActor(platform, request);
     const t = translator(requestLanguage(request.headers));
     if (!actor) return reply.code(401).send({ message: t('errors.unauthenticated') });
     if (!can(actor, 'manage_users')) return reply.code(403).send({ message: t('errors.forbidden') });

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { certificateCodeSchema } from '../../events/certificate/events';
 import { DomainError, httpStatusOf } from '../../events/errors';
-import { actorFromRequest } from '../auth/actor';
 import { requestLanguage, translator } from '../i18n';
 import type { Platform } from '../platform';
+import { requestActor } from '../plugins/request-actor';
 import { certificateDocument, verifyCertificate } from './queries';
 
 /**
@@ -33,7 +33,7 @@ export async function certificateRoutes(app: FastifyInstance, { platform }: { pl
       if (!code.success) return reply.code(404).send({ message: t('certificates.errors.notFound') });
       try {
         if (!pdf) return await verifyCertificate(platform, code.data);
-        const actor = await actorFromRequest(platform, request.headers);
+        const actor = await requestActor(platform, request);
         const document = await certificateDocument(platform, actor, code.data);
         // pdf-lib, fontkit and qrcode load on the first PDF asked for, not at every start.
         const { renderCertificatePdf } = await import('./pdf');

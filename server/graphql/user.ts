@@ -145,7 +145,7 @@ builder.queryFields((t) => ({
       refusing(ctx, async () => {
         const actor = requireCan(signedIn(ctx), 'manage_users');
         let csv = '';
-        for await (const chunk of usersCsv(ctx.platform, actor)) csv += chunk;
+        for await (const chunk of usersCsv(ctx.platform, actor, ctx.requestId)) csv += chunk;
         return csv;
       }),
   }),
@@ -215,7 +215,8 @@ builder.mutationFields((t) => ({
   }),
   addItemToUser: t.field({
     type: MutationResult,
-    description: 'Links a user to a course or module (assign_participants or manage_users, on a course or module one may edit or owns).',
+    description:
+      'Links a user to a course or module (assign_participants or manage_users, on a course or module one may edit or owns).',
     args: {
       _id: t.arg.id({ required: true }),
       itemType: t.arg.string({ required: true, description: "'course' or 'module'" }),
@@ -230,7 +231,8 @@ builder.mutationFields((t) => ({
   }),
   removeItemFromUser: t.field({
     type: MutationResult,
-    description: 'Unlinks a user from a course or module (assign_participants or manage_users, on a course or module one may edit or owns).',
+    description:
+      'Unlinks a user from a course or module (assign_participants or manage_users, on a course or module one may edit or owns).',
     args: {
       _id: t.arg.id({ required: true }),
       itemType: t.arg.string({ required: true, description: "'course' or 'module'" }),

@@ -9,9 +9,9 @@ import { dateValueSchema, pathSchema } from '../../events/shared/fields';
 import type { AnyDb } from '../../projections/db';
 import { pagesOfModule } from '../../projections/page/page-summaries';
 import { participantBatches } from '../../projections/result/participant-results';
-import { actorFromRequest } from '../auth/actor';
 import { requestLanguage, translator } from '../i18n';
 import type { Platform } from '../platform';
+import { requestActor } from '../plugins/request-actor';
 import { csvCell } from '../user/users-csv';
 import { answerText } from './answer-texts';
 import { activityRange, percentOf, questionColumns, seenName } from './participants';
@@ -142,7 +142,7 @@ export async function resultsCsvRoute(app: FastifyInstance, { platform }: { plat
       if (!request.params.file.endsWith('.csv') || !path.success)
         return reply.code(404).send({ message: t('module.notFound') });
       if (!query.success) return reply.code(400).send({ message: t('validation.date') });
-      const actor = await actorFromRequest(platform, request.headers);
+      const actor = await requestActor(platform, request);
       let csv: AsyncGenerator<string>;
       try {
         csv = await resultsCsv(platform.database.db, actor, path.data, query.data.after, query.data.before);

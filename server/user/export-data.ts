@@ -9,6 +9,7 @@ import { userStream } from '../../events/user/events';
 import type { AnyDb } from '../../projections/db';
 import { findUsersByIds } from '../../projections/user/users';
 import { translator } from '../i18n';
+import { securityEvent } from '../ops/security-events';
 import type { Platform } from '../platform';
 import {
   type ActivityRow,
@@ -130,9 +131,17 @@ export async function myData(
   actor: Actor,
   format: DataExportFormat,
   language: Language,
+  requestId?: string,
 ): Promise<DataExportFile> {
   const result = await build(platform, actor.userId, language);
   if ('erased' in result) throw notFound('dataExport.erased');
+  securityEvent(platform.log, 'personal-data-exported', {
+    userId: actor.userId,
+    actorId: actor.userId,
+    scope: 'self',
+    format,
+    requestId,
+  });
   return fileOf(result, format, 'my-data');
 }
 
@@ -163,5 +172,12 @@ export async function exportUserData(
   );
   const result = await build(platform, userId, null);
   if ('erased' in result) return { erased: true, erasedAt: result.erasedAt };
+  securityEvent(platform.log, 'personal-data-exported', {
+    userId,
+    actorId: actor?.userId ?? null,
+    scope: 'person',
+    format,
+    requestId: meta.requestId,
+  });
   return fileOf(result, format, `personal-data-${userId.replace(/[^A-Za-z0-9-]/g, '')}`);
 }

@@ -41,7 +41,7 @@ export const userRouter = router({
   /** 'Download my data': the signed-in person's own export (no user id: only ever their own). */
   myData: authenticatedProcedure
     .input(z.object({ format: dataExportFormatSchema }))
-    .query(({ ctx, input }) => myData(ctx.platform, ctx.actor, input.format, ctx.language)),
+    .query(({ ctx, input }) => myData(ctx.platform, ctx.actor, input.format, ctx.language, ctx.requestId)),
 
   /** A subject access request (manage_users): a person's export, recorded in their history. */
   exportData: procedureFor('manage_users')

@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { isAdmin } from '../../events/escalation';
 import { type Actor, ADMIN_ROLE, can } from '../../events/permissions';
 import { allUsers, type UserRecord } from '../../projections/user/users';
-import { actorFromRequest } from '../auth/actor';
 import { requestLanguage, translator } from '../i18n';
+import { securityEvent } from '../ops/security-events';
 import type { Platform } from '../platform';
+import { requestActor } from '../plugins/request-actor';
 
 const columns: [string, (user: UserRecord) => string][] = [
   ['_id', (u) => u._id],
@@ -34,7 +35,18 @@ export function csvCell(value: string): string {
  * an administrator exports administrators: for anyone else their rows are left out rather than
  * masked, since a masked row would still say who holds the admin role.
  */
-export async function* usersCsv(platform: Platform, actor: Actor): AsyncGenerator<string> {
+export async function* usersCsv(
+  platform: Platform,
+  actor: Actor,
+  requestId?: string,
+): AsyncGenerator<string> {
+  securityEvent(platform.log, 'personal-data-exported', {
+    userId: null,
+    actorId: actor.userId,
+    scope: 'all-users',
+    format: 'csv',
+    requestId,
+  });
   const shown = (user: UserRecord) => isAdmin(actor) || !user.roles.includes(ADMIN_ROLE);
   yield `\uFEFF${columns.map(([name]) => csvCell(name)).join(',')}\r\n`;
   for await (const page of allUsers(platform.database.db)) {
@@ -47,13 +59,13 @@ export async function* usersCsv(platform: Platform, actor: Actor): AsyncGenerato
 
 export async function usersCsvRoute(app: FastifyInstance, { platform }: { platform: Platform }) {
   app.get('/api/users.csv', async (request, reply) => {
-    const actor = await actorFromRequest(platform, request.headers);
+    const actor = await requestActor(platform, request);
     const t = translator(requestLanguage(request.headers));
     if (!actor) return reply.code(401).send({ message: t('errors.unauthenticated') });
     if (!can(actor, 'manage_users')) return reply.code(403).send({ message: t('errors.forbidden') });
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="users.csv"')
-      .send(Readable.from(usersCsv(platform, actor)));
+      .send(Readable.from(usersCsv(platform, actor, String(request.id))));
   });
 }

@@ -4,9 +4,9 @@ import { ADMIN_ROLE } from '../../events/permissions';
 import { renderStatement, XAPI_VERSION } from '../../jobs/xapi/render';
 import { listStatements } from '../../projections/xapi/queries';
 import { verbKeyOf } from '../../projections/xapi/vocabulary';
-import { actorFromRequest } from '../auth/actor';
 import { requestLanguage, translator } from '../i18n';
 import type { Platform } from '../platform';
+import { requestActor } from '../plugins/request-actor';
 
 export const MAX_STATEMENTS_PER_PAGE = 500;
 const DEFAULT_PER_PAGE = 100;
@@ -66,7 +66,7 @@ export async function xapiRoutes(app: FastifyInstance, { platform }: { platform:
       .header('x-experience-api-consistent-through', new Date().toISOString())
       .header('cache-control', 'no-store');
     const t = translator(requestLanguage(request.headers));
-    const actor = await actorFromRequest(platform, request.headers);
+    const actor = await requestActor(platform, request);
     if (!actor) return reply.code(401).send({ message: t('errors.unauthenticated') });
     if (!actor.roles.includes(ADMIN_ROLE)) return reply.code(403).send({ message: t('errors.forbidden') });
     const parsed = statementQuerySchema.safeParse(request.query);
