@@ -1,6 +1,7 @@
 import { type SweepDeps, sweepRateLimitsJob } from './auth/sweep-rate-limits';
 import { autoIssueCertificateJob, type CertificateDeps } from './certificates/auto-issue';
 import { certificateRemindersJob, type ReminderDeps } from './certificates/reminders';
+import { removeUnusedUploadJob } from './file/remove-unused-upload';
 import { removeUploadJob, type UploadRemovalDeps, type UploadStore } from './file/remove-upload';
 import { type DerivativeStore, type ImageDeps, imageDerivativesJob } from './images/derivatives';
 import type { JobDefinition } from './job';
@@ -33,6 +34,7 @@ export const jobs: JobDefinition<any, any>[] = [
   sweepRateLimitsJob,
   compactAfterErasureJob,
   removeUploadJob,
+  removeUnusedUploadJob,
   certificateRemindersJob,
   xapiPushJob,
 ];

@@ -21,6 +21,7 @@ import * as createCertificateReminders from './2026_11_27_00_30_00_create_certif
 import * as createCredentialStatus from './2026_11_27_00_30_00_create_credential_status';
 import * as createXapiStatements from './2026_11_27_01_25_00_create_xapi_statements';
 import * as addContentLinkAuthors from './2026_11_28_01_30_00_add_content_link_authors';
+import * as createUploads from './2026_11_28_02_40_00_create_uploads';
 
 /** Listed statically (not read from disk) so the bundled binary carries them. Append only. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_27_00_30_00_create_credential_status': createCredentialStatus,
   '2026_11_27_01_25_00_create_xapi_statements': createXapiStatements,
   '2026_11_28_01_30_00_add_content_link_authors': addContentLinkAuthors,
+  '2026_11_28_02_40_00_create_uploads': createUploads,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -176,6 +176,10 @@ export const configSchema = z
     }),
     /** Images with more pixels (width × height) are refused at upload and never decoded by the image job. */
     IMAGE_MAX_MEGAPIXELS: decimalNumber(1, 1000, 50),
+    /** Megabytes of uploads each user without any role may keep stored; 0: no limit. */
+    UPLOAD_QUOTA_MB: wholeNumber(0, 10_000_000, 100),
+    /** The same for staff (anyone holding a role); 0, the default: no limit. */
+    UPLOAD_QUOTA_STAFF_MB: wholeNumber(0, 10_000_000, 0),
     SMTP_URL: optionalText.refine((url) => !url || /^smtps?:\/\//.test(url), {
       message: 'must start with smtp:// or smtps://',
     }),

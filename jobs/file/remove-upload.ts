@@ -76,6 +76,8 @@ export const removeUploadJob = defineJob({
       return;
     }
     await deps.files.remove(uploadId);
+    // No longer stored: no longer counted against its owner's quota.
+    await sql`delete from uploads where upload_id = ${uploadId}`.execute(deps.db);
     deps.log?.info({ uploadId }, 'upload removed');
   },
 });

@@ -13,6 +13,8 @@ import { defineJob } from '../job';
 export interface DerivativeStore {
   read(key: string): Promise<Buffer>;
   put(key: string, body: Readable | Buffer): Promise<number>;
+  size(key: string): Promise<number | null>;
+  remove(folder: string): Promise<void>;
 }
 
 /** sharp's default export: the function that opens an image. */
@@ -133,5 +135,10 @@ export const imageDerivativesJob = defineJob({
       });
     }
     await deps.files.put(manifestKey(payload.uploadId), Buffer.from(JSON.stringify(made)));
+    // Removed while the sizes were being made (a profile picture replaced at once): the sizes
+    // written since would stay behind with nothing pointing at them.
+    if ((await deps.files.size(`${payload.uploadId}/${payload.name}`)) === null) {
+      await deps.files.remove(payload.uploadId);
+    }
   },
 });

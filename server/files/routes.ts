@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { can } from '../../events/permissions';
-import { imageMimeTypes, imageOptionsSchema } from '../../events/upload/schema';
+import { imageMimeTypes, imageOptionsSchema, type UploadSize } from '../../events/upload/schema';
 import {
   type Derivative,
   imageDerivativesJob,
@@ -22,6 +22,7 @@ import {
   isUploadId,
   safeFileName,
 } from './storage';
+import { admitUpload, inMegabytes } from './upload-ledger';
 
 /** The largest upload accepted (25 MB). */
 export const uploadLimitBytes = 25 * 1024 * 1024;
@@ -162,6 +163,7 @@ export async function uploadRoutes(app: FastifyInstance, { platform }: { platfor
         (imageMimeTypes as readonly string[]).includes(type),
       );
       const profileOnly = !mayCreate;
+      let derivatives: { quality: number; sizes: UploadSize[] } | null = null;
       if (profileOnly && !image) {
         await storage.remove(upload.id);
         return reply.code(415).send({ key: 'uploads.notImage', message: t('uploads.notImage') });
@@ -206,12 +208,31 @@ export async function uploadRoutes(app: FastifyInstance, { platform }: { platfor
             fields: fieldProblems(t, options.error.issues),
           });
         }
+        derivatives = { quality: options.data.quality, sizes: options.data.sizes };
+      }
+      // Booked to its owner only now that it is accepted: the quota, and a profile picture replacing
+      // an unused earlier one (upload-ledger.ts).
+      const admission = await admitUpload(platform, actor, {
+        id: upload.id,
+        bytes: upload.size,
+        purpose: isProfileUpload(upload.fields) ? 'profile' : 'content',
+      });
+      if (!admission.admitted) {
+        await storage.remove(upload.id);
+        return reply.code(413).send({
+          key: 'uploads.quotaExceeded',
+          message: t('uploads.quotaExceeded', {
+            megabytes: inMegabytes(admission.quotaBytes),
+            used: inMegabytes(admission.usedBytes),
+          }),
+        });
+      }
+      if (derivatives) {
         // Outside any transaction: the upload is on disk already; the job makes the sizes.
         await platform.jobs.boss.send(imageDerivativesJob.name, {
           uploadId: upload.id,
           name: upload.name,
-          quality: options.data.quality,
-          sizes: options.data.sizes,
+          ...derivatives,
         });
       }
       const answer: UploadAnswer = {

@@ -28,8 +28,13 @@ import { transaction } from '../db/transaction';
 export const backupFormat = 'srhr-platform-backup';
 export const backupFormatVersion = 1;
 
-/** State outside the log that a restore cannot rebuild: copied row by row. */
-export const carriedTables = ['personal_data_keys', 'credentials'];
+/**
+ * State outside the log that a restore cannot rebuild: copied row by row. `uploads` says who stored
+ * which upload (quotas, replacing an unused profile picture); the files travel with `--with-files`.
+ * `known_devices`: the browsers that signed in before, so a restore does not mail every account
+ * about a 'new' device at its next sign-in.
+ */
+export const carriedTables = ['personal_data_keys', 'credentials', 'uploads', 'known_devices'];
 
 /**
  * State outside the log that a restore drops on purpose: pending sign-in and reset codes, sessions

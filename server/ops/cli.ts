@@ -129,6 +129,12 @@ export const configurationTable: { variables: string[]; defaults: string; meanin
       'Largest image accepted (width × height, 1–1000 megapixels): a larger one is refused at upload (413), as is any image not decoding to PNG, JPEG, WebP or GIF (415), and never decoded by the image job.',
   },
   {
+    variables: ['UPLOAD_QUOTA_MB', 'UPLOAD_QUOTA_STAFF_MB'],
+    defaults: '100, 0',
+    meaning:
+      'Megabytes of uploads one user may keep stored: users without any role, then staff (anyone holding a role); 0: no limit. An upload past it is refused (413, uploads.quotaExceeded). See Security in the README.',
+  },
+  {
     variables: ['SMTP_URL'],
     defaults: 'unset',
     meaning:
