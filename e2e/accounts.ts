@@ -22,6 +22,8 @@ export const serverPorts = {
   // Started and stopped by e2e/offline-restart.spec.ts itself: one per parallel worker (slots 0-9),
   // so two copies of that journey (--repeat-each) never share a port or a data folder.
   restart: (slot: number) => 4310 + offset + slot,
+  // Started by e2e/sessions.spec.ts with a short session lifetime, one per parallel worker.
+  sessions: (slot: number) => 4330 + offset + slot,
 };
 
 /** Where the analytics server's tenant measures (a stand-in the journey serves through page.route). */

@@ -1,4 +1,5 @@
 import { type SweepDeps, sweepRateLimitsJob } from './auth/sweep-rate-limits';
+import { sweepSessionsJob } from './auth/sweep-sessions';
 import { autoIssueCertificateJob, type CertificateDeps } from './certificates/auto-issue';
 import { certificateRemindersJob, type ReminderDeps } from './certificates/reminders';
 import { removeUnusedUploadJob } from './file/remove-unused-upload';
@@ -32,6 +33,7 @@ export const jobs: JobDefinition<any, any>[] = [
   imageDerivativesJob,
   autoIssueCertificateJob,
   sweepRateLimitsJob,
+  sweepSessionsJob,
   compactAfterErasureJob,
   removeUploadJob,
   removeUnusedUploadJob,

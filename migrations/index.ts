@@ -21,6 +21,7 @@ import * as createCertificateReminders from './2026_11_27_00_30_00_create_certif
 import * as createCredentialStatus from './2026_11_27_00_30_00_create_credential_status';
 import * as createXapiStatements from './2026_11_27_01_25_00_create_xapi_statements';
 import * as addContentLinkAuthors from './2026_11_28_01_30_00_add_content_link_authors';
+import * as addSessionLifetimes from './2026_11_28_02_00_00_add_session_lifetimes';
 import * as createUploads from './2026_11_28_02_40_00_create_uploads';
 
 /** Listed statically (not read from disk) so the bundled binary carries them. Append only. */
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_27_00_30_00_create_credential_status': createCredentialStatus,
   '2026_11_27_01_25_00_create_xapi_statements': createXapiStatements,
   '2026_11_28_01_30_00_add_content_link_authors': addContentLinkAuthors,
+  '2026_11_28_02_00_00_add_session_lifetimes': addSessionLifetimes,
   '2026_11_28_02_40_00_create_uploads': createUploads,
 };
 

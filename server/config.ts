@@ -196,6 +196,12 @@ export const configSchema = z
     }),
     JWT_PRIVATE_KEY_FILE: optionalText,
     ID_TOKEN_TTL_SECONDS: wholeNumber(60, 86_400, 900),
+    /** A browser session's absolute lifetime: signed out this long after signing in, however used. */
+    SESSION_LIFETIME_SECONDS: wholeNumber(10, 2_592_000, 43_200),
+    /** The absolute lifetime instead when the person ticked 'keep me signed in'. */
+    SESSION_KEEP_SIGNED_IN_SECONDS: wholeNumber(10, 31_536_000, 2_592_000),
+    /** A session not used for this long ends (not for 'keep me signed in', which has only its lifetime). */
+    SESSION_IDLE_SECONDS: wholeNumber(10, 2_592_000, 7_200),
     ADMIN_EMAIL: optionalText.refine((mail) => !mail || z.email().safeParse(mail).success, {
       message: 'must be an e-mail address',
     }),

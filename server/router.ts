@@ -1,3 +1,4 @@
+import { sessionRouter } from './auth/sessions-router';
 import { badgeRouter } from './badges/router';
 import { certificateRouter } from './certificate/router';
 import { courseRouter } from './course/router';
@@ -31,6 +32,7 @@ export const appRouter = router({
   certificate: certificateRouter,
   badge: badgeRouter,
   settings: settingsRouter,
+  session: sessionRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -55,6 +55,9 @@ const BreakoutRoomRoute = lazy(() =>
 const CertificatesRoute = lazy(() =>
   import('../features/user/routes/certificates').then((m) => ({ default: m.CertificatesRoute })),
 );
+const SessionsRoute = lazy(() =>
+  import('../features/user/routes/sessions').then((m) => ({ default: m.SessionsRoute })),
+);
 
 /**
  * Every route of the client, in spec section 2's order. Later features add theirs here
@@ -161,6 +164,9 @@ export function AppRoutes() {
       </Route>
       <Route path="/user/certificates">
         <CertificatesRoute />
+      </Route>
+      <Route path="/user/sessions">
+        <SessionsRoute />
       </Route>
       <Route path="/certificates">
         <CertificatesRoute />

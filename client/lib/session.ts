@@ -3,15 +3,24 @@ import { ApiError, postJson } from './http';
 import { clearOfflineData } from './offline-data';
 
 /**
- * The browser session. The ID token lives only in this module's memory; the long-lived refresh
- * token is an HttpOnly cookie (Path=/auth) that script never sees. At start, and shortly before the
- * ID token expires, `/auth/refresh` swaps the cookie for a new token; a 401 there means "signed
- * out" and is not an error. Tabs tell each other about sign-in, sign-out and new tokens, so one
- * sign-out signs out every tab and two tabs do not both spend the same (rotating) refresh cookie.
+ * The browser session. The ID token lives only in this module's memory; the refresh token is an
+ * HttpOnly cookie that script never sees. At start, and shortly before the ID token expires,
+ * `/auth/refresh` swaps the cookie for a new token; a 401 there means "signed out" and is not an
+ * error. Tabs tell each other about sign-in, sign-out and new tokens, so one sign-out signs out
+ * every tab and two tabs do not both spend the same (rotating) refresh cookie.
  *
- * Offline (issue #24) the refresh cannot reach the server: a device that was signed in stays signed
- * in as far as the interface goes (pages saved for offline reading, the answer queue), without a
- * token, and swaps the cookie as soon as the connection is back. Only the server's 401 signs out.
+ * Sessions end (README, Security): at their absolute lifetime, and after a while without use. Only
+ * a page in use renews the token ahead of time (a key, a click, a scroll, or a request of its own);
+ * a page left alone lets it lapse, and asks the server again when the session's idle end comes, so
+ * an abandoned page signs out. Whenever a session ends (signed out, expired, revoked, or someone
+ * else signs in here), the pages saved for offline reading and the unsent answers go with it.
+ *
+ * Offline (issue #24) the refresh cannot reach the server: a device whose session still runs stays
+ * signed in as far as the interface goes (pages saved for offline reading, the answer queue), without
+ * a token, and swaps the cookie as soon as the connection is back. Whether it still runs, the page
+ * reads from a cookie of its own (`srhr_session`: the session's end, lasting only as long as the
+ * refresh cookie does), so a browser closed on a session cookie, or a session past its end, starts
+ * signed out with nothing of the last person left, even offline.
  */
 
 export type SessionStatus = 'checking' | 'signed-in' | 'signed-out';
@@ -22,13 +31,18 @@ export interface SessionState {
   generation: number;
 }
 
-interface TokenAnswer {
+/** What sign-in and refresh answer: a token, and until when the session runs unless renewed. */
+export interface TokenAnswer {
   idToken: string;
   expiresIn: number;
+  /** Seconds until the session ends unless refreshed before (its absolute end at the latest). */
+  sessionExpiresIn?: number;
+  /** 'Keep me signed in': the session outlives the browser. */
+  keepSignedIn?: boolean;
 }
 
 type TabMessage =
-  | { type: 'token'; idToken: string; expiresAt: number; signedIn: boolean }
+  | { type: 'token'; idToken: string; expiresAt: number; signedIn: boolean; sessionEndsAt: number }
   | { type: 'signed-out' };
 
 /** Refresh this long before the token runs out. */
@@ -36,13 +50,27 @@ const refreshAheadMs = 60_000;
 /** A token with less than this left is refreshed before it is sent. */
 const minimumValidityMs = 20_000;
 const lockName = 'srhr-session-refresh';
-/** Set while this browser holds a session, so a start without network knows it had one. */
-const sessionHintKey = 'srhr-session';
+/**
+ * Set while this browser holds a session, to the moment it ends unless renewed, so a start without
+ * network knows whether it still has one. A cookie (not storage) so that it ends with the browser
+ * exactly when the refresh cookie does; it holds no secret.
+ */
+const sessionHintCookie = 'srhr_session';
+/** Where older versions kept the hint. */
+const oldHintKey = 'srhr-session';
 /** Pause before trying a refresh again that failed for want of an answer. */
 const retryMs = 15_000;
+/** setTimeout's longest wait (about 24.8 days); longer ones would fire at once. */
+const longestWaitMs = 2_147_000_000;
 
 let token: string | null = null;
 let expiresAt = 0;
+/** When the session ends unless renewed, as the server last said. */
+let sessionEndsAt = 0;
+/** When the current token came, and when the person last used this page. */
+let adoptedAt = 0;
+let lastUse = Date.now();
+let lastUseRefresh = 0;
 let state: SessionState = { status: 'checking', generation: 0 };
 let started: Promise<void> | null = null;
 let refreshing: Promise<void> | null = null;
@@ -55,35 +83,80 @@ function setState(next: Partial<SessionState>) {
   for (const listener of listeners) listener();
 }
 
-function hint(held: boolean) {
+/** Notes until when this browser's session runs (null: it has none), for a start without network. */
+function hint(endsAt: number | null, lasting = false) {
   try {
-    if (held) localStorage.setItem(sessionHintKey, '1');
-    else localStorage.removeItem(sessionHintKey);
+    localStorage.removeItem(oldHintKey);
   } catch {
-    // Storage refused (private mode, quota): an offline start then counts as signed out.
+    // Nothing to tidy where storage is refused.
   }
+  if (typeof document === 'undefined') return;
+  const attributes = `; Path=/; SameSite=Strict${location.protocol === 'https:' ? '; Secure' : ''}`;
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox
+  document.cookie =
+    endsAt === null
+      ? `${sessionHintCookie}=; Max-Age=0${attributes}`
+      : `${sessionHintCookie}=${endsAt}${attributes}${
+          lasting ? `; Max-Age=${Math.max(1, Math.ceil((endsAt - Date.now()) / 1000))}` : ''
+        }`;
 }
 
+/** Whether this browser holds a session that has not ended yet, as far as it can tell offline. */
 function hadSession(): boolean {
-  try {
-    return localStorage.getItem(sessionHintKey) === '1';
-  } catch {
-    return false;
-  }
+  if (typeof document === 'undefined') return false;
+  const value = document.cookie
+    .split(';')
+    .map((part) => part.trim().split('='))
+    .find(([name]) => name === sessionHintCookie)?.[1];
+  return Number(value) > Date.now();
 }
 
+/**
+ * The next refresh: shortly before the token runs out when the page was used since it came;
+ * otherwise at the session's idle end, when the server says whether it still runs (another tab may
+ * have kept it alive) or it signs this page out.
+ */
 function schedule() {
   clearTimeout(timer);
   if (!token) return;
   const wait = Math.max(expiresAt - Date.now() - refreshAheadMs, 5_000);
-  timer = setTimeout(() => void refresh({ unlessValidFor: refreshAheadMs * 2 }), wait);
+  timer = setTimeout(() => {
+    if (lastUse > adoptedAt) {
+      void refresh({ unlessValidFor: refreshAheadMs * 2 });
+      return;
+    }
+    const untilEnd = Math.min(Math.max(sessionEndsAt - Date.now() + 1_000, 5_000), longestWaitMs);
+    timer = setTimeout(() => void refresh({ unlessValidFor: refreshAheadMs * 2 }), untilEnd);
+  }, wait);
+}
+
+/** The person used the page: back after a pause that let the token lapse, renew it now. */
+function used() {
+  lastUse = Date.now();
+  if (state.status !== 'signed-in' || !token || refreshing) return;
+  if (expiresAt - lastUse > refreshAheadMs || lastUse - lastUseRefresh < retryMs) return;
+  lastUseRefresh = lastUse;
+  void refresh({ unlessValidFor: refreshAheadMs });
+}
+
+if (typeof window !== 'undefined') {
+  for (const type of ['pointerdown', 'keydown', 'wheel', 'scroll', 'touchstart']) {
+    window.addEventListener(type, used, { capture: true, passive: true });
+  }
+}
+
+/** What a token answer says about the session: until when it runs, and whether it outlives the browser. */
+function noteSession(answer: TokenAnswer) {
+  const seconds = answer.sessionExpiresIn ?? answer.expiresIn;
+  sessionEndsAt = Date.now() + seconds * 1000;
+  hint(sessionEndsAt, answer.keepSignedIn === true);
 }
 
 /** Stores a token; `identityChanged` when this is a sign-in rather than a refresh. */
 function adopt(idToken: string, until: number, identityChanged: boolean) {
   token = idToken;
   expiresAt = until;
-  hint(true);
+  adoptedAt = Date.now();
   schedule();
   if (identityChanged || state.status !== 'signed-in') {
     // The check at start names who this is before any request goes out (requests wait for it), so
@@ -97,8 +170,9 @@ function drop() {
   const wasSignedIn = state.status === 'signed-in';
   token = null;
   expiresAt = 0;
+  sessionEndsAt = 0;
   clearTimeout(timer);
-  hint(false);
+  hint(null);
   setState({ status: 'signed-out', generation: wasSignedIn ? state.generation + 1 : state.generation });
 }
 
@@ -118,6 +192,7 @@ channel?.addEventListener('message', (event: MessageEvent<TabMessage>) => {
   if (message.type === 'signed-out') {
     if (state.status !== 'signed-out') drop();
   } else if (message.type === 'token') {
+    sessionEndsAt = message.sessionEndsAt;
     adopt(message.idToken, message.expiresAt, message.signedIn);
   }
 });
@@ -141,15 +216,17 @@ export function refresh(options: { unlessValidFor?: number } = {}): Promise<void
     try {
       const answer = await postJson<TokenAnswer>('/auth/refresh');
       const until = Date.now() + answer.expiresIn * 1000;
+      noteSession(answer);
       adopt(answer.idToken, until, false);
-      tell({ type: 'token', idToken: answer.idToken, expiresAt: until, signedIn: false });
+      tell({ type: 'token', idToken: answer.idToken, expiresAt: until, signedIn: false, sessionEndsAt });
     } catch (error) {
-      // 401: no (more) session, silently signed out, and nothing of it stays readable on the device.
-      // Anything else (offline, server restarting): try again a little later, keeping a still-valid
-      // token; without one, a browser that held a session stays signed in without a token (see above).
+      // 401: no (more) session (signed out, past its end, revoked), silently signed out, and nothing
+      // of it stays readable on the device. Anything else (offline, server restarting): try again a
+      // little later, keeping a still-valid token; without one, a browser whose session has not
+      // ended stays signed in without a token (see above), and one whose session ended is emptied.
       if (error instanceof ApiError && error.status === 401) {
         drop();
-        await clearOfflineData();
+        await forgetThePerson();
       } else if ((token && expiresAt > Date.now()) || hadSession()) {
         if (!(token && expiresAt > Date.now())) token = null;
         if (state.status !== 'signed-in') setState({ status: 'signed-in' });
@@ -157,6 +234,7 @@ export function refresh(options: { unlessValidFor?: number } = {}): Promise<void
         timer = setTimeout(() => void refresh({ unlessValidFor: refreshAheadMs * 2 }), retryMs);
       } else {
         drop();
+        await forgetThePerson();
       }
     }
   }).finally(() => {
@@ -182,13 +260,39 @@ export async function freshToken(): Promise<string | null> {
   return token;
 }
 
-/** Signs in; throws ApiError (401 wrong credentials, 403 unverified, 429 too many attempts). */
-export async function signIn(email: string, password: string): Promise<void> {
+/**
+ * Signs in; throws ApiError (401 wrong credentials, 403 unverified, 429 too many attempts).
+ * Unticked, `keepSignedIn` gives a session that ends with the browser (and sooner: README, Security).
+ */
+export async function signIn(
+  email: string,
+  password: string,
+  options: { keepSignedIn?: boolean } = {},
+): Promise<void> {
   await startSession();
-  const answer = await postJson<TokenAnswer>('/auth/sign-in', { email, password }, { 'x-session': 'cookie' });
+  const answer = await postJson<TokenAnswer>(
+    '/auth/sign-in',
+    { email, password, keepSignedIn: options.keepSignedIn === true },
+    { 'x-session': 'cookie' },
+  );
+  await completeSignIn(answer);
+}
+
+/**
+ * A sign-in the server accepted (whatever steps it took): whoever used this browser before leaves
+ * nothing behind (pages saved offline, unsent answers), then the new session starts in every tab.
+ */
+export async function completeSignIn(answer: TokenAnswer): Promise<void> {
+  await forgetThePerson();
   const until = Date.now() + answer.expiresIn * 1000;
+  noteSession(answer);
   adopt(answer.idToken, until, true);
-  tell({ type: 'token', idToken: answer.idToken, expiresAt: until, signedIn: true });
+  tell({ type: 'token', idToken: answer.idToken, expiresAt: until, signedIn: true, sessionEndsAt });
+}
+
+/** Everything of a person that stays on the device after a page closes: emptied when their session ends. */
+function forgetThePerson(): Promise<unknown> {
+  return Promise.all([clearAnswerQueue().catch(() => {}), clearOfflineData()]);
 }
 
 /** Ends the session here and in every other tab, even when the server cannot be reached. */
@@ -200,7 +304,7 @@ export async function signOut(): Promise<void> {
   }
   // Answers still waiting for a connection, and pages saved for offline reading, are the person's:
   // they do not stay for the next one.
-  await Promise.all([clearAnswerQueue().catch(() => {}), clearOfflineData()]);
+  await forgetThePerson();
   drop();
   tell({ type: 'signed-out' });
 }

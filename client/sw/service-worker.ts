@@ -1,5 +1,5 @@
 import { cachePrefix, shellCachePrefix, type WorkerMessage } from '../lib/offline-caches';
-import { answerFrom, partsOf, publicReads, type Reads, readsOf } from './trpc-calls';
+import { answerFrom, type Part, partsOf, publicReads, type Reads, readsOf } from './trpc-calls';
 import { bearerOf, UserCaches } from './user-cache';
 
 /**
@@ -12,7 +12,8 @@ import { bearerOf, UserCaches } from './user-cache';
  * - the learner's tRPC reads (trpc-calls.ts): the network first, kept per user (user-cache.ts) and
  *   read from the cache only when the network fails;
  * - images under /files/, at the size the page asked for: the cache first (an upload's address
- *   never changes), in the same user's cache;
+ *   never changes), in the same user's cache; never a person's picture (the avatars' `profile`
+ *   size), which passes untouched;
  * - anything else (writes, sign-in, other origins) passes untouched.
  *
  * The build writes it (scripts/service-worker-plugin.ts) with its build id and the shell's files;
@@ -29,6 +30,8 @@ const users = new UserCaches(__BUILD_ID__);
 const serverPaths = ['/graphql', '/api/', '/auth/', '/trpc/', '/files/', '/metrics', '/healthz', '/readyz'];
 /** Answers the worker put together from the cache carry this header. */
 const offlineHeader = 'x-served-from';
+/** A person's picture (an avatar's cropped size): other people's, never kept on the device. */
+const isPortrait = (url: URL) => /^\/files\/[^/]+\/sizes\/profile\.webp$/.test(url.pathname);
 /** Whether a call is kept with the shell (the tenant's reads, the same for anyone) rather than per user. */
 const isPublic = (call: { procedure: string }) => publicReads.has(call.procedure);
 
@@ -71,7 +74,7 @@ self.addEventListener('fetch', (event) => {
     if (!serverPaths.some((prefix) => url.pathname.startsWith(prefix))) event.respondWith(navigation(event));
   } else if (url.pathname.startsWith('/assets/')) {
     event.respondWith(asset(event));
-  } else if (url.pathname.startsWith('/files/') && request.destination === 'image') {
+  } else if (url.pathname.startsWith('/files/') && request.destination === 'image' && !isPortrait(url)) {
     event.respondWith(image(event));
   } else {
     const reads = readsOf(url);
@@ -178,6 +181,12 @@ async function store(reads: Reads, response: Response, token: string | null, epo
   if (!response.headers.get('content-type')?.includes('json')) return;
   const parts = partsOf(reads, await response.json().catch(() => null));
   if (parts.length === 0) return;
+  // A token the server no longer takes for anyone: its session ended (signed out elsewhere,
+  // revoked, past its end). Nothing of that person stays, whether or not the page gets to say so.
+  if (token && parts.some(sessionEnded)) {
+    if (epoch === users.epoch) await users.wipe();
+    return;
+  }
   const userCache = await users.writable(token, epoch);
   if (userCache && epoch === users.epoch) await keepWaitingImages(userCache, epoch);
   const shell = await caches.open(shellCache);
@@ -189,6 +198,12 @@ async function store(reads: Reads, response: Response, token: string | null, epo
     }),
   );
 }
+
+/** `user.me` answering nobody to a request that carried a token. */
+const sessionEnded = (part: Part) =>
+  part.procedure === 'user.me' &&
+  'keep' in part &&
+  (part.keep as { result?: { data?: unknown } }).result?.data === null;
 
 /**
  * What the page loaded before this worker controlled it (its first visit): scripts and images come
@@ -207,6 +222,7 @@ async function keep(urls: string[], token: string | null) {
           return;
         }
         if (url.pathname.startsWith('/files/')) {
+          if (isPortrait(url)) return;
           const cache = await users.writable(token, epoch);
           if (cache && !(await cache.match(url.href))) await cache.add(url.href);
           return;

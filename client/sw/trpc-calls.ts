@@ -81,6 +81,39 @@ export type Part = { procedure: string; key: string } & ({ keep: unknown } | { f
 /** Refusals that make a kept answer wrong: the learner may no longer read it, or it is gone. */
 const forgetting = new Set([401, 403, 404]);
 
+/** A question's options without their scores: the answer key, which editors receive with a page. */
+function withoutScores(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutScores);
+  if (!value || typeof value !== 'object') return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    copy[key] =
+      key === 'options' && Array.isArray(inner)
+        ? inner.map((option) => {
+            if (!option || typeof option !== 'object') return option;
+            const { score: _score, ...rest } = option as Record<string, unknown>;
+            return rest;
+          })
+        : withoutScores(inner);
+  }
+  return copy;
+}
+
+/**
+ * What of a call's answer may stay on the device, where the next person at this computer could read
+ * it: never an answer key (the options' scores a page carries for its editors), nor other people
+ * (a course's participants; its team of teachers, shown to anyone who may open the course, stays).
+ */
+export function keptCopy(procedure: string, entry: { result?: unknown }): { result?: unknown } {
+  const data = (entry.result as { data?: unknown } | undefined)?.data;
+  if (!data || typeof data !== 'object') return entry;
+  if (procedure === 'page.byPath' || procedure === 'result.page')
+    return { ...entry, result: { ...(entry.result as object), data: withoutScores(data) } };
+  if (procedure === 'course.team')
+    return { ...entry, result: { ...(entry.result as object), data: { ...data, participants: null } } };
+  return entry;
+}
+
 /** The parts of a tRPC answer's body to keep and to forget, call by call. */
 export function partsOf(reads: Reads, body: unknown): Part[] {
   const entries = reads.batch ? body : [body];
@@ -88,7 +121,8 @@ export function partsOf(reads: Reads, body: unknown): Part[] {
   const parts: Part[] = [];
   reads.calls.forEach((call, index) => {
     const entry = entries[index] as { result?: unknown; error?: { data?: { httpStatus?: unknown } } } | null;
-    if (entry && typeof entry === 'object' && 'result' in entry) parts.push({ ...call, keep: entry });
+    if (entry && typeof entry === 'object' && 'result' in entry)
+      parts.push({ ...call, keep: keptCopy(call.procedure, entry) });
     else if (forgetting.has(Number(entry?.error?.data?.httpStatus))) parts.push({ ...call, forget: true });
   });
   return parts;

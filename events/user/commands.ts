@@ -45,6 +45,8 @@ export type SignUpInput = z.input<typeof signUpSchema>;
 export const signInSchema = z.object({
   email: emailSchema,
   password: z.string().min(1, 'validation.required').max(200),
+  /** 'Keep me signed in' (unticked by default): the session's longer lifetime and no idle timeout. */
+  keepSignedIn: z.boolean().optional(),
 });
 export const codeSchema = z.object({
   email: emailSchema,

@@ -31,11 +31,37 @@ const reminderSchema = z.object({
   eventPosition: z.number().int().positive(),
 });
 
+/**
+ * A browser or API client that never signed in to the account before just did: to the account's
+ * owner, naming the device, its network (an address prefix, sealed in the queue like a code) and when.
+ */
+const deviceMail = {
+  kind: z.literal('device'),
+  userId: z.string().min(1),
+  browser: z.string().max(40).nullable(),
+  system: z.string().max(40).nullable(),
+  at: z.iso.datetime({ offset: true }),
+};
+
+/**
+ * The account's second factor changed (SecondFactorEnrolled, SecondFactorRemoved, SecondFactorReset):
+ * to its owner, so a change they did not make does not go unnoticed.
+ */
+const secondFactorSchema = z.object({
+  kind: z.literal('second-factor'),
+  userId: z.string().min(1),
+  change: z.enum(['enrolled', 'removed', 'reset']),
+  at: z.iso.datetime({ offset: true }),
+  eventPosition: z.number().int().positive(),
+});
+
 /** A notice to a fixed address (editors), or a mail to an account, addressed by id only. */
 export const mailSchema = z.discriminatedUnion('kind', [
+  secondFactorSchema,
   notifySchema,
   z.object({ ...accountMail, code: z.string().regex(/^\d{6}$/) }),
   reminderSchema,
+  z.object({ ...deviceMail, place: z.string().max(60).nullable() }),
 ]);
 export type Mail = z.infer<typeof mailSchema>;
 
@@ -46,16 +72,23 @@ export type Mail = z.infer<typeof mailSchema>;
  */
 const queuedMailSchema = z.discriminatedUnion('kind', [
   notifySchema,
+  secondFactorSchema,
   z.object({ ...accountMail, code: z.string().startsWith('pd1:') }),
   reminderSchema,
+  z.object({ ...deviceMail, place: z.string().startsWith('pd1:').nullable() }),
 ]);
 type QueuedMail = z.infer<typeof queuedMailSchema>;
 
 const sealedCode: PersonalDataSpec = { subject: 'userId', fields: ['code'] };
+const sealedPlace: PersonalDataSpec = { subject: 'userId', fields: ['place'] };
 
 /** The payload to queue for a mail: its code sealed (see queuedMailSchema). */
 // biome-ignore lint/suspicious/noExplicitAny: the caller's transaction, on whatever schema it has
 export async function queuedMail(trx: Kysely<any>, mail: Mail): Promise<QueuedMail> {
+  if (mail.kind === 'device')
+    return queuedMailSchema.parse(
+      mail.place === null ? mail : await sealPersonalData(trx, sealedPlace, mail),
+    );
   if (mail.kind !== 'account') return mail;
   return queuedMailSchema.parse(await sealPersonalData(trx, sealedCode, mail));
 }
@@ -121,6 +154,51 @@ async function reminderMessage(deps: MailDeps, mail: Extract<QueuedMail, { kind:
   };
 }
 
+/** The new-device notice in the owner's language; null when the account is gone. */
+async function deviceMessage(deps: MailDeps, mail: Extract<QueuedMail, { kind: 'device' }>) {
+  const person = await recipient(deps, mail.userId);
+  if (!person) return null;
+  const { place } = await openPersonalData(deps.db, sealedPlace, mail, new Map());
+  const t = (key: string, params: Record<string, string | number> = {}) =>
+    deps.translate(person.language, key, params);
+  const browser = mail.browser ?? t('sessions.unknownBrowser');
+  const device = mail.system ? t('sessions.deviceOn', { browser, system: mail.system }) : browser;
+  const params = {
+    name: person.name,
+    device,
+    place: typeof place === 'string' ? place : t('sessions.unknownPlace'),
+    time: timeOf(mail.at),
+    url: `${deps.publicUrl}/user/sessions`,
+  };
+  return {
+    to: person.email,
+    subject: t('sessions.mail.subject', params),
+    text: t('sessions.mail.body', params),
+    userId: mail.userId,
+  };
+}
+
+/** The second-factor notice in the owner's language; null when the account is gone. */
+async function secondFactorMessage(deps: MailDeps, mail: Extract<QueuedMail, { kind: 'second-factor' }>) {
+  const person = await recipient(deps, mail.userId);
+  if (!person) return null;
+  const params = { name: person.name, time: timeOf(mail.at), url: `${deps.publicUrl}/user` };
+  return {
+    to: person.email,
+    subject: deps.translate(person.language, `mail.secondFactor.${mail.change}.subject`, params),
+    text: deps.translate(person.language, `mail.secondFactor.${mail.change}.body`, params),
+    userId: mail.userId,
+    messageId: `<event-${mail.eventPosition}@platform>`,
+  };
+}
+
+/** DD/MM/YYYY HH:MM of a moment in GMT+1, as the classroom times are shown. */
+const timeOf = (iso: string) => {
+  const date = new Date(Date.parse(iso) + 3_600_000);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${dateOf(iso)} ${two(date.getUTCHours())}:${two(date.getUTCMinutes())} (GMT+1)`;
+};
+
 /**
  * Delivers one mail. Account mails carry only the user's id and a sealed code, so a queued job never
  * holds an address, a name or a readable code; they are looked up and opened when sending (and a
@@ -145,6 +223,14 @@ export const sendMailJob = defineJob({
         userId: null,
         messageId: `<event-${mail.eventPosition}@platform>`,
       };
+    } else if (mail.kind === 'second-factor') {
+      const notice = await secondFactorMessage(deps, mail);
+      if (!notice) return;
+      message = notice;
+    } else if (mail.kind === 'device') {
+      const notice = await deviceMessage(deps, mail);
+      if (!notice) return;
+      message = notice;
     } else if (mail.kind === 'reminder') {
       const reminder = await reminderMessage(deps, mail);
       // The holder was erased, or the module or course deleted, since the reminder was decided.

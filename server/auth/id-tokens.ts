@@ -3,12 +3,13 @@ import { signIdToken } from './keys';
 
 /**
  * A fresh ID token for an account, carrying its e-mail, roles and current credential version, all
- * read in one statement; null when the account is gone.
+ * read in one statement, and the session family it belongs to; null when the account is gone.
  */
 export async function idTokenFor(
   platform: Pick<Platform, 'database' | 'keys' | 'config'>,
   userId: string,
   ttlSeconds = platform.config.ID_TOKEN_TTL_SECONDS,
+  sessionId?: string,
 ): Promise<string | null> {
   const row = await platform.database.db
     .selectFrom('users')
@@ -18,7 +19,13 @@ export async function idTokenFor(
   if (!row) return null;
   return signIdToken(
     platform.keys,
-    { sub: userId, email: row.email, roles: row.roles, credentialVersion: row.credential_version },
+    {
+      sub: userId,
+      email: row.email,
+      roles: row.roles,
+      credentialVersion: row.credential_version,
+      sessionId,
+    },
     ttlSeconds,
   );
 }

@@ -27,6 +27,12 @@ export interface IdTokenClaims {
    * removed role raises it, and a token carrying an older one is refused.
    */
   credentialVersion: number;
+  /**
+   * The session family the token was issued to (`sid`): each request checks that it still runs, so
+   * signing out or a revoked session ends the token too. Absent only on tokens signed without a
+   * sign-in (tests, benchmarks), which live until they expire.
+   */
+  sessionId?: string;
 }
 
 /** No ID token of ours lives longer than this, whatever its `exp` says (the TTL setting's maximum). */
@@ -75,7 +81,12 @@ export async function signIdToken(
   claims: IdTokenClaims,
   ttlSeconds = 3600,
 ): Promise<string> {
-  return new SignJWT({ email: claims.email, roles: claims.roles, cv: claims.credentialVersion })
+  return new SignJWT({
+    email: claims.email,
+    roles: claims.roles,
+    cv: claims.credentialVersion,
+    ...(claims.sessionId ? { sid: claims.sessionId } : {}),
+  })
     .setProtectedHeader({ alg: ALGORITHM, kid: keys.kid })
     .setSubject(claims.sub)
     .setIssuer(ISSUER)
@@ -126,7 +137,13 @@ export async function verifyIdToken(keys: TokenKeys, token: string): Promise<IdT
     const roles = Array.isArray(payload.roles)
       ? payload.roles.filter((r): r is string => typeof r === 'string')
       : [];
-    const claims = { sub: payload.sub, email: payload.email, roles, credentialVersion: payload.cv };
+    const claims: IdTokenClaims = {
+      sub: payload.sub,
+      email: payload.email,
+      roles,
+      credentialVersion: payload.cv,
+      ...(typeof payload.sid === 'string' ? { sessionId: payload.sid } : {}),
+    };
     // jose refuses it from the first of these on: its expiry, or the longest any token may live.
     const lastSecond = Math.min(payload.exp!, payload.iat! + MAX_TOKEN_AGE_SECONDS) + CLOCK_TOLERANCE_SECONDS;
     if (known.size >= VERIFIED_TOKENS_KEPT) known.delete(known.keys().next().value!);

@@ -18,8 +18,24 @@ export interface PrivateTables {
     token_hash: string;
     family_id: string;
     user_id: string;
+    /** The family's absolute end, fixed when it was opened. */
     expires_at: ColumnType<Date, string, string>;
+    /** When it ends unless used before (never after `expires_at`). */
+    idle_expires_at: ColumnType<Date, string, string>;
+    last_used_at: ColumnType<Date, string, string>;
+    keep_signed_in: boolean;
+    /** `browser`: holds a refresh cookie; `api`: a sign-in without one (its single ID token). */
+    kind: 'browser' | 'api';
+    user_agent: string | null;
+    /** The client's address prefix (/24 or /48), never the whole address. */
+    place: string | null;
     created_at: ColumnType<Date, string | undefined, never>;
+  };
+  known_devices: {
+    user_id: string;
+    device_hash: string;
+    first_seen_at: ColumnType<Date, string, never>;
+    last_seen_at: ColumnType<Date, string, string>;
   };
   rate_limits: {
     key: string;

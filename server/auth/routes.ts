@@ -8,6 +8,7 @@ import {
   signInSchema,
   signUpSchema,
 } from '../../events/user/commands';
+import { transaction } from '../db/transaction';
 import { requestLanguage, translator } from '../i18n';
 import type { Platform } from '../platform';
 import { nameRequestUser } from '../plugins/request-actor';
@@ -19,14 +20,24 @@ import {
   signUp,
   verifyAccount,
 } from './account';
+import { deviceCookie, deviceHashOf, deviceIdOf, deviceNameOf, newDeviceId, rememberDevice } from './devices';
 import { idTokenFor } from './id-tokens';
+import { tokenFromHeader, verifyIdToken } from './keys';
 import {
   closeSession,
+  endSession,
+  legacyCookieCleared,
   openSession,
+  placeOf,
   REFRESH_COOKIE,
   readCookie,
+  refreshTokenOf,
   rotateSession,
+  type SessionGrant,
+  type SessionOrigin,
   sessionCookie,
+  sessionPolicy,
+  userAgentOf,
 } from './sessions';
 
 /**
@@ -47,16 +58,88 @@ export async function authRoutes(app: FastifyInstance, { platform }: { platform:
     now: new Date(),
   });
 
-  async function issueTokens(reply: FastifyReply, userId: string, browser: boolean) {
-    const expiresIn = platform.config.ID_TOKEN_TTL_SECONDS;
-    const idToken = await idTokenFor(platform, userId, expiresIn);
+  const policy = sessionPolicy(platform.config);
+  const originOf = (request: FastifyRequest): SessionOrigin => ({
+    userAgent: userAgentOf(request.headers['user-agent']),
+    place: placeOf(request.ip),
+  });
+  const secondsUntil = (moment: Date, now: Date) => Math.floor((moment.getTime() - now.getTime()) / 1000);
+
+  /**
+   * The answer that hands out an ID token of a session: the token never outlives the session, and
+   * the client learns until when the session runs unless refreshed (`sessionExpiresIn`, seconds).
+   */
+  async function tokenAnswer(grant: SessionGrant, now: Date) {
+    const left = secondsUntil(grant.endsAt, now);
+    const expiresIn = Math.max(1, Math.min(platform.config.ID_TOKEN_TTL_SECONDS, left));
+    const idToken = await idTokenFor(platform, grant.userId, expiresIn, grant.familyId);
     if (!idToken) throw new DomainError('UNAUTHENTICATED', 'errors.unauthenticated');
-    if (browser)
-      reply.header(
-        'set-cookie',
-        sessionCookie(await openSession(platform.database.db, userId), secureCookie),
-      );
-    return { idToken, expiresIn };
+    return { idToken, expiresIn, sessionExpiresIn: Math.max(0, left), keepSignedIn: grant.keepSignedIn };
+  }
+
+  /** The refresh cookie of a session: lasting only with 'keep me signed in' (sessions.ts). */
+  const refreshCookie = (grant: SessionGrant & { token: string }, now: Date) =>
+    sessionCookie(grant.token, secureCookie, {
+      maxAgeSeconds: grant.keepSignedIn ? secondsUntil(grant.endsAt, now) : null,
+    });
+
+  /** On https, a refresh cookie of the plain name from before is cleared beside the answer's own. */
+  const legacyCookies = (request: FastifyRequest) =>
+    secureCookie && readCookie(request.headers.cookie, REFRESH_COOKIE) !== null ? [legacyCookieCleared] : [];
+
+  /**
+   * Notes the device a sign-in came from, and mails the owner when it is new to the account (in the
+   * transaction that remembers it, so a retried sign-in mails once). A browser gets its device
+   * cookie (again: its 400 days start over); an API client is known by User-Agent and place.
+   */
+  async function noticeDevice(
+    request: FastifyRequest,
+    userId: string,
+    browser: boolean,
+    origin: SessionOrigin,
+    now: Date,
+  ): Promise<string[]> {
+    const browserId = browser ? (deviceIdOf(request.headers.cookie, secureCookie) ?? newDeviceId()) : null;
+    const hash = deviceHashOf(browserId ? { browserId } : origin);
+    await transaction(platform.database.db, async (trx) => {
+      if ((await rememberDevice(trx, userId, hash, now)) !== 'new') return;
+      const name = deviceNameOf(origin.userAgent);
+      await platform.jobs.sendMail(trx, {
+        kind: 'device',
+        userId,
+        browser: name.browser,
+        system: name.system,
+        place: origin.place,
+        at: now.toISOString(),
+      });
+    });
+    return browserId ? [deviceCookie(browserId, secureCookie)] : [];
+  }
+
+  /**
+   * A signed-in account's tokens: a new session family (a browser's with its refresh cookie), and
+   * an ID token of it. Every ID token so carries a family, which sign-out ends.
+   */
+  async function issueTokens(
+    reply: FastifyReply,
+    userId: string,
+    browser: boolean,
+    options: { keepSignedIn?: boolean } = {},
+  ) {
+    const { request } = reply;
+    const now = new Date();
+    const origin = originOf(request);
+    const grant = await openSession(platform.database.db, userId, {
+      policy,
+      browser,
+      keepSignedIn: options.keepSignedIn,
+      origin,
+      now,
+    });
+    const cookies = grant.token ? [refreshCookie({ ...grant, token: grant.token }, now)] : [];
+    cookies.push(...(await noticeDevice(request, userId, browser, origin, now)));
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    return tokenAnswer(grant, now);
   }
 
   /**
@@ -145,7 +228,7 @@ export async function authRoutes(app: FastifyInstance, { platform }: { platform:
     handle(signInSchema, async (input, request, reply) => {
       const userId = await checkCredentials(platform, input, request.ip, request.log);
       nameRequestUser(request, userId);
-      return issueTokens(reply, userId, wantsSession(request));
+      return issueTokens(reply, userId, wantsSession(request), { keepSignedIn: input.keepSignedIn });
     }),
   );
 
@@ -175,24 +258,34 @@ export async function authRoutes(app: FastifyInstance, { platform }: { platform:
 
   /** Swaps the refresh cookie for a new ID token (and a new cookie). 401 when there is no session. */
   app.post('/auth/refresh', async (request, reply) => {
-    const token = readCookie(request.headers.cookie, REFRESH_COOKIE);
-    const session = token ? await rotateSession(platform.database.db, token) : null;
+    const token = refreshTokenOf(request.headers.cookie, secureCookie);
+    const now = new Date();
+    const session = token
+      ? await rotateSession(platform.database.db, token, { policy, origin: originOf(request), now })
+      : null;
     if (!session) {
-      reply.header('set-cookie', sessionCookie(null, secureCookie));
+      reply.header('set-cookie', [sessionCookie(null, secureCookie), ...legacyCookies(request)]);
       return reply
         .code(401)
         .send({ message: translator(requestLanguage(request.headers))('errors.unauthenticated') });
     }
     nameRequestUser(request, session.userId);
-    reply.header('set-cookie', sessionCookie(session.token, secureCookie));
-    const { idToken, expiresIn } = await issueTokens(reply, session.userId, false);
-    return { idToken, expiresIn };
+    reply.header('set-cookie', [refreshCookie(session, now), ...legacyCookies(request)]);
+    return tokenAnswer(session, now);
   });
 
+  /**
+   * Ends the session of the refresh cookie (a browser), and of the ID token sent along (an API
+   * client, which has no cookie): its token stops working at once, not when it expires.
+   */
   app.post('/auth/sign-out', async (request, reply) => {
-    const token = readCookie(request.headers.cookie, REFRESH_COOKIE);
+    const token = refreshTokenOf(request.headers.cookie, secureCookie);
     if (token) await closeSession(platform.database.db, token);
-    reply.header('set-cookie', sessionCookie(null, secureCookie));
+    const header = request.headers.authorization;
+    const bearer = tokenFromHeader(Array.isArray(header) ? header[0] : header);
+    const claims = bearer ? await verifyIdToken(platform.keys, bearer) : null;
+    if (claims?.sessionId) await endSession(platform.database.db, claims.sub, claims.sessionId);
+    reply.header('set-cookie', [sessionCookie(null, secureCookie), ...legacyCookies(request)]);
     return { message: translator(requestLanguage(request.headers))('auth.signedOut') };
   });
 }

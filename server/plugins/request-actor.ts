@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Actor } from '../../events/permissions';
 import { actorFromRequest } from '../auth/actor';
+import { tokenFromHeader, verifyIdToken } from '../auth/keys';
+import { sessionAlive } from '../auth/sessions';
 import type { Platform } from '../platform';
 
 const actors = new WeakMap<FastifyRequest, Promise<Actor | null>>();
@@ -14,7 +16,7 @@ const userIds = new WeakMap<FastifyRequest, string | null>();
 export function requestActor(platform: Platform, request: FastifyRequest): Promise<Actor | null> {
   let actor = actors.get(request);
   if (!actor) {
-    actor = actorFromRequest(platform, request.headers);
+    actor = actorInSession(platform, request);
     actors.set(request, actor);
     actor.then(
       (resolved) => {
@@ -23,6 +25,31 @@ export function requestActor(platform: Platform, request: FastifyRequest): Promi
       () => {},
     );
   }
+  return actor;
+}
+
+/** The session family each signed-in actor of a request came with (for 'Your sessions': this one). */
+const sessionIds = new WeakMap<Actor, string>();
+
+/** The session family of the request's token, or null (no family: a token signed without a sign-in). */
+export const sessionOfActor = (actor: Actor): string | null => sessionIds.get(actor) ?? null;
+
+/**
+ * The token's actor, while its session runs: a token carrying a session family (`sid`) counts only
+ * as long as the family is not signed out, revoked, past its lifetime or idle too long. The check is
+ * one indexed statement, run beside the actor's own look-up; the token's signature check is cached.
+ */
+async function actorInSession(platform: Platform, request: FastifyRequest): Promise<Actor | null> {
+  const header = request.headers.authorization;
+  const token = tokenFromHeader(Array.isArray(header) ? header[0] : header);
+  const claims = token ? await verifyIdToken(platform.keys, token) : null;
+  const sessionId = claims?.sessionId;
+  const [actor, alive] = await Promise.all([
+    actorFromRequest(platform, request.headers),
+    sessionId ? sessionAlive(platform.database.db, sessionId, claims.sub) : true,
+  ]);
+  if (!actor || !alive) return null;
+  if (sessionId) sessionIds.set(actor, sessionId);
   return actor;
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { openSession, sessionPolicy } from '../../server/auth/sessions';
 import type { TestPlatform } from '../harness';
 import { addTestUser } from '../users';
 
@@ -656,6 +657,24 @@ export const trpcRows: Record<string, Row> = {
   'tenant.get': { allowed: everyone, input: async () => undefined },
   // The effective configuration (issue 22): who administers the platform, the manage_roles right.
   'settings.effective': { allowed: adminOnly, input: async () => undefined },
+
+  // 'Your sessions': each signed-in person's own, and nobody else's (an id of someone else's is not found).
+  'session.list': { allowed: signedIn, input: async () => undefined },
+  'session.end': {
+    allowed: signedIn,
+    input: async (w, actor) => ({
+      id:
+        actor === 'anonymous'
+          ? 'no-such-session'
+          : (
+              await openSession(w.platform.database.db, w.ids[actor], {
+                policy: sessionPolicy(w.platform.config),
+                browser: true,
+              })
+            ).familyId,
+    }),
+  },
+  'session.endAll': { allowed: signedIn, input: async () => undefined },
 
   // Tracking: people track themselves; a log is read by its person, manage_users or the view right.
   'tracking.update': {

@@ -77,6 +77,7 @@ function useCrumbs(location: string): Crumb[] {
   if (first === 'user') {
     const crumbs: Crumb[] = [{ href: '/user', label: t('nav.profile') }];
     if (second === 'certificates') crumbs.push({ href: '/user/certificates', label: t('nav.certificates') });
+    if (second === 'sessions') crumbs.push({ href: '/user/sessions', label: t('sessions.title') });
     return segments.length <= 2 ? crumbs : [];
   }
   if (first === 'certificates' && segments.length === 1) {

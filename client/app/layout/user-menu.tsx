@@ -96,6 +96,9 @@ export function UserMenu({ session }: { session: Session }) {
         <li>
           <Link href="/user/certificates">{t('nav.certificates')}</Link>
         </li>
+        <li>
+          <Link href="/user/sessions">{t('sessions.link')}</Link>
+        </li>
         <li className="user-menu__separator">
           <button
             type="button"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerFrom, partsOf, readsOf } from '../../../client/sw/trpc-calls';
+import { answerFrom, keptCopy, partsOf, readsOf } from '../../../client/sw/trpc-calls';
 
 const origin = 'https://learn.example.org';
 /** A batched GET as the client's httpBatchLink writes it. */
@@ -82,6 +82,46 @@ describe('tRPC reads as the service worker keeps them', () => {
     expect(answerFrom(reads, [undefined, undefined])).toBeNull();
     const single = readsOf(new URL(`${origin}/trpc/user.me`))!;
     expect(answerFrom(single, [{ result: { data: { _id: 'u' } } }])).toEqual({
+      result: { data: { _id: 'u' } },
+    });
+  });
+
+  it('keeps no answer key and no other participants, whoever received them', () => {
+    const question = {
+      type: 'radio',
+      name: 'q',
+      options: [
+        { label: 'Right', value: 'right', score: 1 },
+        { label: 'Wrong', value: 'wrong', score: 0 },
+      ],
+    };
+    const reads = readsOf(
+      batch(['page.byPath', 'result.page', 'course.team'], {
+        0: { path: 'p' },
+        1: { module: 'm', page: 'p' },
+        2: { path: 'c' },
+      }),
+    )!;
+    const parts = partsOf(reads, [
+      { result: { data: { path: 'p', content: [question] } } },
+      { result: { data: { page: { content: [question] }, questions: { q: { score: 1, maxScore: 1 } } } } },
+      { result: { data: { owners: [{ name: 'Tess Teacher' }], participants: [{ name: 'Pat Peer' }] } } },
+    ]);
+    const kept = JSON.stringify(parts);
+    expect(kept).not.toMatch(/"score":0|Pat Peer/);
+    expect(parts[0]).toMatchObject({
+      keep: {
+        result: {
+          data: { content: [{ options: [{ label: 'Right', value: 'right' }, { value: 'wrong' }] }] },
+        },
+      },
+    });
+    // The learner's own score on the question, and the course's teachers, stay.
+    expect(parts[1]).toMatchObject({ keep: { result: { data: { questions: { q: { score: 1 } } } } } });
+    expect(parts[2]).toMatchObject({
+      keep: { result: { data: { owners: [{ name: 'Tess Teacher' }], participants: null } } },
+    });
+    expect(keptCopy('user.me', { result: { data: { _id: 'u' } } })).toEqual({
       result: { data: { _id: 'u' } },
     });
   });

@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { signInSchema } from '../../../../events/user/commands';
 import { signIn } from '../../../lib/session';
 import { Alert } from '../../../ui/alert';
-import { emailInputProps, Field, SubmitButton } from '../../../ui/form';
+import { CheckboxField, emailInputProps, Field, SubmitButton } from '../../../ui/form';
 import { PasswordInput } from './password-input';
 import { useFormAlert } from './use-form-alert';
 
@@ -27,7 +27,7 @@ export function SignInForm({
   const { t } = useTranslation();
   const form = useForm({
     resolver: zodResolver(signInSchema, undefined, { raw: true }),
-    defaultValues: { email, password: '' },
+    defaultValues: { email, password: '', keepSignedIn: false },
   });
   const { alert, setAlert, fail } = useFormAlert(form.setError, ['email', 'password']);
   const { errors, isSubmitting } = form.formState;
@@ -39,7 +39,7 @@ export function SignInForm({
     setAlert(null);
     onEmailChange(values.email);
     try {
-      await signIn(values.email, values.password);
+      await signIn(values.email, values.password, { keepSignedIn: values.keepSignedIn === true });
     } catch (error) {
       fail(error);
       form.setValue('password', '');
@@ -71,6 +71,10 @@ export function SignInForm({
           />
         )}
       </Field>
+      {/* Unticked by default: a shared computer signs its user out when the browser closes. */}
+      <CheckboxField label={t('sessions.keepSignedIn')} description={t('sessions.keepSignedInHint')}>
+        {(control) => <input {...control} {...form.register('keepSignedIn')} type="checkbox" />}
+      </CheckboxField>
       <SubmitButton busy={isSubmitting} busyLabel={t('login.signingIn')} className="button button--block">
         {t('login.signIn')}
       </SubmitButton>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import { SignedInOnly } from '../../../ui/signed-in-only';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { DeleteAccount } from '../components/delete-account';
@@ -17,6 +18,12 @@ export function ProfileRoute() {
           <p className="page-lead">{t('profile.lead')}</p>
           {/* Keyed by the person: another sign-in in another tab starts a fresh form. */}
           <ProfileForm key={user._id} user={user} />
+          <section className="panel" aria-labelledby="sessions-link-title">
+            <h2 id="sessions-link-title">{t('sessions.title')}</h2>
+            <p>
+              <Link href="/user/sessions">{t('sessions.profileLink')}</Link>
+            </p>
+          </section>
           <DownloadData />
           <DeleteAccount />
         </div>
