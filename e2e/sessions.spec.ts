@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
 import { admin, serverPorts } from './accounts';
 import { newAccount, tokenOf, trpc } from './api';
@@ -73,6 +74,16 @@ test('your sessions: see where you are signed in and sign another browser out', 
     await expect(rows.filter({ hasText: 'Safari op iOS' })).toContainText('Laatst gebruikt');
   });
 
+  await test.step('no serious accessibility problems', async () => {
+    const results = await new AxeBuilder({ page: here })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+      .analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual(
+      [],
+    );
+  });
+
   await test.step('screenshots at 1280 and 360 px', async () => {
     await here.setViewportSize({ width: 1280, height: 900 });
     await here.screenshot({ path: test.info().outputPath('sessions-1280.png'), fullPage: true });
@@ -104,8 +115,8 @@ test('your sessions: see where you are signed in and sign another browser out', 
   await phone.close();
 });
 
-/** This journey's own server, with sessions that end after `lifetime` seconds. */
-function shortSessionServer(lifetime: number) {
+/** This journey's own server, with sessions that end soon (`env`: their lifetimes in seconds). */
+function shortSessionServer(env: Record<string, string>) {
   const slot = test.info().parallelIndex;
   const port = serverPorts.sessions(slot);
   const url = `http://127.0.0.1:${port}`;
@@ -118,7 +129,7 @@ function shortSessionServer(lifetime: number) {
         env: {
           ...process.env,
           ...serverEnv(port, false, `sessions-${slot}`, true),
-          SESSION_LIFETIME_SECONDS: String(lifetime),
+          ...env,
         },
         stdio: ['ignore', 'ignore', 'pipe'],
       });
@@ -154,7 +165,7 @@ test('a browser closed without signing out: after the session’s lifetime the n
 }) => {
   test.setTimeout(240_000);
   const lifetime = 45;
-  const server = shortSessionServer(lifetime);
+  const server = shortSessionServer({ SESSION_LIFETIME_SECONDS: String(lifetime) });
   await server.start();
   const api = await playwright.request.newContext({ baseURL: server.url });
   const profile = test.info().outputPath('browser-profile');
@@ -298,6 +309,55 @@ test('a browser closed without signing out: after the session’s lifetime the n
     });
   } finally {
     await context?.close();
+    await api.dispose();
+    await server.stop();
+  }
+});
+
+test('a page left alone signs out when its session has been idle too long, and keeps nothing', async ({
+  browser,
+  playwright,
+}) => {
+  test.setTimeout(180_000);
+  const idle = 15;
+  const server = shortSessionServer({ SESSION_IDLE_SECONDS: String(idle) });
+  await server.start();
+  const api = await playwright.request.newContext({ baseURL: server.url });
+  const context = await browser.newContext({ locale: 'nl-BE', baseURL: server.url, serviceWorkers: 'allow' });
+  try {
+    const { modulePath, pagePath, stamp } = await questionPage(api, 'stil', [
+      {
+        type: 'textarea',
+        questionType: 'open',
+        name: 'mee',
+        label: 'Wat neem je mee?',
+        schema: { attempts: 0 },
+      },
+    ]);
+    const learner = await newAccount(api, 'stil', `Stijn Stil ${stamp}`);
+    const page = await context.newPage();
+    const user = page.getByRole('button', { name: new RegExp(learner.name) });
+    await signIn(page, learner.account, `/module/${modulePath}/page/${pagePath}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Vragen' })).toBeVisible();
+    await expect(user).toBeVisible();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await page.reload();
+    await expect
+      .poll(async () => (await cacheEntries(page)).some((entry) => entry.cache.startsWith('srhr-data-')))
+      .toBe(true);
+
+    await test.step('nobody touches the page: past the idle timeout it signs out by itself', async () => {
+      // The page asks the server when the idle timeout comes (a few seconds after it, at most).
+      await expect(page.getByRole('link', { name: 'Aanmelden' })).toBeVisible({
+        timeout: (idle + 30) * 1000,
+      });
+      await expect(user).toHaveCount(0);
+      await expect
+        .poll(async () => (await cacheEntries(page)).filter((entry) => entry.cache.startsWith('srhr-data-')))
+        .toEqual([]);
+    });
+  } finally {
+    await context.close();
     await api.dispose();
     await server.stop();
   }
