@@ -81,6 +81,8 @@ export interface EffectiveSettings {
     /** Where the token signing key comes from; the key itself never leaves the server. */
     signingKey: { source: 'variable' } | { source: 'file'; file: string } | { source: 'dataDir' };
     idTokenTtlSeconds: number;
+    /** How long sessions last (README, Security: Sessions). */
+    sessions: { lifetimeSeconds: number; keepSignedInSeconds: number; idleSeconds: number };
     adminEmail: string | null;
     adminPasswordSet: boolean;
     oidc: { issuer: string; audience: string; jwksUrl: string | null } | null;
@@ -257,6 +259,11 @@ export function effectiveSettings(sources: SettingsSources): EffectiveSettings {
           ? { source: 'file', file: config.JWT_PRIVATE_KEY_FILE }
           : { source: 'dataDir' },
       idTokenTtlSeconds: config.ID_TOKEN_TTL_SECONDS,
+      sessions: {
+        lifetimeSeconds: config.SESSION_LIFETIME_SECONDS,
+        keepSignedInSeconds: config.SESSION_KEEP_SIGNED_IN_SECONDS,
+        idleSeconds: config.SESSION_IDLE_SECONDS,
+      },
       adminEmail: config.ADMIN_EMAIL ?? null,
       adminPasswordSet: Boolean(config.ADMIN_PASSWORD),
       oidc:

@@ -500,6 +500,15 @@ function SecuritySection({ data }: { data: EffectiveSettings }) {
         <Item label={t('adminSettings.security.tokenTtl')}>
           {t('adminSettings.seconds', { value: security.idTokenTtlSeconds })}
         </Item>
+        <Item label={t('adminSettings.security.sessionLifetime')}>
+          {t('adminSettings.seconds', { value: security.sessions.lifetimeSeconds })}
+        </Item>
+        <Item label={t('adminSettings.security.sessionKeep')}>
+          {t('adminSettings.seconds', { value: security.sessions.keepSignedInSeconds })}
+        </Item>
+        <Item label={t('adminSettings.security.sessionIdle')}>
+          {t('adminSettings.seconds', { value: security.sessions.idleSeconds })}
+        </Item>
         <Item label={t('adminSettings.security.adminEmail')}>
           <Optional value={security.adminEmail} />
         </Item>
