@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { type TextsPart, textsPart } from './client/locales/sections';
 import { serviceWorker } from './scripts/service-worker-plugin';
 
 const api = 'http://localhost:3000';
@@ -59,10 +60,37 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * `<language>.json?texts=learner|admin`: one language file's sections for the learner screens or for
+ * the admin area (client/locales/sections.ts), so each part is a chunk of its own.
+ */
+function textsParts(): Plugin {
+  const prefix = '\0texts:';
+  return {
+    name: 'srhr:texts-parts',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      const match = /^(.*\.json)\?texts=(learner|admin)$/.exec(source);
+      if (!match) return null;
+      const resolved = await this.resolve(match[1]!, importer, { skipSelf: true });
+      // Not ending in .json, so Vite's own JSON plugin leaves the module to this one.
+      return resolved ? `${prefix}${match[2]}:${resolved.id}.js` : null;
+    },
+    async load(id) {
+      if (!id.startsWith(prefix)) return null;
+      const [part, ...rest] = id.slice(prefix.length, -'.js'.length).split(':');
+      const file = rest.join(':');
+      const texts = JSON.parse(await fs.readFile(file, 'utf8')) as Record<string, unknown>;
+      this.addWatchFile(file);
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(textsPart(texts, part as TextsPart)))});`;
+    },
+  };
+}
+
 export default defineConfig({
   root: 'client',
   publicDir: 'public',
-  plugins: [react(), serviceWorker(), precompress()],
+  plugins: [textsParts(), react(), serviceWorker(), precompress()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

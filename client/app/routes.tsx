@@ -1,6 +1,8 @@
 import { lazy } from 'react';
-import { Route, Switch } from 'wouter';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { StaticPageRoute } from '../features/static-pages/routes/static-page';
+import { useCurrentUser } from '../lib/auth';
+import { loadAdminTexts } from '../lib/i18n';
 import { HomePage } from './pages/home';
 import { NotFoundPage } from './pages/not-found';
 
@@ -24,8 +26,10 @@ const ModuleRoute = lazy(() =>
   import('../features/module/routes/module').then((m) => ({ default: m.ModuleRoute })),
 );
 
-/** The admin area is its own chunk, fetched on the first visit to /admin. */
-const AdminRoutes = lazy(() => import('../features/admin/admin-routes'));
+/** The admin area is its own chunk, fetched on the first visit to /admin, with its texts. */
+const AdminRoutes = lazy(() =>
+  Promise.all([import('../features/admin/admin-routes'), loadAdminTexts()]).then(([routes]) => routes),
+);
 /** Forms (and their validation) load when first needed, keeping the home page light. */
 const LoginRoute = lazy(() =>
   import('../features/auth/routes/login').then((m) => ({ default: m.LoginRoute })),
@@ -64,6 +68,10 @@ const SessionsRoute = lazy(() =>
  * (/module, course sections, ...), above the static-page catch-all.
  */
 export function AppRoutes() {
+  const user = useCurrentUser();
+  const [location] = useLocation();
+  // Where the role asks for two-step sign-in, setting it up comes first (the server refuses the rest).
+  if (user?.mustEnrolSecondFactor && location !== '/user') return <Redirect to="/user" replace />;
   return (
     <Switch>
       <Route path="/">

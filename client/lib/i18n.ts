@@ -25,6 +25,7 @@ export async function chooseLanguage(language: InterfaceLanguage): Promise<void>
   } catch {
     // Storage may be blocked (private mode); the choice then lasts for this visit only.
   }
+  if (withAdminTexts) await addAdminTexts(language);
   await i18next.changeLanguage(language);
 }
 
@@ -33,15 +34,46 @@ i18next.on('languageChanged', () => {
 });
 
 /**
- * Each language's texts are a chunk of their own (about 18 KB compressed each), fetched when that
- * language is first shown: a visitor downloads one language, never all three. A language switch
- * loads the new texts before i18next changes language, so nothing renders with missing texts.
+ * Each language's texts are a chunk of their own, fetched when that language is first shown: a
+ * visitor downloads one language, never all three. A language switch loads the new texts before
+ * i18next changes language, so nothing renders with missing texts. The admin area's sections are a
+ * second chunk per language (client/locales/sections.ts), added when the admin area opens.
  */
 const texts: Record<InterfaceLanguage, () => Promise<{ default: ResourceKey }>> = {
-  nl: () => import('../locales/nl.json'),
-  en: () => import('../locales/en.json'),
-  fr: () => import('../locales/fr.json'),
+  nl: () => import('../locales/nl.json?texts=learner'),
+  en: () => import('../locales/en.json?texts=learner'),
+  fr: () => import('../locales/fr.json?texts=learner'),
 };
+
+const adminTexts: Record<InterfaceLanguage, () => Promise<{ default: ResourceKey }>> = {
+  nl: () => import('../locales/nl.json?texts=admin'),
+  en: () => import('../locales/en.json?texts=admin'),
+  fr: () => import('../locales/fr.json?texts=admin'),
+};
+
+/** Set once the admin area has opened: from then on a language switch brings its texts too. */
+let withAdminTexts = false;
+
+const withAdminTextsIn = new Set<InterfaceLanguage>();
+
+/**
+ * Adds a language's admin texts to its loaded learner texts (loaded first: i18next fetches nothing
+ * for a language that already holds a bundle).
+ */
+async function addAdminTexts(language: InterfaceLanguage) {
+  if (withAdminTextsIn.has(language)) return;
+  await i18next.loadLanguages(language);
+  const module = await adminTexts[language]();
+  i18next.addResourceBundle(language, 'translation', module.default, true, false);
+  withAdminTextsIn.add(language);
+}
+
+/** The admin area's texts in the language shown (and in each language chosen afterwards). */
+export async function loadAdminTexts(): Promise<void> {
+  withAdminTexts = true;
+  await i18nReady;
+  await addAdminTexts(currentLanguage());
+}
 
 const lazyTexts: BackendModule = {
   type: 'backend',

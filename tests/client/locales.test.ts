@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import en from '../../client/locales/en.json';
 import fr from '../../client/locales/fr.json';
 import nl from '../../client/locales/nl.json';
+import { adminSections } from '../../client/locales/sections';
 
 /** Every text's key, dotted; plural forms (`_one`, `_other`, `_many`…) count as their base key. */
 function keysOf(texts: object, prefix = ''): Set<string> {
@@ -27,4 +30,32 @@ describe('interface texts', () => {
       expect([...all].filter((key) => !keys.has(key))).toEqual([]);
     });
   }
+});
+
+// The admin area's sections reach the browser only with the admin area (client/locales/sections.ts):
+// a screen outside it that named one would show the bare key.
+describe('the admin texts', () => {
+  const sourcesOutsideAdmin = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory())
+        return file.endsWith(path.join('features', 'admin')) ? [] : sourcesOutsideAdmin(file);
+      return /\.tsx?$/.test(entry.name) ? [file] : [];
+    });
+
+  it('are named by no file outside the admin area', () => {
+    const named = sourcesOutsideAdmin(path.resolve(import.meta.dirname, '../../client')).flatMap((file) => {
+      const source = fs.readFileSync(file, 'utf8');
+      return adminSections
+        .filter((section) => new RegExp(`['"\`]${section}[.:'"\`]`).test(source))
+        .map((section) => `${path.basename(file)}: ${section}`);
+    });
+    expect(named.filter((entry) => !entry.startsWith('sections.ts'))).toEqual([]);
+  });
+
+  it('exist in every language', () => {
+    for (const texts of [nl, en, fr] as Record<string, unknown>[]) {
+      expect(adminSections.filter((section) => !(section in texts))).toEqual([]);
+    }
+  });
 });
