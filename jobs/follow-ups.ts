@@ -80,6 +80,30 @@ function reminderMail(event: StoredEvent): FollowUp[] {
   ];
 }
 
+const secondFactorChanges = {
+  SecondFactorEnrolled: 'enrolled',
+  SecondFactorRemoved: 'removed',
+  SecondFactorReset: 'reset',
+} as const;
+
+/** A change of the second factor is told to the account's owner, by a mail queued with the event. */
+function secondFactorMail(event: StoredEvent, change: 'enrolled' | 'removed' | 'reset'): FollowUp[] {
+  const { userId } = event.data as { userId: string };
+  return [
+    {
+      job: 'mail.send',
+      singletonKey: `mail-${event.position}`,
+      payload: {
+        kind: 'second-factor',
+        userId,
+        change,
+        at: event.recordedAt.toISOString(),
+        eventPosition: event.position,
+      },
+    },
+  ];
+}
+
 /** The jobs an event asks for. Pure: the pipeline enqueues them in the append transaction. */
 export function followUpsOf(event: StoredEvent, settings: FollowUpSettings): FollowUp[] {
   if (resultEvents.has(event.type)) return autoIssue(event);
@@ -87,6 +111,8 @@ export function followUpsOf(event: StoredEvent, settings: FollowUpSettings): Fol
   // The erasure's deleted rows stay readable in the database files until compacted.
   if (event.type === 'UserDeleted') return [{ job: COMPACT_JOB, payload: {}, singletonKey: COMPACT_KEY }];
   if (event.type === 'FileDeleted') return removeUpload(event, settings);
+  if (Object.hasOwn(secondFactorChanges, event.type))
+    return secondFactorMail(event, secondFactorChanges[event.type as keyof typeof secondFactorChanges]);
   const course = event as StoredEvent<CourseEvent>;
   const link = (path: string) => `${settings.publicUrl}/course/${path}`;
   if (course.type === 'CoursePublished') {

@@ -23,6 +23,7 @@ import * as createXapiStatements from './2026_11_27_01_25_00_create_xapi_stateme
 import * as addContentLinkAuthors from './2026_11_28_01_30_00_add_content_link_authors';
 import * as addSessionLifetimes from './2026_11_28_02_00_00_add_session_lifetimes';
 import * as createUploads from './2026_11_28_02_40_00_create_uploads';
+import * as createSecondFactors from './2026_11_28_03_10_00_create_second_factors';
 
 /** Listed statically (not read from disk) so the bundled binary carries them. Append only. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_01_30_00_add_content_link_authors': addContentLinkAuthors,
   '2026_11_28_02_00_00_add_session_lifetimes': addSessionLifetimes,
   '2026_11_28_02_40_00_create_uploads': createUploads,
+  '2026_11_28_03_10_00_create_second_factors': createSecondFactors,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -146,6 +146,33 @@ const optionalText = z
   .optional()
   .transform((value) => (value && value.trim() !== '' ? value.trim() : undefined));
 
+/**
+ * REQUIRE_2FA_FOR_ROLES: role names, comma separated (`admin,teacher`), whose holders must enrol a
+ * second factor before anything else; `*` for every account holding any role; empty: nobody.
+ */
+const rolesList = z
+  .string()
+  .optional()
+  .transform((value, ctx): string[] => {
+    const entries = [
+      ...new Set(
+        (value ?? '')
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      ),
+    ];
+    const bad = entries.filter((entry) => entry !== '*' && !/^[^\s,]{1,60}$/.test(entry));
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be role names, comma separated (like admin,teacher), or *',
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 export const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -196,6 +223,8 @@ export const configSchema = z
     }),
     JWT_PRIVATE_KEY_FILE: optionalText,
     ID_TOKEN_TTL_SECONDS: wholeNumber(60, 86_400, 900),
+    /** Holders of these roles (`*`: of any role) enrol a second factor before anything else. */
+    REQUIRE_2FA_FOR_ROLES: rolesList,
     /** A browser session's absolute lifetime: signed out this long after signing in, however used. */
     SESSION_LIFETIME_SECONDS: wholeNumber(10, 2_592_000, 43_200),
     /** The absolute lifetime instead when the person ticked 'keep me signed in'. */

@@ -1,3 +1,4 @@
+import { secondFactorRouter } from './auth/second-factor-router';
 import { sessionRouter } from './auth/sessions-router';
 import { badgeRouter } from './badges/router';
 import { certificateRouter } from './certificate/router';
@@ -31,6 +32,7 @@ export const appRouter = router({
   tracking: trackingRouter,
   certificate: certificateRouter,
   badge: badgeRouter,
+  secondFactor: secondFactorRouter,
   settings: settingsRouter,
   session: sessionRouter,
 });

@@ -7,11 +7,16 @@ import { type Actor, type RoleAction, requireCan } from '../events/permissions';
 import { type Language, unstorableTextIn } from '../events/shared/fields';
 import { requestLanguage, translator } from './i18n';
 import type { Platform } from './platform';
-import { requestActor } from './plugins/request-actor';
+import { enrollingActorOf, requestActor } from './plugins/request-actor';
 
 export interface Context {
   platform: Platform;
   actor: Actor | null;
+  /**
+   * A signed-in account that must enrol a second factor before anything else (REQUIRE_2FA_FOR_ROLES):
+   * its `actor` is null, and only the procedures of `enrollingProcedure` see it.
+   */
+  enrolling?: Actor | null;
   requestId: string;
   language: Language;
 }
@@ -20,6 +25,7 @@ export function contextFactory(platform: Platform) {
   return async ({ req }: CreateFastifyContextOptions): Promise<Context> => ({
     platform,
     actor: await requestActor(platform, req),
+    enrolling: enrollingActorOf(req),
     requestId: String(req.id),
     language: requestLanguage(req.headers),
   });
@@ -119,12 +125,28 @@ const storableInput = t.middleware(async ({ getRawInput, next }) => {
 export const publicProcedure = t.procedure.use(domainErrors).use(storableInput);
 
 export const authenticatedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.actor && ctx.enrolling)
+    throw new TRPCError({
+      code: 'FORBIDDEN',
+      cause: new DomainError('FORBIDDEN', 'secondFactor.enrolFirst'),
+    });
   if (!ctx.actor)
     throw new TRPCError({
       code: 'UNAUTHORIZED',
       cause: new DomainError('UNAUTHENTICATED', 'errors.unauthenticated'),
     });
   return next({ ctx: { ...ctx, actor: ctx.actor } });
+});
+
+/** A signed-in account, including one that must enrol a second factor first: for enrolling itself. */
+export const enrollingProcedure = publicProcedure.use(({ ctx, next }) => {
+  const actor = ctx.actor ?? ctx.enrolling ?? null;
+  if (!actor)
+    throw new TRPCError({
+      code: 'UNAUTHORIZED',
+      cause: new DomainError('UNAUTHENTICATED', 'errors.unauthenticated'),
+    });
+  return next({ ctx: { ...ctx, actor } });
 });
 
 /** A signed-in user whose roles grant `action` on all content. */

@@ -260,22 +260,32 @@ export async function freshToken(): Promise<string | null> {
   return token;
 }
 
+/** The first step's answer for an account with a second factor: no token yet, a challenge for the second. */
+export interface SecondFactorChallenge {
+  secondFactor: 'required';
+  challenge: string;
+}
+
 /**
  * Signs in; throws ApiError (401 wrong credentials, 403 unverified, 429 too many attempts).
  * Unticked, `keepSignedIn` gives a session that ends with the browser (and sooner: README, Security).
+ * An account with a second factor answers its challenge instead (nothing signed in yet): the
+ * second step sends it back with a code, and then calls `completeSignIn`.
  */
 export async function signIn(
   email: string,
   password: string,
   options: { keepSignedIn?: boolean } = {},
-): Promise<void> {
+): Promise<SecondFactorChallenge | null> {
   await startSession();
-  const answer = await postJson<TokenAnswer>(
+  const answer = await postJson<TokenAnswer | SecondFactorChallenge>(
     '/auth/sign-in',
     { email, password, keepSignedIn: options.keepSignedIn === true },
     { 'x-session': 'cookie' },
   );
+  if ('challenge' in answer) return answer;
   await completeSignIn(answer);
+  return null;
 }
 
 /**

@@ -56,6 +56,31 @@ export const codeSchema = z.object({
     .regex(/^\d{6}$/, 'validation.code'),
 });
 export const forgotSchema = z.object({ email: emailSchema });
+
+/** A code of an authenticator app (RFC 6238): six digits; spaces as some apps show them are dropped. */
+export const totpCodeSchema = z
+  .string()
+  .transform((value) => value.replace(/\s/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, 'validation.code'));
+/** One of the ten recovery codes (xxxx-xxxx-xxxx), in any case, with or without its hyphens. */
+export const recoveryCodeSchema = z
+  .string()
+  .transform((value) => value.replace(/[\s-]/g, '').toLowerCase())
+  .pipe(z.string().regex(/^[a-z2-9]{12}$/, 'validation.recoveryCode'));
+/** The second factor a form gives: an app's code, or a recovery code instead (one of the two). */
+const secondFactorFields = { code: totpCodeSchema.optional(), recoveryCode: recoveryCodeSchema.optional() };
+/** Sign-in's second step: the challenge the first step answered, and the second factor. */
+export const secondFactorSignInSchema = z.object({
+  challenge: z.string().min(1).max(2000),
+  ...secondFactorFields,
+});
+/** Signing in again before a sensitive change: the password, and the second factor when enrolled. */
+export const reauthSchema = z.object({
+  password: z.string().min(1, 'validation.required').max(200),
+  ...secondFactorFields,
+});
+/** What a sensitive change carries: the proof `/auth/reauth` answered (minutes old at most). */
+export const recentAuthSchema = z.object({ reauth: z.string().min(1).max(2000) });
 export const resetSchema = codeSchema.extend({ password: passwordSchema });
 
 /** The profile form (spec section 5): name required, e-mail locked, image optional (empty is null). */
@@ -102,6 +127,9 @@ export type UserCommand =
   | { type: 'Link'; data: { itemType: 'course' | 'module'; itemPath: string } }
   | { type: 'Unlink'; data: { itemType: 'course' | 'module'; itemPath: string } }
   | { type: 'Delete' }
-  | { type: 'RecordDataExport'; data: { format: 'json' | 'html' } };
+  | { type: 'RecordDataExport'; data: { format: 'json' | 'html' } }
+  | { type: 'EnrolSecondFactor' }
+  | { type: 'RemoveSecondFactor' }
+  | { type: 'ResetSecondFactor' };
 
 export type { UserEvent };

@@ -11,6 +11,8 @@ export type UserState =
       verified: boolean;
       roles: string[];
       links: string[];
+      /** Whether a second factor guards the account. */
+      secondFactor: boolean;
     };
 
 type Existing = Exclude<UserState, { status: 'absent' }>;
@@ -83,25 +85,43 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
       const user = requireActive(state);
       return [{ type: 'PersonalDataExported', data: { userId: user.userId, format: command.data.format } }];
     }
+    case 'EnrolSecondFactor': {
+      // Enrolling again (a new phone) replaces the earlier factor: the same fact, told again.
+      const user = requireActive(state);
+      return [{ type: 'SecondFactorEnrolled', data: { userId: user.userId, method: 'totp' } }];
+    }
+    case 'RemoveSecondFactor': {
+      const user = requireActive(state);
+      if (!user.secondFactor) throw conflict('secondFactor.none');
+      return [{ type: 'SecondFactorRemoved', data: { userId: user.userId } }];
+    }
+    case 'ResetSecondFactor': {
+      const user = requireActive(state);
+      if (!user.secondFactor) throw conflict('secondFactor.none');
+      return [{ type: 'SecondFactorReset', data: { userId: user.userId } }];
+    }
     default:
       return assertNever(command);
   }
 }
 
+const newAccount = (userId: string): Existing => ({
+  status: 'active',
+  userId,
+  verified: false,
+  roles: [],
+  links: [],
+  secondFactor: false,
+});
+
 function evolve(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
     case 'UserSignedUp':
-      return { status: 'active', userId: event.data.userId, verified: false, roles: [], links: [] };
+      return { ...newAccount(event.data.userId), verified: false };
     case 'UserCreated':
-      return {
-        status: 'active',
-        userId: event.data.userId,
-        verified: false,
-        roles: event.data.roles,
-        links: [],
-      };
+      return { ...newAccount(event.data.userId), verified: false, roles: event.data.roles };
     case 'UserProvisioned':
-      return { status: 'active', userId: event.data.userId, verified: true, roles: [], links: [] };
+      return { ...newAccount(event.data.userId), verified: true };
     case 'UserVerified':
       return state.status === 'absent' ? state : { ...state, verified: true };
     case 'UserRolesChanged':
@@ -117,6 +137,11 @@ function evolve(state: UserState, event: UserEvent): UserState {
     }
     case 'UserDeleted':
       return state.status === 'absent' ? state : { ...state, status: 'deleted' };
+    case 'SecondFactorEnrolled':
+      return state.status === 'absent' ? state : { ...state, secondFactor: true };
+    case 'SecondFactorRemoved':
+    case 'SecondFactorReset':
+      return state.status === 'absent' ? state : { ...state, secondFactor: false };
     case 'UserPasswordChanged':
     case 'UserProfileUpdated':
     case 'PersonalDataExported':
@@ -130,5 +155,6 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
   initialState: () => ({ status: 'absent' }),
   evolve,
   decide,
-  snapshot: { schemaVersion: 1, every: 50 },
+  // 2: the state knows whether a second factor guards the account.
+  snapshot: { schemaVersion: 2, every: 50 },
 };

@@ -69,6 +69,19 @@ export const PersonalDataExported = defineEvent(
   z.object({ userId, format: z.enum(['json', 'html']) }),
 );
 
+/**
+ * A second factor (an authenticator app's codes, RFC 6238) guards the account from now on; enrolling
+ * again replaces the earlier one. The secret and the recovery codes are private state, never in an event.
+ */
+export const SecondFactorEnrolled = defineEvent(
+  'SecondFactorEnrolled',
+  z.object({ userId, method: z.literal('totp') }),
+);
+/** The person removed their own second factor (after signing in again with it). */
+export const SecondFactorRemoved = defineEvent('SecondFactorRemoved', z.object({ userId }));
+/** Someone with manage_users removed the person's second factor (a lost phone); who is the event's actor. */
+export const SecondFactorReset = defineEvent('SecondFactorReset', z.object({ userId }));
+
 export const userEventDefinitions = [
   UserSignedUp,
   UserCreated,
@@ -81,6 +94,9 @@ export const userEventDefinitions = [
   UserUnlinkedFromItem,
   UserDeleted,
   PersonalDataExported,
+  SecondFactorEnrolled,
+  SecondFactorRemoved,
+  SecondFactorReset,
 ];
 
 export type UserEvent =
@@ -94,6 +110,9 @@ export type UserEvent =
   | EventOf<typeof UserLinkedToItem>
   | EventOf<typeof UserUnlinkedFromItem>
   | EventOf<typeof UserDeleted>
-  | EventOf<typeof PersonalDataExported>;
+  | EventOf<typeof PersonalDataExported>
+  | EventOf<typeof SecondFactorEnrolled>
+  | EventOf<typeof SecondFactorRemoved>
+  | EventOf<typeof SecondFactorReset>;
 
 export const userStream = (userId: string) => `user-${userId}`;

@@ -31,6 +31,22 @@ export interface PrivateTables {
     place: string | null;
     created_at: ColumnType<Date, string | undefined, never>;
   };
+  second_factors: {
+    user_id: string;
+    /** The authenticator secret, sealed with the person's key (events/personal-data.ts); null until confirmed. */
+    secret: string | null;
+    enrolled_at: ColumnType<Date | null, string | null | undefined, string | null>;
+    /** The last RFC 6238 time step a code was accepted for: that code and older ones are spent. */
+    last_step: ColumnType<number, number | undefined, number>;
+    /** A new secret shown to the person, waiting for its first code (sealed too). */
+    pending_secret: string | null;
+    pending_since: ColumnType<Date | null, string | null | undefined, string | null>;
+  };
+  recovery_codes: {
+    user_id: string;
+    code_hash: string;
+    used_at: ColumnType<Date | null, string | null | undefined, string | null>;
+  };
   known_devices: {
     user_id: string;
     device_hash: string;

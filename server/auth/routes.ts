@@ -4,14 +4,16 @@ import { DomainError, httpStatusOf } from '../../events/errors';
 import {
   codeSchema,
   forgotSchema,
+  reauthSchema,
   resetSchema,
+  secondFactorSignInSchema,
   signInSchema,
   signUpSchema,
 } from '../../events/user/commands';
 import { transaction } from '../db/transaction';
 import { requestLanguage, translator } from '../i18n';
 import type { Platform } from '../platform';
-import { nameRequestUser } from '../plugins/request-actor';
+import { enrollingActorOf, nameRequestUser, requestActor } from '../plugins/request-actor';
 import {
   checkCredentials,
   forgotPassword,
@@ -23,6 +25,8 @@ import {
 import { deviceCookie, deviceHashOf, deviceIdOf, deviceNameOf, newDeviceId, rememberDevice } from './devices';
 import { idTokenFor } from './id-tokens';
 import { tokenFromHeader, verifyIdToken } from './keys';
+import { finishSecondFactor, reauthenticate, secondFactorChallenge } from './second-factor';
+import { hasSecondFactor } from './second-factor-policy';
 import {
   closeSession,
   endSession,
@@ -228,7 +232,33 @@ export async function authRoutes(app: FastifyInstance, { platform }: { platform:
     handle(signInSchema, async (input, request, reply) => {
       const userId = await checkCredentials(platform, input, request.ip, request.log);
       nameRequestUser(request, userId);
+      // A second factor guards the account: no tokens yet, a challenge for the second step.
+      if (await hasSecondFactor(platform.database.db, userId))
+        return secondFactorChallenge(platform, userId, input.keepSignedIn === true);
       return issueTokens(reply, userId, wantsSession(request), { keepSignedIn: input.keepSignedIn });
+    }),
+  );
+
+  /** Sign-in's second step: the first step's challenge and a code of the app (or a recovery code). */
+  app.post(
+    '/auth/sign-in/second-factor',
+    handle(secondFactorSignInSchema, async (input, request, reply) => {
+      const { userId, keepSignedIn } = await finishSecondFactor(platform, input, request.log);
+      nameRequestUser(request, userId);
+      return issueTokens(reply, userId, wantsSession(request), { keepSignedIn });
+    }),
+  );
+
+  /**
+   * Signing in again inside a session (password, and the second factor when enrolled): answers
+   * `{ reauth }`, the proof a sensitive change of one's own account asks for, good for minutes.
+   */
+  app.post(
+    '/auth/reauth',
+    handle(reauthSchema, async (input, request) => {
+      const actor = (await requestActor(platform, request)) ?? enrollingActorOf(request);
+      if (!actor) throw new DomainError('UNAUTHENTICATED', 'errors.unauthenticated');
+      return reauthenticate(platform, actor, input, request.ip, request.log);
     }),
   );
 

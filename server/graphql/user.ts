@@ -205,11 +205,19 @@ builder.mutationFields((t) => ({
   }),
   deleteUser: t.field({
     type: MutationResult,
-    description: "Erases the account and the person's personal data (oneself, or manage_users).",
-    args: { _id: t.arg.id({ required: true }) },
+    description:
+      "Erases the account and the person's personal data (manage_users; or oneself, with `reauth`).",
+    args: {
+      _id: t.arg.id({ required: true }),
+      reauth: t.arg.string({
+        description:
+          'Erasing oneself: the proof POST /auth/reauth answers after the password (and second factor) again, minutes old at most.',
+      }),
+    },
     resolve: (_root, args, ctx) =>
       answer(ctx, 'userDeleted', async () => {
-        await deleteUser(ctx.platform, signedIn(ctx), metaOf(ctx), userIdSchema.parse(String(args._id)));
+        const userId = userIdSchema.parse(String(args._id));
+        await deleteUser(ctx.platform, signedIn(ctx), metaOf(ctx), userId, args.reauth);
         return {};
       }),
   }),

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Actor } from '../../events/permissions';
 import { actorFromRequest } from '../auth/actor';
 import { tokenFromHeader, verifyIdToken } from '../auth/keys';
+import { mustEnrol } from '../auth/second-factor-policy';
 import { sessionAlive } from '../auth/sessions';
 import type { Platform } from '../platform';
 
@@ -50,8 +51,23 @@ async function actorInSession(platform: Platform, request: FastifyRequest): Prom
   ]);
   if (!actor || !alive) return null;
   if (sessionId) sessionIds.set(actor, sessionId);
+  // Until they enrol a second factor their roles ask for, they act as nobody (enrollingActorOf).
+  if (await mustEnrol(platform, actor)) {
+    enrolling.set(request, actor);
+    userIds.set(request, actor.userId);
+    return null;
+  }
   return actor;
 }
+
+const enrolling = new WeakMap<FastifyRequest, Actor>();
+
+/**
+ * The signed-in account of a request whose actor is null only because it must enrol a second factor
+ * first (REQUIRE_2FA_FOR_ROLES), once requestActor has answered; null otherwise. Only enrolling, and
+ * reading who one is, use it.
+ */
+export const enrollingActorOf = (request: FastifyRequest): Actor | null => enrolling.get(request) ?? null;
 
 /**
  * Names the account a request acted for when no token says it: a sign-in or a refresh that issued

@@ -13,6 +13,7 @@ import { findRoleByName } from '../../projections/role/roles';
 import { findUserById, findUserIdByEmail } from '../../projections/user/users';
 import { lockEmail, sendCode } from '../auth/account';
 import { issueCode } from '../auth/codes';
+import { requireRecentAuth } from '../auth/second-factor';
 import type { Platform } from '../platform';
 import { courseRights } from '../rights/course-rights';
 import { moduleAuthority } from '../rights/module-rights';
@@ -153,9 +154,20 @@ export async function linkUser(
   );
 }
 
-/** Erasure: own account, or anyone's with manage_users. Their personal data becomes unreadable. */
-export async function deleteUser(platform: Platform, actor: Actor | null, meta: CommandMeta, userId: string) {
-  if (!isSelf(actor, userId)) requireCan(actor, 'manage_users');
+/**
+ * Erasure: own account, or anyone's with manage_users. Their personal data becomes unreadable. One's
+ * own only after signing in again (`reauth`, the proof of /auth/reauth): an open session alone on a
+ * shared computer does not erase anyone.
+ */
+export async function deleteUser(
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  userId: string,
+  reauth?: string | null,
+) {
+  if (isSelf(actor, userId)) await requireRecentAuth(platform, actor!, reauth);
+  else requireCan(actor, 'manage_users');
   await executeUser(
     platform,
     meta,

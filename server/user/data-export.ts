@@ -32,6 +32,10 @@ export const exportedAs = {
   UserUnlinkedFromItem: 'account',
   UserDeleted: 'account',
   PersonalDataExported: 'account',
+  // Whether a second factor guarded the account, from when (never its secret or codes).
+  SecondFactorEnrolled: 'account',
+  SecondFactorRemoved: 'account',
+  SecondFactorReset: 'account',
   // Learning records: every confirmed answer (time, attempt, score), drafts, teachers' scores and
   // feedback, extra attempts given.
   AnswerSaved: 'answers',

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { forbidden, notFound } from '../../events/errors';
-import { can } from '../../events/permissions';
+import { can, noRules } from '../../events/permissions';
 import { readStream } from '../../events/store';
 import {
   createUserSchema,
   dataExportFormatSchema,
   itemTypeSchema,
   profileSchema,
+  recentAuthSchema,
   userIdSchema,
 } from '../../events/user/commands';
 import { userStream } from '../../events/user/events';
@@ -23,9 +24,13 @@ const byId = z.object({ _id: userIdSchema });
 export const userRouter = router({
   /** The signed-in user with the rules the interface shows and hides actions by; null when signed out. */
   me: publicProcedure.query(async ({ ctx }) => {
-    if (!ctx.actor) return null;
-    const user = await findUserById(ctx.platform.database.db, ctx.actor.userId);
-    return user ? { ...user, rules: ctx.actor.rules } : null;
+    // Who must enrol a second factor first is signed in, holds no rights yet, and is told so.
+    const actor = ctx.actor ?? ctx.enrolling ?? null;
+    if (!actor) return null;
+    const user = await findUserById(ctx.platform.database.db, actor.userId);
+    if (!user) return null;
+    if (ctx.actor) return { ...user, rules: ctx.actor.rules, mustEnrolSecondFactor: false };
+    return { ...user, roles: [], rules: noRules(), mustEnrolSecondFactor: true };
   }),
 
   updateProfile: authenticatedProcedure.input(profileSchema).mutation(async ({ ctx, input }) => {
@@ -33,8 +38,9 @@ export const userRouter = router({
     return { success: true };
   }),
 
-  deleteMe: authenticatedProcedure.mutation(async ({ ctx }) => {
-    await deleteUser(ctx.platform, ctx.actor, metaOf(ctx), ctx.actor.userId);
+  /** Erases one's own account, after signing in again (`reauth` from /auth/reauth). */
+  deleteMe: authenticatedProcedure.input(recentAuthSchema).mutation(async ({ ctx, input }) => {
+    await deleteUser(ctx.platform, ctx.actor, metaOf(ctx), ctx.actor.userId, input.reauth);
     return { success: true };
   }),
 

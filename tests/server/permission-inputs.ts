@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { Secret, TOTP } from 'otpauth';
+import { userAccess } from '../../projections/user/users';
+import { actorFor } from '../../server/auth/actor';
+import { signProof } from '../../server/auth/proofs';
+import { beginEnrolment, confirmEnrolment } from '../../server/auth/second-factor';
 import { openSession, sessionPolicy } from '../../server/auth/sessions';
 import type { TestPlatform } from '../harness';
 import { addTestUser } from '../users';
@@ -282,6 +287,41 @@ export class World {
 
 const now = () => new Date().toISOString();
 const profile = (name: string) => ({ name, language: 'en' });
+
+/**
+ * Sensitive changes of one's own account (deleting it, the second factor) are called as a fresh
+ * account with the actor's roles, with the proof that it just signed in again: the input makes both
+ * and hands the account on to `caller`.
+ */
+const freshAccounts = new Map<ActorName, { userId: string; token: string }>();
+const freshAccount = async (w: World, actor: ActorName) => {
+  const account = await w.user(actor === 'anonymous' ? [] : roleOf[actor]);
+  freshAccounts.set(actor, account);
+  return account;
+};
+const freshCaller = async (_w: World, actor: SignedIn) => freshAccounts.get(actor)!.token;
+/** What /auth/reauth answers after the password (and code): this account, no session (a test token). */
+const recentAuth = async (w: World, userId: string) =>
+  signProof(w.platform.keys, 'recent-auth', {
+    userId,
+    sessionId: null,
+    credentialVersion: (await userAccess(w.platform.database.db, userId))!.credentialVersion,
+    keepSignedIn: false,
+  });
+/** Enrolment begun for the account: the code its app would show now. */
+const pendingCode = async (w: World, userId: string) => {
+  const actor = (await actorFor(w.platform, userId))!;
+  const { secret } = await beginEnrolment(w.platform, actor, await recentAuth(w, userId));
+  const totp = new TOTP({ secret: Secret.fromBase32(secret.replace(/\s/g, '')), digits: 6, period: 30 });
+  return { actor, code: totp.generate() };
+};
+const enrolledAccount = async (w: World, actor: ActorName) => {
+  const account = await freshAccount(w, actor);
+  const pending = await pendingCode(w, account.userId);
+  const meta = { actorId: account.userId, requestId: 'matrix', now: new Date() };
+  await confirmEnrolment(w.platform, pending.actor, meta, pending.code);
+  return account;
+};
 
 /** Every tRPC procedure of appRouter. Queries read the shared targets; mutations get fresh ones. */
 export const trpcRows: Record<string, Row> = {
@@ -676,6 +716,29 @@ export const trpcRows: Record<string, Row> = {
   },
   'session.endAll': { allowed: signedIn, input: async () => undefined },
 
+  // Two-step sign-in: one's own, after signing in again; manage_users sees and resets others'.
+  'secondFactor.status': { allowed: signedIn, input: async () => undefined },
+  'secondFactor.begin': {
+    allowed: signedIn,
+    input: async (w, actor) => ({ reauth: await recentAuth(w, (await freshAccount(w, actor)).userId) }),
+    caller: freshCaller,
+  },
+  'secondFactor.confirm': {
+    allowed: signedIn,
+    input: async (w, actor) => ({ code: (await pendingCode(w, (await freshAccount(w, actor)).userId)).code }),
+    caller: freshCaller,
+  },
+  'secondFactor.remove': {
+    allowed: signedIn,
+    input: async (w, actor) => ({ reauth: await recentAuth(w, (await enrolledAccount(w, actor)).userId) }),
+    caller: freshCaller,
+  },
+  'secondFactor.ofUser': { allowed: adminOnly, input: async (w) => ({ _id: w.shared.participant.userId }) },
+  'secondFactor.reset': {
+    allowed: adminOnly,
+    input: async (w) => ({ _id: (await enrolledAccount(w, 'participant')).userId }),
+  },
+
   // Tracking: people track themselves; a log is read by its person, manage_users or the view right.
   'tracking.update': {
     allowed: signedIn,
@@ -696,10 +759,11 @@ export const trpcRows: Record<string, Row> = {
   // Users: oneself, or manage_users; lists also for assign_participants (the teacher role).
   'user.me': { allowed: everyone, input: async () => undefined },
   'user.updateProfile': { allowed: signedIn, input: async (w) => profile(`Renamed ${w.next()}`) },
+  // Erasing oneself asks for signing in again.
   'user.deleteMe': {
     allowed: signedIn,
-    input: async () => undefined,
-    caller: async (w, actor) => (await w.user(roleOf[actor])).token,
+    input: async (w, actor) => ({ reauth: await recentAuth(w, (await freshAccount(w, actor)).userId) }),
+    caller: freshCaller,
   },
   'user.list': { allowed: ['teacher', 'admin'], input: async () => ({ search: 'Person' }) },
   'user.byId': { allowed: adminOnly, input: async (w) => ({ _id: w.shared.participant.userId }) },

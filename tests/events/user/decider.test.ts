@@ -14,6 +14,7 @@ const signedUp: UserEvent = {
 const verified: UserEvent = { type: 'UserVerified', data: { userId } };
 const deleted: UserEvent = { type: 'UserDeleted', data: { userId } };
 const link = { itemType: 'course' as const, itemPath: 'srgr-basis' };
+const enrolled: UserEvent = { type: 'SecondFactorEnrolled', data: { userId, method: 'totp' } };
 
 const table: {
   name: string;
@@ -97,6 +98,60 @@ const table: {
     throws: ['NOT_FOUND', 'user.notFound'],
   },
   { name: 'nobody to delete', given: [], when: { type: 'Delete' }, throws: ['NOT_FOUND', 'user.notFound'] },
+  {
+    name: 'enrols a second factor',
+    given: [signedUp, verified],
+    when: { type: 'EnrolSecondFactor' },
+    thenEvents: [enrolled],
+  },
+  {
+    name: 'enrolling again (a new phone) replaces the factor: the fact is told again',
+    given: [signedUp, verified, enrolled],
+    when: { type: 'EnrolSecondFactor' },
+    thenEvents: [enrolled],
+  },
+  {
+    name: 'removes the own second factor',
+    given: [signedUp, verified, enrolled],
+    when: { type: 'RemoveSecondFactor' },
+    thenEvents: [{ type: 'SecondFactorRemoved', data: { userId } }],
+  },
+  {
+    name: 'nothing to remove without a second factor',
+    given: [signedUp, verified],
+    when: { type: 'RemoveSecondFactor' },
+    throws: ['CONFLICT', 'secondFactor.none'],
+  },
+  {
+    name: 'nothing to remove once it was removed',
+    given: [signedUp, enrolled, { type: 'SecondFactorRemoved', data: { userId } }],
+    when: { type: 'RemoveSecondFactor' },
+    throws: ['CONFLICT', 'secondFactor.none'],
+  },
+  {
+    name: 'an administrator resets a second factor',
+    given: [signedUp, verified, enrolled],
+    when: { type: 'ResetSecondFactor' },
+    thenEvents: [{ type: 'SecondFactorReset', data: { userId } }],
+  },
+  {
+    name: 'a reset factor is gone: resetting again is refused',
+    given: [signedUp, enrolled, { type: 'SecondFactorReset', data: { userId } }],
+    when: { type: 'ResetSecondFactor' },
+    throws: ['CONFLICT', 'secondFactor.none'],
+  },
+  {
+    name: 'enrolling after a reset',
+    given: [signedUp, enrolled, { type: 'SecondFactorReset', data: { userId } }],
+    when: { type: 'EnrolSecondFactor' },
+    thenEvents: [enrolled],
+  },
+  {
+    name: 'a deleted person enrols nothing',
+    given: [signedUp, deleted],
+    when: { type: 'EnrolSecondFactor' },
+    throws: ['NOT_FOUND', 'user.notFound'],
+  },
 ];
 
 describe('user decider', () => {

@@ -23,6 +23,7 @@ import { type AdminUserDetail, useUser } from './get-user';
 import { useUserHistory } from './get-user-history';
 import { useLinkUser } from './link-user';
 import { useResendInvite } from './resend-invite';
+import { SecondFactorPanel } from './second-factor-panel';
 import { useSetUserRoles } from './set-user-roles';
 import { useUpdateUser } from './update-user';
 
@@ -62,6 +63,9 @@ export function UserRoute({ userId, viewer }: { userId: string; viewer: CurrentU
                 <Roles user={user} viewer={viewer} readOnly={adminOnly} />
                 <Courses user={user} />
                 {!adminOnly && <PersonalData user={user} />}
+                {!adminOnly && viewer.rules.manage_users && user._id !== viewer._id && (
+                  <SecondFactorPanel user={user} />
+                )}
               </>
             }
             historyId="history-title"

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -7,11 +8,13 @@ import { signIn } from '../../../lib/session';
 import { Alert } from '../../../ui/alert';
 import { CheckboxField, emailInputProps, Field, SubmitButton } from '../../../ui/form';
 import { PasswordInput } from './password-input';
+import { SecondFactorSignIn } from './second-factor-sign-in';
 import { useFormAlert } from './use-form-alert';
 
 /**
  * E-mail and password. On success the session changes and the login page sends the person back
- * to where they came from. An unverified account is offered the way to its code.
+ * to where they came from. An unverified account is offered the way to its code; an account with
+ * two-step sign-in goes on to its second step.
  */
 export function SignInForm({
   email,
@@ -31,6 +34,7 @@ export function SignInForm({
   });
   const { alert, setAlert, fail } = useFormAlert(form.setError, ['email', 'password']);
   const { errors, isSubmitting } = form.formState;
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   // Going to another step keeps the address typed so far.
   const keepEmail = () => onEmailChange(form.getValues('email'));
@@ -39,13 +43,30 @@ export function SignInForm({
     setAlert(null);
     onEmailChange(values.email);
     try {
-      await signIn(values.email, values.password, { keepSignedIn: values.keepSignedIn === true });
+      const second = await signIn(values.email, values.password, {
+        keepSignedIn: values.keepSignedIn === true,
+      });
+      if (second) {
+        form.setValue('password', '');
+        setChallenge(second.challenge);
+      }
     } catch (error) {
       fail(error);
       form.setValue('password', '');
       form.setFocus('password');
     }
   });
+
+  if (challenge)
+    return (
+      <SecondFactorSignIn
+        challenge={challenge}
+        onRestart={(message) => {
+          setChallenge(null);
+          if (message) setAlert({ tone: 'danger', text: message });
+        }}
+      />
+    );
 
   return (
     <form className="form" noValidate onSubmit={submit} aria-busy={isSubmitting}>
