@@ -267,7 +267,8 @@ export interface SecondFactorChallenge {
 }
 
 /**
- * Signs in; throws ApiError (401 wrong credentials, 403 unverified, 429 too many attempts).
+ * Signs in; throws ApiError (401 wrong credentials, 403 unverified, 429 too many attempts, or
+ * auth.accountLocked: then again with the `unlockCode` mailed to the account).
  * Unticked, `keepSignedIn` gives a session that ends with the browser (and sooner: README, Security).
  * An account with a second factor answers its challenge instead (nothing signed in yet): the
  * second step sends it back with a code, and then calls `completeSignIn`.
@@ -275,12 +276,17 @@ export interface SecondFactorChallenge {
 export async function signIn(
   email: string,
   password: string,
-  options: { keepSignedIn?: boolean } = {},
+  options: { keepSignedIn?: boolean; unlockCode?: string } = {},
 ): Promise<SecondFactorChallenge | null> {
   await startSession();
   const answer = await postJson<TokenAnswer | SecondFactorChallenge>(
     '/auth/sign-in',
-    { email, password, keepSignedIn: options.keepSignedIn === true },
+    {
+      email,
+      password,
+      keepSignedIn: options.keepSignedIn === true,
+      ...(options.unlockCode ? { unlockCode: options.unlockCode } : {}),
+    },
     { 'x-session': 'cookie' },
   );
   if ('challenge' in answer) return answer;

@@ -47,6 +47,12 @@ export const signInSchema = z.object({
   password: z.string().min(1, 'validation.required').max(200),
   /** 'Keep me signed in' (unticked by default): the session's longer lifetime and no idle timeout. */
   keepSignedIn: z.boolean().optional(),
+  /** The code mailed to a locked account (auth.accountLocked), sent with its password. */
+  unlockCode: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'validation.code')
+    .optional(),
 });
 export const codeSchema = z.object({
   email: emailSchema,

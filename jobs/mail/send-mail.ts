@@ -14,7 +14,7 @@ const notifySchema = z.object({
 const accountMail = {
   kind: z.literal('account'),
   userId: z.string().min(1),
-  template: z.enum(['verify', 'reset', 'invite']),
+  template: z.enum(['verify', 'reset', 'invite', 'unlock']),
 };
 
 /**

@@ -15,10 +15,11 @@ import { transaction } from '../db/transaction';
 import { addressDigest, type SecurityLog, securityEvent } from '../ops/security-events';
 import type { Platform } from '../platform';
 import { executeUser } from '../user/execute-user';
-import { consumeCode, issueCode } from './codes';
+import { consumeCode, issueCode, issueCodeUnlessLive, spendCode, tryCode } from './codes';
+import { deviceHashOf, deviceIdOf } from './devices';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
 import type { PrivateTables } from './private-tables';
-import { counts, hit, limits, record, signInSlowdownMs } from './rate-limit';
+import { forget, giveBack, hit, limits, reserve } from './rate-limit';
 
 // biome-ignore lint/suspicious/noExplicitAny: private tables and projections of the full schema
 type AnyTrx = Transaction<any>;
@@ -178,53 +179,158 @@ export async function resetPassword(
   return userId;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Whom a sign-in aimed at, as a security event names it: the account, or a digest of an unknown address. */
 const signInTargetOf = (platform: Platform, userId: string | null | undefined, email: string, ip: string) =>
   userId
     ? { userId, ip }
     : { userId: null, addressDigest: addressDigest(platform.keys.limitSecret, email), ip };
 
-const signInTarget = async (platform: Platform, email: string, ip: string) =>
-  signInTargetOf(platform, await findUserIdByEmail(platform.database.db, email), email, ip);
+/** The browser a sign-in came from, as its cookies tell; an API client sends none. */
+export interface SignInDevice {
+  cookieHeader: string | undefined;
+  /** Whether the site is https (the device cookie then has its __Host- name). */
+  secure: boolean;
+}
 
 /**
- * Checks e-mail and password; 401 for any mismatch (same answer and time), 403 when unverified.
+ * The device hash of the browser a sign-in came from when that browser signed in to this account
+ * before (its device cookie, devices.ts), else null. The cookie holds 128 random bits that only that
+ * browser was ever sent, HttpOnly, and only its hash is stored: it cannot be made up or read out.
+ * API clients, known only by User-Agent and address, are never trusted: both can be imitated.
+ */
+async function trustedDeviceOf(
+  platform: Platform,
+  userId: string | null,
+  device: SignInDevice | undefined,
+): Promise<string | null> {
+  const browserId = device ? deviceIdOf(device.cookieHeader, device.secure) : null;
+  if (!userId || !browserId) return null;
+  const hash = deviceHashOf({ browserId });
+  const known = await privateTables(platform.database.db)
+    .selectFrom('known_devices')
+    .select('device_hash')
+    .where('user_id', '=', userId)
+    .where('device_hash', '=', hash)
+    .executeTakeFirst();
+  return known ? hash : null;
+}
+
+/**
+ * Mails the account an unlock code, unless one is still good: the owner's mail is not outdated by
+ * every further attempt of a guesser. A new code goes out when the last expired or was spent by
+ * wrong tries, at most `mailPerEmail` a time.
+ */
+async function offerUnlockCode(platform: Platform, userId: string, email: string) {
+  await transaction(platform.database.db, async (trx) => {
+    const now = new Date();
+    const code = await issueCodeUnlessLive(trx, userId, 'unlock', now);
+    if (!code) return;
+    const [count, seconds] = limits.mailPerEmail;
+    await hit(trx, platform.keys.limitSecret, `mail:${email}`, count, seconds, now);
+    await platform.jobs.sendMail(trx, { kind: 'account', userId, template: 'unlock', code });
+  }).catch((error: unknown) => {
+    // Past the mails an address may get: no new code now (the transaction took it back).
+    if (!(error instanceof DomainError && error.code === 'RATE_LIMITED')) throw error;
+  });
+}
+
+const wrongCredentials = () => new DomainError('UNAUTHENTICATED', 'auth.wrongCredentials');
+
+/**
+ * Checks e-mail and password; 401 for any mismatch (same answer for an unknown address), 403 when
+ * unverified. Guessing is bounded by counting every attempt *before* its password is checked (one
+ * statement returns the counts, so parallel attempts each see their own), and a right password
+ * gives its attempt back:
  *
- * Only failed attempts count, three ways: for this address from this client, from this client over
- * all addresses (both shut the door for that client for the rest of the window: 429), and for this
- * address from every client together, which never shuts a door but slows every answer for the
- * address down. So a guesser elsewhere cannot lock the owner out: at worst the owner waits a few
- * seconds, right password or not (the wait is the same either way, and tells nothing).
+ * - from one client, for one address (10 in 15 minutes) and over all addresses (50): that client
+ *   is refused for the rest of the window (429 auth.tooManyAttempts);
+ * - for one account from everywhere together, 10 in 15 minutes and 100 in an hour: past either,
+ *   the account is locked (429 auth.accountLocked) and no password is checked until the code mailed
+ *   to its address comes with it (`unlockCode`); with the right password that signs in and starts
+ *   the counts afresh. An unknown address locks alike (and gets no mail), so the answer tells nothing;
+ * - a browser that signed in to the account before (a trusted device) counts on its own, 10 in 15
+ *   minutes, and neither the account's lock nor the per-client limits stop it: guessers elsewhere
+ *   cannot keep the owner out. Its failures count for the account too.
  */
 export async function checkCredentials(
   platform: Platform,
   input: z.output<typeof signInSchema>,
   ip: string,
   log: SecurityLog = platform.log,
+  device?: SignInDevice,
 ) {
   const db = platform.database.db;
+  const secret = platform.keys.limitSecret;
   const now = new Date();
-  const window = limits.signInPerEmailAndClient[1]; // the three counts share one window
-  const keys = [
-    `signin-client:${JSON.stringify([input.email, ip])}`,
-    `signin-ip:${ip}`,
-    `signin:${input.email}`,
-  ];
-  const [fromClient = 0, fromIp = 0, forAddress = 0] = await counts(
-    db,
-    platform.keys.limitSecret,
-    keys,
-    window,
-    now,
-  );
-  if (fromClient >= limits.signInPerEmailAndClient[0] || fromIp >= limits.signInPerIp[0]) {
-    securityEvent(log, 'sign-in-throttled', await signInTarget(platform, input.email, ip));
-    throw new DomainError('RATE_LIMITED', 'auth.tooManyAttempts');
-  }
-  const slowdown = sleep(signInSlowdownMs(forAddress));
   const userId = await findUserIdByEmail(db, input.email);
+  const target = signInTargetOf(platform, userId, input.email, ip);
+  const trusted = await trustedDeviceOf(platform, userId, device);
+  const accountCounters = [
+    { key: `signin:${input.email}`, windowSeconds: limits.signInPerAccount[1] },
+    { key: `signin-hour:${input.email}`, windowSeconds: limits.signInPerAccountHourly[1] },
+  ];
+  /** Counts attempts on the account's two windows; logs the one attempt that locks it. */
+  const countOnAccount = async () => {
+    const [quarter = 0, hour = 0] = await reserve(db, secret, accountCounters, now);
+    const [quarterLimit] = limits.signInPerAccount;
+    const [hourLimit] = limits.signInPerAccountHourly;
+    const locked = quarter > quarterLimit || hour > hourLimit;
+    // The one attempt that found it open last time: one lock, one line, whichever window closed it.
+    const opening =
+      (quarter === quarterLimit + 1 && hour <= hourLimit + 1) ||
+      (hour === hourLimit + 1 && quarter <= quarterLimit);
+    if (opening) securityEvent(log, 'account-locked', target);
+    return locked;
+  };
+
+  /** The counts this attempt took: given back when the password is right. */
+  let counted: string[];
+  /** The counts the owner's unlock code starts afresh. */
+  let lockKeys: string[];
+  let locked: boolean;
+  if (trusted) {
+    const deviceKey = `signin-device:${userId}:${trusted}`;
+    const [fromDevice = 0] = await reserve(
+      db,
+      secret,
+      [{ key: deviceKey, windowSeconds: limits.signInPerTrustedDevice[1] }],
+      now,
+    );
+    counted = [deviceKey];
+    lockKeys = [deviceKey, ...accountCounters.map((counter) => counter.key)];
+    locked = fromDevice > limits.signInPerTrustedDevice[0];
+  } else {
+    const clientCounters = [
+      {
+        key: `signin-client:${JSON.stringify([input.email, ip])}`,
+        windowSeconds: limits.signInPerEmailAndClient[1],
+      },
+      { key: `signin-ip:${ip}`, windowSeconds: limits.signInPerIp[1] },
+    ];
+    const [fromClient = 0, fromIp = 0] = await reserve(db, secret, clientCounters, now);
+    locked = await countOnAccount();
+    counted = [...clientCounters, ...accountCounters].map((counter) => counter.key);
+    lockKeys = accountCounters.map((counter) => counter.key);
+    if (fromClient > limits.signInPerEmailAndClient[0] || fromIp > limits.signInPerIp[0]) {
+      if (locked && userId) await offerUnlockCode(platform, userId, input.email);
+      securityEvent(log, 'sign-in-throttled', target);
+      throw new DomainError('RATE_LIMITED', 'auth.tooManyAttempts');
+    }
+  }
+
+  if (locked) {
+    if (userId) await offerUnlockCode(platform, userId, input.email);
+    if (!input.unlockCode) {
+      securityEvent(log, 'sign-in-throttled', { ...target, reason: 'account-locked' });
+      throw new DomainError('RATE_LIMITED', 'auth.accountLocked');
+    }
+    // The code first: without it no password is checked. Its tries are bounded like every code's.
+    await limit(platform, `code:${input.email}:${ip}`, limits.codePerEmailAndClient);
+    await limit(platform, `code-ip:${ip}`, perAddress(platform));
+    if (!(await tryCode(db, userId, 'unlock', input.unlockCode, now)))
+      throw invalid('auth.codeWrong', [{ path: 'unlockCode', key: 'auth.codeWrong' }]);
+  }
+
   const stored = userId
     ? await privateTables(db)
         .selectFrom('credentials')
@@ -235,11 +341,24 @@ export async function checkCredentials(
   const valid = stored
     ? await verifyPassword(input.password, stored.password_hash)
     : await verifyAgainstNothing(input.password);
-  await slowdown;
   if (!userId || !valid) {
-    await record(db, platform.keys.limitSecret, keys, window, now);
-    securityEvent(log, 'sign-in-failed', signInTargetOf(platform, userId, input.email, ip));
-    throw new DomainError('UNAUTHENTICATED', 'auth.wrongCredentials');
+    // A trusted device's failures count for the account too: they may lock it for everyone else.
+    if (trusted) await countOnAccount();
+    securityEvent(log, 'sign-in-failed', target);
+    throw wrongCredentials();
+  }
+  if (locked && input.unlockCode) {
+    // Of two parallel sign-ins with the same code, one unlocks.
+    if (!(await spendCode(db, userId, 'unlock', input.unlockCode))) throw wrongCredentials();
+    await forget(db, secret, lockKeys);
+    await giveBack(
+      db,
+      secret,
+      counted.filter((key) => !lockKeys.includes(key)),
+    );
+    securityEvent(log, 'account-unlocked', target);
+  } else {
+    await giveBack(db, secret, counted);
   }
   const access = await userAccess(db, userId);
   if (!access?.verified) throw new DomainError('FORBIDDEN', 'auth.notVerified');

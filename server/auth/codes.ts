@@ -9,16 +9,24 @@ const tables = (db: AnyDb) => db as Kysely<PrivateTables>;
 export const CODE_TTL_MINUTES = 30;
 export const MAX_CODE_ATTEMPTS = 5;
 
+/** What a mailed code is for: verifying an address, choosing a password, or unlocking a locked account. */
+export type CodePurpose = 'verify' | 'reset' | 'unlock';
+
 const hashCode = (userId: string, code: string) =>
   createHash('sha256').update(`${userId}:${code}`).digest('hex');
 
 /** A fresh six-digit code for one purpose; an older one of the same purpose stops working. */
-export async function issueCode(
-  db: AnyDb,
-  userId: string,
-  purpose: 'verify' | 'reset',
-  now: Date,
-): Promise<string> {
+export async function issueCode(db: AnyDb, userId: string, purpose: CodePurpose, now: Date): Promise<string> {
+  const { code, values } = freshCode(userId, purpose, now);
+  await tables(db)
+    .insertInto('auth_codes')
+    .values(values)
+    .onConflict((oc) => oc.columns(['user_id', 'purpose']).doUpdateSet(values))
+    .execute();
+  return code;
+}
+
+function freshCode(userId: string, purpose: CodePurpose, now: Date) {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const values = {
     user_id: userId,
@@ -27,12 +35,34 @@ export async function issueCode(
     expires_at: new Date(now.getTime() + CODE_TTL_MINUTES * 60_000).toISOString(),
     attempts: 0,
   };
-  await tables(db)
+  return { code, values };
+}
+
+/**
+ * A fresh code unless one of this purpose is still good (not expired, tries left): then null, and
+ * the code already mailed keeps working. One statement, so of parallel callers one at most issues.
+ */
+export async function issueCodeUnlessLive(
+  db: AnyDb,
+  userId: string,
+  purpose: CodePurpose,
+  now: Date,
+): Promise<string | null> {
+  const { code, values } = freshCode(userId, purpose, now);
+  const issued = await tables(db)
     .insertInto('auth_codes')
     .values(values)
-    .onConflict((oc) => oc.columns(['user_id', 'purpose']).doUpdateSet(values))
-    .execute();
-  return code;
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'purpose'])
+        .doUpdateSet(values)
+        .where((eb) =>
+          eb.or([eb('auth_codes.expires_at', '<=', now), eb('auth_codes.attempts', '>=', MAX_CODE_ATTEMPTS)]),
+        ),
+    )
+    .returning('user_id')
+    .executeTakeFirst();
+  return issued ? code : null;
 }
 
 /** Stands in for the account of an unknown address, so that path runs the same statements. */
@@ -47,7 +77,22 @@ const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
 export async function consumeCode(
   db: AnyDb,
   userId: string | null,
-  purpose: 'verify' | 'reset',
+  purpose: CodePurpose,
+  code: string,
+  now: Date,
+): Promise<boolean> {
+  return (await tryCode(db, userId, purpose, code, now)) && spendCode(db, userId!, purpose, code);
+}
+
+/**
+ * Counts a try of a code and answers whether it is the right one, leaving it in place (an unlock
+ * code stays good for a mistyped password); `spendCode` uses it up. Same statements and answer for
+ * an unknown address (`userId` null) as for a wrong, expired or spent code.
+ */
+export async function tryCode(
+  db: AnyDb,
+  userId: string | null,
+  purpose: CodePurpose,
   code: string,
   now: Date,
 ): Promise<boolean> {
@@ -63,13 +108,21 @@ export async function consumeCode(
     .executeTakeFirst();
   const given = Buffer.from(hashCode(account, code), 'hex');
   const stored = Buffer.from(row?.code_hash ?? '', 'hex');
-  if (!row || stored.length !== given.length || !timingSafeEqual(stored, given)) return false;
-  // Used up: of two parallel right answers only the one that deletes the row succeeds.
+  return row !== undefined && stored.length === given.length && timingSafeEqual(stored, given);
+}
+
+/** Uses a right code up: of two parallel right answers only the one that deletes the row succeeds. */
+export async function spendCode(
+  db: AnyDb,
+  userId: string,
+  purpose: CodePurpose,
+  code: string,
+): Promise<boolean> {
   const used = await tables(db)
     .deleteFrom('auth_codes')
-    .where('user_id', '=', account)
+    .where('user_id', '=', userId)
     .where('purpose', '=', purpose)
-    .where('code_hash', '=', row.code_hash)
+    .where('code_hash', '=', hashCode(userId, code))
     .returning('user_id')
     .executeTakeFirst();
   return used !== undefined;

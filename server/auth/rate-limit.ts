@@ -45,65 +45,76 @@ export async function hit(
   if ((rows[0]?.count ?? 0) > limit) throw new DomainError('RATE_LIMITED', 'auth.tooManyAttempts');
 }
 
-/** The counts of several keys in their current window (0 for a key not counted yet), in one statement. */
-export async function counts(
-  db: AnyDb,
-  secret: Buffer,
-  keys: readonly string[],
-  windowSeconds: number,
-  now: Date,
-): Promise<number[]> {
-  const hashed = keys.map((key) => limitKey(secret, key));
-  const windowStart = new Date(now.getTime() - windowSeconds * 1000).toISOString();
-  const { rows } = await sql<{ key: string; count: number }>`
-    select key, count from rate_limits where key in (${sql.join(hashed)}) and window_start >= ${windowStart}`.execute(
-    db as Kysely<PrivateTables>,
-  );
-  return hashed.map((key) => rows.find((row) => row.key === key)?.count ?? 0);
-}
-
-/** Counts one more event for each key (a failed sign-in, say) without refusing anything; one statement. */
-export async function record(
-  db: AnyDb,
-  secret: Buffer,
-  keys: readonly string[],
-  windowSeconds: number,
-  now: Date,
-): Promise<void> {
-  const windowStart = new Date(now.getTime() - windowSeconds * 1000).toISOString();
-  const at = now.toISOString();
-  const ends = windowEnd(now, windowSeconds);
-  const values = keys.map(
-    (key) => sql`(${limitKey(secret, key)}, ${at}::timestamptz, 1, ${ends}::timestamptz)`,
-  );
-  await sql`
-    insert into rate_limits (key, window_start, count, expires_at) values ${sql.join(values)}
-    on conflict (key) do update set
-      count = case when rate_limits.window_start < ${windowStart} then 1 else rate_limits.count + 1 end,
-      window_start = case when rate_limits.window_start < ${windowStart} then excluded.window_start
-                          else rate_limits.window_start end,
-      expires_at = case when rate_limits.window_start < ${windowStart} then excluded.expires_at
-                        else rate_limits.expires_at end`.execute(db as Kysely<PrivateTables>);
+/** A counter and its window, as `reserve` counts it. */
+export interface Counted {
+  key: string;
+  windowSeconds: number;
 }
 
 /**
- * How long to hold the answer to a sign-in for an address that has seen `failures` failed sign-ins
- * from all clients together in the window: nothing up to a threshold, then a growing wait (capped).
- * The wait applies to right and wrong passwords alike, so it tells nothing and never shuts the owner out.
+ * Counts one more attempt on each key, before the attempt is made, and answers each key's count
+ * with it (in the order given): one statement, so of many parallel attempts each sees its own
+ * count and no two see the same. Rows are written in the order of their stored keys, so two
+ * statements sharing some keys take their row locks in the same order (no deadlock on PostgreSQL).
  */
-export function signInSlowdownMs(failures: number): number {
-  const over = failures - SLOW_DOWN_AFTER;
-  return over <= 0 ? 0 : Math.min(MAX_SLOWDOWN_MS, over * SLOWDOWN_STEP_MS);
+export async function reserve(
+  db: AnyDb,
+  secret: Buffer,
+  counted: readonly Counted[],
+  now: Date,
+): Promise<number[]> {
+  const at = now.toISOString();
+  const rows = counted
+    .map(({ key, windowSeconds }) => ({ hashed: limitKey(secret, key), ends: windowEnd(now, windowSeconds) }))
+    .sort((a, b) => (a.hashed < b.hashed ? -1 : a.hashed > b.hashed ? 1 : 0));
+  const values = rows.map(
+    ({ hashed, ends }) => sql`(${hashed}, ${at}::timestamptz, 1, ${ends}::timestamptz)`,
+  );
+  // A window has passed when its end is not after now: then the count starts again at one.
+  const { rows: counts } = await sql<{ key: string; count: number }>`
+    insert into rate_limits (key, window_start, count, expires_at) values ${sql.join(values)}
+    on conflict (key) do update set
+      count = case when rate_limits.expires_at <= excluded.window_start then 1 else rate_limits.count + 1 end,
+      window_start = case when rate_limits.expires_at <= excluded.window_start then excluded.window_start
+                          else rate_limits.window_start end,
+      expires_at = case when rate_limits.expires_at <= excluded.window_start then excluded.expires_at
+                        else rate_limits.expires_at end
+    returning key, count`.execute(db as Kysely<PrivateTables>);
+  return counted.map(({ key }) => {
+    const hashed = limitKey(secret, key);
+    return Number(counts.find((row) => row.key === hashed)?.count ?? 0);
+  });
 }
-const SLOW_DOWN_AFTER = 10;
-const SLOWDOWN_STEP_MS = 250;
-const MAX_SLOWDOWN_MS = 10_000;
+
+/** Takes back attempts `reserve` counted (a right password is no guess). */
+export async function giveBack(db: AnyDb, secret: Buffer, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  const hashed = keys.map((key) => limitKey(secret, key));
+  await sql`update rate_limits set count = count - 1 where key in (${sql.join(hashed)}) and count > 0`.execute(
+    db as Kysely<PrivateTables>,
+  );
+}
+
+/** Starts the keys' counts afresh (an account unlocked by its owner). */
+export async function forget(db: AnyDb, secret: Buffer, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  const hashed = keys.map((key) => limitKey(secret, key));
+  await sql`delete from rate_limits where key in (${sql.join(hashed)})`.execute(db as Kysely<PrivateTables>);
+}
 
 export const limits = {
   /** Failed sign-ins for one address from one client: then that client waits out the window. */
   signInPerEmailAndClient: [10, 15 * 60],
   /** Failed sign-ins from one client over all addresses. */
   signInPerIp: [50, 15 * 60],
+  /**
+   * Failed sign-ins for one account from everywhere together (both windows): past either, the
+   * account is locked, and signs in only with the code mailed to it (or from a trusted device).
+   */
+  signInPerAccount: [10, 15 * 60],
+  signInPerAccountHourly: [100, 60 * 60],
+  /** Failed sign-ins from one trusted device of the account (one that signed in to it before). */
+  signInPerTrustedDevice: [10, 15 * 60],
   /** Codes tried for one address from one client. */
   codePerEmailAndClient: [10, 15 * 60],
   mailPerEmail: [5, 60 * 60],

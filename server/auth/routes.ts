@@ -230,7 +230,10 @@ export async function authRoutes(app: FastifyInstance, { platform }: { platform:
   app.post(
     '/auth/sign-in',
     handle(signInSchema, async (input, request, reply) => {
-      const userId = await checkCredentials(platform, input, request.ip, request.log);
+      const userId = await checkCredentials(platform, input, request.ip, request.log, {
+        cookieHeader: request.headers.cookie,
+        secure: secureCookie,
+      });
       nameRequestUser(request, userId);
       // A second factor guards the account: no tokens yet, a challenge for the second step.
       if (await hasSecondFactor(platform.database.db, userId))

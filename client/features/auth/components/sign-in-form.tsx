@@ -4,9 +4,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { signInSchema } from '../../../../events/user/commands';
+import { ApiError } from '../../../lib/http';
 import { signIn } from '../../../lib/session';
 import { Alert } from '../../../ui/alert';
-import { CheckboxField, emailInputProps, Field, SubmitButton } from '../../../ui/form';
+import { CheckboxField, codeInputProps, emailInputProps, Field, SubmitButton } from '../../../ui/form';
 import { PasswordInput } from './password-input';
 import { SecondFactorSignIn } from './second-factor-sign-in';
 import { useFormAlert } from './use-form-alert';
@@ -14,7 +15,8 @@ import { useFormAlert } from './use-form-alert';
 /**
  * E-mail and password. On success the session changes and the login page sends the person back
  * to where they came from. An unverified account is offered the way to its code; an account with
- * two-step sign-in goes on to its second step.
+ * two-step sign-in goes on to its second step; a locked account (too many failed sign-ins) asks
+ * for the code mailed to it, sent with the password.
  */
 export function SignInForm({
   email,
@@ -30,11 +32,12 @@ export function SignInForm({
   const { t } = useTranslation();
   const form = useForm({
     resolver: zodResolver(signInSchema, undefined, { raw: true }),
-    defaultValues: { email, password: '', keepSignedIn: false },
+    defaultValues: { email, password: '', keepSignedIn: false, unlockCode: undefined as string | undefined },
   });
-  const { alert, setAlert, fail } = useFormAlert(form.setError, ['email', 'password']);
+  const { alert, setAlert, fail } = useFormAlert(form.setError, ['email', 'password', 'unlockCode']);
   const { errors, isSubmitting } = form.formState;
   const [challenge, setChallenge] = useState<string | null>(null);
+  const [locked, setLocked] = useState(false);
 
   // Going to another step keeps the address typed so far.
   const keepEmail = () => onEmailChange(form.getValues('email'));
@@ -45,6 +48,7 @@ export function SignInForm({
     try {
       const second = await signIn(values.email, values.password, {
         keepSignedIn: values.keepSignedIn === true,
+        unlockCode: locked ? values.unlockCode : undefined,
       });
       if (second) {
         form.setValue('password', '');
@@ -53,6 +57,7 @@ export function SignInForm({
     } catch (error) {
       fail(error);
       form.setValue('password', '');
+      if (error instanceof ApiError && error.key === 'auth.accountLocked') setLocked(true);
       form.setFocus('password');
     }
   });
@@ -92,6 +97,19 @@ export function SignInForm({
           />
         )}
       </Field>
+      {locked && (
+        <Field label={t('auth.unlockCode')} hint={t('login.codeHint')} error={errors.unlockCode}>
+          {(control) => (
+            <input
+              {...control}
+              {...form.register('unlockCode', {
+                setValueAs: (value: unknown) => String(value ?? '').trim() || undefined,
+              })}
+              {...codeInputProps}
+            />
+          )}
+        </Field>
+      )}
       {/* Unticked by default: a shared computer signs its user out when the browser closes. */}
       <CheckboxField label={t('sessions.keepSignedIn')} description={t('sessions.keepSignedInHint')}>
         {(control) => <input {...control} {...form.register('keepSignedIn')} type="checkbox" />}
