@@ -1,3 +1,4 @@
+import { externalAccountRouter } from './auth/external-router';
 import { secondFactorRouter } from './auth/second-factor-router';
 import { sessionRouter } from './auth/sessions-router';
 import { badgeRouter } from './badges/router';
@@ -33,6 +34,7 @@ export const appRouter = router({
   certificate: certificateRouter,
   badge: badgeRouter,
   secondFactor: secondFactorRouter,
+  externalAccount: externalAccountRouter,
   settings: settingsRouter,
   session: sessionRouter,
 });

@@ -5,6 +5,7 @@ import type { CommandMeta } from '../events/command';
 import { DomainError, invalid } from '../events/errors';
 import { type Actor, type RoleAction, requireCan } from '../events/permissions';
 import { type Language, unstorableTextIn } from '../events/shared/fields';
+import { externalRefusalOf } from './auth/actor';
 import { requestLanguage, translator } from './i18n';
 import type { Platform } from './platform';
 import { enrollingActorOf, requestActor } from './plugins/request-actor';
@@ -17,6 +18,8 @@ export interface Context {
    * its `actor` is null, and only the procedures of `enrollingProcedure` see it.
    */
   enrolling?: Actor | null;
+  /** Why the request's external token opened no account (auth.externalAccountExists), if it did not. */
+  externalRefusal?: DomainError | null;
   requestId: string;
   language: Language;
 }
@@ -26,6 +29,7 @@ export function contextFactory(platform: Platform) {
     platform,
     actor: await requestActor(platform, req),
     enrolling: enrollingActorOf(req),
+    externalRefusal: externalRefusalOf(req.headers),
     requestId: String(req.id),
     language: requestLanguage(req.headers),
   });
@@ -122,7 +126,16 @@ const storableInput = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.use(domainErrors).use(storableInput);
+/**
+ * A call with an external pool's token whose address belongs to an account that has not linked it
+ * is refused with that reason (403), not run signed out: its holder learns what to do.
+ */
+const unlinkedExternalToken = t.middleware(({ ctx, next }) => {
+  if (ctx.externalRefusal) throw new TRPCError({ code: 'FORBIDDEN', cause: ctx.externalRefusal });
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(domainErrors).use(storableInput).use(unlinkedExternalToken);
 
 export const authenticatedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.actor && ctx.enrolling)

@@ -4,9 +4,10 @@ import type { StoredEvent } from '../../events/store';
 import type { Projection } from '../projection';
 
 /**
- * Makes a deletion real: the person's key, password, sessions, devices, codes, second factor and queued mail go in the same
- * transaction as UserDeleted. These tables are private state, not read models, so a rebuild never
- * empties them (no `tables`); replaying UserDeleted again finds nothing left to remove.
+ * Makes a deletion real: the person's key, password, sessions, devices, codes, second factor,
+ * external identities and queued mail go in the same transaction as UserDeleted. These tables are
+ * private state, not read models, so a rebuild never empties them (no `tables`); replaying
+ * UserDeleted again finds nothing left to remove.
  */
 async function apply(trx: Transaction<unknown>, event: StoredEvent) {
   const userId = (event.data as { userId: string }).userId;
@@ -19,6 +20,7 @@ async function apply(trx: Transaction<unknown>, event: StoredEvent) {
     'mail_outbox',
     'second_factors',
     'recovery_codes',
+    'external_identities',
   ]) {
     await db.deleteFrom(table).where('user_id', '=', userId).execute();
   }

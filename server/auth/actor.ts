@@ -1,10 +1,13 @@
-import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { v7 as uuidv7 } from 'uuid';
+import type { DomainError } from '../../events/errors';
 import { type Actor, rulesFor } from '../../events/permissions';
-import { findUserIdByEmail, userAccessWithActions } from '../../projections/user/users';
+import { userAccessWithActions } from '../../projections/user/users';
 import type { Platform } from '../platform';
-import { executeUser, systemMeta } from '../user/execute-user';
-import { lockEmail } from './account';
+import {
+  externalAccountExists,
+  ownerOfIdentity,
+  provisionOrAdopt,
+  verifyExternalToken,
+} from './external-identities';
 import { tokenFromHeader, verifyIdToken } from './keys';
 
 /**
@@ -23,69 +26,30 @@ export async function actorFor(
   return { userId, roles: access.roles, rules: rulesFor(access.roles, access.actions) };
 }
 
-let remoteKeys: { url: string; keys: ReturnType<typeof createRemoteJWKSet> } | null = null;
+/**
+ * Why each request's external token opened nothing, when the answer should say (keyed by the
+ * request's headers, which live as long as the request): the transports refuse such a request with
+ * this reason instead of running it signed out.
+ */
+const refusals = new WeakMap<object, DomainError>();
+export const externalRefusalOf = (headers: object): DomainError | null => refusals.get(headers) ?? null;
 
-async function jwksUrl(platform: Platform): Promise<string> {
-  const { OIDC_JWKS_URL, OIDC_ISSUER } = platform.config;
-  if (OIDC_JWKS_URL) return OIDC_JWKS_URL;
-  const discovery = await fetch(`${OIDC_ISSUER!.replace(/\/$/, '')}/.well-known/openid-configuration`);
-  const { jwks_uri } = (await discovery.json()) as { jwks_uri?: string };
-  if (!jwks_uri) throw new Error('the identity provider does not announce jwks_uri');
-  return jwks_uri;
-}
-
-/** A token of the external user pool (Cognito-compatible): its e-mail claim is the username. */
-async function externalActor(platform: Platform, token: string): Promise<Actor | null> {
-  const { OIDC_ISSUER, OIDC_AUDIENCE } = platform.config;
-  if (!OIDC_ISSUER || !OIDC_AUDIENCE) return null;
-  try {
-    const url = await jwksUrl(platform);
-    if (remoteKeys?.url !== url) remoteKeys = { url, keys: createRemoteJWKSet(new URL(url)) };
-    const { payload } = await jwtVerify(token, remoteKeys.keys, { issuer: OIDC_ISSUER });
-    // Cognito ID tokens carry the client id in `aud`; its access tokens carry it in `client_id`.
-    const audiences = [payload.aud, payload.client_id].flat().filter(Boolean);
-    if (!audiences.includes(OIDC_AUDIENCE)) return null;
-    const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : null;
-    if (!email) return null;
-    const userId =
-      (await findUserIdByEmail(platform.database.db, email)) ?? (await provision(platform, email, payload));
-    return actorFor(platform, userId);
-  } catch (error) {
-    platform.log.debug({ err: error }, 'external token refused');
+/** A token of the external user pool (external-identities.ts): its account by (issuer, subject). */
+async function externalActor(
+  platform: Platform,
+  token: string,
+  headers: Record<string, string | string[] | undefined>,
+): Promise<Actor | null> {
+  const identity = await verifyExternalToken(platform, token);
+  if (!identity) return null;
+  const userId =
+    (await ownerOfIdentity(platform.database.db, identity)) ?? (await provisionOrAdopt(platform, identity));
+  if (!userId) {
+    refusals.set(headers, externalAccountExists());
     return null;
   }
+  return actorFor(platform, userId);
 }
-
-async function provision(
-  platform: Platform,
-  email: string,
-  claims: Record<string, unknown>,
-): Promise<string> {
-  const userId = uuidv7();
-  const name = typeof claims.name === 'string' ? claims.name : email.split('@')[0]!;
-  let provisioned = userId;
-  await executeUser(
-    platform,
-    systemMeta('provision'),
-    userId,
-    { type: 'Provision', data: { userId, email, name, issuer: String(claims.iss) } },
-    {
-      before: async (trx) => {
-        await lockEmail(trx, email);
-        const existing = await findUserIdByEmail(trx, email);
-        if (existing) {
-          provisioned = existing;
-          throw new ProvisionedMeanwhile();
-        }
-      },
-    },
-  ).catch((error) => {
-    if (!(error instanceof ProvisionedMeanwhile)) throw error;
-  });
-  return provisioned;
-}
-
-class ProvisionedMeanwhile extends Error {}
 
 /**
  * The signed-in user behind a request, or null. A missing or invalid token is simply "signed out":
@@ -100,5 +64,5 @@ export async function actorFromRequest(
   if (!token) return null;
   const claims = await verifyIdToken(platform.keys, token);
   if (claims) return actorFor(platform, claims.sub, claims.credentialVersion);
-  return externalActor(platform, token);
+  return externalActor(platform, token, headers);
 }

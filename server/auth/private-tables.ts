@@ -53,6 +53,15 @@ export interface PrivateTables {
     first_seen_at: ColumnType<Date, string, never>;
     last_seen_at: ColumnType<Date, string, string>;
   };
+  external_identities: {
+    issuer: string;
+    /** SHA-256 of the pool's `sub`: the person's id there, never kept in clear. */
+    subject_hash: string;
+    user_id: string;
+    linked_at: ColumnType<Date, string | undefined, never>;
+    /** `provisioned`: the account was made for it; `owner`: its owner linked it after signing in again; `adopted`: see external-identities.ts. */
+    how: 'provisioned' | 'owner' | 'adopted';
+  };
   rate_limits: {
     key: string;
     window_start: ColumnType<Date, string, string>;

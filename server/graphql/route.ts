@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { externalRefusalOf } from '../auth/actor';
 import { tokenFromHeader } from '../auth/keys';
 import { requestLanguage, translator } from '../i18n';
 import type { Platform } from '../platform';
@@ -83,6 +84,11 @@ export async function graphqlRoute(app: FastifyInstance, { platform }: { platfor
       }
       if (await refusedToken(platform, request)) {
         const t = translator(requestLanguage(request.headers));
+        const unlinked = externalRefusalOf(request.headers);
+        if (unlinked)
+          return reply
+            .code(403)
+            .send({ errors: [{ message: t(unlinked.key), extensions: { code: 'FORBIDDEN' } }] });
         return reply
           .code(401)
           .header('www-authenticate', 'Bearer error="invalid_token"')

@@ -32,9 +32,16 @@ export const backupFormatVersion = 1;
  * State outside the log that a restore cannot rebuild: copied row by row. `uploads` says who stored
  * which upload (quotas, replacing an unused profile picture); the files travel with `--with-files`.
  * `known_devices`: the browsers that signed in before, so a restore does not mail every account
- * about a 'new' device at its next sign-in.
+ * about a 'new' device at its next sign-in. `external_identities`: which account an external pool's
+ * person signs in to; without them, every pool user would be refused after a restore.
  */
-export const carriedTables = ['personal_data_keys', 'credentials', 'uploads', 'known_devices'];
+export const carriedTables = [
+  'personal_data_keys',
+  'credentials',
+  'uploads',
+  'known_devices',
+  'external_identities',
+];
 
 /**
  * State outside the log that a restore drops on purpose: pending sign-in and reset codes, sessions

@@ -188,7 +188,7 @@ export const configurationTable: { variables: string[]; defaults: string; meanin
     variables: ['OIDC_ISSUER', 'OIDC_AUDIENCE'],
     defaults: 'unset',
     meaning:
-      'Set together: also accept ID tokens of this external OIDC user pool (Cognito-compatible) for this audience (client id). Its accounts start as participants.',
+      "Set together: also accept ID tokens of this external OIDC user pool (Cognito-compatible) for this audience (client id), only with email_verified: true. Its accounts start as participants; one whose address has an account here already must be linked by that account's owner (Security: external accounts).",
   },
   {
     variables: ['OIDC_JWKS_URL'],

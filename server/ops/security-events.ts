@@ -25,6 +25,8 @@ export const securityEventKinds = {
   'sessions-revoked': 'info',
   /** Personal data left the platform: one's own export, a subject access request, the users CSV. */
   'personal-data-exported': 'info',
+  /** An external pool's identity now signs in to the account: its owner linked it after signing in again. */
+  'external-identity-linked': 'warn',
 } as const satisfies Record<string, 'info' | 'warn'>;
 
 export type SecurityEventKind = keyof typeof securityEventKinds;

@@ -7,6 +7,7 @@ import { signProof } from '../../server/auth/proofs';
 import { beginEnrolment, confirmEnrolment } from '../../server/auth/second-factor';
 import { openSession, sessionPolicy } from '../../server/auth/sessions';
 import type { TestPlatform } from '../harness';
+import type { IdentityProvider } from '../support/identity-provider';
 import { addTestUser } from '../users';
 
 /**
@@ -89,6 +90,8 @@ export class World {
   tokens = {} as Record<SignedIn, string>;
   ids = {} as Record<SignedIn, string>;
   shared = {} as Shared;
+  /** The external user pool the platform accepts tokens of (OIDC_ISSUER), for linking its identities. */
+  identityProvider?: IdentityProvider;
   private counter = 0;
 
   constructor(
@@ -718,6 +721,18 @@ export const trpcRows: Record<string, Row> = {
 
   // Two-step sign-in: one's own, after signing in again; manage_users sees and resets others'.
   'secondFactor.status': { allowed: signedIn, input: async () => undefined },
+
+  // External accounts: one's own; linking a pool identity of one's own address, after signing in again.
+  'externalAccount.list': { allowed: signedIn, input: async () => undefined },
+  'externalAccount.link': {
+    allowed: signedIn,
+    input: async (w, actor) => {
+      const account = await freshAccount(w, actor);
+      const token = await w.identityProvider!.sign({ email: account.email, email_verified: true });
+      return { token, reauth: await recentAuth(w, account.userId) };
+    },
+    caller: freshCaller,
+  },
   'secondFactor.begin': {
     allowed: signedIn,
     input: async (w, actor) => ({ reauth: await recentAuth(w, (await freshAccount(w, actor)).userId) }),

@@ -9,6 +9,7 @@ import { translator } from '../../server/i18n';
 import { appRouter } from '../../server/router';
 import { emptyClientRoot } from '../graphql/client';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
+import { type IdentityProvider, startIdentityProvider } from '../support/identity-provider';
 import {
   type ActorName,
   actorNames,
@@ -109,14 +110,23 @@ describe.each(databaseKinds)('the permission matrix on %s', (kind) => {
   let platform: TestPlatform;
   let app: FastifyInstance;
   let world: World;
+  let identityProvider: IdentityProvider;
 
   beforeAll(async () => {
+    identityProvider = await startIdentityProvider();
     // Request limits off: the matrix makes far more calls per minute than one person would.
     platform = await startTestPlatform(kind, {
-      env: { RATE_LIMIT_PER_ADDRESS: '0', RATE_LIMIT_PER_USER: '0', RATE_LIMIT_UPLOADS: '0' },
+      env: {
+        RATE_LIMIT_PER_ADDRESS: '0',
+        RATE_LIMIT_PER_USER: '0',
+        RATE_LIMIT_UPLOADS: '0',
+        OIDC_ISSUER: identityProvider.issuer,
+        OIDC_AUDIENCE: 'platform-client',
+      },
     });
     app = await buildApp(platform, { clientRoot: emptyClientRoot() });
     world = new World(platform, app);
+    world.identityProvider = identityProvider;
     await ensureTeacherRole(platform);
     const admin = await world.user(['admin']);
     world.tokens.admin = admin.token;
@@ -132,6 +142,7 @@ describe.each(databaseKinds)('the permission matrix on %s', (kind) => {
   afterAll(async () => {
     await app?.close();
     await platform?.dispose();
+    await identityProvider?.close();
   });
 
   const eventCount = async () =>
