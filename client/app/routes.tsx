@@ -1,7 +1,6 @@
 import { lazy } from 'react';
-import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { Route, Switch } from 'wouter';
 import { StaticPageRoute } from '../features/static-pages/routes/static-page';
-import { useCurrentUser } from '../lib/auth';
 import { loadAdminTexts } from '../lib/i18n';
 import { HomePage } from './pages/home';
 import { NotFoundPage } from './pages/not-found';
@@ -68,10 +67,6 @@ const SessionsRoute = lazy(() =>
  * (/module, course sections, ...), above the static-page catch-all.
  */
 export function AppRoutes() {
-  const user = useCurrentUser();
-  const [location] = useLocation();
-  // Where the role asks for two-step sign-in, setting it up comes first (the server refuses the rest).
-  if (user?.mustEnrolSecondFactor && location !== '/user') return <Redirect to="/user" replace />;
   return (
     <Switch>
       <Route path="/">
