@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { newAccount } from './api';
+import { admin } from './accounts';
+import { newAccount, trpc } from './api';
 import { mailsTo } from './mail/mailbox';
 import { screenshots, signIn } from './support';
 
@@ -126,5 +127,49 @@ test('two-step sign-in: set up with an app, then sign in with its code and with 
     await page.getByLabel('Recovery code').fill(recoveryCodes[0]!);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByText('This code is not right, or was already used.')).toBeVisible();
+  });
+});
+
+test('an administrator resets the two-step sign-in of someone who lost their phone', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const name = `Lou Lostphone ${Date.now().toString(36)}`;
+  const person = await newAccount(request, 'lostphone', name);
+
+  await test.step('the person has two-step sign-in on (set up through the API)', async () => {
+    const again = await request.post('/auth/reauth', {
+      data: { password: person.account.password },
+      headers: { authorization: `Bearer ${person.token}` },
+    });
+    expect(again.ok(), await again.text()).toBe(true);
+    const { reauth } = (await again.json()) as { reauth: string };
+    const { secret } = await trpc<{ secret: string }>(request, person.token, 'secondFactor.begin', {
+      reauth,
+    });
+    await trpc(request, person.token, 'secondFactor.confirm', { code: codeAt(secret) });
+  });
+
+  await test.step('the administrator resets it from the user screen, after a confirmation', async () => {
+    await signIn(page, admin, `/admin/users/${person.id}`);
+    const panel = page.getByRole('region', { name: 'Two-step sign-in' });
+    await expect(panel.getByText('On: signing in asks for a code from an app.')).toBeVisible();
+    await panel.getByRole('button', { name: 'Reset two-step sign-in' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reset two-step sign-in' });
+    await expect(dialog.getByText(`${name} can then sign in with the password alone`)).toBeVisible();
+    await screenshots(page, 'two-factor-admin-reset');
+    await dialog.getByRole('button', { name: 'Yes, reset it' }).click();
+    await expect(panel.getByText(`Two-step sign-in of ${name} is reset`)).toBeVisible();
+    await expect(panel.getByText('Off: signing in asks for the password only.')).toBeVisible();
+    await expect(page.getByText(`Two-step sign-in of ${name} reset by`)).toBeVisible();
+  });
+
+  await test.step('the person is mailed, and signs in with the password alone', async () => {
+    await expect
+      .poll(async () => (await mailsTo(person.account.email)).map((mail) => mail.subject))
+      .toContain('An administrator reset your two-step sign-in');
+    const signedIn = await request.post('/auth/sign-in', { data: person.account });
+    expect(((await signedIn.json()) as { idToken?: string }).idToken).toBeTruthy();
   });
 });
