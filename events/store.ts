@@ -192,14 +192,15 @@ export async function readStream(
   return toStored(db, rows as EventRow[], options.keys);
 }
 
-/** Events after `fromPosition` (exclusive) in global order, at most `limit` of them. */
-export async function readAll(db: AnyDb, fromPosition = 0, limit = 1000): Promise<StoredEvent[]> {
-  const rows = await events(db)
-    .selectFrom('events')
-    .selectAll()
-    .where('position', '>', fromPosition)
-    .orderBy('position')
-    .limit(limit)
-    .execute();
+/** Events after `fromPosition` (exclusive) in global order, at most `limit` of them (of `types` only, if given). */
+export async function readAll(
+  db: AnyDb,
+  fromPosition = 0,
+  limit = 1000,
+  types?: readonly string[],
+): Promise<StoredEvent[]> {
+  let query = events(db).selectFrom('events').selectAll().where('position', '>', fromPosition);
+  if (types) query = query.where('type', 'in', types.length > 0 ? [...types] : ['']);
+  const rows = await query.orderBy('position').limit(limit).execute();
   return toStored(db, rows as EventRow[]);
 }

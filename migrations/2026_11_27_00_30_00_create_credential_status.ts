@@ -3,8 +3,8 @@ import { type Kysely, sql } from 'kysely';
 /**
  * The Open Badges status list entry of every certificate: the list and index come from the
  * position of its CertificateIssued event (131 072 positions per list), so they never change and a
- * rebuild or a restore (which keeps positions) gives them back. Filled here from the log for
- * certificates issued before; the credential-status projection keeps it from now on.
+ * rebuild or a restore (which keeps positions) gives them back. Certificates issued before are
+ * filled in by the projection lifecycle, which rebuilds a projection new to a database from the log.
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never see today's types
 export async function up(db: Kysely<any>): Promise<void> {
@@ -23,19 +23,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .where(sql.ref('revoked'), '=', true)
     .execute();
   await db.schema.createIndex('credential_status_user').on('credential_status').column('user_id').execute();
-  await sql`
-    insert into credential_status (certificate_id, user_id, status_list, status_index, revoked)
-    select issued.data->>'certificateId',
-           case when erased then null else issued.data->>'userId' end,
-           (issued.position / 131072)::integer + 1, (issued.position % 131072)::integer,
-           erased or exists (select 1 from events revoked
-                             where revoked.type = 'CertificateRevoked'
-                               and revoked.data->>'certificateId' = issued.data->>'certificateId')
-    from (select e.*, exists (select 1 from events deleted
-                              where deleted.type = 'UserDeleted'
-                                and deleted.data->>'userId' = e.data->>'userId') as erased
-          from events e where e.type = 'CertificateIssued') issued
-    on conflict do nothing`.execute(db);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: see up

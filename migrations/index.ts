@@ -24,6 +24,7 @@ import * as addContentLinkAuthors from './2026_11_28_01_30_00_add_content_link_a
 import * as addSessionLifetimes from './2026_11_28_02_00_00_add_session_lifetimes';
 import * as createUploads from './2026_11_28_02_40_00_create_uploads';
 import * as createSecondFactors from './2026_11_28_03_10_00_create_second_factors';
+import * as createProjectionVersions from './2026_11_28_03_20_00_create_projection_versions';
 import * as createExternalIdentities from './2026_11_28_03_30_00_create_external_identities';
 
 /** Listed statically (not read from disk) so the bundled binary carries them. Append only. */
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_02_00_00_add_session_lifetimes': addSessionLifetimes,
   '2026_11_28_02_40_00_create_uploads': createUploads,
   '2026_11_28_03_10_00_create_second_factors': createSecondFactors,
+  '2026_11_28_03_20_00_create_projection_versions': createProjectionVersions,
   '2026_11_28_03_30_00_create_external_identities': createExternalIdentities,
 };
 

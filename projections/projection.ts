@@ -7,7 +7,18 @@ import type { StoredEvent } from '../events/store';
  */
 export interface Projection<Tables> {
   name: string;
+  /**
+   * What its tables were built with: bumped whenever what it writes changes (a column, a rule).
+   * At start, a projection whose recorded version differs, or that has none, is rebuilt from the
+   * log (projections/lifecycle.ts). Every projection with tables declares one.
+   */
+  version?: number;
   tables: (keyof Tables & string)[];
+  /**
+   * Other projections' tables it reads while applying events: rebuilding it alone rebuilds those
+   * too, in the registry's order, so that it reads them as they stood at each event.
+   */
+  reads?: string[];
   handles: string[];
   apply: (trx: Transaction<Tables>, event: StoredEvent) => Promise<void>;
   /**

@@ -70,15 +70,21 @@ const runTypes = new Set(
 );
 
 /**
- * Applies every interested projection to the events, in order, inside the append transaction (and
- * batch by batch in a rebuild). Consecutive events of run types go to each projection as one run.
+ * Applies every interested projection (of `selected`, in the registry's order) to the events, in
+ * order, inside the append transaction (and batch by batch in a rebuild). Consecutive events of
+ * run types go to each projection as one run.
  */
-// biome-ignore lint/suspicious/noExplicitAny: called with the full database schema's transaction
-export async function applyProjections(trx: Transaction<any>, events: StoredEvent[]) {
+export async function applyProjections(
+  // biome-ignore lint/suspicious/noExplicitAny: called with the full database schema's transaction
+  trx: Transaction<any>,
+  events: StoredEvent[],
+  // biome-ignore lint/suspicious/noExplicitAny: as in `projections`
+  selected: Projection<any>[] = projections,
+) {
   let run: StoredEvent[] = [];
   const flush = async () => {
     if (run.length === 0) return;
-    for (const projection of projections) {
+    for (const projection of selected) {
       const mine = run.filter((event) => projection.handles.includes(event.type));
       if (mine.length > 0) await projection.applyRun!(trx, mine);
     }
@@ -90,16 +96,21 @@ export async function applyProjections(trx: Transaction<any>, events: StoredEven
       continue;
     }
     await flush();
-    await applyEachAlone(trx, [event]);
+    await applyEachAlone(trx, [event], selected);
   }
   await flush();
 }
 
 /** Each event alone, projection by projection: what a run must be equal to (the runs test uses it). */
-// biome-ignore lint/suspicious/noExplicitAny: see applyProjections
-export async function applyEachAlone(trx: Transaction<any>, events: StoredEvent[]) {
+export async function applyEachAlone(
+  // biome-ignore lint/suspicious/noExplicitAny: see applyProjections
+  trx: Transaction<any>,
+  events: StoredEvent[],
+  // biome-ignore lint/suspicious/noExplicitAny: as in `projections`
+  selected: Projection<any>[] = projections,
+) {
   for (const event of events) {
-    for (const projection of projections) {
+    for (const projection of selected) {
       if (projection.handles.includes(event.type)) await projection.apply(trx, event);
     }
   }

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { PipelineDeps } from '../events/command';
 import { type JobDatabase, type JobRunner, startJobs } from '../jobs/boss';
+import { catchUpProjections } from '../projections/lifecycle';
 import { applyProjections } from '../projections/registry';
 import { loadOrCreateKeys, type TokenKeys } from './auth/keys';
 import { autoIssueCertificate } from './certificate/commands';
@@ -75,6 +76,14 @@ export async function startPlatform(
   try {
     const applied = await migrateToLatest(database.db as never);
     if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
+    // New or changed projections are rebuilt from the log before anything reads them.
+    const startedCatchUp = performance.now();
+    const caughtUp = await catchUpProjections((work) => transaction(database.db, work));
+    if (caughtUp.projections.length > 0)
+      log.info(
+        { ...caughtUp, ms: Math.round(performance.now() - startedCatchUp) },
+        'rebuilt new or changed projections from the log',
+      );
     const keys = await loadingKeys;
     const jobs = await startJobs(jobDatabaseOf(database), {
       work: options.workJobs ?? true,

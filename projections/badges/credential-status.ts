@@ -75,6 +75,7 @@ async function apply(trx: Transaction<CredentialStatusTables>, stored: StoredEve
 
 export const credentialStatusProjection: Projection<CredentialStatusTables> = {
   name: 'credential-status',
+  version: 1,
   tables: ['credential_status'],
   handles: ['CertificateIssued', 'CertificateRevoked', 'UserDeleted'],
   apply,

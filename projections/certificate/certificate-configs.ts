@@ -58,6 +58,7 @@ async function apply(trx: Transaction<CertificateConfigTables>, stored: StoredEv
 
 export const certificateConfigsProjection: Projection<CertificateConfigTables> = {
   name: 'certificate_configs',
+  version: 1,
   tables: ['certificate_configs'],
   handles: ['ModuleCertificateConfigured', 'CourseCertificateConfigured', 'ModuleDeleted', 'CourseDeleted'],
   apply,

@@ -39,6 +39,7 @@ async function apply(trx: Transaction<CertificateReminderTables>, stored: Stored
 
 export const certificateRemindersProjection: Projection<CertificateReminderTables> = {
   name: 'certificate_reminders',
+  version: 1,
   tables: ['certificate_reminders'],
   handles: ['CertificateReminderSent', 'UserDeleted'],
   apply,

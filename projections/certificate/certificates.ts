@@ -117,6 +117,7 @@ async function apply(trx: Transaction<CertificateTables>, stored: StoredEvent) {
 
 export const certificatesProjection: Projection<CertificateTables> = {
   name: 'certificates',
+  version: 1,
   tables: ['certificates', 'certificate_reviews', 'erased_certificates'],
   handles: [
     'CertificateIssued',

@@ -39,6 +39,7 @@ async function apply(trx: Transaction<CourseOwnerTables>, stored: StoredEvent) {
 
 export const courseOwnersProjection: Projection<CourseOwnerTables> = {
   name: 'course_owners',
+  version: 1,
   tables: ['course_owners'],
   handles: ['CourseOwnerAdded', 'CourseOwnerRemoved', 'CourseDeleted'],
   apply,

@@ -101,6 +101,7 @@ async function apply(trx: Transaction<CourseSummaryTables>, stored: StoredEvent)
 
 export const courseSummaries: Projection<CourseSummaryTables> = {
   name: 'course_summaries',
+  version: 1,
   tables: ['course_summaries'],
   handles: ['CourseCreated', 'CourseUpdated', 'CoursePublished', 'CourseUnpublished', 'CourseDeleted'],
   apply,

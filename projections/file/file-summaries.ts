@@ -55,6 +55,7 @@ async function apply(trx: Transaction<FileTables>, stored: StoredEvent) {
 
 export const fileSummaries: Projection<FileTables> = {
   name: 'file_summaries',
+  version: 1,
   tables: ['file_summaries'],
   handles: ['FileCreated', 'FileUpdated', 'FileDeleted'],
   apply,

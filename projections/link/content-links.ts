@@ -136,6 +136,8 @@ async function apply(trx: Transaction<ContentLinkTables>, stored: StoredEvent) {
 
 export const contentLinks: Projection<ContentLinkTables> = {
   name: 'content_links',
+  version: 2,
+  reads: ['section_summaries'],
   tables: ['content_links'],
   handles: [
     'CourseModuleLinked',

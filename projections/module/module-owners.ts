@@ -40,6 +40,7 @@ async function apply(trx: Transaction<ModuleOwnerTables>, stored: StoredEvent) {
 
 export const moduleOwnersProjection: Projection<ModuleOwnerTables> = {
   name: 'module_owners',
+  version: 1,
   tables: ['module_owners'],
   handles: ['ModuleOwnerAdded', 'ModuleOwnerRemoved', 'ModuleDeleted'],
   apply,

@@ -100,6 +100,7 @@ async function apply(trx: Transaction<ModuleSummaryTables>, stored: StoredEvent)
 
 export const moduleSummaries: Projection<ModuleSummaryTables> = {
   name: 'module_summaries',
+  version: 1,
   tables: ['module_summaries'],
   handles: ['ModuleCreated', 'ModuleUpdated', 'ModulePublished', 'ModuleUnpublished', 'ModuleDeleted'],
   apply,

@@ -29,6 +29,7 @@ async function apply(trx: Transaction<StructureVersionTables>, event: StoredEven
 
 export const structureVersions: Projection<StructureVersionTables> = {
   name: 'structure_versions',
+  version: 1,
   tables: ['structure_versions'],
   handles: structureEvents,
   apply,

@@ -93,6 +93,7 @@ async function apply(trx: Transaction<PageTables>, stored: StoredEvent) {
 
 export const pageSummaries: Projection<PageTables> = {
   name: 'page_summaries',
+  version: 1,
   tables: ['page_summaries'],
   handles: ['PageCreated', 'PageUpdated', 'PageDeleted', 'ModulePagesOrdered', 'ModuleDeleted'],
   apply,

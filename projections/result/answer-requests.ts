@@ -56,6 +56,7 @@ async function apply(trx: Transaction<AnswerRequestTables>, stored: StoredEvent)
 
 export const answerRequests: Projection<AnswerRequestTables> = {
   name: 'answer_requests',
+  version: 1,
   tables: ['answer_requests'],
   handles: ['AnswerSaved', 'AnswerDrafted', 'UserDeleted'],
   apply,

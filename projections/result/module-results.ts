@@ -159,6 +159,7 @@ async function applyRun(trx: Transaction<ResultTables>, events: StoredEvent[]) {
 
 export const moduleResults: Projection<ResultTables> = {
   name: 'module_results',
+  version: 1,
   tables: ['module_results', 'result_answers'],
   handles: ['AnswerSaved', 'AnswerScored', 'AttemptGranted', 'UserDeleted'],
   apply,

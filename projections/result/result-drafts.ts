@@ -127,6 +127,7 @@ async function applyRun(trx: Transaction<DraftTables>, events: StoredEvent[]) {
 
 export const resultDrafts: Projection<DraftTables> = {
   name: 'result_drafts',
+  version: 1,
   tables: ['result_drafts'],
   handles: ['AnswerDrafted', 'AnswerSaved', 'UserDeleted'],
   apply,

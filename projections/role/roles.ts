@@ -55,6 +55,7 @@ async function apply(trx: Transaction<RoleTables>, stored: StoredEvent) {
 
 export const roleProjection: Projection<RoleTables> = {
   name: 'roles',
+  version: 1,
   tables: ['roles'],
   handles: ['RoleCreated', 'RoleUpdated', 'RoleDeleted'],
   apply,

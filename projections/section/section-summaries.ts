@@ -142,6 +142,7 @@ async function apply(trx: Transaction<SectionTables>, stored: StoredEvent) {
 
 export const sectionSummaries: Projection<SectionTables> = {
   name: 'section_summaries',
+  version: 1,
   tables: ['section_summaries'],
   handles: [
     'SectionCreated',

@@ -84,6 +84,8 @@ async function applyRun(trx: Transaction<UserTrackingTables>, events: StoredEven
 
 export const userTrackingProjection: Projection<UserTrackingTables> = {
   name: 'user_tracking',
+  version: 1,
+  reads: ['users'],
   tables: ['user_tracking'],
   handles: ['ItemSeen', 'UserDeleted'],
   apply,

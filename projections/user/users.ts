@@ -146,6 +146,7 @@ async function apply(trx: Transaction<UserTables>, stored: StoredEvent) {
 
 export const userProjection: Projection<UserTables> = {
   name: 'users',
+  version: 1,
   tables: ['users', 'user_links'],
   handles: [
     'UserSignedUp',

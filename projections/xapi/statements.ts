@@ -232,6 +232,8 @@ async function apply(trx: Transaction<XapiTables>, event: StoredEvent) {
 
 export const xapiStatements: Projection<XapiTables> = {
   name: 'xapi_statements',
+  version: 1,
+  reads: ['users', 'page_summaries'],
   tables: ['xapi_statements', 'xapi_module_progress'],
   handles: ['ItemSeen', 'PageSeen', 'AnswerSaved', 'CertificateIssued', 'CertificateRevoked', 'UserDeleted'],
   apply,

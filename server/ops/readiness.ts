@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
 import type { PgBoss } from 'pg-boss';
 import { migrationProvider } from '../../migrations/index';
+import { projectionsBehind } from '../../projections/lifecycle';
 import type { Platform } from '../platform';
 
 export interface Readiness {
   ready: boolean;
   /** 'ok', or a short reason (details go to the log, never to the caller). */
-  checks: { database: string; migrations: string; jobs: string };
+  checks: { database: string; migrations: string; projections: string; jobs: string };
 }
 
 const stoppedBosses = new WeakSet<PgBoss>();
@@ -37,12 +38,14 @@ async function check(name: string, platform: Platform, work: () => Promise<strin
 }
 
 /**
- * /readyz: the database answers, every migration this build knows is applied, and pg-boss is
- * running and reaches its schema (on PostgreSQL through its own connection pool).
+ * /readyz: the database answers, every migration this build knows is applied, every projection's
+ * tables are built with this build's version ('catching up: <names>' while a rebuild, here or on
+ * another instance, has not committed yet), and pg-boss is running and reaches its schema (on
+ * PostgreSQL through its own connection pool).
  */
 export async function checkReadiness(platform: Platform): Promise<Readiness> {
   const db = platform.database.db;
-  const [database, migrations, jobs] = await Promise.all([
+  const [database, migrations, projections, jobs] = await Promise.all([
     check('database', platform, async () => {
       await sql`select 1`.execute(db);
       return 'ok';
@@ -55,12 +58,18 @@ export async function checkReadiness(platform: Platform): Promise<Readiness> {
       );
       return pending.length === 0 ? 'ok' : `${pending.length} pending`;
     }),
+    check('projections', platform, async () => {
+      const behind = await projectionsBehind(db);
+      return behind.length === 0
+        ? 'ok'
+        : `catching up: ${behind.map((projection) => projection.name).join(', ')}`;
+    }),
     check('jobs', platform, async () => {
       const boss = platform.jobs.boss;
       if (stoppedBosses.has(boss)) return 'stopped';
       return (await boss.schemaVersion()) === null ? 'not installed' : 'ok';
     }),
   ]);
-  const checks = { database, migrations, jobs };
+  const checks = { database, migrations, projections, jobs };
   return { ready: Object.values(checks).every((value) => value === 'ok'), checks };
 }

@@ -182,6 +182,7 @@ describe('backup coverage', () => {
       const handled = new Set([
         'events', // the log itself
         'stream_snapshots', // folded state, rebuilt
+        'projection_versions', // what the read tables were built with: the import's rebuild writes it
         'kysely_migration',
         'kysely_migration_lock',
         ...projectionTables(), // rebuilt from the log

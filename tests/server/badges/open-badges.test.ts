@@ -24,6 +24,7 @@ import { courseInputSchema } from '../../../events/course/commands';
 import { moduleInputSchema } from '../../../events/module/commands';
 import { allRules } from '../../../events/permissions';
 import * as credentialStatusMigration from '../../../migrations/2026_11_27_00_30_00_create_credential_status';
+import { catchUpProjections } from '../../../projections/lifecycle';
 import { rebuildProjections } from '../../../projections/rebuild';
 import { buildApp } from '../../../server/app';
 import { idTokenFor } from '../../../server/auth/id-tokens';
@@ -362,7 +363,7 @@ describe.each(databaseKinds)('Open Badges credentials on %s', (kind) => {
     expect(await check(jwt)).toMatchObject({ valid: false, problem: 'revoked' });
   });
 
-  it('fills the status entries of certificates issued before it from the log, as the projection keeps them', async () => {
+  it('fills the status entries of certificates issued before it from the log at the next start, as the projection keeps them', async () => {
     const rows = () =>
       sql`select * from credential_status order by certificate_id`
         .execute(platform.database.db)
@@ -371,6 +372,10 @@ describe.each(databaseKinds)('Open Badges credentials on %s', (kind) => {
     expect(kept.length).toBeGreaterThanOrEqual(5);
     await credentialStatusMigration.down(platform.database.db);
     await credentialStatusMigration.up(platform.database.db);
+    // New to this database: no version recorded, so the start's catch-up builds it from the log.
+    await sql`delete from projection_versions where name = 'credential-status'`.execute(platform.database.db);
+    const caughtUp = await catchUpProjections((work) => transaction(platform.database.db, work));
+    expect(caughtUp.projections).toEqual(['credential-status']);
     expect(await rows()).toEqual(kept);
   });
 

@@ -1,0 +1,44 @@
+import { sql, type Transaction } from 'kysely';
+import type { AnyDb } from './db';
+import type { Projection } from './projection';
+import { rebuildChosen } from './rebuild';
+import { projections } from './registry';
+
+/**
+ * Projections have a lifecycle: each declares a version, and projection_versions records the one
+ * its tables were built with. A projection with no row (new, or a database from before the table)
+ * or an older one is behind: rebuilt from the log at start. A newer one (a later release ran
+ * here) is left alone: rebuilding it with older rules would undo what that release built.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: as in the registry
+export async function projectionsBehind(db: AnyDb): Promise<Projection<any>[]> {
+  const rows = await db.selectFrom('projection_versions').select(['name', 'version']).execute();
+  const recorded = new Map(rows.map((row) => [row.name as string, row.version as number]));
+  return projections.filter(
+    (projection) =>
+      projection.tables.length > 0 && (recorded.get(projection.name) ?? -1) < (projection.version ?? 1),
+  );
+}
+
+/**
+ * Rebuilds every projection that is behind (with what it reads), in one transaction holding an
+ * advisory lock: instances starting together on one PostgreSQL database wait for the first,
+ * then find nothing left to do. Readers of those tables wait for the rebuild too (it empties them),
+ * which is why it runs before the server answers.
+ */
+export async function catchUpProjections(
+  // biome-ignore lint/suspicious/noExplicitAny: runs on the full database schema
+  runInTransaction: <T>(work: (trx: Transaction<any>) => Promise<T>) => Promise<T>,
+  batchSize = 1000,
+): Promise<{ projections: string[]; events: number }> {
+  return runInTransaction(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtextextended('projection_versions', 0))`.execute(trx);
+    const behind = await projectionsBehind(trx);
+    if (behind.length === 0) return { projections: [], events: 0 };
+    return rebuildChosen(
+      trx,
+      behind.map((projection) => projection.name),
+      batchSize,
+    );
+  });
+}
