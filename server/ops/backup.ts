@@ -41,6 +41,9 @@ export const carriedTables = [
   'uploads',
   'known_devices',
   'external_identities',
+  // A restore keeps two-step sign-in on: losing it would quietly weaken every account that had it.
+  'second_factors',
+  'recovery_codes',
 ];
 
 /**
