@@ -104,6 +104,28 @@ function secondFactorMail(event: StoredEvent, change: 'enrolled' | 'removed' | '
   ];
 }
 
+/**
+ * A new password is told to the account's owner, by a mail queued with the event; not the one an
+ * operator sets through ADMIN_PASSWORD at start (the operator's own act, and every new account's
+ * first password there).
+ */
+function passwordChangedMail(event: StoredEvent): FollowUp[] {
+  const { userId, by } = event.data as { userId: string; by: string };
+  if (by === 'bootstrap') return [];
+  return [
+    {
+      job: 'mail.send',
+      singletonKey: `mail-${event.position}`,
+      payload: {
+        kind: 'password-changed',
+        userId,
+        at: event.recordedAt.toISOString(),
+        eventPosition: event.position,
+      },
+    },
+  ];
+}
+
 /** The jobs an event asks for. Pure: the pipeline enqueues them in the append transaction. */
 export function followUpsOf(event: StoredEvent, settings: FollowUpSettings): FollowUp[] {
   if (resultEvents.has(event.type)) return autoIssue(event);
@@ -111,6 +133,7 @@ export function followUpsOf(event: StoredEvent, settings: FollowUpSettings): Fol
   // The erasure's deleted rows stay readable in the database files until compacted.
   if (event.type === 'UserDeleted') return [{ job: COMPACT_JOB, payload: {}, singletonKey: COMPACT_KEY }];
   if (event.type === 'FileDeleted') return removeUpload(event, settings);
+  if (event.type === 'UserPasswordChanged') return passwordChangedMail(event);
   if (Object.hasOwn(secondFactorChanges, event.type))
     return secondFactorMail(event, secondFactorChanges[event.type as keyof typeof secondFactorChanges]);
   const course = event as StoredEvent<CourseEvent>;

@@ -55,9 +55,18 @@ const secondFactorSchema = z.object({
   eventPosition: z.number().int().positive(),
 });
 
+/** The account's password changed (UserPasswordChanged, not by the operator's ADMIN_PASSWORD): to its owner. */
+const passwordChangedSchema = z.object({
+  kind: z.literal('password-changed'),
+  userId: z.string().min(1),
+  at: z.iso.datetime({ offset: true }),
+  eventPosition: z.number().int().positive(),
+});
+
 /** A notice to a fixed address (editors), or a mail to an account, addressed by id only. */
 export const mailSchema = z.discriminatedUnion('kind', [
   secondFactorSchema,
+  passwordChangedSchema,
   notifySchema,
   z.object({ ...accountMail, code: z.string().regex(/^\d{6}$/) }),
   reminderSchema,
@@ -73,6 +82,7 @@ export type Mail = z.infer<typeof mailSchema>;
 const queuedMailSchema = z.discriminatedUnion('kind', [
   notifySchema,
   secondFactorSchema,
+  passwordChangedSchema,
   z.object({ ...accountMail, code: z.string().startsWith('pd1:') }),
   reminderSchema,
   z.object({ ...deviceMail, place: z.string().startsWith('pd1:').nullable() }),
@@ -110,13 +120,38 @@ export interface MailDeps {
   log: { info: (context: object, message: string) => void };
 }
 
+/**
+ * A name as a mail may print it: letters, digits, spaces and common punctuation (. , ' ’ - ( ) &),
+ * everything else a space; a dot before a letter or digit gets a space, so no host name, address or
+ * link survives ("https://evil.example/x" reads "https evil. example x"); at most 80 characters.
+ */
+export function mailName(name: string): string {
+  const kept = name
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{M}\p{N} .,'’()&-]/gu, ' ')
+    .replace(/\.(?=[\p{L}\p{N}])/gu, '. ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return kept.length > 80 ? `${kept.slice(0, 79).trimEnd()}…` : kept;
+}
+
+/**
+ * Whom an account mail goes to, and by what name it greets them. The name a sign-up typed is used
+ * only once the address is verified: before that, whoever signed up may have typed someone else's
+ * address, and their words would reach a stranger's mailbox (an administrator's invitation names
+ * the person as the administrator typed it). Otherwise, or when nothing of a name is left, the mail
+ * greets by the part of the address before the @, which its owner chose.
+ */
 async function recipient(deps: MailDeps, userId: string): Promise<Recipient | null> {
-  const row = await deps.db
+  const row = (await deps.db
     .selectFrom('users')
-    .select(['email', 'name', 'language'])
+    .select(['email', 'name', 'language', 'verified', 'source'])
     .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return (row as Recipient | undefined) ?? null;
+    .executeTakeFirst()) as (Recipient & { verified: boolean; source: string }) | undefined;
+  if (!row) return null;
+  const ownName = row.verified || row.source !== 'signup' ? mailName(row.name) : '';
+  const name = ownName || mailName(row.email.split('@')[0] ?? '');
+  return { email: row.email, name, language: row.language };
 }
 
 /** DD/MM/YYYY of a moment, its day in GMT+1: as the certificate's PDF and the screens print it. */
@@ -192,6 +227,23 @@ async function secondFactorMessage(deps: MailDeps, mail: Extract<QueuedMail, { k
   };
 }
 
+/** The password-changed notice in the owner's language; null when the account is gone. */
+async function passwordChangedMessage(
+  deps: MailDeps,
+  mail: Extract<QueuedMail, { kind: 'password-changed' }>,
+) {
+  const person = await recipient(deps, mail.userId);
+  if (!person) return null;
+  const params = { name: person.name, time: timeOf(mail.at), url: `${deps.publicUrl}/login` };
+  return {
+    to: person.email,
+    subject: deps.translate(person.language, 'mail.passwordChanged.subject', params),
+    text: deps.translate(person.language, 'mail.passwordChanged.body', params),
+    userId: mail.userId,
+    messageId: `<event-${mail.eventPosition}@platform>`,
+  };
+}
+
 /** DD/MM/YYYY HH:MM of a moment in GMT+1, as the classroom times are shown. */
 const timeOf = (iso: string) => {
   const date = new Date(Date.parse(iso) + 3_600_000);
@@ -225,6 +277,10 @@ export const sendMailJob = defineJob({
       };
     } else if (mail.kind === 'second-factor') {
       const notice = await secondFactorMessage(deps, mail);
+      if (!notice) return;
+      message = notice;
+    } else if (mail.kind === 'password-changed') {
+      const notice = await passwordChangedMessage(deps, mail);
       if (!notice) return;
       message = notice;
     } else if (mail.kind === 'device') {
