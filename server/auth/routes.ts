@@ -261,7 +261,10 @@ export async function authRoutes(app: FastifyInstance, { platform }: { platform:
     handle(reauthSchema, async (input, request) => {
       const actor = (await requestActor(platform, request)) ?? enrollingActorOf(request);
       if (!actor) throw new DomainError('UNAUTHENTICATED', 'errors.unauthenticated');
-      return reauthenticate(platform, actor, input, request.ip, request.log);
+      return reauthenticate(platform, actor, input, request.ip, request.log, {
+        cookieHeader: request.headers.cookie,
+        secure: secureCookie,
+      });
     }),
   );
 

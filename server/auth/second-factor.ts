@@ -13,7 +13,7 @@ import { type SecurityLog, securityEvent } from '../ops/security-events';
 import type { Platform } from '../platform';
 import { sessionOfActor } from '../plugins/request-actor';
 import { executeUser } from '../user/execute-user';
-import { checkCredentials } from './account';
+import { checkCredentials, type SignInDevice } from './account';
 import type { PrivateTables } from './private-tables';
 import { PROOF_TTL_SECONDS, signProof, verifyProof } from './proofs';
 import { hit, limitKey } from './rate-limit';
@@ -217,12 +217,14 @@ export async function reauthenticate(
   input: z.output<typeof reauthSchema>,
   ip: string,
   log: SecurityLog,
+  device?: SignInDevice,
 ) {
   const db = platform.database.db;
   const user = await findUserById(db, actor.userId);
   if (!user) throw unauthenticated();
   try {
-    await checkCredentials(platform, { email: user.email, password: input.password }, ip, log);
+    // Counted like a sign-in; from the owner's trusted browser, not stopped by a lock others caused.
+    await checkCredentials(platform, { email: user.email, password: input.password }, ip, log, device);
   } catch (error) {
     if (error instanceof DomainError && error.code === 'UNAUTHENTICATED')
       throw invalid('auth.wrongPassword', [{ path: 'password', key: 'auth.wrongPassword' }]);

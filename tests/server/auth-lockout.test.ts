@@ -174,6 +174,20 @@ describe.each(databaseKinds)('bounded guessing on %s', (kind) => {
     // The owner at their own browser, on an address the guessers used too: in, no code, no wait.
     const owner = await signIn(email, password, { from: '10.66.0.1', cookie: device, browser: true });
     expect(owner.statusCode).toBe(200);
+    // Signing in again there before a sensitive change works too; elsewhere it meets the lock.
+    const reauth = (cookie?: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/auth/reauth',
+        payload: { password },
+        headers: {
+          authorization: `Bearer ${owner.json().idToken}`,
+          'x-forwarded-for': '10.66.0.1',
+          ...(cookie ? { cookie } : {}),
+        },
+      });
+    expect((await reauth(device)).statusCode).toBe(200);
+    expect(keyOf(await reauth())).toBe('auth.accountLocked');
     // A device cookie made up, or of a browser that never signed in here, is no key.
     const madeUp = await signIn(email, password, {
       from: '10.66.1.2',
