@@ -243,7 +243,8 @@ const wrongCredentials = () => new DomainError('UNAUTHENTICATED', 'auth.wrongCre
  * gives its attempt back:
  *
  * - from one client, for one address (10 in 15 minutes) and over all addresses (50): that client
- *   is refused for the rest of the window (429 auth.tooManyAttempts);
+ *   is refused for the rest of the window (429 auth.tooManyAttempts), unless the account is locked:
+ *   then the lock answers, and its code lets the owner in from any client;
  * - for one account from everywhere together, 10 in 15 minutes and 100 in an hour: past either,
  *   the account is locked (429 auth.accountLocked) and no password is checked until the code mailed
  *   to its address comes with it (`unlockCode`); with the right password that signs in and starts
@@ -311,8 +312,9 @@ export async function checkCredentials(
     locked = await countOnAccount();
     counted = [...clientCounters, ...accountCounters].map((counter) => counter.key);
     lockKeys = accountCounters.map((counter) => counter.key);
-    if (fromClient > limits.signInPerEmailAndClient[0] || fromIp > limits.signInPerIp[0]) {
-      if (locked && userId) await offerUnlockCode(platform, userId, input.email);
+    // A locked account answers with its lock instead, whose code lets the owner in from any client
+    // (even one that guessers share): past a right code, passwords are bounded by the code's tries.
+    if (!locked && (fromClient > limits.signInPerEmailAndClient[0] || fromIp > limits.signInPerIp[0])) {
       securityEvent(log, 'sign-in-throttled', target);
       throw new DomainError('RATE_LIMITED', 'auth.tooManyAttempts');
     }
