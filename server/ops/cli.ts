@@ -179,6 +179,29 @@ export const configurationTable: { variables: string[]; defaults: string; meanin
     meaning: 'Lifetime of an issued ID token (60–86400).',
   },
   {
+    variables: ['SESSION_LIFETIME_SECONDS'],
+    defaults: '43200 (12 h)',
+    meaning:
+      "A browser session's absolute lifetime (10–2592000): signed out this long after signing in, however much it is used. See Sessions under Security.",
+  },
+  {
+    variables: ['SESSION_KEEP_SIGNED_IN_SECONDS'],
+    defaults: '2592000 (30 days)',
+    meaning:
+      "The lifetime instead when the person ticks 'keep me signed in' (10–31536000); such a session has no idle timeout.",
+  },
+  {
+    variables: ['SESSION_IDLE_SECONDS'],
+    defaults: '7200 (2 h)',
+    meaning: "A session not used for this long ends (10–2592000); not for 'keep me signed in'.",
+  },
+  {
+    variables: ['REQUIRE_2FA_FOR_ROLES'],
+    defaults: 'unset (nobody)',
+    meaning:
+      'Role names, comma separated (admin,teacher), or * for every account holding any role: such accounts must set up two-step sign-in before anything else. See Two-step sign-in under Security.',
+  },
+  {
     variables: ['ADMIN_EMAIL', 'ADMIN_PASSWORD'],
     defaults: 'unset',
     meaning:

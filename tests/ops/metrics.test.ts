@@ -87,7 +87,7 @@ describe.each(databaseKinds)('operations endpoints on %s', (kind) => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       status: 'ready',
-      checks: { database: 'ok', migrations: 'ok', jobs: 'ok' },
+      checks: { database: 'ok', migrations: 'ok', jobs: 'ok', projections: 'ok' },
     });
   });
 });
@@ -102,7 +102,7 @@ describe('readiness', () => {
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({
         status: 'unavailable',
-        checks: { database: 'ok', migrations: 'ok', jobs: 'stopped' },
+        checks: { database: 'ok', migrations: 'ok', jobs: 'stopped', projections: 'ok' },
       });
     } finally {
       await app.close();

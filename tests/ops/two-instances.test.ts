@@ -125,7 +125,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
         const response = await fetch(`${server.url}/readyz`);
         expect(await response.json()).toEqual({
           status: 'ready',
-          checks: { database: 'ok', migrations: 'ok', jobs: 'ok' },
+          checks: { database: 'ok', migrations: 'ok', jobs: 'ok', projections: 'ok' },
         });
       }
     });
