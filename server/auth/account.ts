@@ -15,7 +15,7 @@ import { transaction } from '../db/transaction';
 import { addressDigest, type SecurityLog, securityEvent } from '../ops/security-events';
 import type { Platform } from '../platform';
 import { executeUser } from '../user/execute-user';
-import { consumeCode, issueCode, issueCodeUnlessLive, spendCode, tryCode } from './codes';
+import { consumeCode, issueCode, issueCodeUnlessLive, NO_ACCOUNT, spendCode, tryCode } from './codes';
 import { deviceHashOf, deviceIdOf } from './devices';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
 import type { PrivateTables } from './private-tables';
@@ -218,13 +218,14 @@ async function trustedDeviceOf(
 /**
  * Mails the account an unlock code, unless one is still good: the owner's mail is not outdated by
  * every further attempt of a guesser. A new code goes out when the last expired or was spent by
- * wrong tries, at most `mailPerEmail` a time.
+ * wrong tries, at most `mailPerEmail` a time. An unknown address (`userId` null) runs the same
+ * statement on a stand-in and mails nothing, so a locked address's answer takes as long either way.
  */
-async function offerUnlockCode(platform: Platform, userId: string, email: string) {
+async function offerUnlockCode(platform: Platform, userId: string | null, email: string) {
   await transaction(platform.database.db, async (trx) => {
     const now = new Date();
-    const code = await issueCodeUnlessLive(trx, userId, 'unlock', now);
-    if (!code) return;
+    const code = await issueCodeUnlessLive(trx, userId ?? NO_ACCOUNT, 'unlock', now);
+    if (!code || !userId) return;
     const [count, seconds] = limits.mailPerEmail;
     await hit(trx, platform.keys.limitSecret, `mail:${email}`, count, seconds, now);
     await platform.jobs.sendMail(trx, { kind: 'account', userId, template: 'unlock', code });
@@ -321,7 +322,7 @@ export async function checkCredentials(
   }
 
   if (locked) {
-    if (userId) await offerUnlockCode(platform, userId, input.email);
+    await offerUnlockCode(platform, userId, input.email);
     if (!input.unlockCode) {
       securityEvent(log, 'sign-in-throttled', { ...target, reason: 'account-locked' });
       throw new DomainError('RATE_LIMITED', 'auth.accountLocked');
@@ -329,7 +330,8 @@ export async function checkCredentials(
     // The code first: without it no password is checked. Its tries are bounded like every code's.
     await limit(platform, `code:${input.email}:${ip}`, limits.codePerEmailAndClient);
     await limit(platform, `code-ip:${ip}`, perAddress(platform));
-    if (!(await tryCode(db, userId, 'unlock', input.unlockCode, now)))
+    const rightCode = await tryCode(db, userId, 'unlock', input.unlockCode, now);
+    if (!rightCode || !userId)
       throw invalid('auth.codeWrong', [{ path: 'unlockCode', key: 'auth.codeWrong' }]);
   }
 

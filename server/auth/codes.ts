@@ -66,7 +66,7 @@ export async function issueCodeUnlessLive(
 }
 
 /** Stands in for the account of an unknown address, so that path runs the same statements. */
-const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
+export const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
 
 /**
  * Checks a code; a right one is used up, every try counts, and after MAX_CODE_ATTEMPTS tries the

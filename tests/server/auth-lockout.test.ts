@@ -233,5 +233,11 @@ describe.each(databaseKinds)('bounded guessing on %s', (kind) => {
     expect(await attack(unknown, 1)).toEqual(known);
     expect(known.map((answer) => answer.status)).toEqual([...Array(10).fill(401), 429, 429]);
     expect(mailsTo(unknown)).toEqual([]);
+    // A guessed code is answered alike too.
+    const withCode = async (address: string, net: number) => {
+      const answer = await signIn(address, 'guess', { from: `10.68.${net}.99`, unlockCode: '123456' });
+      return { status: answer.statusCode, body: answer.body };
+    };
+    expect(await withCode(unknown, 1)).toEqual(await withCode(email, 0));
   });
 });
