@@ -1,6 +1,7 @@
 import { lazy } from 'react';
-import { Route, Switch } from 'wouter';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { StaticPageRoute } from '../features/static-pages/routes/static-page';
+import { useCurrentUser } from '../lib/auth';
 import { loadAdminTexts } from '../lib/i18n';
 import { HomePage } from './pages/home';
 import { NotFoundPage } from './pages/not-found';
@@ -67,6 +68,10 @@ const SessionsRoute = lazy(() =>
  * (/module, course sections, ...), above the static-page catch-all.
  */
 export function AppRoutes() {
+  const user = useCurrentUser();
+  const [location] = useLocation();
+  // Where the role asks for two-step sign-in, setting it up comes first (the server refuses the rest).
+  if (user?.mustEnrolSecondFactor && location !== '/user') return <Redirect to="/user" replace />;
   return (
     <Switch>
       <Route path="/">
