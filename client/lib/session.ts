@@ -15,7 +15,7 @@ import { clearOfflineData } from './offline-data';
  * an abandoned page signs out. Whenever a session ends (signed out, expired, revoked, or someone
  * else signs in here), the pages saved for offline reading and the unsent answers go with it.
  *
- * Offline (issue #24) the refresh cannot reach the server: a device whose session still runs stays
+ * Offline (README, the offline part of the learner screens) the refresh cannot reach the server: a device whose session still runs stays
  * signed in as far as the interface goes (pages saved for offline reading, the answer queue), without
  * a token, and swaps the cookie as soon as the connection is back. Whether it still runs, the page
  * reads from a cookie of its own (`srhr_session`: the session's end, lasting only as long as the

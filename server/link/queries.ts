@@ -35,7 +35,7 @@ export interface Teacher {
 }
 
 /**
- * The users holding the role 'teacher', who may be linked as owners (spec section 6), as this
+ * The users holding the role 'teacher', who may be linked as owners (README: the role table), as this
  * actor may see them (`inSeenOrder`: a private profile reads as 'Anonymous User', after the names).
  */
 export async function teachers(db: AnyDb, actor: Actor | null): Promise<Teacher[]> {

@@ -114,7 +114,7 @@ export function updateModule(
 }
 
 /**
- * Links (or unlinks) a teacher as owner; only holders of assign_owners may (spec section 6), and
+ * Links (or unlinks) a teacher as owner; only holders of assign_owners may (README: the role table), and
  * never about themselves unless they are an administrator.
  */
 async function changeOwner(
