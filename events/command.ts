@@ -22,8 +22,11 @@ export interface PipelineDeps {
   lockStream: (trx: AnyTrx, stream: string) => Promise<void>;
   /** Applies the inline projections to freshly appended events, inside the transaction. */
   project: (trx: AnyTrx, events: StoredEvent[]) => Promise<void>;
-  /** Enqueues the follow-up jobs of freshly appended events, inside the transaction. */
-  enqueue: (trx: AnyTrx, events: StoredEvent[]) => Promise<void>;
+  /**
+   * Runs what follows freshly appended events beyond the read models (effects, follow-up jobs),
+   * inside the transaction. Unlike `project`, a rebuild never runs it again.
+   */
+  react: (trx: AnyTrx, events: StoredEvent[]) => Promise<void>;
 }
 
 export interface CommandMeta {
@@ -53,7 +56,7 @@ export interface Outcome<Event extends NewEvent, State> {
 
 /**
  * lock stream → read (from the latest snapshot) → fold → authorise → decide → append → project →
- * enqueue, in one transaction. Authorisation follows the fold because ownership lives in the state.
+ * react, in one transaction. Authorisation follows the fold because ownership lives in the state.
  * A version conflict (a concurrent writer won) re-runs the whole decision once. A stateless decider
  * skips the read and the fold: only the stream's version is looked up.
  */
@@ -95,7 +98,7 @@ export async function execute<Command, Event extends NewEvent, State>(
         keys,
       })) as StoredEvent<Event>[];
       await deps.project(trx, stored);
-      await deps.enqueue(trx, stored);
+      await deps.react(trx, stored);
       const next = { state: decided.reduce(decider.evolve, state), version: version + stored.length };
       if (decider.snapshot && next.version - (snapshot?.version ?? 0) >= decider.snapshot.every) {
         await saveSnapshot(trx, stream, decider.snapshot.schemaVersion, next.version, next.state, subject);

@@ -1,9 +1,8 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { Transaction } from 'kysely';
 import { fromKysely, fromPglite, type JobResult, type JobWithMetadata, PgBoss, type Schedule } from 'pg-boss';
-import type { StoredEvent } from '../events/store';
 import { AUTO_ISSUE_JOB, modulesIssuingAutomatically } from './certificates/auto-issue';
-import { type FollowUp, type FollowUpSettings, followUpsOf } from './follow-ups';
+import type { FollowUp } from './follow-ups';
 import type { JobDefinition } from './job';
 import { type Mail, mailSchema, queuedMail, sendMailJob } from './mail/send-mail';
 import { type JobDependencies, jobs } from './registry';
@@ -18,8 +17,8 @@ export interface JobRunner {
    * `startJobs` itself unless it was told `work: 'later'`: the server starts them once it listens.
    */
   startWorkers: () => Promise<void>;
-  /** Enqueues the follow-up jobs of freshly appended events, on the append transaction. */
-  enqueue: (trx: AnyTrx, events: StoredEvent[]) => Promise<void>;
+  /** Enqueues the follow-up jobs that freshly appended events ask for, on the append transaction. */
+  enqueue: (trx: AnyTrx, followUps: readonly FollowUp[]) => Promise<void>;
   /** Enqueues one mail on the caller's transaction, so it exists exactly when the change does. */
   sendMail: (trx: AnyTrx, mail: Mail) => Promise<void>;
   stop: () => Promise<void>;
@@ -83,7 +82,6 @@ export type JobDatabase = { kind: 'embedded'; pglite: PGlite } | { kind: 'server
 export async function startJobs(
   database: JobDatabase,
   options: {
-    settings: FollowUpSettings;
     dependencies: JobDependencies;
     /** `'later'`: queues are ready for sending, workers wait for `startWorkers()`. */
     work: boolean | 'later';
@@ -202,11 +200,9 @@ export async function startJobs(
   return {
     boss,
     startWorkers: options.work === false ? async () => {} : startWorkers,
-    enqueue: async (trx, events) => {
+    enqueue: async (trx, asked) => {
       const followUps = new Map<string, FollowUp>();
-      for (const event of events)
-        for (const followUp of followUpsOf(event, options.settings))
-          followUps.set(`${followUp.job} ${followUp.singletonKey}`, followUp);
+      for (const followUp of asked) followUps.set(`${followUp.job} ${followUp.singletonKey}`, followUp);
       // Every answer would ask for the certificate job; only a module that issues automatically needs
       // it, and knowing that here costs one read instead of a job sent, fetched and run per save.
       const autoIssues = [...followUps.values()].flatMap((followUp) =>

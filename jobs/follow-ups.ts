@@ -26,11 +26,8 @@ export type FollowUp =
   | { job: typeof COMPACT_JOB; payload: Record<string, never>; singletonKey: string }
   | { job: typeof REMOVE_UPLOAD_JOB; payload: RemoveUploadPayload; singletonKey: string };
 
-/** Events that may complete a module or raise its score, matched by name (teacher scores included). */
-const resultEvents = new Set(['AnswerSaved', 'AnswerScored']);
-
 /** A changed result asks the auto-issue job to look at that participant's module certificate. */
-function autoIssue(event: StoredEvent): FollowUp[] {
+export function autoIssue(event: StoredEvent): FollowUp[] {
   const parsed = autoIssuePayloadSchema.safeParse(event.data);
   if (!parsed.success) return [];
   const payload = { userId: parsed.data.userId, moduleId: parsed.data.moduleId };
@@ -41,7 +38,7 @@ function autoIssue(event: StoredEvent): FollowUp[] {
  * A deleted file that pointed at an upload asks the removal job to free it; the job removes it only
  * when nothing else refers to it by then (jobs/file/remove-upload.ts).
  */
-function removeUpload(event: StoredEvent, settings: FollowUpSettings): FollowUp[] {
+export function removeUpload(event: StoredEvent, settings: FollowUpSettings): FollowUp[] {
   const { url } = (event as StoredEvent<Extract<FileEvent, { type: 'FileDeleted' }>>).data;
   const uploadId = url ? uploadIdOf(url, settings.publicUrl) : null;
   return uploadId
@@ -61,7 +58,7 @@ const notify = (settings: FollowUpSettings, event: StoredEvent, subject: string,
     : [];
 
 /** A reminder decided is a mail queued in the same transaction: the mail exists exactly when the event does. */
-function reminderMail(event: StoredEvent): FollowUp[] {
+export function reminderMail(event: StoredEvent): FollowUp[] {
   const { data } = event as StoredEvent<Extract<CertificateEvent, { type: 'CertificateReminderSent' }>>;
   return [
     {
@@ -87,8 +84,9 @@ const secondFactorChanges = {
 } as const;
 
 /** A change of the second factor is told to the account's owner, by a mail queued with the event. */
-function secondFactorMail(event: StoredEvent, change: 'enrolled' | 'removed' | 'reset'): FollowUp[] {
+export function secondFactorMail(event: StoredEvent): FollowUp[] {
   const { userId } = event.data as { userId: string };
+  const change = secondFactorChanges[event.type as keyof typeof secondFactorChanges];
   return [
     {
       job: 'mail.send',
@@ -109,7 +107,7 @@ function secondFactorMail(event: StoredEvent, change: 'enrolled' | 'removed' | '
  * operator sets through ADMIN_PASSWORD at start (the operator's own act, and every new account's
  * first password there).
  */
-function passwordChangedMail(event: StoredEvent): FollowUp[] {
+export function passwordChangedMail(event: StoredEvent): FollowUp[] {
   const { userId, by } = event.data as { userId: string; by: string };
   if (by === 'bootstrap') return [];
   return [
@@ -126,35 +124,31 @@ function passwordChangedMail(event: StoredEvent): FollowUp[] {
   ];
 }
 
-/** The jobs an event asks for. Pure: the pipeline enqueues them in the append transaction. */
-export function followUpsOf(event: StoredEvent, settings: FollowUpSettings): FollowUp[] {
-  if (resultEvents.has(event.type)) return autoIssue(event);
-  if (event.type === 'CertificateReminderSent') return reminderMail(event);
-  // The erasure's deleted rows stay readable in the database files until compacted.
-  if (event.type === 'UserDeleted') return [{ job: COMPACT_JOB, payload: {}, singletonKey: COMPACT_KEY }];
-  if (event.type === 'FileDeleted') return removeUpload(event, settings);
-  if (event.type === 'UserPasswordChanged') return passwordChangedMail(event);
-  if (Object.hasOwn(secondFactorChanges, event.type))
-    return secondFactorMail(event, secondFactorChanges[event.type as keyof typeof secondFactorChanges]);
-  const course = event as StoredEvent<CourseEvent>;
-  const link = (path: string) => `${settings.publicUrl}/course/${path}`;
-  if (course.type === 'CoursePublished') {
-    const { path } = course.data;
-    return notify(
-      settings,
-      event,
-      `Course published: ${path}`,
-      `The course "${path}" is published again: ${link(path)}`,
-    );
-  }
-  if (course.type === 'CourseCreated') {
-    const { name, path } = course.data as Extract<CourseEvent, { type: 'CourseCreated' }>['data'];
-    return notify(
-      settings,
-      event,
-      `New course: ${name}`,
-      `A new course "${name}" was created: ${link(path)}`,
-    );
-  }
-  return [];
+/** After an erasure, the deleted rows stay readable in the database files until compacted. */
+export const compactAfterErasure = (): FollowUp[] => [
+  { job: COMPACT_JOB, payload: {}, singletonKey: COMPACT_KEY },
+];
+
+const courseLink = (settings: FollowUpSettings, path: string) => `${settings.publicUrl}/course/${path}`;
+
+/** Who asked to hear about courses hears of a course published again. */
+export function coursePublishedMail(event: StoredEvent, settings: FollowUpSettings): FollowUp[] {
+  const { path } = (event as StoredEvent<Extract<CourseEvent, { type: 'CoursePublished' }>>).data;
+  return notify(
+    settings,
+    event,
+    `Course published: ${path}`,
+    `The course "${path}" is published again: ${courseLink(settings, path)}`,
+  );
+}
+
+/** Who asked to hear about courses hears of a new one. */
+export function courseCreatedMail(event: StoredEvent, settings: FollowUpSettings): FollowUp[] {
+  const { name, path } = (event as StoredEvent<Extract<CourseEvent, { type: 'CourseCreated' }>>).data;
+  return notify(
+    settings,
+    event,
+    `New course: ${name}`,
+    `A new course "${name}" was created: ${courseLink(settings, path)}`,
+  );
 }

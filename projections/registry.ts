@@ -19,7 +19,6 @@ import { resultDrafts } from './result/result-drafts';
 import { roleProjection } from './role/roles';
 import { sectionSummaries } from './section/section-summaries';
 import { userTrackingProjection } from './tracking/user-tracking';
-import { erasureProjection } from './user/erasure';
 import { userProjection } from './user/users';
 import { xapiStatements } from './xapi/statements';
 
@@ -48,7 +47,6 @@ export const projections: Projection<any>[] = [
   roleProjection,
   // After users and page_summaries, which it reads.
   xapiStatements,
-  erasureProjection,
 ];
 
 export const projectionTables = (): string[] => projections.flatMap((projection) => projection.tables);

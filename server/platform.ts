@@ -5,6 +5,7 @@ import type { PipelineDeps } from '../events/command';
 import { type JobDatabase, type JobRunner, startJobs } from '../jobs/boss';
 import { catchUpProjections } from '../projections/lifecycle';
 import { applyProjections } from '../projections/registry';
+import { followUpsOf, runEffects } from '../reactions/registry';
 import { loadOrCreateKeys, type TokenKeys } from './auth/keys';
 import { autoIssueCertificate } from './certificate/commands';
 import { sendCertificateReminders } from './certificate/reminders';
@@ -88,10 +89,6 @@ export async function startPlatform(
     const jobs = await startJobs(jobDatabaseOf(database), {
       work: options.workJobs ?? true,
       pollingSeconds: options.jobPollingSeconds,
-      settings: {
-        notifyEmail: config.NOTIFY_EMAIL,
-        publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
-      },
       dependencies: {
         log,
         db: database.db,
@@ -120,6 +117,10 @@ export async function startPlatform(
         },
       },
     });
+    const followUpSettings = {
+      notifyEmail: config.NOTIFY_EMAIL,
+      publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    };
     const pipeline: PipelineDeps = {
       db: database.db,
       transaction: (work) => transaction(database.db, work),
@@ -131,7 +132,13 @@ export async function startPlatform(
             await sql`select pg_advisory_xact_lock(hashtextextended(${stream}, 0))`.execute(trx);
           },
       project: applyProjections,
-      enqueue: jobs.enqueue,
+      react: async (trx, events) => {
+        await runEffects(trx, events);
+        await jobs.enqueue(
+          trx,
+          events.flatMap((event) => followUpsOf(event, followUpSettings)),
+        );
+      },
     };
     await sweeping;
     let closing: Promise<void> | null = null;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
-const layers = ['events', 'projections', 'jobs', 'server', 'client', 'migrations'] as const;
+const layers = ['events', 'projections', 'jobs', 'reactions', 'server', 'client', 'migrations'] as const;
 type Layer = (typeof layers)[number];
 
 /** Who may import whom (STYLE.md, import direction). */
@@ -11,7 +11,8 @@ const allowed: Record<Layer, Layer[]> = {
   events: ['events'],
   projections: ['projections', 'events'],
   jobs: ['jobs', 'events'],
-  server: ['server', 'events', 'projections', 'jobs', 'migrations'],
+  reactions: ['reactions', 'jobs', 'events'],
+  server: ['server', 'events', 'projections', 'jobs', 'reactions', 'migrations'],
   client: ['client', 'events'],
   migrations: ['migrations'],
 };

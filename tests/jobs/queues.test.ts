@@ -29,7 +29,6 @@ describe.each(databaseKinds)('job queues at start on %s', (kind) => {
   const startAgain = (work: boolean | 'later' = false) =>
     startJobs(jobDatabaseOf(platform.database), {
       work,
-      settings: { publicUrl: 'http://localhost' },
       dependencies: { log: platform.log } as never,
     });
 

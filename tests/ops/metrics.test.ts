@@ -60,18 +60,18 @@ describe.each(databaseKinds)('operations endpoints on %s', (kind) => {
     await createCourse(platform, admin, meta(), { path: 'metrics-one', course: course('Metrics one') });
     await createCourse(platform, admin, meta(), { path: 'metrics-two', course: course('Metrics two') });
     await updateCourse(platform, admin, meta(), { path: 'metrics-two', course: course('Metrics 2') });
-    // Appended and projected, then rolled back (enqueueing its mail fails): not an appended event.
-    const failingEnqueue = {
+    // Appended and projected, then rolled back (its reactions fail): not an appended event.
+    const failingReaction = {
       ...platform,
       pipeline: {
         ...platform.pipeline,
-        enqueue: async () => {
+        react: async () => {
           throw new Error('queue unavailable');
         },
       },
     };
     await expect(
-      createCourse(failingEnqueue, admin, meta(), { path: 'rolled-back', course: course('Rolled back') }),
+      createCourse(failingReaction, admin, meta(), { path: 'rolled-back', course: course('Rolled back') }),
     ).rejects.toThrow('queue unavailable');
 
     const text = await scrape();

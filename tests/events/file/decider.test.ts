@@ -5,7 +5,7 @@ import { FileDeleted, type FileEvent } from '../../../events/file/events';
 import { uploadIdOf } from '../../../events/file/uploads';
 import { applyUpcasters } from '../../../events/registry';
 import { REMOVE_UPLOAD_JOB } from '../../../jobs/file/remove-upload';
-import { followUpsOf } from '../../../jobs/follow-ups';
+import { followUpsOf } from '../../../reactions/registry';
 import { deciderSpec } from '../decider-spec';
 
 const spec = deciderSpec(fileDecider);
