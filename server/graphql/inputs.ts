@@ -128,7 +128,7 @@ export const UserInput = inputs.object('UserInput', profileSchema, {
 
 export const ResultInput = inputs.object('ResultInput', saveResultSchema.shape.result, {
   description:
-    'The answers of one page: `answers` maps question names to a value (radio: an option value; checkbox: a list of values; text: a string); `confirm` lists the questions whose answer is checked (spends an attempt).',
+    'The answers of one page: `answers` maps question names to a value (radio: an option value; checkbox: a list of values; text: a string). `confirm` matters only with `saveResult(draft: true)`: it lists the questions whose answer counts (spends an attempt) instead of staying a draft.',
 });
 export const TeacherResultInput = inputs.object('TeacherResultInput', teacherResultSchema, {
   description:

@@ -1,6 +1,8 @@
 import { DomainError } from '../../events/errors';
+import { isAnswered } from '../../events/result/answers';
 import {
   grantAttemptSchema,
+  type SaveResultInput,
   saveResultSchema,
   teacherResultSchema,
   updateResultSchema,
@@ -165,6 +167,17 @@ const ResultAnswerType = builder.objectRef<AnswerEntry>('ResultAnswer').implemen
   }),
 });
 
+/**
+ * The contract's saveResult is an answer, where the platform's own screen saves
+ * drafts until the participant checks an answer: every answer given is confirmed. An empty one is
+ * left unconfirmed, because an empty answer can never spend an attempt (it stays a draft, which
+ * spends and completes nothing).
+ */
+function asAnswers(input: SaveResultInput): SaveResultInput {
+  const answered = Object.entries(input.result.answers).filter(([, value]) => isAnswered(value));
+  return { ...input, result: { ...input.result, confirm: answered.map(([name]) => name) } };
+}
+
 const SaveResultPayload = builder
   .objectRef<MutationAnswer & { scoring?: unknown; result?: unknown; completed?: boolean }>(
     'SaveResultPayload',
@@ -224,12 +237,16 @@ builder.mutationFields((t) => ({
   saveResult: t.field({
     type: SaveResultPayload,
     description:
-      "Saves the answers of one page: `result` is `{ answers: { <question name>: value }, confirm: [<question name>] }` (radio: an option value; checkbox: a list of values; text: a string). A question with unlimited attempts takes every change as its answer. A question with limited attempts keeps a change as a draft, which spends no attempt and completes nothing, until its name is in `confirm`: then the answer counts and spends one attempt ('Check answer'); an empty answer cannot be confirmed. The same answer again is not counted again; answers beyond the allowed attempts, or on a page behind a closed gate, are refused.",
+      "Answers the questions of one page, the answer carrying the scoring by page. `result` is `{ answers: { <question name>: value } }` (radio: an option value; checkbox: a list of values; text: a string). Every answer counts: it is scored by the server, spends one attempt of a question with limited attempts, and completes the page once every question on it is answered. The same answer again is not counted again; an empty answer (an empty text or list) to a question with limited attempts is no answer and spends nothing; answers beyond the allowed attempts, or on a page behind a closed gate, are refused. With `draft: true` the answers to questions with limited attempts are drafts instead (kept, spending no attempt and completing nothing), except those named in `result.confirm`, which count as answers ('Check answer'); questions with unlimited attempts take every answer either way. Without `draft`, `confirm` changes nothing.",
     args: {
       module: t.arg.string({ required: true }),
       page: t.arg.string({ required: true }),
       result: t.arg({ type: 'JSON', description: docDescription }),
       input: t.arg({ type: ResultInput, description: typedDescriptionBeside('result') }),
+      draft: t.arg.boolean({
+        description:
+          "true: keep the answers to questions with limited attempts as drafts (spending nothing) unless `result.confirm` names them, as the platform's own answer screen saves while the participant is still choosing. Left out or false: every answer counts.",
+      }),
       idempotencyKey: t.arg.string({
         description:
           'A UUID the client chooses for this save and sends again with every retry of it: the platform applies each key at most once per participant, and a repeated request changes nothing and answers the current state.',
@@ -237,11 +254,13 @@ builder.mutationFields((t) => ({
     },
     resolve: (_root, args, ctx) =>
       answer(ctx, 'resultSaved', async () => {
-        const input = saveResultSchema.parse({
-          ...args,
+        const parsed = saveResultSchema.parse({
+          module: args.module,
+          page: args.page,
           result: documentArg(args, 'result'),
           idempotencyKey: args.idempotencyKey ?? undefined,
         });
+        const input = args.draft ? parsed : asAnswers(parsed);
         const saved = await saveResult(ctx.platform, signedIn(ctx), metaOf(ctx), input);
         return {
           scoring: scoringToContract(saved.scoring),

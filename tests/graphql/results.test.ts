@@ -1,11 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readAll } from '../../events/store';
 import { databaseKinds } from '../harness';
 import { graphql } from './client';
 import { graphqlFixture } from './fixture';
 
 /**
- * saveResult, latestActivity and the caller's progress fields over GraphQL (spec section 7), with
- * question elements in the contract's shape: the same handlers as tRPC score every answer.
+ * saveResult, latestActivity and the caller's progress fields over GraphQL, with
+ * question elements in the contract's shape: the same handlers as tRPC score every answer. The
+ * contract's call `saveResult(module, page, result)` is an answer; drafts are asked for with `draft`.
  */
 describe.each(databaseKinds)('GraphQL results on %s', (kind) => {
   const fx = graphqlFixture(kind, {
@@ -80,7 +82,7 @@ describe.each(databaseKinds)('GraphQL results on %s', (kind) => {
       variables: {
         module: 'rights-quiz',
         page: 'questions',
-        result: { answers, confirm: Object.keys(answers) },
+        result: { answers },
       },
     });
 
@@ -154,5 +156,143 @@ describe.each(databaseKinds)('GraphQL results on %s', (kind) => {
     expect(anonymous.raw).not.toMatch(/stack|select |insert /i);
     expect(await fx.eventCount()).toBe(before);
     expect((await call('{ latestActivity { path } }', {}, null)).data).toEqual({ latestActivity: null });
+  });
+});
+
+/**
+ * The contract's saveResult on questions with limited attempts: without extra arguments every
+ * answer is scored, spends an attempt and completes the page; `draft: true` keeps drafts instead.
+ */
+describe.each(databaseKinds)('GraphQL saveResult and attempts on %s', (kind) => {
+  const fx = graphqlFixture(kind, {
+    admin: { name: 'Ada Admin', roles: ['admin'] },
+    participant: { name: 'Pia Participant' },
+  });
+  const question = (name: string, attempts: number) => ({
+    name,
+    type: 'question',
+    questionType: 'radio',
+    label: `Question ${name}`,
+    options: [
+      { label: 'Right', value: 'right', score: 1 },
+      { label: 'Wrong', value: 'wrong', score: 0 },
+    ],
+    schema: { attempts, info: 'No attempts left.' },
+  });
+
+  beforeAll(async () => {
+    const admin = { token: fx.token.admin };
+    const created = await graphql(
+      fx.app,
+      'mutation ($doc: JSON!) { createModule(doc: $doc) { success message } }',
+      { ...admin, variables: { doc: { name: 'Attempts', language: 'en', public: true } } },
+    );
+    expect(created.data).toMatchObject({ createModule: { success: true } });
+    for (const [name, content] of [
+      ['Capital', [question('capital', 2)]],
+      ['Colour', [question('colour', 1)]],
+      [
+        'Reason',
+        [{ name: 'reason', type: 'question', questionType: 'text', label: 'Why?', schema: { attempts: 1 } }],
+      ],
+    ] as const) {
+      const page = await graphql(
+        fx.app,
+        'mutation ($doc: JSON!) { createPage(doc: $doc) { success message } }',
+        {
+          ...admin,
+          variables: {
+            doc: { parentType: 'module', parentPath: 'attempts', name, type: 'question', content },
+          },
+        },
+      );
+      expect(page.data).toMatchObject({ createPage: { success: true } });
+    }
+  });
+
+  const mutation = `mutation ($page: String!, $result: JSON!, $draft: Boolean) {
+    saveResult(module: "attempts", page: $page, result: $result, draft: $draft) { success message scoring completed result }
+  }`;
+  type Saved = {
+    saveResult: {
+      success: boolean;
+      message: string;
+      scoring: Record<string, Record<string, { __score: number; __maxScore: number } | number>>;
+      result: { answers: Record<string, unknown> } | null;
+    };
+  };
+  const save = (page: string, result: object, draft?: boolean) =>
+    graphql<Saved>(fx.app, mutation, {
+      token: fx.token.participant,
+      variables: { page, result, ...(draft === undefined ? {} : { draft }) },
+    });
+  const pageCompleted = async (page: string) => {
+    const answer = await graphql<{ page: { completed: boolean } }>(
+      fx.app,
+      `{ page(path: "${page}") { completed } }`,
+      { token: fx.token.participant },
+    );
+    return answer.data?.page.completed;
+  };
+  /** The participant's counted answers to a question, as the log holds them: the attempts spent. */
+  const attemptsOf = async (question: string) =>
+    (await readAll(fx.platform.database.db, 0, 100_000))
+      .filter((event) => event.type === 'AnswerSaved')
+      .map((event) => event.data as { question: string; attempt: number; score: number })
+      .filter((data) => data.question === question)
+      .map(({ attempt, score }) => ({ attempt, score }));
+
+  it('scores a wrong and then a right answer, each an attempt completing the page, and refuses a third', async () => {
+    // `confirm` as the platform's own screen sends it changes nothing without `draft`.
+    const wrong = await save('capital', { answers: { capital: 'wrong' }, confirm: [] });
+    expect(wrong.errors).toBeUndefined();
+    expect(wrong.data?.saveResult).toMatchObject({ success: true, message: 'The answers are saved.' });
+    expect(wrong.data?.saveResult.scoring.capital).toEqual({
+      __score: 0,
+      __maxScore: 1,
+      capital: { __score: 0, __maxScore: 1, questionType: 'radio' },
+    });
+    expect(wrong.data?.saveResult.result?.answers).toEqual({ capital: 'wrong' });
+    expect(await pageCompleted('capital')).toBe(true);
+    expect(await attemptsOf('capital')).toEqual([{ attempt: 1, score: 0 }]);
+
+    const right = await save('capital', { answers: { capital: 'right' } });
+    expect(right.data?.saveResult.success).toBe(true);
+    expect(right.data?.saveResult.scoring.capital).toMatchObject({ __score: 1, __maxScore: 1 });
+    expect(await pageCompleted('capital')).toBe(true);
+    expect(await attemptsOf('capital')).toEqual([
+      { attempt: 1, score: 0 },
+      { attempt: 2, score: 1 },
+    ]);
+
+    const before = await fx.eventCount();
+    const third = await save('capital', { answers: { capital: 'wrong' } });
+    expect(third.data?.saveResult.success).toBe(false);
+    expect(third.data?.saveResult.message).toBeTruthy();
+    expect(await fx.eventCount()).toBe(before);
+  });
+
+  it('keeps drafts only with draft: true, counting what confirm names; an empty answer spends nothing', async () => {
+    const draft = await save('colour', { answers: { colour: 'wrong' } }, true);
+    expect(draft.data?.saveResult.success).toBe(true);
+    expect(draft.data?.saveResult.scoring.colour).toMatchObject({ __score: 0 });
+    expect(draft.data?.saveResult.result?.answers).toEqual({});
+    expect(await pageCompleted('colour')).toBe(false);
+    expect(await attemptsOf('colour')).toEqual([]);
+
+    const checked = await save('colour', { answers: { colour: 'right' }, confirm: ['colour'] }, true);
+    expect(checked.data?.saveResult.success).toBe(true);
+    expect(checked.data?.saveResult.scoring.colour).toMatchObject({ __score: 1, __maxScore: 1 });
+    expect(await pageCompleted('colour')).toBe(true);
+    expect(await attemptsOf('colour')).toEqual([{ attempt: 1, score: 1 }]);
+
+    const empty = await save('reason', { answers: { reason: ' ' } });
+    expect(empty.data?.saveResult.success).toBe(true);
+    expect(await pageCompleted('reason')).toBe(false);
+    expect(await attemptsOf('reason')).toEqual([]);
+    const given = await save('reason', { answers: { reason: 'Because it matters.' } });
+    expect(given.data?.saveResult.success).toBe(true);
+    expect(await pageCompleted('reason')).toBe(true);
+    expect(await attemptsOf('reason')).toEqual([{ attempt: 1, score: 0 }]);
   });
 });
