@@ -36,7 +36,7 @@ export function parseCommandLine(args: string[]): Command {
 }
 
 /**
- * The configuration table of the README, as the binary prints it. A test keeps the two in step
+ * The configuration table of docs/operations/configuration.md, as the binary prints it. A test keeps the two in step
  * (and every variable of server/config.ts in both).
  */
 export const configurationTable: { variables: string[]; defaults: string; meaning: string }[] = [
@@ -72,7 +72,7 @@ export const configurationTable: { variables: string[]; defaults: string; meanin
     variables: ['NODE_ENV'],
     defaults: 'development',
     meaning:
-      'development, production or test. production refuses to start without PUBLIC_URL or, on an empty database, without any administrator, and warns without SMTP_URL (see Operations in the README).',
+      'development, production or test. production refuses to start without PUBLIC_URL or, on an empty database, without any administrator, and warns without SMTP_URL (see Production start in the operations documentation).',
   },
   {
     variables: ['PUBLIC_URL'],
@@ -84,7 +84,7 @@ export const configurationTable: { variables: string[]; defaults: string; meanin
     variables: ['TENANT_CONFIG'],
     defaults: 'shipped default',
     meaning:
-      'Path to a tenant JSON file (name, colours, fonts, images, texts per language, languages, signup fields, static pages with their address per language, analytics); see server/tenant/default-tenant.json and "Notes on choices".',
+      'Path to a tenant JSON file (name, colours, fonts, images, texts per language, languages, signup fields, static pages with their address per language, analytics); see server/tenant/default-tenant.json and "The tenant file" in the guide.',
   },
   {
     variables: ['CLIENT_DIST'],
@@ -96,7 +96,7 @@ export const configurationTable: { variables: string[]; defaults: string; meanin
     variables: ['STORAGE_DRIVER'],
     defaults: 'local',
     meaning:
-      'Where uploads go: local keeps them in DATA_DIR/files (several instances need a shared volume); s3 keeps them in S3_BUCKET (see Storage on S3 in the README).',
+      'Where uploads go: local keeps them in DATA_DIR/files (several instances need a shared volume); s3 keeps them in S3_BUCKET (see Storage in the operations documentation).',
   },
   {
     variables: ['S3_BUCKET', 'S3_REGION'],
@@ -132,7 +132,7 @@ export const configurationTable: { variables: string[]; defaults: string; meanin
     variables: ['UPLOAD_QUOTA_MB', 'UPLOAD_QUOTA_STAFF_MB'],
     defaults: '100, 0',
     meaning:
-      'Megabytes of uploads one user may keep stored: users without any role, then staff (anyone holding a role); 0: no limit. An upload past it is refused (413, uploads.quotaExceeded). See Security in the README.',
+      'Megabytes of uploads one user may keep stored: users without any role, then staff (anyone holding a role); 0: no limit. An upload past it is refused (413, uploads.quotaExceeded). See Uploads under Security.',
   },
   {
     variables: ['SMTP_URL'],
@@ -154,7 +154,7 @@ export const configurationTable: { variables: string[]; defaults: string; meanin
     variables: ['CERTIFICATE_REMINDER_DAYS'],
     defaults: '60,30,7',
     meaning:
-      'Days before a timed certificate expires that its holder gets a reminder mail, comma separated (each 1–3650, at most 10); none sends none. See Certificates in the README.',
+      'Days before a timed certificate expires that its holder gets a reminder mail, comma separated (each 1–3650, at most 10); none sends none. See Certificates in the guide.',
   },
   {
     variables: ['SHUTDOWN_TIMEOUT_MS'],
