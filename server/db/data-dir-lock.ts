@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import type { Socket } from 'node:net';
 import path from 'node:path';
 
 export class DataDirLockedError extends Error {}
@@ -20,54 +19,62 @@ const HELD_ELSEWHERE = 75;
 
 /**
  * Takes the data folder for this process alone: two PGlite instances on one folder lose writes.
- * The lock is the kernel's (flock(2) on `platform.lock`), held by a small `flock` child whose
- * standard input is a pipe from this process: it holds across containers that share the volume
- * (where every server is PID 1, so process ids prove nothing), and it goes the moment this process
- * ends, even by kill -9, because the pipe closes. Where no `flock` program exists (not Linux), an
- * exclusive lock file with this process's id is the fallback.
+ * The lock is the kernel's (flock(2) on `platform.lock`): it holds across containers that share the
+ * volume (where every server is PID 1, so process ids prove nothing). Node has no flock of its own,
+ * so this process opens the file and a short-lived `flock` program locks that very descriptor,
+ * handed to it as its fd 3: a flock belongs to the open file description, not to a process, so
+ * once `flock` has exited the lock is this process's alone. No helper is left to kill (an
+ * operator's pkill, the OOM killer) and the lock with it; it goes when this process closes the
+ * file or ends, even by kill -9. Where no `flock` program exists (not Linux), an exclusive lock
+ * file with this process's id is the fallback.
  */
 export async function lockDataDir(dataDir: string): Promise<ReleaseDataDir> {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockFile = path.join(dataDir, 'platform.lock');
-  const child = spawn(
-    'flock',
-    ['--nonblock', '--conflict-exit-code', String(HELD_ELSEWHERE), lockFile, '-c', 'echo locked; exec cat'],
-    { stdio: ['pipe', 'pipe', 'pipe'] },
-  );
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const outcome = await new Promise<'locked' | 'held' | 'missing' | Error>((resolve) => {
-    let errors = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('locked')) resolve('locked');
-    });
-    child.stderr.on('data', (chunk: Buffer) => (errors += chunk));
-    child.once('error', (error: NodeJS.ErrnoException) =>
-      resolve(error.code === 'ENOENT' ? 'missing' : error),
-    );
-    void exited.then((code) =>
-      resolve(
-        code === HELD_ELSEWHERE ? 'held' : new Error(`Could not lock ${lockFile}: ${errors.trim() || code}`),
-      ),
-    );
-  });
+  // Opened close-on-exec (as Node opens every file): no later child of the server inherits it, so
+  // none can keep the folder locked after the server is gone.
+  const fd = fs.openSync(lockFile, 'a');
+  let outcome: 'locked' | 'held' | 'missing' | Error;
+  try {
+    outcome = await flockDescriptor(fd, lockFile);
+  } catch (error) {
+    fs.closeSync(fd);
+    throw error;
+  }
+  if (outcome !== 'locked') fs.closeSync(fd);
   if (outcome === 'missing') return lockByProcessId(dataDir, lockFile);
   if (outcome === 'held') throw inUse(dataDir);
   if (outcome instanceof Error) throw outcome;
-  // The lock must not keep the process alive by itself, nor outlive it.
-  for (const stream of [child.stdin, child.stdout, child.stderr]) (stream as unknown as Socket).unref();
-  child.unref();
-  let released: Promise<void> | null = null;
-  return () => {
-    released ??= (async () => {
-      // `cat` ends at the end of its input and `flock` after it: then the lock is free. Killing
-      // `flock` instead would leave `cat` holding the lock a moment longer.
-      child.stdin.end();
-      const stuck = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(stuck);
-    })();
-    return released;
+  let released = false;
+  return async () => {
+    if (released) return;
+    released = true;
+    // The last descriptor of the open file description: closing it frees the lock.
+    fs.closeSync(fd);
   };
+}
+
+/** Runs `flock --nonblock 3` with `fd` as the child's descriptor 3. */
+function flockDescriptor(fd: number, lockFile: string): Promise<'locked' | 'held' | 'missing' | Error> {
+  return new Promise((resolve) => {
+    const child = spawn('flock', ['--nonblock', '--conflict-exit-code', String(HELD_ELSEWHERE), '3'], {
+      stdio: ['ignore', 'ignore', 'pipe', fd],
+    });
+    let errors = '';
+    child.stderr?.on('data', (chunk: Buffer) => (errors += chunk));
+    child.once('error', (error: NodeJS.ErrnoException) =>
+      resolve(error.code === 'ENOENT' ? 'missing' : error),
+    );
+    child.once('close', (code) =>
+      resolve(
+        code === 0
+          ? 'locked'
+          : code === HELD_ELSEWHERE
+            ? 'held'
+            : new Error(`Could not lock ${lockFile}: ${errors.trim() || code}`),
+      ),
+    );
+  });
 }
 
 function isAlive(pid: number): boolean {

@@ -28,6 +28,33 @@ async function signIn(url: string): Promise<string> {
 /** Whether nobody holds the data folder's kernel lock (flock exits 0 when it can take it at once). */
 const lockIsFree = (lockFile: string) => spawnSync('flock', ['--nonblock', lockFile, 'true']).status === 0;
 
+/** Every process below `pid` (children, their children…), from /proc. */
+function descendantsOf(pid: number): number[] {
+  const parents = new Map<number, number>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The command name may hold spaces and parentheses: the fields after its last ')' are fixed.
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(Number(entry), parent);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const found: number[] = [];
+  const below = (id: number) => {
+    for (const [child, parent] of parents) {
+      if (parent === id) {
+        found.push(child);
+        below(child);
+      }
+    }
+  };
+  below(pid);
+  return found;
+}
+
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'platform-data-'));
 
 async function start(env: Record<string, string>, wrapper: string[] = []) {
@@ -59,6 +86,20 @@ describe('server process', { timeout: 180_000 }, () => {
     await first.exited;
     const third = await start({ DATA_DIR: dataDir });
     expect((await fetch(`${third.url}/readyz`)).status).toBe(200);
+  });
+
+  it('keeps the data folder locked when every process the server started is killed', async () => {
+    const dataDir = tempDir();
+    const first = await start({ DATA_DIR: dataDir });
+    // Whatever helper might hold the lock for the server (an operator's pkill, the OOM killer).
+    const helpers = descendantsOf(first.child.pid!);
+    for (const pid of helpers) process.kill(pid, 'SIGKILL');
+    expect(lockIsFree(path.join(dataDir, 'platform.lock'))).toBe(false);
+    const second = spawnServer({ DATA_DIR: dataDir }, await freePort());
+    running.push(second);
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`The data folder ${dataDir} is in use by another process`);
+    expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
   });
 
   /** Runs the server as PID 1 of a PID namespace of its own, as every container runs it. */
