@@ -1,9 +1,18 @@
 import { type ColumnType, type Selectable, sql, type Transaction } from 'kysely';
 import type { AnswerValue } from '../../events/result/answers';
-import type { QuestionType, ResultEvent } from '../../events/result/events';
+import type { QuestionType } from '../../events/result/events';
 import type { StoredEvent } from '../../events/store';
-import { type AnyDb, laterOf, rowsOf, tablesOf } from '../db';
+import { type AnyDb, rowsOf, tablesOf } from '../db';
 import type { Projection } from '../projection';
+import {
+  type AnswerRow,
+  activityAfter,
+  activityKey,
+  answerAfter,
+  foldRows,
+  questionKey,
+  questionOf,
+} from './answer-rules';
 
 /** One row per participant and module they answered in: "where was this participant last active". */
 export interface ModuleResultsTable {
@@ -40,8 +49,6 @@ export interface ResultTables {
   result_answers: ResultAnswersTable;
 }
 
-type DataOf<T extends ResultEvent['type']> = Extract<ResultEvent, { type: T }>['data'];
-
 const results = (db: AnyDb) => tablesOf<ResultTables>(db);
 
 async function apply(trx: Transaction<ResultTables>, stored: StoredEvent) {
@@ -51,110 +58,116 @@ async function apply(trx: Transaction<ResultTables>, stored: StoredEvent) {
     await trx.deleteFrom('module_results').where('user_id', '=', userId).execute();
     return;
   }
-  const at = stored.meta.at;
-  if (stored.type === 'AnswerScored') {
-    const data = stored.data as DataOf<'AnswerScored'>;
-    // A teacher's score is no activity of the participant: updated_at stays.
-    await trx
-      .updateTable('result_answers')
-      .set({ score: data.score, feedback: data.feedback, scored_by: data.scoredBy, scored_at: at })
-      .where('user_id', '=', data.userId)
-      .where('module_id', '=', data.moduleId)
-      .where('page_path', '=', data.pagePath)
-      .where('question', '=', data.question)
-      .execute();
-    return;
-  }
-  if (stored.type === 'AttemptGranted') {
-    const data = stored.data as DataOf<'AttemptGranted'>;
-    await trx
-      .updateTable('result_answers')
-      .set({ extra_attempts: data.extraAttempts })
-      .where('user_id', '=', data.userId)
-      .where('module_id', '=', data.moduleId)
-      .where('page_path', '=', data.pagePath)
-      .where('question', '=', data.question)
-      .execute();
-    return;
-  }
-  const data = stored.data as DataOf<'AnswerSaved'>;
-  await sql`
-    insert into module_results (user_id, module_id, module_path, started_at, updated_at)
-    values (${data.userId}, ${data.moduleId}, ${data.modulePath}, ${at}, ${at})
-    on conflict (user_id, module_id) do update
-      set updated_at = greatest(module_results.updated_at, excluded.updated_at)`.execute(trx);
-  const answer = data.answer === null ? null : JSON.stringify(data.answer);
-  // Idempotent: replaying an older attempt never overwrites a later one.
-  await sql`
-    insert into result_answers (user_id, module_id, page_id, page_path, question, question_type, answer,
-      attempts, score, max_score, updated_at)
-    values (${data.userId}, ${data.moduleId}, ${data.pageId}, ${data.pagePath}, ${data.question},
-      ${data.questionType}, ${answer}::jsonb, ${data.attempt}, ${data.score}, ${data.maxScore}, ${at})
-    on conflict (user_id, module_id, page_path, question) do update
-      set answer = excluded.answer, attempts = excluded.attempts, score = excluded.score,
-        max_score = excluded.max_score, question_type = excluded.question_type, page_id = excluded.page_id,
-        updated_at = excluded.updated_at
-      where result_answers.attempts < excluded.attempts`.execute(trx);
+  await applyRun(trx, [stored]);
 }
 
+type Ref = { userId: string; moduleId: string; modulePath: string; pagePath: string; question: string };
+const iso = (value: Date | string) => new Date(value).toISOString();
+
 /**
- * A run of AnswerSaved in one statement. Per participant and module the first answer starts the
- * row and the latest time stays; per question the first answer with the most attempts wins, which
- * is what the one-by-one upserts above leave behind.
+ * Answers, scores and extra attempts, one event or a whole run, in two statements whatever its
+ * length: the rows the events touch are read, the events folded into them by the rules of
+ * answer-rules.ts, and what changed written back. Reading first is safe live: every event that
+ * touches a row belongs to the one result stream of its participant and module, which the
+ * appending transaction holds.
  */
 async function applyRun(trx: Transaction<ResultTables>, events: StoredEvent[]) {
-  const modules = new Map<string, Record<string, unknown> & { updated_at: string }>();
-  const answers = new Map<string, Record<string, unknown> & { attempts: number }>();
+  const questions = new Map<string, Record<string, string>>();
+  const modules = new Map<string, Record<string, string>>();
   for (const stored of events) {
-    const data = stored.data as DataOf<'AnswerSaved'>;
-    const at = stored.meta.at;
-    const moduleKey = JSON.stringify([data.userId, data.moduleId]);
-    const started = modules.get(moduleKey);
-    if (started) started.updated_at = laterOf(started.updated_at, at);
-    else
-      modules.set(moduleKey, {
-        user_id: data.userId,
-        module_id: data.moduleId,
-        module_path: data.modulePath,
-        started_at: at,
-        updated_at: at,
-      });
-    const answerKey = JSON.stringify([data.userId, data.moduleId, data.pagePath, data.question]);
-    const earlier = answers.get(answerKey);
-    if (earlier && earlier.attempts >= data.attempt) continue;
-    answers.set(answerKey, {
+    const data = stored.data as Ref;
+    questions.set(questionOf(stored), {
       user_id: data.userId,
       module_id: data.moduleId,
-      page_id: data.pageId,
       page_path: data.pagePath,
       question: data.question,
-      question_type: data.questionType,
-      answer: data.answer,
-      attempts: data.attempt,
-      score: data.score,
-      max_score: data.maxScore,
-      updated_at: at,
     });
+    if (stored.type === 'AnswerSaved')
+      modules.set(activityKey(data), { user_id: data.userId, module_id: data.moduleId });
   }
+  // One read for both tables; json_agg gives timestamps as text, which both drivers leave alone.
+  const { rows } = await sql<{
+    answers: Selectable<ResultAnswersTable>[] | null;
+    modules: Selectable<ModuleResultsTable>[] | null;
+  }>`
+    select
+      (select json_agg(a) from result_answers a
+        join ${rowsOf('result_answers', [...questions.values()])} k
+          using (user_id, module_id, page_path, question)) as answers,
+      (select json_agg(m) from module_results m
+        join ${rowsOf('module_results', [...modules.values()])} k using (user_id, module_id)) as modules`.execute(
+    trx,
+  );
+  const answersBefore = new Map(
+    (rows[0]?.answers ?? []).map((row) => [
+      questionKey({
+        userId: row.user_id,
+        moduleId: row.module_id,
+        pagePath: row.page_path,
+        question: row.question,
+      }),
+      answerRowOf(row),
+    ]),
+  );
+  const modulesBefore = new Map(
+    (rows[0]?.modules ?? []).map((row) => [
+      activityKey({ userId: row.user_id, moduleId: row.module_id }),
+      { modulePath: row.module_path, startedAt: iso(row.started_at), updatedAt: iso(row.updated_at) },
+    ]),
+  );
+  const answers = foldRows(events, questionOf, answerAfter, answersBefore);
+  const activity = foldRows(
+    events,
+    (stored) => (stored.type === 'AnswerSaved' ? activityKey(stored.data as Ref) : null),
+    activityAfter,
+    modulesBefore,
+  );
+  // The rules never remove a row (only erasure does, above): what changed is written whole.
+  const answerRows = [...answers]
+    .filter(([key, row]) => row !== null && row !== answersBefore.get(key))
+    .map(([key, row]) => ({
+      ...questions.get(key),
+      page_id: row!.pageId,
+      question_type: row!.questionType,
+      answer: row!.answer,
+      attempts: row!.attempts,
+      score: row!.score,
+      max_score: row!.maxScore,
+      updated_at: row!.updatedAt,
+      feedback: row!.feedback,
+      scored_by: row!.scoredBy,
+      scored_at: row!.scoredAt,
+      extra_attempts: row!.extraAttempts,
+    }));
+  const moduleRows = [...activity]
+    .filter(([key, row]) => row !== null && row !== modulesBefore.get(key))
+    .map(([key, row]) => ({
+      ...modules.get(key),
+      module_path: row!.modulePath,
+      started_at: row!.startedAt,
+      updated_at: row!.updatedAt,
+    }));
+  if (answerRows.length === 0 && moduleRows.length === 0) return;
   // One statement: a data-modifying WITH runs to completion whether or not the rest reads it.
   await sql`
     with started as (
       insert into module_results (user_id, module_id, module_path, started_at, updated_at)
       select user_id, module_id, module_path, started_at, updated_at
-        from ${rowsOf('module_results', [...modules.values()])}
+        from ${rowsOf('module_results', moduleRows)}
       on conflict (user_id, module_id) do update
-        set updated_at = greatest(module_results.updated_at, excluded.updated_at)
+        set module_path = excluded.module_path, started_at = excluded.started_at,
+          updated_at = excluded.updated_at
     )
     insert into result_answers (user_id, module_id, page_id, page_path, question, question_type, answer,
-      attempts, score, max_score, updated_at)
+      attempts, score, max_score, updated_at, feedback, scored_by, scored_at, extra_attempts)
     select user_id, module_id, page_id, page_path, question, question_type, answer, attempts, score,
-      max_score, updated_at
-      from ${rowsOf('result_answers', [...answers.values()])}
+      max_score, updated_at, feedback, scored_by, scored_at, extra_attempts
+      from ${rowsOf('result_answers', answerRows)}
     on conflict (user_id, module_id, page_path, question) do update
-      set answer = excluded.answer, attempts = excluded.attempts, score = excluded.score,
-        max_score = excluded.max_score, question_type = excluded.question_type, page_id = excluded.page_id,
-        updated_at = excluded.updated_at
-      where result_answers.attempts < excluded.attempts`.execute(trx);
+      set page_id = excluded.page_id, question_type = excluded.question_type, answer = excluded.answer,
+        attempts = excluded.attempts, score = excluded.score, max_score = excluded.max_score,
+        updated_at = excluded.updated_at, feedback = excluded.feedback, scored_by = excluded.scored_by,
+        scored_at = excluded.scored_at, extra_attempts = excluded.extra_attempts`.execute(trx);
 }
 
 export const moduleResults: Projection<ResultTables> = {
@@ -182,20 +195,39 @@ export interface StoredAnswer {
   extraAttempts: number;
 }
 
-export const toAnswer = (row: Selectable<ResultAnswersTable>): StoredAnswer => ({
-  pagePath: row.page_path,
-  question: row.question,
+/** A row of result_answers as the rules see it (times as ISO text, whichever driver read it). */
+export const answerRowOf = (row: Selectable<ResultAnswersTable>): AnswerRow => ({
+  pageId: row.page_id,
   questionType: row.question_type,
   answer: row.answer,
   attempts: row.attempts,
   score: row.score,
   maxScore: row.max_score,
-  updatedAt: new Date(row.updated_at).toISOString(),
+  updatedAt: iso(row.updated_at),
   feedback: row.feedback,
   scoredBy: row.scored_by,
-  scoredAt: row.scored_at ? new Date(row.scored_at).toISOString() : null,
+  scoredAt: row.scored_at ? iso(row.scored_at) : null,
   extraAttempts: row.extra_attempts,
 });
+
+/** What the API tells of one question's result. */
+export const storedAnswerOf = (pagePath: string, question: string, row: AnswerRow): StoredAnswer => ({
+  pagePath,
+  question,
+  questionType: row.questionType,
+  answer: row.answer,
+  attempts: row.attempts,
+  score: row.score,
+  maxScore: row.maxScore,
+  updatedAt: row.updatedAt,
+  feedback: row.feedback,
+  scoredBy: row.scoredBy,
+  scoredAt: row.scoredAt,
+  extraAttempts: row.extraAttempts,
+});
+
+export const toAnswer = (row: Selectable<ResultAnswersTable>): StoredAnswer =>
+  storedAnswerOf(row.page_path, row.question, answerRowOf(row));
 
 /** A participant's answers in one module. */
 export async function answersOf(db: AnyDb, userId: string, moduleId: string): Promise<StoredAnswer[]> {

@@ -4,6 +4,7 @@ import type { DraftEvent, ResultEvent } from '../../events/result/events';
 import type { StoredEvent } from '../../events/store';
 import { type AnyDb, rowsOf, tablesOf } from '../db';
 import type { Projection } from '../projection';
+import { draftAfter, foldRows, questionKey, questionOf } from './answer-rules';
 
 /** The latest unconfirmed answer per participant and question ("what was I typing?"). */
 export interface ResultDraftsTable {
@@ -28,60 +29,44 @@ async function apply(trx: Transaction<DraftTables>, stored: StoredEvent) {
     await trx.deleteFrom('result_drafts').where('user_id', '=', userId).execute();
     return;
   }
-  const data = stored.data as Ref;
-  if (stored.type === 'AnswerSaved') {
-    // A confirmed answer supersedes the draft it came from.
-    await trx
-      .deleteFrom('result_drafts')
-      .where('user_id', '=', data.userId)
-      .where('module_id', '=', data.moduleId)
-      .where('page_path', '=', data.pagePath)
-      .where('question', '=', data.question)
-      .execute();
-    return;
-  }
-  const answer = data.answer === null ? null : JSON.stringify(data.answer);
-  await sql`
-    insert into result_drafts (user_id, module_id, page_id, page_path, question, answer, updated_at)
-    values (${data.userId}, ${data.moduleId}, ${data.pageId}, ${data.pagePath}, ${data.question},
-      ${answer}::jsonb, ${stored.meta.at})
-    on conflict (user_id, module_id, page_path, question) do update
-      set answer = excluded.answer, page_id = excluded.page_id, updated_at = excluded.updated_at`.execute(
-    trx,
-  );
+  await applyRun(trx, [stored]);
 }
 
 type DraftKey = { user_id: string; module_id: string; page_path: string; question: string };
 const keyOf = (key: DraftKey) =>
-  JSON.stringify([key.user_id, key.module_id.toLowerCase(), key.page_path, key.question]);
+  questionKey({
+    userId: key.user_id,
+    moduleId: key.module_id,
+    pagePath: key.page_path,
+    question: key.question,
+  });
 
 /** Up to this many answers in a run, their drafts are deleted by key without looking them up. */
 const DIRECT_DELETES = 20;
 
 /**
- * A run of drafts and answers: per question only the last event counts, a draft (written) or an
- * answer (the draft gone), as the one-by-one upserts and deletes above would leave. Only drafts that
- * exist can go, so in a long run (a replay) those of the run's participants and modules are looked up
- * first (a few rows) instead of sending the database a key for every answer.
+ * Drafts and answers, one event or a whole run: folded by the rules of answer-rules.ts, where a
+ * question's draft depends on its last event alone (written, or gone), so nothing is read first.
+ * Only drafts that exist can go, so in a long run (a replay) those of the run's participants and
+ * modules are looked up first (a few rows) instead of sending the database a key for every answer.
  */
 async function applyRun(trx: Transaction<DraftTables>, events: StoredEvent[]) {
-  const last = new Map<string, { key: DraftKey; stored: StoredEvent }>();
+  const keys = new Map<string, DraftKey>();
   for (const stored of events) {
     const data = stored.data as Ref;
-    const key = {
+    keys.set(questionOf(stored), {
       user_id: data.userId,
       module_id: data.moduleId,
       page_path: data.pagePath,
       question: data.question,
-    };
-    last.set(keyOf(key), { key, stored });
+    });
   }
   const drafts: Record<string, unknown>[] = [];
   const answered = new Map<string, DraftKey>();
-  for (const [id, { key, stored }] of last) {
-    const data = stored.data as Ref;
-    if (stored.type === 'AnswerSaved') answered.set(id, key);
-    else drafts.push({ ...key, page_id: data.pageId, answer: data.answer, updated_at: stored.meta.at });
+  for (const [id, draft] of foldRows(events, questionOf, draftAfter)) {
+    const key = keys.get(id)!;
+    if (draft === null) answered.set(id, key);
+    else drafts.push({ ...key, page_id: draft.pageId, answer: draft.answer, updated_at: draft.updatedAt });
   }
   if (answered.size > 0 && answered.size <= DIRECT_DELETES) {
     // A live save: its few keys go to the database at once (one statement, no look-up first).

@@ -1,16 +1,33 @@
 import { sql } from 'kysely';
 import type { AnswerValue } from '../../events/result/answers';
-import type { DraftEvent, ResultEvent } from '../../events/result/events';
 import type { StoredEvent } from '../../events/store';
 import type { ModuleRowWithTotals } from '../../projections/module/module-summaries';
 import { toModuleSummary } from '../../projections/module/module-summaries';
 import { toPageSummary } from '../../projections/page/page-summaries';
-import { type StoredAnswer, toAnswer } from '../../projections/result/module-results';
+import {
+  type AnswerRow,
+  answerAfter,
+  answerEventTypes,
+  type DraftRow,
+  draftAfter,
+  foldRows,
+  questionKey,
+  questionOf,
+} from '../../projections/result/answer-rules';
+import { answerRowOf, storedAnswerOf } from '../../projections/result/module-results';
 import type { DatabaseHandle } from '../db';
 import { type ModuleStructure, structureCacheOf } from './module-structures';
 import { databaseSources, type LearnerSources } from './queries';
 
-type Draft = { page_path: string; question: string; answer: AnswerValue | null };
+type DraftRowJson = {
+  page_path: string;
+  question: string;
+  page_id: string;
+  answer: AnswerValue | null;
+  updated_at: string;
+};
+/** One question's row in the view, as the rules fold it. */
+type Placed<Row> = { pagePath: string; question: string; row: Row };
 
 interface ViewRow {
   version: string;
@@ -18,14 +35,14 @@ interface ViewRow {
   module: Omit<ModuleRowWithTotals, 'page_count' | 'estimated_time'> | null;
   owners: string[] | null;
   pages: Parameters<typeof toPageSummary>[0][] | null;
-  answers: Parameters<typeof toAnswer>[0][];
-  drafts: Draft[];
+  answers: Parameters<typeof answerRowOf>[0][];
+  drafts: DraftRowJson[];
 }
 
 interface View extends ModuleStructure {
   moduleId: string;
-  answers: StoredAnswer[];
-  drafts: Draft[];
+  answers: Placed<AnswerRow>[];
+  drafts: Placed<DraftRow>[];
 }
 
 type ViewDatabase = Pick<DatabaseHandle, 'db' | 'pglite' | 'target'>;
@@ -77,15 +94,17 @@ function sourcesOf(
     pages: async (modulePath) => (await viewOf(modulePath))?.pages ?? base.pages(modulePath),
     answers: async (userId, moduleId) => {
       const view = known(moduleId);
-      return view && userId === viewerId ? view.answers : base.answers(userId, moduleId);
+      return view && userId === viewerId
+        ? view.answers.map((answer) => storedAnswerOf(answer.pagePath, answer.question, answer.row))
+        : base.answers(userId, moduleId);
     },
     drafts: async (userId, moduleId, pagePath) => {
       const view = known(moduleId);
       if (!view || userId !== viewerId) return (base.drafts ?? noDrafts)(userId, moduleId, pagePath);
       return Object.fromEntries(
         view.drafts
-          .filter((draft) => draft.page_path === pagePath)
-          .map((draft) => [draft.question, draft.answer]),
+          .filter((draft) => draft.pagePath === pagePath)
+          .map((draft) => [draft.question, draft.row.answer]),
       );
     },
     after: (events) => {
@@ -100,52 +119,51 @@ function sourcesOf(
   };
 }
 
-type SavedData = Extract<ResultEvent, { type: 'AnswerSaved' }>['data'];
-type DraftedData = DraftEvent['data'];
+type Ref = { userId: string; moduleId: string; pagePath: string; question: string };
 
 /**
- * AnswerSaved and AnswerDrafted of the viewer in this module, applied as module-results.ts and
- * result-drafts.ts apply them: an answer replaces the question's row unless that row already has as
- * many attempts, keeps the teacher's feedback, score time and extra attempts, and removes the draft;
- * a draft replaces the question's draft.
+ * The viewer's events in this module folded into the view's rows by the rules the result
+ * projections write their tables with (projections/result/answer-rules.ts), so a save answers what
+ * a later read of the tables gives. A row keeps its place; a question's first answer or draft
+ * comes last.
  */
 function withEvents(view: View, viewerId: string | null, events: StoredEvent[]): View {
-  const answers = [...view.answers];
-  let drafts = [...view.drafts];
-  for (const event of events) {
-    const data = event.data as SavedData | DraftedData;
-    if (data.userId !== viewerId || data.moduleId !== view.moduleId) continue;
-    const same = (pagePath: string, question: string) =>
-      pagePath === data.pagePath && question === data.question;
-    if (event.type === 'AnswerDrafted') {
-      drafts = drafts.filter((draft) => !same(draft.page_path, draft.question));
-      drafts.push({ page_path: data.pagePath, question: data.question, answer: data.answer });
-      continue;
-    }
-    if (event.type !== 'AnswerSaved') continue;
-    const saved = data as SavedData;
-    drafts = drafts.filter((draft) => !same(draft.page_path, draft.question));
-    const index = answers.findIndex((answer) => same(answer.pagePath, answer.question));
-    const earlier = index >= 0 ? answers[index]! : null;
-    if (earlier && earlier.attempts >= saved.attempt) continue;
-    const row: StoredAnswer = {
-      pagePath: saved.pagePath,
-      question: saved.question,
-      questionType: saved.questionType,
-      answer: saved.answer,
-      attempts: saved.attempt,
-      score: saved.score,
-      maxScore: saved.maxScore,
-      updatedAt: new Date(event.meta.at).toISOString(),
-      feedback: earlier?.feedback ?? null,
-      scoredBy: earlier?.scoredBy ?? null,
-      scoredAt: earlier?.scoredAt ?? null,
-      extraAttempts: earlier?.extraAttempts ?? 0,
-    };
-    if (earlier) answers[index] = row;
-    else answers.push(row);
-  }
-  return { ...view, answers, drafts };
+  const mine = events.filter((event) => {
+    if (!(answerEventTypes as readonly string[]).includes(event.type)) return false;
+    const data = event.data as Ref;
+    return data.userId === viewerId && data.moduleId === view.moduleId;
+  });
+  const keyOf = (pagePath: string, question: string) =>
+    questionKey({ userId: viewerId!, moduleId: view.moduleId, pagePath, question });
+  const answers = foldRows(
+    mine,
+    questionOf,
+    answerAfter,
+    new Map(view.answers.map((answer) => [keyOf(answer.pagePath, answer.question), answer.row])),
+  );
+  const drafts = foldRows(
+    mine,
+    questionOf,
+    draftAfter,
+    new Map(view.drafts.map((draft) => [keyOf(draft.pagePath, draft.question), draft.row])),
+  );
+  const questions = new Map(mine.map((event) => [questionOf(event), event.data as Ref]));
+  const placed = <Row>(rows: Placed<Row>[], after: Map<string, Row | null>): Placed<Row>[] => {
+    const known = new Set(rows.map((row) => keyOf(row.pagePath, row.question)));
+    const next = rows.flatMap((entry) => {
+      const key = keyOf(entry.pagePath, entry.question);
+      if (!after.has(key)) return [entry];
+      const row = after.get(key)!;
+      return row ? [{ ...entry, row }] : [];
+    });
+    for (const [key, row] of after)
+      if (row && !known.has(key)) {
+        const { pagePath, question } = questions.get(key)!;
+        next.push({ pagePath, question, row });
+      }
+    return next;
+  };
+  return { ...view, answers: placed(view.answers, answers), drafts: placed(view.drafts, drafts) };
 }
 
 const noDrafts = async () => ({});
@@ -170,7 +188,7 @@ async function readView(database: ViewDatabase, path: string, viewerId: string |
       (select coalesce(json_agg(a order by a.page_path, a.question), '[]')
         from result_answers a where a.user_id = ${viewerId} and a.module_id = (select module_id from m)) as answers,
       (select coalesce(json_agg(json_build_object('page_path', d.page_path, 'question', d.question,
-          'answer', d.answer)), '[]')
+          'page_id', d.page_id, 'answer', d.answer, 'updated_at', d.updated_at)), '[]')
         from result_drafts d where d.user_id = ${viewerId} and d.module_id = (select module_id from m)) as drafts
     from c`.execute(database.db);
   const row = rows[0]!;
@@ -183,8 +201,20 @@ async function readView(database: ViewDatabase, path: string, viewerId: string |
   return {
     ...structure,
     moduleId: structure.summary.moduleId,
-    answers: row.answers.map(toAnswer),
-    drafts: row.drafts,
+    answers: row.answers.map((answer) => ({
+      pagePath: answer.page_path,
+      question: answer.question,
+      row: answerRowOf(answer),
+    })),
+    drafts: row.drafts.map((draft) => ({
+      pagePath: draft.page_path,
+      question: draft.question,
+      row: {
+        pageId: draft.page_id,
+        answer: draft.answer,
+        updatedAt: new Date(draft.updated_at).toISOString(),
+      },
+    })),
   };
 }
 
