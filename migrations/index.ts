@@ -26,6 +26,7 @@ import * as createUploads from './2026_11_28_02_40_00_create_uploads';
 import * as createSecondFactors from './2026_11_28_03_10_00_create_second_factors';
 import * as createProjectionVersions from './2026_11_28_03_20_00_create_projection_versions';
 import * as createExternalIdentities from './2026_11_28_03_30_00_create_external_identities';
+import * as createSigningKey from './2026_11_28_04_40_00_create_signing_key';
 
 /** Listed statically (not read from disk) so the bundled binary carries them. Append only. */
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_03_10_00_create_second_factors': createSecondFactors,
   '2026_11_28_03_20_00_create_projection_versions': createProjectionVersions,
   '2026_11_28_03_30_00_create_external_identities': createExternalIdentities,
+  '2026_11_28_04_40_00_create_signing_key': createSigningKey,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -52,8 +52,16 @@ export const carriedTables = [
  * `DATA_DIR/keys` (or JWT_PRIVATE_KEY), pg-boss's jobs; uploaded files unless exported with
  * `--with-files` (backup-files.ts). The xAPI push marks name transactions of the old database: a
  * restore starts them over, and the LRS, sent every statement again, keeps each once by its id.
+ * The recorded signing key's thumbprint: the restored deployment's first start records its own.
  */
-export const transientTables = ['auth_codes', 'sessions', 'rate_limits', 'mail_outbox', 'xapi_push_marks'];
+export const transientTables = [
+  'auth_codes',
+  'sessions',
+  'rate_limits',
+  'mail_outbox',
+  'xapi_push_marks',
+  'signing_key',
+];
 
 export class BackupError extends Error {}
 
