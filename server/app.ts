@@ -7,6 +7,7 @@ import { expiringCsvRoute } from './certificate/expiring-csv';
 import { certificateRoutes } from './certificate/routes';
 import { uploadRoutes } from './files/routes';
 import { graphqlRoute } from './graphql/route';
+import { version } from './ops/cli';
 import { metrics } from './ops/metrics';
 import { checkReadiness, watchJobs } from './ops/readiness';
 import type { Platform } from './platform';
@@ -75,7 +76,8 @@ export async function buildApp(
   // Compressed answers (brotli or gzip) from 1 KB; before the routes, which take its hook as added.
   await compression(app);
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  // Liveness, with the release this process runs, so an operator sees which instances are upgraded.
+  app.get('/healthz', async () => ({ status: 'ok', version }));
   // Ready: database reachable, migrations applied, jobs running (server/ops/readiness.ts).
   watchJobs(platform.jobs.boss);
   app.get('/readyz', async (_request, reply) => {
