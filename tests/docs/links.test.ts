@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { anchors, documentationFiles, prose, root } from './markdown';
+
+const files = documentationFiles();
+
+/** Every link and image of a file's prose: its target as written. */
+function links(markdown: string): string[] {
+  return [...prose(markdown).matchAll(/!?\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)].map((match) => match[1]!);
+}
+
+describe('the documentation', () => {
+  it('is found', () => {
+    expect(files).toContain('docs/operations/configuration.md');
+    expect(files.length).toBeGreaterThan(30);
+  });
+
+  it.each(files)(
+    '%s: every relative link reaches a file of the repository, and its #anchor a heading',
+    (file) => {
+      const markdown = fs.readFileSync(path.join(root, file), 'utf8');
+      const broken: string[] = [];
+      for (const target of links(markdown)) {
+        if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue; // https:, mailto: — not ours to check
+        const [pathPart, anchor] = target.split('#') as [string, string | undefined];
+        const resolved = pathPart
+          ? path.resolve(path.dirname(path.join(root, file)), pathPart)
+          : path.join(root, file);
+        if (path.relative(root, resolved).startsWith('..')) {
+          broken.push(`${target}: outside the repository`);
+          continue;
+        }
+        if (!fs.existsSync(resolved)) {
+          broken.push(`${target}: no such file`);
+          continue;
+        }
+        if (anchor && resolved.endsWith('.md') && !anchors(fs.readFileSync(resolved, 'utf8')).has(anchor))
+          broken.push(`${target}: no heading for #${anchor}`);
+      }
+      expect(broken).toEqual([]);
+    },
+  );
+
+  it.each(files)('%s: names no path outside the repository and no issue number', (file) => {
+    const markdown = fs.readFileSync(path.join(root, file), 'utf8');
+    expect(markdown).not.toMatch(/\.\.\/shared|\/work\/|DESIGN\.md|STYLE\.md/);
+    // Issue numbers read in prose ('issue 14', '(#20)', 'after #23'); code may hold '#4711' in an address.
+    expect(prose(markdown)).not.toMatch(/\bissues? #?\d+|(^|[\s(])#\d+\b/im);
+  });
+});
