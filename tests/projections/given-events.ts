@@ -11,7 +11,7 @@ import { startTestPlatform, type TestPlatform } from '../harness';
  * A projection's spec: given events → then the rows of its tables. Each case runs in a transaction
  * on a real database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) that starts by emptying
  * the tables the projection writes and reads, applies the events as the append does (runs included)
- * to that projection alone and to the ones whose tables it declares in `reads`, compares the rows
+ * to that projection alone and to the ones whose tables it declares it reads, compares the rows
  * and is rolled back: cases share nothing, and another projection's fault cannot fail this one's
  * spec. Every event is validated against its type's schema first, so a spec cannot project what
  * the store would refuse.
@@ -52,7 +52,11 @@ export function projectionSpec(
   }, 60_000);
   afterAll(() => platform?.dispose());
 
-  const reads = projection.reads ?? [];
+  // Tables read as they stood before an event, too (declared apart where the interface has them).
+  const reads = [
+    ...(projection.reads ?? []),
+    ...((projection as { readsBefore?: string[] }).readsBefore ?? []),
+  ];
   // In the registry's order, as the append applies them.
   const selected = projections.filter(
     (candidate) => candidate === projection || candidate.tables.some((table) => reads.includes(table)),
