@@ -36,14 +36,50 @@ function examples(): Example[] {
     });
 }
 
+interface Curl {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** The curl commands of the first `sh` block of docs/integrating/README.md, as requests. */
+function curlCommands(): Curl[] {
+  const markdown = fs.readFileSync(path.join(root, 'docs/integrating/README.md'), 'utf8');
+  const block = /^```sh\n([\s\S]*?)^```$/m.exec(markdown)![1]!;
+  return block
+    .replace(/\\\n\s*/g, ' ')
+    .split('\n')
+    .filter((line) => line.includes('curl '))
+    .map((line) => {
+      const body = /-d '([^']*)'/.exec(line)?.[1];
+      const headers = Object.fromEntries(
+        [...line.matchAll(/-H ['"]([^:'"]+):\s*([^'"]*)['"]/g)].map((match) => [
+          match[1]!.toLowerCase(),
+          match[2]!,
+        ]),
+      );
+      return {
+        method: /-X (\w+)/.exec(line)?.[1] ?? (body ? 'POST' : 'GET'),
+        url: /"\$BASE([^"]+)"/.exec(line)![1]!,
+        headers,
+        ...(body ? { body } : {}),
+      };
+    });
+}
+
 describe.each(databaseKinds)('the integration examples of docs/integrating on %s', (kind) => {
   let platform: TestPlatform;
   let app: FastifyInstance;
   let token: string;
+  let admin: { email: string; password: string };
   beforeAll(async () => {
     platform = await startTestPlatform(kind);
     app = await buildApp(platform, { clientRoot: emptyClientRoot() });
-    token = (await addTestUser(platform, { roles: ['admin'], name: 'Docs Admin' })).token;
+    const password = 'docs-example-password-1';
+    const user = await addTestUser(platform, { roles: ['admin'], name: 'Docs Admin', password });
+    token = user.token;
+    admin = { email: user.email, password };
   });
   afterAll(async () => {
     await app?.close();
@@ -63,5 +99,44 @@ describe.each(databaseKinds)('the integration examples of docs/integrating on %s
         if (value && typeof value === 'object' && 'success' in value)
           expect(value, `${where} → ${field}`).toMatchObject({ success: true });
     }
+  });
+
+  it('answer the curl requests of the sign-in example: sign-in, a query, the results CSV, sign-out', async () => {
+    const commands = curlCommands();
+    expect(commands.map((command) => `${command.method} ${command.url.split('?')[0]}`)).toEqual([
+      'POST /auth/sign-in',
+      'POST /graphql',
+      'GET /api/results/contraception-quiz.csv',
+      'POST /auth/sign-out',
+    ]);
+    let idToken = '';
+    for (const command of commands) {
+      const headers = Object.fromEntries(
+        Object.entries(command.headers).map(([name, value]) => [name, value.replace('$TOKEN', idToken)]),
+      );
+      // The example's account and its elided password stand for this test's administrator.
+      const payload =
+        command.url === '/auth/sign-in'
+          ? JSON.stringify({ ...JSON.parse(command.body!), ...admin })
+          : command.body;
+      const response = await app.inject({
+        method: command.method as 'GET' | 'POST',
+        url: command.url,
+        headers,
+        ...(payload ? { payload } : {}),
+      });
+      expect(
+        response.statusCode,
+        `${command.method} ${command.url}: ${response.body.slice(0, 300)}`,
+      ).toBeLessThan(300);
+      if (command.url === '/auth/sign-in') idToken = response.json().idToken;
+      if (command.url === '/graphql') expect(response.json().errors).toBeUndefined();
+      if (command.url.startsWith('/api/results/'))
+        expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    }
+    expect(idToken).not.toBe('');
+    // Signed out: the token no longer works.
+    const after = await graphql(app, '{ currentUser { _id } }', { token: idToken });
+    expect(after.status).toBe(401);
   });
 });
