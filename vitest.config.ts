@@ -5,6 +5,7 @@ export default defineConfig({
     include: ['tests/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['tests/support/global-setup.ts'],
+    setupFiles: ['tests/support/declared-reads.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -15,10 +15,13 @@ export interface Projection<Tables> {
   version?: number;
   tables: (keyof Tables & string)[];
   /**
-   * Other projections' tables it reads while applying events: rebuilding it alone rebuilds those
-   * too, in the registry's order, so that it reads them as they stood at each event.
+   * Other projections' tables it reads while applying an event, as they stand after that event: it
+   * is applied after their owners (projections/order.ts), and rebuilding it alone rebuilds those too.
+   * In tests, a query naming a table it neither owns nor declares fails (projections/declared-reads.ts).
    */
   reads?: string[];
+  /** Other projections' tables it reads as they stood before the event: it is applied before their owners. */
+  readsBefore?: string[];
   handles: string[];
   apply: (trx: Transaction<Tables>, event: StoredEvent) => Promise<void>;
   /**

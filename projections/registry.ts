@@ -6,11 +6,13 @@ import { certificateRemindersProjection } from './certificate/certificate-remind
 import { certificatesProjection } from './certificate/certificates';
 import { courseOwnersProjection } from './course/course-owners';
 import { courseSummaries } from './course/course-summaries';
+import { transactionFor } from './declared-reads';
 import { fileSummaries } from './file/file-summaries';
 import { contentLinks } from './link/content-links';
 import { moduleOwnersProjection } from './module/module-owners';
 import { moduleSummaries } from './module/module-summaries';
 import { structureVersions } from './module/structure-versions';
+import { inReadOrder } from './order';
 import { pageSummaries } from './page/page-summaries';
 import type { Projection } from './projection';
 import { answerRequests } from './result/answer-requests';
@@ -23,10 +25,9 @@ import { userProjection } from './user/users';
 import { xapiStatements } from './xapi/statements';
 
 // biome-ignore lint/suspicious/noExplicitAny: each projection narrows the tables it owns
-export const projections: Projection<any>[] = [
+export const projections: Projection<any>[] = inReadOrder([
   courseSummaries,
   courseOwnersProjection,
-  // Before section_summaries: a deleted course's section lists are found through its sections.
   contentLinks,
   sectionSummaries,
   moduleSummaries,
@@ -42,12 +43,10 @@ export const projections: Projection<any>[] = [
   credentialStatusProjection,
   certificateConfigsProjection,
   userProjection,
-  // After users: a sighting counts only for a person who still exists.
   userTrackingProjection,
   roleProjection,
-  // After users and page_summaries, which it reads.
   xapiStatements,
-];
+]);
 
 export const projectionTables = (): string[] => projections.flatMap((projection) => projection.tables);
 
@@ -68,7 +67,7 @@ const runTypes = new Set(
 );
 
 /**
- * Applies every interested projection (of `selected`, in the registry's order) to the events, in
+ * Applies every interested projection (of `selected`, in the order their reads need) to the events, in
  * order, inside the append transaction (and batch by batch in a rebuild). Consecutive events of
  * run types go to each projection as one run.
  */
@@ -84,7 +83,7 @@ export async function applyProjections(
     if (run.length === 0) return;
     for (const projection of selected) {
       const mine = run.filter((event) => projection.handles.includes(event.type));
-      if (mine.length > 0) await projection.applyRun!(trx, mine);
+      if (mine.length > 0) await projection.applyRun!(transactionFor(trx, projection), mine);
     }
     run = [];
   };
@@ -109,7 +108,8 @@ export async function applyEachAlone(
 ) {
   for (const event of events) {
     for (const projection of selected) {
-      if (projection.handles.includes(event.type)) await projection.apply(trx, event);
+      if (projection.handles.includes(event.type))
+        await projection.apply(transactionFor(trx, projection), event);
     }
   }
 }

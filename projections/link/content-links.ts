@@ -117,8 +117,8 @@ async function apply(trx: Transaction<ContentLinkTables>, stored: StoredEvent) {
       return order(trx, 'section', data);
     // Whatever is deleted leaves the lists it was in, and its own list goes with it.
     case 'CourseDeleted':
-      // The course's sections leave the read side with it (section_summaries, which runs after
-      // this projection), and so do their lists.
+      // The course's sections leave the read side with it, and so do their lists: found through
+      // section_summaries as it stood before the deletion.
       await sql`
         delete from content_links where parent_type = 'section'
           and parent_path in (select path from section_summaries where course_path = ${data.path})`.execute(
@@ -137,7 +137,7 @@ async function apply(trx: Transaction<ContentLinkTables>, stored: StoredEvent) {
 export const contentLinks: Projection<ContentLinkTables> = {
   name: 'content_links',
   version: 2,
-  reads: ['section_summaries'],
+  readsBefore: ['section_summaries'],
   tables: ['content_links'],
   handles: [
     'CourseModuleLinked',
