@@ -48,4 +48,22 @@ describe('the documentation', () => {
     // Issue numbers read in prose ('issue 14', '(#20)', 'after #23'); code may hold '#4711' in an address.
     expect(prose(markdown)).not.toMatch(/\bissues? #?\d+|(^|[\s(])#\d+\b/im);
   });
+
+  it('keeps the README a front page from which every page is at most two clicks away', () => {
+    const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+    expect(readme.split('\n').length).toBeLessThanOrEqual(150);
+    const linkedFrom = (file: string) =>
+      links(fs.readFileSync(path.join(root, file), 'utf8'))
+        .filter((target) => !/^[a-z][a-z0-9+.-]*:/i.test(target))
+        .map((target) =>
+          path.relative(root, path.resolve(path.dirname(path.join(root, file)), target.split('#')[0]!)),
+        )
+        .filter((target) => target.endsWith('.md') && fs.existsSync(path.join(root, target)));
+    const reached = new Set(['README.md']);
+    for (const first of linkedFrom('README.md')) {
+      reached.add(first);
+      for (const second of linkedFrom(first)) reached.add(second);
+    }
+    expect(files.filter((file) => !reached.has(file))).toEqual([]);
+  });
 });
