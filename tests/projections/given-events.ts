@@ -24,6 +24,8 @@ export interface GivenEvent {
   stream?: string;
   at?: string;
   actorId?: string | null;
+  /** Its place in the log; unset: after the one before. */
+  position?: number;
 }
 
 export const event = (
@@ -65,16 +67,18 @@ export function projectionSpec(
   if (!projections.includes(projection)) throw new Error(`${projection.name} is not in the registry`);
 
   let clock = Date.parse('2026-11-01T08:00:00Z');
-  const stored = (events: GivenEvent[], versions: Map<string, number>): StoredEvent[] =>
-    events.map((given, index) => {
+  const stored = (events: GivenEvent[], versions: Map<string, number>): StoredEvent[] => {
+    let position = 0;
+    return events.map((given) => {
       // A minute apart unless a case says when: times a spec can state.
       clock += 60_000;
       const at = given.at ?? new Date(clock).toISOString();
       const stream = given.stream ?? `spec-${given.type}`;
       const version = (versions.get(stream) ?? 0) + 1;
       versions.set(stream, version);
+      position = given.position ?? position + 1;
       return {
-        position: index + 1,
+        position,
         stream,
         version,
         type: given.type,
@@ -84,6 +88,7 @@ export function projectionSpec(
         recordedAt: new Date(at),
       };
     });
+  };
 
   // biome-ignore lint/suspicious/noExplicitAny: the full schema's transaction
   const rowsOf = async (trx: Transaction<any>, table: string): Promise<Rows> => {

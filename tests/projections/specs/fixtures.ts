@@ -318,3 +318,65 @@ export function anAnswer(
       ),
   };
 }
+
+/** A certificate of one person for one module or course, with the events about it. */
+export function aCertificate(
+  userId: string,
+  item: { id: string; path: string },
+  kind: 'module' | 'course' = 'module',
+) {
+  const certificateId = uuidv7();
+  const code = certificateId.replaceAll('-', '').slice(-16);
+  const subject = { kind, itemId: item.id, itemPath: item.path, userId };
+  const stream = `certificate-${kind}.${item.id}.${userId}`;
+  return {
+    certificateId,
+    code,
+    subject,
+    issued: (options: { issuedAt?: string; expiresAt?: string | null; position?: number } = {}) =>
+      event(
+        'CertificateIssued',
+        {
+          certificateId,
+          code,
+          ...subject,
+          issuedAt: options.issuedAt ?? '2026-11-24T08:00:00.000Z',
+          expiresAt: options.expiresAt ?? null,
+          how: 'auto',
+          issuedBy: null,
+        },
+        { stream, position: options.position },
+      ),
+    revoked: (reason: string | null = null) =>
+      event(
+        'CertificateRevoked',
+        {
+          certificateId,
+          code,
+          ...subject,
+          revokedBy: 'admin',
+          revokedAt: '2026-11-25T08:00:00.000Z',
+          reason,
+        },
+        { stream },
+      ),
+    reminded: (daysBefore: number, sentAt = '2026-11-26T08:00:00.000Z') =>
+      event(
+        'CertificateReminderSent',
+        { certificateId, ...subject, expiresAt: '2027-11-24T08:00:00.000Z', daysBefore, sentAt },
+        { stream },
+      ),
+    flagged: () =>
+      event(
+        'CertificateFlagged',
+        { ...subject, secondsSpent: 60, estimatedSeconds: 600, flaggedAt: '2026-11-24T07:59:00.000Z' },
+        { stream },
+      ),
+    dismissed: () =>
+      event(
+        'CertificateReviewDismissed',
+        { ...subject, dismissedBy: 'teacher', dismissedAt: '2026-11-24T09:00:00.000Z' },
+        { stream },
+      ),
+  };
+}
