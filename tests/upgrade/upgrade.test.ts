@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pushStatements } from '../../jobs/xapi/push-statements';
 import { rebuildProjections } from '../../projections/rebuild';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -13,6 +14,7 @@ import { transaction } from '../../server/db/transaction';
 import { runImport } from '../../server/ops/backup-command';
 import { type Platform, startPlatform } from '../../server/platform';
 import { createPostgresDatabase, startTestPlatform, type TestPlatform } from '../harness';
+import { LRS_KEY, LRS_SECRET, startStandInLrs } from '../jobs/xapi/stand-in-lrs';
 import { readTables } from '../projections/read-tables';
 import {
   exportFile,
@@ -62,6 +64,22 @@ function client(app: FastifyInstance) {
     return answer.json().statements;
   };
   return { signIn, query, mutate, statements };
+}
+
+/**
+ * Waits until every statement's transaction is older than all running ones: the pusher reads only
+ * those, and on a shared PostgreSQL server other databases' transactions hold that horizon too.
+ */
+async function settled(platform: TestPlatform) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const { rows } = await sql<{ waiting: number }>`
+      select count(*)::int as waiting from xapi_statements s join events e on e.position = s.position
+        where e.tx >= pg_snapshot_xmin(pg_current_snapshot())`.execute(platform.database.db);
+    if (rows[0]!.waiting === 0) return;
+    if (Date.now() > deadline) throw new Error('statements still behind a running transaction');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** What every upgraded database must serve of the release's history, without a manual step. */
@@ -115,6 +133,29 @@ function servesTheOldHistory(
     // Both are the participant's.
     const actors = new Set([...answered, ...earned].map((statement) => JSON.stringify(statement.actor)));
     expect(actors.size).toBe(1);
+  });
+
+  it('pushes the old statements to an LRS configured after the upgrade', async () => {
+    const { app, platform } = target();
+    const api = client(app);
+    const served = await api.statements(await api.signIn(fixture.admin));
+    await settled(platform);
+    const lrs = await startStandInLrs();
+    try {
+      const delivered = await pushStatements(
+        {
+          db: platform.database.db,
+          publicUrl: platform.config.PUBLIC_URL ?? `http://localhost:${platform.config.PORT}`,
+          lrs: { endpoint: lrs.endpoint, key: LRS_KEY, secret: LRS_SECRET },
+          log: { info: () => {}, error: () => {} },
+        },
+        { batchSize: 100, leaseSeconds: 60, owner: `upgrade-${fixture.release}` },
+      );
+      expect(delivered).toBe(served.length);
+      expect([...lrs.stored.keys()].sort()).toEqual(served.map((statement) => statement.id).sort());
+    } finally {
+      await lrs.close();
+    }
   });
 
   it('takes new answers on the old history', async () => {
