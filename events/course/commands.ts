@@ -38,7 +38,12 @@ export const courseInputSchema = z
   });
 export type CourseInput = z.input<typeof courseInputSchema>;
 
-export const createCourseSchema = z.object({ path: pathSchema.optional(), course: courseInputSchema });
+/** A new course: published unless `published` is false. */
+export const createCourseSchema = z.object({
+  path: pathSchema.optional(),
+  published: z.boolean().optional(),
+  course: courseInputSchema,
+});
 export const updateCourseSchema = z.object({ path: pathSchema, course: courseInputSchema });
 export const coursePathSchema = z.object({ path: pathSchema });
 export const courseOwnerSchema = z.object({ path: pathSchema, userId: z.string().min(1).max(100) });
@@ -53,12 +58,20 @@ export const translateCourseSchema = z.object({ path: pathSchema, course: course
 export type CourseCommand =
   | {
       type: 'CreateCourse';
-      data: { courseId: string; path: string; details: CourseDetails; ownerId: string | null };
+      data: {
+        courseId: string;
+        path: string;
+        details: CourseDetails;
+        ownerId: string | null;
+        /** Left out: published, as every new course is by default. */
+        published?: boolean;
+      };
     }
   | { type: 'AddCourseOwner'; data: { userId: string } }
   | { type: 'RemoveCourseOwner'; data: { userId: string } }
   | { type: 'OrderSections'; data: { sections: string[] } }
-  | { type: 'UpdateCourse'; data: { details: CourseDetails } }
+  /** With `published`, the publication changes in the same decision (one batch of events). */
+  | { type: 'UpdateCourse'; data: { details: CourseDetails; published?: boolean } }
   | { type: 'PublishCourse' }
   | { type: 'UnpublishCourse' }
   | { type: 'DeleteCourse' }

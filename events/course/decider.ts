@@ -29,14 +29,20 @@ function requireActive(state: CourseState): Existing {
 
 const ref = (state: Existing) => ({ courseId: state.courseId, path: state.path });
 
+/** The event that brings the course to `published`; none when it is already there or nothing is asked. */
+function publication(course: Existing, published: boolean | undefined): CourseEvent[] {
+  if (published === undefined || published === course.published) return [];
+  return [{ type: published ? 'CoursePublished' : 'CourseUnpublished', data: ref(course) }];
+}
+
 function decide(command: CourseCommand, state: CourseState): CourseEvent[] {
   switch (command.type) {
     case 'CreateCourse': {
       if (state.status !== 'absent') throw conflict('course.alreadyExists');
-      const { courseId, path, details, ownerId } = command.data;
+      const { courseId, path, details, ownerId, published = true } = command.data;
       const created: CourseEvent = {
         type: 'CourseCreated',
-        data: { courseId, path, ...details, published: true },
+        data: { courseId, path, ...details, published },
       };
       // Whoever creates a course owns it, so they may go on editing it.
       return ownerId
@@ -55,16 +61,15 @@ function decide(command: CourseCommand, state: CourseState): CourseEvent[] {
     }
     case 'UpdateCourse': {
       const course = requireActive(state);
-      return [{ type: 'CourseUpdated', data: { ...ref(course), ...command.data.details } }];
+      return [
+        { type: 'CourseUpdated', data: { ...ref(course), ...command.data.details } },
+        ...publication(course, command.data.published),
+      ];
     }
-    case 'PublishCourse': {
-      const course = requireActive(state);
-      return course.published ? [] : [{ type: 'CoursePublished', data: ref(course) }];
-    }
-    case 'UnpublishCourse': {
-      const course = requireActive(state);
-      return course.published ? [{ type: 'CourseUnpublished', data: ref(course) }] : [];
-    }
+    case 'PublishCourse':
+      return publication(requireActive(state), true);
+    case 'UnpublishCourse':
+      return publication(requireActive(state), false);
     case 'OrderSections': {
       const course = requireActive(state);
       return [{ type: 'CourseSectionsOrdered', data: { ...ref(course), sections: command.data.sections } }];

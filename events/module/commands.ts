@@ -38,7 +38,12 @@ export const moduleInputSchema = z
   );
 export type ModuleInput = z.input<typeof moduleInputSchema>;
 
-export const createModuleSchema = z.object({ path: pathSchema.optional(), module: moduleInputSchema });
+/** A new module: published unless `published` is false. */
+export const createModuleSchema = z.object({
+  path: pathSchema.optional(),
+  published: z.boolean().optional(),
+  module: moduleInputSchema,
+});
 export const updateModuleSchema = z.object({ path: pathSchema, module: moduleInputSchema });
 export const modulePathSchema = z.object({ path: pathSchema });
 export const orderPagesSchema = z.object({ path: pathSchema, pages: z.array(pathSchema).max(1000) });
@@ -47,9 +52,17 @@ export const moduleOwnerSchema = z.object({ path: pathSchema, userId: z.string()
 export type ModuleCommand =
   | {
       type: 'CreateModule';
-      data: { moduleId: string; path: string; details: ModuleDetails; ownerId: string | null };
+      data: {
+        moduleId: string;
+        path: string;
+        details: ModuleDetails;
+        ownerId: string | null;
+        /** Left out: published, as every new module is by default. */
+        published?: boolean;
+      };
     }
-  | { type: 'UpdateModule'; data: { details: ModuleDetails } }
+  /** With `published`, the publication changes in the same decision (one batch of events). */
+  | { type: 'UpdateModule'; data: { details: ModuleDetails; published?: boolean } }
   | { type: 'PublishModule' }
   | { type: 'UnpublishModule' }
   | { type: 'DeleteModule' }

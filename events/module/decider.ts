@@ -36,14 +36,20 @@ function requireConsistent(details: ModuleDetails): ModuleDetails {
 
 const ref = (state: Existing) => ({ moduleId: state.moduleId, path: state.path });
 
+/** The event that brings the module to `published`; none when it is already there or nothing is asked. */
+function publication(module: Existing, published: boolean | undefined): ModuleEvent[] {
+  if (published === undefined || published === module.published) return [];
+  return [{ type: published ? 'ModulePublished' : 'ModuleUnpublished', data: ref(module) }];
+}
+
 function decide(command: ModuleCommand, state: ModuleState): ModuleEvent[] {
   switch (command.type) {
     case 'CreateModule': {
       if (state.status !== 'absent') throw conflict('module.alreadyExists');
-      const { moduleId, path, details, ownerId } = command.data;
+      const { moduleId, path, details, ownerId, published = true } = command.data;
       const created: ModuleEvent = {
         type: 'ModuleCreated',
-        data: { moduleId, path, ...requireConsistent(details), published: true },
+        data: { moduleId, path, ...requireConsistent(details), published },
       };
       // Whoever creates a module owns it, so they may go on editing it.
       return ownerId
@@ -54,16 +60,13 @@ function decide(command: ModuleCommand, state: ModuleState): ModuleEvent[] {
       const module = requireActive(state);
       return [
         { type: 'ModuleUpdated', data: { ...ref(module), ...requireConsistent(command.data.details) } },
+        ...publication(module, command.data.published),
       ];
     }
-    case 'PublishModule': {
-      const module = requireActive(state);
-      return module.published ? [] : [{ type: 'ModulePublished', data: ref(module) }];
-    }
-    case 'UnpublishModule': {
-      const module = requireActive(state);
-      return module.published ? [{ type: 'ModuleUnpublished', data: ref(module) }] : [];
-    }
+    case 'PublishModule':
+      return publication(requireActive(state), true);
+    case 'UnpublishModule':
+      return publication(requireActive(state), false);
     case 'DeleteModule': {
       const module = requireActive(state);
       return [{ type: 'ModuleDeleted', data: { ...ref(module), name: module.details.name } }];

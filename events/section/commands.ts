@@ -48,8 +48,10 @@ export const sectionInputSchema = z.object({
   classroom: classroomInputSchema.nullable().default(null),
 });
 
+/** A new section of a course: published unless `published` is false. */
 export const createSectionSchema = z.object({
   path: pathSchema.optional(),
+  published: z.boolean().optional(),
   parentType: z.literal('course'),
   parentPath: pathSchema,
   section: sectionInputSchema,
@@ -61,9 +63,17 @@ export const reorderSectionsSchema = z.object({ path: pathSchema, sections: z.ar
 export type SectionCommand =
   | {
       type: 'CreateSection';
-      data: { sectionId: string; path: string; parentPath: string; details: SectionDetails };
+      data: {
+        sectionId: string;
+        path: string;
+        parentPath: string;
+        details: SectionDetails;
+        /** Left out: published, as every new section is by default. */
+        published?: boolean;
+      };
     }
-  | { type: 'UpdateSection'; data: { details: SectionDetails } }
+  /** With `published`, the publication changes in the same decision (one batch of events). */
+  | { type: 'UpdateSection'; data: { details: SectionDetails; published?: boolean } }
   | { type: 'PublishSection' }
   | { type: 'UnpublishSection' }
   | { type: 'DeleteSection' }

@@ -26,6 +26,12 @@ function requireActive(state: SectionState): Existing {
 
 const ref = (state: Existing) => ({ sectionId: state.sectionId, path: state.path });
 
+/** The event that brings the section to `published`; none when it is already there or nothing is asked. */
+function publication(section: Existing, published: boolean | undefined): SectionEvent[] {
+  if (published === undefined || published === section.published) return [];
+  return [{ type: published ? 'SectionPublished' : 'SectionUnpublished', data: ref(section) }];
+}
+
 /**
  * The countdown's start changes only through its own events: a form save (which may carry a value
  * read before someone started or stopped the countdown) keeps the stored start.
@@ -40,13 +46,13 @@ function decide(command: SectionCommand, state: SectionState): SectionEvent[] {
   switch (command.type) {
     case 'CreateSection': {
       if (state.status !== 'absent') throw conflict('section.alreadyExists');
-      const { sectionId, path, parentPath, details } = command.data;
+      const { sectionId, path, parentPath, details, published = true } = command.data;
       // A new section (a copy or translation too) starts without a running countdown.
       const classroom = details.classroom && { ...details.classroom, breakoutroomCountdownStarted: null };
       return [
         {
           type: 'SectionCreated',
-          data: { sectionId, path, parentType: 'course', parentPath, ...details, classroom, published: true },
+          data: { sectionId, path, parentType: 'course', parentPath, ...details, classroom, published },
         },
       ];
     }
@@ -57,6 +63,7 @@ function decide(command: SectionCommand, state: SectionState): SectionEvent[] {
           type: 'SectionUpdated',
           data: { ...ref(section), ...keepCountdown(section, command.data.details) },
         },
+        ...publication(section, command.data.published),
       ];
     }
     case 'StartBreakoutCountdown': {
@@ -81,14 +88,10 @@ function decide(command: SectionCommand, state: SectionState): SectionEvent[] {
         throw conflict('section.countdownNotRunning');
       return [{ type: 'BreakoutCountdownStopped', data: ref(section) }];
     }
-    case 'PublishSection': {
-      const section = requireActive(state);
-      return section.published ? [] : [{ type: 'SectionPublished', data: ref(section) }];
-    }
-    case 'UnpublishSection': {
-      const section = requireActive(state);
-      return section.published ? [{ type: 'SectionUnpublished', data: ref(section) }] : [];
-    }
+    case 'PublishSection':
+      return publication(requireActive(state), true);
+    case 'UnpublishSection':
+      return publication(requireActive(state), false);
     case 'DeleteSection': {
       const section = requireActive(state);
       return [

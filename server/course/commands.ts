@@ -2,10 +2,10 @@ import { sql, type Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import { type CommandMeta, execute } from '../../events/command';
-import type { CourseCommand, courseInputSchema, createCourseSchema } from '../../events/course/commands';
+import { type CourseCommand, courseInputSchema, type createCourseSchema } from '../../events/course/commands';
 import { type CourseState, courseDecider } from '../../events/course/decider';
 import { type CourseDetails, courseStream } from '../../events/course/events';
-import { DomainError, notFound } from '../../events/errors';
+import { DomainError, invalid, notFound } from '../../events/errors';
 import { requireOtherOwner } from '../../events/escalation';
 import { type Actor, requireCan } from '../../events/permissions';
 import { slugify } from '../../events/shared/fields';
@@ -25,7 +25,7 @@ import { onParent, ownersOfParent, parentTarget } from '../link/commands';
 import { addModuleOwner } from '../module/commands';
 import type { Platform } from '../platform';
 import { requireLinkRight } from '../rights/link-rights';
-import { createSection, sectionDetailsOf, unpublishSection } from '../section/commands';
+import { createSection, sectionDetailsOf } from '../section/commands';
 import { visibleSectionsOfCourse } from '../section/queries';
 import { visibleCourse } from './queries';
 
@@ -70,6 +70,7 @@ export async function createCourse(
         path: await freeCoursePath(trx, input.path ?? slugify(input.course.name)),
         details: toDetails(input.course),
         ownerId: actor?.userId && actor.userId !== 'system' ? actor.userId : null,
+        published: input.published,
       },
     }),
   });
@@ -92,18 +93,34 @@ export const publishCourse = changeCourse('edit', { type: 'PublishCourse' });
 export const unpublishCourse = changeCourse('edit', { type: 'UnpublishCourse' });
 export const deleteCourse = changeCourse('delete', { type: 'DeleteCourse' });
 
+/**
+ * Changes a course in one command: the form fields `course` names over the stored ones (the admin
+ * form sends them all, GraphQL only those that change), validated together against the state the
+ * decision starts from, and with `published` its publication in the same batch of events.
+ */
 export async function updateCourse(
   platform: Platform,
   actor: Actor | null,
   meta: CommandMeta,
-  input: { path: string; course: CourseInput },
+  input: { path: string; course?: Record<string, unknown>; published?: boolean },
 ) {
-  return changeCourse('edit', { type: 'UpdateCourse', data: { details: toDetails(input.course) } })(
-    platform,
-    actor,
+  const changes = input.course ?? {};
+  if (Object.keys(changes).length === 0 && input.published === undefined)
+    throw invalid('errors.invalidInput');
+  const courseId = await existingCourseId(platform, input.path);
+  return execute(platform.pipeline, {
+    decider: courseDecider,
+    stream: courseStream(courseId),
     meta,
-    input.path,
-  );
+    authorize: (state) => requireCan(actor, 'edit', ownersOf(state)),
+    command: (state): CourseCommand => {
+      if (state.status === 'absent') throw notFound('course.notFound');
+      if (Object.keys(changes).length === 0)
+        return { type: input.published ? 'PublishCourse' : 'UnpublishCourse' };
+      const course = courseInputSchema.parse({ ...state.details, ...changes });
+      return { type: 'UpdateCourse', data: { details: toDetails(course), published: input.published } };
+    },
+  });
 }
 
 /** The modules a course lists, directly and in its sections, each once, in the course's order. */
@@ -179,7 +196,7 @@ export async function removeCourseOwner(
   });
 }
 
-/** A stored course's form values (for copies, and for GraphQL's partial updates). */
+/** A stored course's form values (for copies). */
 export const courseDetailsOf = (course: CourseSummary): CourseDetails => ({
   name: course.name,
   language: course.language,
@@ -275,9 +292,9 @@ export async function duplicateCourse(
     const sectionPath = await createSection(platform, actor, meta, {
       parentType: 'course',
       parentPath: copyPath,
+      published: section.published,
       section: { ...sectionDetailsOf(section), originId: null },
     });
-    if (!section.published) await unpublishSection(platform, actor, meta, sectionPath);
     await copyLinks(
       platform,
       actor,

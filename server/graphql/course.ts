@@ -1,21 +1,12 @@
-import { z } from 'zod';
-import { coursePathSchema, createCourseSchema, updateCourseSchema } from '../../events/course/commands';
-import { invalid, notFound } from '../../events/errors';
+import { coursePathSchema, createCourseSchema } from '../../events/course/commands';
 import { type CourseSummary, findCourseByPath } from '../../projections/course/course-summaries';
-import {
-  courseDetailsOf,
-  createCourse,
-  deleteCourse,
-  publishCourse,
-  unpublishCourse,
-  updateCourse,
-} from '../course/commands';
+import { createCourse, deleteCourse, updateCourse } from '../course/commands';
 import { type CourseFacts, canSeeParticipants, visibleCourse, visibleCourses } from '../course/queries';
 import { keepVisibleSections } from '../section/queries';
 import { inSeenOrder, teamMemberFor } from '../user/queries';
 import { builder } from './builder';
 import { type GraphQLContext, metaOf } from './context';
-import { answer, documentArg, documentOf, type MutationAnswer, refusing } from './errors';
+import { answer, documentArg, documentOf, type MutationAnswer, publishedSchema, refusing } from './errors';
 import { FileType } from './file';
 import { CourseInput, CourseUpdateInput } from './inputs';
 import { parentKey } from './loaders';
@@ -129,8 +120,6 @@ builder.queryFields((t) => ({
   }),
 }));
 
-const publishedSchema = z.boolean().optional();
-
 /** `doc` is the course form (courseInputSchema) plus `published`, and `path` when creating. */
 function splitCourseDoc(value: unknown) {
   const { path, published, ...details } = documentOf(value);
@@ -149,10 +138,9 @@ builder.mutationFields((t) => ({
     resolve: (_root, args, ctx) =>
       answer(ctx, 'courseCreated', async () => {
         const { path, published, details } = splitCourseDoc(documentArg(args));
-        const input = createCourseSchema.parse({ path, course: details });
+        const input = createCourseSchema.parse({ path, published, course: details });
         const outcome = await createCourse(ctx.platform, ctx.actor, metaOf(ctx), input);
         const created = outcome.events[0]!.data.path as string;
-        if (published === false) await unpublishCourse(ctx.platform, ctx.actor, metaOf(ctx), created);
         return { course: await findCourseByPath(ctx.platform.database.db, created) };
       }),
   }),
@@ -167,20 +155,10 @@ builder.mutationFields((t) => ({
     },
     resolve: (_root, args, ctx) =>
       answer(ctx, 'courseUpdated', async () => {
-        const db = ctx.platform.database.db;
         const { path } = coursePathSchema.parse(args);
         const { published, details } = splitCourseDoc(documentArg(args));
-        let input: z.output<typeof updateCourseSchema> | undefined;
-        if (Object.keys(details).length > 0) {
-          const current = await findCourseByPath(db, path);
-          if (!current) throw notFound('course.notFound');
-          input = updateCourseSchema.parse({ path, course: { ...courseDetailsOf(current), ...details } });
-        }
-        if (!input && published === undefined) throw invalid('errors.invalidInput');
-        if (input) await updateCourse(ctx.platform, ctx.actor, metaOf(ctx), input);
-        if (published !== undefined)
-          await (published ? publishCourse : unpublishCourse)(ctx.platform, ctx.actor, metaOf(ctx), path);
-        return { course: await findCourseByPath(db, path) };
+        await updateCourse(ctx.platform, ctx.actor, metaOf(ctx), { path, course: details, published });
+        return { course: await findCourseByPath(ctx.platform.database.db, path) };
       }),
   }),
   deleteCourse: t.field({

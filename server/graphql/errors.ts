@@ -1,4 +1,4 @@
-import { ZodError } from 'zod';
+import { ZodError, z } from 'zod';
 import { DomainError, type DomainErrorCode, invalid, unauthenticated } from '../../events/errors';
 import type { Actor } from '../../events/permissions';
 import { translator } from '../i18n';
@@ -119,6 +119,9 @@ export function signedIn(ctx: GraphQLContext): Actor {
   if (!ctx.actor) throw unauthenticated();
   return ctx.actor;
 }
+
+/** The `published` a create or update `doc` may carry beside the form. */
+export const publishedSchema = z.boolean().optional();
 
 /** A JSON document argument must be an object. */
 export function documentOf(value: unknown): Record<string, unknown> {

@@ -1,22 +1,13 @@
-import { z } from 'zod';
-import { invalid, notFound } from '../../events/errors';
-import { createModuleSchema, modulePathSchema, updateModuleSchema } from '../../events/module/commands';
+import { createModuleSchema, modulePathSchema } from '../../events/module/commands';
 import { findModuleByPath, type ModuleSummary } from '../../projections/module/module-summaries';
 import { canSeeParticipants } from '../course/queries';
 import { visibleModulesOf } from '../link/queries';
-import {
-  createModule,
-  deleteModule,
-  moduleDetailsOf,
-  publishModule,
-  unpublishModule,
-  updateModule,
-} from '../module/commands';
+import { createModule, deleteModule, updateModule } from '../module/commands';
 import { keepVisibleModules, type ModuleFacts, visibleModule, visibleModules } from '../module/queries';
 import { inSeenOrder, teamMemberFor } from '../user/queries';
 import { builder } from './builder';
 import { type GraphQLContext, metaOf } from './context';
-import { answer, documentArg, documentOf, type MutationAnswer, refusing } from './errors';
+import { answer, documentArg, documentOf, type MutationAnswer, publishedSchema, refusing } from './errors';
 import { ModuleInput, ModuleUpdateInput } from './inputs';
 import { parentKey } from './loaders';
 import { docDescription, ImageType, MutationResponse, MutationResult, typedDescription } from './shared';
@@ -164,8 +155,6 @@ builder.queryFields((t) => ({
   }),
 }));
 
-const publishedSchema = z.boolean().optional();
-
 /** `doc` is the module form (moduleInputSchema) plus `published`, and `path` when creating. */
 function splitModuleDoc(value: unknown) {
   const { path, published, ...details } = documentOf(value);
@@ -184,9 +173,8 @@ builder.mutationFields((t) => ({
     resolve: (_root, args, ctx) =>
       answer(ctx, 'moduleCreated', async () => {
         const { path, published, details } = splitModuleDoc(documentArg(args));
-        const input = createModuleSchema.parse({ path, module: details });
+        const input = createModuleSchema.parse({ path, published, module: details });
         const created = await createModule(ctx.platform, ctx.actor, metaOf(ctx), input);
-        if (published === false) await unpublishModule(ctx.platform, ctx.actor, metaOf(ctx), created);
         return { module: await findModuleByPath(ctx.platform.database.db, created) };
       }),
   }),
@@ -201,20 +189,10 @@ builder.mutationFields((t) => ({
     },
     resolve: (_root, args, ctx) =>
       answer(ctx, 'moduleUpdated', async () => {
-        const db = ctx.platform.database.db;
         const { path } = modulePathSchema.parse(args);
         const { published, details } = splitModuleDoc(documentArg(args));
-        let input: z.output<typeof updateModuleSchema> | undefined;
-        if (Object.keys(details).length > 0) {
-          const current = await findModuleByPath(db, path);
-          if (!current) throw notFound('module.notFound');
-          input = updateModuleSchema.parse({ path, module: { ...moduleDetailsOf(current), ...details } });
-        }
-        if (!input && published === undefined) throw invalid('errors.invalidInput');
-        if (input) await updateModule(ctx.platform, ctx.actor, metaOf(ctx), input);
-        if (published !== undefined)
-          await (published ? publishModule : unpublishModule)(ctx.platform, ctx.actor, metaOf(ctx), path);
-        return { module: await findModuleByPath(db, path) };
+        await updateModule(ctx.platform, ctx.actor, metaOf(ctx), { path, module: details, published });
+        return { module: await findModuleByPath(ctx.platform.database.db, path) };
       }),
   }),
   deleteModule: t.field({

@@ -1,22 +1,15 @@
 import DataLoader from 'dataloader';
-import { z } from 'zod';
 import { invalid, notFound } from '../../events/errors';
-import { createSectionSchema, sectionInputSchema, sectionPathSchema } from '../../events/section/commands';
+import { createSectionSchema, sectionPathSchema } from '../../events/section/commands';
 import type { Classroom } from '../../events/section/events';
 import type { CourseSummaryTables } from '../../projections/course/course-summaries';
 import { tablesOf } from '../../projections/db';
 import { findSectionByPath, type SectionSummary } from '../../projections/section/section-summaries';
-import {
-  createSection,
-  deleteSection,
-  publishSection,
-  unpublishSection,
-  updateSection,
-} from '../section/commands';
+import { createSection, deleteSection, updateSection } from '../section/commands';
 import { mayEnterClassroomWith, visibleSection } from '../section/queries';
 import { builder } from './builder';
 import { type GraphQLContext, metaOf } from './context';
-import { answer, documentArg, documentOf, type MutationAnswer, refusing } from './errors';
+import { answer, documentArg, documentOf, type MutationAnswer, publishedSchema, refusing } from './errors';
 import { FileType } from './file';
 import { SectionInput, SectionUpdateInput } from './inputs';
 import { parentKey } from './loaders';
@@ -175,22 +168,6 @@ builder.queryFields((t) => ({
   }),
 }));
 
-/** The section form's values of a stored section, so a partial `doc` changes only what it names. */
-const detailsOf = (section: SectionSummary) => ({
-  name: section.name,
-  language: section.language,
-  info: section.info,
-  originId: section.originId,
-  date: section.date,
-  location: section.location,
-  teacher: section.teacher,
-  public: section.public,
-  image: section.image,
-  classroom: section.classroom,
-});
-
-const publishedSchema = z.boolean().optional();
-
 /**
  * `doc` is the section form (sectionInputSchema) plus `published`, and when creating `path`,
  * `parentType: "course"` and `parentPath`.
@@ -198,19 +175,6 @@ const publishedSchema = z.boolean().optional();
 function splitSectionDoc(value: unknown) {
   const { path, published, parentType, parentPath, ...details } = documentOf(value);
   return { path, parentType, parentPath, published: publishedSchema.parse(published), details };
-}
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** The stored values with `details` over them; a partial `classroom` keeps the stored room's other fields. */
-function mergedDetails(current: SectionSummary, details: Record<string, unknown>) {
-  const stored = detailsOf(current);
-  const classroom =
-    isObject(details.classroom) && stored.classroom
-      ? { ...stored.classroom, ...details.classroom }
-      : details.classroom;
-  return { ...stored, ...details, ...('classroom' in details ? { classroom } : {}) };
 }
 
 builder.mutationFields((t) => ({
@@ -225,9 +189,14 @@ builder.mutationFields((t) => ({
     resolve: (_root, args, ctx) =>
       answer(ctx, 'sectionCreated', async () => {
         const { path, parentType, parentPath, published, details } = splitSectionDoc(documentArg(args));
-        const input = createSectionSchema.parse({ path, parentType, parentPath, section: details });
+        const input = createSectionSchema.parse({
+          path,
+          published,
+          parentType,
+          parentPath,
+          section: details,
+        });
         const created = await createSection(ctx.platform, ctx.actor, metaOf(ctx), input);
-        if (published === false) await unpublishSection(ctx.platform, ctx.actor, metaOf(ctx), created);
         return { section: await findSectionByPath(ctx.platform.database.db, created) };
       }),
   }),
@@ -245,22 +214,14 @@ builder.mutationFields((t) => ({
         const db = ctx.platform.database.db;
         const { path } = sectionPathSchema.parse(args);
         const { parentType, parentPath, published, details } = splitSectionDoc(documentArg(args));
-        const current = await findSectionByPath(db, path);
-        if (!current) throw notFound('section.notFound');
-        // Moving a section to another course is not an update.
-        if (
-          (parentType !== undefined && parentType !== 'course') ||
-          (parentPath !== undefined && parentPath !== current.parentPath)
-        )
-          throw invalid('errors.invalidInput');
-        const input =
-          Object.keys(details).length > 0
-            ? { path, section: sectionInputSchema.parse(mergedDetails(current, details)) }
-            : undefined;
-        if (!input && published === undefined) throw invalid('errors.invalidInput');
-        if (input) await updateSection(ctx.platform, ctx.actor, metaOf(ctx), input);
-        if (published !== undefined)
-          await (published ? publishSection : unpublishSection)(ctx.platform, ctx.actor, metaOf(ctx), path);
+        // Moving a section to another course is not an update: a doc may only repeat where it is.
+        if (parentType !== undefined || parentPath !== undefined) {
+          const current = await findSectionByPath(db, path);
+          if (!current) throw notFound('section.notFound');
+          if (parentType !== 'course' || (parentPath !== undefined && parentPath !== current.parentPath))
+            throw invalid('errors.invalidInput');
+        }
+        await updateSection(ctx.platform, ctx.actor, metaOf(ctx), { path, section: details, published });
         return { section: await findSectionByPath(db, path) };
       }),
   }),

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { type CommandMeta, execute } from '../../events/command';
 import { invalid, notFound } from '../../events/errors';
 import { requireOtherOwner } from '../../events/escalation';
-import type { createModuleSchema, ModuleCommand, moduleInputSchema } from '../../events/module/commands';
+import { type createModuleSchema, type ModuleCommand, moduleInputSchema } from '../../events/module/commands';
 import { type ModuleState, moduleDecider } from '../../events/module/decider';
 import { type ModuleDetails, moduleStream } from '../../events/module/events';
 import { type Actor, requireCan } from '../../events/permissions';
@@ -50,13 +50,17 @@ async function existingModuleId(platform: Platform, path: string): Promise<strin
 const ownersOf = (state: ModuleState) => ({ owners: state.status === 'absent' ? [] : state.owners });
 const ownerIdOf = (actor: Actor | null) => (actor?.userId && actor.userId !== 'system' ? actor.userId : null);
 
-/** Writes a new module (its creator owns it); the caller has checked the create right. */
+/**
+ * Writes a new module (its creator owns it), published unless `published` is false; the caller has
+ * checked the create right.
+ */
 async function writeModule(
   platform: Platform,
   actor: Actor | null,
   meta: CommandMeta,
   wantedPath: string,
   details: ModuleDetails,
+  published?: boolean,
 ): Promise<string> {
   const moduleId = uuidv7();
   const outcome = await execute(platform.pipeline, {
@@ -66,7 +70,13 @@ async function writeModule(
     authorize: () => {},
     command: async (_state, trx): Promise<ModuleCommand> => ({
       type: 'CreateModule',
-      data: { moduleId, path: await freeModulePath(trx, wantedPath), details, ownerId: ownerIdOf(actor) },
+      data: {
+        moduleId,
+        path: await freeModulePath(trx, wantedPath),
+        details,
+        ownerId: ownerIdOf(actor),
+        published,
+      },
     }),
   });
   return outcome.events[0]!.data.path as string;
@@ -79,7 +89,8 @@ export function createModule(
   input: z.output<typeof createModuleSchema>,
 ): Promise<string> {
   requireCan(actor, 'create');
-  return writeModule(platform, actor, meta, input.path ?? slugify(input.module.name), input.module);
+  const wanted = input.path ?? slugify(input.module.name);
+  return writeModule(platform, actor, meta, wanted, input.module, input.published);
 }
 
 function changeModule(action: 'edit' | 'delete', command: ModuleCommand) {
@@ -99,18 +110,34 @@ export const publishModule = changeModule('edit', { type: 'PublishModule' });
 export const unpublishModule = changeModule('edit', { type: 'UnpublishModule' });
 export const deleteModule = changeModule('delete', { type: 'DeleteModule' });
 
-export function updateModule(
+/**
+ * Changes a module in one command: the form fields `module` names over the stored ones (the admin
+ * form sends them all, GraphQL only those that change), validated together against the state the
+ * decision starts from, and with `published` its publication in the same batch of events.
+ */
+export async function updateModule(
   platform: Platform,
   actor: Actor | null,
   meta: CommandMeta,
-  input: { path: string; module: ModuleInput },
+  input: { path: string; module?: Record<string, unknown>; published?: boolean },
 ) {
-  return changeModule('edit', { type: 'UpdateModule', data: { details: input.module } })(
-    platform,
-    actor,
+  const changes = input.module ?? {};
+  if (Object.keys(changes).length === 0 && input.published === undefined)
+    throw invalid('errors.invalidInput');
+  const moduleId = await existingModuleId(platform, input.path);
+  await execute(platform.pipeline, {
+    decider: moduleDecider,
+    stream: moduleStream(moduleId),
     meta,
-    input.path,
-  );
+    authorize: (state) => requireCan(actor, 'edit', ownersOf(state)),
+    command: (state): ModuleCommand => {
+      if (state.status === 'absent') throw notFound('module.notFound');
+      if (Object.keys(changes).length === 0)
+        return { type: input.published ? 'PublishModule' : 'UnpublishModule' };
+      const details = moduleInputSchema.parse({ ...state.details, ...changes });
+      return { type: 'UpdateModule', data: { details, published: input.published } };
+    },
+  });
 }
 
 /**
@@ -177,7 +204,7 @@ export async function orderPages(
   });
 }
 
-/** A stored module's form values (for copies, and for GraphQL's partial updates). */
+/** A stored module's form values (for copies). */
 export const moduleDetailsOf = (
   module: NonNullable<Awaited<ReturnType<typeof findModuleByPath>>>,
 ): ModuleDetails => ({

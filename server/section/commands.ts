@@ -7,7 +7,11 @@ import { courseDecider } from '../../events/course/decider';
 import { courseStream } from '../../events/course/events';
 import { invalid, notFound, unauthenticated } from '../../events/errors';
 import { type Actor, requireCan } from '../../events/permissions';
-import type { createSectionSchema, SectionCommand, sectionInputSchema } from '../../events/section/commands';
+import {
+  type createSectionSchema,
+  type SectionCommand,
+  sectionInputSchema,
+} from '../../events/section/commands';
 import { sectionDecider } from '../../events/section/decider';
 import { type SectionDetails, sectionStream } from '../../events/section/events';
 import { slugify } from '../../events/shared/fields';
@@ -62,6 +66,7 @@ export async function createSection(
         path: await freeSectionPath(trx, input.path ?? slugify(input.section.name)),
         parentPath: input.parentPath,
         details: input.section,
+        published: input.published,
       },
     }),
   });
@@ -88,18 +93,48 @@ export const publishSection = changeSection('edit', { type: 'PublishSection' });
 export const unpublishSection = changeSection('edit', { type: 'UnpublishSection' });
 export const deleteSection = changeSection('delete', { type: 'DeleteSection' });
 
-export function updateSection(
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The stored form with `changes` over it; a partial `classroom` keeps the stored room's other fields. */
+function changedDetails(stored: SectionDetails, changes: Record<string, unknown>) {
+  const classroom =
+    isObject(changes.classroom) && stored.classroom
+      ? { ...stored.classroom, ...changes.classroom }
+      : changes.classroom;
+  return { ...stored, ...changes, ...('classroom' in changes ? { classroom } : {}) };
+}
+
+/**
+ * Changes a section in one command: the form fields `section` names over the stored ones (the admin
+ * form sends them all, GraphQL only those that change), validated together against the state the
+ * decision starts from, and with `published` its publication in the same batch of events.
+ */
+export async function updateSection(
   platform: Platform,
   actor: Actor | null,
   meta: CommandMeta,
-  input: { path: string; section: z.output<typeof sectionInputSchema> },
+  input: { path: string; section?: Record<string, unknown>; published?: boolean },
 ) {
-  return changeSection('edit', { type: 'UpdateSection', data: { details: input.section } })(
-    platform,
-    actor,
+  const changes = input.section ?? {};
+  if (Object.keys(changes).length === 0 && input.published === undefined)
+    throw invalid('errors.invalidInput');
+  const section = await findSectionByPath(platform.database.db, input.path);
+  if (!section) throw notFound('section.notFound');
+  const { owners } = await parentCourse(platform, section.parentPath);
+  await execute(platform.pipeline, {
+    decider: sectionDecider,
+    stream: sectionStream(section.sectionId),
     meta,
-    input.path,
-  );
+    authorize: () => requireCan(actor, 'edit', { owners }),
+    command: (state): SectionCommand => {
+      if (state.status === 'absent') throw notFound('section.notFound');
+      if (Object.keys(changes).length === 0)
+        return { type: input.published ? 'PublishSection' : 'UnpublishSection' };
+      const details = sectionInputSchema.parse(changedDetails(state.details, changes));
+      return { type: 'UpdateSection', data: { details, published: input.published } };
+    },
+  });
 }
 
 /** A stored section's form values (for copies). */

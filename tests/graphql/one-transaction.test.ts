@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import type { PipelineDeps } from '../../events/command';
+import { databaseKinds } from '../harness';
+import { graphql } from './client';
+import { graphqlFixture } from './fixture';
+
+/**
+ * A create or update that carries `published` is one command: one transaction of the command
+ * pipeline appending one batch of events, so a failure anywhere in it leaves nothing behind.
+ */
+describe.each(databaseKinds)('GraphQL mutations with published on %s', (kind) => {
+  const fx = graphqlFixture(kind, { admin: { name: 'Ada Admin', roles: ['admin'] } });
+
+  const run = (query: string, variables: Record<string, unknown>) =>
+    // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field
+    graphql<any>(fx.app, query, { token: fx.token.admin, variables });
+
+  /**
+   * Runs `work`, counting the transactions the command pipeline opens and recording each batch of
+   * events it appends; with `failOn`, the batch holding that event type fails before it commits.
+   */
+  async function recorded<T>(work: () => Promise<T>, failOn?: string) {
+    const pipeline: PipelineDeps = fx.platform.pipeline;
+    const { transaction, project } = pipeline;
+    let transactions = 0;
+    const batches: string[][] = [];
+    pipeline.transaction = (inner) => {
+      transactions += 1;
+      return transaction(inner);
+    };
+    pipeline.project = async (trx, events) => {
+      batches.push(events.map((event) => event.type));
+      if (failOn && events.some((event) => event.type === failOn)) throw new Error('injected failure');
+      return project(trx, events);
+    };
+    try {
+      return { answer: await work(), transactions, batches };
+    } finally {
+      pipeline.transaction = transaction;
+      pipeline.project = project;
+    }
+  }
+
+  const kinds = [
+    {
+      kind: 'Course',
+      doc: () => ({ name: 'Unpublished course', language: 'en' }),
+      created: ['CourseCreated', 'CourseOwnerAdded'],
+      updated: ['CourseUpdated', 'CourseUnpublished'],
+    },
+    {
+      kind: 'Module',
+      doc: () => ({ name: 'Unpublished module', language: 'en' }),
+      created: ['ModuleCreated', 'ModuleOwnerAdded'],
+      updated: ['ModuleUpdated', 'ModuleUnpublished'],
+    },
+    {
+      kind: 'Section',
+      doc: () => ({
+        name: 'Unpublished section',
+        language: 'en',
+        parentType: 'course',
+        parentPath: 'parent-course',
+      }),
+      created: ['SectionCreated'],
+      updated: ['SectionUpdated', 'SectionUnpublished'],
+    },
+  ] as const;
+
+  const cases = kinds.map((item) => [item.kind, item] as const);
+
+  it.each(cases)('create%s with published: false is one batch in one transaction', async (_kind, item) => {
+    if (item.kind === 'Section') {
+      const parent = await run('mutation ($doc: JSON!) { createCourse(doc: $doc) { success } }', {
+        doc: { name: 'Parent course', language: 'en' },
+      });
+      expect(parent.data.createCourse.success).toBe(true);
+    }
+    const field = item.kind.toLowerCase();
+    const { answer, transactions, batches } = await recorded(() =>
+      run(
+        `mutation ($doc: JSON!) { create${item.kind}(doc: $doc) { success message ${field} { path published } } }`,
+        { doc: { ...item.doc(), published: false } },
+      ),
+    );
+    expect(answer.data[`create${item.kind}`]).toMatchObject({ success: true, [field]: { published: false } });
+    expect(batches).toEqual([item.created]);
+    expect(transactions).toBe(1);
+  });
+
+  // Each updates what the create test above made.
+  it.each(cases)(
+    'update%s with fields and published is one batch; a failure in it leaves nothing',
+    async (_kind, item) => {
+      const field = item.kind.toLowerCase();
+      const path = `unpublished-${field}`;
+      const read = async () =>
+        (await run(`query ($path: String!) { ${field}(path: $path) { info published } }`, { path })).data[
+          field
+        ];
+      const update = (doc: object) =>
+        run(
+          `mutation ($path: String!, $doc: JSON!) { update${item.kind}(path: $path, doc: $doc) { success message } }`,
+          {
+            path,
+            doc,
+          },
+        );
+      // Published again first, so the update below has a publication to change.
+      expect((await update({ published: true })).data[`update${item.kind}`].success).toBe(true);
+
+      const changed = await recorded(() => update({ info: 'Changed', published: false }));
+      expect(changed.answer.data[`update${item.kind}`]).toMatchObject({ success: true });
+      expect(changed.batches).toEqual([item.updated]);
+      expect(changed.transactions).toBe(1);
+      expect(await read()).toEqual({ info: 'Changed', published: false });
+
+      const before = await fx.eventCount();
+      const published = `${item.kind}Published`;
+      const failed = await recorded(() => update({ info: 'Half a change', published: true }), published);
+      expect(failed.answer.data[`update${item.kind}`]).toMatchObject({ success: false });
+      expect(failed.batches).toEqual([[`${item.kind}Updated`, published]]);
+      expect(await read()).toEqual({ info: 'Changed', published: false });
+      expect(await fx.eventCount()).toBe(before);
+    },
+  );
+});
