@@ -54,12 +54,9 @@ export function projectionSpec(
   }, 60_000);
   afterAll(() => platform?.dispose());
 
-  // Tables read as they stood before an event, too (declared apart where the interface has them).
-  const reads = [
-    ...(projection.reads ?? []),
-    ...((projection as { readsBefore?: string[] }).readsBefore ?? []),
-  ];
-  // In the registry's order, as the append applies them.
+  // What it declares it reads, after its owners' change (reads) or before it (readsBefore).
+  const reads = [...(projection.reads ?? []), ...(projection.readsBefore ?? [])];
+  // In the order the registry computes from those declarations, as the append applies them.
   const selected = projections.filter(
     (candidate) => candidate === projection || candidate.tables.some((table) => reads.includes(table)),
   );
