@@ -168,18 +168,6 @@ export function createLoaders(db: AnyDb) {
         group.map(({ parent_type: _type, parent_path: _path, ...file }) => toFileSummary(file)),
       );
     }),
-    /** By module path: whether any course or section links the module. */
-    moduleHasParent: new DataLoader<string, boolean>(async (paths) => {
-      const rows = await tablesOf<ContentLinkTables>(db)
-        .selectFrom('content_links')
-        .select('item_path')
-        .distinct()
-        .where('item_type', '=', 'module')
-        .where('item_path', 'in', [...paths])
-        .execute();
-      const linked = new Set(rows.map((row) => row.item_path));
-      return paths.map((path) => linked.has(path));
-    }),
     /** By module id: its owners' profiles (two statements for any number of modules). */
     moduleOwners: new DataLoader<string, UserProfile[]>(async (moduleIds) => {
       const rows = await tablesOf<ModuleOwnerTables>(db)

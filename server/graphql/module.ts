@@ -3,7 +3,7 @@ import { findModuleByPath, type ModuleSummary } from '../../projections/module/m
 import { canSeeParticipants } from '../course/queries';
 import { visibleModulesOf } from '../link/queries';
 import { createModule, deleteModule, updateModule } from '../module/commands';
-import { keepVisibleModules, type ModuleFacts, visibleModule, visibleModules } from '../module/queries';
+import { keepVisibleModules, type ModuleFacts, moduleList, visibleModule } from '../module/queries';
 import { inSeenOrder, teamMemberFor } from '../user/queries';
 import { builder } from './builder';
 import { type GraphQLContext, metaOf } from './context';
@@ -132,14 +132,13 @@ builder.queryFields((t) => ({
               (onHome === undefined || module.onHome === onHome),
           );
         }
-        const modules = await visibleModules(db, ctx.actor, {
+        // tRPC's module list; filterByParent and noParents are its modules used nowhere.
+        return moduleList(db, ctx.actor, {
           onAdmin: args.onAdmin ?? undefined,
           published,
           onHome,
+          usedIn: args.filterByParent || args.noParents ? { kind: 'none' } : undefined,
         });
-        if (!args.filterByParent && !args.noParents) return modules;
-        const linked = await ctx.loaders.moduleHasParent.loadMany(modules.map((module) => module.path));
-        return modules.filter((_module, index) => linked[index] === false);
       }),
   }),
   module: t.field({
