@@ -1,8 +1,9 @@
-import { sql, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AnyDb } from './db';
 import type { Projection } from './projection';
-import { rebuildChosen } from './rebuild';
+import { rebuildChosen, withWhatTheyRead } from './rebuild';
 import { projections } from './registry';
+import { rebuildInShadow } from './shadow-rebuild';
 
 /**
  * Projections have a lifecycle: each declares a version, and projection_versions records the one
@@ -41,4 +42,36 @@ export async function catchUpProjections(
       batchSize,
     );
   });
+}
+
+/**
+ * On PostgreSQL: rebuilds every projection that is behind in shadow tables (projections/
+ * shadow-rebuild.ts) while the live ones keep serving this and other instances. A log with no
+ * event they handle is caught up in place at once. When another instance holds the rebuild, waits
+ * for it (`/readyz` says what is catching up meanwhile) and looks again, until nothing is behind.
+ */
+export async function catchUpInShadow(
+  // biome-ignore lint/suspicious/noExplicitAny: runs on the full database schema
+  db: Kysely<any>,
+  // biome-ignore lint/suspicious/noExplicitAny: idem
+  runInTransaction: <T>(work: (trx: Transaction<any>) => Promise<T>) => Promise<T>,
+  options: { batchSize?: number; retryMs?: number; stopped?: () => boolean } = {},
+): Promise<{ projections: string[]; events: number }> {
+  const rebuilt = { projections: [] as string[], events: 0 };
+  while (!options.stopped?.()) {
+    const behind = await projectionsBehind(db);
+    if (behind.length === 0) break;
+    const names = behind.map((projection) => projection.name);
+    const types = [...new Set(withWhatTheyRead(names).flatMap((projection) => projection.handles))];
+    const { rows } = await sql<{ any: boolean }>`select exists (select 1 from events
+      where type in (${sql.join(types.length > 0 ? types : [''])})) as any`.execute(db);
+    const done = rows[0]?.any
+      ? await rebuildInShadow(db, names, options)
+      : await catchUpProjections(runInTransaction, options.batchSize);
+    rebuilt.projections.push(...done.projections);
+    rebuilt.events += done.events;
+    if (done.projections.length === 0)
+      await new Promise((resolve) => setTimeout(resolve, options.retryMs ?? 2000));
+  }
+  return rebuilt;
 }

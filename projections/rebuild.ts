@@ -34,9 +34,8 @@ export async function rebuildProjections(
 
 /**
  * The named projections and, transitively, those whose tables they read while applying events
- * (Projection.reads), in the registry's order: rebuilt together, each reads the others' tables as
- * they stood at every event, as in a full rebuild. Projections without tables (side effects) are
- * left out, since there is nothing of theirs to rebuild. An unknown name is refused.
+ * (Projection.reads and readsBefore), in the registry's order: rebuilt together, each reads the
+ * others' tables as they stood at every event, as in a full rebuild. An unknown name is refused.
  */
 // biome-ignore lint/suspicious/noExplicitAny: as in the registry
 export function withWhatTheyRead(names: readonly string[]): Projection<any>[] {
@@ -51,14 +50,15 @@ export function withWhatTheyRead(names: readonly string[]): Projection<any>[] {
   const visit = (name: string) => {
     if (chosen.has(name)) return;
     chosen.add(name);
-    for (const table of byName.get(name)!.reads ?? []) {
+    const projection = byName.get(name)!;
+    for (const table of [...(projection.reads ?? []), ...(projection.readsBefore ?? [])]) {
       const owner = owners.get(table);
       if (!owner) throw new Error(`Projection ${name} reads ${table}, which no projection writes.`);
       visit(owner.name);
     }
   };
   for (const name of names) visit(name);
-  return projections.filter((projection) => chosen.has(projection.name) && projection.tables.length > 0);
+  return projections.filter((projection) => chosen.has(projection.name));
 }
 
 /**
@@ -92,7 +92,7 @@ export async function rebuildChosen(
 
 /** Notes in projection_versions that these projections' tables are built with today's versions. */
 // biome-ignore lint/suspicious/noExplicitAny: as in the registry
-async function recordVersions(db: AnyDb, built: readonly Projection<any>[]) {
+export async function recordVersions(db: AnyDb, built: readonly Projection<any>[]) {
   const rows = built
     .filter((projection) => projection.tables.length > 0)
     .map((projection) => ({ name: projection.name, version: projection.version ?? 1, built_at: new Date() }));

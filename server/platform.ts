@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { PipelineDeps } from '../events/command';
 import { type JobDatabase, type JobRunner, startJobs } from '../jobs/boss';
-import { catchUpProjections } from '../projections/lifecycle';
+import { catchUpInShadow, catchUpProjections } from '../projections/lifecycle';
 import { applyProjections } from '../projections/registry';
 import { followUpsOf, runEffects } from '../reactions/registry';
 import { loadOrCreateKeys, type TokenKeys } from './auth/keys';
@@ -28,6 +28,11 @@ export interface Platform {
   keys: TokenKeys;
   tenant: Tenant;
   log: Logger;
+  /**
+   * Settles once every projection is built with this build's version: at once, unless this
+   * instance is rebuilding some in shadow tables on PostgreSQL while it serves (`catchUp: 'background'`).
+   */
+  catchingUp: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -45,6 +50,12 @@ export async function startPlatform(
     /** `'later'`: the caller starts the workers (`jobs.startWorkers()`), as the server does once it listens. */
     workJobs?: boolean | 'later';
     jobPollingSeconds?: number;
+    /**
+     * On PostgreSQL, `'background'`: projections that are new or changed are rebuilt in shadow tables
+     * while this instance already serves, as other instances do (the server). Otherwise, and always on
+     * the embedded database, they are rebuilt before the platform is returned.
+     */
+    catchUp?: 'before' | 'background';
   } = {},
 ): Promise<Platform> {
   const tenant = loadTenant(config.TENANT_CONFIG);
@@ -74,17 +85,26 @@ export async function startPlatform(
     );
   // The auto-issue job runs commands through this platform, which exists once the jobs have started.
   let self: Platform | null = null;
+  let stopping = false;
   try {
     const applied = await migrateToLatest(database.db as never);
     if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
-    // New or changed projections are rebuilt from the log before anything reads them.
+    // New or changed projections are rebuilt from the log: on the embedded database before anything
+    // reads them; on PostgreSQL in shadow tables, so that instances serving from them are not held.
     const startedCatchUp = performance.now();
-    const caughtUp = await catchUpProjections((work) => transaction(database.db, work));
-    if (caughtUp.projections.length > 0)
-      log.info(
-        { ...caughtUp, ms: Math.round(performance.now() - startedCatchUp) },
-        'rebuilt new or changed projections from the log',
-      );
+    const catchingUp = (
+      database.pglite
+        ? catchUpProjections((work) => transaction(database.db, work))
+        : catchUpInShadow(database.db, (work) => transaction(database.db, work), { stopped: () => stopping })
+    ).then((caughtUp) => {
+      if (caughtUp.projections.length > 0)
+        log.info(
+          { ...caughtUp, ms: Math.round(performance.now() - startedCatchUp) },
+          'rebuilt new or changed projections from the log',
+        );
+    });
+    if (database.pglite || options.catchUp !== 'background') await catchingUp;
+    else catchingUp.catch((error: unknown) => log.error({ err: error }, 'rebuilding projections failed'));
     const keys = await loadingKeys;
     const jobs = await startJobs(jobDatabaseOf(database), {
       work: options.workJobs ?? true,
@@ -150,8 +170,11 @@ export async function startPlatform(
       keys,
       tenant,
       log,
+      catchingUp,
       close: () => {
         closing ??= (async () => {
+          stopping = true;
+          await catchingUp.catch(() => {});
           await jobs.stop().catch((error) => log.error({ err: error }, 'stopping jobs failed'));
           await database.close();
         })();
