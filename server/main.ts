@@ -7,6 +7,7 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { isEmptyStore } from './db/is-empty';
 import { bundledPgdataTemplate } from './db/pgdata-template';
+import { DatabaseUnreachableError, takeStartupLock, unreachableMessage } from './db/startup-lock';
 import { abortUnfinishedUploads } from './files/s3-storage';
 import { removeUnfinishedWrites } from './files/storage';
 import { BackupError } from './ops/backup';
@@ -63,11 +64,26 @@ async function serve(): Promise<void> {
   const target = await withBundledAssets(databaseTarget(config));
   // Run from the bundle, a fresh data folder is a copy of the empty one built with it.
   if (target.kind === 'embedded') target.pgdataTemplate = bundledPgdataTemplate(import.meta.url);
-  const platform = await startPlatform(config, log, { target, workJobs: 'later' }).catch((error: unknown) => {
-    if (error instanceof DataDirLockedError || error instanceof ConfigError) fail(error.message);
+  const couldNotStart = (error: unknown): never => {
+    if (
+      error instanceof DataDirLockedError ||
+      error instanceof ConfigError ||
+      error instanceof DatabaseUnreachableError
+    )
+      fail(error.message);
+    const unreachable = target.kind === 'server' ? unreachableMessage(target.connectionString, error) : null;
+    if (unreachable) fail(unreachable);
     log.fatal({ err: error }, 'could not start');
     fail(`Could not start: ${(error as Error).message}`);
-  });
+  };
+  // On a shared PostgreSQL database, instances starting together take turns for the start-up work
+  // (migrations, catching up projections, the demo, the signing key): the first does it, the rest
+  // find it done. The embedded database is this process's alone (the data folder's lock).
+  const releaseStartup =
+    target.kind === 'server'
+      ? await takeStartupLock(target.connectionString, log).catch(couldNotStart)
+      : async () => {};
+  const platform = await startPlatform(config, log, { target, workJobs: 'later' }).catch(couldNotStart);
 
   const empty = await isEmptyStore(platform.database.db);
   const seeding = config.SEED_DEMO && empty;
@@ -80,7 +96,10 @@ async function serve(): Promise<void> {
     await platform.close();
     fail(refusal(noAdministrator));
   }
-  await bootstrapIdentity(platform);
+  await bootstrapIdentity(platform).catch(async (error: unknown) => {
+    await platform.close();
+    couldNotStart(error);
+  });
   let demoLogin = '';
   if (seeding) {
     const { courses, admin } = await seedDemo(platform);
@@ -90,11 +109,12 @@ async function serve(): Promise<void> {
       ? `\n  Demo admin: ${admin.email}  password: ${admin.password}  (shown only now)`
       : `\n  Admin: ${config.ADMIN_EMAIL} (password from ADMIN_PASSWORD)`;
   }
+  await releaseStartup();
 
   const app = await buildApp(platform);
   await app.listen({ port: config.PORT, host: config.HOST }).catch(async (error: Error) => {
     await platform.close();
-    fail(`Could not listen on ${config.HOST}:${config.PORT}: ${error.message}`);
+    fail(`HOST, PORT: could not listen on ${config.HOST}:${config.PORT}: ${error.message}`);
   });
 
   // Jobs are queued from the first request on; this instance's workers start once it answers.
@@ -110,8 +130,12 @@ async function serve(): Promise<void> {
   const shownHost = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
   const mode =
     platform.database.target.kind === 'embedded' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
+  // Behind a proxy the public address is the one to open; the local one is where it listens.
+  const open = config.PUBLIC_URL
+    ? `${config.PUBLIC_URL}  (listening on ${config.HOST}:${port})`
+    : `http://${shownHost}:${port}/`;
   process.stdout.write(
-    `\n  Platform ready in ${Math.round(performance.now() - startedAt)} ms (${mode}).\n  Open http://${shownHost}:${port}/${demoLogin}\n\n`,
+    `\n  Platform ready in ${Math.round(performance.now() - startedAt)} ms (${mode}).\n  Open ${open}${demoLogin}\n\n`,
   );
 
   let stopping = false;
@@ -165,8 +189,17 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof BackupError || error instanceof DataDirLockedError || error instanceof ConfigError) {
+  if (
+    error instanceof BackupError ||
+    error instanceof DataDirLockedError ||
+    error instanceof ConfigError ||
+    error instanceof DatabaseUnreachableError
+  ) {
     fail(error.message);
   }
+  // export and import reach the database as the server does: a failure names the variable too.
+  const databaseUrl = process.env.DATABASE_URL?.trim();
+  const unreachable = databaseUrl ? unreachableMessage(databaseUrl, error) : null;
+  if (unreachable) fail(unreachable);
   fail(`Failed: ${(error as Error).stack ?? error}`);
 });

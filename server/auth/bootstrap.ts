@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { calculateJwkThumbprint, exportJWK } from 'jose';
+import { type Kysely, sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { DomainError } from '../../events/errors';
 import { allRules } from '../../events/permissions';
 import { findRoleByName } from '../../projections/role/roles';
 import { findUserIdByEmail, userAccess } from '../../projections/user/users';
+import { type Config, ConfigError } from '../config';
 import type { Platform } from '../platform';
 import { createRole } from '../role/commands';
 import { executeUser, systemMeta } from '../user/execute-user';
@@ -102,8 +104,46 @@ export async function ensureAdmin(
   return id;
 }
 
-/** Start-up: the teacher role, and the configured first admin. */
+/** The setting that gave this instance its signing key, as an operator would look for it. */
+function signingKeyVariable(config: Config): string {
+  if (config.JWT_PRIVATE_KEY) return 'JWT_PRIVATE_KEY';
+  if (config.JWT_PRIVATE_KEY_FILE) return 'JWT_PRIVATE_KEY_FILE';
+  return `JWT_PRIVATE_KEY (unset: this instance made its own key in ${config.dataDir}/keys)`;
+}
+
+/**
+ * On a shared PostgreSQL database, the first instance records its signing key (its public half's
+ * thumbprint) and every later one must sign with the same: one with its own key would issue tokens
+ * the others refuse and key its rate limits apart, signing people out at random. Such an instance
+ * refuses to start, naming the setting to correct. The embedded database has one process and its
+ * key beside it in the data folder: nothing to compare.
+ */
+export async function checkSigningKey(platform: Platform): Promise<void> {
+  if (platform.database.target.kind !== 'server') return;
+  const db = platform.database.db;
+  const thumbprint = await calculateJwkThumbprint(await exportJWK(platform.keys.publicKey));
+  await sql`
+    insert into signing_key (id, thumbprint, kid, recorded_at)
+    values (true, ${thumbprint}, ${platform.keys.kid}, now())
+    on conflict (id) do nothing`.execute(db);
+  const { rows } = await sql<{ thumbprint: string; kid: string; recorded_at: Date }>`
+    select thumbprint, kid, recorded_at from signing_key`.execute(db);
+  const known = rows[0];
+  if (!known || known.thumbprint === thumbprint) return;
+  throw new ConfigError(
+    'Not starting: this instance signs ID tokens with another key than the instances on this database.\n' +
+      `  ${signingKeyVariable(platform.config)}: key ${platform.keys.kid} (thumbprint ${thumbprint}), but ` +
+      `this database has known key ${known.kid} (thumbprint ${known.thumbprint}) since ` +
+      `${new Date(known.recorded_at).toISOString()}.\n` +
+      '  Give every instance the same key with JWT_PRIVATE_KEY or JWT_PRIVATE_KEY_FILE. To change the ' +
+      'key on purpose, stop every instance, run "delete from signing_key" on the database, and start ' +
+      'them all with the new key.',
+  );
+}
+
+/** Start-up: the signing key checked against the database's, the teacher role, and the configured first admin. */
 export async function bootstrapIdentity(platform: Platform) {
+  await checkSigningKey(platform);
   await ensureTeacherRole(platform);
   const { ADMIN_EMAIL, ADMIN_PASSWORD } = platform.config;
   if (ADMIN_EMAIL && ADMIN_PASSWORD) await ensureAdmin(platform, ADMIN_EMAIL, ADMIN_PASSWORD);

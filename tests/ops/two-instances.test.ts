@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { exportJWK, generateKeyPair } from 'jose';
+import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoCourses } from '../../scripts/seed/demo';
 import { loadOrCreateKeys, signIdToken } from '../../server/auth/keys';
 import { createPostgresDatabase } from '../harness';
 import { freePort, type ServerProcess, spawnServer, waitForHealth } from '../server/server-process';
@@ -187,16 +189,46 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       for (const mail of sink.delivered) expect(['a@example.org', 'b@example.org']).toContain(mail.from);
     });
 
-    it('start together on an empty database (a rolling deploy): both come up ready', async () => {
+    it('refuse an instance with another signing key, naming the setting to correct', async () => {
+      const { privateKey } = await generateKeyPair('ES256', { extractable: true });
+      const other = JSON.stringify({ ...(await exportJWK(privateKey)), alg: 'ES256', kid: 'other-key' });
+      const { JWT_PRIVATE_KEY: _shared, ...ownKey } = env('f');
+      const refused = [
+        spawnServer({ ...env('e'), JWT_PRIVATE_KEY: other }, await freePort()),
+        // No key given: the instance makes one in its own data folder, which no other instance has.
+        spawnServer(ownKey, await freePort()),
+      ];
+      servers.push(...refused);
+      expect(await Promise.all(refused.map((server) => server.exited))).toEqual([1, 1]);
+      expect(refused[0]!.output()).toContain('JWT_PRIVATE_KEY: key other-key');
+      expect(refused[0]!.output()).toContain('this database has known key shared-key');
+      expect(refused[1]!.output()).toContain('JWT_PRIVATE_KEY (unset: this instance made its own key in');
+      // The instances with the shared key serve on.
+      for (const server of [a, b]) expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    });
+
+    it('start together on an empty database (a rolling deploy): both come up ready, the demo seeded once', async () => {
       const fresh = await createPostgresDatabase();
       const starting = [
-        spawnServer(env('c', fresh.url), await freePort()),
-        spawnServer(env('d', fresh.url), await freePort()),
+        spawnServer({ ...env('c', fresh.url), SEED_DEMO: 'true' }, await freePort()),
+        spawnServer({ ...env('d', fresh.url), SEED_DEMO: 'true' }, await freePort()),
       ];
       try {
         // Migrations, pg-boss's schema and the identity bootstrap must each happen once, without a crash.
         await Promise.all(starting.map((server) => waitForHealth(server)));
         for (const server of starting) expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+        // One instance found the database empty and seeded; the other waited for it and found content.
+        const client = new pg.Client({ connectionString: fresh.url });
+        await client.connect();
+        const { rows } = await client
+          .query<{ path: string }>(
+            "select data->>'path' as path from events where type = 'CourseCreated' order by position",
+          )
+          .finally(() => client.end());
+        const paths = rows.map((row) => row.path);
+        // Seeded twice, the second set would take srgr-basis-2 and the like.
+        expect(paths).toEqual(expect.arrayContaining(demoCourses.map((course) => course.path)));
+        expect(paths).toHaveLength(demoCourses.length + 1); // and the main course's French translation
       } finally {
         for (const server of starting) {
           if (server.child.exitCode === null) server.child.kill('SIGTERM');

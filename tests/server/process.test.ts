@@ -74,6 +74,20 @@ describe('server process', { timeout: 180_000 }, () => {
     expect(server.output()).toMatch(/Invalid configuration:\s+PORT:/);
   });
 
+  it('names DATABASE_URL when that database cannot be reached', async () => {
+    const port = await freePort(); // nothing listens there
+    const server = spawnServer(
+      { DATA_DIR: tempDir(), DATABASE_URL: `postgres://platform:secret@127.0.0.1:${port}/platform` },
+      await freePort(),
+    );
+    running.push(server);
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain(
+      `DATABASE_URL: cannot use the database at postgres://platform:***@127.0.0.1:${port}/platform: nothing answers at that host and port`,
+    );
+    expect(server.output()).not.toContain('secret');
+  });
+
   it('refuses a second process on the same data folder, and takes over after a kill -9', async () => {
     const dataDir = tempDir();
     const first = await start({ DATA_DIR: dataDir });
@@ -147,7 +161,12 @@ describe('server process', { timeout: 180_000 }, () => {
 
   it('finishes in-flight work and exits 0 on SIGTERM, releasing the data folder', async () => {
     const dataDir = tempDir();
-    const server = await start({ DATA_DIR: dataDir, ...admin });
+    const server = await start({ DATA_DIR: dataDir, ...admin, PUBLIC_URL: 'https://learn.example.org/' });
+    // The banner names the address people open, not the local one behind the proxy.
+    while (!server.output().includes('Platform ready'))
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.output()).toContain('Open https://learn.example.org/');
+    expect(server.output()).not.toContain('Open http://localhost');
     const token = await signIn(server.url);
     const body = JSON.stringify({ path: 'in-flight', course: { name: 'In flight', language: 'nl' } });
     // The request is half sent when the signal arrives: the server must still answer it.
