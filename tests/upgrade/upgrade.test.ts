@@ -89,6 +89,12 @@ function servesTheOldHistory(
 ) {
   const { paths } = fixture;
 
+  it('is ready at once: migrated and caught up before it answers', async () => {
+    const answer = await target().app.inject({ url: '/readyz' });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({ checks: { migrations: 'ok', projections: 'ok' } });
+  });
+
   it('keeps every read table equal to a rebuild from the same log', async () => {
     const { platform } = target();
     const upgraded = await readTables(platform);
