@@ -2,10 +2,12 @@
 // event log into them; with names, rebuilds only those projections (and those whose tables they
 // read), replaying only the events they handle. Prints what it rebuilt. Uses the same environment
 // as the server (DATA_DIR or DATABASE_URL); stop an embedded server first. On PostgreSQL it runs
-// beside serving instances: readers of the rebuilt tables wait until it commits.
+// beside serving instances: the tables are rebuilt as shadows and swapped in at the end, so readers
+// wait only for the swap.
 import pino from 'pino';
 import { rebuildChosen, rebuildProjections, withWhatTheyRead } from '../projections/rebuild';
 import { projections } from '../projections/registry';
+import { rebuildInShadow } from '../projections/shadow-rebuild';
 import { loadConfig } from '../server/config';
 import { transaction } from '../server/db/transaction';
 import { startPlatform } from '../server/platform';
@@ -22,10 +24,16 @@ const platform = await startPlatform(config, pino({ level: 'warn' }), { workJobs
 try {
   const started = performance.now();
   const db = platform.database.db;
-  const { rebuilt, events } =
-    names.length === 0
+  const everything = projections.map((projection) => projection.name);
+  const { rebuilt, events } = !platform.database.pglite
+    ? await rebuildInShadow(db, names.length === 0 ? everything : names).then((result) => {
+        if (result.projections.length === 0)
+          throw new Error('Another instance is rebuilding projections; try again when it is done.');
+        return { rebuilt: result.projections, events: result.events };
+      })
+    : names.length === 0
       ? {
-          rebuilt: projections.filter((p) => p.tables.length > 0).map((p) => p.name),
+          rebuilt: everything,
           events: await rebuildProjections((work) => transaction(db, work)),
         }
       : await transaction(db, async (trx) => {
