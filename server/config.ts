@@ -335,6 +335,12 @@ export const configSchema = z
     }
   });
 
+/**
+ * Every environment variable the server reads, by name: what an operator may set (the operations
+ * guide's configuration table and --help list exactly these; tests and benchmarks read others).
+ */
+export const configurationVariables: readonly string[] = Object.keys(configSchema.shape);
+
 /** Why the file JWT_PRIVATE_KEY_FILE names cannot serve as the signing key, or null when it can. */
 function keyFileProblem(file: string): string | null {
   let text: string;

@@ -36,8 +36,9 @@ export function parseCommandLine(args: string[]): Command {
 }
 
 /**
- * The configuration table of docs/operations/configuration.md, as the binary prints it. A test keeps the two in step
- * (and every variable of server/config.ts in both).
+ * What an operator sets, as the binary prints it: the Variables table of
+ * docs/operations/configuration.md. A test keeps the two in step and every variable the server reads
+ * (`configurationVariables`) in both; what only tests and benchmarks read is on that page alone.
  */
 export const configurationTable: { variables: string[]; defaults: string; meaning: string }[] = [
   { variables: ['PORT'], defaults: '3000', meaning: 'HTTP port.' },
@@ -284,28 +285,6 @@ export const configurationTable: { variables: string[]; defaults: string; meanin
     meaning:
       'Sign-ups, checked codes and code mails from one client address per 15 minutes (over it: 429). Raise it when many people sign up from one address, such as a training room behind one router.',
   },
-  {
-    variables: ['TEST_DATABASE_URL'],
-    defaults: 'unset',
-    meaning: 'Tests only: also run every integration test on this PostgreSQL server.',
-  },
-  {
-    variables: ['CHROMIUM_PATH'],
-    defaults: '/usr/bin/chromium',
-    meaning: 'Tests only: the Chromium the browser tests drive.',
-  },
-  {
-    variables: [
-      'BENCH_DATABASE_URL',
-      'BENCH_SECONDS',
-      'BENCH_ROUNDS',
-      'BENCH_CONNECTIONS',
-      'BENCH_WARMUP_SECONDS',
-    ],
-    defaults: 'local PostgreSQL when it answers, 4, 3, 10,32, 1',
-    meaning:
-      'Benchmark only: the PostgreSQL server to bench on (none: embedded only); seconds per side of a round, rounds, connection counts, warm-up per run.',
-  },
 ];
 
 function wrap(text: string, width: number, indent: string): string {
@@ -321,13 +300,22 @@ function wrap(text: string, width: number, indent: string): string {
   return lines.map((l) => indent + l).join('\n');
 }
 
+/**
+ * Rows whose text on that page points into the source tree, worded for someone who has only the
+ * binary (keyed by the row's first variable).
+ */
+const binaryWording: Record<string, string> = {
+  TENANT_CONFIG:
+    'Path to a tenant JSON file (name, colours, fonts, images, texts per language, languages, signup fields, static pages with their address per language, analytics); see "The tenant file" in the guide.',
+};
+
 export function helpText(): string {
   const program = 'srhr-platform';
   const table = configurationTable
-    .map(
-      (row) =>
-        `  ${row.variables.join(', ')}  (default: ${row.defaults})\n${wrap(row.meaning, 84, '      ')}`,
-    )
+    .map((row) => {
+      const meaning = binaryWording[row.variables[0]!] ?? row.meaning;
+      return `  ${row.variables.join(', ')}  (default: ${row.defaults})\n${wrap(meaning, 84, '      ')}`;
+    })
     .join('\n');
   return `SRHR learning platform ${version}
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
-import { configSchema } from '../../server/config';
+import { configSchema, configurationVariables } from '../../server/config';
 import { configurationTable, helpText, parseCommandLine } from '../../server/ops/cli';
 import { serverCommand } from '../server/server-process';
 
@@ -53,6 +53,19 @@ describe('command line', () => {
     for (const variable of Object.keys(configSchema.shape)) expect(documented).toContain(variable);
     const help = helpText();
     for (const variable of documented) expect(help).toContain(variable);
+  });
+
+  it('lists in --help only what an operator sets, without pointing into the source tree', () => {
+    // Exactly the variables the server reads: none that only tests or benchmarks read.
+    expect(configurationTable.flatMap((row) => row.variables).sort()).toEqual(
+      [...configurationVariables].sort(),
+    );
+    const help = helpText();
+    for (const variable of ['TEST_DATABASE_URL', 'CHROMIUM_PATH', 'BENCH_SECONDS', 'E2E_PORT_OFFSET'])
+      expect(help).not.toContain(variable);
+    // A binary's user has no checkout: no path of one (server/…, scripts/…, a .ts file).
+    expect(help).not.toMatch(/\b(server|scripts|tests|client|projections|events)\/[\w./-]+/);
+    expect(help).not.toMatch(/\.ts\b/);
   });
 
   it('answers --version and --help without starting anything, and exits 2 on a wrong argument', () => {
