@@ -83,7 +83,11 @@ async function serve(): Promise<void> {
     target.kind === 'server'
       ? await takeStartupLock(target.connectionString, log).catch(couldNotStart)
       : async () => {};
-  const platform = await startPlatform(config, log, { target, workJobs: 'later', catchUp: 'background' }).catch(couldNotStart);
+  const platform = await startPlatform(config, log, {
+    target,
+    workJobs: 'later',
+    catchUp: 'background',
+  }).catch(couldNotStart);
 
   const empty = await isEmptyStore(platform.database.db);
   const seeding = config.SEED_DEMO && empty;
