@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { ensureServerBundle } from '../../scripts/build-server.mjs';
+import { endLeftoversOfKilledRuns } from './leftover-processes';
 
 /**
  * One run of the suite, cleaned after itself whatever happened in it: every temporary folder the
@@ -46,6 +47,10 @@ async function dropRunDatabases(url: string, which: (run: string) => boolean) {
 }
 
 export default async function setup() {
+  // An earlier run killed outright may have left workers and their servers running: gone first.
+  const ended = endLeftoversOfKilledRuns();
+  if (ended.length > 0)
+    console.log(`Ended ${ended.length} processes an earlier, killed test run left running.`);
   await sweepStaleRuns(Date.now());
   // Built once here when stale, before the workers start: tests that spawn the server run the
   // bundle (tests/server/server-process.ts), and two workers must not write it at the same time.
