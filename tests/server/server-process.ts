@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import net from 'node:net';
 import { ensureServerBundle } from '../../scripts/build-server.mjs';
 
@@ -8,6 +8,16 @@ import { ensureServerBundle } from '../../scripts/build-server.mjs';
  * start on two cores, compiling and resolving each TypeScript module at every start.
  */
 export const serverCommand = [process.execPath, await ensureServerBundle()];
+
+/**
+ * Runs a command so that it is killed the moment the test process that started it ends, by any
+ * route (a time-out, a crash, Ctrl-C, a kill of the whole run): the kernel's parent-death signal,
+ * set by util-linux's setpriv before it executes the command. Without it a server outlived a killed
+ * run, holding its port and memory.
+ */
+const diesWithParent = spawnSync('setpriv', ['--pdeathsig', 'SIGKILL', 'true']).status === 0;
+export const dyingWithParent = (command: string[]): string[] =>
+  diesWithParent ? ['setpriv', '--pdeathsig', 'SIGKILL', '--', ...command] : command;
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -37,7 +47,7 @@ export function spawnServer(
 ): ServerProcess {
   let output = '';
   const { DATABASE_URL: _inherited, ...parentEnv } = process.env;
-  const command = [...wrapper, ...serverCommand];
+  const command = dyingWithParent([...wrapper, ...serverCommand]);
   const child = spawn(command[0]!, command.slice(1), {
     env: {
       ...parentEnv,
