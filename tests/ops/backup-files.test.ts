@@ -14,7 +14,7 @@ import { checksumsName, filesFolder } from '../../server/ops/backup-files';
 import { parseCommandLine } from '../../server/ops/cli';
 import { type Platform, startPlatform } from '../../server/platform';
 import { createPostgresDatabase, databaseKinds, startTestPlatform } from '../harness';
-import { serverCommand } from '../server/server-process';
+import { dyingWithParent, serverCommand } from '../server/server-process';
 import { multipart } from '../support/multipart';
 import { type S3TestServer, startS3Server } from '../support/s3';
 import { addTestUser } from '../users';
@@ -223,7 +223,8 @@ describe('backup with the uploaded files', () => {
     const run = (args: string[], env: Record<string, string>) =>
       new Promise<{ code: number | null; stderr: string }>((resolve) => {
         const { DATABASE_URL: _ignored, STORAGE_DRIVER: _local, ...parentEnv } = process.env;
-        const child = spawn(serverCommand[0]!, [...serverCommand.slice(1), ...args], {
+        const [program, ...rest] = dyingWithParent([...serverCommand, ...args]);
+        const child = spawn(program!, rest, {
           env: { ...parentEnv, LOG_LEVEL: 'info', ...env },
           stdio: ['ignore', 'ignore', 'pipe'],
         });

@@ -16,7 +16,7 @@ import {
   transientTables,
 } from '../../server/ops/backup';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
-import { serverCommand } from '../server/server-process';
+import { dyingWithParent, serverCommand } from '../server/server-process';
 import { admin, courseScenario, input, platformScenario, scenarioClock } from '../support/scenario';
 
 const meta = scenarioClock('backup-scenario');
@@ -203,7 +203,8 @@ describe('export and import commands', () => {
   const run = (args: string[], env: Record<string, string>, stdin?: string) =>
     new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
       const { DATABASE_URL: _ignored, ...parentEnv } = process.env;
-      const child = spawn(serverCommand[0]!, [...serverCommand.slice(1), ...args], {
+      const [program, ...rest] = dyingWithParent([...serverCommand, ...args]);
+      const child = spawn(program!, rest, {
         env: { ...parentEnv, LOG_LEVEL: 'info', ...env },
         stdio: ['pipe', 'pipe', 'pipe'],
       });
