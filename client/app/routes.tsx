@@ -64,7 +64,7 @@ const SessionsRoute = lazy(() =>
 );
 
 /**
- * Every route of the client, in spec section 2's order. Later features add theirs here
+ * Every route of the client, in one list. Later features add theirs here
  * (/module, course sections, ...), above the static-page catch-all.
  */
 export function AppRoutes() {

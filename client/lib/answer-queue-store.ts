@@ -1,11 +1,12 @@
 import type { AnswerValue } from '../../events/result/answers';
 
 /**
- * The answer queue's storage (issue #24): saves of answers kept in IndexedDB until the server has
- * taken them, so a failed request, a reload or a closed tab loses nothing the learner typed. One
- * entry per save, in the order they were made (the key path's auto-increment), each with the
- * idempotency key the server applies at most once. Raw IndexedDB behind a few promises: the queue
- * needs four operations, not a library. Lives in lib/ because sign-out (lib/session.ts) empties it.
+ * The answer queue's storage (docs/development/client-offline.md): saves of answers kept in
+ * IndexedDB until the server has taken them, so a failed request, a reload or a closed tab loses
+ * nothing the learner typed. One entry per save, in the order they were made (the key path's
+ * auto-increment), each with the idempotency key the server applies at most once. Raw IndexedDB
+ * behind a few promises: the queue needs four operations, not a library. Lives in lib/ because
+ * sign-out (lib/session.ts) empties it.
  */
 export interface QueuedSave {
   id: number;

@@ -47,7 +47,7 @@ export function useCurrentUser(): CurrentUser | null {
   return useSession().user;
 }
 
-/** Any role opens the admin area (spec section 6). */
+/** Any role opens the admin area (docs/guide/users-and-roles.md). */
 export const holdsAnyRole = (user: CurrentUser | null) => (user?.roles.length ?? 0) > 0;
 
 /** Whether the user's roles grant `rule` on all content (owners get edit and delete per item). */

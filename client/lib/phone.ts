@@ -1,7 +1,7 @@
 /**
- * Country calling codes offered beside a phone number. Belgium (32) is the default (spec section
- * 9); the others are neighbours and the countries the platform's partners mostly work in. Anyone
- * else types the number with its own "+" code.
+ * Country calling codes offered beside a phone number. Belgium (32) is the default; the others
+ * are neighbours and the countries the platform's partners mostly work in. Anyone else types the
+ * number with its own "+" code.
  */
 export const callingCodes: readonly { region: string; code: string }[] = [
   { region: 'BE', code: '32' },

@@ -2,10 +2,11 @@ import type { WorkerMessage } from './offline-caches';
 import { freshToken } from './session';
 
 /**
- * Registers the service worker (client/sw/, issue #24) once the page has loaded, so it never
- * competes with the page's own first requests. Its first visit the page is not yet controlled:
- * when the worker takes over, it is told what the page loaded until then, so that page too opens
- * offline. The development server has no /sw.js: there the registration fails, quietly.
+ * Registers the service worker (client/sw/, docs/development/client-offline.md) once the page has
+ * loaded, so it never competes with the page's own first requests. Its first visit the page is not
+ * yet controlled: when the worker takes over, it is told what the page loaded until then, so that
+ * page too opens offline. The development server has no /sw.js: there the registration fails,
+ * quietly.
  */
 export function registerServiceWorker() {
   if (!('serviceWorker' in navigator)) return;

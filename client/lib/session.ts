@@ -9,18 +9,19 @@ import { clearOfflineData } from './offline-data';
  * error. Tabs tell each other about sign-in, sign-out and new tokens, so one sign-out signs out
  * every tab and two tabs do not both spend the same (rotating) refresh cookie.
  *
- * Sessions end (README, Security): at their absolute lifetime, and after a while without use. Only
- * a page in use renews the token ahead of time (a key, a click, a scroll, or a request of its own);
- * a page left alone lets it lapse, and asks the server again when the session's idle end comes, so
- * an abandoned page signs out. Whenever a session ends (signed out, expired, revoked, or someone
- * else signs in here), the pages saved for offline reading and the unsent answers go with it.
+ * Sessions end (docs/security.md, Sessions): at their absolute lifetime, and after a while without
+ * use. Only a page in use renews the token ahead of time (a key, a click, a scroll, or a request of
+ * its own); a page left alone lets it lapse, and asks the server again when the session's idle end
+ * comes, so an abandoned page signs out. Whenever a session ends (signed out, expired, revoked, or
+ * someone else signs in here), the pages saved for offline reading and the unsent answers go with
+ * it.
  *
- * Offline (README, the offline part of the learner screens) the refresh cannot reach the server: a device whose session still runs stays
- * signed in as far as the interface goes (pages saved for offline reading, the answer queue), without
- * a token, and swaps the cookie as soon as the connection is back. Whether it still runs, the page
- * reads from a cookie of its own (`srhr_session`: the session's end, lasting only as long as the
- * refresh cookie does), so a browser closed on a session cookie, or a session past its end, starts
- * signed out with nothing of the last person left, even offline.
+ * Offline (docs/development/client-offline.md) the refresh cannot reach the server: a device whose
+ * session still runs stays signed in as far as the interface goes (pages saved for offline reading,
+ * the answer queue), without a token, and swaps the cookie as soon as the connection is back.
+ * Whether it still runs, the page reads from a cookie of its own (`srhr_session`: the session's
+ * end, lasting only as long as the refresh cookie does), so a browser closed on a session cookie,
+ * or a session past its end, starts signed out with nothing of the last person left, even offline.
  */
 
 export type SessionStatus = 'checking' | 'signed-in' | 'signed-out';
@@ -269,9 +270,10 @@ export interface SecondFactorChallenge {
 /**
  * Signs in; throws ApiError (401 wrong credentials, 403 unverified, 429 too many attempts, or
  * auth.accountLocked: then again with the `unlockCode` mailed to the account).
- * Unticked, `keepSignedIn` gives a session that ends with the browser (and sooner: README, Security).
- * An account with a second factor answers its challenge instead (nothing signed in yet): the
- * second step sends it back with a code, and then calls `completeSignIn`.
+ * Unticked, `keepSignedIn` gives a session that ends with the browser (and sooner:
+ * docs/security.md, Sessions). An account with a second factor answers its challenge instead
+ * (nothing signed in yet): the second step sends it back with a code, and then calls
+ * `completeSignIn`.
  */
 export async function signIn(
   email: string,

@@ -3,8 +3,9 @@ import { answerFrom, type Part, partsOf, publicReads, type Reads, readsOf } from
 import { bearerOf, UserCaches } from './user-cache';
 
 /**
- * The service worker (issue #24, readable offline), served at /sw.js. It keeps the app shell and
- * what the learner read, so a page opened once opens again without a network:
+ * The service worker (readable offline: docs/development/client-offline.md), served at /sw.js. It
+ * keeps the app shell and what the learner read, so a page opened once opens again without a
+ * network:
  *
  * - navigations: the network first; without one, the kept index.html (the client routes itself);
  * - /assets/ (hashed, never changing): the cache first, filled at install with what index.html

@@ -31,7 +31,7 @@ export function Avatar({ person, size = 'small' }: { person: AvatarPerson; size?
 }
 
 /**
- * A row of avatars (spec section 9: 10 people, then '+N'). Each avatar carries the person's name
+ * A row of avatars (10 people, then '+N' for the rest). Each avatar carries the person's name
  * for screen readers and as a tooltip; the list is labelled by `label`.
  */
 export function AvatarList({ people, label }: { people: readonly AvatarPerson[]; label: string }) {

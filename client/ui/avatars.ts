@@ -1,4 +1,4 @@
-/** Spec section 9: an avatar list shows 10 people, then '+N' for the rest. */
+/** An avatar list shows 10 people, then '+N' for the rest. */
 export const avatarLimit = 10;
 
 /** The people shown in an avatar list and how many more there are. */

@@ -11,7 +11,7 @@ interface Removal {
 }
 
 /**
- * A destructive action behind a confirmation (spec section 5): the button opens the dialog, a
+ * A destructive action behind a confirmation: the button opens the dialog, a
  * failure stays in the dialog, success closes it and calls `onDone`.
  */
 export function DangerZone(props: {

@@ -19,7 +19,7 @@ export interface ImageChoice {
   url: string;
 }
 
-/** The small copy a form shows (spec section 9's 192 px preview), or a web address as it is. */
+/** The small copy a form shows (the 192 px preview size), or a web address as it is. */
 function previewOf(source: string): string {
   const id = uploadIdOf(source);
   return id ? derivativeUrl(id, 'preview') : source;

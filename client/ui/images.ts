@@ -7,7 +7,7 @@ export { uploadIdOf };
  * the upload (`/files/<id>/sizes/<label>.webp`, jobs/images/derivatives.ts), and the file route
  * answers a copy not made yet with the upload itself, so these addresses work from the first second.
  */
-/** The widths of spec section 9's uncropped sizes, which a srcset chooses between. */
+/** The widths of the uncropped standard sizes (docs/operations/storage.md), which a srcset chooses between. */
 const widths = { aside: 332, main: 976, full: 1456 } as const;
 export type ResponsiveWidth = keyof typeof widths;
 

@@ -9,7 +9,7 @@ const withoutHtml = { exit: { htmlFlowData: () => undefined, htmlTextData: () =>
  * writes the HTML: raw HTML left out (above), text escaped, and links and images only with safe
  * protocols (http, https, mailto and relative), so the string is safe as the element's content.
  * It replaces react-markdown, whose syntax-tree pipeline cost a content page about 30 KB of
- * compressed JavaScript (issue #20's 150 KB budget).
+ * compressed JavaScript (the learner's 150 KB budget: docs/development/performance.md).
  */
 export const markdownHtml = (text: string) => micromark(text, { htmlExtensions: [withoutHtml] });
 

@@ -10,7 +10,7 @@ import { Header } from './header';
 import { OfflineBanner } from './offline-banner';
 import { useTenantTheme } from './tenant-theme';
 
-/** Spec section 2's shared layout around every screen. */
+/** The shared layout around every screen: skip link, header, breadcrumbs, main, footer, analytics banner. */
 export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [location] = useLocation();

@@ -19,7 +19,7 @@ export function UserMenu({ session }: { session: Session }) {
   const [location, navigate] = useLocation();
   const [open, setOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
-  // Answers still queued on this device (#24): signing out deletes them, so ask first.
+  // Answers still queued on this device: signing out deletes them, so ask first.
   const [unsent, setUnsent] = useState(0);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);

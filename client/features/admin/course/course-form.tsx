@@ -87,8 +87,8 @@ const courseFields = [
 ];
 
 /**
- * The course form (spec sections 3 and 5), checked in the browser with the server's own schema:
- * name and language required, the end not before the start. Messages follow the interface
+ * The course form (docs/guide/building-a-course.md), checked in the browser with the server's own
+ * schema: name and language required, the end not before the start. Messages follow the interface
  * language; the server's field problems land next to the same fields.
  */
 export function CourseForm({

@@ -16,7 +16,8 @@ import { SortableList } from '../shared/sortable-list';
 
 /**
  * /admin/courses/{coursePath}/sections: the course's sections in order. Dragging a row (mouse,
- * touch or keyboard) saves the new order of section paths on the course (spec section 4).
+ * touch or keyboard) saves the new order of section paths on the course
+ * (docs/guide/building-a-course.md).
  */
 export function CourseSectionsView({ coursePath, rights }: { coursePath: string; rights: ContentRights }) {
   const { t } = useTranslation();

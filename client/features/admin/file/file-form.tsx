@@ -19,7 +19,7 @@ const toFileInput = (values: FileFormValues): FileInput => ({
   type: values.type === '' ? null : values.type,
 });
 
-/** The file form (spec section 5: name and url required), checked with the server's schema. */
+/** The file form (name and url required), checked with the server's schema. */
 export function FileForm({
   defaultValues,
   submitLabel,

@@ -24,11 +24,11 @@ const knownFields = [
 ] as const;
 
 /**
- * The module form (spec sections 3–5): name, language, info, visibility, and the kind. A test
- * offers anonymous pages and shuffling; choosing normal clears them. Blocking progress cannot go
- * with a test: the checkbox is disabled and says why (the shared schema and the server refuse it
- * too). `save` runs the mutation and answers the success text; a refusal shows in a danger alert
- * and next to the fields it names.
+ * The module form (docs/guide/modules-and-pages.md): name, language, info, visibility, and the
+ * kind. A test offers anonymous pages and shuffling; choosing normal clears them. Blocking progress
+ * cannot go with a test: the checkbox is disabled and says why (the shared schema and the server
+ * refuse it too). `save` runs the mutation and answers the success text; a refusal shows in a
+ * danger alert and next to the fields it names.
  */
 export function ModuleForm({
   defaultValues,

@@ -6,7 +6,7 @@ import { roleQueryKey } from './get-role';
 import { roleHistoryQueryKey } from './get-role-history';
 import { allRolesQueryKey } from './get-roles';
 
-/** Deletes a role; the roles list loads again afterwards (spec section 4). */
+/** Deletes a role; the roles list loads again afterwards. */
 export function useDeleteRole() {
   const queryClient = useQueryClient();
   return useMutation({

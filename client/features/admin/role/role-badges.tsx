@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-/** The roles a user holds as badges; someone without a role is a plain 'User' (spec section 6). */
+/** The roles a user holds as badges; someone without a role is a plain 'User'. */
 export function RoleBadges({ roles }: { roles: string[] }) {
   const { t } = useTranslation();
   if (roles.length === 0) return <span className="badge badge--muted">{t('adminUsers.plainUser')}</span>;

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { CheckboxField } from '../../../ui/form';
 
 /**
- * The roles to give someone: 'admin' plus every configured role (spec section 6). Only an
+ * The roles to give someone: 'admin' plus every configured role (docs/guide/users-and-roles.md). Only an
  * administrator may give or take 'admin'; for anyone else that box is shown but locked. The roles
  * in `locked` (their actions go beyond the giver's) cannot be newly given, only kept or taken away.
  */

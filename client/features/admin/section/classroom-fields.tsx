@@ -7,8 +7,8 @@ import type { SectionFormValues } from './section-form';
 type ClassroomErrors = FieldErrors<SectionFormValues>['classroom'];
 
 /**
- * The live part of a section (spec section 3, Classroom): name, type, times (GMT+1), meeting
- * credentials, recordings and breakout rooms (each needs its Jitsi URL, spec section 5).
+ * The live part of a section (docs/guide/live-classrooms.md): name, type, times (GMT+1), meeting
+ * credentials, recordings and breakout rooms (each needs its Jitsi URL).
  */
 export function ClassroomFields({
   form,

@@ -32,7 +32,7 @@ export type SectionView = 'info' | 'files' | 'modules';
 /**
  * /admin/sections/{sectionPath}[/{view}]: the section form with its classroom, history, publish
  * and delete, and its files and modules views. The edit, delete and duplicate buttons follow the
- * course's edit and delete rights (a copy is a new section in the course: DESIGN.md, one ownership rule).
+ * course's edit and delete rights (a copy is a new section in the course: the one ownership rule).
  */
 export function SectionRoute({ path, view, user }: { path: string; view: string; user: CurrentUser }) {
   const { t } = useTranslation();

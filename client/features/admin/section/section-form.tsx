@@ -144,8 +144,9 @@ const sectionFields = [
 ];
 
 /**
- * The section form (spec sections 3 and 5) with its optional classroom, checked with the server's
- * own schema: name and language required, breakout rooms need their Jitsi URL.
+ * The section form with its optional classroom, checked with the server's
+ * own schema: name and language required (docs/adr/0011-sections-require-a-language.md), breakout
+ * rooms need their Jitsi URL.
  */
 export function SectionForm({
   defaultValues,

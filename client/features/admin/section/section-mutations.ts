@@ -15,7 +15,7 @@ export const useSetSectionPublished = () =>
 export const useDeleteSection = () =>
   useContentMutation((path: string) => api.section.delete.mutate({ path }));
 
-/** Saves a course's section order: the list of section paths (spec section 4). */
+/** Saves a course's section order: the full list of section paths (docs/guide/building-a-course.md). */
 export const useOrderSections = () =>
   useContentMutation((input: RouterInputs['section']['order']) => api.section.order.mutate(input));
 

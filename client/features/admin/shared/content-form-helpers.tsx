@@ -155,7 +155,7 @@ export interface Notice {
   text: string;
 }
 
-/** The answer of the last mutation, shown as a success or danger alert (spec section 7). */
+/** The answer of the last mutation, shown as a success or danger alert. */
 export function useNotice() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const view = notice ? (

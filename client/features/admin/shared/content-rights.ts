@@ -10,10 +10,10 @@ export interface ContentRights {
 }
 
 /**
- * What the user may do with one item, as the server decides it (spec section 6, DESIGN.md's one
- * ownership rule): edit and delete by rule or as one of its owners; a copy by the create rule (the
- * item is open to them, or they would not see it here); children inside it only with the edit
- * right or as an owner, never by the create rule alone.
+ * What the user may do with one item, as the server decides it (docs/guide/users-and-roles.md,
+ * the one ownership rule): edit and delete by rule or as one of its owners; a copy by the create
+ * rule (the item is open to them, or they would not see it here); children inside it only with the
+ * edit right or as an owner, never by the create rule alone.
  */
 export function contentRights(user: CurrentUser, owned: boolean): ContentRights {
   const edit = hasRule(user, 'edit') || owned;

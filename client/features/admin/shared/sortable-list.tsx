@@ -20,7 +20,7 @@ import { CSS } from '@dnd-kit/utilities';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The drag transition of every reorderable list (spec sections 4 and 9: 300 ms). */
+/** The drag transition of every reorderable list (300 ms). */
 export const dragTransition = { duration: 300, easing: 'ease' } as const;
 
 export interface SortableListProps<T> {

@@ -141,7 +141,7 @@ function Details({ user }: { user: AdminUserDetail }) {
 
 /**
  * Correcting what a person said about themselves (manage_users): the profile form, every field of
- * spec section 3, checked as the person's own form checks it. Folded until asked for.
+ * a profile, checked as the person's own form checks it. Folded until asked for.
  */
 function EditUser({ user }: { user: AdminUserDetail }) {
   const { t } = useTranslation();

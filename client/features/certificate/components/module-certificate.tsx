@@ -7,9 +7,9 @@ import { useModuleCertificate } from '../api/get-module-certificate';
 import { CertificateCard } from './certificate-card';
 
 /**
- * After the module result (spec section 2): the participant's certificate, or why there is none yet
- * (pages to complete, answers to correct, a riziv number to add, a review or a teacher to wait for).
- * Nothing when the module has no certificate.
+ * After the module result (docs/guide/certificates.md): the participant's certificate, or why there
+ * is none yet (pages to complete, answers to correct, a riziv number to add, a review or a teacher
+ * to wait for). Nothing when the module has no certificate.
  */
 export function ModuleCertificate({ modulePath }: { modulePath: string }) {
   const { t, i18n } = useTranslation();

@@ -14,7 +14,7 @@ type Kind = 'course' | 'module';
 const optionValue = (kind: Kind, path: string) => `${kind}:${path}`;
 
 /**
- * /admin/certificate-config (spec section 2): choose a course or a module, then edit its certificate
+ * /admin/certificate-config: choose a course or a module, then edit its certificate
  * config with its preview, as on the item's own certificate tab. The choice lives in the address
  * (`?course=` or `?module=`), so it survives a reload and can be shared.
  */

@@ -20,8 +20,8 @@ const knownFields = ['timed', ...textFields.map((field) => `content.${field}`)];
 
 /**
  * /admin/modules/{modulePath}/certificate-config and /admin/courses/{coursePath}/certificate-config:
- * the certificate config (spec section 3) with a live preview beside it. Editors and owners save;
- * others with the view right read.
+ * the certificate config (docs/guide/certificates.md) with a live preview beside it. Editors and
+ * owners save; others with the view right read.
  */
 export function CertificateConfigRoute({ kind, path }: { kind: 'module' | 'course'; path: string }) {
   const { t } = useTranslation();

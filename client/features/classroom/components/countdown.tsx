@@ -18,9 +18,9 @@ function useTicker(active: boolean): void {
 }
 
 /**
- * The breakout countdown (spec section 4) as every screen shows it: the same remaining time,
- * computed from the server's end and clock; 'time is up' at zero. Editors start, start again and
- * stop it here (`mayRun`).
+ * The breakout countdown (docs/guide/live-classrooms.md) as every screen shows it: the same
+ * remaining time, computed from the server's end and clock; 'time is up' at zero. Editors start,
+ * start again and stop it here (`mayRun`).
  */
 export function BreakoutCountdown({ section, mayRun }: { section: string; mayRun: boolean }) {
   const { t } = useTranslation();

@@ -25,7 +25,7 @@ declare global {
   }
 }
 
-/** Spec section 9: the Jitsi frame is 1100 × 500; below 1100 px it takes the width it has. */
+/** The Jitsi frame is 1100 × 500 (docs/guide/live-classrooms.md); below 1100 px it takes the width it has. */
 const frameHeight = 500;
 
 /**

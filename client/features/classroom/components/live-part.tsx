@@ -11,8 +11,9 @@ import { TimeSpan } from './time-span';
 type Classroom = NonNullable<CourseSection['classroom']>;
 
 /**
- * A section's live part (spec section 4): until the classroom's end (always, without one) how to
- * join it and its breakout rooms; after the end, 'the live part is over' and the recordings.
+ * A section's live part (docs/guide/live-classrooms.md): until the classroom's end (always, without
+ * one) how to join it and its breakout rooms; after the end, 'the live part is over' and the
+ * recordings.
  */
 export function LivePart({
   section,

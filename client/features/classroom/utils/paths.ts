@@ -1,4 +1,4 @@
-/** The learner routes of a section's live part (spec section 2). */
+/** The learner routes of a section's live part (docs/guide/live-classrooms.md). */
 export const classroomHref = (course: string, section: string, classroomName: string) =>
   `/course/${course}/section/${section}/classroom/${encodeURIComponent(classroomName)}`;
 

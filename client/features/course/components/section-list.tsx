@@ -26,9 +26,9 @@ export function TimingBadge({ timing }: { timing: SectionTiming }) {
 }
 
 /**
- * The course's sections in timing order (spec section 4) as an accordion: a live one highlighted
- * and open with its join button, the next one open, the future ones closed, the past ones greyed
- * out and disabled (their tab still leads to them and their recordings).
+ * The course's sections in timing order (docs/guide/live-classrooms.md) as an accordion: a live one
+ * highlighted and open with its join button, the next one open, the future ones closed, the past
+ * ones greyed out and disabled (their tab still leads to them and their recordings).
  */
 export function SectionList({
   sections,

@@ -4,7 +4,7 @@ import { paragraphs } from '../../../lib/text';
 import { Avatar, type AvatarPerson } from '../../../ui/avatar-list';
 import type { TeamMember } from '../api/get-course-team';
 
-/** Spec section 9: the team panel opens by default when the window is at least 480 px wide. */
+/** The team panel opens by default when the window is at least 480 px wide. */
 export const teamPanelOpenQuery = '(min-width: 480px)';
 
 const opensWide = () => typeof window !== 'undefined' && window.matchMedia(teamPanelOpenQuery).matches;

@@ -38,9 +38,10 @@ export type CourseTab =
 /**
  * /course/:coursePath, /course/:coursePath/section/:sectionPath, /course/:coursePath/team and
  * /course/:coursePath/certificate: the course with its tabs: Info, one per published section in
- * timing order (spec section 4), Team when the course has owners (and shows its team), and Your
- * Certificate when the user holds one. The address of a tab the course does not have (an unknown
- * section, Team without a team, Your Certificate without a certificate) says that tab does not exist.
+ * timing order (docs/guide/live-classrooms.md), Team when the course has owners (and shows its
+ * team), and Your Certificate when the user holds one. The address of a tab the course does not
+ * have (an unknown section, Team without a team, Your Certificate without a certificate) says that
+ * tab does not exist.
  */
 export function CourseRoute({ coursePath, tab = { kind: 'info' } }: { coursePath: string; tab?: CourseTab }) {
   const { t } = useTranslation();

@@ -1,8 +1,9 @@
 /**
- * Spec section 4, section timing: sections are sorted by their classroom's start; one whose
- * classroom runs now (start ≤ now < end) is 'live'; one that is over (its end passed, or it started
- * and has no end) is 'past' (shown disabled); the first one after those is 'next' (expanded by
- * default) and the rest are 'future'. Pure and browser-free: the caller gives the moment.
+ * Section timing (docs/guide/live-classrooms.md): sections are sorted by their classroom's start;
+ * one whose classroom runs now (start ≤ now < end) is 'live'; one that is over (its end passed, or
+ * it started and has no end) is 'past' (shown disabled); the first one after those is 'next'
+ * (expanded by default) and the rest are 'future'. Pure and browser-free: the caller gives the
+ * moment.
  */
 export type SectionTiming = 'live' | 'past' | 'next' | 'future';
 
@@ -32,7 +33,7 @@ export const startOf = (section: TimedSection): number | null => instant(section
 export const endOf = (section: TimedSection): number | null => instant(section.classroom?.enddate);
 
 /**
- * Spec section 4, live part: the classroom's links show until its end, or always without one;
+ * The live part: the classroom's links show until its end, or always without one;
  * after the end the section says the live part is over and shows the recordings.
  */
 export function liveOver(section: TimedSection, now: Date): boolean {

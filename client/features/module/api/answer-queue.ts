@@ -3,12 +3,13 @@ import { addSave, type QueuedSave, removeSave, savesOf } from '../../../lib/answ
 import { api, errorCode, errorMessage, type RouterOutputs } from '../../../lib/trpc';
 
 /**
- * The answer queue's sender (issue #24): sends a user's queued saves one at a time, oldest first,
- * whenever the connection allows (at once, on the browser's `online` event, and after a failure
- * again and again with a growing pause). The server applies each save's idempotency key at most
- * once, so sending one again after a lost answer is harmless. A save the server refuses (attempts
- * used up meanwhile on another device, say) leaves the queue and is reported with the server's
- * reason; anything else (no network, a restarting server, too many requests) is tried again.
+ * The answer queue's sender (docs/development/client-offline.md): sends a user's queued saves one
+ * at a time, oldest first, whenever the connection allows (at once, on the browser's `online`
+ * event, and after a failure again and again with a growing pause). The server applies each save's
+ * idempotency key at most once, so sending one again after a lost answer is harmless. A save the
+ * server refuses (attempts used up meanwhile on another device, say) leaves the queue and is
+ * reported with the server's reason; anything else (no network, a restarting server, too many
+ * requests) is tried again.
  */
 
 export type SavedState = RouterOutputs['result']['save'];

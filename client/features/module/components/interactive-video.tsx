@@ -17,8 +17,9 @@ export interface InteractiveVideoProps {
 }
 
 /**
- * An interactive video (spec section 4): playback pauses at each timestamp, the referenced
- * questions show in a region that takes focus, and 'Continue' plays on to the next timestamp.
+ * An interactive video (docs/guide/modules-and-pages.md): playback pauses at each timestamp, the
+ * referenced questions show in a region that takes focus, and 'Continue' plays on to the next
+ * timestamp.
  *
  * - A media file (mp4, webm, ogg, wav, any direct address) plays in a <video>, followed through
  *   its `timeupdate` events (about four a second, so it pauses within a quarter second).
@@ -31,7 +32,7 @@ export interface InteractiveVideoProps {
  * When stops fire, and seeking, are decided in ./video-timeline.ts. Playing on through the
  * player's own controls counts as 'Continue'. A stop shown once does not interrupt again; its
  * questions stay listed under the video with their time, to answer or change later. The expected
- * watch time is `videoTime`, 4 minutes when not set (spec section 9).
+ * watch time is `videoTime`, 4 minutes when not set.
  */
 export function InteractiveVideo({ video, title, renderQuestions }: InteractiveVideoProps) {
   const { t } = useTranslation();

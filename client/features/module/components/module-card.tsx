@@ -7,7 +7,7 @@ import { truncate } from '../../../lib/text';
 import { ContentImage } from '../../../ui/content-image';
 import { imageSizes } from '../../../ui/images';
 
-/** Small cards cut the module's info at 128 characters (spec section 9). */
+/** Small cards cut the module's info at 128 characters. */
 export const smallInfoLength = 128;
 
 export interface ModuleCardData {

@@ -6,7 +6,7 @@ import { online, queuedSavesOf, queueSave, sendQueued, subscribeToQueue } from '
 import type { LearnerQuestion } from '../api/get-learner-page';
 import { useSavedAnswers } from '../api/save-answers';
 
-/** How long answers rest before they are saved (spec section 9: result save debounce). */
+/** How long answers rest before they are saved (docs/guide/questions-and-attempts.md: 500 ms after the last change). */
 export const SAVE_DEBOUNCE_MS = 500;
 
 /**

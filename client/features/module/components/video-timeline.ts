@@ -1,5 +1,5 @@
 /**
- * The stops of an interactive video (spec sections 3 and 4): where playback pauses to show the
+ * The stops of an interactive video (docs/guide/modules-and-pages.md): where playback pauses to show the
  * referenced questions. Pure: the player component feeds it the playback position and the stops it
  * has handled, and asks which stop is due.
  *

@@ -101,7 +101,7 @@ export function errorAt<T extends FieldValues>(
   return /\s/.test(error.message) ? { ...error, message: 'validation.wholeNumber' } : error;
 }
 
-/** Estimated time as learners see it: minutes, rounded, at least 1 (spec section 9). */
+/** Estimated time as learners see it: minutes, rounded, at least 1. */
 export const minutesOf = (seconds: number) =>
   Math.max(1, Math.round((Number.isFinite(seconds) ? seconds : 0) / 60));
 

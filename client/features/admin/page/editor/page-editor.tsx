@@ -27,10 +27,10 @@ import { OpenQuestionEditor } from './open-question';
 import { VideoElementEditor } from './video-element';
 
 /**
- * The page editor (spec section 3): name, type, estimated time, and the content builder, a list
- * of elements (text, questions, video) to add, move and remove; an interactive page also gets its
- * video with the moments where it pauses for questions. Validation is the shared page schema, so
- * its messages show next to the fields, in the interface language.
+ * The page editor (docs/guide/modules-and-pages.md): name, type, estimated time, and the content
+ * builder, a list of elements (text, questions, video) to add, move and remove; an interactive page
+ * also gets its video with the moments where it pauses for questions. Validation is the shared page
+ * schema, so its messages show next to the fields, in the interface language.
  */
 export function PageEditor({
   defaultValues,
