@@ -1,12 +1,12 @@
 import { forbidden, notFound, unauthenticated } from '../events/errors';
 
 /**
- * What opening an item answers this actor (the one visibility rule, DESIGN.md): `open`; `signIn`
- * when it exists and is visible to every registered user but the visitor is anonymous (module and
- * page content is for registered users, spec sections 1 and 4); `blocked` when only its
- * unpublishing keeps a participant out (its pages say so); `hidden` when it is missing or not
- * visible to them, which reads exactly as 'does not exist'. Every list keeps an item exactly when
- * its access is `open`, so no card leads anywhere else.
+ * What opening an item answers this actor (the one visibility rule:
+ * docs/development/architecture.md#the-read-side): `open`; `signIn` when it exists and is visible
+ * to every registered user but the visitor is anonymous (module and page content is for registered
+ * users); `blocked` when only its unpublishing keeps a participant out (its pages say so); `hidden`
+ * when it is missing or not visible to them, which reads exactly as 'does not exist'. Every list
+ * keeps an item exactly when its access is `open`, so no card leads anywhere else.
  */
 export type ItemAccess = 'open' | 'signIn' | 'blocked' | 'hidden';
 

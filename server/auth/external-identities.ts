@@ -14,9 +14,10 @@ import type { PrivateTables } from './private-tables';
 import { requireRecentAuth } from './second-factor';
 
 /**
- * Accounts of an external OIDC user pool (OIDC_ISSUER, Cognito-compatible; README, Security:
- * external accounts). A pool's person is known here by the pair (issuer, subject), never by the
- * e-mail address in the token: a pool may let its users put any address there.
+ * Accounts of an external OIDC user pool (OIDC_ISSUER, Cognito-compatible;
+ * docs/security.md#external-accounts-oidc). A pool's person is known here by the pair (issuer,
+ * subject), never by the e-mail address in the token: a pool may let its users put any address
+ * there.
  *
  * - A token counts only with `email_verified: true` (the boolean), for our audience, signed by the
  *   pool's key (its JWKS).

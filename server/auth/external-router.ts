@@ -6,7 +6,7 @@ import { identitiesOf, linkExternalIdentity } from './external-identities';
 /** An ID token of the external pool, as its holder presents it to be linked. */
 const linkSchema = recentAuthSchema.extend({ token: z.string().min(1).max(8000) });
 
-/** The external pool's identities that sign in to one's own account (README, Security: external accounts). */
+/** The external pool's identities that sign in to one's own account (docs/security.md#external-accounts-oidc). */
 export const externalAccountRouter = router({
   /** The pools whose identities open the account, and since when. */
   list: authenticatedProcedure.query(({ ctx }) => identitiesOf(ctx.platform.database.db, ctx.actor.userId)),

@@ -13,9 +13,10 @@ export const REFRESH_COOKIE = 'srhr_refresh';
 export const SECURE_REFRESH_COOKIE = '__Host-srhr_refresh';
 
 /**
- * How long sessions live (README, Security): a family ends `lifetime` after sign-in (`keep` with
- * 'keep me signed in'), or after `idle` without a refresh (not for 'keep me signed in'). A sign-in
- * without a cookie (an API client) gets one ID token and a family that lives as long as it.
+ * How long sessions live (docs/security.md#sessions): a family ends `lifetime` after sign-in
+ * (`keep` with 'keep me signed in'), or after `idle` without a refresh (not for 'keep me signed
+ * in'). A sign-in without a cookie (an API client) gets one ID token and a family that lives as
+ * long as it.
  */
 export interface SessionPolicy {
   lifetimeSeconds: number;

@@ -54,7 +54,7 @@ function runCertificate(
 }
 
 /**
- * The auto-issue job's work (README, Certificates): with the module's config `auto`, and its
+ * The auto-issue job's work (docs/guide/certificates.md): with the module's config `auto`, and its
  * conditions met (complete, correct, a riziv number when required), issue the module certificate;
  * with `checkFraud` and an implausibly short time, put the case on the review list instead. When a
  * condition is not met nothing is recorded: the result page derives why from the same conditions.
@@ -154,7 +154,7 @@ async function revoke(
   }));
 }
 
-/** certify(module, user) (spec section 7): a teacher or admin assigns the module certificate. */
+/** certify(module, user) (docs/guide/certificates.md): a teacher or admin assigns the module certificate. */
 export async function certify(
   platform: Platform,
   actor: Actor | null,
@@ -188,7 +188,7 @@ export async function dismissReview(
   }));
 }
 
-/** addCertificateToUser(_id, course) (spec section 7). Answers the certificate's code. */
+/** addCertificateToUser(_id, course) (docs/guide/certificates.md). Answers the certificate's code. */
 export async function addCertificateToUser(
   platform: Platform,
   actor: Actor | null,
@@ -198,7 +198,7 @@ export async function addCertificateToUser(
   return issue(platform, meta, await courseSubject(platform, actor, input.course, input._id));
 }
 
-/** removeCertificateFromUser(_id, course) (spec section 7): revokes the course certificate. */
+/** removeCertificateFromUser(_id, course): revokes the course certificate. */
 export async function removeCertificateFromUser(
   platform: Platform,
   actor: Actor | null,

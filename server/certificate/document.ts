@@ -27,7 +27,7 @@ export interface CertificateDocument {
   verifyUrl: string;
 }
 
-/** The platform's times are read in GMT+1 (spec section 9), as the web client does. */
+/** The platform's times are read in GMT+1 (docs/guide/certificates.md), as the web client does. */
 const platformOffsetMs = 60 * 60 * 1000;
 
 /** DD/MM/YYYY of a calendar date (YYYY-MM-DD, kept as written) or of a moment (its day in GMT+1). */

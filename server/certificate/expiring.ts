@@ -13,7 +13,7 @@ import type { ModuleSummaryTables } from '../../projections/module/module-summar
 import { findUsersByIds } from '../../projections/user/users';
 import { userFor } from '../user/queries';
 
-/** The admin list looks this many days ahead (issue 23: 'expiring in the next 90 days'). */
+/** The admin list looks this many days ahead ('expiring in the next 90 days': docs/guide/certificates.md). */
 export const EXPIRING_WINDOW_DAYS = 90;
 
 /** One certificate of the admin list: who holds it, for what, when it expires, what they were told. */

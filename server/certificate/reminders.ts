@@ -7,7 +7,7 @@ import { expiringCertificates } from '../../projections/certificate/certificate-
 import type { Platform } from '../platform';
 
 /**
- * The reminder job's work (README, Certificates): every standing timed certificate whose next
+ * The reminder job's work (docs/guide/certificates.md): every standing timed certificate whose next
  * reminder is due at `now` gets `RemindHolder` on its own stream, whose decision appends
  * CertificateReminderSent and queues the mail in one transaction. The read table only narrows the
  * candidates; the decider, under the stream's lock, is what makes each reminder go out once, however

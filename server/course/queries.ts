@@ -28,7 +28,7 @@ export async function visibleCourses(
   if (input.onAdmin && can(actor, 'view')) {
     return listCourses(db, { published: input.published, onHome: input.onHome });
   }
-  // Editors without the view right manage only their own content (spec section 6).
+  // Editors without the view right manage only their own content (docs/guide/users-and-roles.md).
   if (input.onAdmin && actor && actor.roles.length > 0) {
     return listCourses(db, { published: input.published, onHome: input.onHome, ownedBy: actor.userId });
   }

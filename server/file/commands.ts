@@ -92,7 +92,7 @@ export function updateFile(
 
 /**
  * A copy of the document named '… (copy)', linked to nothing: the create right, and the original must
- * open for this actor as `file.byPath` would (the one ownership rule, DESIGN.md), else a file linked
+ * open for this actor as `file.byPath` would (the one ownership rule), else a file linked
  * to nothing could be copied, linked to one's own course and read there. One it may not open reads as
  * missing, as it does there.
  */

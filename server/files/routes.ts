@@ -116,7 +116,7 @@ async function readUpload(
 
 /**
  * POST /api/uploads (multipart, one file; fields `quality` and `sizes` for images) and
- * GET /files/<id>/<name> (the stored files, cached for a year). Spec sections 3, 7 and 9.
+ * GET /files/<id>/<name> (the stored files, cached for a year). See docs/operations/storage.md.
  */
 export async function uploadRoutes(app: FastifyInstance, { platform }: { platform: Platform }) {
   const storage = fileStorage(platform.config);

@@ -35,8 +35,9 @@ export interface Teacher {
 }
 
 /**
- * The users holding the role 'teacher', who may be linked as owners (README: the role table), as this
- * actor may see them (`inSeenOrder`: a private profile reads as 'Anonymous User', after the names).
+ * The users holding the role 'teacher', who may be linked as owners
+ * (docs/guide/users-and-roles.md#roles-what-each-action-reaches), as this actor may see them
+ * (`inSeenOrder`: a private profile reads as 'Anonymous User', after the names).
  */
 export async function teachers(db: AnyDb, actor: Actor | null): Promise<Teacher[]> {
   if (!actor) throw forbidden();

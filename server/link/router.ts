@@ -8,7 +8,7 @@ const parentSchema = z.object({ parentType: z.enum(['course', 'section']), paren
 const linkSchema = parentSchema.extend({ itemType: z.enum(['module', 'file']), itemPath: pathSchema });
 
 export const linkRouter = router({
-  /** Links a module or file to a course or section (spec section 7, addItemToParent). */
+  /** Links a module or file to a course or section (addItemToParent: docs/guide/users-and-roles.md). */
   addItemToParent: publicProcedure.input(linkSchema).mutation(async ({ ctx, input }) => {
     await addItemToParent(ctx.platform, ctx.actor, metaOf(ctx), input);
     return { success: true as const };

@@ -35,7 +35,7 @@ export async function visibleModules(
   if (input.onAdmin && can(actor, 'view')) {
     return listModules(db, { published: input.published, onHome: input.onHome });
   }
-  // Editors without the view right manage only their own content (spec section 6).
+  // Editors without the view right manage only their own content (docs/guide/users-and-roles.md).
   if (input.onAdmin && actor && actor.roles.length > 0) {
     return listModules(db, { published: input.published, onHome: input.onHome, ownedBy: actor.userId });
   }
@@ -44,7 +44,7 @@ export async function visibleModules(
   return keepVisibleModules(actor, modules, await moduleFactsFrom(db, actor, modules));
 }
 
-/** Where a module is used: filter `module.list` by it (spec section 2: under a course, a section, or top level). */
+/** Where a module is used: filter `module.list` by it (under a course, a section, or top level). */
 export type ModuleUsageFilter =
   | { kind: 'course'; path: string }
   | { kind: 'section'; path: string }

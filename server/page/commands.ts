@@ -26,7 +26,7 @@ async function parentModule(platform: Platform, modulePath: string) {
 
 /**
  * A page is a child of its module: adding one (new or a duplicate) needs the edit right or owning
- * the module, as changing the module does (the one ownership rule, DESIGN.md). The create right
+ * the module, as changing the module does (the one ownership rule). The create right
  * alone makes new modules, never pages inside someone else's.
  */
 function requireMayAddPages(actor: Actor | null, owners: string[]) {

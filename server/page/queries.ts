@@ -36,7 +36,7 @@ const withoutScores = (elements: Element[]): Element[] =>
 /**
  * A page's content as a copy (duplicate, translation) may carry it for this actor: whole for who
  * may read the module's answer key, otherwise with every option's score set to 0, so a copy never
- * hands the key to someone who could not read it (DESIGN.md, one ownership rule).
+ * hands the key to someone who could not read it (docs/guide/users-and-roles.md, Copies).
  */
 export const contentForCopy = (
   actor: Actor | null,

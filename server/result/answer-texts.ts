@@ -2,10 +2,10 @@ import { type Element, isQuestion, type QuestionElement } from '../../events/pag
 import type { AnswerValue } from '../../events/result/answers';
 
 /**
- * Answers as teachers read them (issue 19): the option texts of a choice, in the module's language
- * (an option's label is written in the language of its module), instead of the option values the
- * participant's form sent; an open answer as typed. Pure, so results screens, GraphQL and the CSV
- * read an answer the same way.
+ * Answers as teachers read them (docs/guide/results-and-scoring.md): the option texts of a choice,
+ * in the module's language (an option's label is written in the language of its module), instead of
+ * the option values the participant's form sent; an open answer as typed. Pure, so results screens,
+ * GraphQL and the CSV read an answer the same way.
  */
 
 /** Between the texts of several ticked options, in the CSV and on screen. */

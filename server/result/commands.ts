@@ -14,11 +14,12 @@ import { learnerViewSources } from './learner-view';
 import { answerablePage, learnerModuleWithHelpers, learnerPageOf, learnerState } from './queries';
 
 /**
- * saveResult (spec section 7): the participant's answers on one page. A question with unlimited
- * attempts records every change as its answer (AnswerSaved, scored here). A question with limited
- * attempts records changes as drafts (AnswerDrafted), which spend nothing; only the questions named
- * in `confirm` get an answer that spends an attempt. The same answer again changes nothing. Answers
- * the page's new state and the module's scoring, so the client never scores anything itself.
+ * saveResult (docs/guide/questions-and-attempts.md): the participant's answers on one page. A
+ * question with unlimited attempts records every change as its answer (AnswerSaved, scored here). A
+ * question with limited attempts records changes as drafts (AnswerDrafted), which spend nothing;
+ * only the questions named in `confirm` get an answer that spends an attempt. The same answer again
+ * changes nothing. Answers the page's new state and the module's scoring, so the client never
+ * scores anything itself.
  *
  * With an idempotency key, each stream takes the request at most once: a retry or a replay from a
  * device's queue changes nothing there and answers the current state, as the first request did.

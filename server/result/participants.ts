@@ -26,8 +26,8 @@ export const percentOf = (score: number, maxScore: number) =>
   maxScore > 0 ? Math.round((score / maxScore) * 100) : 100;
 
 /**
- * A date range as the search form sends it (spec section 5: from and until): a calendar date
- * (YYYY-MM-DD, a day in UTC; `until` includes that whole day) or an ISO timestamp.
+ * A date range as the search form sends it (from and until: docs/guide/results-and-scoring.md): a
+ * calendar date (YYYY-MM-DD, a day in UTC; `until` includes that whole day) or an ISO timestamp.
  */
 export function activityRange(from?: string | null, until?: string | null): ActivityRange {
   const start = from ? new Date(from.length === 10 ? `${from}T00:00:00.000Z` : from) : undefined;

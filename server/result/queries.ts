@@ -133,7 +133,8 @@ export interface LearnerPage {
 /**
  * The module for a learner, or a refusal (the module rule, `moduleAccessWith`): NotFound when they
  * may not see it, Unauthenticated when an anonymous visitor must sign in first, Forbidden
- * 'module.blocked' when only its unpublishing keeps them out (its pages say so, spec section 4).
+ * 'module.blocked' when only its unpublishing keeps them out (its pages say so:
+ * docs/guide/building-a-course.md).
  */
 async function learnerModuleRecord(sources: LearnerSources, actor: Actor | null, path: string) {
   const module = await sources.module(path);

@@ -80,14 +80,14 @@ export function resultsCsvRow(
 }
 
 /**
- * resultCSV(path, before, after) (spec section 7): one row per participant active in the range;
- * per question its answer as text (option texts in the module's language, several joined by '; ',
- * open answers as typed) and its score, a total per page, then the module's total, maximum and
- * percentage; headers as `resultsCsvHeader` writes them. Text cells are quoted and neutralised
- * against formula injection; numbers are written bare. The first chunk starts with a BOM (UTF-8) so
- * spreadsheets in nl and fr read accents. Checks the right first, then streams page by page
- * (`pageSize` participants in id order, each page read from where the last one ended), one chunk per
- * page, so the time grows with the participants and the memory holds one page.
+ * resultCSV(path, before, after) (docs/guide/results-and-scoring.md#csv): one row per participant
+ * active in the range; per question its answer as text (option texts in the module's language,
+ * several joined by '; ', open answers as typed) and its score, a total per page, then the module's
+ * total, maximum and percentage; headers as `resultsCsvHeader` writes them. Text cells are quoted
+ * and neutralised against formula injection; numbers are written bare. The first chunk starts with
+ * a BOM (UTF-8) so spreadsheets in nl and fr read accents. Checks the right first, then streams
+ * page by page (`pageSize` participants in id order, each page read from where the last one ended),
+ * one chunk per page, so the time grows with the participants and the memory holds one page.
  */
 export async function resultsCsv(
   db: AnyDb,

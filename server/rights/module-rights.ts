@@ -9,9 +9,9 @@ import { userAccessWithActions } from '../../projections/user/users';
 
 /**
  * What one person may do with one module: the one rule every procedure, GraphQL resolver, CSV route
- * and screen asks (docs: the role table in the README). Rights come from the module itself — the
- * role's actions and its ownership — and from a course only through a link that someone with the
- * right on the module made; never from a link alone.
+ * and screen asks (docs/guide/users-and-roles.md#roles-what-each-action-reaches). Rights come from
+ * the module itself — the role's actions and its ownership — and from a course only through a link
+ * that someone with the right on the module made; never from a link alone.
  */
 export interface ModuleRights {
   /** Change the module, its pages and its certificate settings. */

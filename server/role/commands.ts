@@ -46,11 +46,12 @@ export async function createRole(
 }
 
 /**
- * A new role with the actions of an existing one, under a free name (spec section 6: manage_roles
- * duplicates roles). The copy is an ordinary role, editable and deletable; its RoleCreated names its
- * origin. The built-in 'admin' role may be copied too: the copy starts with every action. A copy is
- * a new role, so it follows creation's rule: a name the editor does not hold, and only actions they
- * have (copying a role one holds gives nothing new, so the origin itself may be one's own).
+ * A new role with the actions of an existing one, under a free name (manage_roles
+ * duplicates roles: docs/guide/users-and-roles.md). The copy is an ordinary role, editable and
+ * deletable; its RoleCreated names its origin. The built-in 'admin' role may be copied too: the
+ * copy starts with every action. A copy is a new role, so it follows creation's rule: a name the
+ * editor does not hold, and only actions they have (copying a role one holds gives nothing new, so
+ * the origin itself may be one's own).
  */
 export async function duplicateRole(
   platform: Platform,

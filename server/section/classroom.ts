@@ -20,7 +20,7 @@ export interface ClassroomEntry {
   course: { path: string; name: string };
   section: SectionSummary;
   classroom: Classroom;
-  /** Admins and teachers: the view or edit right, or owning the course (Zoom host, spec section 6). */
+  /** Admins and teachers: the view or edit right, or owning the course (Zoom host). */
   isHost: boolean;
   /** Starting and stopping the breakout countdown: as changing the section (edit right or course owner). */
   mayRunCountdown: boolean;
@@ -90,7 +90,7 @@ export async function enterClassroom(
   };
 }
 
-/** The participant's name in the meeting: 'Anonymous User' under fullPrivacy (spec section 6). */
+/** The participant's name in the meeting: 'Anonymous User' under fullPrivacy (docs/guide/live-classrooms.md). */
 async function displayNameOf(db: AnyDb, actor: Actor): Promise<string> {
   const user = await findUserById(db, actor.userId);
   if (!user || user.fullPrivacy) return 'Anonymous User';

@@ -63,8 +63,8 @@ export async function sectionAccess(
 }
 
 /**
- * Who may enter a section's classroom, of those who may open the section (spec section 1: 'only
- * registered users linked to the course, or all registered users when it is public'): signed in,
+ * Who may enter a section's classroom, of those who may open the section (docs/guide/live-classrooms.md:
+ * only registered users linked to the course, or all registered users when it is public): signed in,
  * and managing the course (the view or edit right, its owners), or the course is public, or they are
  * linked to it. Callers have checked the section's own visibility (`sectionAccessWith`).
  */

@@ -81,7 +81,7 @@ export interface EffectiveSettings {
     /** Where the token signing key comes from; the key itself never leaves the server. */
     signingKey: { source: 'variable' } | { source: 'file'; file: string } | { source: 'dataDir' };
     idTokenTtlSeconds: number;
-    /** How long sessions last (README, Security: Sessions). */
+    /** How long sessions last (docs/security.md#sessions). */
     sessions: { lifetimeSeconds: number; keepSignedInSeconds: number; idleSeconds: number };
     adminEmail: string | null;
     adminPasswordSet: boolean;

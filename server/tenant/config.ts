@@ -14,8 +14,8 @@ const httpsUrl = z
   .refine((value) => value.startsWith('https://'), 'must be an https:// address');
 
 /**
- * What measures visits once a visitor accepts (spec sections 2 and 9): Google Tag Manager, or a
- * privacy-friendly alternative an NGO may prefer: its own Matomo, or Plausible.
+ * What measures visits once a visitor accepts (docs/guide/README.md#the-tenant-file): Google Tag
+ * Manager, or a privacy-friendly alternative an NGO may prefer: its own Matomo, or Plausible.
  */
 const analyticsSchema = z.discriminatedUnion('provider', [
   z.object({

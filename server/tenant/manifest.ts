@@ -29,8 +29,9 @@ function iconOf(logo: string) {
 const shortNameLength = 12;
 
 /**
- * The web app manifest (issue #24, installable): the tenant's name, colours and logo, opening at the
- * home page as an app of its own. Its language and description are the tenant's first language's.
+ * The web app manifest (installable: docs/development/client-offline.md#installable): the tenant's
+ * name, colours and logo, opening at the home page as an app of its own. Its language and
+ * description are the tenant's first language's.
  */
 export function manifestOf(tenant: Tenant, options: { pngIcons?: boolean } = {}) {
   const language = tenant.languages[0] ?? 'nl';

@@ -17,9 +17,11 @@ import { answerablePage } from '../result/queries';
 import { requireTrackedItem } from './tracked-item';
 
 /**
- * updateLog: the signed-in person saw an item (spec section 7). People track themselves only; a
- * repeat view within a minute, or a lastSeen older than the last one, records nothing. An item that
- * does not exist, or that they may not open, is refused (NotFound) before anything is written.
+ * updateLog: the signed-in person saw an item
+ * (docs/guide/results-and-scoring.md#tracking-what-participants-opened). People track themselves
+ * only; a repeat view within a minute, or a lastSeen older than the last one, records nothing. An
+ * item that does not exist, or that they may not open, is refused (NotFound) before anything is
+ * written.
  */
 export async function updateLog(
   platform: Platform,

@@ -13,7 +13,7 @@ export interface Log {
 export const canReadLogOf = (actor: Actor | null, userId: string) =>
   actor?.userId === userId || can(actor, 'manage_users') || can(actor, 'view');
 
-/** log(user) (spec section 7): what the person saw, per category, first and last when. */
+/** log(user): what the person saw, per category, first and last when. */
 export async function logOf(db: AnyDb, actor: Actor | null, userId: string): Promise<Log> {
   if (!actor) throw unauthenticated();
   if (!canReadLogOf(actor, userId)) throw forbidden();

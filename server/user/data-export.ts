@@ -53,7 +53,7 @@ export const exportedAs = {
   CourseOwnerRemoved: 'teaching',
   ModuleOwnerAdded: 'teaching',
   ModuleOwnerRemoved: 'teaching',
-  // What they saw, when (spec section 7), and the module pages they opened (kept apart: no category).
+  // What they saw, when (updateLog), and the module pages they opened (kept apart: no category).
   ItemSeen: 'tracking',
   PageSeen: 'pages',
   // Content, roles and settings: only as changes the person made.

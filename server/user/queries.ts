@@ -12,7 +12,7 @@ import {
   type UserSearch,
 } from '../../projections/user/users';
 
-/** Users with fullPrivacy appear to others as 'Anonymous User' (spec section 6); managers see them. */
+/** Users with fullPrivacy appear to others as 'Anonymous User' (docs/guide/users-and-roles.md); managers see them. */
 export function asSeenBy<U extends UserProfile>(actor: Actor | null, user: U): U {
   if (!user.fullPrivacy || actor?.userId === user._id || can(actor, 'manage_users')) return user;
   return {
@@ -28,8 +28,8 @@ export function asSeenBy<U extends UserProfile>(actor: Actor | null, user: U): U
 }
 
 /**
- * Who looks at a user (DESIGN.md, personal data by audience): the user themself, someone with
- * manage_users, or anyone else.
+ * Who looks at a user (docs/security.md#the-model-in-short, personal data by audience): the user
+ * themself, someone with manage_users, or anyone else.
  */
 export type Audience = 'self' | 'manager' | 'others';
 
@@ -49,7 +49,7 @@ export function userFor<U extends UserProfile>(actor: Actor | null, user: U): U 
 }
 
 /**
- * A course's or module's owner as a team member (the Team tab, spec section 2): what anyone else
+ * A course's or module's owner as a team member (the Team tab): what anyone else
  * sees (`userFor`) plus the profession and description they present themselves with; never phone
  * or riziv.
  */
