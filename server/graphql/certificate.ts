@@ -26,7 +26,6 @@ import { canSeeLinksOf } from '../user/queries';
 import { builder } from './builder';
 import { type GraphQLContext, metaOf } from './context';
 import { CourseType } from './course';
-import { answer, refusing } from './errors';
 import { ModuleType } from './module';
 import { MutationResult } from './shared';
 import { UserType } from './user';
@@ -185,38 +184,32 @@ builder.queryFields((t) => ({
     description:
       "With path (a verification code): that certificate, for its holder, admins and the module's teachers. With modulePath: the caller's certificate for that module. Null when there is none.",
     args: { path: t.arg.string(), modulePath: t.arg.string() },
-    resolve: (_root, args, ctx) =>
-      refusing(ctx, async () => {
-        if (args.modulePath) {
-          const state = await moduleCertificateFor(
-            ctx.platform,
-            ctx.actor,
-            pathSchema.parse(args.modulePath),
-          );
-          return state.certificate;
-        }
-        const code = codeOrNull(args.path);
-        if (!code || !ctx.actor) return null;
-        const db = ctx.platform.database.db;
-        const record = await findCertificateByCode(db, code);
-        if (record?.kind !== 'module') return null;
-        if (record.userId !== ctx.actor.userId) {
-          // Whoever reads the holder's results in the module (the module rule) reads its certificate.
-          const module = await findModuleByPath(db, record.itemPath);
-          const authority = module && (await moduleAuthority(db, ctx.actor, module));
-          if (!authority?.rights.results || !(await reaches(db, authority.readReach, record.userId)))
-            return null;
-        }
-        return viewOf(ctx.platform, record);
-      }),
+    resolve: async (_root, args, ctx) => {
+      if (args.modulePath) {
+        const state = await moduleCertificateFor(ctx.platform, ctx.actor, pathSchema.parse(args.modulePath));
+        return state.certificate;
+      }
+      const code = codeOrNull(args.path);
+      if (!code || !ctx.actor) return null;
+      const db = ctx.platform.database.db;
+      const record = await findCertificateByCode(db, code);
+      if (record?.kind !== 'module') return null;
+      if (record.userId !== ctx.actor.userId) {
+        // Whoever reads the holder's results in the module (the module rule) reads its certificate.
+        const module = await findModuleByPath(db, record.itemPath);
+        const authority = module && (await moduleAuthority(db, ctx.actor, module));
+        if (!authority?.rights.results || !(await reaches(db, authority.readReach, record.userId)))
+          return null;
+      }
+      return viewOf(ctx.platform, record);
+    },
   }),
   courseCertificate: t.field({
     type: CertificateType,
     nullable: true,
     description: "The caller's certificate for the course at path; null when they hold none.",
     args: { path: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) =>
-      refusing(ctx, () => courseCertificateFor(ctx.platform, ctx.actor, pathSchema.parse(args.path))),
+    resolve: (_root, args, ctx) => courseCertificateFor(ctx.platform, ctx.actor, pathSchema.parse(args.path)),
   }),
   checkCertificateStatus: t.field({
     type: CertificateStatusType,
@@ -240,36 +233,36 @@ builder.mutationFields((t) => ({
     description:
       "Assigns the module certificate to a participant (edit right or the module's owners, or the owners of a course that lists it for that course's participants; never to oneself, administrators aside), e.g. from their result.",
     args: { module: t.arg.string({ required: true }), user: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) =>
-      answer(ctx, 'certificateAssigned', async () => {
-        await certify(ctx.platform, ctx.actor, metaOf(ctx), certifySchema.parse(args));
-        return {};
-      }),
+    success: 'certificateAssigned',
+    resolve: async (_root, args, ctx) => {
+      await certify(ctx.platform, ctx.actor, metaOf(ctx), certifySchema.parse(args));
+      return {};
+    },
   }),
   addCertificateToUser: t.field({
     type: MutationResult,
     description:
       "Assigns the course certificate to a participant (the course's owners and administrators; never to oneself, administrators aside).",
     args: { _id: t.arg.string({ required: true }), course: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) =>
-      answer(ctx, 'certificateAssigned', async () => {
-        await addCertificateToUser(ctx.platform, ctx.actor, metaOf(ctx), courseCertificateSchema.parse(args));
-        return {};
-      }),
+    success: 'certificateAssigned',
+    resolve: async (_root, args, ctx) => {
+      await addCertificateToUser(ctx.platform, ctx.actor, metaOf(ctx), courseCertificateSchema.parse(args));
+      return {};
+    },
   }),
   removeCertificateFromUser: t.field({
     type: MutationResult,
     description: "Revokes a participant's course certificate (same rights); it then verifies as revoked.",
     args: { _id: t.arg.string({ required: true }), course: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) =>
-      answer(ctx, 'certificateRemoved', async () => {
-        await removeCertificateFromUser(
-          ctx.platform,
-          ctx.actor,
-          metaOf(ctx),
-          courseCertificateSchema.extend({ _id: userArg }).parse(args),
-        );
-        return {};
-      }),
+    success: 'certificateRemoved',
+    resolve: async (_root, args, ctx) => {
+      await removeCertificateFromUser(
+        ctx.platform,
+        ctx.actor,
+        metaOf(ctx),
+        courseCertificateSchema.extend({ _id: userArg }).parse(args),
+      );
+      return {};
+    },
   }),
 }));

@@ -6,7 +6,7 @@ import { keepVisibleSections } from '../section/queries';
 import { inSeenOrder, teamMemberFor } from '../user/queries';
 import { builder } from './builder';
 import { type GraphQLContext, metaOf } from './context';
-import { answer, documentArg, documentOf, type MutationAnswer, publishedSchema, refusing } from './errors';
+import { documentArg, documentOf, type MutationAnswer, publishedSchema } from './errors';
 import { FileType } from './file';
 import { CourseInput, CourseUpdateInput } from './inputs';
 import { parentKey } from './loaders';
@@ -100,23 +100,20 @@ builder.queryFields((t) => ({
       'Published, public courses; with onAdmin, everything for holders of the view right and their own courses for other editors.',
     args: { onAdmin: t.arg.boolean(), published: t.arg.boolean(), onHome: t.arg.boolean() },
     resolve: (_root, args, ctx) =>
-      refusing(ctx, () =>
-        visibleCourses(ctx.platform.database.db, ctx.actor, {
-          onAdmin: args.onAdmin ?? undefined,
-          published: args.published ?? undefined,
-          onHome: args.onHome ?? undefined,
-        }),
-      ),
+      visibleCourses(ctx.platform.database.db, ctx.actor, {
+        onAdmin: args.onAdmin ?? undefined,
+        published: args.published ?? undefined,
+        onHome: args.onHome ?? undefined,
+      }),
   }),
   course: t.field({
     type: CourseType,
     nullable: true,
     args: { path: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) =>
-      refusing(ctx, async () => {
-        const { path } = coursePathSchema.parse(args);
-        return visibleCourse(ctx.platform.database.db, ctx.actor, path);
-      }),
+    resolve: async (_root, args, ctx) => {
+      const { path } = coursePathSchema.parse(args);
+      return visibleCourse(ctx.platform.database.db, ctx.actor, path);
+    },
   }),
 }));
 
@@ -135,14 +132,14 @@ builder.mutationFields((t) => ({
       doc: t.arg({ type: 'JSON', description: docDescription }),
       input: t.arg({ type: CourseInput, description: typedDescription }),
     },
-    resolve: (_root, args, ctx) =>
-      answer(ctx, 'courseCreated', async () => {
-        const { path, published, details } = splitCourseDoc(documentArg(args));
-        const input = createCourseSchema.parse({ path, published, course: details });
-        const outcome = await createCourse(ctx.platform, ctx.actor, metaOf(ctx), input);
-        const created = outcome.events[0]!.data.path as string;
-        return { course: await findCourseByPath(ctx.platform.database.db, created) };
-      }),
+    success: 'courseCreated',
+    resolve: async (_root, args, ctx) => {
+      const { path, published, details } = splitCourseDoc(documentArg(args));
+      const input = createCourseSchema.parse({ path, published, course: details });
+      const outcome = await createCourse(ctx.platform, ctx.actor, metaOf(ctx), input);
+      const created = outcome.events[0]!.data.path as string;
+      return { course: await findCourseByPath(ctx.platform.database.db, created) };
+    },
   }),
   updateCourse: t.field({
     type: CourseMutationResult,
@@ -153,22 +150,22 @@ builder.mutationFields((t) => ({
       doc: t.arg({ type: 'JSON', description: docDescription }),
       input: t.arg({ type: CourseUpdateInput, description: typedDescription }),
     },
-    resolve: (_root, args, ctx) =>
-      answer(ctx, 'courseUpdated', async () => {
-        const { path } = coursePathSchema.parse(args);
-        const { published, details } = splitCourseDoc(documentArg(args));
-        await updateCourse(ctx.platform, ctx.actor, metaOf(ctx), { path, course: details, published });
-        return { course: await findCourseByPath(ctx.platform.database.db, path) };
-      }),
+    success: 'courseUpdated',
+    resolve: async (_root, args, ctx) => {
+      const { path } = coursePathSchema.parse(args);
+      const { published, details } = splitCourseDoc(documentArg(args));
+      await updateCourse(ctx.platform, ctx.actor, metaOf(ctx), { path, course: details, published });
+      return { course: await findCourseByPath(ctx.platform.database.db, path) };
+    },
   }),
   deleteCourse: t.field({
     type: MutationResult,
     args: { path: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) =>
-      answer(ctx, 'courseDeleted', async () => {
-        const { path } = coursePathSchema.parse(args);
-        await deleteCourse(ctx.platform, ctx.actor, metaOf(ctx), path);
-        return {};
-      }),
+    success: 'courseDeleted',
+    resolve: async (_root, args, ctx) => {
+      const { path } = coursePathSchema.parse(args);
+      await deleteCourse(ctx.platform, ctx.actor, metaOf(ctx), path);
+      return {};
+    },
   }),
 }));

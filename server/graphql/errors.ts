@@ -1,9 +1,17 @@
+import {
+  BasePlugin,
+  type FieldNullability,
+  type InputFieldMap,
+  type PothosOutputFieldConfig,
+  type SchemaTypes,
+  type TypeParam,
+} from '@pothos/core';
 import { ZodError, z } from 'zod';
 import { DomainError, type DomainErrorCode, invalid, unauthenticated } from '../../events/errors';
 import type { Actor } from '../../events/permissions';
 import { translator } from '../i18n';
 import type { GraphQLContext } from './context';
-import { GraphQLError } from './graphql';
+import { GraphQLError, type GraphQLFieldResolver } from './graphql';
 import { type SuccessKey, successMessage } from './messages';
 
 /** The extension code a refused query carries, per domain error code. */
@@ -31,19 +39,12 @@ function refusalOf(error: unknown): { code: string; key: string; params: Record<
   return null;
 }
 
-/**
- * Runs a query's read and turns a refusal into a GraphQL error with the translated message and
- * an extension code. Anything unexpected is rethrown for yoga to mask (and log).
- */
-export async function refusing<T>(ctx: GraphQLContext, read: () => Promise<T>): Promise<T> {
-  try {
-    return await read();
-  } catch (error) {
-    const refusal = refusalOf(error);
-    if (!refusal) throw error;
-    const t = translator(await ctx.language());
-    throw new GraphQLError(t(refusal.key, refusal.params), { extensions: { code: refusal.code } });
-  }
+/** A refusal as a GraphQL error with the translated message and an extension code; anything else as it is. */
+async function refused(ctx: GraphQLContext, error: unknown): Promise<never> {
+  const refusal = refusalOf(error);
+  if (!refusal) throw error;
+  const t = translator(await ctx.language());
+  throw new GraphQLError(t(refusal.key, refusal.params), { extensions: { code: refusal.code } });
 }
 
 /** A refused field: its path in the mutation's arguments (`doc`'s fields named from its root), and why. */
@@ -52,11 +53,15 @@ export interface FieldError {
   message: string;
 }
 
+/**
+ * What a mutation answers. Its resolver gives only its own fields (the created item, the scoring):
+ * the refusals plugin below adds `success`, `message` and `fields`.
+ */
 export interface MutationAnswer {
-  success: boolean;
-  message: string | null;
+  success?: boolean;
+  message?: string | null;
   /** The refused fields; empty on success and for refusals that concern no field. */
-  fields: FieldError[];
+  fields?: FieldError[];
 }
 
 /**
@@ -96,13 +101,9 @@ function fieldErrorsOf(error: unknown, t: (key: string) => string): FieldError[]
  * returns on success. Refusals and bad input answer `success: false`; an unexpected failure is
  * logged and answered with the generic message (no stack trace or SQL reaches the caller).
  */
-export async function answer<T extends object>(
-  ctx: GraphQLContext,
-  successKey: SuccessKey,
-  run: () => Promise<T>,
-): Promise<MutationAnswer & Partial<T>> {
+async function answer(ctx: GraphQLContext, successKey: SuccessKey, run: () => Promise<unknown>) {
   try {
-    const extra = await run();
+    const extra = (await run()) as object | null;
     return { success: true, message: successMessage(await ctx.language(), successKey), fields: [], ...extra };
   } catch (error) {
     const refusal = refusalOf(error);
@@ -110,7 +111,59 @@ export async function answer<T extends object>(
     const t = translator(await ctx.language());
     const message = refusal ? t(refusal.key, refusal.params) : t('errors.generic');
     const fields = refusal ? fieldErrorsOf(error, (key) => t(key)) : [];
-    return { success: false, message, fields } as MutationAnswer & Partial<T>;
+    return { success: false, message, fields };
+  }
+}
+
+// The plugin is generic over the schema's types; this schema's context is always a GraphQLContext.
+const contextOf = (ctx: unknown) => ctx as GraphQLContext;
+
+const isPromise = (value: unknown): value is Promise<unknown> =>
+  typeof (value as { then?: unknown } | null)?.then === 'function';
+
+/**
+ * Where GraphQL maps errors, once for every field: a mutation answers `{ success, message, fields }`
+ * with the message its `success` option names (a mutation without one fails the schema build), and
+ * any other field turns a refusal (a domain error, invalid input) into a translated GraphQL error.
+ * A field that resolves without waiting stays synchronous, so plain fields cost nothing extra.
+ */
+export class RefusalsPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
+  override wrapResolve(
+    resolver: GraphQLFieldResolver<unknown, Types['Context'], object>,
+    fieldConfig: PothosOutputFieldConfig<Types>,
+  ): GraphQLFieldResolver<unknown, Types['Context'], object> {
+    if (fieldConfig.kind === 'Mutation') {
+      const key = (fieldConfig.pothosOptions as { success?: SuccessKey }).success;
+      if (!key) throw new Error(`mutation ${fieldConfig.name} names no success message`);
+      return (parent, args, ctx, info) =>
+        answer(contextOf(ctx), key, async () => resolver(parent, args, ctx, info));
+    }
+    return (parent, args, ctx, info) => {
+      try {
+        const value = resolver(parent, args, ctx, info);
+        return isPromise(value) ? value.catch((error) => refused(contextOf(ctx), error)) : value;
+      } catch (error) {
+        return refused(contextOf(ctx), error);
+      }
+    };
+  }
+}
+
+declare global {
+  export namespace PothosSchemaTypes {
+    export interface Plugins<Types extends SchemaTypes> {
+      refusals: RefusalsPlugin<Types>;
+    }
+    export interface MutationFieldOptions<
+      Types extends SchemaTypes,
+      Type extends TypeParam<Types>,
+      Nullable extends FieldNullability<Type>,
+      Args extends InputFieldMap,
+      ResolveReturnShape,
+    > {
+      /** The message a successful answer carries. */
+      success: SuccessKey;
+    }
   }
 }
 

@@ -5,7 +5,7 @@ import { createFile, deleteFile, updateFile } from '../file/commands';
 import { visibleFiles } from '../file/queries';
 import { builder } from './builder';
 import { metaOf } from './context';
-import { answer, documentArg, documentOf, type MutationAnswer, refusing } from './errors';
+import { documentArg, documentOf, type MutationAnswer } from './errors';
 import { FileInput, FileUpdateInput } from './inputs';
 import { docDescription, MutationResponse, MutationResult, typedDescription } from './shared';
 
@@ -35,13 +35,11 @@ builder.queryFields((t) => ({
       "A course's or section's files in link order; with filterByParent and no parent, the files linked to nothing; with neither, every file for holders of the view right (other editors: those of the courses they own).",
     args: { course: t.arg.string(), section: t.arg.string(), filterByParent: t.arg.boolean() },
     resolve: (_root, args, ctx) =>
-      refusing(ctx, () =>
-        visibleFiles(ctx.platform.database.db, ctx.actor, {
-          course: args.course ?? undefined,
-          section: args.section ?? undefined,
-          filterByParent: args.filterByParent ?? undefined,
-        }),
-      ),
+      visibleFiles(ctx.platform.database.db, ctx.actor, {
+        course: args.course ?? undefined,
+        section: args.section ?? undefined,
+        filterByParent: args.filterByParent ?? undefined,
+      }),
   }),
 }));
 
@@ -60,15 +58,14 @@ builder.mutationFields((t) => ({
       doc: t.arg({ type: 'JSON', description: docDescription }),
       input: t.arg({ type: FileInput, description: typedDescription }),
     },
-    resolve: (_root, args, ctx) =>
-      answer(ctx, 'fileCreated', async () => {
-        const { path, parentType, parentPath, details } = splitFileDoc(documentArg(args));
-        const parent =
-          parentType === undefined && parentPath === undefined ? null : { parentType, parentPath };
-        const input = createFileSchema.parse({ path, file: details, parent });
-        const created = await createFile(ctx.platform, ctx.actor, metaOf(ctx), input);
-        return { file: await findFileByPath(ctx.platform.database.db, created) };
-      }),
+    success: 'fileCreated',
+    resolve: async (_root, args, ctx) => {
+      const { path, parentType, parentPath, details } = splitFileDoc(documentArg(args));
+      const parent = parentType === undefined && parentPath === undefined ? null : { parentType, parentPath };
+      const input = createFileSchema.parse({ path, file: details, parent });
+      const created = await createFile(ctx.platform, ctx.actor, metaOf(ctx), input);
+      return { file: await findFileByPath(ctx.platform.database.db, created) };
+    },
   }),
   updateFile: t.field({
     type: FileMutationResult,
@@ -79,28 +76,28 @@ builder.mutationFields((t) => ({
       doc: t.arg({ type: 'JSON', description: docDescription }),
       input: t.arg({ type: FileUpdateInput, description: typedDescription }),
     },
-    resolve: (_root, args, ctx) =>
-      answer(ctx, 'fileUpdated', async () => {
-        const db = ctx.platform.database.db;
-        const { path } = filePathSchema.parse(args);
-        const { details } = splitFileDoc(documentArg(args));
-        const current = await findFileByPath(db, path);
-        if (!current) throw notFound('file.notFound');
-        const stored = { name: current.name, url: current.url, type: current.type };
-        const input = updateFileSchema.parse({ path, file: { ...stored, ...details } });
-        await updateFile(ctx.platform, ctx.actor, metaOf(ctx), input);
-        return { file: await findFileByPath(db, path) };
-      }),
+    success: 'fileUpdated',
+    resolve: async (_root, args, ctx) => {
+      const db = ctx.platform.database.db;
+      const { path } = filePathSchema.parse(args);
+      const { details } = splitFileDoc(documentArg(args));
+      const current = await findFileByPath(db, path);
+      if (!current) throw notFound('file.notFound');
+      const stored = { name: current.name, url: current.url, type: current.type };
+      const input = updateFileSchema.parse({ path, file: { ...stored, ...details } });
+      await updateFile(ctx.platform, ctx.actor, metaOf(ctx), input);
+      return { file: await findFileByPath(db, path) };
+    },
   }),
   deleteFile: t.field({
     type: MutationResult,
     description: 'Deletes a file (delete right); it leaves every course and section it was linked to.',
     args: { path: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) =>
-      answer(ctx, 'fileDeleted', async () => {
-        const { path } = filePathSchema.parse(args);
-        await deleteFile(ctx.platform, ctx.actor, metaOf(ctx), path);
-        return {};
-      }),
+    success: 'fileDeleted',
+    resolve: async (_root, args, ctx) => {
+      const { path } = filePathSchema.parse(args);
+      await deleteFile(ctx.platform, ctx.actor, metaOf(ctx), path);
+      return {};
+    },
   }),
 }));

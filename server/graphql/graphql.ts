@@ -9,6 +9,7 @@ export {
   buildSchema,
   type FragmentDefinitionNode,
   GraphQLError,
+  type GraphQLFieldResolver,
   type GraphQLNamedType,
   type GraphQLSchema,
   getNamedType,

@@ -3,7 +3,6 @@ import { pathSchema } from '../../events/shared/fields';
 import { addItemToParent, removeItemFromParent } from '../link/commands';
 import { builder } from './builder';
 import { metaOf } from './context';
-import { answer } from './errors';
 import { MutationResult } from './shared';
 
 /** The arguments of addItemToParent and removeItemFromParent, as tRPC's link router checks them. */
@@ -27,21 +26,21 @@ builder.mutationFields((t) => {
       description:
         'Links a module or file to a course or section, last in its list. Needs the right on both sides: the edit right or ownership of the parent, and the edit right or ownership of the module (a published public module may be linked without it, which lets the course list it but not teach it); a file needs the edit right or a parent of it one may edit. Linking twice changes nothing.',
       args: linkArgs(),
-      resolve: (_root, args, ctx) =>
-        answer(ctx, 'itemLinked', async () => {
-          await addItemToParent(ctx.platform, ctx.actor, metaOf(ctx), linkSchema.parse(args));
-          return {};
-        }),
+      success: 'itemLinked',
+      resolve: async (_root, args, ctx) => {
+        await addItemToParent(ctx.platform, ctx.actor, metaOf(ctx), linkSchema.parse(args));
+        return {};
+      },
     }),
     removeItemFromParent: t.field({
       type: MutationResult,
       description: 'Unlinks a module or file from a course or section (idem); the item itself stays.',
       args: linkArgs(),
-      resolve: (_root, args, ctx) =>
-        answer(ctx, 'itemUnlinked', async () => {
-          await removeItemFromParent(ctx.platform, ctx.actor, metaOf(ctx), linkSchema.parse(args));
-          return {};
-        }),
+      success: 'itemUnlinked',
+      resolve: async (_root, args, ctx) => {
+        await removeItemFromParent(ctx.platform, ctx.actor, metaOf(ctx), linkSchema.parse(args));
+        return {};
+      },
     }),
   };
 });

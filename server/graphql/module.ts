@@ -7,7 +7,7 @@ import { keepVisibleModules, type ModuleFacts, moduleList, visibleModule } from 
 import { inSeenOrder, teamMemberFor } from '../user/queries';
 import { builder } from './builder';
 import { type GraphQLContext, metaOf } from './context';
-import { answer, documentArg, documentOf, type MutationAnswer, publishedSchema, refusing } from './errors';
+import { documentArg, documentOf, type MutationAnswer, publishedSchema } from './errors';
 import { ModuleInput, ModuleUpdateInput } from './inputs';
 import { parentKey } from './loaders';
 import { docDescription, ImageType, MutationResponse, MutationResult, typedDescription } from './shared';
@@ -109,37 +109,34 @@ builder.queryFields((t) => ({
       published: t.arg.boolean(),
       onHome: t.arg.boolean(),
     },
-    resolve: (_root, args, ctx) =>
-      refusing(ctx, async () => {
-        const db = ctx.platform.database.db;
-        const published = args.published ?? undefined;
-        const onHome = args.onHome ?? undefined;
-        const parentPath = args.course ?? args.section;
-        if (parentPath) {
-          const parentType = args.course ? 'course' : 'section';
-          const linked = await visibleModulesOf(
-            db,
-            ctx.actor,
-            { parentType, parentPath },
-            { onAdmin: args.onAdmin ?? undefined },
-          );
-          const modules = present(
-            await ctx.loaders.moduleByPath.loadMany(linked.map((module) => module.path)),
-          );
-          return modules.filter(
-            (module) =>
-              (published === undefined || module.published === published) &&
-              (onHome === undefined || module.onHome === onHome),
-          );
-        }
-        // tRPC's module list; filterByParent and noParents are its modules used nowhere.
-        return moduleList(db, ctx.actor, {
-          onAdmin: args.onAdmin ?? undefined,
-          published,
-          onHome,
-          usedIn: args.filterByParent || args.noParents ? { kind: 'none' } : undefined,
-        });
-      }),
+    resolve: async (_root, args, ctx) => {
+      const db = ctx.platform.database.db;
+      const published = args.published ?? undefined;
+      const onHome = args.onHome ?? undefined;
+      const parentPath = args.course ?? args.section;
+      if (parentPath) {
+        const parentType = args.course ? 'course' : 'section';
+        const linked = await visibleModulesOf(
+          db,
+          ctx.actor,
+          { parentType, parentPath },
+          { onAdmin: args.onAdmin ?? undefined },
+        );
+        const modules = present(await ctx.loaders.moduleByPath.loadMany(linked.map((module) => module.path)));
+        return modules.filter(
+          (module) =>
+            (published === undefined || module.published === published) &&
+            (onHome === undefined || module.onHome === onHome),
+        );
+      }
+      // tRPC's module list; filterByParent and noParents are its modules used nowhere.
+      return moduleList(db, ctx.actor, {
+        onAdmin: args.onAdmin ?? undefined,
+        published,
+        onHome,
+        usedIn: args.filterByParent || args.noParents ? { kind: 'none' } : undefined,
+      });
+    },
   }),
   module: t.field({
     type: ModuleType,
@@ -148,9 +145,7 @@ builder.queryFields((t) => ({
       'One module: published, public ones for everyone, published ones for linked participants, any for editors and its owners.',
     args: { path: t.arg.string({ required: true }) },
     resolve: (_root, args, ctx) =>
-      refusing(ctx, () =>
-        visibleModule(ctx.platform.database.db, ctx.actor, modulePathSchema.parse(args).path),
-      ),
+      visibleModule(ctx.platform.database.db, ctx.actor, modulePathSchema.parse(args).path),
   }),
 }));
 
@@ -169,13 +164,13 @@ builder.mutationFields((t) => ({
       doc: t.arg({ type: 'JSON', description: docDescription }),
       input: t.arg({ type: ModuleInput, description: typedDescription }),
     },
-    resolve: (_root, args, ctx) =>
-      answer(ctx, 'moduleCreated', async () => {
-        const { path, published, details } = splitModuleDoc(documentArg(args));
-        const input = createModuleSchema.parse({ path, published, module: details });
-        const created = await createModule(ctx.platform, ctx.actor, metaOf(ctx), input);
-        return { module: await findModuleByPath(ctx.platform.database.db, created) };
-      }),
+    success: 'moduleCreated',
+    resolve: async (_root, args, ctx) => {
+      const { path, published, details } = splitModuleDoc(documentArg(args));
+      const input = createModuleSchema.parse({ path, published, module: details });
+      const created = await createModule(ctx.platform, ctx.actor, metaOf(ctx), input);
+      return { module: await findModuleByPath(ctx.platform.database.db, created) };
+    },
   }),
   updateModule: t.field({
     type: ModuleMutationResult,
@@ -186,24 +181,24 @@ builder.mutationFields((t) => ({
       doc: t.arg({ type: 'JSON', description: docDescription }),
       input: t.arg({ type: ModuleUpdateInput, description: typedDescription }),
     },
-    resolve: (_root, args, ctx) =>
-      answer(ctx, 'moduleUpdated', async () => {
-        const { path } = modulePathSchema.parse(args);
-        const { published, details } = splitModuleDoc(documentArg(args));
-        await updateModule(ctx.platform, ctx.actor, metaOf(ctx), { path, module: details, published });
-        return { module: await findModuleByPath(ctx.platform.database.db, path) };
-      }),
+    success: 'moduleUpdated',
+    resolve: async (_root, args, ctx) => {
+      const { path } = modulePathSchema.parse(args);
+      const { published, details } = splitModuleDoc(documentArg(args));
+      await updateModule(ctx.platform, ctx.actor, metaOf(ctx), { path, module: details, published });
+      return { module: await findModuleByPath(ctx.platform.database.db, path) };
+    },
   }),
   deleteModule: t.field({
     type: MutationResult,
     description:
       'Deletes a module (delete right or ownership) with its pages; it leaves every course and section it was linked to.',
     args: { path: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) =>
-      answer(ctx, 'moduleDeleted', async () => {
-        const { path } = modulePathSchema.parse(args);
-        await deleteModule(ctx.platform, ctx.actor, metaOf(ctx), path);
-        return {};
-      }),
+    success: 'moduleDeleted',
+    resolve: async (_root, args, ctx) => {
+      const { path } = modulePathSchema.parse(args);
+      await deleteModule(ctx.platform, ctx.actor, metaOf(ctx), path);
+      return {};
+    },
   }),
 }));

@@ -8,7 +8,7 @@ import { maySeeAnswerKey, visiblePage } from '../page/queries';
 import { builder } from './builder';
 import { contentFromContract, contentToContract } from './content-shape';
 import { type GraphQLContext, metaOf } from './context';
-import { answer, documentArg, documentOf, type MutationAnswer, refusing } from './errors';
+import { documentArg, documentOf, type MutationAnswer } from './errors';
 import { PageInput, PageUpdateInput } from './inputs';
 import { ModuleType } from './module';
 import { docDescription, MutationResponse, MutationResult, typedDescription } from './shared';
@@ -99,7 +99,7 @@ builder.queryFields((t) => ({
     description: 'One page, when the caller may see its module.',
     args: { path: t.arg.string({ required: true }) },
     resolve: (_root, args, ctx) =>
-      refusing(ctx, () => visiblePage(ctx.platform.database.db, ctx.actor, pagePathSchema.parse(args).path)),
+      visiblePage(ctx.platform.database.db, ctx.actor, pagePathSchema.parse(args).path),
   }),
 }));
 
@@ -128,13 +128,13 @@ builder.mutationFields((t) => ({
       doc: t.arg({ type: 'JSON', description: docDescription }),
       input: t.arg({ type: PageInput, description: typedDescription }),
     },
-    resolve: (_root, args, ctx) =>
-      answer(ctx, 'pageCreated', async () => {
-        const { path, parentType, parentPath, details } = splitPageDoc(documentArg(args));
-        const input = createPageSchema.parse({ path, parentType, parentPath, page: details });
-        const created = await createPage(ctx.platform, ctx.actor, metaOf(ctx), input);
-        return { page: await findPageByPath(ctx.platform.database.db, created) };
-      }),
+    success: 'pageCreated',
+    resolve: async (_root, args, ctx) => {
+      const { path, parentType, parentPath, details } = splitPageDoc(documentArg(args));
+      const input = createPageSchema.parse({ path, parentType, parentPath, page: details });
+      const created = await createPage(ctx.platform, ctx.actor, metaOf(ctx), input);
+      return { page: await findPageByPath(ctx.platform.database.db, created) };
+    },
   }),
   updatePage: t.field({
     type: PageMutationResult,
@@ -145,34 +145,34 @@ builder.mutationFields((t) => ({
       doc: t.arg({ type: 'JSON', description: docDescription }),
       input: t.arg({ type: PageUpdateInput, description: typedDescription }),
     },
-    resolve: (_root, args, ctx) =>
-      answer(ctx, 'pageUpdated', async () => {
-        const db = ctx.platform.database.db;
-        const { path } = pagePathSchema.parse(args);
-        const { parentType, parentPath, details } = splitPageDoc(documentArg(args));
-        const current = await findPageByPath(db, path);
-        if (!current) throw notFound('page.notFound');
-        // Moving a page to another module is not an update.
-        if (
-          (parentType !== undefined && parentType !== 'module') ||
-          (parentPath !== undefined && parentPath !== current.parentPath) ||
-          Object.keys(details).length === 0
-        )
-          throw invalid('errors.invalidInput');
-        const input = updatePageSchema.parse({ path, page: { ...detailsOf(current), ...details } });
-        await updatePage(ctx.platform, ctx.actor, metaOf(ctx), input);
-        return { page: await findPageByPath(db, path) };
-      }),
+    success: 'pageUpdated',
+    resolve: async (_root, args, ctx) => {
+      const db = ctx.platform.database.db;
+      const { path } = pagePathSchema.parse(args);
+      const { parentType, parentPath, details } = splitPageDoc(documentArg(args));
+      const current = await findPageByPath(db, path);
+      if (!current) throw notFound('page.notFound');
+      // Moving a page to another module is not an update.
+      if (
+        (parentType !== undefined && parentType !== 'module') ||
+        (parentPath !== undefined && parentPath !== current.parentPath) ||
+        Object.keys(details).length === 0
+      )
+        throw invalid('errors.invalidInput');
+      const input = updatePageSchema.parse({ path, page: { ...detailsOf(current), ...details } });
+      await updatePage(ctx.platform, ctx.actor, metaOf(ctx), input);
+      return { page: await findPageByPath(db, path) };
+    },
   }),
   deletePage: t.field({
     type: MutationResult,
     description: 'Deletes a page (delete right, or owning the module).',
     args: { path: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) =>
-      answer(ctx, 'pageDeleted', async () => {
-        const { path } = pagePathSchema.parse(args);
-        await deletePage(ctx.platform, ctx.actor, metaOf(ctx), path);
-        return {};
-      }),
+    success: 'pageDeleted',
+    resolve: async (_root, args, ctx) => {
+      const { path } = pagePathSchema.parse(args);
+      await deletePage(ctx.platform, ctx.actor, metaOf(ctx), path);
+      return {};
+    },
   }),
 }));

@@ -24,7 +24,7 @@ import { grantAttempt, participantResult, scoreResult } from '../result/teacher'
 import { builder } from './builder';
 import { contractQuestionType } from './content-shape';
 import { type GraphQLContext, metaOf } from './context';
-import { answer, documentArg, type MutationAnswer, refusing, signedIn } from './errors';
+import { documentArg, type MutationAnswer, signedIn } from './errors';
 import { ResultInput, TeacherResultInput } from './inputs';
 import { ModuleType } from './module';
 import { PageType } from './page';
@@ -211,25 +211,23 @@ builder.queryFields((t) => ({
     type: ModuleType,
     nullable: true,
     description: 'The module the caller answered in most recently and may still see; null when none.',
-    resolve: (_root, _args, ctx) =>
-      refusing(ctx, async (): Promise<ModuleSummary | null> => {
-        const latest = await latestActivity(ctx.platform.database.db, ctx.actor);
-        return latest?.module ?? null;
-      }),
+    resolve: async (_root, _args, ctx): Promise<ModuleSummary | null> => {
+      const latest = await latestActivity(ctx.platform.database.db, ctx.actor);
+      return latest?.module ?? null;
+    },
   }),
   resultCSV: t.string({
     nullable: true,
     description:
       "The module's results as CSV text for its teachers (view or edit right, or owner; the owners of a course that lists it see that course's participants): one row per participant active between `after` and `before` (YYYY-MM-DD, `before` including that day, or ISO timestamps); per question its answer as text (option labels in the module's language, several joined by '; ', open answers as typed; key `<page path>/<question name>/answer`) and its score (key `<page path>/<question name>`), a total per page (`<page path>/total`), then total, maxScore and percent. Every header cell reads `<label in the module's language> [<key>]`. UTF-8 with a BOM, formula-like text cells neutralised with a quote. The same text as GET /api/results/<path>.csv, which streams it as a file download.",
     args: { path: t.arg.string({ required: true }), before: t.arg.string(), after: t.arg.string() },
-    resolve: (_root, args, ctx) =>
-      refusing(ctx, async () => {
-        const path = pathSchema.parse(args.path);
-        const rows = await resultsCsv(ctx.platform.database.db, ctx.actor, path, args.after, args.before);
-        let csv = '';
-        for await (const chunk of rows) csv += chunk;
-        return csv;
-      }),
+    resolve: async (_root, args, ctx) => {
+      const path = pathSchema.parse(args.path);
+      const rows = await resultsCsv(ctx.platform.database.db, ctx.actor, path, args.after, args.before);
+      let csv = '';
+      for await (const chunk of rows) csv += chunk;
+      return csv;
+    },
   }),
 }));
 
@@ -252,22 +250,22 @@ builder.mutationFields((t) => ({
           'A UUID the client chooses for this save and sends again with every retry of it: the platform applies each key at most once per participant, and a repeated request changes nothing and answers the current state.',
       }),
     },
-    resolve: (_root, args, ctx) =>
-      answer(ctx, 'resultSaved', async () => {
-        const parsed = saveResultSchema.parse({
-          module: args.module,
-          page: args.page,
-          result: documentArg(args, 'result'),
-          idempotencyKey: args.idempotencyKey ?? undefined,
-        });
-        const input = args.draft ? parsed : asAnswers(parsed);
-        const saved = await saveResult(ctx.platform, signedIn(ctx), metaOf(ctx), input);
-        return {
-          scoring: scoringToContract(saved.scoring),
-          result: pageResultOf(saved.module, input.page),
-          completed: saved.module.completed,
-        };
-      }),
+    success: 'resultSaved',
+    resolve: async (_root, args, ctx) => {
+      const parsed = saveResultSchema.parse({
+        module: args.module,
+        page: args.page,
+        result: documentArg(args, 'result'),
+        idempotencyKey: args.idempotencyKey ?? undefined,
+      });
+      const input = args.draft ? parsed : asAnswers(parsed);
+      const saved = await saveResult(ctx.platform, signedIn(ctx), metaOf(ctx), input);
+      return {
+        scoring: scoringToContract(saved.scoring),
+        result: pageResultOf(saved.module, input.page),
+        completed: saved.module.completed,
+      };
+    },
   }),
   grantAttempt: t.field({
     type: MutationResult,
@@ -279,12 +277,12 @@ builder.mutationFields((t) => ({
       page: t.arg.string({ required: true }),
       question: t.arg.string({ required: true }),
     },
-    resolve: (_root, args, ctx) =>
-      answer(ctx, 'attemptGranted', async () => {
-        const input = grantAttemptSchema.parse({ ...args, user: String(args.user) });
-        await grantAttempt(ctx.platform, signedIn(ctx), metaOf(ctx), input);
-        return {};
-      }),
+    success: 'attemptGranted',
+    resolve: async (_root, args, ctx) => {
+      const input = grantAttemptSchema.parse({ ...args, user: String(args.user) });
+      await grantAttempt(ctx.platform, signedIn(ctx), metaOf(ctx), input);
+      return {};
+    },
   }),
   updateResult: t.field({
     type: SaveResultPayload,
@@ -297,21 +295,21 @@ builder.mutationFields((t) => ({
       result: t.arg({ type: 'JSON', description: docDescription }),
       input: t.arg({ type: TeacherResultInput, description: typedDescriptionBeside('result') }),
     },
-    resolve: (_root, args, ctx) =>
-      answer(ctx, 'resultUpdated', async () => {
-        const result = documentArg(args, 'result');
-        teacherResultSchema.parse(result);
-        const input = updateResultSchema.parse({ ...args, result, user: String(args.user) });
-        const scored = await scoreResult(ctx.platform, signedIn(ctx), metaOf(ctx), input);
-        return {
-          scoring: scoringToContract(scored.summary.scoring),
-          result: {
-            ...pageResultOf(scored.summary, input.page),
-            feedback: scored.summary.feedback[input.page] ?? {},
-          },
-          completed: scored.summary.completed,
-        };
-      }),
+    success: 'resultUpdated',
+    resolve: async (_root, args, ctx) => {
+      const result = documentArg(args, 'result');
+      teacherResultSchema.parse(result);
+      const input = updateResultSchema.parse({ ...args, result, user: String(args.user) });
+      const scored = await scoreResult(ctx.platform, signedIn(ctx), metaOf(ctx), input);
+      return {
+        scoring: scoringToContract(scored.summary.scoring),
+        result: {
+          ...pageResultOf(scored.summary, input.page),
+          feedback: scored.summary.feedback[input.page] ?? {},
+        },
+        completed: scored.summary.completed,
+      };
+    },
   }),
 }));
 
@@ -368,16 +366,15 @@ builder.objectFields(ModuleType, (t) => ({
     description:
       "The participants active in the module between `after` and `before` (their first answer before `before`, their last at or after `after`; YYYY-MM-DD, `before` including that day, or ISO timestamps), most recently active first. For the module's teachers (view or edit right, or owner); null for anyone else.",
     args: { before: t.arg.string(), after: t.arg.string() },
-    resolve: (module, args, ctx) =>
-      refusing(ctx, async () => {
-        try {
-          return await activeUsers(ctx.platform.database.db, ctx.actor, module.path, args.after, args.before);
-        } catch (error) {
-          // Not a teacher of this module: null, like the other fields of results.
-          if (error instanceof DomainError && error.code !== 'INVALID') return null;
-          throw error;
-        }
-      }),
+    resolve: async (module, args, ctx) => {
+      try {
+        return await activeUsers(ctx.platform.database.db, ctx.actor, module.path, args.after, args.before);
+      } catch (error) {
+        // Not a teacher of this module: null, like the other fields of results.
+        if (error instanceof DomainError && error.code !== 'INVALID') return null;
+        throw error;
+      }
+    },
   }),
 }));
 

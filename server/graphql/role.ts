@@ -6,7 +6,7 @@ import { createRole, deleteRole, updateRole } from '../role/commands';
 import { visibleRole, visibleRoles } from '../role/queries';
 import { builder } from './builder';
 import { metaOf } from './context';
-import { answer, documentArg, documentOf, type MutationAnswer, refusing, signedIn } from './errors';
+import { documentArg, documentOf, type MutationAnswer, signedIn } from './errors';
 import { RoleInput as RoleInputType, RoleUpdateInput } from './inputs';
 import {
   docDescription,
@@ -52,17 +52,14 @@ builder.queryFields((t) => ({
     type: [RoleType],
     nullable: true,
     description: 'Every role (manage_roles or manage_users).',
-    resolve: (_root, _args, ctx) =>
-      refusing(ctx, async () => visibleRoles(ctx.platform.database.db, signedIn(ctx))),
+    resolve: async (_root, _args, ctx) => visibleRoles(ctx.platform.database.db, signedIn(ctx)),
   }),
   role: t.field({
     type: RoleType,
     nullable: true,
     args: { name: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) =>
-      refusing(ctx, async () =>
-        visibleRole(ctx.platform.database.db, signedIn(ctx), roleNameSchema.parse(args).name),
-      ),
+    resolve: async (_root, args, ctx) =>
+      visibleRole(ctx.platform.database.db, signedIn(ctx), roleNameSchema.parse(args).name),
   }),
 }));
 
@@ -78,13 +75,13 @@ builder.mutationFields((t) => ({
       role: t.arg({ type: 'JSON', description: docDescription }),
       input: t.arg({ type: RoleInputType, description: typedDescriptionBeside('role') }),
     },
-    resolve: (_root, args, ctx) =>
-      answer(ctx, 'roleCreated', async () => {
-        const actor = roleManager(ctx);
-        const input = roleInputSchema.parse(documentArg(args, 'role'));
-        await createRole(ctx.platform, actor, metaOf(ctx), input);
-        return { role: await findRoleByName(ctx.platform.database.db, input.name) };
-      }),
+    success: 'roleCreated',
+    resolve: async (_root, args, ctx) => {
+      const actor = roleManager(ctx);
+      const input = roleInputSchema.parse(documentArg(args, 'role'));
+      await createRole(ctx.platform, actor, metaOf(ctx), input);
+      return { role: await findRoleByName(ctx.platform.database.db, input.name) };
+    },
   }),
   updateRole: t.field({
     type: RoleMutationResult,
@@ -95,29 +92,29 @@ builder.mutationFields((t) => ({
       doc: t.arg({ type: 'JSON', description: docDescription }),
       input: t.arg({ type: RoleUpdateInput, description: typedDescription }),
     },
-    resolve: (_root, args, ctx) =>
-      answer(ctx, 'roleUpdated', async () => {
-        const actor = roleManager(ctx);
-        const { name } = roleNameSchema.parse(args);
-        const doc = documentArg(args);
-        const current = await findRoleByName(ctx.platform.database.db, name);
-        const input: RoleInput = roleInputSchema.parse({
-          name: doc.name ?? current?.name ?? name,
-          actions: { ...current?.actions, ...(documentOf(doc.actions ?? {}) as Partial<RoleActions>) },
-        });
-        await updateRole(ctx.platform, actor, metaOf(ctx), name, input);
-        return { role: await findRoleByName(ctx.platform.database.db, name) };
-      }),
+    success: 'roleUpdated',
+    resolve: async (_root, args, ctx) => {
+      const actor = roleManager(ctx);
+      const { name } = roleNameSchema.parse(args);
+      const doc = documentArg(args);
+      const current = await findRoleByName(ctx.platform.database.db, name);
+      const input: RoleInput = roleInputSchema.parse({
+        name: doc.name ?? current?.name ?? name,
+        actions: { ...current?.actions, ...(documentOf(doc.actions ?? {}) as Partial<RoleActions>) },
+      });
+      await updateRole(ctx.platform, actor, metaOf(ctx), name, input);
+      return { role: await findRoleByName(ctx.platform.database.db, name) };
+    },
   }),
   deleteByName: t.field({
     type: MutationResult,
     description: 'Deletes a role (manage_roles).',
     args: { name: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) =>
-      answer(ctx, 'roleDeleted', async () => {
-        const actor = roleManager(ctx);
-        await deleteRole(ctx.platform, actor, metaOf(ctx), roleNameSchema.parse(args).name);
-        return {};
-      }),
+    success: 'roleDeleted',
+    resolve: async (_root, args, ctx) => {
+      const actor = roleManager(ctx);
+      await deleteRole(ctx.platform, actor, metaOf(ctx), roleNameSchema.parse(args).name);
+      return {};
+    },
   }),
 }));

@@ -9,7 +9,7 @@ import { createSection, deleteSection, updateSection } from '../section/commands
 import { mayEnterClassroomWith, visibleSection } from '../section/queries';
 import { builder } from './builder';
 import { type GraphQLContext, metaOf } from './context';
-import { answer, documentArg, documentOf, type MutationAnswer, publishedSchema, refusing } from './errors';
+import { documentArg, documentOf, type MutationAnswer, publishedSchema } from './errors';
 import { FileType } from './file';
 import { SectionInput, SectionUpdateInput } from './inputs';
 import { parentKey } from './loaders';
@@ -161,10 +161,8 @@ builder.queryFields((t) => ({
     description:
       'One section: published ones of a visible course for learners, any for holders of the view or edit right.',
     args: { path: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) =>
-      refusing(ctx, async () =>
-        visibleSection(ctx.platform.database.db, ctx.actor, sectionPathSchema.parse(args).path),
-      ),
+    resolve: async (_root, args, ctx) =>
+      visibleSection(ctx.platform.database.db, ctx.actor, sectionPathSchema.parse(args).path),
   }),
 }));
 
@@ -186,19 +184,19 @@ builder.mutationFields((t) => ({
       doc: t.arg({ type: 'JSON', description: docDescription }),
       input: t.arg({ type: SectionInput, description: typedDescription }),
     },
-    resolve: (_root, args, ctx) =>
-      answer(ctx, 'sectionCreated', async () => {
-        const { path, parentType, parentPath, published, details } = splitSectionDoc(documentArg(args));
-        const input = createSectionSchema.parse({
-          path,
-          published,
-          parentType,
-          parentPath,
-          section: details,
-        });
-        const created = await createSection(ctx.platform, ctx.actor, metaOf(ctx), input);
-        return { section: await findSectionByPath(ctx.platform.database.db, created) };
-      }),
+    success: 'sectionCreated',
+    resolve: async (_root, args, ctx) => {
+      const { path, parentType, parentPath, published, details } = splitSectionDoc(documentArg(args));
+      const input = createSectionSchema.parse({
+        path,
+        published,
+        parentType,
+        parentPath,
+        section: details,
+      });
+      const created = await createSection(ctx.platform, ctx.actor, metaOf(ctx), input);
+      return { section: await findSectionByPath(ctx.platform.database.db, created) };
+    },
   }),
   updateSection: t.field({
     type: SectionMutationResult,
@@ -209,31 +207,31 @@ builder.mutationFields((t) => ({
       doc: t.arg({ type: 'JSON', description: docDescription }),
       input: t.arg({ type: SectionUpdateInput, description: typedDescription }),
     },
-    resolve: (_root, args, ctx) =>
-      answer(ctx, 'sectionUpdated', async () => {
-        const db = ctx.platform.database.db;
-        const { path } = sectionPathSchema.parse(args);
-        const { parentType, parentPath, published, details } = splitSectionDoc(documentArg(args));
-        // Moving a section to another course is not an update: a doc may only repeat where it is.
-        if (parentType !== undefined || parentPath !== undefined) {
-          const current = await findSectionByPath(db, path);
-          if (!current) throw notFound('section.notFound');
-          if (parentType !== 'course' || (parentPath !== undefined && parentPath !== current.parentPath))
-            throw invalid('errors.invalidInput');
-        }
-        await updateSection(ctx.platform, ctx.actor, metaOf(ctx), { path, section: details, published });
-        return { section: await findSectionByPath(db, path) };
-      }),
+    success: 'sectionUpdated',
+    resolve: async (_root, args, ctx) => {
+      const db = ctx.platform.database.db;
+      const { path } = sectionPathSchema.parse(args);
+      const { parentType, parentPath, published, details } = splitSectionDoc(documentArg(args));
+      // Moving a section to another course is not an update: a doc may only repeat where it is.
+      if (parentType !== undefined || parentPath !== undefined) {
+        const current = await findSectionByPath(db, path);
+        if (!current) throw notFound('section.notFound');
+        if (parentType !== 'course' || (parentPath !== undefined && parentPath !== current.parentPath))
+          throw invalid('errors.invalidInput');
+      }
+      await updateSection(ctx.platform, ctx.actor, metaOf(ctx), { path, section: details, published });
+      return { section: await findSectionByPath(db, path) };
+    },
   }),
   deleteSection: t.field({
     type: MutationResult,
     description: 'Deletes a section (delete right or ownership of the course).',
     args: { path: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) =>
-      answer(ctx, 'sectionDeleted', async () => {
-        const { path } = sectionPathSchema.parse(args);
-        await deleteSection(ctx.platform, ctx.actor, metaOf(ctx), path);
-        return {};
-      }),
+    success: 'sectionDeleted',
+    resolve: async (_root, args, ctx) => {
+      const { path } = sectionPathSchema.parse(args);
+      await deleteSection(ctx.platform, ctx.actor, metaOf(ctx), path);
+      return {};
+    },
   }),
 }));

@@ -28,8 +28,9 @@ export const typedDescription = typedDescriptionBeside('doc');
 /** What every mutation answers; the documented clients show `message` in an alert styled by `success`. */
 export const MutationResponse = builder.interfaceRef<MutationAnswer>('MutationResponse').implement({
   fields: (t) => ({
-    success: t.exposeBoolean('success'),
-    message: t.exposeString('message', { nullable: true }),
+    // Set on every mutation's answer by the refusals plugin (errors.ts).
+    success: t.boolean({ resolve: (answer) => answer.success === true }),
+    message: t.string({ nullable: true, resolve: (answer) => answer.message ?? null }),
     fields: t.field({
       type: [FieldErrorType],
       description:

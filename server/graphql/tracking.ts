@@ -5,7 +5,7 @@ import { updateLog } from '../tracking/commands';
 import { type Log, logOf } from '../tracking/queries';
 import { builder } from './builder';
 import { metaOf } from './context';
-import { answer, documentOf, refusing, signedIn } from './errors';
+import { documentOf, signedIn } from './errors';
 import { MutationResult } from './shared';
 
 const TrackingEntryType = builder.objectRef<TrackingEntry>('TrackingEntry').implement({
@@ -44,10 +44,8 @@ builder.queryFields((t) => ({
     nullable: true,
     description: "A person's log: one's own, or anyone's with manage_users or view.",
     args: { user: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) =>
-      refusing(ctx, async () =>
-        logOf(ctx.platform.database.db, signedIn(ctx), userIdSchema.parse(String(args.user))),
-      ),
+    resolve: async (_root, args, ctx) =>
+      logOf(ctx.platform.database.db, signedIn(ctx), userIdSchema.parse(String(args.user))),
   }),
 }));
 
@@ -59,12 +57,12 @@ builder.mutationFields((t) => ({
       'sections, files, certificates, classrooms, breakoutrooms, recordings (or the singular), lastSeen ' +
       'an ISO date-time (default: now). A repeat view within 60 seconds is not recorded again.',
     args: { tracking: t.arg({ type: 'JSON', required: true }) },
-    resolve: (_root, args, ctx) =>
-      answer(ctx, 'logUpdated', async () => {
-        const actor = signedIn(ctx);
-        const input = trackingInputSchema.parse(documentOf(args.tracking));
-        await updateLog(ctx.platform, actor, metaOf(ctx), input);
-        return {};
-      }),
+    success: 'logUpdated',
+    resolve: async (_root, args, ctx) => {
+      const actor = signedIn(ctx);
+      const input = trackingInputSchema.parse(documentOf(args.tracking));
+      await updateLog(ctx.platform, actor, metaOf(ctx), input);
+      return {};
+    },
   }),
 }));

@@ -3,7 +3,7 @@ import { modulePathSchema } from '../../events/module/commands';
 import { moduleTranslations } from '../module/queries';
 import { courseTranslations, type TranslationGroup, translationGroups } from '../translation/queries';
 import { builder } from './builder';
-import { refusing, signedIn } from './errors';
+import { signedIn } from './errors';
 
 type TranslationItem = { path: string; name: string; language: string; isOriginal?: boolean };
 
@@ -45,11 +45,10 @@ builder.queryFields((t) => ({
   translations: t.field({
     type: [TranslationType],
     description: 'Every original course or module that has translations, with them (the view right).',
-    resolve: (_root, _args, ctx) =>
-      refusing(ctx, async () => {
-        signedIn(ctx);
-        return translationGroups(ctx.platform.database.db, ctx.actor);
-      }),
+    resolve: async (_root, _args, ctx) => {
+      signedIn(ctx);
+      return translationGroups(ctx.platform.database.db, ctx.actor);
+    },
   }),
   courseTranslationsPaths: t.field({
     type: [TranslationPathType],
@@ -57,17 +56,13 @@ builder.queryFields((t) => ({
       'The translation group of a course, itself included; learners see its published, public members.',
     args: { path: t.arg.string({ required: true }) },
     resolve: (_root, args, ctx) =>
-      refusing(ctx, () =>
-        courseTranslations(ctx.platform.database.db, ctx.actor, coursePathSchema.parse(args).path),
-      ),
+      courseTranslations(ctx.platform.database.db, ctx.actor, coursePathSchema.parse(args).path),
   }),
   moduleTranslationsPaths: t.field({
     type: [TranslationPathType],
     description: 'The translation group of a module, itself included: the ones the caller may see.',
     args: { path: t.arg.string({ required: true }) },
     resolve: (_root, args, ctx) =>
-      refusing(ctx, () =>
-        moduleTranslations(ctx.platform.database.db, ctx.actor, modulePathSchema.parse(args).path),
-      ),
+      moduleTranslations(ctx.platform.database.db, ctx.actor, modulePathSchema.parse(args).path),
   }),
 }));

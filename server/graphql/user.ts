@@ -8,7 +8,7 @@ import { canSeeLinksOf, userFor, userSearchSchema, visibleUser, visibleUsers } f
 import { usersCsv } from '../user/users-csv';
 import { builder } from './builder';
 import { metaOf } from './context';
-import { answer, documentArg, type MutationAnswer, refusing, signedIn } from './errors';
+import { documentArg, type MutationAnswer, signedIn } from './errors';
 import { UserInput } from './inputs';
 import { docDescription, ImageType, MutationResponse, MutationResult, typedDescription } from './shared';
 
@@ -121,33 +121,30 @@ builder.queryFields((t) => ({
       limit: t.arg.int({ description: 'At most 500; 200 when not given.' }),
       offset: t.arg.int(),
     },
-    resolve: (_root, { getAccess: _getAccess, ...args }, ctx) =>
-      refusing(ctx, async () => {
-        signedIn(ctx);
-        return visibleUsers(ctx.platform.database.db, ctx.actor, userSearchSchema.parse(given(args)));
-      }),
+    resolve: async (_root, { getAccess: _getAccess, ...args }, ctx) => {
+      signedIn(ctx);
+      return visibleUsers(ctx.platform.database.db, ctx.actor, userSearchSchema.parse(given(args)));
+    },
   }),
   user: t.field({
     type: UserType,
     nullable: true,
     args: { _id: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) =>
-      refusing(ctx, async () => {
-        signedIn(ctx);
-        return visibleUser(ctx.platform.database.db, ctx.actor, userIdSchema.parse(String(args._id)));
-      }),
+    resolve: async (_root, args, ctx) => {
+      signedIn(ctx);
+      return visibleUser(ctx.platform.database.db, ctx.actor, userIdSchema.parse(String(args._id)));
+    },
   }),
   usersCSV: t.string({
     nullable: true,
     description:
       'Every user as CSV (manage_users): the same text as GET /api/users.csv. Administrators are listed for administrators only.',
-    resolve: (_root, _args, ctx) =>
-      refusing(ctx, async () => {
-        const actor = requireCan(signedIn(ctx), 'manage_users');
-        let csv = '';
-        for await (const chunk of usersCsv(ctx.platform, actor, ctx.requestId)) csv += chunk;
-        return csv;
-      }),
+    resolve: async (_root, _args, ctx) => {
+      const actor = requireCan(signedIn(ctx), 'manage_users');
+      let csv = '';
+      for await (const chunk of usersCsv(ctx.platform, actor, ctx.requestId)) csv += chunk;
+      return csv;
+    },
   }),
 }));
 
@@ -181,27 +178,27 @@ builder.mutationFields((t) => ({
       doc: t.arg({ type: 'JSON', description: docDescription }),
       input: t.arg({ type: UserInput, description: typedDescription }),
     },
-    resolve: (_root, args, ctx) =>
-      answer(ctx, 'userUpdated', async () => {
-        const actor = signedIn(ctx);
-        const db = ctx.platform.database.db;
-        const userId = userIdSchema.parse(String(args._id));
-        const doc = documentArg(args);
-        const changes = Object.fromEntries(
-          profileFields.filter((key) => key in doc).map((key) => [key, doc[key]]),
-        );
-        // Everything is validated before anything is written.
-        const roles = 'roles' in doc ? createUserSchema.shape.roles.parse(doc.roles) : undefined;
-        const profile =
-          Object.keys(changes).length > 0
-            ? profileSchema.parse({ ...profileOf(await visibleUser(db, actor, userId)), ...changes })
-            : undefined;
-        if (!roles && !profile) throw invalid('errors.invalidInput');
-        if (roles) await setRoles(ctx.platform, actor, metaOf(ctx), userId, roles);
-        if (profile) await updateProfile(ctx.platform, actor, metaOf(ctx), userId, profile);
-        const user = await findUserById(db, userId);
-        return { user: user && userFor(actor, user) };
-      }),
+    success: 'userUpdated',
+    resolve: async (_root, args, ctx) => {
+      const actor = signedIn(ctx);
+      const db = ctx.platform.database.db;
+      const userId = userIdSchema.parse(String(args._id));
+      const doc = documentArg(args);
+      const changes = Object.fromEntries(
+        profileFields.filter((key) => key in doc).map((key) => [key, doc[key]]),
+      );
+      // Everything is validated before anything is written.
+      const roles = 'roles' in doc ? createUserSchema.shape.roles.parse(doc.roles) : undefined;
+      const profile =
+        Object.keys(changes).length > 0
+          ? profileSchema.parse({ ...profileOf(await visibleUser(db, actor, userId)), ...changes })
+          : undefined;
+      if (!roles && !profile) throw invalid('errors.invalidInput');
+      if (roles) await setRoles(ctx.platform, actor, metaOf(ctx), userId, roles);
+      if (profile) await updateProfile(ctx.platform, actor, metaOf(ctx), userId, profile);
+      const user = await findUserById(db, userId);
+      return { user: user && userFor(actor, user) };
+    },
   }),
   deleteUser: t.field({
     type: MutationResult,
@@ -214,12 +211,12 @@ builder.mutationFields((t) => ({
           'Erasing oneself: the proof POST /auth/reauth answers after the password (and second factor) again, minutes old at most.',
       }),
     },
-    resolve: (_root, args, ctx) =>
-      answer(ctx, 'userDeleted', async () => {
-        const userId = userIdSchema.parse(String(args._id));
-        await deleteUser(ctx.platform, signedIn(ctx), metaOf(ctx), userId, args.reauth);
-        return {};
-      }),
+    success: 'userDeleted',
+    resolve: async (_root, args, ctx) => {
+      const userId = userIdSchema.parse(String(args._id));
+      await deleteUser(ctx.platform, signedIn(ctx), metaOf(ctx), userId, args.reauth);
+      return {};
+    },
   }),
   addItemToUser: t.field({
     type: MutationResult,
@@ -230,12 +227,12 @@ builder.mutationFields((t) => ({
       itemType: t.arg.string({ required: true, description: "'course' or 'module'" }),
       itemPath: t.arg.string({ required: true }),
     },
-    resolve: (_root, args, ctx) =>
-      answer(ctx, 'userLinked', async () => {
-        const link = linkInput.parse({ ...args, userId: String(args._id) });
-        await linkUser(ctx.platform, signedIn(ctx), metaOf(ctx), { ...link, linked: true });
-        return {};
-      }),
+    success: 'userLinked',
+    resolve: async (_root, args, ctx) => {
+      const link = linkInput.parse({ ...args, userId: String(args._id) });
+      await linkUser(ctx.platform, signedIn(ctx), metaOf(ctx), { ...link, linked: true });
+      return {};
+    },
   }),
   removeItemFromUser: t.field({
     type: MutationResult,
@@ -246,11 +243,11 @@ builder.mutationFields((t) => ({
       itemType: t.arg.string({ required: true, description: "'course' or 'module'" }),
       itemPath: t.arg.string({ required: true }),
     },
-    resolve: (_root, args, ctx) =>
-      answer(ctx, 'userUnlinked', async () => {
-        const link = linkInput.parse({ ...args, userId: String(args._id) });
-        await linkUser(ctx.platform, signedIn(ctx), metaOf(ctx), { ...link, linked: false });
-        return {};
-      }),
+    success: 'userUnlinked',
+    resolve: async (_root, args, ctx) => {
+      const link = linkInput.parse({ ...args, userId: String(args._id) });
+      await linkUser(ctx.platform, signedIn(ctx), metaOf(ctx), { ...link, linked: false });
+      return {};
+    },
   }),
 }));
