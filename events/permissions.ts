@@ -24,7 +24,7 @@ export const ADMIN_ROLE = 'admin';
 export const noRules = (): Rules => Object.fromEntries(roleActions.map((action) => [action, false])) as Rules;
 export const allRules = (): Rules => Object.fromEntries(roleActions.map((action) => [action, true])) as Rules;
 
-/** Merges the actions of the actor's roles; admin has every right (spec section 6). */
+/** Merges the actions of the actor's roles; admin has every right (docs/guide/users-and-roles.md). */
 export function rulesFor(roles: string[], roleActionsByName: Record<string, Partial<Rules>>): Rules {
   if (roles.includes(ADMIN_ROLE)) return allRules();
   const rules = noRules();

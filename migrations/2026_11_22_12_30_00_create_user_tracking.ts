@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never see today's types
 export async function up(db: Kysely<any>): Promise<void> {
-  // A person's log (spec section 3, Log / tracking): first and last sighting per category and path.
+  // A person's log (what they saw): first and last sighting per category and path.
   await db.schema
     .createTable('user_tracking')
     .addColumn('user_id', 'text', (col) => col.notNull())

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never see today's types
 export async function up(db: Kysely<any>): Promise<void> {
-  // Every certificate ever issued, with its verification code (spec sections 3, 4 and 7).
+  // Every certificate ever issued, with its verification code (docs/guide/certificates.md).
   await db.schema
     .createTable('certificates')
     .addColumn('certificate_id', 'uuid', (col) => col.primaryKey())

@@ -3,7 +3,8 @@ import { type Kysely, sql } from 'kysely';
 /**
  * One row per kind of learner structure ('modules': a module's summary, owners and pages) with the
  * last event that changed any of them, so a process can keep that structure in memory and check it
- * with one short read (issue #20). Filled here from the log; the projection keeps it from now on.
+ * with one short read (docs/adr/0005-structure-cache-with-a-version.md). Filled here from the log;
+ * the projection keeps it from now on.
  */
 /** The events that change a module's summary, owners or pages, as they were when this was written. */
 export const structureEvents = [

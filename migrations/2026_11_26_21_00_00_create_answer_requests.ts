@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The idempotency keys of participants' saves (issue #24), per stream they were applied to. The
- * primary key serves both the look-up by user and key and the deletion of a user's rows.
+ * The idempotency keys of participants' saves (docs/adr/0008-saves-carry-an-idempotency-key.md),
+ * per stream they were applied to. The primary key serves both the look-up by user and key and the
+ * deletion of a user's rows.
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never see today's types
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,9 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * xAPI statements (issue #23): the read table of statements derived from the log, the per-module
- * answer progress that tells when a module is completed, and the push state of each LRS (not a read
- * table: a rebuild must not make an LRS receive everything again).
+ * xAPI statements (docs/integrating/xapi.md): the read table of statements derived from the log,
+ * the per-module answer progress that tells when a module is completed, and the push state of each
+ * LRS (not a read table: a rebuild must not make an LRS receive everything again).
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never see today's types
 export async function up(db: Kysely<any>): Promise<void> {

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { pathSchema } from '../shared/fields';
 import type { CertificateKind } from './events';
 
-/** certify(module, user) (spec section 7): a teacher or admin assigns a module certificate. */
+/** certify(module, user) (docs/guide/certificates.md): a teacher or admin assigns a module certificate. */
 export const certifySchema = z.object({ module: pathSchema, user: z.string().min(1).max(200) });
-/** addCertificateToUser / removeCertificateFromUser(_id, course) (spec section 7). */
+/** addCertificateToUser / removeCertificateFromUser(_id, course) (docs/guide/certificates.md). */
 export const courseCertificateSchema = z.object({ _id: z.string().min(1).max(200), course: pathSchema });
 /** Revoking a module certificate (the review list and the result view). */
 export const revokeModuleCertificateSchema = certifySchema.extend({

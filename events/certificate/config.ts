@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { optionalText, pathSchema } from '../shared/fields';
 
 /**
- * What a certificate says (spec section 3, Certificate config content). The texts are printed as
+ * What a certificate says (docs/guide/certificates.md: the printed content). The texts are printed as
  * written; `courseDates` prints the course's start and end dates; `teacherName` and `place` fall back
  * to the course's teacher and location when left empty; `requireRiziv` makes a riziv number a
  * condition of the certificate and prints it.
@@ -31,9 +31,9 @@ export const timedSchema = z.preprocess(
 );
 
 /**
- * The certificate config of a module or a course (spec section 3), shared by the admin form and the
- * server. `auto`: the platform issues module certificates itself once the conditions hold:
- * `complete` (every page completed), `correct` (every question at full score) and, with
+ * The certificate config of a module or a course (docs/guide/certificates.md), shared by the admin
+ * form and the server. `auto`: the platform issues module certificates itself once the conditions
+ * hold: `complete` (every page completed), `correct` (every question at full score) and, with
  * `checkFraud`, a plausible time spent (else the case goes to the review list).
  */
 export const certificateConfigSchema = z.object({
@@ -59,8 +59,9 @@ export function expiryOf(issuedAt: Date, timed: number): Date | null {
 }
 
 /**
- * The fraud check (README, Certificates): a participant who went from their first to their last answer
- * in less than this fraction of the module's estimated time is put on the review list.
+ * The fraud check (docs/guide/certificates.md#details): a participant who went from their first to
+ * their last answer in less than this fraction of the module's estimated time is put on the review
+ * list.
  */
 export const FRAUD_TIME_FRACTION = 0.25;
 

@@ -22,7 +22,7 @@ const guessType = (url: string): FileDetails['type'] => {
   return 'link';
 };
 
-/** The file form (spec section 5: name and url required). The type follows the url unless chosen. */
+/** The file form (name and url required). The type follows the url unless chosen. */
 export const fileInputSchema = z
   .object({
     name: requiredText(200),

@@ -4,9 +4,9 @@ import { elementSchema, interactiveVideoInputSchema, isQuestion, toSeconds } fro
 import { type PageDetails, pageTypes } from './events';
 
 /**
- * The page form (spec sections 3 and 5), shared by the admin editor and the server. Element names
- * must be unique (they key the answers); an interactive video needs its video and may only point
- * at questions of this page; timestamps get their position in seconds here, once.
+ * The page form (docs/guide/modules-and-pages.md), shared by the admin editor and the server.
+ * Element names must be unique (they key the answers); an interactive video needs its video and may
+ * only point at questions of this page; timestamps get their position in seconds here, once.
  */
 export const pageInputSchema = z
   .object({

@@ -3,7 +3,7 @@ import { optionalText, requiredText, webUrl } from '../shared/fields';
 import { DEFAULT_VIDEO_TIME_SECONDS } from './video-time';
 
 /**
- * A page's content: a list of form elements (spec section 3, Question element). Text and video
+ * A page's content: a list of form elements (docs/guide/modules-and-pages.md#pages). Text and video
  * blocks carry what learners read or watch; question elements carry what they answer and how it
  * scores. The element `name` is the key of the answer in a result, so it is unique on a page.
  */
@@ -80,7 +80,7 @@ export type QuestionElement = Extract<Element, { questionType: string }>;
 
 export const isQuestion = (element: Element): element is QuestionElement => 'questionType' in element;
 
-/** hh/mm/ss as the admin types them (spec section 5: hours ≥ 0, minutes and seconds 0–59). */
+/** hh/mm/ss as the admin types them (hours ≥ 0, minutes and seconds 0–59). */
 export const timestampInputSchema = z.object({
   hh: z.number().int('validation.wholeNumber').min(0, 'page.hoursMin').max(99),
   mm: z.number().int('validation.wholeNumber').min(0, 'page.minutesRange').max(59, 'page.minutesRange'),

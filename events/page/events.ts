@@ -6,7 +6,7 @@ import { elementSchema, interactiveVideoSchema } from './content';
 export const pageTypes = ['markdown', 'question', 'video', 'interactive'] as const;
 export type PageType = (typeof pageTypes)[number];
 
-/** Every editable field of a page (spec section 3), all present. */
+/** Every editable field of a page (docs/guide/modules-and-pages.md), all present. */
 export const pageDetailsSchema = z.object({
   name: requiredText(200),
   type: z.enum(pageTypes),

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { QuestionElement } from '../page/content';
 
 /**
- * The pure rules of answering (spec sections 4 and 9), shared by the server, which decides, and the
- * client, which only displays what the server decided.
+ * The pure rules of answering (docs/guide/questions-and-attempts.md), shared by the server, which
+ * decides, and the client, which only displays what the server decided.
  */
 
 /** What a participant sends per question: one option value, several, or a text. */
@@ -35,9 +35,9 @@ export const isAnswered = (answer: AnswerValue | null | undefined): boolean =>
   Array.isArray(answer) ? answer.length > 0 : typeof answer === 'string' && answer.trim() !== '';
 
 /**
- * Attempts allowed = configured attempts + max(positively scored options − 1, 0) (spec section 9):
- * ticking every right option of a multiple choice takes one attempt per option. Configured 0 means
- * unlimited (null).
+ * Attempts allowed = configured attempts + max(positively scored options − 1, 0)
+ * (docs/adr/0007-drafts-are-not-attempts.md): ticking every right option of a multiple choice takes
+ * one attempt per option. Configured 0 means unlimited (null).
  */
 export function attemptsAllowed(question: Pick<QuestionElement, 'schema' | 'options'>): number | null {
   if (question.schema.attempts === 0) return null;

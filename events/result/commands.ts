@@ -4,8 +4,9 @@ import { pathSchema } from '../shared/fields';
 import type { AnswerValue } from './answers';
 
 /**
- * saveResult(module, page, result) (spec section 7): the answers of one page, keyed by question
- * name. Each answer's shape is checked against its question by the decider, which knows the page.
+ * saveResult(module, page, result) (docs/guide/questions-and-attempts.md): the answers of one page,
+ * keyed by question name. Each answer's shape is checked against its question by the decider, which
+ * knows the page.
  */
 export const saveResultSchema = z.object({
   module: pathSchema,
@@ -93,8 +94,8 @@ const teacherScoreSchema = z.union([
 ]);
 
 /**
- * The `result` of updateResult(user, module, page, result) (spec section 7): per question name, a
- * score and/or a feedback text. An empty feedback text removes the feedback.
+ * The `result` of updateResult(user, module, page, result) (docs/guide/results-and-scoring.md): per
+ * question name, a score and/or a feedback text. An empty feedback text removes the feedback.
  */
 export const teacherResultSchema = z
   .object(

@@ -32,9 +32,10 @@ export interface ResultState {
 }
 
 /**
- * A teacher scores open questions and gives feedback per question (spec sections 5 and 6): scores
- * become whole numbers within 0 and the maximum; only an answered question can be scored or get
- * feedback; nothing changed decides nothing (a repeated save).
+ * A teacher scores open questions and gives feedback per question
+ * (docs/guide/results-and-scoring.md): scores become whole numbers within 0 and the maximum; only
+ * an answered question can be scored or get feedback; nothing changed decides nothing (a repeated
+ * save).
  */
 function scoreAnswers(command: ScoreAnswers, state: ResultState): ResultEvent[] {
   const { questions, scores, feedback, scoredBy, ...ref } = command.data;
@@ -104,9 +105,10 @@ export function allowedFor(question: QuestionElement, saved: SavedAnswer | undef
 }
 
 /**
- * Answers that count (spec section 4: the counter rises with each answer): every change of a
- * question with unlimited attempts, and each confirmed answer of one with limited attempts. An empty
- * answer to a limited question can never be confirmed: it would spend an attempt on nothing.
+ * Answers that count (the counter rises with each answer;
+ * docs/adr/0007-drafts-are-not-attempts.md): every change of a question with unlimited attempts,
+ * and each confirmed answer of one with limited attempts. An empty answer to a limited question can
+ * never be confirmed: it would spend an attempt on nothing.
  */
 function saveAnswers(command: SaveAnswers, state: ResultState): ResultEvent[] {
   const { questions, answers, alreadyApplied, ...ref } = command.data;

@@ -46,11 +46,11 @@ export const AnswerSaved = defineEvent(
 );
 
 /**
- * A teacher scored one answered question and/or gave feedback on it (spec sections 5 and 6). The
- * score is a whole number between 0 and the question's maximum; `previousScore` and
- * `previousFeedback` keep the history readable from the event alone. The feedback is about the
- * participant and may name them, so it is sealed with the participant's key like the answer:
- * erasing them erases it too. `scoredBy` is the teacher's user id.
+ * A teacher scored one answered question and/or gave feedback on it
+ * (docs/guide/results-and-scoring.md). The score is a whole number between 0 and the question's
+ * maximum; `previousScore` and `previousFeedback` keep the history readable from the event alone.
+ * The feedback is about the participant and may name them, so it is sealed with the participant's
+ * key like the answer: erasing them erases it too. `scoredBy` is the teacher's user id.
  */
 export const AnswerScored = defineEvent(
   'AnswerScored',
@@ -68,7 +68,7 @@ export const AnswerScored = defineEvent(
 
 /**
  * A teacher gave a participant another attempt at one question whose attempts were used up. It
- * carries the attempts used and the attempts allowed from now on (the formula of spec section 9 plus
+ * carries the attempts used and the attempts allowed from now on (the attempts formula plus
  * every extra attempt given so far), so the history reads without a look-up.
  */
 export const AttemptGranted = defineEvent(

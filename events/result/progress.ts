@@ -12,7 +12,7 @@ export interface QuestionProgress {
   locked: boolean;
 }
 
-/** A page is completed only if every question on it has an answer (spec section 4). */
+/** A page is completed only if every question on it has an answer. */
 export const pageCompleted = (questions: readonly QuestionProgress[]): boolean =>
   questions.every((question) => question.answered);
 
@@ -32,7 +32,7 @@ export interface Gate {
 }
 
 /**
- * Whether the next link of a page opens (spec section 4, progress gating): always without
+ * Whether the next link of a page opens (docs/guide/gating-and-tests.md): always without
  * gateProgress; with it, once every question is answered, and with 'all-correct' once the score
  * also equals the maximum.
  */

@@ -1,7 +1,7 @@
 /**
- * The per-participant order of a test module (spec section 3, randomized): a shuffle seeded by the
- * participant and the item, so the order is the same on every reload and every device, and differs
- * between participants. Pure: the same seed always gives the same order.
+ * The per-participant order of a test module (docs/guide/gating-and-tests.md#tests-and-exams): a
+ * shuffle seeded by the participant and the item, so the order is the same on every reload and
+ * every device, and differs between participants. Pure: the same seed always gives the same order.
  */
 
 /** FNV-1a: a 32-bit hash of the seed text. */

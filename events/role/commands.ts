@@ -29,7 +29,7 @@ export const roleInputSchema = z.object({
 export type RoleInput = z.output<typeof roleInputSchema>;
 export const roleNameSchema = z.object({ name: z.string().trim().min(1).max(60) });
 
-/** Duplicate a role (spec section 6, manage_roles): the role to copy, and the free name of the copy. */
+/** Duplicate a role (manage_roles): the role to copy, and the free name of the copy. */
 export const duplicateRoleSchema = roleNameSchema.extend({ copyName: newRoleName });
 export type DuplicateRoleInput = z.output<typeof duplicateRoleSchema>;
 

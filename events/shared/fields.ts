@@ -16,9 +16,9 @@ export const imageSchema = z.object({
 export type Image = z.infer<typeof imageSchema>;
 
 /**
- * An image as a form or an integrator sets it: the alternative text is required (issue 18), so a
- * screen reader never meets an unnamed picture. Events keep `imageSchema`: images set before this
- * rule stay readable and importable.
+ * An image as a form or an integrator sets it: the alternative text is required
+ * (docs/guide/building-a-course.md#images-and-uploads), so a screen reader never meets an unnamed
+ * picture. Events keep `imageSchema`: images set before this rule stay readable and importable.
  */
 export const imageInputSchema = imageSchema.extend({
   alt: z.string().trim().min(1, 'validation.altRequired').max(500, 'validation.tooLong'),

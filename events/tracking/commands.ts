@@ -18,7 +18,7 @@ const typeNames = [...trackingCategories, ...Object.keys(singular)] as [string, 
 const sluggedCategories: TrackingCategory[] = ['courses', 'sections', 'files', 'certificates', 'classrooms'];
 
 /**
- * updateLog's tracking document (spec section 7): `{ type, path, lastSeen }`. `lastSeen` is an ISO
+ * updateLog's tracking document: `{ type, path, lastSeen }`. `lastSeen` is an ISO
  * date-time; left out, the server's clock gives it. `user`, when given, must be the caller: people
  * track themselves only.
  */

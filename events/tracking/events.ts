@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { defineEvent, type EventOf } from '../define';
 import { pathSchema } from '../shared/fields';
 
-/** What a person's log keeps apart (spec sections 3 and 9), in the spec's plural names. */
+/**
+ * What a person's log keeps apart, in plural names
+ * (docs/guide/results-and-scoring.md#tracking-what-participants-opened).
+ */
 export const trackingCategories = [
   'courses',
   'sections',

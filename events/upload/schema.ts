@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { webUrl } from '../shared/fields';
 
-/** Spec section 9: the quality choices of an image upload; 60 is the default. */
+/** The quality choices of an image upload; 60 is the default. */
 export const imageQualities = [40, 50, 60, 75, 90, 100] as const;
 export type ImageQuality = (typeof imageQualities)[number];
 export const defaultImageQuality: ImageQuality = 60;
 
-/** Spec section 9: the image size classes an inserted image may carry. */
+/** The image size classes an inserted image may carry. */
 export const imageSizeClasses = ['small', 'medium', 'large', 'banner'] as const;
 export type ImageSizeClass = (typeof imageSizeClasses)[number];
 
@@ -24,8 +24,9 @@ export interface DerivativeSize {
 }
 
 /**
- * Spec section 9's standard sizes. Full and main are at the default quality 60, so the quality
- * chosen with an upload applies to them (and to the custom sizes); the small ones keep 75.
+ * The standard sizes (docs/operations/storage.md#images-and-deleting-uploads). Full and main are at
+ * the default quality 60, so the quality chosen with an upload applies to them (and to the custom
+ * sizes); the small ones keep 75.
  */
 export const standardImageSizes: DerivativeSize[] = [
   { label: 'full', width: 1456, height: 2184, crop: false, quality: null },
@@ -53,7 +54,7 @@ const dimension = (requiredKey: string) =>
       .max(4000, 'uploads.dimensionRange'),
   );
 
-/** One custom upload size (spec section 5: label, width and height required). */
+/** One custom upload size (label, width and height required). */
 export const uploadSizeSchema = z.object({
   label: z
     .string({ error: 'uploads.labelRequired' })
@@ -91,7 +92,7 @@ export const imageOptionsSchema = z.object({
 });
 export type ImageOptions = z.output<typeof imageOptionsSchema>;
 
-/** The "Insert image" dialog of the markdown editor (spec section 5: image required). */
+/** The "Insert image" dialog of the markdown editor (image required). */
 export const imageInsertSchema = z.object({
   url: z.string().trim().min(1, 'uploads.imageRequired').pipe(webUrl()),
   alt: z.string().trim().max(300, 'validation.tooLong'),

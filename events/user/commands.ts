@@ -89,7 +89,7 @@ export const reauthSchema = z.object({
 export const recentAuthSchema = z.object({ reauth: z.string().min(1).max(2000) });
 export const resetSchema = codeSchema.extend({ password: passwordSchema });
 
-/** The profile form (spec section 5): name required, e-mail locked, image optional (empty is null). */
+/** The profile form: name required, e-mail locked, image optional (empty is null). */
 export const profileSchema = z.object({
   name: z.string().trim().min(1, 'validation.required').max(200, 'validation.tooLong'),
   phone: phoneSchema.optional().default(''),

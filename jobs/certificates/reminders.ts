@@ -13,10 +13,11 @@ export const REMINDERS_JOB = 'certificate.reminders';
 
 /**
  * Every hour, at minute 17 (away from the top of the hour other schedules favour): reminders of
- * timed certificates expiring soon (README, Certificates). pg-boss sends a scheduled job once across
- * all instances; even if two runs overlap (a slow run, a retry, a manual call), each reminder is
- * decided on its certificate's stream under its lock, so it goes out once. Hourly rather than daily
- * so a reminder follows its threshold within the hour and a missed run costs an hour, not a day.
+ * timed certificates expiring soon (docs/guide/certificates.md). pg-boss sends a scheduled job once
+ * across all instances; even if two runs overlap (a slow run, a retry, a manual call), each
+ * reminder is decided on its certificate's stream under its lock, so it goes out once. Hourly
+ * rather than daily so a reminder follows its threshold within the hour and a missed run costs an
+ * hour, not a day.
  */
 export const certificateRemindersJob = defineJob({
   name: REMINDERS_JOB,

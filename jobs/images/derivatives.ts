@@ -85,7 +85,7 @@ export interface Derivative {
 export const derivativeKey = (uploadId: string, label: string) => `${uploadId}/sizes/${label}.webp`;
 export const manifestKey = (uploadId: string) => `${uploadId}/sizes/manifest.json`;
 
-/** Every size an upload gets: spec section 9's standard ones, then the custom ones asked for. */
+/** Every size an upload gets: the standard ones, then the custom ones asked for. */
 export function sizesFor(payload: DerivativesPayload): DerivativeSize[] {
   return [...standardImageSizes, ...payload.sizes.map((size) => ({ ...size, crop: false, quality: null }))];
 }

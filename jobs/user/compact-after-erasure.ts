@@ -23,7 +23,8 @@ const MAX_WAL_SWITCHES = 8;
  * then WAL segments are switched and checkpointed away without recycling (a recycled segment keeps
  * its old bytes under a new name). On PostgreSQL a VACUUM FULL would lock each table for as long as
  * it takes, so the tables are only vacuumed (the space becomes reusable); what remains there is in
- * the README. The event log is left alone: it is append-only and its personal fields are sealed.
+ * docs/security.md#erasure. The event log is left alone: it is append-only and its personal fields
+ * are sealed.
  */
 export async function compactAfterErasure(deps: CompactDeps): Promise<void> {
   const { rows: tables } = await sql<{ schema: string; name: string }>`

@@ -1,7 +1,7 @@
 import { v5 } from 'uuid';
 
 /**
- * The xAPI words the platform uses (README, xAPI statements): ADL's verbs where ADL has one, and
+ * The xAPI words the platform uses (docs/integrating/xapi.md): ADL's verbs where ADL has one, and
  * the Tin Can registry's `earned`, the verb integrators already read for credentials.
  */
 export const verbs = {
