@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -37,6 +38,18 @@ fs.writeFileSync(
 );
 
 const ci = process.env.CI === 'true';
+
+/**
+ * Prefixes a web server's command so it dies with Playwright: Playwright starts each in a process
+ * group of its own, so a run killed outright (not stopped) left them holding their ports. The
+ * kernel's parent-death signal, set by util-linux's setpriv; `exec` makes the server the child of
+ * Playwright itself rather than of a shell. scripts/run-e2e.mjs also ends anything left at the end
+ * of a run and at the start of the next.
+ */
+const diesWithPlaywright =
+  spawnSync('setpriv', ['--pdeathsig', 'SIGKILL', 'true']).status === 0
+    ? 'exec setpriv --pdeathsig SIGKILL -- '
+    : 'exec ';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -81,7 +94,7 @@ export default defineConfig({
   webServer: [
     {
       // Listens before the platform starts, so no mail waits for a retry.
-      command: 'npx tsx e2e/mail/sink-server.ts',
+      command: `${diesWithPlaywright}node --import tsx e2e/mail/sink-server.ts`,
       url: `http://127.0.0.1:${mailSink.httpPort}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -93,7 +106,7 @@ export default defineConfig({
       // Build the client once, then serve it; the other servers reuse the same build. Each server runs
       // as `npm start` runs it (scripts/start.mjs: the server bundle, built here when stale), so the
       // journeys test what is shipped and no server compiles TypeScript at its start.
-      command: `npx vite build --logLevel warn --outDir ../${clientDist} && node scripts/start.mjs`,
+      command: `npx vite build --logLevel warn --outDir ../${clientDist} && ${diesWithPlaywright}node scripts/start.mjs`,
       url: `${demoURL}/healthz`,
       env: serverEnv(demoPort, true),
       reuseExistingServer: false,
@@ -103,7 +116,7 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     },
     {
-      command: 'node scripts/start.mjs',
+      command: `${diesWithPlaywright}node scripts/start.mjs`,
       url: `${analyticsURL}/healthz`,
       env: { ...serverEnv(serverPorts.analytics, false, 'analytics'), TENANT_CONFIG: analyticsTenant },
       reuseExistingServer: false,
@@ -113,7 +126,7 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     },
     {
-      command: 'node scripts/start.mjs',
+      command: `${diesWithPlaywright}node scripts/start.mjs`,
       url: `${emptyURL}/healthz`,
       env: serverEnv(emptyPort, false),
       reuseExistingServer: false,
