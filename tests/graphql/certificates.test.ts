@@ -104,3 +104,63 @@ describe.each(databaseKinds)('GraphQL course certificates on %s', (kind) => {
     });
   });
 });
+
+/**
+ * Module certificates over GraphQL: certify(module, user) by the module's teacher (its owner), never
+ * by a participant; moduleCertificate by modulePath for the holder and by verification code for the
+ * holder and the module's teachers, null for anyone else.
+ */
+describe.each(databaseKinds)('GraphQL module certificates on %s', (kind) => {
+  const fx = graphqlFixture(kind, {
+    teacher: { name: 'Tom Teacher', roles: ['teacher'] },
+    participant: { name: 'Pia Participant' },
+    other: { name: 'Otto Other' },
+  });
+  const call = (query: string, who: keyof typeof fx.token | null) =>
+    // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field
+    graphql<any>(fx.app, query, { token: who ? fx.token[who] : undefined });
+  const certify = (who: keyof typeof fx.token | null) =>
+    call(`mutation { certify(module: "consent", user: "${fx.id.participant}") { success message } }`, who);
+
+  beforeAll(async () => {
+    const created = await call(
+      'mutation { createModule(doc: { name: "Consent", language: "en" }) { success } }',
+      'teacher',
+    );
+    expect(created.data).toEqual({ createModule: { success: true } });
+  });
+
+  it('lets the module teacher certify a participant, and shows the certificate to whom it concerns', async () => {
+    const before = await fx.eventCount();
+    expect((await certify('participant')).data.certify.success).toBe(false);
+    expect((await certify(null)).data.certify.success).toBe(false);
+    expect(await fx.eventCount()).toBe(before);
+
+    expect((await certify('teacher')).data.certify).toEqual({
+      success: true,
+      message: 'certificate assigned',
+    });
+    const mine = await call(
+      '{ moduleCertificate(modulePath: "consent") { path kind item itemName status valid } }',
+      'participant',
+    );
+    expect(mine.data.moduleCertificate).toMatchObject({
+      kind: 'module',
+      item: 'consent',
+      itemName: 'Consent',
+      status: 'valid',
+      valid: true,
+    });
+    const byCode = `{ moduleCertificate(path: "${mine.data.moduleCertificate.path}") { item status } }`;
+    expect((await call(byCode, 'participant')).data.moduleCertificate).toEqual({
+      item: 'consent',
+      status: 'valid',
+    });
+    expect((await call(byCode, 'teacher')).data.moduleCertificate).toEqual({
+      item: 'consent',
+      status: 'valid',
+    });
+    expect((await call(byCode, 'other')).data.moduleCertificate).toBeNull();
+    expect((await call(byCode, null)).data.moduleCertificate).toBeNull();
+  });
+});
