@@ -49,7 +49,8 @@ test('a course with two sections: validation in Dutch next to the fields, reorde
 
   const coursePath =
     await test.step('create the course, after an end date before the start is refused', async () => {
-      // The end before the start: the warning of spec section 5, next to the end date.
+      // The end before the start: the contract text's warning
+      // (docs/adr/0009-contract-texts-stay-verbatim.md), next to the end date.
       await page.getByLabel('Naam', { exact: true }).fill(course);
       await page.getByRole('radio', { name: 'Nederlands' }).check();
       await page.getByLabel('Startdatum').fill('10/05/2027');

@@ -5,7 +5,7 @@ import { signIn } from './support';
 const labels = { nl: 'Beheer', en: 'Administration', fr: 'Administration' } as const;
 
 /**
- * The admin navigation fits or scrolls visibly (#19): on a wide screen every screen's link shows
+ * The admin navigation fits or scrolls visibly: on a wide screen every screen's link shows
  * in every language; on a phone the row scrolls, and the screen one is on is scrolled into sight.
  */
 for (const language of ['nl', 'en', 'fr'] as const) {

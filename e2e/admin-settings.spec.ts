@@ -4,9 +4,10 @@ import { newAccount } from './api';
 import { horizontalOverflow, screenshots, signIn } from './support';
 
 /**
- * /admin/settings (issue 22): an administrator reads how the platform runs — tenant, languages and
- * pages, sign-up, analytics, storage, mail, database, jobs and version — read-only, secrets shown
- * only as set or not; anyone else gets the not-allowed screen.
+ * /admin/settings (docs/operations/monitoring.md#the-effective-settings): an administrator reads
+ * how the platform runs — tenant, languages and pages, sign-up, analytics, storage, mail, database,
+ * jobs and version — read-only, secrets shown only as set or not; anyone else gets the not-allowed
+ * screen.
  */
 test('an administrator reads the effective configuration, and no secret reaches the browser', async ({
   page,

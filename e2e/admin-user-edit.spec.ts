@@ -26,7 +26,7 @@ const texts = {
 } as const;
 
 /**
- * An admin corrects a participant's name on the user's page (#19): refused empty next to the
+ * An admin corrects a participant's name on the user's page: refused empty next to the
  * field, saved, told in the user's history (who, not what: no personal data there), and the course certificate's PDF prints the new name.
  */
 for (const language of ['nl', 'en'] as const) {

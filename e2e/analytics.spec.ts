@@ -2,9 +2,10 @@ import { expect, type Page, test } from '@playwright/test';
 import { analyticsHost } from './accounts';
 
 /**
- * Analytics after consent, and only then (issue #22). This server's tenant measures with a
- * self-hosted Matomo at analyticsHost; the journey serves a stand-in for it through page.route, so
- * the page's real Content-Security-Policy decides whether its script may load and send.
+ * Analytics after consent, and only then (docs/guide/README.md#the-tenant-file). This server's
+ * tenant measures with a self-hosted Matomo at analyticsHost; the journey serves a stand-in for it
+ * through page.route, so the page's real Content-Security-Policy decides whether its script may
+ * load and send.
  */
 
 // Does what Matomo's matomo.js does with the queue the platform fills: one hit per trackPageView.

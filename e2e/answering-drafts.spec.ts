@@ -4,12 +4,13 @@ import { newAccount, tokenOf, trpc } from './api';
 import { type Language, procedures, screenshots, signIn } from './support';
 
 /**
- * Drafts are not attempts (#14). For a question with limited attempts every change is a draft: it is
- * saved (and kept over a reload) but spends nothing; only 'Check answer' spends an attempt, and the
- * last one locks the question with the checked answer in sight. A participant whose attempts run out
- * behind an 'all-correct' gate is told who can help; that teacher sees them stuck and gives another
- * attempt, after which the participant passes the gate and gets the module's certificate. And the
- * demo's certificate module is no longer locked by one mis-click.
+ * Drafts are not attempts (docs/adr/0007-drafts-are-not-attempts.md). For a question with limited
+ * attempts every change is a draft: it is saved (and kept over a reload) but spends nothing; only
+ * 'Check answer' spends an attempt, and the last one locks the question with the checked answer in
+ * sight. A participant whose attempts run out behind an 'all-correct' gate is told who can help;
+ * that teacher sees them stuck and gives another attempt, after which the participant passes the
+ * gate and gets the module's certificate. And the demo's certificate module is no longer locked by
+ * one mis-click.
  *
  * Every test makes its own accounts and content. The pauses of more than a second between keys are
  * deliberate: they let every change be saved on its own, which is what used to spend attempts.

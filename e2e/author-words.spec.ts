@@ -4,7 +4,7 @@ import { tokenOf, trpc } from './api';
 import { screenshots, signIn } from './support';
 
 /**
- * Author words, not data words (#19): an author builds a question page without meeting 'Key' or
+ * Author words, not data words: an author builds a question page without meeting 'Key' or
  * 'value' until opening 'Advanced', where the keys have filled themselves from the words; the
  * estimated time is typed in minutes; a course date is typed as DD/MM/YYYY in English.
  */

@@ -4,11 +4,11 @@ import { newAccount, tokenOf, trpc } from './api';
 import { screenshots, signIn } from './support';
 
 /**
- * Live classrooms (#17): a running session is 'live now' with a join button; a Jitsi classroom
- * embeds its room through the external API script (a stand-in served by the test: the real one
- * lives on meet.jit.si), and says so when the script does not load; Zoom outside Firefox is 'Not
- * supported.'; after the end the recordings show; the breakout countdown an editor starts shows
- * the same remaining time on every screen. In Dutch, at 1280 and 360 px.
+ * Live classrooms (docs/guide/live-classrooms.md): a running session is 'live now' with a join
+ * button; a Jitsi classroom embeds its room through the external API script (a stand-in served by
+ * the test: the real one lives on meet.jit.si), and says so when the script does not load; Zoom
+ * outside Firefox is 'Not supported.'; after the end the recordings show; the breakout countdown an
+ * editor starts shows the same remaining time on every screen. In Dutch, at 1280 and 360 px.
  */
 
 const minute = 60_000;

@@ -4,9 +4,9 @@ import { newAccount, tokenOf, trpc } from './api';
 import { screenshots, signIn } from './support';
 
 /**
- * A course's owner teaches the modules it lists (#15): from their course they reach a module they
- * neither own nor may edit, see the results of the course's participants, score an open answer, and
- * cannot edit the module. At 1280 and 360 px, in Dutch.
+ * A course's owner teaches the modules it lists (docs/guide/users-and-roles.md): from their course
+ * they reach a module they neither own nor may edit, see the results of the course's participants,
+ * score an open answer, and cannot edit the module. At 1280 and 360 px, in Dutch.
  */
 
 test("a course's owner scores in a module of their course without editing it", async ({

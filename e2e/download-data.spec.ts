@@ -5,8 +5,9 @@ import { newAccount, trpc } from './api';
 import { screenshots, signIn } from './support';
 
 /**
- * 'Download my data' (issue 22, GDPR articles 15 and 20): a participant downloads a JSON and a
- * readable copy of their data from their profile; an administrator produces the same from the
+ * 'Download my data' (GDPR articles 15 and 20;
+ * docs/security.md#your-data-download-and-subject-access-requests): a participant downloads a JSON
+ * and a readable copy of their data from their profile; an administrator produces the same from the
  * user's page, after a confirmation, and the history says so.
  */
 test('a participant downloads their own data from the profile, as JSON and as a page', async ({

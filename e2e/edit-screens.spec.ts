@@ -4,7 +4,7 @@ import { tokenOf, trpc } from './api';
 import { screenshots, signIn } from './support';
 
 /**
- * One edit-screen frame (#19): course, section, module, page and file screens show the way back,
+ * One edit-screen frame: course, section, module, page and file screens show the way back,
  * the name, one action bar, the form beside the history, and time travel from the history (a
  * moment typed as DD/MM/YYYY HH:mm, or 'show as it was then' on an entry). Here the file, whose
  * as-of view is new, shows its earlier name after a rename.

@@ -22,10 +22,10 @@ const texts = {
 } as const;
 
 /**
- * The admin list of certificates expiring in the next 90 days (issue 23), at 360 px, in each
- * language. The demo server issues no certificate that expires that soon (certificates issued
- * through the API are valid for at least a year from now), so the list shows its empty state; the
- * rows and the CSV's rows are proven in tests/server/certificate-expiring.test.ts.
+ * The admin list of certificates expiring in the next 90 days (docs/guide/certificates.md), at 360
+ * px, in each language. The demo server issues no certificate that expires that soon (certificates
+ * issued through the API are valid for at least a year from now), so the list shows its empty
+ * state; the rows and the CSV's rows are proven in tests/server/certificate-expiring.test.ts.
  */
 for (const language of ['nl', 'en', 'fr'] as const) {
   test(`the expiring certificates screen works at 360 px and downloads its CSV (${language})`, async ({

@@ -4,7 +4,7 @@ import { newAccount, tokenOf, trpc } from './api';
 import { screenshots, signIn } from './support';
 
 /**
- * A history a person can read (#19): an admin adds a teacher to a course and reorders its sections;
+ * A history a person can read: an admin adds a teacher to a course and reorders its sections;
  * the course's history says who was added as teacher by whom, and the section order before and
  * after. In Dutch (the teacher added through the course's Teachers view) and in English (by the
  * API), at 1280 and 360 px.

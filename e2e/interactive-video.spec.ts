@@ -5,11 +5,11 @@ import { codeFor } from './mail/mailbox';
 import { newAddress, signIn } from './support';
 
 /**
- * Interactive video on the learner page (spec sections 4 and 9), in the real browser with a real
- * media file: playback pauses at each timestamp, the referenced questions show in a region that
- * takes focus, 'Verdergaan' plays on to the next timestamp. A stop passed by seeking forward still
- * shows; a handled stop does not show again after seeking back; a timestamp after the end of the
- * media shows when it ends.
+ * Interactive video on the learner page (docs/guide/modules-and-pages.md), in the real browser with
+ * a real media file: playback pauses at each timestamp, the referenced questions show in a region
+ * that takes focus, 'Verdergaan' plays on to the next timestamp. A stop passed by seeking forward
+ * still shows; a handled stop does not show again after seeking back; a timestamp after the end of
+ * the media shows when it ends.
  *
  * The media is a WAV made here (6 seconds of a tone; Chromium plays it in a <video>), uploaded by
  * the admin through /api/uploads; the module and its page are made through the tRPC API with the

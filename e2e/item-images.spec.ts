@@ -11,9 +11,10 @@ async function inEnglish(page: Page, path: string) {
 }
 
 /**
- * Issue 18: an author gives a course an image (uploaded in the course form, with its alternative
- * text); a participant on a phone sees it on the course's card and page, and the browser fetched
- * a small sized copy, never the original upload.
+ * Images with their alternative text (docs/guide/building-a-course.md#images-and-uploads): an
+ * author gives a course an image (uploaded in the course form, with its alternative text); a
+ * participant on a phone sees it on the course's card and page, and the browser fetched a small
+ * sized copy, never the original upload.
  */
 test('a course image uploaded by its author reaches a participant on a phone as a small copy', async ({
   page,

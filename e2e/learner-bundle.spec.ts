@@ -2,21 +2,21 @@ import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { newAccount } from './api';
 
 /**
- * The learner's JavaScript budget (issue #20): a first-time learner landing on the home page, a
- * course or a module downloads at most 150 KB of compressed JavaScript, and nothing at all on a
- * repeat visit (hashed chunks are cached as immutable). Counted in the browser itself: Chromium's
- * own count of the bytes each script took on the wire (DevTools `Network.loadingFinished`
- * `encodedDataLength`, headers included), for every response whose type is JavaScript, whatever
- * its origin; a script served from the cache counts 0.
+ * The learner's JavaScript budget (docs/development/performance.md): a first-time learner landing
+ * on the home page, a course or a module downloads at most 150 KB of compressed JavaScript, and
+ * nothing at all on a repeat visit (hashed chunks are cached as immutable). Counted in the browser
+ * itself: Chromium's own count of the bytes each script took on the wire (DevTools
+ * `Network.loadingFinished` `encodedDataLength`, headers included), for every response whose type
+ * is JavaScript, whatever its origin; a script served from the cache counts 0.
  *
  * Each address is opened in a fresh browser context (an empty cache) by a signed-in learner: the
  * sign-in goes through the API, so the login form's code is not part of the count. The figures are
- * printed (and attached to the report) for the README's performance section.
+ * printed (and attached to the report) for docs/benchmarks.md#the-learners-javascript.
  *
  * A content page of the module (its Markdown text) is held to the same budget: its first visit adds
  * the page screen and the Markdown renderer (micromark, client/ui/markdown-text.tsx).
  *
- * With the service worker running (client/sw/, issue #24), as learners have it.
+ * With the service worker running (client/sw/, docs/development/client-offline.md), as learners have it.
  */
 test.use({ serviceWorkers: 'allow' });
 

@@ -5,7 +5,7 @@ import { codeFor } from './mail/mailbox';
 import { horizontalOverflow, newAddress, rememberLanguage, rewriteProcedure, signIn } from './support';
 
 /**
- * The learner's side of issue #5: the home page (featured courses and modules; for signed-in users
+ * The learner's side: the home page (featured courses and modules; for signed-in users
  * the welcome text, intro image and latest module), the course view with its sections in timing
  * order (past disabled, next open) and its team, in Dutch and English, at 360 px, by keyboard and
  * without serious axe violations.

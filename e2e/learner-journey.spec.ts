@@ -76,7 +76,7 @@ const texts = {
     lockedBadge: 'Locked',
     alreadyChecked: 'This answer has been checked.',
     saved: 'Your answers are saved.',
-    // The label spec section 4 quotes.
+    // A contract text, verbatim (docs/adr/0009-contract-texts-stay-verbatim.md).
     waiting: 'Waiting for answers...',
     toResult: /See your result/,
     result: 'Your result',

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { newAccount } from './api';
 
 /**
- * A text page as a participant reads it, now that micromark writes its Markdown (issue #20): the
+ * A text page as a participant reads it, now that micromark writes its Markdown: the
  * heading, paragraphs and lists render at 1280 and 360 px without sideways scrolling, and the
  * keyboard reaches the page's links in order.
  */

@@ -21,7 +21,7 @@ const texts = {
 } as const;
 
 /**
- * /admin/modules filters by where modules are used (spec section 2: under a course, a section, or
+ * /admin/modules filters by where modules are used (under a course, a section, or
  * top level) and says where each one is: a course keeps its own modules and its sections', 'none'
  * those linked nowhere. Two courses of the same name read with their paths. The filter is in the
  * address, so a reload keeps it.

@@ -9,7 +9,7 @@ const texts = {
 } as const;
 
 /**
- * A refusal for want of rights (403) is not a failure (#19): a teacher who opens the editor of a
+ * A refusal for want of rights (403) is not a failure: a teacher who opens the editor of a
  * question page in a module that is not theirs reads that they have no rights for it, with a way
  * back, and no 'Try again' that could never work.
  */

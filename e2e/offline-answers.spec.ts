@@ -19,9 +19,9 @@ import {
 import { horizontalOverflow } from './support';
 
 /**
- * Works on a bad connection (#24): answers given offline are kept on the device (the answer queue
- * in IndexedDB), survive a reload, and reach the server exactly once when the connection is back;
- * a confirmation the server refuses on arrival says why.
+ * Works on a bad connection (docs/development/client-offline.md): answers given offline are kept on
+ * the device (the answer queue in IndexedDB), survive a reload, and reach the server exactly once
+ * when the connection is back; a confirmation the server refuses on arrival says why.
  *
  * Playwright's offline mode cuts every request, page loads included, and these journeys run without
  * the service worker (playwright.config.ts blocks it; e2e/offline-reading.spec.ts answers after an

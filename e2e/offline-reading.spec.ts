@@ -7,9 +7,10 @@ import { learnerOn, offline, questionPage, queued, saved, serverPage } from './o
 import { signIn } from './support';
 
 /**
- * Readable offline and installable (#24): the service worker (client/sw/) keeps the app shell and
- * what the learner read, so a page opened once opens again after a reload without a network, still
- * signed in; sign-out leaves nothing of the learner in the caches. The tenant's web app manifest.
+ * Readable offline and installable (docs/development/client-offline.md): the service worker
+ * (client/sw/) keeps the app shell and what the learner read, so a page opened once opens again
+ * after a reload without a network, still signed in; sign-out leaves nothing of the learner in the
+ * caches. The tenant's web app manifest.
  *
  * The other journeys block service workers (playwright.config.ts); these need it.
  */

@@ -18,9 +18,10 @@ import { serverEnv } from './server-env';
 import { procedures } from './support';
 
 /**
- * Works on a bad connection (#24), across a server restart: answers kept on the device while the
- * server stops and starts again reach it exactly once each, including one whose first delivery
- * the server stored but whose answer never came back (its key must survive the restart).
+ * Works on a bad connection (docs/development/client-offline.md), across a server restart: answers
+ * kept on the device while the server stops and starts again reach it exactly once each, including
+ * one whose first delivery the server stored but whose answer never came back (its key must survive
+ * the restart).
  *
  * This journey runs a server of its own (`npm start`'s script, on the embedded database in a
  * folder of the run), so it can stop it without disturbing the other journeys.

@@ -10,7 +10,7 @@ import { admin } from './accounts';
 import { newAccount, tokenOf, trpc } from './api';
 import { procedures, signIn } from './support';
 
-/** The answer queue's words on the page (#24). */
+/** The answer queue's words on the page (docs/guide/questions-and-attempts.md). */
 export const queued = 'Opgeslagen op dit toestel — wordt verstuurd zodra je online bent';
 export const saved = 'Je antwoorden zijn bewaard.';
 

@@ -13,9 +13,10 @@ import { codeFor } from './mail/mailbox';
 import { newAddress, screenshots, signIn } from './support';
 
 /**
- * Issue 23, Open Badges: a participant adds a certificate to their wallet (the signed `.jwt` and the
- * readable `.json`), and anyone pastes the credential into the public verification page, which says
- * valid, or why not in the reader's language: forged, then revoked after an admin revokes it.
+ * Open Badges (docs/integrating/open-badges.md): a participant adds a certificate to their wallet
+ * (the signed `.jwt` and the readable `.json`), and anyone pastes the credential into the public
+ * verification page, which says valid, or why not in the reader's language: forged, then revoked
+ * after an admin revokes it.
  */
 
 async function idTokenOf(request: APIRequestContext, account: { email: string; password: string }) {

@@ -2,7 +2,7 @@ import { type Browser, expect, test } from '@playwright/test';
 import { newAccount } from './api';
 
 /**
- * A cold page view asks the server once for each thing it shows (issue #20): a signed-in learner
+ * A cold page view asks the server once for each thing it shows: a signed-in learner
  * opening a module's content page in a fresh browser sends each tRPC query once, not twice.
  */
 

@@ -31,7 +31,7 @@ const texts = {
 } as const;
 
 /**
- * An admin duplicates a role from its page (spec section 6, manage_roles): the copy's name is
+ * An admin duplicates a role from its page (manage_roles): the copy's name is
  * prefilled with the first free '<name>-copy', the button is reached by keyboard, no confirmation
  * (nothing is lost), and the copy opens with the same actions; the list shows both, and the next
  * suggestion is '<name>-copy-2'.

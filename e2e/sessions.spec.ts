@@ -10,7 +10,7 @@ import { serverEnv } from './server-env';
 import { signIn } from './support';
 
 /**
- * Sessions that end (README, Security): 'Your sessions' lists where an account is signed in and
+ * Sessions that end (docs/security.md#sessions): 'Your sessions' lists where an account is signed in and
  * signs a session out from another browser; a browser closed without signing out is signed out for
  * the next visitor once the session's absolute lifetime has passed, and keeps nothing of the person
  * offline, not even the page that carried the answer key for its editor.

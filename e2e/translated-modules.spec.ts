@@ -4,7 +4,7 @@ import { tokenOf, trpc } from './api';
 import { screenshots, signIn } from './support';
 
 /**
- * Translating a course offers to link the modules that already exist in the new language (#19):
+ * Translating a course offers to link the modules that already exist in the new language:
  * the French copy of the original's module is ticked, one click links it, the offer then goes.
  */
 test('translating a course offers its modules that exist in the new language (en)', async ({

@@ -7,10 +7,10 @@ import { mailsTo } from './mail/mailbox';
 import { screenshots, signIn } from './support';
 
 /**
- * Two-step sign-in (README, Security): a person sets it up on the profile page (password again, a QR
- * code or key read by an app, the app's first code, ten recovery codes shown once), signs out, and
- * signs in again with the app's code, then with a recovery code. The codes are computed here from
- * the key the page shows, as an authenticator app would.
+ * Two-step sign-in (docs/security.md#two-step-sign-in-totp): a person sets it up on the profile
+ * page (password again, a QR code or key read by an app, the app's first code, ten recovery codes
+ * shown once), signs out, and signs in again with the app's code, then with a recovery code. The
+ * codes are computed here from the key the page shows, as an authenticator app would.
  */
 
 test.use({ locale: 'en-GB' });

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs `npm test` several times, each on a fresh clone of the committed HEAD, as a newcomer would
-# (issue #21: a suite that never cries wolf). Prints each run's result and duration, and after each
-# run whether a test database (test_*) or a run folder (/tmp/srhr-test-*) was left behind.
+# (a suite that never cries wolf: docs/development/testing.md). Prints each run's result and
+# duration, and after each run whether a test database (test_*) or a run folder (/tmp/srhr-test-*)
+# was left behind.
 #
 #   scripts/test-repeat.sh [runs=5] [--busy]
 #
@@ -45,7 +46,7 @@ for run in $(seq 1 "$runs"); do
   git clone -q "$PWD" "$work/clone" && git -C "$work/clone" checkout -q "$head"
   log="$work/run-$run.log"
   started=$SECONDS
-  # The install is timed apart: the README gives `npm test`'s own duration.
+  # The install is timed apart: docs/development/testing.md gives `npm test`'s own duration.
   if (cd "$work/clone" && npm ci --no-audit --no-fund) >"$log" 2>&1; then
     installed=$SECONDS
     if (cd "$work/clone" && npm test) >>"$log" 2>&1; then

@@ -6,7 +6,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const layers = ['events', 'projections', 'jobs', 'reactions', 'server', 'client', 'migrations'] as const;
 type Layer = (typeof layers)[number];
 
-/** Who may import whom (STYLE.md, import direction). */
+/** Who may import whom (docs/development/README.md#layout, import direction). */
 const allowed: Record<Layer, Layer[]> = {
   events: ['events'],
   projections: ['projections', 'events'],

@@ -14,7 +14,10 @@ function row(cells: string[], widths: number[]): string {
   return cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
 }
 
-/** A Markdown table with its columns padded, readable in a terminal and quotable in the README. */
+/**
+ * A Markdown table with its columns padded, readable in a terminal and quotable in
+ * docs/benchmarks.md.
+ */
 export function markdownTable(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;

@@ -1,8 +1,9 @@
 /**
  * `npm run bench:csv`: the results CSV of a module with many participants (spec: 10,000 participants
  * and 40 questions), downloaded from the real server over HTTP while its resident memory is sampled.
- * Runs each participant count in turn (default 2,000 and 10,000; the README's table adds 100,000) so
- * the note can show that the time grows in proportion to the participants (it prints the time per
+ * Runs each participant count in turn (default 2,000 and 10,000; docs/benchmarks.md's table adds
+ * 100,000) so the note can show that the time grows in proportion to the participants (it prints
+ * the time per
  * 1,000) and the server's peak memory does not grow with them.
  *
  * How the data is made (honestly): the module, its 8 pages of 5 questions and the admin go through

@@ -131,7 +131,7 @@ for _ in $(seq 1 300); do
 done
 derivative_ms=$(($(now_ms) - began))
 [ "$(json 'd.done' <<<"$derivatives")" = "true" ] || fail "no image derivatives within 30 s (is sharp loading?)"
-# The standard sizes of spec section 9 (events/upload/schema.ts standardImageSizes).
+# The standard sizes (events/upload/schema.ts standardImageSizes).
 labels="$(json 'd.derivatives.map((x)=>x.label).sort().join(" ")' <<<"$derivatives")"
 [ "$labels" = "aside blocklist full main preview profile" ] || fail "derivatives made: '$labels'"
 profile_url="$(json 'd.derivatives.find((x)=>x.label==="profile").url' <<<"$derivatives")"

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { reportedPath } from '../../client/lib/analytics-path';
 
-/** Page views carry the route's shape, never a person (issue #22). */
+/** Page views carry the route's shape, never a person. */
 describe('the address a page view reports', () => {
   it.each([
     ['/', '/'],

@@ -10,7 +10,7 @@ const sameInBoth: Record<'nl' | 'fr', string[]> = {
 };
 
 describe("the learner's answering texts", () => {
-  it('label the progress gate in each language (the English one is the label spec section 4 quotes)', () => {
+  it('label the progress gate in each language (the English one is a contract text, verbatim)', () => {
     expect(en.answering.waiting).toBe('Waiting for answers...');
     expect(nl.answering.waiting).toBe('Wachten op antwoorden...');
     expect(fr.answering.waiting).toBe('En attente des réponses...');

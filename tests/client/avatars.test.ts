@@ -4,7 +4,7 @@ import { imageSource } from '../../client/ui/images';
 
 const people = (count: number) => Array.from({ length: count }, (_, index) => `person-${index + 1}`);
 
-describe('avatar lists (spec section 9: 10 users, then +N)', () => {
+describe('avatar lists (10 users, then +N)', () => {
   it('shows everyone up to ten', () => {
     expect(avatarLimit).toBe(10);
     expect(splitAvatars(people(0))).toEqual({ shown: [], more: 0 });

@@ -3,7 +3,7 @@ import { closerClock, formatRemaining, remainingMs } from '../../client/features
 
 const at = (iso: string) => Date.parse(iso);
 
-describe('breakout countdown clock (#17)', () => {
+describe('breakout countdown clock', () => {
   it("takes the server's stamp as no later than the moment the answer arrived", () => {
     // Browser 5 s behind the server; the answer took 40 ms on its way back.
     expect(closerClock(null, '2027-03-01T12:00:05.000Z', at('2027-03-01T12:00:00.040Z'))).toBe(4960);

@@ -4,7 +4,7 @@ import { croppedSource, srcSetOf, uploadIdOf } from '../../client/ui/images';
 const id = '0192f0a4-5b6c-7d8e-9f01-23456789abcd';
 const upload = `/files/${id}/river.jpg`;
 
-describe('sized copies of an uploaded image (spec section 9 sizes)', () => {
+describe('sized copies of an uploaded image (the standard sizes)', () => {
   it('knows an upload on the file route, and nothing else', () => {
     expect(uploadIdOf(upload)).toBe(id);
     expect(uploadIdOf('https://example.org/files/x.jpg')).toBeNull();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cardInfo, smallInfoLength } from '../../client/features/module/components/module-card';
 import { truncate } from '../../client/lib/text';
 
-describe('module card info (spec section 9: 128 characters on small cards)', () => {
+describe('module card info (128 characters on small cards)', () => {
   const long =
     'Wat bedoelen we met seksuele en reproductieve gezondheid en rechten? Tekst, video en een korte vragenreeks over de internationale kaders en de praktijk.';
 

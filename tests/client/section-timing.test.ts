@@ -14,7 +14,7 @@ const section = (path: string, startdate: string | null | undefined, enddate: st
 const timings = (sections: ReturnType<typeof section>[], at = now) =>
   classifySections(sections, at).map(({ section, timing }) => [section.path, timing]);
 
-describe('section timing (spec section 4)', () => {
+describe('section timing', () => {
   it('sorts by classroom start: the started ones are past, the first later one next, the rest future', () => {
     expect(
       timings([

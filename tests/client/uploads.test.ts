@@ -20,7 +20,7 @@ const messages = (result: {
   error?: { issues: { path: PropertyKey[]; message: string }[] };
 }) => result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ?? [];
 
-describe('upload sizes (spec section 5: label, width and height required)', () => {
+describe('upload sizes (label, width and height required)', () => {
   it('names each missing field with its own key', () => {
     expect(messages(uploadSizeSchema.safeParse({ label: '', width: '', height: '' }))).toEqual([
       ['label', 'uploads.labelRequired'],
@@ -72,7 +72,7 @@ describe('upload sizes (spec section 5: label, width and height required)', () =
   });
 });
 
-describe('image insert (spec section 5: image required)', () => {
+describe('image insert (image required)', () => {
   it('asks for an image and writes markdown with the size class as title', () => {
     expect(messages(imageInsertSchema.safeParse({ url: ' ', alt: '', sizeClass: 'small' }))).toEqual([
       ['url', 'uploads.imageRequired'],

@@ -27,7 +27,7 @@ async function waitFor<T>(probe: () => Promise<T | null | undefined>, timeoutMs 
   }
 }
 
-/** What spec section 9 asks for a 2000 x 1000 image: fitted inside, or cropped to the exact size. */
+/** The standard sizes of a 2000 x 1000 image: fitted inside, or cropped to the exact size. */
 const expectedSizes: Record<string, [number, number]> = {
   full: [1456, 728],
   main: [976, 488],

@@ -7,8 +7,8 @@ import { codeIn, plain, type Sink, startSmtpSink, waitFor } from '../support/smt
 import { addTestUser } from '../users';
 
 /**
- * Account hygiene in mails (README, Security): the owner hears of a new password, and a mail never
- * carries a link or a stranger's words in the name it greets by.
+ * Account hygiene in mails (docs/security.md#mails-about-the-account): the owner hears of a new
+ * password, and a mail never carries a link or a stranger's words in the name it greets by.
  */
 describe.each(databaseKinds)('account mails on %s', (kind) => {
   let platform: TestPlatform;

@@ -10,8 +10,9 @@ import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness'
 import { addTestUser } from '../users';
 
 /**
- * Authentication to ASVS L2 (issue 15): answers that do not tell known addresses from unknown ones,
- * throttling a guesser cannot turn against the owner's own browser, refresh-token reuse, codes counted atomically.
+ * Authentication to ASVS L2 (docs/security.md#authentication): answers that do not tell known
+ * addresses from unknown ones, throttling a guesser cannot turn against the owner's own browser,
+ * refresh-token reuse, codes counted atomically.
  */
 describe.each(databaseKinds)('authentication hardening on %s', (kind) => {
   let platform: TestPlatform;
@@ -157,7 +158,7 @@ describe.each(databaseKinds)('authentication hardening on %s', (kind) => {
 
   it("does not let a guesser elsewhere lock the owner's browser out; the guesser is stopped", async () => {
     const { email } = await addTestUser(platform, { password: 'owner-passphrase-1' });
-    // The owner's browser signed in before, and keeps its device cookie (README, Security: lockout).
+    // The owner's browser signed in before, and keeps its device cookie (docs/security.md#lockout).
     const browser = await post(
       '/auth/sign-in',
       { email, password: 'owner-passphrase-1' },

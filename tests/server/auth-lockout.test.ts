@@ -9,7 +9,7 @@ import { plain, type Sink, startSmtpSink, waitFor } from '../support/smtp-sink';
 import { addTestUser } from '../users';
 
 /**
- * Bounded guessing (README, Security: lockout): every sign-in attempt is counted before its
+ * Bounded guessing (docs/security.md#lockout): every sign-in attempt is counted before its
  * password is checked; one account gets at most 10 failed checks in 15 minutes (100 an hour) from
  * all sources together, then signs in only with the code mailed to it, or from a browser that signed
  * in to it before. Counted here by the passwords the process checks, never by time.

@@ -10,12 +10,13 @@ import { plain, type Sink, startSmtpSink, waitFor } from '../support/smtp-sink';
 import { addTestUser } from '../users';
 
 /**
- * Two-step sign-in (README, Security): TOTP (RFC 6238) enrolled on the profile with a QR code and
- * ten recovery codes, asked at every sign-in once enrolled, each code good once, guesses bounded per
- * account; signing in again (password and code) before deleting one's account or changing the
- * factor; a mail to the owner whenever the factor changes; an administrator's reset is an event in
- * the person's history; REQUIRE_2FA_FOR_ROLES keeps role holders from anything but enrolling until
- * they have a factor. Codes are computed here from the secret the server shows, as an app would.
+ * Two-step sign-in (docs/security.md#two-step-sign-in-totp): TOTP (RFC 6238) enrolled on the
+ * profile with a QR code and ten recovery codes, asked at every sign-in once enrolled, each code
+ * good once, guesses bounded per account; signing in again (password and code) before deleting
+ * one's account or changing the factor; a mail to the owner whenever the factor changes; an
+ * administrator's reset is an event in the person's history; REQUIRE_2FA_FOR_ROLES keeps role
+ * holders from anything but enrolling until they have a factor. Codes are computed here from the
+ * secret the server shows, as an app would.
  */
 
 const PASSWORD = 'password-1234';

@@ -9,7 +9,7 @@ import { plain, type Sink, startSmtpSink, waitFor } from '../support/smtp-sink';
 import { addTestUser } from '../users';
 
 /**
- * Sessions that end (README, Security): a session family has an absolute lifetime and an idle
+ * Sessions that end (docs/security.md#sessions): a session family has an absolute lifetime and an idle
  * timeout, 'keep me signed in' a longer lifetime only; signing out or a revocation ends its ID
  * tokens at once (each request checks the family); 'Your sessions' lists and ends one's own; a
  * sign-in from a browser new to the account is mailed to its owner; on https the refresh cookie is

@@ -135,7 +135,7 @@ describe.each(databaseKinds)('certificates on %s', (kind) => {
     expect(await queuedJobs(module, person)).toBeGreaterThanOrEqual(1);
   });
 
-  it('queues no job for the answers of a module that does not issue automatically (issue #20)', async () => {
+  it('queues no job for the answers of a module that does not issue automatically', async () => {
     const module = await moduleWith({ auto: false });
     const person = await learner();
     await answerAll(module, person.headers);

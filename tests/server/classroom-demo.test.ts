@@ -19,8 +19,8 @@ interface Section {
   } | null;
 }
 
-/** The demo shows every state of a live classroom at seeding time (#17): past, live now, next, future. */
-describe.each(databaseKinds)('the demo classrooms on %s (#17)', (kind) => {
+/** The demo shows every state of a live classroom at seeding time: past, live now, next, future. */
+describe.each(databaseKinds)('the demo classrooms on %s', (kind) => {
   let platform: TestPlatform;
   let app: FastifyInstance;
   const tokens = { admin: '' };

@@ -16,9 +16,10 @@ import { addTestUser } from '../users';
 import { trpcCalls } from './trpc-calls';
 
 /**
- * Issue 17, live classrooms (server side): who may enter a classroom, a breakout room and read the
- * countdown; the Zoom signature and its role; meeting credentials only for who may enter; the
- * countdown as events, with the server's clock, surviving a rebuild of the read side.
+ * Live classrooms, server side (docs/guide/live-classrooms.md): who may enter a classroom, a
+ * breakout room and read the countdown; the Zoom signature and its role; meeting credentials only
+ * for who may enter; the countdown as events, with the server's clock, surviving a rebuild of the
+ * read side.
  */
 const env = {
   JITSI_DOMAIN: 'jitsi.example.org',
@@ -55,7 +56,7 @@ const zoomClassroom = {
   ],
 };
 
-describe.each(databaseKinds)('live classrooms on %s (#17)', (kind) => {
+describe.each(databaseKinds)('live classrooms on %s', (kind) => {
   let platform: TestPlatform;
   let app: FastifyInstance;
   const tokens = {} as Record<Who, string>;
@@ -374,7 +375,7 @@ describe.each(databaseKinds)('live classrooms on %s (#17)', (kind) => {
   });
 });
 
-describe('the countdown survives a restart on the same embedded data folder (#17)', () => {
+describe('the countdown survives a restart on the same embedded data folder', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'classroom-restart-'));
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
@@ -412,7 +413,7 @@ describe('the countdown survives a restart on the same embedded data folder (#17
   });
 });
 
-describe("a breakout room's Jitsi name (#17)", () => {
+describe("a breakout room's Jitsi name", () => {
   it('decodes the path and keeps a broken escape as written', () => {
     expect(roomOfPath('/room%20two/')).toBe('room two');
     expect(roomOfPath('/srgr-a')).toBe('srgr-a');

@@ -8,7 +8,7 @@ import { addTestUser } from '../users';
 import { trpcCalls } from './trpc-calls';
 
 /**
- * Owners of a course teach the modules it lists (spec section 6, issue 15): they view results,
+ * Owners of a course teach the modules it lists (docs/guide/users-and-roles.md): they view results,
  * score and certify there, directly or through a section, without owning the module; editing it
  * and its answer key stay with the module's owners and the edit right. A teacher of another course
  * gets none of it, and every refusal writes no event.

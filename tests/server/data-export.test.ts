@@ -32,10 +32,11 @@ const questions = [
 ];
 
 /**
- * Issue 22, 'download my data' (GDPR articles 15 and 20): a participant's own export holds their
- * answers, a teacher's feedback and their sightings, and nothing of another participant's; only
- * they may download it, an administrator's export is recorded in their history, and after an
- * erasure there is nothing left to download.
+ * 'Download my data' (GDPR articles 15 and 20;
+ * docs/security.md#your-data-download-and-subject-access-requests): a participant's own export
+ * holds their answers, a teacher's feedback and their sightings, and nothing of another
+ * participant's; only they may download it, an administrator's export is recorded in their history,
+ * and after an erasure there is nothing left to download.
  */
 describe.each(databaseKinds)('download my data on %s', (kind) => {
   let platform: TestPlatform;
@@ -250,7 +251,7 @@ describe.each(databaseKinds)('download my data on %s', (kind) => {
         headers: { authorization: `Bearer ${token}` },
       });
     expect((await asErin('json')).statusCode).toBe(200);
-    // Erasing oneself asks for the password again first (README, Security).
+    // Erasing oneself asks for the password again first (docs/security.md#signing-in-again).
     const again = await app.inject({
       method: 'POST',
       url: '/auth/reauth',

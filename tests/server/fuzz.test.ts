@@ -14,7 +14,7 @@ import { multipart, type Part } from '../support/multipart';
 import { addTestUser } from '../users';
 
 /**
- * Issue 15, 'Proof that stays': thousands of hostile requests to tRPC, GraphQL, /auth and uploads,
+ * 'Proof that stays': thousands of hostile requests to tRPC, GraphQL, /auth and uploads,
  * as anonymous, a participant and an admin, and not one answer may be a server error (>= 500), nor a
  * GraphQL answer carrying the masked 'Unexpected error.' or the generic message that stands for one.
  * The requests come from fast-check with a fixed seed (FUZZ_SEED to try another): a failure prints

@@ -12,9 +12,9 @@ import { hugePng } from '../support/png';
 import { addTestUser } from '../users';
 
 /**
- * Issue 15, input (ASVS V5): text that cannot be stored, malformed multipart bodies and GraphQL GET
- * parameters, URLs of other schemes, and images too large or not images answer 4xx with a message,
- * never 500, and nothing of them is stored.
+ * Input (ASVS V5; docs/security.md#input): text that cannot be stored, malformed multipart bodies
+ * and GraphQL GET parameters, URLs of other schemes, and images too large or not images answer 4xx
+ * with a message, never 500, and nothing of them is stored.
  */
 describe.each(databaseKinds)('input hardening on %s', (kind) => {
   let platform: TestPlatform;

@@ -8,7 +8,7 @@ import { addTestUser } from '../users';
 import { trpcCalls } from './trpc-calls';
 
 /**
- * module.list's `usedIn` filter and 'used in' (spec section 2: modules under a course, a section, or
+ * module.list's `usedIn` filter and 'used in' (modules under a course, a section, or
  * top level): a course keeps its own modules and those of its sections, a section its own, 'none'
  * the modules linked nowhere; the admin side names where each module is used, learners get null.
  */

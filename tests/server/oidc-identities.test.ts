@@ -11,7 +11,7 @@ import { type IdentityProvider, startIdentityProvider } from '../support/identit
 import { addTestUser } from '../users';
 
 /**
- * External accounts (README, Security: external accounts): a pool's token counts only with a
+ * External accounts (docs/security.md#external-accounts-oidc): a pool's token counts only with a
  * verified address, its person is known by (issuer, subject), and it opens an account that exists
  * here already only once that account's owner has linked it after signing in again.
  */

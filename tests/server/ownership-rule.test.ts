@@ -8,10 +8,10 @@ import { addTestUser } from '../users';
 import { trpcCalls } from './trpc-calls';
 
 /**
- * The one ownership rule (issue 15, DESIGN.md): a child (page, section) goes into a parent only
- * with the parent's edit right or ownership; a copy (duplicate, translate) needs the create right
- * and opening the original, and never carries an answer key its copier could not read. And
- * personal data by audience: user lists give others no phone, riziv, profession or description.
+ * The one ownership rule (docs/guide/users-and-roles.md): a child (page, section) goes into a
+ * parent only with the parent's edit right or ownership; a copy (duplicate, translate) needs the
+ * create right and opening the original, and never carries an answer key its copier could not read.
+ * And personal data by audience: user lists give others no phone, riziv, profession or description.
  * Every refusal writes no event.
  */
 

@@ -18,7 +18,10 @@ import { addTestUser } from '../users';
 type ActorName = 'anonymous' | 'participant' | 'teacher' | 'custom' | 'owner' | 'admin';
 const actors: ActorName[] = ['anonymous', 'participant', 'teacher', 'custom', 'owner', 'admin'];
 
-/** Who may do what (spec section 6). Owner: a user with the custom role who owns the target course. */
+/**
+ * Who may do what (docs/guide/users-and-roles.md). Owner: a user with the custom role who owns the
+ * target course.
+ */
 const table: { command: string; allowed: ActorName[] }[] = [
   { command: 'course.create', allowed: ['teacher', 'custom', 'owner', 'admin'] },
   { command: 'course.update', allowed: ['owner', 'admin'] },

@@ -4,7 +4,10 @@ import { buildApp } from '../../server/app';
 import { emptyClientRoot } from '../graphql/client';
 import { startTestPlatform, type TestPlatform } from '../harness';
 
-/** Every answer names its request id (issue #16): the caller's X-Request-Id, or one made up. */
+/**
+ * Every answer names its request id (docs/operations/monitoring.md#logs): the caller's
+ * X-Request-Id, or one made up.
+ */
 describe('X-Request-Id', () => {
   let platform: TestPlatform;
   let app: FastifyInstance;

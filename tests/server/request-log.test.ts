@@ -28,7 +28,7 @@ async function loggedApp(platform: TestPlatform, level: string, lines: Line[]): 
   return buildApp({ ...platform, log: pino({ level }, stream) }, { clientRoot: emptyClientRoot() });
 }
 
-/** Request overhead (#20): one log line per request, probes at debug. */
+/** Request overhead: one log line per request, probes at debug. */
 describe('request log', () => {
   let platform: TestPlatform;
   let info: FastifyInstance;

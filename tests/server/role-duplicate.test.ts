@@ -10,7 +10,7 @@ import { addTestUser } from '../users';
 import { trpcCalls } from './trpc-calls';
 
 /**
- * role.duplicate (spec section 6, manage_roles): a new role with the origin's actions under a free
+ * role.duplicate (manage_roles): a new role with the origin's actions under a free
  * name, its RoleCreated naming the origin; refused without manage_roles, for a taken or reserved
  * name and for a missing origin, each refusal writing no event.
  */

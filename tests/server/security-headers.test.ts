@@ -96,7 +96,7 @@ describe.each(databaseKinds)('security headers, CORS and /metrics on %s', (kind)
     expect(pagePolicy(loadConfig({}), { analytics: null })).not.toContain('googletagmanager');
   });
 
-  it("allows a self-hosted Matomo's or Plausible's host only, for scripts and connections (#22)", () => {
+  it("allows a self-hosted Matomo's or Plausible's host only, for scripts and connections", () => {
     const matomo = pagePolicy(loadConfig({}), {
       analytics: { provider: 'matomo', url: 'https://stats.example.org/matomo/', siteId: '3' },
     });
@@ -113,7 +113,7 @@ describe.each(databaseKinds)('security headers, CORS and /metrics on %s', (kind)
     expect(plausible).toMatch(/connect-src 'self' https:\/\/plausible\.io(;|$)/);
   });
 
-  it('allows the Jitsi domain, Zoom when configured, and breakout rooms on any https host (#17)', () => {
+  it('allows the Jitsi domain, Zoom when configured, and breakout rooms on any https host', () => {
     const zoom = pagePolicy(
       loadConfig({ JITSI_DOMAIN: 'jitsi.example.org', ZOOM_SDK_KEY: 'key', ZOOM_SDK_SECRET: 'secret' }),
       { analytics: null },

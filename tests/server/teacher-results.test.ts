@@ -26,7 +26,10 @@ const open = {
   schema: { maxScore: 5 },
 };
 
-/** Teachers' results (spec sections 5–7): scoring with feedback, history, the participants list, CSV. */
+/**
+ * Teachers' results (docs/guide/results-and-scoring.md): scoring with feedback, history, the
+ * participants list, CSV.
+ */
 describe.each(databaseKinds)('teacher results on %s', (kind) => {
   let platform: TestPlatform;
   let app: FastifyInstance;

@@ -40,9 +40,9 @@ interface Statement {
 }
 
 /**
- * tracking.pageSeen (issue #23): a module page in front of a participant is a PageSeen in their
- * tracking stream and an xAPI `experienced` statement; refused, and nothing written, where opening
- * the page (`result.page`) is refused.
+ * tracking.pageSeen (docs/integrating/xapi.md): a module page in front of a participant is a
+ * PageSeen in their tracking stream and an xAPI `experienced` statement; refused, and nothing
+ * written, where opening the page (`result.page`) is refused.
  */
 describe.each(databaseKinds)('module page sightings on %s', (kind) => {
   let platform: TestPlatform;

@@ -7,11 +7,12 @@ import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness'
 import { addTestUser } from '../users';
 
 /**
- * The one visibility rule (issue 14, DESIGN.md): every query that lists modules, pages, courses,
- * sections or files keeps an item exactly when opening that item succeeds, for an anonymous visitor,
- * a participant not linked, a linked participant and an owner, on a non-public and on an unpublished
- * item. Module and page content is for registered users: an anonymous visitor opening an existing,
- * public module is asked to sign in (UNAUTHORIZED), a missing or closed one answers not found.
+ * The one visibility rule (docs/development/architecture.md#the-read-side): every query that lists
+ * modules, pages, courses, sections or files keeps an item exactly when opening that item succeeds,
+ * for an anonymous visitor, a participant not linked, a linked participant and an owner, on a
+ * non-public and on an unpublished item. Module and page content is for registered users: an
+ * anonymous visitor opening an existing, public module is asked to sign in (UNAUTHORIZED), a
+ * missing or closed one answers not found.
  */
 
 type Who = 'anonymous' | 'participant' | 'linked' | 'owner';

@@ -116,7 +116,7 @@ describe('course decider', () => {
   }
 });
 
-describe('course links to modules and files (spec section 4)', () => {
+describe('course links to modules and files', () => {
   const moduleA = { moduleId: '0192f2c4-6a51-7cc4-9b1e-3c1f2b9a0a01', modulePath: 'module-a' };
   const moduleB = { moduleId: '0192f2c4-6a51-7cc4-9b1e-3c1f2b9a0a02', modulePath: 'module-b' };
   const file = { fileId: '0192f2c4-6a51-7cc4-9b1e-3c1f2b9a0f01', filePath: 'leaflet' };
@@ -230,7 +230,7 @@ describe('course links to modules and files (spec section 4)', () => {
   });
 });
 
-describe('course form schema (spec section 5)', () => {
+describe('course form schema', () => {
   it('requires a name and a language', () => {
     const result = courseInputSchema.safeParse({ name: '  ' });
     expect(result.success).toBe(false);

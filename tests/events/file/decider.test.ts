@@ -104,7 +104,7 @@ describe('file decider', () => {
   });
 });
 
-describe('file form schema (spec section 5)', () => {
+describe('file form schema', () => {
   const issues = (file: object) =>
     fileInputSchema.safeParse(file).error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ?? [];
   it('requires a name and a url', () => {

@@ -170,7 +170,7 @@ describe('module decider', () => {
   });
 });
 
-describe('module form schema (spec sections 4 and 5)', () => {
+describe('module form schema', () => {
   it('keeps randomization and anonymous pages for a test', () => {
     const module = moduleInputSchema.parse({
       name: 'Exam',

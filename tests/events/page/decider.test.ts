@@ -99,7 +99,7 @@ describe('page decider', () => {
   }
 });
 
-describe('page form schema (spec sections 3 and 5)', () => {
+describe('page form schema', () => {
   const video = (timestamps: object[]) => ({
     name: 'Watch and answer',
     type: 'interactive',

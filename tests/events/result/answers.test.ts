@@ -49,7 +49,7 @@ const open = openQuestionSchema.parse({
   schema: { maxScore: 5 },
 }) as QuestionElement;
 
-describe('attempts allowed = configured + max(positive options − 1, 0) (spec section 9)', () => {
+describe('attempts allowed = configured + max(positive options − 1, 0)', () => {
   it.each([
     ['single, one right option', single([1, 0, 0], 1), 1],
     ['single, attempts 3', single([1, 0], 3), 3],
@@ -108,7 +108,7 @@ const q = (
   locked,
 });
 
-describe('completion and gating (spec section 4)', () => {
+describe('completion and gating', () => {
   it('a page is completed only when every question has an answer', () => {
     expect(pageCompleted([q(true, 0), q(true, 1)])).toBe(true);
     expect(pageCompleted([q(true, 1), q(false, 0)])).toBe(false);

@@ -37,7 +37,7 @@ describe('role decider', () => {
       .thenThrows('NOT_FOUND', 'role.notFound'));
 });
 
-describe('role form schema (spec section 5)', () => {
+describe('role form schema', () => {
   it('requires a name and refuses the built-in admin role', () => {
     expect(roleInputSchema.safeParse({ name: '' }).error?.issues[0]?.message).toBe('validation.required');
     expect(roleInputSchema.safeParse({ name: 'Admin' }).error?.issues[0]?.message).toBe('role.adminReserved');

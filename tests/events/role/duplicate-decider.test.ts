@@ -16,7 +16,7 @@ const duplicate = {
 };
 const copied: RoleEvent = { type: 'RoleCreated', data: { ...duplicate.data } };
 
-describe('role decider: duplicate (spec section 6)', () => {
+describe('role decider: duplicate', () => {
   it('given no role, duplicating creates the copy with the same actions and its origin', () =>
     spec([]).when(duplicate).thenEvents([copied]));
   it('a copy of the built-in admin role names no origin stream', () =>

@@ -34,7 +34,7 @@ describe('section decider', () => {
       .thenThrows('NOT_FOUND', 'section.notFound'));
 });
 
-describe('section links to modules and files (spec section 4)', () => {
+describe('section links to modules and files', () => {
   const moduleA = { moduleId: '0192f2c4-6a51-7cc4-9b1e-3c1f2b9a0a01', modulePath: 'module-a' };
   const moduleB = { moduleId: '0192f2c4-6a51-7cc4-9b1e-3c1f2b9a0a02', modulePath: 'module-b' };
   const file = { fileId: '0192f2c4-6a51-7cc4-9b1e-3c1f2b9a0f01', filePath: 'slides' };
@@ -81,7 +81,7 @@ describe('section links to modules and files (spec section 4)', () => {
   });
 });
 
-describe('section form schema (spec section 5)', () => {
+describe('section form schema', () => {
   it('requires a name and a language (the stricter reading)', () => {
     const messages = sectionInputSchema
       .safeParse({ name: '' })
@@ -105,7 +105,7 @@ describe('section form schema (spec section 5)', () => {
   });
 });
 
-describe('breakout countdown (spec section 4)', () => {
+describe('breakout countdown', () => {
   const classroom = sectionInputSchema.parse({
     name: 'Week 1',
     language: 'nl',

@@ -216,7 +216,7 @@ describe('tracking decider', () => {
   });
 });
 
-describe('updateLog tracking document (spec section 7)', () => {
+describe('updateLog tracking document', () => {
   it('takes the plural category names and maps the singular ones', () => {
     const pairs = {
       course: 'courses',

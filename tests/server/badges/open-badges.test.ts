@@ -46,9 +46,10 @@ import { databaseKinds, startTestPlatform, type TestPlatform } from '../../harne
 import { addTestUser } from '../../users';
 
 /**
- * Issue 23, Open Badges 3.0: every certificate is also an OpenBadgeCredential secured as a VC-JWT.
- * The checks here verify credentials as an outside verifier would: jose with nothing but the key
- * set and the status list the platform publishes, fetched over HTTP from a listening server.
+ * Open Badges 3.0 (docs/integrating/open-badges.md): every certificate is also an
+ * OpenBadgeCredential secured as a VC-JWT. The checks here verify credentials as an outside
+ * verifier would: jose with nothing but the key set and the status list the platform publishes,
+ * fetched over HTTP from a listening server.
  */
 
 const readSchema = (relative: string) =>

@@ -35,9 +35,9 @@ const content = [
 ];
 
 /**
- * Results speak the module's language (issue 19): a teacher reads option texts, not option values,
- * through tRPC (result.participant), GraphQL (Module.resultAnswers beside the unchanged
- * Module.result) and the CSV, whose headers carry labels with their keys.
+ * Results speak the module's language (docs/guide/results-and-scoring.md): a teacher reads option
+ * texts, not option values, through tRPC (result.participant), GraphQL (Module.resultAnswers beside
+ * the unchanged Module.result) and the CSV, whose headers carry labels with their keys.
  */
 describe.each(databaseKinds)('answer texts for teachers on %s', (kind) => {
   let platform: TestPlatform;

@@ -14,8 +14,9 @@ import { trpcCalls } from '../trpc-calls';
 
 /**
  * The learner's screens keep a module's structure (summary, owners, pages) in memory per process
- * and check one version with each read (issue #20). Every change an author makes shows on the next
- * request: on the instance that made it and, on PostgreSQL, on another instance whose copy is older.
+ * and check one version with each read (docs/adr/0005-structure-cache-with-a-version.md). Every
+ * change an author makes shows on the next request: on the instance that made it and, on
+ * PostgreSQL, on another instance whose copy is older.
  */
 
 const question = (label: string, yes: number) => ({

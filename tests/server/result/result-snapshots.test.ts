@@ -18,7 +18,7 @@ import { databaseKinds, startTestPlatform, type TestPlatform } from '../../harne
 import { addTestUser } from '../../users';
 
 /**
- * A participant's result stream keeps a snapshot every 50 events (issue #20), so a save reads at
+ * A participant's result stream keeps a snapshot every 50 events, so a save reads at
  * most the events since the last one however long the stream grows; the snapshot is sealed with
  * the participant's key like their answers, so erasing them makes it unreadable too.
  */

@@ -15,7 +15,7 @@ import { addTestUser } from '../../users';
 
 /**
  * A save answers the page's and the module's new state from what it read before and the events it
- * appended, without reading the answers again (issue #20). That state must be exactly what reading
+ * appended, without reading the answers again. That state must be exactly what reading
  * them afresh gives: after answers, drafts, a confirmation, a teacher's feedback and score, an
  * extra attempt, and a save that changes nothing.
  */

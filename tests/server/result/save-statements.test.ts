@@ -14,9 +14,10 @@ import { databaseKinds, startTestPlatform, type TestPlatform } from '../../harne
 import { addTestUser } from '../../users';
 
 /**
- * The hot paths run a small number of SQL statements whatever the module's size (issue #20): saving
- * an answer, and opening a page, on a module of 5 pages and one of 50 run the same number, and
- * saving does not grow with the participant's earlier answers.
+ * The hot paths run a small number of SQL statements whatever the module's size
+ * (docs/development/performance.md): saving an answer, and opening a page, on a module of 5 pages
+ * and one of 50 run the same number, and saving does not grow with the participant's earlier
+ * answers.
  */
 /** Counts the statements of reads and commands; LOG_SQL=1 prints which tables each one touched. */
 function counting(platform: TestPlatform): { platform: Platform; count: () => number; reset: () => void } {
@@ -170,7 +171,7 @@ describe.each(databaseKinds)('statements per hot request on %s', (kind) => {
     // stream's snapshot, events and key in one read (10 statements when they were three); the
     // append, its two projections and the certificate check. PostgreSQL adds the
     // stream's lock, which the embedded database needs not (one transaction at a time). The xAPI
-    // statements (#23) add two: the learner's module progress and the module's questions in one
+    // statements add two: the learner's module progress and the module's questions in one
     // read, then the statements and the progress written in one. The read after the write is gone: the save
     // answers its new state from the read before and the events it appended (learner-view.ts).
     // The results projection reads the rows a save touches before it writes them (one statement

@@ -12,9 +12,10 @@ import { addTestUser } from '../../users';
 import { trpcCalls } from '../trpc-calls';
 
 /**
- * Issue 22, deliverable 3: /admin/settings reads the effective configuration through
- * settings.effective. Administrators get it; nobody else does; and no secret ever appears in it,
- * whichever variable holds it (every one is set here to a value the answer is searched for).
+ * /admin/settings (docs/operations/monitoring.md#the-effective-settings) reads the effective
+ * configuration through settings.effective. Administrators get it; nobody else does; and no secret
+ * ever appears in it, whichever variable holds it (every one is set here to a value the answer is
+ * searched for).
  */
 
 /** Secret values set in the environment: none may appear anywhere in the answer. */

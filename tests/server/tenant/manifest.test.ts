@@ -9,7 +9,10 @@ import { loadTenant } from '../../../server/tenant/config';
 import { localLogo, manifestOf } from '../../../server/tenant/manifest';
 import { startTestPlatform, type TestPlatform } from '../../harness';
 
-/** Installable and readable offline (#24): the web app manifest, and the service worker's script. */
+/**
+ * Installable and readable offline (docs/development/client-offline.md): the web app manifest, and
+ * the service worker's script.
+ */
 describe('the web app manifest and the service worker script', () => {
   let platform: TestPlatform;
   let app: FastifyInstance;

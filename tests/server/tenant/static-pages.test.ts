@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { loadTenant, TenantConfigError } from '../../../server/tenant/config';
 import defaultTenant from '../../../server/tenant/default-tenant.json' with { type: 'json' };
 
-/** Static pages (spec section 2): each page has an address per language, none hides another. */
+/**
+ * Static pages (docs/adr/0012-static-page-addresses-follow-the-language.md): each page has an
+ * address per language, none hides another.
+ */
 describe('the tenant file: static pages', () => {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'tenant-pages-'));
   const tenantWith = (staticPages: unknown) => {
