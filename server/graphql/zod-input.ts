@@ -237,9 +237,9 @@ export class ZodInputs {
   }
 
   /** A part used twice in one document is one input type, named where it is met first. */
-  private remember(json: Json, ref: InputRef, document: Document): InputRef {
-    document.made.set(json, ref);
-    return ref;
+  private remember(json: Json, kind: Kind, document: Document): Kind {
+    if (typeof kind !== 'string') document.made.set(json, kind);
+    return kind;
   }
 
   private nested(name: string, json: Json, document: Document): InputRef {
@@ -248,8 +248,11 @@ export class ZodInputs {
     return this.define(name, this.fieldsOf(name, json, document));
   }
 
-  /** One input for a discriminated union: the tag required, every variant's fields beside it. */
-  private tagged(name: string, json: Json, document: Document): InputRef {
+  /**
+   * One input for a discriminated union: the tag required, every variant's fields beside it. A union
+   * without a tag every variant fixes is JSON.
+   */
+  private tagged(name: string, json: Json, document: Document): Kind {
     const known = this.byName.get(name);
     if (known) return known;
     const variants = (json.oneOf ?? []).map((variant) => this.resolved(variant, document));
@@ -261,7 +264,7 @@ export class ZodInputs {
     const tag = Object.keys(first).find((key) =>
       variants.every((variant) => constant(variant, key) !== undefined),
     );
-    if (!tag) return this.define(name, {}, undefined);
+    if (!tag) return 'JSON';
     const fields: Record<string, Field> = {};
     const tags: string[] = [];
     const allowed: Record<string, string[]> = {};
