@@ -29,11 +29,18 @@ const HELD_ELSEWHERE = 75;
  * file with this process's id is the fallback.
  */
 export async function lockDataDir(dataDir: string): Promise<ReleaseDataDir> {
-  fs.mkdirSync(dataDir, { recursive: true });
   const lockFile = path.join(dataDir, 'platform.lock');
-  // Opened close-on-exec (as Node opens every file): no later child of the server inherits it, so
-  // none can keep the folder locked after the server is gone.
-  const fd = fs.openSync(lockFile, 'a');
+  let fd: number;
+  try {
+    fs.mkdirSync(dataDir, { recursive: true });
+    // Opened close-on-exec (as Node opens every file): no later child of the server inherits it, so
+    // none can keep the folder locked after the server is gone.
+    fd = fs.openSync(lockFile, 'a');
+  } catch (error) {
+    throw new DataDirLockedError(
+      `DATA_DIR: cannot use ${dataDir} as the data folder (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): give a folder this process may create and write.`,
+    );
+  }
   let outcome: 'locked' | 'held' | 'missing' | Error;
   try {
     outcome = await flockDescriptor(fd, lockFile);

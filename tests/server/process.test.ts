@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -86,6 +87,29 @@ describe('server process', { timeout: 180_000 }, () => {
       `DATABASE_URL: cannot use the database at postgres://platform:***@127.0.0.1:${port}/platform: nothing answers at that host and port`,
     );
     expect(server.output()).not.toContain('secret');
+  });
+
+  it('names DATA_DIR when that folder cannot be made, and PORT when the port is taken', async () => {
+    const notAFolder = path.join(tempDir(), 'file');
+    fs.writeFileSync(notAFolder, '');
+    const badFolder = spawnServer({ DATA_DIR: path.join(notAFolder, 'data') }, await freePort());
+    running.push(badFolder);
+    expect(await badFolder.exited).toBe(1);
+    expect(badFolder.output()).toContain(
+      `DATA_DIR: cannot use ${path.join(notAFolder, 'data')} as the data folder (ENOTDIR)`,
+    );
+
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as net.AddressInfo).port;
+    try {
+      const clash = spawnServer({ DATA_DIR: tempDir() }, port);
+      running.push(clash);
+      expect(await clash.exited).toBe(1);
+      expect(clash.output()).toContain(`HOST, PORT: could not listen on 127.0.0.1:${port}`);
+    } finally {
+      taken.close();
+    }
   });
 
   it('refuses a second process on the same data folder, and takes over after a kill -9', async () => {
