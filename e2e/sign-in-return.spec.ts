@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, test } from '@playwright/test';
 import { newAccount } from './api';
 
 /**
- * Issue #14: 'Sign in to save your answers' leads to the login page and, after signing in, back
+ * 'Sign in to save your answers' leads to the login page and, after signing in, back
  * to the page the participant was reading; the login page follows only paths on this site.
  */
 

@@ -16,9 +16,9 @@ interface Statement {
 }
 
 /**
- * Issue #23: a learner who opens a module page is said to have experienced it, in the xAPI statements
- * an administrator reads (GET /xapi/statements). The page sends one sighting of its own once it has
- * rendered, outside the batch of the page view.
+ * A learner who opens a module page is said to have experienced it, in the xAPI statements
+ * (docs/integrating/xapi.md) an administrator reads (GET /xapi/statements). The page sends one
+ * sighting of its own once it has rendered, outside the batch of the page view.
  */
 test('a module page a learner opened is an experienced statement for the administrator', async ({
   page,

@@ -45,7 +45,8 @@ describe('the documentation', () => {
   it.each(files)('%s: names no path outside the repository and no issue number', (file) => {
     const markdown = fs.readFileSync(path.join(root, file), 'utf8');
     expect(markdown).not.toMatch(/\.\.\/shared|\/work\/|DESIGN\.md|STYLE\.md/);
-    // Issue numbers read in prose ('issue 14', '(#20)', 'after #23'); code may hold '#4711' in an address.
+    // Issue numbers read in prose (the word and a number, or a hash and a number after a space or a
+    // bracket); code may hold a hash and a number in an address.
     expect(prose(markdown)).not.toMatch(/\bissues? #?\d+|(^|[\s(])#\d+\b/im);
   });
 

@@ -29,8 +29,9 @@ const radio = {
 };
 
 /**
- * Issue #24: a save with an idempotency key is applied at most once per participant, however often
- * and however concurrently a device's answer queue sends it, and a replay answers like a success.
+ * A save with an idempotency key (docs/adr/0008-saves-carry-an-idempotency-key.md) is applied at
+ * most once per participant, however often and however concurrently a device's answer queue sends
+ * it, and a replay answers like a success.
  */
 describe.each(databaseKinds)('idempotent saves on %s', (kind) => {
   let platform: TestPlatform;
