@@ -4,8 +4,9 @@ export type AnalyticsConsent = 'accepted' | 'declined';
 
 const cookieName = 'analytics_consent';
 /**
- * The spec gives two readings: the cookie lasts 30 days while the banner text once said 13 months.
- * We keep the shorter one, and the banner text says 30 days.
+ * The specification gives two readings: the cookie lasts 30 days while the banner text once said
+ * 13 months. We keep the shorter one, and the banner text says 30 days
+ * (docs/adr/0010-one-analytics-cookie-lifetime.md).
  */
 const maxAgeSeconds = 30 * 24 * 60 * 60;
 

@@ -3,7 +3,7 @@ import { formatDate, formatDateTime } from '../../../lib/dates';
 
 /**
  * A classroom's time as 'DD/MM/YYYY HH:MM – HH:MM GMT+1' (the end's date only when another day):
- * the spec shows classroom times in GMT+1, and says so next to them.
+ * classroom times are shown in GMT+1, and say so (docs/guide/live-classrooms.md).
  */
 export function TimeSpan({ start, end }: { start: string | null; end?: string | null }) {
   const { t } = useTranslation();

@@ -39,7 +39,8 @@ const zoomLanguages: Record<string, string> = { nl: 'nl-NL', fr: 'fr-FR', en: 'e
 
 /**
  * A Zoom classroom: in Firefox the Meeting SDK joins with the signature the server made (its role
- * decided there); elsewhere 'Not supported.' as the spec says, with a word on why.
+ * decided there); elsewhere 'Not supported.', a contract text kept verbatim
+ * (docs/adr/0009-contract-texts-stay-verbatim.md), with a word on why.
  */
 export function ZoomRoom({ zoom }: { zoom: ClassroomView['zoom'] }) {
   const { t } = useTranslation();
