@@ -19,45 +19,58 @@ const HELD_ELSEWHERE = 75;
 
 /**
  * Takes the data folder for this process alone: two PGlite instances on one folder lose writes.
- * The lock is the kernel's (flock(2) on `platform.lock`): it holds across containers that share the
- * volume (where every server is PID 1, so process ids prove nothing). Node has no flock of its own,
- * so this process opens the file and a short-lived `flock` program locks that very descriptor,
- * handed to it as its fd 3: a flock belongs to the open file description, not to a process, so
- * once `flock` has exited the lock is this process's alone. No helper is left to kill (an
- * operator's pkill, the OOM killer) and the lock with it; it goes when this process closes the
- * file or ends, even by kill -9. Where no `flock` program exists (not Linux), an exclusive lock
- * file with this process's id is the fallback.
+ * The lock is the kernel's (flock(2)): it holds across containers that share the volume (where
+ * every server is PID 1, so process ids prove nothing). Node has no flock of its own, so this
+ * process opens what it locks and a short-lived `flock` program locks that very descriptor, handed
+ * to it as its fd 3: a flock belongs to the open file description, not to a process, so once
+ * `flock` has exited the lock is this process's alone. No helper is left to kill (an operator's
+ * pkill, the OOM killer) and the lock with it; it goes when this process closes the descriptors or
+ * ends, even by kill -9.
+ *
+ * Locked are the folder itself, which cannot be swapped for another while it holds the database,
+ * and `platform.lock` in it, which is what earlier releases lock: a lock file alone is lost to
+ * whoever deletes it as stale, after which the next server locks a new one. Where no `flock`
+ * program exists (not Linux), an exclusive lock file with this process's id is the fallback.
  */
 export async function lockDataDir(dataDir: string): Promise<ReleaseDataDir> {
   const lockFile = path.join(dataDir, 'platform.lock');
-  let fd: number;
+  const held: number[] = [];
+  const closeAll = () => {
+    for (const fd of held.splice(0)) fs.closeSync(fd);
+  };
   try {
     fs.mkdirSync(dataDir, { recursive: true });
-    // Opened close-on-exec (as Node opens every file): no later child of the server inherits it, so
-    // none can keep the folder locked after the server is gone.
-    fd = fs.openSync(lockFile, 'a');
+    // Opened close-on-exec (as Node opens every file): no later child of the server inherits them,
+    // so none can keep the folder locked after the server is gone.
+    held.push(fs.openSync(lockFile, 'a'));
   } catch (error) {
+    closeAll();
     throw new DataDirLockedError(
       `DATA_DIR: cannot use ${dataDir} as the data folder (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): give a folder this process may create and write.`,
     );
   }
-  let outcome: 'locked' | 'held' | 'missing' | Error;
   try {
-    outcome = await flockDescriptor(fd, lockFile);
+    held.unshift(fs.openSync(dataDir, 'r'));
+  } catch {
+    // A system that cannot open a folder as a file (Windows): the lock file alone.
+  }
+  let outcome: 'locked' | 'held' | 'missing' | Error = 'locked';
+  try {
+    for (const fd of held) {
+      outcome = await flockDescriptor(fd, lockFile);
+      if (outcome !== 'locked') break;
+    }
   } catch (error) {
-    fs.closeSync(fd);
+    closeAll();
     throw error;
   }
-  if (outcome !== 'locked') fs.closeSync(fd);
+  if (outcome !== 'locked') closeAll();
   if (outcome === 'missing') return lockByProcessId(dataDir, lockFile);
   if (outcome === 'held') throw inUse(dataDir);
   if (outcome instanceof Error) throw outcome;
-  let released = false;
   return async () => {
-    if (released) return;
-    released = true;
-    // The last descriptor of the open file description: closing it frees the lock.
-    fs.closeSync(fd);
+    // The last descriptors of their open file descriptions: closing them frees the locks.
+    closeAll();
   };
 }
 

@@ -140,6 +140,17 @@ describe('server process', { timeout: 180_000 }, () => {
     expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
   });
 
+  it('keeps the data folder locked when its lock file is deleted as stale', async () => {
+    const dataDir = tempDir();
+    const first = await start({ DATA_DIR: dataDir });
+    fs.rmSync(path.join(dataDir, 'platform.lock'));
+    const second = spawnServer({ DATA_DIR: dataDir }, await freePort());
+    running.push(second);
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`The data folder ${dataDir} is in use by another process`);
+    expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
+  });
+
   /** Runs the server as PID 1 of a PID namespace of its own, as every container runs it. */
   const asPid1 = ['unshare', '--pid', '--fork', '--map-root-user', '--kill-child=SIGTERM'];
   const canUnshare = spawnSync('unshare', ['--pid', '--fork', '--map-root-user', 'true']).status === 0;
