@@ -47,7 +47,10 @@ export async function staticClient(app: FastifyInstance, options: { root: string
       },
     });
   } else {
-    app.log.warn({ root }, 'client not built: run `npm run build` to serve the web interface');
+    app.log.warn(
+      { root },
+      'client not built: run `npm run build`, or set CLIENT_DIST to a built client, to serve the web interface',
+    );
   }
 
   // Read whole on every request (a rebuild while running is picked up): with its known length, the
