@@ -48,7 +48,7 @@ interface View extends ModuleStructure {
 type ViewDatabase = Pick<DatabaseHandle, 'db' | 'pglite' | 'target'>;
 
 /**
- * What a learner's page view and save read, in one statement (issue #20): the viewer's answers and
+ * What a learner's page view and save read, in one statement (docs/development/performance.md): the viewer's answers and
  * drafts in the module and, only when this process's copy (module-structures.ts) is not that of the
  * database's structure version, the module, its owners and its pages. `result.module` and
  * `result.page` come in one batch and share these sources through the request, so the page view
@@ -61,7 +61,7 @@ export interface LearnerViewSources extends LearnerSources {
   /**
    * The same view once `events` (a save's, just committed) are applied to it in memory, as the
    * result projections apply them to their tables: the save answers its new state without reading
-   * the viewer's answers again (issue #20).
+   * the viewer's answers again.
    */
   after: (events: StoredEvent[]) => LearnerViewSources;
 }

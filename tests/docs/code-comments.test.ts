@@ -38,7 +38,6 @@ const waiting: Record<string, readonly Rule[]> = {
   'server/graphql/tracking.ts': ['section of the specification'],
   'server/graphql/translation.ts': ['section of the specification'],
   'server/module/commands.ts': ['outside the repository', 'section of the specification'],
-  'server/result/learner-view.ts': ['issue number'],
   'server/section/commands.ts': ['outside the repository', 'section of the specification'],
   'events/course/commands.ts': ['section of the specification'],
   'events/course/events.ts': ['section of the specification'],
@@ -48,14 +47,6 @@ const waiting: Record<string, readonly Rule[]> = {
   'events/section/commands.ts': ['section of the specification'],
   'events/section/events.ts': ['section of the specification'],
   'scripts/seed/demo-content.ts': ['issue number'],
-  'tests/graphql/content.test.ts': ['issue number', 'section of the specification'],
-  'tests/graphql/contract.test.ts': ['section of the specification'],
-  'tests/graphql/field-errors.test.ts': ['issue number'],
-  'tests/graphql/sections.test.ts': ['section of the specification'],
-  'tests/graphql/teacher-results.test.ts': ['section of the specification'],
-  'tests/graphql/tokens.test.ts': ['issue number'],
-  'tests/graphql/tracking.test.ts': ['section of the specification'],
-  'tests/graphql/typed-inputs.test.ts': ['issue number'],
   'tests/server/permission-inputs.ts': ['issue number', 'section of the specification'],
 };
 

@@ -24,7 +24,7 @@ function countingPlugin() {
 }
 
 describe('content operations in the schema', () => {
-  it('keeps the documented names (spec section 7, issue #7)', () => {
+  it('keeps the documented names (docs/integrating/graphql.md)', () => {
     const schema = printedSchema();
     for (const query of [
       'modules',
@@ -54,7 +54,7 @@ describe('content operations in the schema', () => {
 });
 
 /**
- * Content over GraphQL (spec sections 3 and 7, issue #7): modules, pages and files created,
+ * Content over GraphQL (docs/integrating/graphql.md): modules, pages and files created,
  * linked, read back through course, section, module, page, files and modules, refused for bad
  * input and for learners without writing anything, unlinked and deleted; nested lists batched.
  */

@@ -6,7 +6,7 @@ import { emptyClientRoot, type GraphQLAnswer, graphql } from './client';
 import { graphqlFixture } from './fixture';
 
 /**
- * The GraphQL contract (spec section 7) over HTTP, signed in as admin, as a teacher and as a
+ * The GraphQL contract (docs/integrating/graphql.md) over HTTP, signed in as admin, as a teacher and as a
  * participant: answers, refusals (success: false, or errors with an extension code) and languages.
  */
 describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {

@@ -11,7 +11,7 @@ interface Answer {
 
 /**
  * Every mutation answer carries `fields: [{ path, message }]`: the refused fields of `doc`, named
- * from its root, with translated messages; an empty list on success (issue #16).
+ * from its root, with translated messages; an empty list on success.
  */
 describe.each(databaseKinds)('GraphQL field errors on %s', (kind) => {
   const fx = graphqlFixture(kind, { admin: { name: 'Ada Admin', roles: ['admin'] } });

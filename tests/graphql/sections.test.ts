@@ -13,7 +13,7 @@ import { emptyClientRoot, type GraphQLAnswer, graphql } from './client';
 import { graphqlFixture } from './fixture';
 
 /**
- * Sections over GraphQL (spec sections 3 and 7): the three mutations and the two reads as admin,
+ * Sections over GraphQL (docs/integrating/graphql.md): the three mutations and the two reads as admin,
  * teacher and participant, meeting credentials hidden from anonymous callers, and a course list
  * with its sections in a constant number of SQL statements.
  */

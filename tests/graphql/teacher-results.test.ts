@@ -3,7 +3,7 @@ import { databaseKinds } from '../harness';
 import { graphql } from './client';
 import { graphqlFixture } from './fixture';
 
-/** updateResult, resultCSV, Module.activeUsers and Module.result(user) for teachers (spec section 7). */
+/** updateResult, resultCSV, Module.activeUsers and Module.result(user) for teachers (docs/guide/results-and-scoring.md). */
 describe.each(databaseKinds)('GraphQL teacher results on %s', (kind) => {
   const fx = graphqlFixture(kind, {
     admin: { name: 'Ada Admin', roles: ['admin'] },

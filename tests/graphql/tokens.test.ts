@@ -6,7 +6,7 @@ import { graphqlFixture } from './fixture';
 
 /**
  * A token that names nobody (expired, forged, garbage) answers 401 UNAUTHENTICATED over GraphQL
- * instead of running as anonymous (issue #16); no token at all is still anonymous.
+ * instead of running as anonymous; no token at all is still anonymous.
  */
 describe.each(databaseKinds)('GraphQL bearer tokens on %s', (kind) => {
   const fx = graphqlFixture(kind, { holder: { name: 'Token Holder' } });

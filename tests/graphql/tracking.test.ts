@@ -4,7 +4,7 @@ import { type GraphQLAnswer, graphql } from './client';
 import { graphqlFixture } from './fixture';
 
 /**
- * The log over GraphQL (spec sections 3 and 7): updateLog with the learner-side tracking document
+ * The log over GraphQL (docs/integrating/graphql.md): updateLog with the learner-side tracking document
  * and log(user), as admin, participant and anonymous caller; refusals answer success: false (the
  * mutation) or an error with an extension code (the query), in the caller's language.
  */

@@ -12,7 +12,7 @@ interface Answer {
 }
 
 /**
- * Typed inputs (issue #16): the create and update mutations take `input`, an input object generated
+ * Typed inputs (docs/integrating/graphql.md#the-contract): the create and update mutations take `input`, an input object generated
  * from the form's zod schema, beside the contract's `doc: JSON`. An integrator builds a course, a
  * section, a module and a question page with typed variables only; a refused one names the field.
  */
