@@ -7,6 +7,7 @@ import { expiringCsvRoute } from './certificate/expiring-csv';
 import { certificateRoutes } from './certificate/routes';
 import { uploadRoutes } from './files/routes';
 import { graphqlRoute } from './graphql/route';
+import { domainErrorHandler } from './http/error-handler';
 import { version } from './ops/cli';
 import { metrics } from './ops/metrics';
 import { checkReadiness, watchJobs } from './ops/readiness';
@@ -60,15 +61,8 @@ export async function buildApp(
     await settleRequestActor(platform, request);
   });
 
-  // No stack trace or SQL reaches a client: 5xx answers are generic, the details go to the log.
-  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      return reply.code(status).send({ message: 'Internal server error' });
-    }
-    return reply.code(status).send({ message: error.message });
-  });
+  // Domain refusals answer their status; 5xx answers are generic, the details go to the log.
+  domainErrorHandler(app);
 
   // Security headers and CORS on every answer; request limits for tRPC, GraphQL and uploads.
   await securityHeaders(app, { config: platform.config, tenant: platform.tenant });
@@ -88,11 +82,11 @@ export async function buildApp(
   await metrics(app, { platform });
 
   await authRoutes(app, { platform });
-  await usersCsvRoute(app, { platform });
-  await resultsCsvRoute(app, { platform });
+  usersCsvRoute(app, { platform });
+  resultsCsvRoute(app, { platform });
   await uploadRoutes(app, { platform });
   await certificateRoutes(app, { platform });
-  await expiringCsvRoute(app, { platform });
+  expiringCsvRoute(app, { platform });
   await badgeRoutes(app, { platform });
   await xapiRoutes(app, { platform });
   await graphqlRoute(app, { platform });

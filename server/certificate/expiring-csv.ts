@@ -1,10 +1,8 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { type Actor, can } from '../../events/permissions';
+import type { Actor } from '../../events/permissions';
 import type { AnyDb } from '../../projections/db';
-import { requestLanguage, translator } from '../i18n';
+import { csvRoute } from '../http/csv-route';
 import type { Platform } from '../platform';
-import { requestActor } from '../plugins/request-actor';
 import { csvCell } from '../user/users-csv';
 import { type ExpiringEntry, expiringPages } from './expiring';
 
@@ -38,20 +36,17 @@ export async function* expiringCsv(
 }
 
 /** GET /api/certificates/expiring.csv: for who manages users (the list names every holder). */
-export async function expiringCsvRoute(app: FastifyInstance, { platform }: { platform: Platform }) {
-  app.get('/api/certificates/expiring.csv', async (request, reply) => {
-    const actor = await requestActor(platform, request);
-    const t = translator(requestLanguage(request.headers));
-    if (!actor) return reply.code(401).send({ message: t('errors.unauthenticated') });
-    if (!can(actor, 'manage_users')) return reply.code(403).send({ message: t('errors.forbidden') });
-    const now = new Date();
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header(
-        'content-disposition',
-        `attachment; filename="expiring-certificates-${now.toISOString().slice(0, 10)}.csv"`,
-      )
-      .send(Readable.from(expiringCsv(platform.database.db, actor, now)));
+export function expiringCsvRoute(app: FastifyInstance, { platform }: { platform: Platform }) {
+  csvRoute(app, platform, {
+    url: '/api/certificates/expiring.csv',
+    right: 'manage_users',
+    export: async (_request, actor) => {
+      const now = new Date();
+      return {
+        fileName: `expiring-certificates-${now.toISOString().slice(0, 10)}.csv`,
+        noStore: true,
+        rows: expiringCsv(platform.database.db, actor!, now),
+      };
+    },
   });
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { certificateCodeSchema } from '../../events/certificate/events';
-import { DomainError, httpStatusOf } from '../../events/errors';
 import { requestLanguage, translator } from '../i18n';
 import type { Platform } from '../platform';
 import { requestActor } from '../plugins/request-actor';
@@ -31,21 +30,16 @@ export async function certificateRoutes(app: FastifyInstance, { platform }: { pl
       );
       reply.header('cache-control', 'no-store');
       if (!code.success) return reply.code(404).send({ message: t('certificates.errors.notFound') });
-      try {
-        if (!pdf) return await verifyCertificate(platform, code.data);
-        const actor = await requestActor(platform, request);
-        const document = await certificateDocument(platform, actor, code.data);
-        // pdf-lib, fontkit and qrcode load on the first PDF asked for, not at every start.
-        const { renderCertificatePdf } = await import('./pdf');
-        const body = await renderCertificatePdf(document, request.log);
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="certificate-${code.data}.pdf"`)
-          .send(body);
-      } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        return reply.code(httpStatusOf[error.code]).send({ message: t(error.key, error.params) });
-      }
+      if (!pdf) return await verifyCertificate(platform, code.data);
+      const actor = await requestActor(platform, request);
+      const document = await certificateDocument(platform, actor, code.data);
+      // pdf-lib, fontkit and qrcode load on the first PDF asked for, not at every start.
+      const { renderCertificatePdf } = await import('./pdf');
+      const body = await renderCertificatePdf(document, request.log);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="certificate-${code.data}.pdf"`)
+        .send(body);
     },
   );
 }

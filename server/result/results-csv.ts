@@ -1,17 +1,16 @@
-import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { DomainError, httpStatusOf } from '../../events/errors';
+import { invalid, notFound } from '../../events/errors';
 import type { Actor } from '../../events/permissions';
 import type { AnswerValue } from '../../events/result/answers';
 import { dateValueSchema, pathSchema } from '../../events/shared/fields';
 import type { AnyDb } from '../../projections/db';
 import { pagesOfModule } from '../../projections/page/page-summaries';
 import { participantBatches } from '../../projections/result/participant-results';
-import { requestLanguage, translator } from '../i18n';
+import { csvRoute } from '../http/csv-route';
+import { translator } from '../i18n';
 import type { Platform } from '../platform';
-import { requestActor } from '../plugins/request-actor';
 import { csvCell } from '../user/users-csv';
 import { answerText } from './answer-texts';
 import { activityRange, percentOf, questionColumns, seenName } from './participants';
@@ -130,34 +129,22 @@ const csvQuerySchema = z.object({
 /**
  * GET /api/results/<module path>.csv?after=&before= (Bearer token, like every HTTP route): the
  * results CSV streamed from the database in batches, so memory stays flat whatever the number of
- * participants.
+ * participants. A name that is no module path answers 404 before a bad date answers 400.
  */
-export async function resultsCsvRoute(app: FastifyInstance, { platform }: { platform: Platform }) {
-  app.get<{ Params: { file: string }; Querystring: Record<string, string> }>(
-    '/api/results/:file',
-    async (request, reply) => {
-      const t = translator(requestLanguage(request.headers));
+export function resultsCsvRoute(app: FastifyInstance, { platform }: { platform: Platform }) {
+  csvRoute<FastifyRequest<{ Params: { file: string }; Querystring: Record<string, string> }>>(app, platform, {
+    url: '/api/results/:file',
+    export: async (request, actor) => {
       const path = pathSchema.safeParse(request.params.file.replace(/\.csv$/, ''));
       const query = csvQuerySchema.safeParse(request.query);
-      if (!request.params.file.endsWith('.csv') || !path.success)
-        return reply.code(404).send({ message: t('module.notFound') });
-      if (!query.success) return reply.code(400).send({ message: t('validation.date') });
-      const actor = await requestActor(platform, request);
-      let csv: AsyncGenerator<string>;
-      try {
-        csv = await resultsCsv(platform.database.db, actor, path.data, query.data.after, query.data.before);
-      } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        return reply.code(httpStatusOf[error.code]).send({ message: t(error.key, error.params) });
-      }
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header(
-          'content-disposition',
-          `attachment; filename="${resultsFileName(path.data, query.data.after, query.data.before)}"`,
-        )
-        .send(Readable.from(csv));
+      if (!request.params.file.endsWith('.csv') || !path.success) throw notFound('module.notFound');
+      if (!query.success) throw invalid('validation.date');
+      const { after, before } = query.data;
+      return {
+        fileName: resultsFileName(path.data, after, before),
+        noStore: true,
+        rows: await resultsCsv(platform.database.db, actor, path.data, after, before),
+      };
     },
-  );
+  });
 }

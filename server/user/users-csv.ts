@@ -1,12 +1,10 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { isAdmin } from '../../events/escalation';
-import { type Actor, ADMIN_ROLE, can } from '../../events/permissions';
+import { type Actor, ADMIN_ROLE } from '../../events/permissions';
 import { allUsers, type UserRecord } from '../../projections/user/users';
-import { requestLanguage, translator } from '../i18n';
+import { csvRoute } from '../http/csv-route';
 import { securityEvent } from '../ops/security-events';
 import type { Platform } from '../platform';
-import { requestActor } from '../plugins/request-actor';
 
 const columns: [string, (user: UserRecord) => string][] = [
   ['_id', (u) => u._id],
@@ -57,15 +55,15 @@ export async function* usersCsv(
   }
 }
 
-export async function usersCsvRoute(app: FastifyInstance, { platform }: { platform: Platform }) {
-  app.get('/api/users.csv', async (request, reply) => {
-    const actor = await requestActor(platform, request);
-    const t = translator(requestLanguage(request.headers));
-    if (!actor) return reply.code(401).send({ message: t('errors.unauthenticated') });
-    if (!can(actor, 'manage_users')) return reply.code(403).send({ message: t('errors.forbidden') });
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="users.csv"')
-      .send(Readable.from(usersCsv(platform, actor, String(request.id))));
+/** GET /api/users.csv: for who manages users. */
+export function usersCsvRoute(app: FastifyInstance, { platform }: { platform: Platform }) {
+  csvRoute(app, platform, {
+    url: '/api/users.csv',
+    right: 'manage_users',
+    export: async (request, actor) => ({
+      fileName: 'users.csv',
+      noStore: false,
+      rows: usersCsv(platform, actor!, String(request.id)),
+    }),
   });
 }
