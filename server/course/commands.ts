@@ -253,7 +253,7 @@ async function copyLinks(
 
 /**
  * The original of a copy (duplicate or translation): the create right, and the course must open
- * for this actor exactly as `course.byPath` would (the one ownership rule, DESIGN.md); with the
+ * for this actor exactly as `course.byPath` would (the one ownership rule); with the
  * sections of it they may open, in order.
  */
 async function originalForCopy(platform: Platform, actor: Actor | null, path: string) {

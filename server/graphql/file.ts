@@ -9,7 +9,7 @@ import { documentArg, documentOf, type MutationAnswer } from './errors';
 import { FileInput, FileUpdateInput } from './inputs';
 import { docDescription, MutationResponse, MutationResult, typedDescription } from './shared';
 
-/** A document linked to a course or section (spec section 3). */
+/** A document linked to a course or section. */
 export const FileType = builder.objectRef<FileSummary>('File').implement({
   fields: (t) => ({
     path: t.exposeString('path'),

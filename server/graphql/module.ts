@@ -14,8 +14,8 @@ import { docDescription, ImageType, MutationResponse, MutationResult, typedDescr
 import { UserType } from './user';
 
 /**
- * A module (spec section 3). Its pages are added in page.ts (`Module.pages`), the caller's progress
- * and results in result.ts, its certificate fields in certificate.ts.
+ * A module (docs/guide/modules-and-pages.md). Its pages are added in page.ts (`Module.pages`), the
+ * caller's progress and results in result.ts, its certificate fields in certificate.ts.
  */
 export const ModuleType = builder.objectRef<ModuleSummary>('Module').implement({
   fields: (t) => ({

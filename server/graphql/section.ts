@@ -105,7 +105,7 @@ const ClassroomType = builder.objectRef<ClassroomView>('Classroom').implement({
   }),
 });
 
-/** A course section (spec section 3). */
+/** A course section (docs/guide/building-a-course.md). */
 export const SectionType = builder.objectRef<SectionSummary>('Section').implement({
   fields: (t) => ({
     path: t.exposeString('path'),

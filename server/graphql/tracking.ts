@@ -18,7 +18,7 @@ const TrackingEntryType = builder.objectRef<TrackingEntry>('TrackingEntry').impl
 });
 
 const TrackingType = builder.objectRef<Log['tracking']>('Tracking').implement({
-  description: 'What a person saw, per category (spec sections 3 and 9), most recently seen first.',
+  description: 'What a person saw, per category, most recently seen first.',
   fields: (t) => ({
     courses: t.field({ type: [TrackingEntryType], resolve: (log) => log.courses }),
     sections: t.field({ type: [TrackingEntryType], resolve: (log) => log.sections }),
@@ -31,7 +31,7 @@ const TrackingType = builder.objectRef<Log['tracking']>('Tracking').implement({
 });
 
 const LogType = builder.objectRef<Log>('Log').implement({
-  description: "A person's log (spec section 3, Log / tracking).",
+  description: "A person's log: what they saw.",
   fields: (t) => ({
     user: t.exposeID('user'),
     tracking: t.field({ type: TrackingType, resolve: (log) => log.tracking }),

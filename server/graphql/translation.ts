@@ -27,7 +27,10 @@ const TranslationItemType = builder.objectRef<TranslationItem>('TranslationItem'
   }),
 });
 
-/** A translation (spec section 3): an original course or module with its translations. */
+/**
+ * A translation (docs/guide/building-a-course.md#duplicate-and-translate): an original course or
+ * module with its translations.
+ */
 const TranslationType = builder.objectRef<TranslationGroup>('Translation').implement({
   fields: (t) => ({
     _id: t.id({ description: 'The id of the original.', resolve: (group) => group.originId }),

@@ -141,8 +141,9 @@ export async function updateModule(
 }
 
 /**
- * Links (or unlinks) a teacher as owner; only holders of assign_owners may (README: the role table), and
- * never about themselves unless they are an administrator.
+ * Links (or unlinks) a teacher as owner; only holders of assign_owners may
+ * (docs/guide/users-and-roles.md#roles-what-each-action-reaches), and never about themselves unless
+ * they are an administrator.
  */
 async function changeOwner(
   platform: Platform,
@@ -180,7 +181,7 @@ export const removeModuleOwner = (
   input: { path: string; userId: string },
 ) => changeOwner(platform, actor, meta, input, 'RemoveModuleOwner');
 
-/** Saves the module's page order as the full list of its page paths (spec section 4). */
+/** Saves the module's page order as the full list of its page paths (docs/guide/building-a-course.md). */
 export async function orderPages(
   platform: Platform,
   actor: Actor | null,
@@ -252,7 +253,7 @@ async function copyPages(
 
 /**
  * The original of a copy (duplicate or translation): the create right, and the module must open for
- * this actor exactly as `module.byPath` would (the one ownership rule, DESIGN.md); a module they may
+ * this actor exactly as `module.byPath` would (the one ownership rule); a module they may
  * not open reads as missing, as it does there.
  */
 async function originalForCopy(platform: Platform, actor: Actor | null, path: string) {
@@ -283,9 +284,10 @@ export async function duplicateModule(
 }
 
 /**
- * A translation (spec section 4): a new module from the form the client prefilled, whose originId
- * points to the root of the original's translation group; every page of the original is recreated
- * with the language appended to its name, e.g. "Intro (fr)". Requires what a copy requires.
+ * A translation (docs/guide/building-a-course.md#duplicate-and-translate): a new module from the
+ * form the client prefilled, whose originId points to the root of the original's translation group;
+ * every page of the original is recreated with the language appended to its name, e.g. "Intro (fr)".
+ * Requires what a copy requires.
  * Answers the translation's path.
  */
 export async function translateModule(

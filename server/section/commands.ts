@@ -42,7 +42,7 @@ async function freeSectionPath(trx: Transaction<Database>, wanted: string): Prom
 
 /**
  * A section is a child of its course: adding one (new, a duplicate, or a course copy's) needs the
- * edit right or owning the course, as changing the course does (the one ownership rule, DESIGN.md).
+ * edit right or owning the course, as changing the course does (the one ownership rule).
  */
 export async function createSection(
   platform: Platform,
@@ -171,7 +171,10 @@ export async function duplicateSection(
   });
 }
 
-/** Saves the course's section order as the full list of its section paths (spec section 4). */
+/**
+ * Saves the course's section order as the full list of its section paths
+ * (docs/guide/building-a-course.md).
+ */
 export async function orderSections(
   platform: Platform,
   actor: Actor | null,

@@ -29,16 +29,8 @@ const skipped = new Set(['node_modules', 'fixtures']);
  */
 const waiting: Record<string, readonly Rule[]> = {
   'server/auth/bootstrap.ts': ['section of the specification'],
-  'server/course/commands.ts': ['outside the repository'],
   'server/db/pglite-dialect.ts': ['issue number'],
-  'server/graphql/file.ts': ['section of the specification'],
-  'server/graphql/module.ts': ['section of the specification'],
   'server/graphql/page.ts': ['section of the specification'],
-  'server/graphql/section.ts': ['section of the specification'],
-  'server/graphql/tracking.ts': ['section of the specification'],
-  'server/graphql/translation.ts': ['section of the specification'],
-  'server/module/commands.ts': ['outside the repository', 'section of the specification'],
-  'server/section/commands.ts': ['outside the repository', 'section of the specification'],
   'events/course/commands.ts': ['section of the specification'],
   'events/course/events.ts': ['section of the specification'],
   'events/module/commands.ts': ['section of the specification'],
