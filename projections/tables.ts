@@ -4,6 +4,8 @@ import type { CertificateReminderTables } from './certificate/certificate-remind
 import type { CertificateTables } from './certificate/certificates';
 import type { CourseOwnerTables } from './course/course-owners';
 import type { CourseSummaryTables } from './course/course-summaries';
+import type { FileTables } from './file/file-summaries';
+import type { ContentLinkTables } from './link/content-links';
 import type { ModuleOwnerTables } from './module/module-owners';
 import type { ModuleSummaryTables } from './module/module-summaries';
 import type { StructureVersionTables } from './module/structure-versions';
@@ -15,6 +17,7 @@ import type { RolesTable } from './role/roles';
 import type { SectionTables } from './section/section-summaries';
 import type { UserTrackingTable } from './tracking/user-tracking';
 import type { UserTables } from './user/users';
+import type { XapiTables } from './xapi/statements';
 
 export type ProjectionTables = CourseSummaryTables &
   CertificateTables &
@@ -22,12 +25,15 @@ export type ProjectionTables = CourseSummaryTables &
   CredentialStatusTables &
   CertificateConfigTables &
   CourseOwnerTables &
+  ContentLinkTables &
   SectionTables &
   ModuleSummaryTables &
   ModuleOwnerTables &
   StructureVersionTables &
+  FileTables &
   PageTables &
   ResultTables &
   DraftTables &
   AnswerRequestTables &
-  UserTables & { roles: RolesTable; user_tracking: UserTrackingTable };
+  UserTables &
+  XapiTables & { roles: RolesTable; user_tracking: UserTrackingTable };

@@ -1,0 +1,36 @@
+import type { ColumnType } from 'kysely';
+
+/** Operational state outside the event log and the projections: bookkeeping, never rebuilt from events. */
+export interface OperationalTables {
+  /** Which version of each projection its tables were built with (projections/lifecycle.ts). */
+  projection_versions: {
+    name: string;
+    version: number;
+    built_at: ColumnType<Date, Date | string, Date | string>;
+  };
+  /** Bytes taken by uploads per user and purpose, for the upload quota. */
+  uploads: {
+    upload_id: string;
+    user_id: string;
+    purpose: string;
+    bytes: number;
+    created_at: ColumnType<Date, string | undefined, never>;
+  };
+  /** The public half of the key that signs ID tokens; one row at most. */
+  signing_key: {
+    id: ColumnType<boolean, boolean | undefined, never>;
+    thumbprint: string;
+    kid: string;
+    recorded_at: ColumnType<Date, Date | string, never>;
+  };
+  /** Per xAPI endpoint: the last statement delivered and who is delivering now. */
+  xapi_push_marks: {
+    endpoint: string;
+    mark_tx: ColumnType<string, string | undefined, string>;
+    mark_position: ColumnType<number, number | undefined, number>;
+    mark_ordinal: ColumnType<number, number | undefined, number>;
+    lease_owner: string | null;
+    lease_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+    pushed: ColumnType<number, number | undefined, number>;
+  };
+}
