@@ -130,6 +130,8 @@ export type UserCommand =
   | { type: 'ChangePassword'; data: { by: 'reset-code' | 'bootstrap' } }
   | { type: 'UpdateProfile'; data: ProfileInput }
   | { type: 'SetRoles'; data: { roles: string[] } }
+  /** Roles and profile changed by one request: both changes in one batch of events, roles first. */
+  | { type: 'UpdateUser'; data: { roles?: string[]; profile?: ProfileInput } }
   | { type: 'Link'; data: { itemType: 'course' | 'module'; itemPath: string } }
   | { type: 'Unlink'; data: { itemType: 'course' | 'module'; itemPath: string } }
   | { type: 'Delete' }

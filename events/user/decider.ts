@@ -64,6 +64,14 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
       if (sameSet(roles, user.roles)) return [];
       return [{ type: 'UserRolesChanged', data: { userId: user.userId, roles, previous: user.roles } }];
     }
+    case 'UpdateUser': {
+      requireActive(state);
+      const { roles, profile } = command.data;
+      return [
+        ...(roles ? decide({ type: 'SetRoles', data: { roles } }, state) : []),
+        ...(profile ? decide({ type: 'UpdateProfile', data: profile }, state) : []),
+      ];
+    }
     case 'Link': {
       const user = requireActive(state);
       const { itemType, itemPath } = command.data;

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { invalid } from '../../events/errors';
 import { type Rules, requireCan } from '../../events/permissions';
 import { createUserSchema, itemTypeSchema, profileSchema, userIdSchema } from '../../events/user/commands';
 import { findUserById, type UserProfile } from '../../projections/user/users';
-import { deleteUser, linkUser, setRoles, updateProfile } from '../user/commands';
+import { deleteUser, linkUser, updateUser } from '../user/commands';
 import { canSeeLinksOf, userFor, userSearchSchema, visibleUser, visibleUsers } from '../user/queries';
 import { usersCsv } from '../user/users-csv';
 import { builder } from './builder';
@@ -150,18 +149,6 @@ builder.queryFields((t) => ({
 
 const profileFields = Object.keys(profileSchema.shape) as (keyof typeof profileSchema.shape)[];
 
-/** The profile form's values for a stored user, so a partial `doc` changes only what it names. */
-const profileOf = (user: UserProfile) => ({
-  name: user.name,
-  phone: user.phone ?? '',
-  profession: user.profession ?? '',
-  riziv: user.riziv ?? '',
-  description: user.description ?? '',
-  image: user.image,
-  fullPrivacy: user.fullPrivacy,
-  language: user.language,
-});
-
 const linkInput = z.object({
   userId: userIdSchema,
   itemType: itemTypeSchema,
@@ -184,18 +171,11 @@ builder.mutationFields((t) => ({
       const db = ctx.platform.database.db;
       const userId = userIdSchema.parse(String(args._id));
       const doc = documentArg(args);
-      const changes = Object.fromEntries(
+      const profile = Object.fromEntries(
         profileFields.filter((key) => key in doc).map((key) => [key, doc[key]]),
       );
-      // Everything is validated before anything is written.
       const roles = 'roles' in doc ? createUserSchema.shape.roles.parse(doc.roles) : undefined;
-      const profile =
-        Object.keys(changes).length > 0
-          ? profileSchema.parse({ ...profileOf(await visibleUser(db, actor, userId)), ...changes })
-          : undefined;
-      if (!roles && !profile) throw invalid('errors.invalidInput');
-      if (roles) await setRoles(ctx.platform, actor, metaOf(ctx), userId, roles);
-      if (profile) await updateProfile(ctx.platform, actor, metaOf(ctx), userId, profile);
+      await updateUser(ctx.platform, actor, metaOf(ctx), userId, { profile, roles });
       const user = await findUserById(db, userId);
       return { user: user && userFor(actor, user) };
     },

@@ -1,16 +1,22 @@
 import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
-import type { CommandMeta } from '../../events/command';
+import { type CommandMeta, execute } from '../../events/command';
 import { conflict, forbidden, invalid, notFound } from '../../events/errors';
 import { requireAdminForAdmin, requireRoleGrant } from '../../events/escalation';
 import { type Actor, ADMIN_ROLE, can, type Rules, requireCan } from '../../events/permissions';
-import type { createUserSchema, ProfileInput } from '../../events/user/commands';
-import type { UserState } from '../../events/user/decider';
+import {
+  type createUserSchema,
+  type ProfileInput,
+  profileSchema,
+  type UserCommand,
+} from '../../events/user/commands';
+import { type UserState, userDecider } from '../../events/user/decider';
+import { userStream } from '../../events/user/events';
 import { findCourseByPath } from '../../projections/course/course-summaries';
 import { findModuleByPath } from '../../projections/module/module-summaries';
 import { findRoleByName } from '../../projections/role/roles';
-import { findUserById, findUserIdByEmail } from '../../projections/user/users';
+import { findUserById, findUserIdByEmail, type UserProfile } from '../../projections/user/users';
 import { lockEmail, sendCode } from '../auth/account';
 import { issueCode } from '../auth/codes';
 import { requireRecentAuth } from '../auth/second-factor';
@@ -116,6 +122,57 @@ export async function setRoles(
       },
     },
   );
+}
+
+/** The profile form's values of a stored user, so a partial change names only what changes. */
+const profileOf = (user: UserProfile) => ({
+  name: user.name,
+  phone: user.phone ?? '',
+  profession: user.profession ?? '',
+  riziv: user.riziv ?? '',
+  description: user.description ?? '',
+  image: user.image,
+  fullPrivacy: user.fullPrivacy,
+  language: user.language,
+});
+
+/**
+ * Changes the profile fields `profile` names and, with `roles`, the roles, in one command: one
+ * transaction, one batch of events, so a refusal of either leaves both unchanged. The profile is
+ * merged over the stored one inside the transaction, after the user's stream is locked, so a
+ * concurrent change is never overwritten with values read before it. The rights are those of
+ * updateProfile and setRoles together.
+ */
+export async function updateUser(
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  userId: string,
+  input: { profile?: Record<string, unknown>; roles?: string[] },
+) {
+  const { profile, roles } = input;
+  const changesProfile = profile !== undefined && Object.keys(profile).length > 0;
+  if (!changesProfile && roles === undefined) throw invalid('errors.invalidInput');
+  if (roles !== undefined || !isSelf(actor, userId)) requireCan(actor, 'manage_users');
+  await execute(platform.pipeline, {
+    decider: userDecider,
+    stream: userStream(userId),
+    meta,
+    authorize: (state) => requireAdminForAdmin(actor, rolesOf(state)),
+    command: async (state, trx): Promise<UserCommand> => {
+      if (state.status !== 'active') throw notFound('user.notFound');
+      if (roles !== undefined) await checkRoles(trx, actor, state.roles, roles);
+      const stored = changesProfile ? await findUserById(trx, userId) : null;
+      if (changesProfile && !stored) throw notFound('user.notFound');
+      return {
+        type: 'UpdateUser',
+        data: {
+          roles,
+          profile: stored ? profileSchema.parse({ ...profileOf(stored), ...profile }) : undefined,
+        },
+      };
+    },
+  });
 }
 
 /**

@@ -5,6 +5,32 @@ import { graphql } from './client';
 import { graphqlFixture } from './fixture';
 
 /**
+ * Runs `work`, counting the transactions the command pipeline opens and recording each batch of
+ * events it appends; with `failOn`, the batch holding that event type fails before it commits.
+ */
+async function recorded<T>(platform: { pipeline: PipelineDeps }, work: () => Promise<T>, failOn?: string) {
+  const { pipeline } = platform;
+  const { transaction, project } = pipeline;
+  let transactions = 0;
+  const batches: string[][] = [];
+  pipeline.transaction = (inner) => {
+    transactions += 1;
+    return transaction(inner);
+  };
+  pipeline.project = async (trx, events) => {
+    batches.push(events.map((event) => event.type));
+    if (failOn && events.some((event) => event.type === failOn)) throw new Error('injected failure');
+    return project(trx, events);
+  };
+  try {
+    return { answer: await work(), transactions, batches };
+  } finally {
+    pipeline.transaction = transaction;
+    pipeline.project = project;
+  }
+}
+
+/**
  * A create or update that carries `published` is one command: one transaction of the command
  * pipeline appending one batch of events, so a failure anywhere in it leaves nothing behind.
  */
@@ -14,32 +40,6 @@ describe.each(databaseKinds)('GraphQL mutations with published on %s', (kind) =>
   const run = (query: string, variables: Record<string, unknown>) =>
     // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field
     graphql<any>(fx.app, query, { token: fx.token.admin, variables });
-
-  /**
-   * Runs `work`, counting the transactions the command pipeline opens and recording each batch of
-   * events it appends; with `failOn`, the batch holding that event type fails before it commits.
-   */
-  async function recorded<T>(work: () => Promise<T>, failOn?: string) {
-    const pipeline: PipelineDeps = fx.platform.pipeline;
-    const { transaction, project } = pipeline;
-    let transactions = 0;
-    const batches: string[][] = [];
-    pipeline.transaction = (inner) => {
-      transactions += 1;
-      return transaction(inner);
-    };
-    pipeline.project = async (trx, events) => {
-      batches.push(events.map((event) => event.type));
-      if (failOn && events.some((event) => event.type === failOn)) throw new Error('injected failure');
-      return project(trx, events);
-    };
-    try {
-      return { answer: await work(), transactions, batches };
-    } finally {
-      pipeline.transaction = transaction;
-      pipeline.project = project;
-    }
-  }
 
   const kinds = [
     {
@@ -77,7 +77,7 @@ describe.each(databaseKinds)('GraphQL mutations with published on %s', (kind) =>
       expect(parent.data.createCourse.success).toBe(true);
     }
     const field = item.kind.toLowerCase();
-    const { answer, transactions, batches } = await recorded(() =>
+    const { answer, transactions, batches } = await recorded(fx.platform, () =>
       run(
         `mutation ($doc: JSON!) { create${item.kind}(doc: $doc) { success message ${field} { path published } } }`,
         { doc: { ...item.doc(), published: false } },
@@ -109,7 +109,7 @@ describe.each(databaseKinds)('GraphQL mutations with published on %s', (kind) =>
       // Published again first, so the update below has a publication to change.
       expect((await update({ published: true })).data[`update${item.kind}`].success).toBe(true);
 
-      const changed = await recorded(() => update({ info: 'Changed', published: false }));
+      const changed = await recorded(fx.platform, () => update({ info: 'Changed', published: false }));
       expect(changed.answer.data[`update${item.kind}`]).toMatchObject({ success: true });
       expect(changed.batches).toEqual([item.updated]);
       expect(changed.transactions).toBe(1);
@@ -117,11 +117,81 @@ describe.each(databaseKinds)('GraphQL mutations with published on %s', (kind) =>
 
       const before = await fx.eventCount();
       const published = `${item.kind}Published`;
-      const failed = await recorded(() => update({ info: 'Half a change', published: true }), published);
+      const failed = await recorded(
+        fx.platform,
+        () => update({ info: 'Half a change', published: true }),
+        published,
+      );
       expect(failed.answer.data[`update${item.kind}`]).toMatchObject({ success: false });
       expect(failed.batches).toEqual([[`${item.kind}Updated`, published]]);
       expect(await read()).toEqual({ info: 'Changed', published: false });
       expect(await fx.eventCount()).toBe(before);
     },
   );
+});
+
+/**
+ * updateUser with profile fields and roles is one command on the user's stream: the roles' event and
+ * the profile's in one batch, in one transaction, merged over the profile stored when it runs.
+ */
+describe.each(databaseKinds)('GraphQL updateUser with profile and roles on %s', (kind) => {
+  const fx = graphqlFixture(kind, {
+    admin: { name: 'Ada Admin', roles: ['admin'] },
+    bob: { name: 'Bob Participant' },
+  });
+
+  const update = (doc: object) =>
+    // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field
+    graphql<any>(
+      fx.app,
+      'mutation ($id: ID!, $doc: JSON!) { updateUser(_id: $id, doc: $doc) { success message } }',
+      { token: fx.token.admin, variables: { id: fx.id.bob, doc } },
+    );
+  type Bob = { name: string; profession: string | null; phone: string | null; roles: string[] };
+  const read = async () =>
+    (
+      await graphql<{ user: Bob }>(
+        fx.app,
+        'query ($id: ID!) { user(_id: $id) { name profession phone roles } }',
+        {
+          token: fx.token.admin,
+          variables: { id: fx.id.bob },
+        },
+      )
+    ).data?.user;
+
+  it('changes roles and profile in one batch, keeping the fields it does not name', async () => {
+    expect((await update({ phone: '0470 12 34 56' })).data.updateUser.success).toBe(true);
+    const changed = await recorded(fx.platform, () => update({ profession: 'Nurse', roles: ['teacher'] }));
+    expect(changed.answer.data.updateUser).toMatchObject({ success: true });
+    expect(changed.batches).toEqual([['UserRolesChanged', 'UserProfileUpdated']]);
+    expect(changed.transactions).toBe(1);
+    expect(await read()).toEqual({
+      name: 'Bob Participant',
+      profession: 'Nurse',
+      phone: '+32 470 12 34 56',
+      roles: ['teacher'],
+    });
+  });
+
+  it('a failure in the batch leaves neither the roles nor the profile changed', async () => {
+    const before = await fx.eventCount();
+    const failed = await recorded(
+      fx.platform,
+      () => update({ profession: 'Surgeon', roles: [] }),
+      'UserProfileUpdated',
+    );
+    expect(failed.answer.data.updateUser).toMatchObject({ success: false });
+    expect(failed.batches).toEqual([['UserRolesChanged', 'UserProfileUpdated']]);
+    expect(await read()).toMatchObject({ profession: 'Nurse', roles: ['teacher'] });
+    expect(await fx.eventCount()).toBe(before);
+  });
+
+  it('an unknown role refuses the profile change too', async () => {
+    const before = await fx.eventCount();
+    const refused = await update({ profession: 'Surgeon', roles: ['no-such-role'] });
+    expect(refused.data.updateUser).toMatchObject({ success: false });
+    expect(await read()).toMatchObject({ profession: 'Nurse', roles: ['teacher'] });
+    expect(await fx.eventCount()).toBe(before);
+  });
 });
