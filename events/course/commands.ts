@@ -13,7 +13,7 @@ import type { CourseDetails } from './events';
 const isBefore = (end: string, start: string) => Date.parse(end) < Date.parse(start);
 
 /**
- * The course form (spec section 5): the same schema validates the admin form in the browser
+ * The course form (docs/guide/building-a-course.md): the same schema validates the admin form in the browser
  * and the command on the server.
  */
 export const courseInputSchema = z
@@ -78,7 +78,7 @@ export type CourseCommand =
   | { type: 'ConfigureCourseCertificate'; data: { config: CertificateConfig } }
   | CourseLinkCommand;
 
-/** Links to modules and files kept on the course's stream (spec section 4, linking). */
+/** Links to modules and files kept on the course's stream (docs/guide/users-and-roles.md, Linking content). */
 export type CourseLinkCommand =
   | { type: 'LinkModule'; data: { moduleId: string; modulePath: string } }
   | { type: 'UnlinkModule'; data: { moduleId: string; modulePath: string } }

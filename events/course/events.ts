@@ -10,7 +10,10 @@ import {
   requiredText,
 } from '../shared/fields';
 
-/** Every editable field of a course (spec section 3), all present: events carry no optional fields. */
+/**
+ * Every editable field of a course (docs/guide/building-a-course.md), all present: events carry no
+ * optional fields.
+ */
 export const courseDetailsSchema = z.object({
   name: requiredText(200),
   language: languageSchema,

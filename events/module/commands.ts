@@ -4,7 +4,7 @@ import { imageInputSchema, languageSchema, optionalText, pathSchema, requiredTex
 import { gateOptions, type ModuleDetails, randomizeOptions } from './events';
 
 /**
- * The module form (spec sections 4 and 5), shared by the admin form and the server. A normal
+ * The module form (docs/guide/modules-and-pages.md), shared by the admin form and the server. A normal
  * module shuffles nothing and shows its pages with names: the transform empties randomized and
  * clears anonymousPages, so the stored state never contradicts the kind. Gating a test is refused.
  */

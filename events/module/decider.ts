@@ -26,7 +26,10 @@ function requireActive(state: ModuleState): Existing {
   return state;
 }
 
-/** A test never blocks progress (spec section 4); the form refuses it too, this guards the log. */
+/**
+ * A test never blocks progress (docs/guide/gating-and-tests.md#tests-and-exams); the form refuses it
+ * too, this guards the log.
+ */
 function requireConsistent(details: ModuleDetails): ModuleDetails {
   if (details.test && details.gateProgress) {
     throw invalid('module.gateWithTest', [{ path: 'gateProgress', key: 'module.gateWithTest' }]);

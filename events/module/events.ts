@@ -3,11 +3,14 @@ import type { ModuleCertificateConfiguredEvent } from '../certificate/events';
 import { defineEvent, type EventOf } from '../define';
 import { imageSchema, languageSchema, optionalText, pathSchema, requiredText } from '../shared/fields';
 
-/** What a test module may shuffle per participant (spec section 3: any subset). */
+/** What a test module may shuffle per participant, any subset (docs/guide/gating-and-tests.md#tests-and-exams). */
 export const randomizeOptions = ['pages', 'questions', 'answers'] as const;
 export const gateOptions = ['all-correct'] as const;
 
-/** Every editable field of a module (spec section 3), all present: events carry no optional fields. */
+/**
+ * Every editable field of a module (docs/guide/modules-and-pages.md), all present: events carry no
+ * optional fields.
+ */
 export const moduleDetailsSchema = z.object({
   name: requiredText(200),
   language: languageSchema,

@@ -32,8 +32,9 @@ export const classroomInputSchema = z
   });
 
 /**
- * The section form (spec section 5). The spec reads 'language required' in one place and not in
- * another; the stricter reading holds, so a section always says which language it is in.
+ * The section form. A section always says which language it is in: the specification reads
+ * 'language required' in one place and not in another, and the stricter reading holds
+ * (docs/adr/0011-sections-require-a-language.md).
  */
 export const sectionInputSchema = z.object({
   name: requiredText(200),
@@ -82,7 +83,7 @@ export type SectionCommand =
   | { type: 'StopBreakoutCountdown' }
   | SectionLinkCommand;
 
-/** Links to modules and files kept on the section's stream (spec section 4, linking). */
+/** Links to modules and files kept on the section's stream (docs/guide/users-and-roles.md, Linking content). */
 export type SectionLinkCommand =
   | { type: 'LinkModule'; data: { moduleId: string; modulePath: string } }
   | { type: 'UnlinkModule'; data: { moduleId: string; modulePath: string } }

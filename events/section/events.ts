@@ -17,13 +17,13 @@ export const recordingSchema = z.object({
 export const breakoutRoomSchema = z.object({
   name: requiredText(200),
   startdate: dateValueSchema.nullable(),
-  /** The Jitsi room of the breakout (spec section 5: required). */
+  /** The Jitsi room of the breakout (required). */
   jitsi: webUrl('section.jitsiRequired'),
   roomNumber: z.number().int().min(1).max(999),
   breakoutroomInteriorInfo: optionalText(5000),
 });
 
-/** The live part of a section (spec section 3, Classroom), all fields present. */
+/** The live part of a section (docs/guide/live-classrooms.md), all fields present. */
 export const classroomSchema = z.object({
   name: requiredText(200),
   type: z.enum(['zoom', 'jitsi']),
@@ -100,7 +100,7 @@ export const SectionFileUnlinked = defineEvent(
 );
 
 /**
- * The breakout countdown (spec section 4): an editor starts it, which stores the start (the
+ * The breakout countdown (docs/guide/live-classrooms.md): an editor starts it, which stores the start (the
  * server's clock); it ends at start + minutes. Minutes are kept on the event so the history says
  * what was started even if the form's value changes later. Starting again restarts it.
  */

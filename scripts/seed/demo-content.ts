@@ -47,7 +47,7 @@ const sections = () => [
   },
   {
     // Live while the demo is fresh (from 10 minutes before seeding to 3 hours after), so the
-    // classroom, its breakout rooms and the shared countdown can be tried at once (#17).
+    // classroom, its breakout rooms and the shared countdown can be tried at once.
     path: 'live-vragenuur',
     section: {
       name: 'Live vragenuur',

@@ -16,7 +16,7 @@ import type { PrivateTables } from './private-tables';
 
 const system = { userId: 'system', roles: ['admin'], rules: allRules() };
 
-/** The built-in teacher role (spec section 6): creates content and assigns participants. */
+/** The built-in teacher role (docs/guide/users-and-roles.md): creates content and assigns participants. */
 export async function ensureTeacherRole(platform: Platform) {
   if (await findRoleByName(platform.database.db, 'teacher')) return;
   // Another instance starting at the same moment may create it first: that is the same outcome.

@@ -39,7 +39,7 @@ interface Locks {
 }
 
 /**
- * Kysely on PGlite, one protocol exchange per statement (issue #20). PGlite's query() sends Parse,
+ * Kysely on PGlite, one protocol exchange per statement (docs/adr/0004-custom-pglite-driver.md). PGlite's query() sends Parse,
  * Describe, Bind, Describe, Execute and Sync as six calls into its WebAssembly, parsing the text and
  * asking for the parameters' types every time; here a statement is parsed once into a named prepared
  * statement, and every run of it sends Bind, Describe, Execute and Sync in one buffer. The

@@ -26,7 +26,7 @@ async function neighbour(ctx: GraphQLContext, page: PageRow, step: -1 | 1): Prom
   return index < 0 ? null : (pages[index + step]?.path ?? null);
 }
 
-/** A page of a module (spec section 3); the caller's `completed` and `result` are added in result.ts. */
+/** A page of a module (docs/guide/modules-and-pages.md); the caller's `completed` and `result` are added in result.ts. */
 export const PageType = builder.objectRef<PageRow>('Page').implement({
   fields: (t) => ({
     path: t.exposeString('path'),
