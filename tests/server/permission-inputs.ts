@@ -12,7 +12,7 @@ import { addTestUser } from '../users';
 
 /**
  * The permission matrix's table and the inputs it sends (tests/server/permission-matrix.test.ts).
- * One row per tRPC procedure and per GraphQL mutation: who may call it (spec section 6, issue 15),
+ * One row per tRPC procedure and per GraphQL mutation: who may call it (docs/guide/users-and-roles.md),
  * and how to build a valid call for each actor. Targets belong to `owner`, a user whose only role is
  * a custom one with the create right; mutations get fresh targets, so an allowed delete does not
  * change the next actor's call.
@@ -147,7 +147,7 @@ export class World {
     return path;
   }
 
-  /** A section with a live classroom (#17): jitsi, a breakout room, a 15-minute countdown. */
+  /** A section with a live classroom: jitsi, a breakout room, a 15-minute countdown. */
   async classroomSection(course?: string): Promise<string> {
     const { path } = await this.as('owner', 'section.create', {
       parentType: 'course',
@@ -582,7 +582,7 @@ export const trpcRows: Record<string, Row> = {
       module: w.shared.module,
       page: w.shared.page,
       result: { answers: { why: `Answer ${w.next()}` } },
-      // The answer queue's key (issue #24): the same rule with or without it.
+      // The answer queue's key (docs/adr/0008-saves-carry-an-idempotency-key.md): the same rule with or without it.
       idempotencyKey: randomUUID(),
     }),
   },
@@ -664,7 +664,7 @@ export const trpcRows: Record<string, Row> = {
   },
   'section.unpublish': { allowed: ownerOrAdmin, input: async (w) => ({ path: await w.section() }) },
   'section.delete': { allowed: ownerOrAdmin, input: async (w) => ({ path: await w.section() }) },
-  // Live classrooms (#17): who may enter (signed in, course public here) reads; the countdown runs
+  // Live classrooms: who may enter (signed in, course public here) reads; the countdown runs
   // with the section's edit right or owning its course.
   'section.classroom': {
     allowed: signedIn,
@@ -698,7 +698,7 @@ export const trpcRows: Record<string, Row> = {
   },
 
   'tenant.get': { allowed: everyone, input: async () => undefined },
-  // The effective configuration (issue 22): who administers the platform, the manage_roles right.
+  // The effective configuration (docs/operations/monitoring.md#the-effective-settings): who administers the platform, the manage_roles right.
   'settings.effective': { allowed: adminOnly, input: async () => undefined },
 
   // 'Your sessions': each signed-in person's own, and nobody else's (an id of someone else's is not found).
