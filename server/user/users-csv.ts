@@ -62,7 +62,7 @@ export function usersCsvRoute(app: FastifyInstance, { platform }: { platform: Pl
     right: 'manage_users',
     export: async (request, actor) => ({
       fileName: 'users.csv',
-      noStore: false,
+      noStore: true,
       rows: usersCsv(platform, actor!, String(request.id)),
     }),
   });

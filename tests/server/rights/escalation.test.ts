@@ -323,6 +323,8 @@ describe.each(databaseKinds)('no escalation through custom roles on %s', (kind) 
           headers: { authorization: `Bearer ${tokens[who]}` },
         });
         expect(response.statusCode).toBe(200);
+        // Personal data: no cache keeps a copy.
+        expect(response.headers['cache-control']).toBe('no-store');
         return response.body;
       };
       const gqlCsv = async (who: Who) =>
