@@ -180,19 +180,10 @@ export const moduleResults: Projection<ResultTables> = {
   applyRun,
 };
 
-export interface StoredAnswer {
+/** A stored answer as readers see it: the rule's row, named by page path and question. */
+export interface StoredAnswer extends Omit<AnswerRow, 'pageId'> {
   pagePath: string;
   question: string;
-  questionType: QuestionType;
-  answer: AnswerValue | null;
-  attempts: number;
-  score: number;
-  maxScore: number;
-  updatedAt: string;
-  feedback: string | null;
-  scoredBy: string | null;
-  scoredAt: string | null;
-  extraAttempts: number;
 }
 
 /** A row of result_answers as the rules see it (times as ISO text, whichever driver read it). */
