@@ -1,6 +1,5 @@
 import pino from 'pino';
 import { searchUsers } from '../projections/user/users';
-import { seedDemo } from '../scripts/seed/demo';
 import { buildApp } from './app';
 import { bootstrapIdentity } from './auth/bootstrap';
 import { type Config, ConfigError, loadConfig } from './config';
@@ -8,6 +7,7 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { isEmptyStore } from './db/is-empty';
 import { bundledPgdataTemplate } from './db/pgdata-template';
 import { DatabaseUnreachableError, takeStartupLock, unreachableMessage } from './db/startup-lock';
+import { seedDemo } from './demo/seed';
 import { abortUnfinishedUploads } from './files/s3-storage';
 import { removeUnfinishedWrites } from './files/storage';
 import { BackupError } from './ops/backup';

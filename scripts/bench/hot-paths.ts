@@ -38,7 +38,7 @@ import { createModule } from '../../server/module/commands';
 import { createPage } from '../../server/page/commands';
 import { startPlatform } from '../../server/platform';
 import { executeUser, systemMeta } from '../../server/user/execute-user';
-import { demoCourses, seedDemo } from '../seed/demo';
+import { demoCourses, seedDemo } from '../../server/demo/seed';
 import { type BurstResult, burst } from './burst';
 import { serverVersion, tempDatabase, tempDir } from './database';
 import { cleanEnv, freePort, rssMb, startTsx, stop, waitHealthy } from './processes';

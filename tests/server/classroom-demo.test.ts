@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../scripts/seed/demo';
+import { seedDemo } from '../../server/demo/seed';
 import { buildApp } from '../../server/app';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
 import { addTestUser } from '../users';

@@ -4,13 +4,13 @@ import { type ModuleInput, moduleInputSchema } from '../../events/module/command
 import { type PageInput, pageInputSchema } from '../../events/page/commands';
 import type { Actor } from '../../events/permissions';
 import { sectionInputSchema } from '../../events/section/commands';
-import { configureCourseCertificate, configureModuleCertificate } from '../../server/certificate/commands';
-import { createFile } from '../../server/file/commands';
-import { addItemToParent } from '../../server/link/commands';
-import { createModule, translateModule } from '../../server/module/commands';
-import { createPage } from '../../server/page/commands';
-import type { Platform } from '../../server/platform';
-import { createSection } from '../../server/section/commands';
+import { configureCourseCertificate, configureModuleCertificate } from '../certificate/commands';
+import { createFile } from '../file/commands';
+import { addItemToParent } from '../link/commands';
+import { createModule, translateModule } from '../module/commands';
+import { createPage } from '../page/commands';
+import type { Platform } from '../platform';
+import { createSection } from '../section/commands';
 
 const day = 24 * 60 * 60 * 1000;
 /** Classroom times relative to the seeding moment, so the demo always has a past, next and future one. */

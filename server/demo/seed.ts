@@ -2,9 +2,9 @@ import type { CommandMeta } from '../../events/command';
 import type { CourseInput } from '../../events/course/commands';
 import { courseInputSchema } from '../../events/course/commands';
 import { allRules } from '../../events/permissions';
-import { createDemoAdmin } from '../../server/auth/bootstrap';
-import { createCourse, translateCourse, unpublishCourse } from '../../server/course/commands';
-import type { Platform } from '../../server/platform';
+import { createDemoAdmin } from '../auth/bootstrap';
+import { createCourse, translateCourse, unpublishCourse } from '../course/commands';
+import type { Platform } from '../platform';
 import { seedDemoContent } from './demo-content';
 
 /** The seed acts as the system: every right, no user id in the events it writes. */
