@@ -5,8 +5,8 @@ import { exportJWK, generateKeyPair } from 'jose';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCourses } from '../../server/demo/seed';
 import { loadOrCreateKeys, signIdToken } from '../../server/auth/keys';
+import { demoCourses } from '../../server/demo/seed';
 import { createPostgresDatabase } from '../harness';
 import { freePort, type ServerProcess, spawnServer, waitForHealth } from '../server/server-process';
 

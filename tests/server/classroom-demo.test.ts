@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../server/demo/seed';
 import { buildApp } from '../../server/app';
+import { seedDemo } from '../../server/demo/seed';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
 import { addTestUser } from '../users';
 import { trpcCalls } from './trpc-calls';
