@@ -1,19 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes';
 import { badgeRoutes } from './badges/routes';
 import { expiringCsvRoute } from './certificate/expiring-csv';
 import { certificateRoutes } from './certificate/routes';
 import { uploadRoutes } from './files/routes';
 import { graphqlRoute } from './graphql/route';
-import { domainErrorHandler } from './http/error-handler';
-import { version } from './ops/cli';
+import { errorHandler } from './http/error-handler';
 import { metrics } from './ops/metrics';
-import { checkReadiness, watchJobs } from './ops/readiness';
+import { opsProbes } from './ops/readiness';
 import type { Platform } from './platform';
 import { compression } from './plugins/compression';
-import { settleRequestActor } from './plugins/request-actor';
+import { requestActorPlugin } from './plugins/request-actor';
 import { requestLimits, TRPC_MAX_BATCH } from './plugins/request-limits';
 import { RequestLog } from './plugins/request-log';
 import { securityHeaders } from './plugins/security-headers';
@@ -32,7 +33,50 @@ function trustProxyOption(
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
 
-/** The HTTP application over a started platform. Tests build it and call `inject`. */
+/** The three CSV downloads (users, expiring certificates, a module's results), each through csvRoute. */
+const csvExports = fp(
+  async (app: FastifyInstance, { platform }: { platform: Platform }) => {
+    usersCsvRoute(app, { platform });
+    expiringCsvRoute(app, { platform });
+    resultsCsvRoute(app, { platform });
+  },
+  {
+    name: 'csv-exports',
+    fastify: '5.x',
+    encapsulate: true,
+    dependencies: ['request-actor', 'error-handler'],
+  },
+);
+
+/** tRPC at /trpc, for the web client: its batches are limited before they reach the adapter. */
+const trpc = fp(
+  async (app: FastifyInstance, { platform }: { platform: Platform }) => {
+    await app.register(fastifyTRPCPlugin, {
+      prefix: '/trpc',
+      trpcOptions: {
+        router: appRouter,
+        maxBatchSize: TRPC_MAX_BATCH,
+        createContext: contextFactory(platform),
+        onError: ({ error, path }) => {
+          if (error.code === 'INTERNAL_SERVER_ERROR')
+            platform.log.error({ err: error.cause ?? error, path }, 'trpc error');
+        },
+      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    });
+  },
+  // Compression reads tRPC's fetch Response into a buffer before compressing it (compression.ts).
+  {
+    name: 'trpc',
+    fastify: '5.x',
+    encapsulate: true,
+    dependencies: ['request-actor', 'request-limits', 'compression'],
+  },
+);
+
+/**
+ * The HTTP application over a started platform, as a tree of named plugins; Fastify checks each
+ * plugin's declared dependencies as it boots. Tests build it and call `inject`.
+ */
 export async function buildApp(
   platform: Platform,
   options: { clientRoot?: string } = {},
@@ -50,62 +94,38 @@ export async function buildApp(
     // TRUST_PROXY: which proxies' X-Forwarded-For to believe, so request.ip (limits, logs) is the client.
     trustProxy: trustProxyOption(platform.config.TRUST_PROXY),
   });
+  // Every route's schema is zod (fastify-type-provider-zod); a refusal answers through errorHandler.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
 
   // Every answer names its request id (the caller's X-Request-Id when well-formed), so a caller can
   // quote it and an operator find the request in the log.
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', String(request.id));
   });
-  // Each request's log line names who made it (request-log.ts): settled before the line is written.
-  app.addHook('onResponse', async (request) => {
-    await settleRequestActor(platform, request);
-  });
 
-  // Domain refusals answer their status; 5xx answers are generic, the details go to the log.
-  domainErrorHandler(app);
+  // Infrastructure, not encapsulated: its decorations, hooks and handlers reach every route.
+  await app.register(requestActorPlugin, { platform });
+  await app.register(errorHandler);
+  await app.register(securityHeaders, { config: platform.config, tenant: platform.tenant });
+  await app.register(requestLimits, { platform });
+  // Before the routes, which take its hook as they are added.
+  await app.register(compression);
+  await app.register(metrics, { platform });
 
-  // Security headers and CORS on every answer; request limits for tRPC, GraphQL and uploads.
-  await securityHeaders(app, { config: platform.config, tenant: platform.tenant });
-  await requestLimits(app, { platform });
-  // Compressed answers (brotli or gzip) from 1 KB; before the routes, which take its hook as added.
-  await compression(app);
-
-  // Liveness, with the release this process runs, so an operator sees which instances are upgraded.
-  app.get('/healthz', async () => ({ status: 'ok', version }));
-  // Ready: database reachable, migrations applied, jobs running (server/ops/readiness.ts).
-  watchJobs(platform.jobs.boss);
-  app.get('/readyz', async (_request, reply) => {
-    const { ready, checks } = await checkReadiness(platform);
-    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', checks });
-  });
-  // Prometheus text at /metrics: requests and latency per route, appended events, queue depth.
-  await metrics(app, { platform });
-
-  await authRoutes(app, { platform });
-  usersCsvRoute(app, { platform });
-  resultsCsvRoute(app, { platform });
-  await uploadRoutes(app, { platform });
-  await certificateRoutes(app, { platform });
-  expiringCsvRoute(app, { platform });
-  await badgeRoutes(app, { platform });
-  await xapiRoutes(app, { platform });
-  await graphqlRoute(app, { platform });
-
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      maxBatchSize: TRPC_MAX_BATCH,
-      createContext: contextFactory(platform),
-      onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR')
-          platform.log.error({ err: error.cause ?? error, path }, 'trpc error');
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
-  });
+  // Features, each encapsulated.
+  await app.register(opsProbes, { platform });
+  await app.register(authRoutes, { platform });
+  await app.register(csvExports, { platform });
+  await app.register(uploadRoutes, { platform });
+  await app.register(certificateRoutes, { platform });
+  await app.register(badgeRoutes, { platform });
+  await app.register(xapiRoutes, { platform });
+  await app.register(graphqlRoute, { platform });
+  await app.register(trpc, { platform });
 
   const clientRoot = options.clientRoot ?? platform.config.CLIENT_DIST;
-  await manifestRoute(app, { tenant: platform.tenant, clientRoot });
-  await staticClient(app, { root: clientRoot });
+  await app.register(manifestRoute, { tenant: platform.tenant, clientRoot });
+  await app.register(staticClient, { root: clientRoot });
   return app;
 }

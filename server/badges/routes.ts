@@ -1,5 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { publicUrlOf } from '../certificate/queries';
+import { noInput } from '../http/schemas';
 import type { Platform } from '../platform';
 import { issuerProfile } from './credential';
 import { STATUS_LIST_TTL_MS, statusListJwt } from './issue';
@@ -14,37 +18,39 @@ function publicDocument(reply: FastifyReply, maxAgeSeconds: number) {
   if (!reply.hasHeader('access-control-allow-origin')) reply.header('access-control-allow-origin', '*');
 }
 
+/** A status list's number, as its credentials name it. */
+const statusListParams = z.strictObject({
+  list: z.string().regex(/^[1-9][0-9]{0,8}$/, 'must be a list number'),
+});
+
 /**
  * The public side of Open Badges: the key set that verifies credentials (and ID tokens), the issuer
  * profile, and the revocation status lists. Nothing here needs or reads a session.
  */
-export async function badgeRoutes(app: FastifyInstance, { platform }: { platform: Platform }) {
-  app.get('/.well-known/jwks.json', async (_request, reply) => {
-    publicDocument(reply, 300);
-    return publishedKeySet(platform);
-  });
+export const badgeRoutes = fp(
+  async (app: FastifyInstance, { platform }: { platform: Platform }) => {
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+    routes.get('/.well-known/jwks.json', { schema: noInput }, async (_request, reply) => {
+      publicDocument(reply, 300);
+      return publishedKeySet(platform);
+    });
 
-  app.get('/ob/issuer', async (_request, reply) => {
-    publicDocument(reply, 300);
-    return issuerProfile(publicUrlOf(platform), platform.tenant.name);
-  });
+    routes.get('/ob/issuer', { schema: noInput }, async (_request, reply) => {
+      publicDocument(reply, 300);
+      return issuerProfile(publicUrlOf(platform), platform.tenant.name);
+    });
 
-  app.get<{ Params: { list: string } }>(
-    '/ob/status/:list',
-    {
-      schema: {
-        params: {
-          type: 'object',
-          properties: { list: { type: 'string', pattern: '^[1-9][0-9]{0,8}$' } },
-          required: ['list'],
-        },
+    routes.get(
+      '/ob/status/:list',
+      { schema: { params: statusListParams, ...noInput } },
+      async (request, reply) => {
+        const jwt = await statusListJwt(platform, Number(request.params.list));
+        if (!jwt) return reply.code(404).send({ message: 'No such status list' });
+        publicDocument(reply, STATUS_LIST_TTL_MS / 1000);
+        return reply.type('application/vc+jwt').send(jwt);
       },
-    },
-    async (request, reply) => {
-      const jwt = await statusListJwt(platform, Number(request.params.list));
-      if (!jwt) return reply.code(404).send({ message: 'No such status list' });
-      publicDocument(reply, STATUS_LIST_TTL_MS / 1000);
-      return reply.type('application/vc+jwt').send(jwt);
-    },
-  );
-}
+    );
+  },
+  // Its CORS header for any origin comes after the security headers' answer to a configured one.
+  { name: 'badges', fastify: '5.x', encapsulate: true, dependencies: ['security-headers'] },
+);

@@ -37,7 +37,7 @@ export async function* expiringCsv(
 
 /** GET /api/certificates/expiring.csv: for who manages users (the list names every holder). */
 export function expiringCsvRoute(app: FastifyInstance, { platform }: { platform: Platform }) {
-  csvRoute(app, platform, {
+  csvRoute(app, {
     url: '/api/certificates/expiring.csv',
     right: 'manage_users',
     export: async (_request, actor) => {

@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { forbidden, unauthenticated } from '../../events/errors';
 import { type Actor, can, type RoleAction } from '../../events/permissions';
-import type { Platform } from '../platform';
-import { requestActor } from '../plugins/request-actor';
 
 /** What a CSV export answers: its rows (the first chunk carries the BOM) and its file name. */
 export interface CsvExport {
@@ -13,27 +13,47 @@ export interface CsvExport {
   noStore: boolean;
 }
 
+/** A CSV export's input: its address's parameters and its query string, as the route's schema reads them. */
+export interface CsvInput<Params, Query> {
+  params: Params;
+  query: Query;
+  requestId: string;
+}
+
 /**
  * A GET route that streams a CSV download. With `right`, an anonymous caller gets 401 and one
  * without the right 403 before anything is read; without it the export checks the actor itself
  * (a module's teacher, say) and throws a DomainError, which the one error handler answers.
  */
-export function csvRoute<Request extends FastifyRequest = FastifyRequest>(
+export function csvRoute<
+  Params extends z.ZodType = z.ZodObject<Record<string, never>>,
+  Query extends z.ZodType = z.ZodObject<Record<string, never>>,
+>(
   app: FastifyInstance,
-  platform: Platform,
   route: {
     url: string;
+    params?: Params;
+    querystring?: Query;
     right?: RoleAction;
-    export: (request: Request, actor: Actor | null) => Promise<CsvExport>;
+    export: (input: CsvInput<z.output<Params>, z.output<Query>>, actor: Actor | null) => Promise<CsvExport>;
   },
 ): void {
-  app.get(route.url, async (request, reply) => {
-    const actor = await requestActor(platform, request);
+  const schema = {
+    ...(route.params ? { params: route.params } : {}),
+    querystring: route.querystring ?? z.object({}),
+  };
+  app.withTypeProvider<ZodTypeProvider>().get(route.url, { schema }, async (request, reply) => {
+    const actor = await request.actor;
     if (route.right) {
       if (!actor) throw unauthenticated();
       if (!can(actor, route.right)) throw forbidden();
     }
-    const csv = await route.export(request as Request, actor);
+    const input = {
+      params: request.params as z.output<Params>,
+      query: request.query as z.output<Query>,
+      requestId: String(request.id),
+    };
+    const csv = await route.export(input, actor);
     reply.type('text/csv; charset=utf-8');
     if (csv.noStore) reply.header('cache-control', 'no-store');
     return reply

@@ -1,8 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import type { PgBoss } from 'pg-boss';
 import { migrationProvider } from '../../migrations/index';
 import { projectionsBehind } from '../../projections/lifecycle';
+import { noInput } from '../http/schemas';
 import type { Platform } from '../platform';
+import { version } from './cli';
 
 export interface Readiness {
   ready: boolean;
@@ -73,3 +78,20 @@ export async function checkReadiness(platform: Platform): Promise<Readiness> {
   const checks = { database, migrations, projections, jobs };
   return { ready: Object.values(checks).every((value) => value === 'ok'), checks };
 }
+
+/**
+ * The probes: /healthz (alive, with the release this process runs, so an operator sees which
+ * instances are upgraded) and /readyz (checkReadiness: 200 ready, 503 not).
+ */
+export const opsProbes = fp(
+  async (app: FastifyInstance, { platform }: { platform: Platform }) => {
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+    routes.get('/healthz', { schema: noInput }, async () => ({ status: 'ok', version }));
+    watchJobs(platform.jobs.boss);
+    routes.get('/readyz', { schema: noInput }, async (_request, reply) => {
+      const { ready, checks } = await checkReadiness(platform);
+      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', checks });
+    });
+  },
+  { name: 'ops-probes', fastify: '5.x', encapsulate: true },
+);

@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 
 /** Answers smaller than this go as they are: compressing them saves next to nothing. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
@@ -25,28 +26,31 @@ const isUncompressedRoute = (url: string) =>
  * `Content-Range`) are never compressed. Brotli runs at quality 4 on the fly (quality 11, its
  * default, costs tens of milliseconds per request; the static files use 11 once, at build time).
  */
-export async function compression(app: FastifyInstance): Promise<void> {
-  app.addHook('onRoute', (route) => {
-    if (isUncompressedRoute(route.url ?? route.path)) route.compress = false;
-  });
+export const compression = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('onRoute', (route) => {
+      if (isUncompressedRoute(route.url ?? route.path)) route.compress = false;
+    });
 
-  // tRPC answers with a fetch `Response`, whose body Fastify would stream with no known length, so
-  // even a 50-byte answer would be compressed. A whole (not streamed) JSON answer is read into a
-  // buffer here, before compression, so the threshold applies and `Content-Length` is exact.
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (!(payload instanceof Response)) return payload;
-    const type = payload.headers.get('content-type') ?? '';
-    if (!type.includes('json') || payload.headers.has('transfer-encoding')) return payload;
-    reply.code(payload.status);
-    for (const [name, value] of payload.headers) reply.header(name, value);
-    return Buffer.from(await payload.arrayBuffer());
-  });
+    // tRPC answers with a fetch `Response`, whose body Fastify would stream with no known length, so
+    // even a 50-byte answer would be compressed. A whole (not streamed) JSON answer is read into a
+    // buffer here, before compression, so the threshold applies and `Content-Length` is exact.
+    app.addHook('onSend', async (_request, reply, payload) => {
+      if (!(payload instanceof Response)) return payload;
+      const type = payload.headers.get('content-type') ?? '';
+      if (!type.includes('json') || payload.headers.has('transfer-encoding')) return payload;
+      reply.code(payload.status);
+      for (const [name, value] of payload.headers) reply.header(name, value);
+      return Buffer.from(await payload.arrayBuffer());
+    });
 
-  await app.register(fastifyCompress, {
-    global: true,
-    threshold: COMPRESS_THRESHOLD_BYTES,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-    zlibOptions: { level: 6 },
-  });
-}
+    await app.register(fastifyCompress, {
+      global: true,
+      threshold: COMPRESS_THRESHOLD_BYTES,
+      encodings: ['br', 'gzip'],
+      brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+      zlibOptions: { level: 6 },
+    });
+  },
+  { name: 'compression', fastify: '5.x' },
+);

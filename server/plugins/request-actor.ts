@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Actor } from '../../events/permissions';
 import { actorFromRequest } from '../auth/actor';
 import { tokenFromHeader, verifyIdToken } from '../auth/keys';
@@ -6,27 +7,36 @@ import { mustEnrol } from '../auth/second-factor-policy';
 import { sessionAlive } from '../auth/sessions';
 import type { Platform } from '../platform';
 
-const actors = new WeakMap<FastifyRequest, Promise<Actor | null>>();
-/** The user id each request acted as, once known: what its log line names. */
-const userIds = new WeakMap<FastifyRequest, string | null>();
+/** What a request has learnt about who makes it; one per request, made on first use. */
+interface Identity {
+  actor: Promise<Actor | null> | null;
+  /** The account that must enrol a second factor before it acts as anyone (enrollingActorOf). */
+  enrolling: Actor | null;
+  /** The user id the request acted as, once known (undefined: nothing asked yet): its log line's. */
+  userId: string | null | undefined;
+}
 
-/**
- * The actor of a request, resolved once: the rate limiter, tRPC's context, GraphQL's context and the
- * upload route all ask, and the token is verified (and the roles read) only the first time.
- */
-export function requestActor(platform: Platform, request: FastifyRequest): Promise<Actor | null> {
-  let actor = actors.get(request);
-  if (!actor) {
-    actor = actorInSession(platform, request);
-    actors.set(request, actor);
-    actor.then(
-      (resolved) => {
-        if (!userIds.has(request)) userIds.set(request, resolved?.userId ?? null);
-      },
-      () => {},
-    );
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * Who makes the request (null: anonymous, or a token that names nobody), resolved on first read
+     * and then shared: the rate limiter, tRPC's and GraphQL's contexts and the routes all ask, and
+     * the token is verified (and the roles read) once.
+     */
+    readonly actor: Promise<Actor | null>;
+    /** The request's identity state behind `actor`; read it through the functions of request-actor.ts. */
+    identity: Identity | null;
   }
-  return actor;
+}
+
+const identityOf = (request: FastifyRequest): Identity => {
+  request.identity ??= { actor: null, enrolling: null, userId: undefined };
+  return request.identity;
+};
+
+/** The actor of a request (its `actor` decoration), kept as a function for the transports that take the platform. */
+export function requestActor(_platform: Platform, request: FastifyRequest): Promise<Actor | null> {
+  return request.actor;
 }
 
 /** The session family each signed-in actor of a request came with (for 'Your sessions': this one). */
@@ -41,6 +51,7 @@ export const sessionOfActor = (actor: Actor): string | null => sessionIds.get(ac
  * one indexed statement, run beside the actor's own look-up; the token's signature check is cached.
  */
 async function actorInSession(platform: Platform, request: FastifyRequest): Promise<Actor | null> {
+  const identity = identityOf(request);
   const header = request.headers.authorization;
   const token = tokenFromHeader(Array.isArray(header) ? header[0] : header);
   const claims = token ? await verifyIdToken(platform.keys, token) : null;
@@ -53,39 +64,60 @@ async function actorInSession(platform: Platform, request: FastifyRequest): Prom
   if (sessionId) sessionIds.set(actor, sessionId);
   // Until they enrol a second factor their roles ask for, they act as nobody (enrollingActorOf).
   if (await mustEnrol(platform, actor)) {
-    enrolling.set(request, actor);
-    userIds.set(request, actor.userId);
+    identity.enrolling = actor;
+    identity.userId = actor.userId;
     return null;
   }
   return actor;
 }
 
-const enrolling = new WeakMap<FastifyRequest, Actor>();
-
 /**
  * The signed-in account of a request whose actor is null only because it must enrol a second factor
- * first (REQUIRE_2FA_FOR_ROLES), once requestActor has answered; null otherwise. Only enrolling, and
- * reading who one is, use it.
+ * first (REQUIRE_2FA_FOR_ROLES), once `request.actor` has answered; null otherwise. Only enrolling,
+ * and reading who one is, use it.
  */
-export const enrollingActorOf = (request: FastifyRequest): Actor | null => enrolling.get(request) ?? null;
+export const enrollingActorOf = (request: FastifyRequest): Actor | null =>
+  request.identity?.enrolling ?? null;
 
 /**
  * Names the account a request acted for when no token says it: a sign-in or a refresh that issued
  * that account's tokens.
  */
 export function nameRequestUser(request: FastifyRequest, userId: string): void {
-  userIds.set(request, userId);
+  identityOf(request).userId = userId;
 }
 
 /** The user id the request acted as, or null (anonymous, or nothing asked who it was). */
-export const requestUserId = (request: FastifyRequest): string | null => userIds.get(request) ?? null;
+export const requestUserId = (request: FastifyRequest): string | null => request.identity?.userId ?? null;
 
 /**
- * Settles, before the request's log line is written, who a request with a token was: most routes
- * asked already (the answer is cached); the others (a file, a download) pay the one look-up, so
- * every line of a signed-in caller names them.
+ * The `actor` request decoration, and who a request with a token was settled before its log line is
+ * written (request-log.ts): most routes asked already (the answer is shared); the others (a file, a
+ * download) pay the one look-up, so every line of a signed-in caller names them.
  */
-export async function settleRequestActor(platform: Platform, request: FastifyRequest): Promise<void> {
-  if (userIds.has(request) || !request.headers.authorization) return;
-  await requestActor(platform, request).catch(() => null);
-}
+export const requestActorPlugin = fp(
+  async (app: FastifyInstance, { platform }: { platform: Platform }) => {
+    app.decorateRequest('identity', null);
+    app.decorateRequest('actor', {
+      getter(this: FastifyRequest) {
+        const identity = identityOf(this);
+        if (!identity.actor) {
+          const actor = actorInSession(platform, this);
+          identity.actor = actor;
+          actor.then(
+            (resolved) => {
+              if (identity.userId === undefined) identity.userId = resolved?.userId ?? null;
+            },
+            () => {},
+          );
+        }
+        return identity.actor;
+      },
+    });
+    app.addHook('onResponse', async (request) => {
+      if (request.identity?.userId !== undefined || !request.headers.authorization) return;
+      await request.actor.catch(() => null);
+    });
+  },
+  { name: 'request-actor', fastify: '5.x' },
+);

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { type Kysely, sql } from 'kysely';
 import type { PrivateTables } from '../auth/private-tables';
 import { limitKey } from '../auth/rate-limit';
 import { requestLanguage, translator } from '../i18n';
 import type { Platform } from '../platform';
-import { requestActor } from './request-actor';
 
 /** The most calls one tRPC batch may carry; the client's batch link sends at most as many. */
 export const TRPC_MAX_BATCH = 20;
@@ -189,41 +189,44 @@ function refuse(request: FastifyRequest, reply: FastifyReply, path: string, stat
  * Over a limit the answer is 429 with Retry-After and a translated message. tRPC batches above
  * TRPC_MAX_BATCH calls, and tRPC paths tRPC could not decode, are refused with 400 before anything runs.
  */
-export async function requestLimits(app: FastifyInstance, { platform }: { platform: Platform }) {
-  const config = platform.config;
-  const windowSeconds = config.RATE_LIMIT_WINDOW_SECONDS;
-  const count = requestCounter(
-    platform.database.db as unknown as Kysely<PrivateTables>,
-    platform.keys.limitSecret,
-    windowSeconds,
-  );
-  const limitsOf = (scope: Scope) =>
-    scope === 'api'
-      ? { address: config.RATE_LIMIT_PER_ADDRESS, user: config.RATE_LIMIT_PER_USER }
-      : { address: config.RATE_LIMIT_UPLOADS, user: config.RATE_LIMIT_UPLOADS };
+export const requestLimits = fp(
+  async (app: FastifyInstance, { platform }: { platform: Platform }) => {
+    const config = platform.config;
+    const windowSeconds = config.RATE_LIMIT_WINDOW_SECONDS;
+    const count = requestCounter(
+      platform.database.db as unknown as Kysely<PrivateTables>,
+      platform.keys.limitSecret,
+      windowSeconds,
+    );
+    const limitsOf = (scope: Scope) =>
+      scope === 'api'
+        ? { address: config.RATE_LIMIT_PER_ADDRESS, user: config.RATE_LIMIT_PER_USER }
+        : { address: config.RATE_LIMIT_UPLOADS, user: config.RATE_LIMIT_UPLOADS };
 
-  app.addHook('onRequest', async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    const scope = scopeOf(request, path);
-    if (!scope) return;
-    if (path.startsWith('/trpc/') && !readableTrpcPath(path)) {
-      return refuse(request, reply, path, 400, 'errors.malformedRequest');
-    }
-    if (path.startsWith('/trpc/') && trpcPaths(path).length > TRPC_MAX_BATCH) {
-      return refuse(request, reply, path, 400, 'errors.batchTooLarge');
-    }
-    const limits = limitsOf(scope);
-    const keys: Counted[] = [];
-    if (limits.address > 0)
-      keys.push({ key: `request:${scope}:address:${request.ip}`, limit: limits.address });
-    if (limits.user > 0) {
-      const actor = await requestActor(platform, request);
-      if (actor) keys.push({ key: `request:${scope}:user:${actor.userId}`, limit: limits.user });
-    }
-    const retryAfter = await count(keys, new Date());
-    if (retryAfter === null) return;
-    request.log.warn({ scope, retryAfter }, 'request limit reached');
-    reply.header('retry-after', String(retryAfter));
-    return refuse(request, reply, path, 429, 'errors.tooManyRequests');
-  });
-}
+    app.addHook('onRequest', async (request, reply) => {
+      const path = request.url.split('?')[0] ?? '/';
+      const scope = scopeOf(request, path);
+      if (!scope) return;
+      if (path.startsWith('/trpc/') && !readableTrpcPath(path)) {
+        return refuse(request, reply, path, 400, 'errors.malformedRequest');
+      }
+      if (path.startsWith('/trpc/') && trpcPaths(path).length > TRPC_MAX_BATCH) {
+        return refuse(request, reply, path, 400, 'errors.batchTooLarge');
+      }
+      const limits = limitsOf(scope);
+      const keys: Counted[] = [];
+      if (limits.address > 0)
+        keys.push({ key: `request:${scope}:address:${request.ip}`, limit: limits.address });
+      if (limits.user > 0) {
+        const actor = await request.actor;
+        if (actor) keys.push({ key: `request:${scope}:user:${actor.userId}`, limit: limits.user });
+      }
+      const retryAfter = await count(keys, new Date());
+      if (retryAfter === null) return;
+      request.log.warn({ scope, retryAfter }, 'request limit reached');
+      reply.header('retry-after', String(retryAfter));
+      return refuse(request, reply, path, 429, 'errors.tooManyRequests');
+    });
+  },
+  { name: 'request-limits', fastify: '5.x', dependencies: ['request-actor'] },
+);

@@ -1,4 +1,7 @@
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { Analytics, Tenant } from '../tenant/config';
 
@@ -82,58 +85,83 @@ export function pagePolicy(
  */
 export const workerPolicy = "default-src 'none'; connect-src 'self'";
 
-/** API answers (JSON, files, metrics) need nothing: they never run script or load anything. */
-export const apiPolicy = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+/**
+ * API answers (JSON, files, metrics) need nothing: they never run script or load anything. Helmet
+ * writes it on every answer; an HTML page gets the page policy instead (securityHeaders).
+ */
+const apiDirectives = {
+  defaultSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'none'"],
+  formAction: ["'none'"],
+};
+
+/** What a browser may send across origins, and for how long it may trust a preflight's answer. */
+const corsPolicy = {
+  methods: ['GET', 'POST', 'OPTIONS'],
+  allowedHeaders: ['authorization', 'content-type', 'x-language', 'x-request-id', 'username', 'trpc-accept'],
+  maxAge: 600,
+};
 
 /**
- * Headers on every answer, HTML and API alike: a CSP (the page policy for HTML, a closed one
- * otherwise; a route that set its own keeps it), no framing, nosniff, a referrer policy, HSTS when
- * PUBLIC_URL is https. And CORS: only the origins in CORS_ORIGINS get CORS headers (with
- * credentials); any other origin gets none, so a browser keeps its page from reading the answer.
+ * Headers on every answer, HTML and API alike (@fastify/helmet): a CSP (the page policy for HTML, a
+ * closed one otherwise; a route that set its own keeps it), no framing, nosniff, a referrer policy,
+ * the opener policy, HSTS when PUBLIC_URL is https; helmet's other headers stay off, as before.
+ * And CORS (@fastify/cors): only the origins in CORS_ORIGINS get CORS headers (with credentials);
+ * any other origin gets none, so a browser keeps its page from reading the answer.
  */
-export async function securityHeaders(
-  app: FastifyInstance,
-  { config, tenant }: { config: Config; tenant: Tenant },
-) {
-  const page = pagePolicy(config, tenant);
-  const hsts = config.PUBLIC_URL?.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : null;
-  const allowed = new Set(config.CORS_ORIGINS);
+export const securityHeaders = fp(
+  async (app: FastifyInstance, { config, tenant }: { config: Config; tenant: Tenant }) => {
+    const page = pagePolicy(config, tenant);
+    const https = config.PUBLIC_URL?.startsWith('https:') ?? false;
+    const allowed = new Set(config.CORS_ORIGINS);
 
-  app.addHook('onRequest', async (request, reply) => {
-    const origin = request.headers.origin;
-    const preflight =
-      request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined;
-    if (typeof origin === 'string' && allowed.has(origin)) {
-      reply.header('access-control-allow-origin', origin);
-      reply.header('access-control-allow-credentials', 'true');
-      reply.header('vary', 'Origin');
-      if (preflight) {
-        return reply
-          .code(204)
-          .header('access-control-allow-methods', 'GET, POST, OPTIONS')
-          .header(
-            'access-control-allow-headers',
-            'authorization, content-type, x-language, x-request-id, username, trpc-accept',
-          )
-          .header('access-control-max-age', '600')
-          .send();
-      }
-      return;
-    }
-    // A preflight from anywhere else is refused, without CORS headers.
-    if (preflight) return reply.code(403).send({ message: 'Origin not allowed' });
-  });
+    await app.register(fastifyHelmet, {
+      global: true,
+      contentSecurityPolicy: { useDefaults: false, directives: apiDirectives },
+      crossOriginOpenerPolicy: { policy: 'same-origin' },
+      strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true, preload: false } : false,
+      xContentTypeOptions: true,
+      xFrameOptions: { action: 'deny' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: false,
+      originAgentCluster: false,
+      xDnsPrefetchControl: false,
+      xDownloadOptions: false,
+      xPermittedCrossDomainPolicies: false,
+      xPoweredBy: false,
+      xXssProtection: false,
+    });
 
-  app.addHook('onSend', async (_request, reply, payload) => {
-    const type = String(reply.getHeader('content-type') ?? '');
-    if (!reply.hasHeader('content-security-policy')) {
-      reply.header('content-security-policy', type.startsWith('text/html') ? page : apiPolicy);
-    }
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    if (hsts) reply.header('strict-transport-security', hsts);
-    return payload;
-  });
-}
+    await app.register(fastifyCors, {
+      origin: (origin, callback) =>
+        callback(null, origin !== undefined && allowed.has(origin) ? origin : false),
+      credentials: true,
+      ...corsPolicy,
+    });
+
+    // Hand-written, as @fastify/cors answers nothing to an origin it does not allow: its preflight
+    // would reach the route (GraphQL answers OPTIONS itself). A preflight from anywhere else is
+    // refused, without CORS headers.
+    app.addHook('onRequest', async (request, reply) => {
+      const origin = request.headers.origin;
+      const preflight =
+        request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined;
+      if (preflight && !(typeof origin === 'string' && allowed.has(origin)))
+        return reply.code(403).send({ message: 'Origin not allowed' });
+    });
+
+    // Hand-written, as helmet sets one policy when the request arrives and cannot tell what the
+    // answer will be: an HTML page gets the page policy unless its route set one of its own (helmet
+    // writes to the raw response; a route's own policy is a header of the reply).
+    app.addHook('onSend', async (_request, reply, payload) => {
+      const type = String(reply.getHeader('content-type') ?? '');
+      const policy = reply.getHeader('content-security-policy');
+      if (type.startsWith('text/html') && policy === reply.raw.getHeader('content-security-policy'))
+        reply.header('content-security-policy', page);
+      return payload;
+    });
+  },
+  { name: 'security-headers', fastify: '5.x' },
+);

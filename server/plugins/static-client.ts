@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
 import { workerPolicy } from './security-headers';
 
 const API_PREFIXES = ['/trpc', '/graphql', '/auth', '/api', '/healthz', '/readyz', '/metrics', '/files'];
@@ -24,68 +25,72 @@ const serviceWorkerFile = 'sw.js';
  * and `Vary: Accept-Encoding`, so no asset is compressed per request. A folder without those
  * copies (an older build) is still served, compressed on the fly (server/plugins/compression.ts).
  */
-export async function staticClient(app: FastifyInstance, options: { root: string }) {
-  const root = path.resolve(options.root);
-  const indexFile = path.join(root, 'index.html');
-  const built = fs.existsSync(indexFile);
-  if (built) {
-    await app.register(fastifyStatic, {
-      root,
-      wildcard: true,
-      index: false,
-      preCompressed: true,
-      setHeaders: (res, filePath) => {
-        if (path.basename(filePath).replace(/\.(?:br|gz)$/, '') === serviceWorkerFile) {
-          res.header('cache-control', 'no-cache');
-          res.header('content-security-policy', workerPolicy);
-          return;
-        }
-        res.header(
-          'cache-control',
-          isHashedAsset(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
-        );
-      },
-    });
-  } else {
-    app.log.warn(
-      { root },
-      'client not built: run `npm run build`, or set CLIENT_DIST to a built client, to serve the web interface',
-    );
-  }
+export const staticClient = fp(
+  async (app: FastifyInstance, options: { root: string }) => {
+    const root = path.resolve(options.root);
+    const indexFile = path.join(root, 'index.html');
+    const built = fs.existsSync(indexFile);
+    if (built) {
+      await app.register(fastifyStatic, {
+        root,
+        wildcard: true,
+        index: false,
+        preCompressed: true,
+        setHeaders: (res, filePath) => {
+          if (path.basename(filePath).replace(/\.(?:br|gz)$/, '') === serviceWorkerFile) {
+            res.header('cache-control', 'no-cache');
+            res.header('content-security-policy', workerPolicy);
+            return;
+          }
+          res.header(
+            'cache-control',
+            isHashedAsset(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+          );
+        },
+      });
+    } else {
+      app.log.warn(
+        { root },
+        'client not built: run `npm run build`, or set CLIENT_DIST to a built client, to serve the web interface',
+      );
+    }
 
-  // Read whole on every request (a rebuild while running is picked up): with its known length, the
-  // compression threshold applies to it like to any other answer.
-  const sendIndex = async (reply: FastifyReply) =>
-    built
-      ? reply
-          .header('cache-control', 'no-cache')
-          .type('text/html')
-          .send(await fs.promises.readFile(indexFile))
-      : reply
+    // Read whole on every request (a rebuild while running is picked up): with its known length, the
+    // compression threshold applies to it like to any other answer.
+    const sendIndex = async (reply: FastifyReply) =>
+      built
+        ? reply
+            .header('cache-control', 'no-cache')
+            .type('text/html')
+            .send(await fs.promises.readFile(indexFile))
+        : reply
+            .code(503)
+            .type('text/html')
+            .send(
+              '<!doctype html><html><body><p>The web interface is not built. Run <code>npm run build</code>.</p></body></html>',
+            );
+
+    // The static wildcard would answer a bare directory with 403; the root is the app.
+    app.get('/', (_request, reply) => sendIndex(reply));
+
+    app.setNotFoundHandler(async (request, reply) => {
+      const url = request.url.split('?')[0] ?? '/';
+      const wantsPage =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !API_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`)) &&
+        !url.startsWith('/assets/');
+      if (!wantsPage) return reply.code(404).send({ message: 'Not found' });
+      if (!built) {
+        return reply
           .code(503)
           .type('text/html')
           .send(
             '<!doctype html><html><body><p>The web interface is not built. Run <code>npm run build</code>.</p></body></html>',
           );
-
-  // The static wildcard would answer a bare directory with 403; the root is the app.
-  app.get('/', (_request, reply) => sendIndex(reply));
-
-  app.setNotFoundHandler(async (request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !API_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`)) &&
-      !url.startsWith('/assets/');
-    if (!wantsPage) return reply.code(404).send({ message: 'Not found' });
-    if (!built) {
-      return reply
-        .code(503)
-        .type('text/html')
-        .send(
-          '<!doctype html><html><body><p>The web interface is not built. Run <code>npm run build</code>.</p></body></html>',
-        );
-    }
-    return sendIndex(reply);
-  });
-}
+      }
+      return sendIndex(reply);
+    });
+  },
+  // Not encapsulated: its not-found handler answers every path no other plugin has.
+  { name: 'static-client', fastify: '5.x', dependencies: ['security-headers', 'compression'] },
+);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { invalid, notFound } from '../../events/errors';
@@ -127,17 +127,27 @@ const csvQuerySchema = z.object({
 });
 
 /**
+ * The route's input: the file name (a module path and `.csv`) and the range's two dates, each given
+ * at most once. Which name is a module and which text a date is read in the export, so a name that
+ * is no module path answers 404 before a bad date answers 400, and the module's right comes first.
+ */
+const resultsCsvParams = z.strictObject({ file: z.string() });
+const resultsCsvQuery = z.object({ after: z.string().optional(), before: z.string().optional() });
+
+/**
  * GET /api/results/<module path>.csv?after=&before= (Bearer token, like every HTTP route): the
  * results CSV streamed from the database in batches, so memory stays flat whatever the number of
- * participants. A name that is no module path answers 404 before a bad date answers 400.
+ * participants.
  */
 export function resultsCsvRoute(app: FastifyInstance, { platform }: { platform: Platform }) {
-  csvRoute<FastifyRequest<{ Params: { file: string }; Querystring: Record<string, string> }>>(app, platform, {
+  csvRoute(app, {
     url: '/api/results/:file',
-    export: async (request, actor) => {
-      const path = pathSchema.safeParse(request.params.file.replace(/\.csv$/, ''));
-      const query = csvQuerySchema.safeParse(request.query);
-      if (!request.params.file.endsWith('.csv') || !path.success) throw notFound('module.notFound');
+    params: resultsCsvParams,
+    querystring: resultsCsvQuery,
+    export: async ({ params, query: given }, actor) => {
+      const path = pathSchema.safeParse(params.file.replace(/\.csv$/, ''));
+      const query = csvQuerySchema.safeParse(given);
+      if (!params.file.endsWith('.csv') || !path.success) throw notFound('module.notFound');
       if (!query.success) throw invalid('validation.date');
       const { after, before } = query.data;
       return {

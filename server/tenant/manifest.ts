@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { noInput } from '../http/schemas';
 import { loadSharp } from '../ops/native-sharp';
 import type { Tenant } from './config';
 
@@ -81,42 +84,43 @@ export function localLogo(tenant: Tenant, clientRoot: string): string | null {
  * logo of the client's own, also its PNG icons (/manifest-icon-192.png, -512.png), drawn once on the
  * tenant's background colour on first request (sharp loads only then: not at start).
  */
-export async function manifestRoute(
-  app: FastifyInstance,
-  { tenant, clientRoot }: { tenant: Tenant; clientRoot: string },
-) {
-  const logo = localLogo(tenant, clientRoot);
-  const body = JSON.stringify(manifestOf(tenant, { pngIcons: logo !== null }));
-  app.get('/manifest.webmanifest', async (_request, reply) =>
-    reply.header('cache-control', 'no-cache').type('application/manifest+json').send(body),
-  );
-  if (!logo) return;
-  const drawn = new Map<number, Promise<Buffer>>();
-  const draw = async (size: number) => {
-    const sharp = await loadSharp();
-    // A vector logo is rasterised at the density that makes it the icon's size, not scaled up.
-    return sharp(logo, { density: 300 })
-      .resize(size, size, { fit: 'contain', background: tenant.colours.background })
-      .flatten({ background: tenant.colours.background })
-      .png()
-      .toBuffer();
-  };
-  for (const size of pngIconSizes) {
-    app.get(`/manifest-icon-${size}.png`, async (request, reply) => {
-      let icon = drawn.get(size);
-      if (!icon) {
-        icon = draw(size);
-        drawn.set(size, icon);
-        // A failed drawing is tried again on the next request.
-        icon.catch(() => drawn.delete(size));
-      }
-      try {
-        const png = await icon;
-        return reply.header('cache-control', 'public, max-age=86400').type('image/png').send(png);
-      } catch (error) {
-        request.log.error({ err: error, logo }, 'could not draw the manifest icon from the logo');
-        return reply.code(404).send({ error: 'No icon of that size.' });
-      }
-    });
-  }
-}
+export const manifestRoute = fp(
+  async (parent: FastifyInstance, { tenant, clientRoot }: { tenant: Tenant; clientRoot: string }) => {
+    const app = parent.withTypeProvider<ZodTypeProvider>();
+    const logo = localLogo(tenant, clientRoot);
+    const body = JSON.stringify(manifestOf(tenant, { pngIcons: logo !== null }));
+    app.get('/manifest.webmanifest', { schema: noInput }, async (_request, reply) =>
+      reply.header('cache-control', 'no-cache').type('application/manifest+json').send(body),
+    );
+    if (!logo) return;
+    const drawn = new Map<number, Promise<Buffer>>();
+    const draw = async (size: number) => {
+      const sharp = await loadSharp();
+      // A vector logo is rasterised at the density that makes it the icon's size, not scaled up.
+      return sharp(logo, { density: 300 })
+        .resize(size, size, { fit: 'contain', background: tenant.colours.background })
+        .flatten({ background: tenant.colours.background })
+        .png()
+        .toBuffer();
+    };
+    for (const size of pngIconSizes) {
+      app.get(`/manifest-icon-${size}.png`, { schema: noInput }, async (request, reply) => {
+        let icon = drawn.get(size);
+        if (!icon) {
+          icon = draw(size);
+          drawn.set(size, icon);
+          // A failed drawing is tried again on the next request.
+          icon.catch(() => drawn.delete(size));
+        }
+        try {
+          const png = await icon;
+          return reply.header('cache-control', 'public, max-age=86400').type('image/png').send(png);
+        } catch (error) {
+          request.log.error({ err: error, logo }, 'could not draw the manifest icon from the logo');
+          return reply.code(404).send({ error: 'No icon of that size.' });
+        }
+      });
+    }
+  },
+  { name: 'manifest', fastify: '5.x', encapsulate: true },
+);

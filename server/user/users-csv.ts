@@ -57,13 +57,13 @@ export async function* usersCsv(
 
 /** GET /api/users.csv: for who manages users. */
 export function usersCsvRoute(app: FastifyInstance, { platform }: { platform: Platform }) {
-  csvRoute(app, platform, {
+  csvRoute(app, {
     url: '/api/users.csv',
     right: 'manage_users',
-    export: async (request, actor) => ({
+    export: async ({ requestId }, actor) => ({
       fileName: 'users.csv',
       noStore: true,
-      rows: usersCsv(platform, actor!, String(request.id)),
+      rows: usersCsv(platform, actor!, requestId),
     }),
   });
 }
