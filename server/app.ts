@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes';
@@ -79,7 +79,11 @@ const trpc = fp(
  */
 export async function buildApp(
   platform: Platform,
-  options: { clientRoot?: string } = {},
+  options: {
+    clientRoot?: string;
+    /** Told of every route as it is added, plugins' own included (the route-schema test reads them). */
+    onRoute?: (route: RouteOptions) => void;
+  } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: platform.log as FastifyBaseLogger,
@@ -94,6 +98,7 @@ export async function buildApp(
     // TRUST_PROXY: which proxies' X-Forwarded-For to believe, so request.ip (limits, logs) is the client.
     trustProxy: trustProxyOption(platform.config.TRUST_PROXY),
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // Every route's schema is zod (fastify-type-provider-zod); a refusal answers through errorHandler.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
