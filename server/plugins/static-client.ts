@@ -3,6 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { noInput } from '../http/schemas';
 import { workerPolicy } from './security-headers';
 
 const API_PREFIXES = ['/trpc', '/graphql', '/auth', '/api', '/healthz', '/readyz', '/metrics', '/files'];
@@ -71,7 +73,10 @@ export const staticClient = fp(
             );
 
     // The static wildcard would answer a bare directory with 403; the root is the app.
-    app.get('/', (_request, reply) => sendIndex(reply));
+    // Its query (a campaign's tags, say) is the client router's to read.
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .get('/', { schema: noInput }, (_request, reply) => sendIndex(reply));
 
     app.setNotFoundHandler(async (request, reply) => {
       const url = request.url.split('?')[0] ?? '/';

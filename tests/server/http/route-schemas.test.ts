@@ -19,11 +19,6 @@ const adapterRoutes: { method: string; url: RegExp; reason: string }[] = [
   },
   { method: 'OPTIONS', url: /^\*$/, reason: '@fastify/cors: answers preflights, its handler reads nothing' },
   { method: '*', url: /^\/\*$/, reason: '@fastify/static: the built client, a file path it resolves itself' },
-  {
-    method: '*',
-    url: /^\/$/,
-    reason: 'the client app (index.html); every query belongs to the client router',
-  },
 ];
 
 const allowed = (route: { method: string; url: string }) =>
