@@ -18,16 +18,11 @@ import {
 } from '../../projections/certificate/certificates';
 import { ownersOfCourse } from '../../projections/course/course-owners';
 import { type CourseSummary, findCourseByPath } from '../../projections/course/course-summaries';
-import { type AnyDb, tablesOf } from '../../projections/db';
 import { parentsOf } from '../../projections/link/content-links';
 import { modulesOwnedBy, ownersOfModule } from '../../projections/module/module-owners';
-import {
-  findModuleByPath,
-  type ModuleSummary,
-  type ModuleSummaryTables,
-} from '../../projections/module/module-summaries';
-import type { ResultTables } from '../../projections/result/module-results';
+import { findModuleByPath, type ModuleSummary } from '../../projections/module/module-summaries';
 import { findUserById, findUsersByIds, usersLinkedTo } from '../../projections/user/users';
+import type { Db } from '../db/tables';
 import type { Platform } from '../platform';
 import { type LearnerModule, learnerModule } from '../result/queries';
 import { courseRights } from '../rights/course-rights';
@@ -41,8 +36,8 @@ export const systemActor: Actor = { userId: 'system', roles: [ADMIN_ROLE], rules
 export const publicUrlOf = (platform: Platform) =>
   platform.config.PUBLIC_URL ?? `http://localhost:${platform.config.PORT}`;
 
-export async function findModuleById(db: AnyDb, moduleId: string): Promise<ModuleSummary | null> {
-  const row = await tablesOf<ModuleSummaryTables>(db)
+export async function findModuleById(db: Db, moduleId: string): Promise<ModuleSummary | null> {
+  const row = await db
     .selectFrom('module_summaries')
     .select('path')
     .where('module_id', '=', moduleId)
@@ -51,7 +46,7 @@ export async function findModuleById(db: AnyDb, moduleId: string): Promise<Modul
 }
 
 /** The saved config of a module or course, or the default one (nothing automatic, empty texts). */
-export async function configOrDefault(db: AnyDb, kind: CertificateKind, itemId: string) {
+export async function configOrDefault(db: Db, kind: CertificateKind, itemId: string) {
   return (await certificateConfigOf(db, kind, itemId)) ?? defaultCertificateConfig();
 }
 
@@ -61,7 +56,7 @@ export async function configOrDefault(db: AnyDb, kind: CertificateKind, itemId: 
  * rule); never the participant themselves, administrators aside.
  */
 export async function requireCertifyModule(
-  db: AnyDb,
+  db: Db,
   actor: Actor | null,
   module: ModuleSummary,
   userId: string,
@@ -75,7 +70,7 @@ export async function requireCertifyModule(
 
 /** Who may assign and revoke a course's certificate: its owners and administrators, never to themselves. */
 export async function requireCertifyCourse(
-  db: AnyDb,
+  db: Db,
   actor: Actor | null,
   course: CourseSummary,
   userId: string,
@@ -126,8 +121,8 @@ export function unmetConditions(
 }
 
 /** Seconds between a participant's first and last answer in a module (the fraud check's measure). */
-export async function secondsSpent(db: AnyDb, userId: string, moduleId: string): Promise<number> {
-  const row = await tablesOf<ResultTables>(db)
+export async function secondsSpent(db: Db, userId: string, moduleId: string): Promise<number> {
+  const row = await db
     .selectFrom('module_results')
     .select(sql<number>`extract(epoch from (updated_at - started_at))::int`.as('seconds'))
     .where('user_id', '=', userId)
@@ -137,7 +132,7 @@ export async function secondsSpent(db: AnyDb, userId: string, moduleId: string):
 }
 
 /** A participant's result in a module, whoever asks (the job, a teacher checked by the caller). */
-export const resultOf = (db: AnyDb, module: ModuleSummary, userId: string) =>
+export const resultOf = (db: Db, module: ModuleSummary, userId: string) =>
   learnerModule(db, systemActor, module.path, userId);
 
 // ---------------------------------------------------------------------------------------------
@@ -159,7 +154,7 @@ export interface CertificateView {
   pdfUrl: string;
 }
 
-async function itemName(db: AnyDb, kind: CertificateKind, itemPath: string): Promise<string> {
+async function itemName(db: Db, kind: CertificateKind, itemPath: string): Promise<string> {
   const item =
     kind === 'module' ? await findModuleByPath(db, itemPath) : await findCourseByPath(db, itemPath);
   return item?.name ?? itemPath;
@@ -338,7 +333,7 @@ export async function certificateDocument(
 }
 
 /** The first course a module is linked to, for the dates, teacher and place of its certificate. */
-async function courseOfModule(db: AnyDb, modulePath: string): Promise<CourseSummary | null> {
+async function courseOfModule(db: Db, modulePath: string): Promise<CourseSummary | null> {
   const parent = (await parentsOf(db, 'module', modulePath)).find((link) => link.parentType === 'course');
   return parent ? findCourseByPath(db, parent.parentPath) : null;
 }

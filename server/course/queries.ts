@@ -3,8 +3,8 @@ import { type Actor, can } from '../../events/permissions';
 import type { Image } from '../../events/shared/fields';
 import { ownersOfCourse, ownersOfCourses } from '../../projections/course/course-owners';
 import { type CourseSummary, findCourseByPath, listCourses } from '../../projections/course/course-summaries';
-import type { AnyDb } from '../../projections/db';
 import { isLinkedTo, linksOfUsers, type UserProfile, usersLinkedTo } from '../../projections/user/users';
+import type { Db } from '../db/tables';
 import { type CourseRights, courseRights } from '../rights/course-rights';
 import { asSeenBy, inSeenOrder } from '../user/queries';
 import { type ItemAccess, keepOpen, refusalOf } from '../visibility';
@@ -21,7 +21,7 @@ export interface CourseListInput {
  * else the list keeps exactly the courses this actor may open (`courseAccessWith`).
  */
 export async function visibleCourses(
-  db: AnyDb,
+  db: Db,
   actor: Actor | null,
   input: CourseListInput = {},
 ): Promise<CourseSummary[]> {
@@ -50,7 +50,7 @@ export interface CourseFacts {
 
 /** The facts about these courses for this actor, read in two statements whatever their number. */
 export async function courseFactsFrom(
-  db: AnyDb,
+  db: Db,
   actor: Actor | null,
   courses: readonly Pick<CourseSummary, 'courseId'>[],
 ): Promise<CourseFacts> {
@@ -104,18 +104,14 @@ export async function courseAccessWith(
 }
 
 /** The course rule over single look-ups (one course opened). */
-export async function courseAccess(
-  db: AnyDb,
-  actor: Actor | null,
-  course: CourseSummary,
-): Promise<ItemAccess> {
+export async function courseAccess(db: Db, actor: Actor | null, course: CourseSummary): Promise<ItemAccess> {
   return courseAccessWith(actor, course, actor ? await ownersOfCourse(db, course.courseId) : [], (userId) =>
     isLinkedTo(db, userId, 'course', course.path),
   );
 }
 
 /** One course by path, if this actor may see it; otherwise (or when absent) NotFound. */
-export async function visibleCourse(db: AnyDb, actor: Actor | null, path: string): Promise<CourseSummary> {
+export async function visibleCourse(db: Db, actor: Actor | null, path: string): Promise<CourseSummary> {
   const course = await findCourseByPath(db, path);
   if (!course) throw notFound('course.notFound');
   const access = await courseAccess(db, actor, course);
@@ -125,7 +121,7 @@ export async function visibleCourse(db: AnyDb, actor: Actor | null, path: string
 
 /** The course as its page and its admin screens open it: with what this actor may do with it. */
 export async function courseWithRights(
-  db: AnyDb,
+  db: Db,
   actor: Actor | null,
   path: string,
 ): Promise<CourseSummary & { rights: CourseRights }> {
@@ -157,7 +153,7 @@ export interface CourseOwner {
  * The owners of a course (tRPC `course.owners`), for holders of the view right, of assign_owners,
  * and for the owners themselves.
  */
-export async function courseOwners(db: AnyDb, actor: Actor | null, path: string): Promise<CourseOwner[]> {
+export async function courseOwners(db: Db, actor: Actor | null, path: string): Promise<CourseOwner[]> {
   const course = await findCourseByPath(db, path);
   if (!course) throw notFound('course.notFound');
   const owners = await ownersOfCourses(db, [course.courseId]);
@@ -206,7 +202,7 @@ function seen(actor: Actor | null, user: UserProfile) {
  * the viewer may see participants, the participants' names and pictures. fullPrivacy users read
  * as 'Anonymous User'; no e-mail address or phone number leaves here.
  */
-export async function courseTeam(db: AnyDb, actor: Actor | null, path: string): Promise<CourseTeam> {
+export async function courseTeam(db: Db, actor: Actor | null, path: string): Promise<CourseTeam> {
   const course = await visibleCourse(db, actor, path);
   const owners = (await ownersOfCourses(db, [course.courseId])).map(({ user }) => user);
   const ownerIds = owners.map((owner) => owner._id);

@@ -1,4 +1,11 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Kysely } from 'kysely';
+import type { Database } from '../db';
+
+/**
+ * A handle on the whole schema, for every read and write outside migrations: the database or a
+ * transaction on it (a `Transaction<Database>` is one).
+ */
+export type Db = Kysely<Database>;
 
 /** Operational state outside the event log and the projections: bookkeeping, never rebuilt from events. */
 export interface OperationalTables {

@@ -1,7 +1,6 @@
 import { forbidden, notFound } from '../../events/errors';
 import { type Actor, can } from '../../events/permissions';
 import { findCourseByPath } from '../../projections/course/course-summaries';
-import type { AnyDb } from '../../projections/db';
 import { type FileSummary, findFileByPath, listFiles } from '../../projections/file/file-summaries';
 import {
   filesOfOwnedParents,
@@ -12,6 +11,7 @@ import {
 } from '../../projections/link/content-links';
 import { findSectionByPath } from '../../projections/section/section-summaries';
 import { courseAccessWith, courseFactsFrom } from '../course/queries';
+import type { Db } from '../db/tables';
 import { sectionAccessWith } from '../section/queries';
 
 export interface FileListInput {
@@ -27,7 +27,7 @@ export interface FileListInput {
  * section); otherwise 'published'.
  */
 export async function parentAccess(
-  db: AnyDb,
+  db: Db,
   actor: Actor | null,
   parent: Parent,
 ): Promise<'manage' | 'published' | null> {
@@ -47,7 +47,7 @@ export async function parentAccess(
   return manages ? 'manage' : 'published';
 }
 
-async function visibleParent(db: AnyDb, actor: Actor | null, parent: Parent): Promise<void> {
+async function visibleParent(db: Db, actor: Actor | null, parent: Parent): Promise<void> {
   const access = await parentAccess(db, actor, parent);
   if (!access) throw notFound(parent.parentType === 'course' ? 'course.notFound' : 'section.notFound');
 }
@@ -58,7 +58,7 @@ async function visibleParent(db: AnyDb, actor: Actor | null, parent: Parent): Pr
  * files for holders of the view right (other editors: the files of the courses they own).
  */
 export async function visibleFiles(
-  db: AnyDb,
+  db: Db,
   actor: Actor | null,
   input: FileListInput = {},
 ): Promise<FileSummary[]> {
@@ -78,7 +78,7 @@ export async function visibleFiles(
 }
 
 /** One file by path: editors see any; learners those linked to a course or section they may see. */
-export async function visibleFile(db: AnyDb, actor: Actor | null, path: string): Promise<FileSummary> {
+export async function visibleFile(db: Db, actor: Actor | null, path: string): Promise<FileSummary> {
   const file = await findFileByPath(db, path);
   if (!file) throw notFound('file.notFound');
   if (can(actor, 'view') || can(actor, 'edit') || can(actor, 'delete')) return file;

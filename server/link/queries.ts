@@ -1,8 +1,8 @@
 import { forbidden, notFound } from '../../events/errors';
 import { type Actor, requireCan } from '../../events/permissions';
-import { type AnyDb, tablesOf } from '../../projections/db';
 import { type LinkedModule, modulesOfParent, type Parent } from '../../projections/link/content-links';
-import { toUserProfile, type UserTables } from '../../projections/user/users';
+import { toUserProfile } from '../../projections/user/users';
+import type { Db } from '../db/tables';
 import { parentAccess } from '../file/queries';
 import { keepVisibleModules, moduleFactsFrom } from '../module/queries';
 import { inSeenOrder } from '../user/queries';
@@ -14,7 +14,7 @@ import { inSeenOrder } from '../user/queries';
  * else exactly the modules this actor may open (the module rule), so no card says 'does not exist'.
  */
 export async function visibleModulesOf(
-  db: AnyDb,
+  db: Db,
   actor: Actor | null,
   parent: Parent,
   options: { onAdmin?: boolean } = {},
@@ -39,10 +39,10 @@ export interface Teacher {
  * (docs/guide/users-and-roles.md#roles-what-each-action-reaches), as this actor may see them
  * (`inSeenOrder`: a private profile reads as 'Anonymous User', after the names).
  */
-export async function teachers(db: AnyDb, actor: Actor | null): Promise<Teacher[]> {
+export async function teachers(db: Db, actor: Actor | null): Promise<Teacher[]> {
   if (!actor) throw forbidden();
   requireCan(actor, 'assign_owners');
-  const rows = await tablesOf<UserTables>(db)
+  const rows = await db
     .selectFrom('users')
     .selectAll()
     .where('roles', '@>', JSON.stringify(['teacher']) as never)

@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import { notFound } from '../../events/errors';
 import type { PageType } from '../../events/page/events';
 import { type Actor, can } from '../../events/permissions';
-import type { AnyDb } from '../../projections/db';
 import { ownersOfModule, ownersOfModules } from '../../projections/module/module-owners';
 import {
   findModuleByPath,
@@ -12,6 +11,7 @@ import {
 } from '../../projections/module/module-summaries';
 import { pagesOfModule } from '../../projections/page/page-summaries';
 import { isLinkedTo, linksOfUsers } from '../../projections/user/users';
+import type { Db } from '../db/tables';
 import { type ModuleRights, moduleAuthority } from '../rights/module-rights';
 import { type ItemAccess, keepOpen, refusalOf } from '../visibility';
 
@@ -28,7 +28,7 @@ export interface ModuleListInput {
  * anonymous visitor, whose every module asks to sign in first.
  */
 export async function visibleModules(
-  db: AnyDb,
+  db: Db,
   actor: Actor | null,
   input: ModuleListInput = {},
 ): Promise<ModuleSummary[]> {
@@ -63,7 +63,7 @@ export interface ModuleUse {
 export type ModuleListEntry = ModuleSummary & { usedIn: ModuleUse[] | null };
 
 /** Where each of these modules is linked, courses first, then sections, by name (one statement). */
-export async function usesOfModules(db: AnyDb, paths: readonly string[]): Promise<Map<string, ModuleUse[]>> {
+export async function usesOfModules(db: Db, paths: readonly string[]): Promise<Map<string, ModuleUse[]>> {
   const uses = new Map<string, ModuleUse[]>();
   if (paths.length === 0) return uses;
   const { rows } = await sql<{
@@ -120,7 +120,7 @@ export function usedAsFiltered(uses: readonly ModuleUse[], filter: ModuleUsageFi
  * courses from it.
  */
 export async function moduleList(
-  db: AnyDb,
+  db: Db,
   actor: Actor | null,
   input: ModuleListInput & { usedIn?: ModuleUsageFilter } = {},
 ): Promise<ModuleListEntry[]> {
@@ -145,7 +145,7 @@ export interface ModuleFacts {
 
 /** The facts about these modules for this actor, read in two statements whatever their number. */
 export async function moduleFactsFrom(
-  db: AnyDb,
+  db: Db,
   actor: Actor | null,
   modules: readonly Pick<ModuleSummary, 'moduleId'>[],
 ): Promise<ModuleFacts> {
@@ -201,7 +201,7 @@ export async function moduleAccessWith(
 
 /** Whether this actor may open the module (its access is `open`). */
 export async function maySeeModule(
-  db: AnyDb,
+  db: Db,
   actor: Actor | null,
   module: Pick<ModuleSummary, 'path' | 'published' | 'public'>,
   owners: readonly string[],
@@ -242,7 +242,7 @@ export type ModuleDetail = ModuleSummary & {
  * Unauthenticated for an anonymous visitor of a module that needs signing in, else NotFound. Who
  * teaches it through a course (`moduleAuthority`) opens it too.
  */
-export async function visibleModule(db: AnyDb, actor: Actor | null, path: string): Promise<ModuleDetail> {
+export async function visibleModule(db: Db, actor: Actor | null, path: string): Promise<ModuleDetail> {
   const module = await findModuleByPath(db, path);
   if (!module) throw notFound('module.notFound');
   const owners = await ownersOfModule(db, module.moduleId);
@@ -271,7 +271,7 @@ export async function visibleModule(db: AnyDb, actor: Actor | null, path: string
  * id). Only the ones this actor may see.
  */
 export async function moduleTranslations(
-  db: AnyDb,
+  db: Db,
   actor: Actor | null,
   path: string,
 ): Promise<{ path: string; name: string; language: ModuleSummary['language'] }[]> {

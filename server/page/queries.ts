@@ -1,8 +1,8 @@
 import { DomainError, forbidden, notFound, unauthenticated } from '../../events/errors';
 import { type Element, isQuestion, type PublicElement, withoutAnswerKey } from '../../events/page/content';
 import { type Actor, can } from '../../events/permissions';
-import type { AnyDb } from '../../projections/db';
 import { findPageByPath, type PageSummary, pagesOfModule } from '../../projections/page/page-summaries';
+import type { Db } from '../db/tables';
 import { visibleModule } from '../module/queries';
 
 // The read rules for pages, shared by tRPC (`page.listByModule`, `page.byPath`) and GraphQL: a
@@ -10,7 +10,7 @@ import { visibleModule } from '../module/queries';
 
 /** A module's pages in order, if this actor may see the module; otherwise NotFound. */
 export async function visiblePagesOfModule(
-  db: AnyDb,
+  db: Db,
   actor: Actor | null,
   modulePath: string,
 ): Promise<(Omit<PageSummary, 'content'> & { content: PublicElement[] })[]> {
@@ -58,7 +58,7 @@ export interface PageDetail {
 }
 
 /** One page by path, if this actor may see its module; otherwise (or when absent) NotFound. */
-export async function visiblePage(db: AnyDb, actor: Actor | null, path: string): Promise<PageDetail> {
+export async function visiblePage(db: Db, actor: Actor | null, path: string): Promise<PageDetail> {
   const page = await findPageByPath(db, path);
   if (!page) throw notFound('page.notFound');
   let module: Awaited<ReturnType<typeof visibleModule>>;
@@ -87,7 +87,7 @@ export async function visiblePage(db: AnyDb, actor: Actor | null, path: string):
 
 /** A page with its answer key, for those who edit its module (the admin editor); else Forbidden. */
 export async function editablePage(
-  db: AnyDb,
+  db: Db,
   actor: Actor | null,
   path: string,
 ): Promise<Omit<PageDetail, 'content'> & { content: Element[] }> {

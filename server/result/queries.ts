@@ -19,13 +19,13 @@ import {
   type QuestionProgress,
 } from '../../events/result/progress';
 import { arrangeContent, arrangePages } from '../../events/result/randomize';
-import type { AnyDb } from '../../projections/db';
 import { ownersOfModule } from '../../projections/module/module-owners';
 import { findModuleByPath, type ModuleSummary } from '../../projections/module/module-summaries';
 import { type PageSummary, pagesOfModule } from '../../projections/page/page-summaries';
 import { answersOf, latestResultsOf, type StoredAnswer } from '../../projections/result/module-results';
 import { draftsOf } from '../../projections/result/result-drafts';
 import { isLinkedTo } from '../../projections/user/users';
+import type { Db } from '../db/tables';
 import { maySeeModule, moduleAccessWith } from '../module/queries';
 import { maySeeAnswerKey } from '../page/queries';
 import { refusalOf } from '../visibility';
@@ -162,7 +162,7 @@ export interface LearnerSources {
   ) => Promise<Record<string, AnswerValue | null>>;
 }
 
-export const databaseSources = (db: AnyDb): LearnerSources => ({
+export const databaseSources = (db: Db): LearnerSources => ({
   module: (path) => findModuleByPath(db, path),
   owners: (moduleId) => ownersOfModule(db, moduleId),
   linked: (userId, modulePath) => isLinkedTo(db, userId, 'module', modulePath),
@@ -230,7 +230,7 @@ const progressOf = (questions: LearnerQuestion[]): QuestionProgress[] =>
  * in that participant's order.
  */
 export async function learnerState(
-  db: AnyDb,
+  db: Db,
   actor: Actor | null,
   path: string,
   subjectId: string | null = actor?.userId ?? null,
@@ -274,7 +274,7 @@ export type LearnerState = Awaited<ReturnType<typeof learnerState>>;
 
 /** The module as this participant meets it: pages in their order, progress, scores (tRPC `result.module`). */
 export async function learnerModule(
-  db: AnyDb,
+  db: Db,
   actor: Actor | null,
   path: string,
   subjectId?: string,
@@ -286,7 +286,7 @@ export async function learnerModule(
 
 /** learnerModuleOf, with who can help when the participant needs another attempt. */
 export async function learnerModuleWithHelpers(
-  db: AnyDb,
+  db: Db,
   actor: Actor | null,
   state: LearnerState,
 ): Promise<LearnerModule> {
@@ -355,7 +355,7 @@ export function learnerModuleOf({ module, pages, perPage, progress, saved }: Lea
  * gate is refused, not only hidden.
  */
 export async function learnerPage(
-  db: AnyDb,
+  db: Db,
   actor: Actor | null,
   modulePath: string,
   pagePath: string,
@@ -367,7 +367,7 @@ export async function learnerPage(
 
 /** One page of the module state the caller has read (learnerPage), with the learner's drafts on it. */
 export async function learnerPageOf(
-  db: AnyDb,
+  db: Db,
   actor: Actor | null,
   { module, pages, perPage, progress, seed, editor }: LearnerState,
   pagePath: string,
@@ -408,12 +408,12 @@ const reviewer: Actor = { userId: 'system', roles: [ADMIN_ROLE], rules: allRules
  * module's editor (every page reachable, names shown), also by a course's teacher who could not open
  * a module that is not public.
  */
-export const participantState = (db: AnyDb, path: string, participantId: string) =>
+export const participantState = (db: Db, path: string, participantId: string) =>
   learnerState(db, reviewer, path, participantId);
 
 /** The module the actor answered in most recently and may still see (home page, `latestActivity`). */
 export async function latestActivity(
-  db: AnyDb,
+  db: Db,
   actor: Actor | null,
 ): Promise<{ module: ModuleSummary; updatedAt: string } | null> {
   if (!actor) return null;
@@ -432,7 +432,7 @@ export async function latestActivity(
  * found, behind a closed gate).
  */
 export async function answerablePage(
-  db: AnyDb,
+  db: Db,
   actor: Actor,
   modulePath: string,
   pagePath: string,

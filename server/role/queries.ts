@@ -1,17 +1,17 @@
 import { forbidden, notFound } from '../../events/errors';
 import { type Actor, can } from '../../events/permissions';
-import type { AnyDb } from '../../projections/db';
 import { findRoleByName, listRoles, type RoleRecord } from '../../projections/role/roles';
+import type { Db } from '../db/tables';
 
 /** Role names are needed to assign them (manage_users) and to edit them (manage_roles). */
 export const canSeeRoles = (actor: Actor | null) => can(actor, 'manage_roles') || can(actor, 'manage_users');
 
-export async function visibleRoles(db: AnyDb, actor: Actor | null): Promise<RoleRecord[]> {
+export async function visibleRoles(db: Db, actor: Actor | null): Promise<RoleRecord[]> {
   if (!canSeeRoles(actor)) throw forbidden();
   return listRoles(db);
 }
 
-export async function visibleRole(db: AnyDb, actor: Actor | null, name: string): Promise<RoleRecord> {
+export async function visibleRole(db: Db, actor: Actor | null, name: string): Promise<RoleRecord> {
   if (!canSeeRoles(actor)) throw forbidden();
   const role = await findRoleByName(db, name);
   if (!role) throw notFound('role.notFound');

@@ -1,13 +1,13 @@
 import { notFound } from '../../events/errors';
 import { type Actor, can } from '../../events/permissions';
 import { type CourseSummary, findCourseByPath } from '../../projections/course/course-summaries';
-import type { AnyDb } from '../../projections/db';
 import {
   findSectionByPath,
   type SectionSummary,
   sectionsOfCourse,
 } from '../../projections/section/section-summaries';
 import { type CourseFacts, courseAccessWith, courseFactsFrom, visibleCourse } from '../course/queries';
+import type { Db } from '../db/tables';
 import { type ItemAccess, keepOpen } from '../visibility';
 
 /**
@@ -50,7 +50,7 @@ export function keepVisibleSections(
 
 /** The section rule over single look-ups: the section's course is read too. */
 export async function sectionAccess(
-  db: AnyDb,
+  db: Db,
   actor: Actor | null,
   section: SectionSummary,
 ): Promise<ItemAccess> {
@@ -90,7 +90,7 @@ export function withoutCredentialsFor(section: SectionSummary, mayEnter: boolean
 
 /** A course's sections in order, those this actor may open, if they may open the course; otherwise NotFound. */
 export async function visibleSectionsOfCourse(
-  db: AnyDb,
+  db: Db,
   actor: Actor | null,
   coursePath: string,
 ): Promise<SectionSummary[]> {
@@ -105,7 +105,7 @@ export async function visibleSectionsOfCourse(
 }
 
 /** One section by path, if this actor may open it; otherwise (or when absent) NotFound. */
-export async function visibleSection(db: AnyDb, actor: Actor | null, path: string): Promise<SectionSummary> {
+export async function visibleSection(db: Db, actor: Actor | null, path: string): Promise<SectionSummary> {
   const section = await findSectionByPath(db, path);
   const course = section && (await findCourseByPath(db, section.parentPath));
   if (!section || !course) throw notFound('section.notFound');

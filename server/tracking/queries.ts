@@ -1,8 +1,8 @@
 import { forbidden, notFound, unauthenticated } from '../../events/errors';
 import { type Actor, can } from '../../events/permissions';
-import type { AnyDb } from '../../projections/db';
 import { type Tracking, trackingOf } from '../../projections/tracking/user-tracking';
 import { userAccess } from '../../projections/user/users';
+import type { Db } from '../db/tables';
 
 export interface Log {
   user: string;
@@ -14,7 +14,7 @@ export const canReadLogOf = (actor: Actor | null, userId: string) =>
   actor?.userId === userId || can(actor, 'manage_users') || can(actor, 'view');
 
 /** log(user): what the person saw, per category, first and last when. */
-export async function logOf(db: AnyDb, actor: Actor | null, userId: string): Promise<Log> {
+export async function logOf(db: Db, actor: Actor | null, userId: string): Promise<Log> {
   if (!actor) throw unauthenticated();
   if (!canReadLogOf(actor, userId)) throw forbidden();
   if (!(await userAccess(db, userId))) throw notFound('user.notFound');

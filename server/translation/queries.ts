@@ -1,10 +1,8 @@
 import { sql } from 'kysely';
 import { type Actor, requireCan } from '../../events/permissions';
 import type { Language } from '../../events/shared/fields';
-import type { CourseSummaryTables } from '../../projections/course/course-summaries';
-import { type AnyDb, tablesOf } from '../../projections/db';
-import type { ModuleSummaryTables } from '../../projections/module/module-summaries';
 import { courseFactsFrom, keepVisibleCourses, visibleCourse } from '../course/queries';
+import type { Db } from '../db/tables';
 
 export interface TranslationItem {
   path: string;
@@ -50,9 +48,9 @@ function groupsOf(kind: TranslationGroup['kind'], members: Member[]): Translatio
 }
 
 /** The translation groups of courses and modules (tRPC `translation.groups`, the translations list). */
-export async function translationGroups(db: AnyDb, actor: Actor | null): Promise<TranslationGroup[]> {
+export async function translationGroups(db: Db, actor: Actor | null): Promise<TranslationGroup[]> {
   requireCan(actor, 'view');
-  const courses = await tablesOf<CourseSummaryTables>(db)
+  const courses = await db
     .selectFrom('course_summaries')
     .select([sql<string>`course_id::text`.as('id'), 'origin_id', 'path', 'name', 'language'])
     .where((eb) =>
@@ -63,7 +61,7 @@ export async function translationGroups(db: AnyDb, actor: Actor | null): Promise
     )
     .orderBy('path')
     .execute();
-  const modules = await tablesOf<ModuleSummaryTables>(db)
+  const modules = await db
     .selectFrom('module_summaries')
     .select([sql<string>`module_id::text`.as('id'), 'origin_id', 'path', 'name', 'language'])
     .where((eb) =>
@@ -82,13 +80,13 @@ export async function translationGroups(db: AnyDb, actor: Actor | null): Promise
  * courseTranslationsPaths): the members this actor may open (the course rule).
  */
 export async function courseTranslations(
-  db: AnyDb,
+  db: Db,
   actor: Actor | null,
   path: string,
 ): Promise<{ path: string; name: string; language: Language }[]> {
   const course = await visibleCourse(db, actor, path);
   const rootId = course.originId ?? course.courseId;
-  const members = await tablesOf<CourseSummaryTables>(db)
+  const members = await db
     .selectFrom('course_summaries')
     .select([sql<string>`course_id::text`.as('courseId'), 'path', 'name', 'language', 'published', 'public'])
     .where((eb) => eb.or([eb(sql<string>`course_id::text`, '=', rootId), eb('origin_id', '=', rootId)]))

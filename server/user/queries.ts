@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { forbidden, notFound } from '../../events/errors';
 import { type Actor, can } from '../../events/permissions';
-import type { AnyDb } from '../../projections/db';
 import {
   anonymousProfile,
   findUserById,
@@ -11,6 +10,7 @@ import {
   type UserRecord,
   type UserSearch,
 } from '../../projections/user/users';
+import type { Db } from '../db/tables';
 
 /** Users with fullPrivacy appear to others as 'Anonymous User' (docs/guide/users-and-roles.md); managers see them. */
 export function asSeenBy<U extends UserProfile>(actor: Actor | null, user: U): U {
@@ -100,18 +100,14 @@ export const userSearchSchema = z.object({
  * The user list (admin screens, linking participants): manage_users or assign_participants; each
  * user as this actor's audience may see them (`userFor`), and found only by what they see.
  */
-export async function visibleUsers(
-  db: AnyDb,
-  actor: Actor | null,
-  filter: UserSearch,
-): Promise<UserRecord[]> {
+export async function visibleUsers(db: Db, actor: Actor | null, filter: UserSearch): Promise<UserRecord[]> {
   if (!can(actor, 'manage_users') && !can(actor, 'assign_participants')) throw forbidden();
   const users = await searchUsers(db, filter, searchScopeOf(actor));
   return users.map((user) => userFor(actor, user));
 }
 
 /** One user in full: oneself, or anyone with manage_users. */
-export async function visibleUser(db: AnyDb, actor: Actor | null, userId: string): Promise<UserRecord> {
+export async function visibleUser(db: Db, actor: Actor | null, userId: string): Promise<UserRecord> {
   if (actor?.userId !== userId && !can(actor, 'manage_users')) throw forbidden();
   const user = await findUserById(db, userId);
   if (!user) throw notFound('user.notFound');
