@@ -40,7 +40,11 @@ export const compression = fp(
       const type = payload.headers.get('content-type') ?? '';
       if (!type.includes('json') || payload.headers.has('transfer-encoding')) return payload;
       reply.code(payload.status);
-      for (const [name, value] of payload.headers) reply.header(name, value);
+      // Its Vary joins the one already set (CORS varies every answer by Origin).
+      for (const [name, value] of payload.headers) {
+        const before = name === 'vary' ? reply.getHeader('vary') : undefined;
+        reply.header(name, before ? `${before}, ${value}` : value);
+      }
       return Buffer.from(await payload.arrayBuffer());
     });
 
