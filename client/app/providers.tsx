@@ -1,11 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
-import { createQueryClient, dependsOnUser } from '../lib/query-client';
+import { type ReactNode, useEffect } from 'react';
 import { getSessionState, startSession, subscribeToSession } from '../lib/session';
+import { dependsOnUser, queryClient } from '../lib/trpc-query';
 
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
-
   // The session check at start; and whenever someone signs in or out (here or in another tab),
   // whatever was loaded for the previous person is dropped and loaded again. The listener runs
   // synchronously, so the cache is reset before `signIn()` or `signOut()` resolves.
@@ -18,7 +16,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       generation = next;
       void queryClient.resetQueries({ predicate: dependsOnUser });
     });
-  }, [queryClient]);
+  }, []);
 
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

@@ -1,21 +1,13 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { getSessionState, type SessionState, subscribeToSession } from './session';
-import { api, type RouterOutputs } from './trpc';
+import type { RouterOutputs } from './trpc';
+import { trpc } from './trpc-query';
 
 /** The signed-in user as `user.me` answers it: profile, roles, links and the rules that follow. */
 export type CurrentUser = NonNullable<RouterOutputs['user']['me']>;
 export type Rules = CurrentUser['rules'];
 export type RuleName = keyof Rules;
-
-export const meQueryKey = ['user', 'me'] as const;
-
-export const meQueryOptions = () =>
-  queryOptions({
-    queryKey: meQueryKey,
-    queryFn: () => api.user.me.query(),
-    staleTime: 60_000,
-  });
 
 export function useSessionState(): SessionState {
   return useSyncExternalStore(subscribeToSession, getSessionState, getSessionState);
@@ -33,7 +25,9 @@ export type Session =
  */
 export function useSession(): Session {
   const { status } = useSessionState();
-  const me = useQuery({ ...meQueryOptions(), enabled: status === 'signed-in' });
+  const me = useQuery(
+    trpc.user.me.queryOptions(undefined, { staleTime: 60_000, enabled: status === 'signed-in' }),
+  );
   if (status === 'checking') return { status: 'loading', user: null };
   if (status === 'signed-out') return { status: 'signed-out', user: null };
   if (me.isPending) return { status: 'loading', user: null };

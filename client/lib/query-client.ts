@@ -38,6 +38,3 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
-
-/** Everything that may depend on who is signed in: all but the tenant's configuration. */
-export const dependsOnUser = (query: { queryKey: readonly unknown[] }) => query.queryKey[0] !== 'tenant';

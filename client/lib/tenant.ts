@@ -1,22 +1,15 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { InterfaceLanguage } from './i18n';
-import { api, type RouterOutputs } from './trpc';
+import type { RouterOutputs } from './trpc';
+import { trpc } from './trpc-query';
 
 export type Tenant = RouterOutputs['tenant']['get'];
 export type TenantText = Tenant['texts']['welcome'];
 export type StaticPage = Tenant['staticPages'][number];
 
-export const tenantQueryKey = ['tenant'] as const;
-
 /** The tenant's configuration changes only with a restart: fetch it once per visit. */
-export const tenantQueryOptions = () =>
-  queryOptions({
-    queryKey: tenantQueryKey,
-    queryFn: () => api.tenant.get.query(),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-
-export const useTenant = () => useQuery(tenantQueryOptions());
+export const useTenant = () =>
+  useQuery(trpc.tenant.get.queryOptions(undefined, { staleTime: Number.POSITIVE_INFINITY }));
 
 /** A tenant text in the interface language. */
 export const pick = (text: TenantText, language: InterfaceLanguage) => text[language];

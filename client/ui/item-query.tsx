@@ -21,7 +21,7 @@ export function ItemQuery<T>({
   notFoundKeys = [],
   children,
 }: {
-  query: UseQueryResult<T>;
+  query: UseQueryResult<T, unknown>;
   notFound: string;
   loadError: string;
   backHref: string;

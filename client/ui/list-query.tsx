@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { Empty, ErrorPanel, Loading } from './status';
 
 /** Whether a list is (again) on its way: pending, or failed and being fetched once more. */
-export const listLoading = (query: UseQueryResult) => query.isPending || (query.isError && query.isFetching);
+export const listLoading = (query: UseQueryResult<unknown, unknown>) =>
+  query.isPending || (query.isError && query.isFetching);
 
 /**
  * Loading, failed and empty states of a list's query, or its items. `items` stands in for the
@@ -16,7 +17,7 @@ export function ListQuery<T>({
   items,
   children,
 }: {
-  query: UseQueryResult<T[]>;
+  query: UseQueryResult<T[], unknown>;
   loadError: string;
   empty: ReactNode;
   items?: T[];

@@ -36,7 +36,7 @@ export function HomePage() {
           <img className="hero__image" src={tenant.images.intro} alt="" width="320" height="240" />
         )}
       </section>
-      {user && <LatestActivity userId={user._id} />}
+      {user && <LatestActivity />}
       <h2 id="featured-courses">{t('home.featuredCourses')}</h2>
       <CourseList filter={{ onHome: true }} labelledBy="featured-courses" />
       <HomeModules />
@@ -45,9 +45,9 @@ export function HomePage() {
 }
 
 /** The module the signed-in user answered in most recently, to pick up where they left off. */
-function LatestActivity({ userId }: { userId: string }) {
+function LatestActivity() {
   const { t } = useTranslation();
-  const latest = useLatestActivity(userId);
+  const latest = useLatestActivity();
   const loading = latest.isPending || (latest.isError && latest.isFetching);
 
   const content = () => {

@@ -1,23 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { meQueryKey } from '../../../lib/auth';
 import { api } from '../../../lib/trpc';
-import { allUsersQueryKey } from '../user/get-users';
-import { roleQueryKey } from './get-role';
-import { roleHistoryQueryKey } from './get-role-history';
-import { allRolesQueryKey } from './get-roles';
+import { trpc } from '../../../lib/trpc-query';
 
-/** Deletes a role; the roles list loads again afterwards. */
+/** Deletes a role; the roles list, the users (who held it) and one's own rules load again. */
 export function useDeleteRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (name: string) => api.role.delete.mutate({ name }),
     onSuccess: (_, name) => {
-      queryClient.removeQueries({ queryKey: roleQueryKey(name) });
-      queryClient.removeQueries({ queryKey: roleHistoryQueryKey(name) });
+      queryClient.removeQueries(trpc.role.byName.queryFilter({ name }));
+      queryClient.removeQueries(trpc.role.history.queryFilter({ name }));
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: allRolesQueryKey }),
-        queryClient.invalidateQueries({ queryKey: allUsersQueryKey }),
-        queryClient.invalidateQueries({ queryKey: meQueryKey }),
+        queryClient.invalidateQueries(trpc.role.list.pathFilter()),
+        queryClient.invalidateQueries(trpc.user.list.pathFilter()),
+        queryClient.invalidateQueries(trpc.user.byId.pathFilter()),
+        queryClient.invalidateQueries(trpc.user.me.pathFilter()),
       ]);
     },
   });

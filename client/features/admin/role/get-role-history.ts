@@ -1,13 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/trpc';
-
-export const roleHistoryQueryKey = (name: string) => ['admin', 'roles', 'history', name] as const;
+import { useQuery } from '@tanstack/react-query';
+import { trpc } from '../../../lib/trpc-query';
 
 /** Every change to the role, oldest first, with who made it and when. */
-export const getRoleHistoryQueryOptions = (name: string) =>
-  queryOptions({
-    queryKey: roleHistoryQueryKey(name),
-    queryFn: () => api.role.history.query({ name }),
-  });
-
-export const useRoleHistory = (name: string) => useQuery(getRoleHistoryQueryOptions(name));
+export const useRoleHistory = (name: string) => useQuery(trpc.role.history.queryOptions({ name }));

@@ -1,12 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/trpc';
+import { useQuery } from '@tanstack/react-query';
+import { trpc } from '../../../lib/trpc-query';
 
-export const roleQueryKey = (name: string) => ['admin', 'roles', 'byName', name] as const;
-
-export const getRoleQueryOptions = (name: string) =>
-  queryOptions({
-    queryKey: roleQueryKey(name),
-    queryFn: () => api.role.byName.query({ name }),
-  });
-
-export const useRole = (name: string) => useQuery(getRoleQueryOptions(name));
+export const useRole = (name: string) => useQuery(trpc.role.byName.queryOptions({ name }));

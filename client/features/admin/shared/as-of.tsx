@@ -62,7 +62,7 @@ export function AsOfResult<T>({
   details,
 }: {
   at: string;
-  query: UseQueryResult<T | null>;
+  query: UseQueryResult<T | null, unknown>;
   onClose: () => void;
   details: (item: T) => ReactNode;
 }) {

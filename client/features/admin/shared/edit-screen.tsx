@@ -26,7 +26,7 @@ export function EditScreen<T>({
   className,
   children,
 }: {
-  query: UseQueryResult<T>;
+  query: UseQueryResult<T, unknown>;
   name: (item: T) => string;
   texts: { title: string; notFound: string; loadError: string; listHref: string; listLabel: string };
   /** Where '←' leads from a loaded item; the item's list when not given. */

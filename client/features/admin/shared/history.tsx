@@ -69,7 +69,7 @@ export function HistoryList<E extends { version: number }>({
   query,
   entry,
 }: {
-  query: UseQueryResult<E[]>;
+  query: UseQueryResult<E[], unknown>;
   entry: (entry: E) => ReactNode;
 }) {
   const { t } = useTranslation();
@@ -106,7 +106,7 @@ export function History({
   viewer,
   asOf,
 }: {
-  query: UseQueryResult<HistoryEntry[]>;
+  query: UseQueryResult<HistoryEntry[], unknown>;
   viewer: CurrentUser;
   asOf?: (at: string, close: () => void) => ReactNode;
 }) {

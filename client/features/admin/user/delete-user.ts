@@ -1,8 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/trpc';
-import { userQueryKey } from './get-user';
-import { userHistoryQueryKey } from './get-user-history';
-import { allUsersQueryKey } from './get-users';
+import { trpc } from '../../../lib/trpc-query';
 
 /** Erases a user: their personal data becomes unreadable everywhere. */
 export function useDeleteUser() {
@@ -11,9 +9,9 @@ export function useDeleteUser() {
     mutationFn: (userId: string) => api.user.delete.mutate({ _id: userId }),
     onSuccess: (_, userId) => {
       // The gone user's own queries would only answer "not found" now.
-      queryClient.removeQueries({ queryKey: userQueryKey(userId) });
-      queryClient.removeQueries({ queryKey: userHistoryQueryKey(userId) });
-      return queryClient.invalidateQueries({ queryKey: allUsersQueryKey });
+      queryClient.removeQueries(trpc.user.byId.queryFilter({ _id: userId }));
+      queryClient.removeQueries(trpc.user.history.queryFilter({ _id: userId }));
+      return queryClient.invalidateQueries(trpc.user.list.pathFilter());
     },
   });
 }

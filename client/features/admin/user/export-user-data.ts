@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { saveTextFile } from '../../../lib/download';
 import { api } from '../../../lib/trpc';
-import { userHistoryQueryKey } from './get-user-history';
+import { trpc } from '../../../lib/trpc-query';
 
 export type ExportFormat = 'json' | 'html';
 
@@ -17,6 +17,7 @@ export function useExportUserData() {
       if (!answer.erased) saveTextFile(answer.fileName, answer.mimeType, answer.content);
       return answer;
     },
-    onSuccess: (_, { userId }) => queryClient.invalidateQueries({ queryKey: userHistoryQueryKey(userId) }),
+    onSuccess: (_, { userId }) =>
+      queryClient.invalidateQueries(trpc.user.history.queryFilter({ _id: userId })),
   });
 }

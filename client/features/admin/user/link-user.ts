@@ -1,14 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type RouterInputs } from '../../../lib/trpc';
-import { allUsersQueryKey } from './get-users';
+import { useMutation } from '@tanstack/react-query';
+import type { RouterInputs } from '../../../lib/trpc';
+import { trpc } from '../../../lib/trpc-query';
+import { useUserChanged } from './user-changed';
 
 export type UserLink = RouterInputs['user']['link'];
 
 /** Links a user to a course (linked: true) or removes the link (linked: false). */
 export function useLinkUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: UserLink) => api.user.link.mutate(input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: allUsersQueryKey }),
-  });
+  const changed = useUserChanged();
+  return useMutation(trpc.user.link.mutationOptions({ onSettled: (_, __, input) => changed(_, input) }));
 }

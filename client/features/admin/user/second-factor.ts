@@ -1,18 +1,10 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/trpc';
-import { userHistoryQueryKey } from './get-user-history';
-
-export const userSecondFactorQueryKey = (userId: string) =>
-  ['admin', 'users', 'secondFactor', userId] as const;
+import { trpc } from '../../../lib/trpc-query';
 
 /** Whether two-step sign-in guards someone's account (manage_users). */
-export const getUserSecondFactorQueryOptions = (userId: string) =>
-  queryOptions({
-    queryKey: userSecondFactorQueryKey(userId),
-    queryFn: () => api.secondFactor.ofUser.query({ _id: userId }),
-  });
-
-export const useUserSecondFactor = (userId: string) => useQuery(getUserSecondFactorQueryOptions(userId));
+export const useUserSecondFactor = (userId: string) =>
+  useQuery(trpc.secondFactor.ofUser.queryOptions({ _id: userId }));
 
 /** Resets someone's two-step sign-in (a lost phone): recorded in their history, and they are mailed. */
 export function useResetSecondFactor() {
@@ -21,8 +13,8 @@ export function useResetSecondFactor() {
     mutationFn: (userId: string) => api.secondFactor.reset.mutate({ _id: userId }),
     onSuccess: (_, userId) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: userSecondFactorQueryKey(userId) }),
-        queryClient.invalidateQueries({ queryKey: userHistoryQueryKey(userId) }),
+        queryClient.invalidateQueries(trpc.secondFactor.ofUser.queryFilter({ _id: userId })),
+        queryClient.invalidateQueries(trpc.user.history.queryFilter({ _id: userId })),
       ]),
   });
 }

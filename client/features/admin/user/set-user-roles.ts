@@ -1,18 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { meQueryKey } from '../../../lib/auth';
-import { api } from '../../../lib/trpc';
-import { allUsersQueryKey } from './get-users';
+import { useMutation } from '@tanstack/react-query';
+import { trpc } from '../../../lib/trpc-query';
+import { useUserChanged } from './user-changed';
 
-/** Replaces the roles a user holds. */
+/** Replaces the roles a user holds (the signed-in admin may have changed their own). */
 export function useSetUserRoles() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { _id: string; roles: string[] }) => api.user.setRoles.mutate(input),
-    // The signed-in admin may have changed their own roles.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: allUsersQueryKey }),
-        queryClient.invalidateQueries({ queryKey: meQueryKey }),
-      ]),
-  });
+  const onSuccess = useUserChanged();
+  return useMutation(trpc.user.setRoles.mutationOptions({ onSuccess }));
 }

@@ -1,24 +1,28 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CertificateConfig } from '../../../../events/certificate/config';
-import { api, type RouterOutputs } from '../../../lib/trpc';
-import { certificateKeys } from './keys';
+import type { RouterOutputs } from '../../../lib/trpc';
+import { trpc } from '../../../lib/trpc-query';
 
 export type CertificateConfigView = RouterOutputs['certificate']['config'];
 
 /** A module's or course's certificate config with what the preview needs. */
 export const useCertificateConfig = (kind: 'module' | 'course', path: string) =>
-  useQuery({
-    queryKey: certificateKeys.config(kind, path),
-    queryFn: () => api.certificate.config.query({ kind, path }),
-  });
+  useQuery(trpc.certificate.config.queryOptions({ kind, path }));
 
+/** Saves the config; the config screen and the item's certificate (as its participants see it) follow. */
 export function useSaveCertificateConfig(kind: 'module' | 'course') {
   const client = useQueryClient();
+  const options =
+    kind === 'module'
+      ? trpc.certificate.configureModule.mutationOptions()
+      : trpc.certificate.configureCourse.mutationOptions();
   return useMutation({
-    mutationFn: (input: { path: string; config: CertificateConfig }) =>
-      kind === 'module'
-        ? api.certificate.configureModule.mutate(input)
-        : api.certificate.configureCourse.mutate(input),
-    onSuccess: () => client.invalidateQueries({ queryKey: certificateKeys.all }),
+    ...options,
+    onSuccess: (_, { path }) =>
+      Promise.all([
+        client.invalidateQueries(trpc.certificate.config.queryFilter({ kind, path })),
+        kind === 'module'
+          ? client.invalidateQueries(trpc.certificate.forModule.queryFilter({ path }))
+          : client.invalidateQueries(trpc.certificate.forCourse.queryFilter({ path })),
+      ]),
   });
 }

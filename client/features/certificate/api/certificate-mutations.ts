@@ -1,39 +1,78 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/trpc';
-import { certificateKeys } from './keys';
+import { trpc } from '../../../lib/trpc-query';
 
-function useCertificateMutation<Input, Output>(run: (input: Input) => Promise<Output>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: () => client.invalidateQueries({ queryKey: certificateKeys.all }),
-  });
-}
+/**
+ * The certificate changes and what each makes stale. A module certificate may complete a course's,
+ * so a change to one also touches the course lists and the holder's own certificates.
+ */
 
 /** Asks for the automatic issue of the caller's module certificate now (idempotent on the server). */
-export const useClaimCertificate = () =>
-  useCertificateMutation((path: string) => api.certificate.claim.mutate({ path }));
+export function useClaimCertificate() {
+  const client = useQueryClient();
+  return useMutation(
+    trpc.certificate.claim.mutationOptions({
+      onSuccess: (_, { path }) =>
+        Promise.all([
+          client.invalidateQueries(trpc.certificate.forModule.queryFilter({ path })),
+          client.invalidateQueries(trpc.certificate.forCourse.pathFilter()),
+          client.invalidateQueries(trpc.certificate.mine.pathFilter()),
+        ]),
+    }),
+  );
+}
+
+/** After a participant's module certificate was assigned, revoked or its review closed. */
+function useModuleCertificateChanged() {
+  const client = useQueryClient();
+  return (_: unknown, { module, user }: { module: string; user: string }) =>
+    Promise.all([
+      client.invalidateQueries(trpc.certificate.ofParticipant.queryFilter({ module, user })),
+      client.invalidateQueries(trpc.certificate.reviews.pathFilter()),
+      client.invalidateQueries(trpc.certificate.courseList.pathFilter()),
+      client.invalidateQueries(trpc.certificate.expiring.pathFilter()),
+      client.invalidateQueries(trpc.certificate.mine.pathFilter()),
+    ]);
+}
 
 /** certify(module, user): assigns a participant's module certificate. */
-export const useCertify = () =>
-  useCertificateMutation((input: { module: string; user: string }) => api.certificate.certify.mutate(input));
+export function useCertify() {
+  const onSuccess = useModuleCertificateChanged();
+  return useMutation(trpc.certificate.certify.mutationOptions({ onSuccess }));
+}
 
-export const useRevokeModuleCertificate = () =>
-  useCertificateMutation((input: { module: string; user: string }) =>
-    api.certificate.revokeModule.mutate(input),
+export function useRevokeModuleCertificate() {
+  const onSuccess = useModuleCertificateChanged();
+  return useMutation(trpc.certificate.revokeModule.mutationOptions({ onSuccess }));
+}
+
+export function useDismissReview() {
+  const client = useQueryClient();
+  return useMutation(
+    trpc.certificate.dismissReview.mutationOptions({
+      onSuccess: () => client.invalidateQueries(trpc.certificate.reviews.pathFilter()),
+    }),
   );
+}
+
+/** After a participant's course certificate was assigned or removed. */
+function useCourseCertificateChanged() {
+  const client = useQueryClient();
+  return (_: unknown, { course }: { _id: string; course: string }) =>
+    Promise.all([
+      client.invalidateQueries(trpc.certificate.courseList.queryFilter({ path: course })),
+      client.invalidateQueries(trpc.certificate.expiring.pathFilter()),
+      client.invalidateQueries(trpc.certificate.mine.pathFilter()),
+    ]);
+}
 
 /** addCertificateToUser(_id, course). */
-export const useAddCourseCertificate = () =>
-  useCertificateMutation((input: { _id: string; course: string }) => api.certificate.addToUser.mutate(input));
+export function useAddCourseCertificate() {
+  const onSuccess = useCourseCertificateChanged();
+  return useMutation(trpc.certificate.addToUser.mutationOptions({ onSuccess }));
+}
 
 /** removeCertificateFromUser(_id, course). */
-export const useRemoveCourseCertificate = () =>
-  useCertificateMutation((input: { _id: string; course: string }) =>
-    api.certificate.removeFromUser.mutate(input),
-  );
-
-export const useDismissReview = () =>
-  useCertificateMutation((input: { module: string; user: string }) =>
-    api.certificate.dismissReview.mutate(input),
-  );
+export function useRemoveCourseCertificate() {
+  const onSuccess = useCourseCertificateChanged();
+  return useMutation(trpc.certificate.removeFromUser.mutationOptions({ onSuccess }));
+}

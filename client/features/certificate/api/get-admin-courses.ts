@@ -1,9 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/trpc';
+import { trpc } from '../../../lib/trpc-query';
 
 /** The courses the admin area lists, to pick one for its certificate list. */
-export const useCertificateCourses = () =>
-  useQuery({
-    queryKey: ['certificate', 'courses'] as const,
-    queryFn: () => api.course.list.query({ onAdmin: true }),
-  });
+export const useCertificateCourses = () => useQuery(trpc.course.list.queryOptions({ onAdmin: true }));

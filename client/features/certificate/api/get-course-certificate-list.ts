@@ -1,13 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
-import { api, type RouterOutputs } from '../../../lib/trpc';
-import { certificateKeys } from './keys';
+import { skipToken, useQuery } from '@tanstack/react-query';
+import type { RouterOutputs } from '../../../lib/trpc';
+import { trpc } from '../../../lib/trpc-query';
 
 export type CourseCertificateList = RouterOutputs['certificate']['courseList'];
 
-/** A course's participants with their course certificate (admin). */
+/** A course's participants with their course certificate (admin); nothing until a course is picked. */
 export const useCourseCertificateList = (path: string | null) =>
-  useQuery({
-    queryKey: certificateKeys.courseList(path ?? ''),
-    queryFn: () => api.certificate.courseList.query({ path: path ?? '' }),
-    enabled: Boolean(path),
-  });
+  useQuery(trpc.certificate.courseList.queryOptions(path ? { path } : skipToken));

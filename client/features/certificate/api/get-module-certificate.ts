@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, isFinal, type RouterOutputs } from '../../../lib/trpc';
-import { certificateKeys } from './keys';
+import { isFinal, type RouterOutputs } from '../../../lib/trpc';
+import { trpc } from '../../../lib/trpc-query';
 
 export type ModuleCertificateState = RouterOutputs['certificate']['forModule'];
 
@@ -9,13 +9,16 @@ export type ModuleCertificateState = RouterOutputs['certificate']['forModule'];
  * under way (conditions met, no certificate yet) it asks again every few seconds.
  */
 export const useModuleCertificate = (path: string, enabled = true) =>
-  useQuery({
-    queryKey: certificateKeys.forModule(path),
-    queryFn: () => api.certificate.forModule.query({ path }),
-    enabled,
-    retry: (count, error) => !isFinal(error) && count < 2,
-    refetchInterval: (query) => {
-      const data = query.state.data;
-      return data?.configured && !data.certificate && data.waiting.length === 0 ? 3000 : false;
-    },
-  });
+  useQuery(
+    trpc.certificate.forModule.queryOptions(
+      { path },
+      {
+        enabled,
+        retry: (count, error) => !isFinal(error) && count < 2,
+        refetchInterval: (query) => {
+          const data = query.state.data;
+          return data?.configured && !data.certificate && data.waiting.length === 0 ? 3000 : false;
+        },
+      },
+    ),
+  );

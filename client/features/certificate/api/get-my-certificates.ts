@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, type RouterOutputs } from '../../../lib/trpc';
-import { certificateKeys } from './keys';
+import type { RouterOutputs } from '../../../lib/trpc';
+import { trpc } from '../../../lib/trpc-query';
 
 export type CertificateView = RouterOutputs['certificate']['mine'][number];
 
 /** The signed-in person's certificates, newest first. */
-export const useMyCertificates = () =>
-  useQuery({ queryKey: certificateKeys.mine(), queryFn: () => api.certificate.mine.query() });
+export const useMyCertificates = () => useQuery(trpc.certificate.mine.queryOptions());

@@ -17,7 +17,7 @@ export function CredentialCheck() {
   const verify = useVerifyCredential();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (text.trim()) verify.mutate(text.trim());
+    if (text.trim()) verify.mutate({ credential: text.trim() });
   };
   const result = verify.data;
   return (

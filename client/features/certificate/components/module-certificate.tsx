@@ -21,7 +21,7 @@ export function ModuleCertificate({ modulePath }: { modulePath: string }) {
   useEffect(() => {
     if (!due || claimed.current) return;
     claimed.current = true;
-    claim.mutate(modulePath);
+    claim.mutate({ path: modulePath });
   }, [due, claim, modulePath]);
   if (state.isPending) return <Loading />;
   if (state.isError) return <p className="status status--error">{t('certificates.loadError')}</p>;

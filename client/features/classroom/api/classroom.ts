@@ -1,24 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, isFinal, type RouterOutputs } from '../../../lib/trpc';
+import { isFinal, type RouterOutputs } from '../../../lib/trpc';
+import { trpc } from '../../../lib/trpc-query';
 
 export type ClassroomView = RouterOutputs['section']['classroom'];
 export type BreakoutRoomView = RouterOutputs['section']['breakoutRoom'];
 
 /** Refusals (not found, not signed in) are final: asking again changes nothing. */
-const retry = (failures: number, error: Error) => !isFinal(error) && failures < 2;
+const retry = (failures: number, error: unknown) => !isFinal(error) && failures < 2;
 
 /** A section's live classroom for someone who may enter it: how to join, and who they are there. */
 export const useClassroom = (course: string, section: string) =>
-  useQuery({
-    queryKey: ['classroom', course, section] as const,
-    queryFn: () => api.section.classroom.query({ course, section }),
-    retry,
-  });
+  useQuery(trpc.section.classroom.queryOptions({ course, section }, { retry }));
 
 /** One breakout room of a section's classroom, with the countdown as the server has it. */
 export const useBreakoutRoom = (course: string, section: string, room: number) =>
-  useQuery({
-    queryKey: ['breakout-room', course, section, room] as const,
-    queryFn: () => api.section.breakoutRoom.query({ course, section, room }),
-    retry,
-  });
+  useQuery(trpc.section.breakoutRoom.queryOptions({ course, section, room }, { retry }));

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type RouterOutputs } from '../../../lib/trpc';
+import { trpc } from '../../../lib/trpc-query';
 import { closerClock } from '../utils/remaining';
 
 export type CountdownState = RouterOutputs['section']['countdown'] & {
@@ -9,8 +10,6 @@ export type CountdownState = RouterOutputs['section']['countdown'] & {
 
 /** How often every screen asks for the countdown: a start or stop shows everywhere within this. */
 export const countdownPollMs = 2000;
-
-const countdownKey = (section: string) => ['countdown', section] as const;
 
 /** This page's best estimate of the server's clock minus its own (see `closerClock`). */
 let offset: number | null = null;
@@ -22,13 +21,15 @@ let offset: number | null = null;
  */
 export function useCountdown(section: string, enabled = true) {
   return useQuery({
-    queryKey: countdownKey(section),
-    queryFn: async (): Promise<CountdownState> => {
+    ...trpc.section.countdown.queryOptions({ path: section }),
+    // Each answer improves the estimate the moment it arrives, so the fetch is tRPC's own call
+    // with the arrival noted; the cache keeps the server's answer as it came.
+    queryFn: async () => {
       const state = await api.section.countdown.query({ path: section });
-      const received = Date.now();
-      offset = closerClock(offset, state.serverNow, received);
-      return { ...state, offset };
+      offset = closerClock(offset, state.serverNow, Date.now());
+      return state;
     },
+    select: (state): CountdownState => ({ ...state, offset: offset ?? 0 }),
     enabled,
     refetchInterval: countdownPollMs,
     refetchIntervalInBackground: false,
@@ -38,14 +39,8 @@ export function useCountdown(section: string, enabled = true) {
 /** Starts (or starts again) or stops the countdown; every screen follows at its next poll. */
 export function useRunCountdown(section: string) {
   const queryClient = useQueryClient();
-  const settle = () => queryClient.invalidateQueries({ queryKey: countdownKey(section) });
-  const start = useMutation({
-    mutationFn: () => api.section.startCountdown.mutate({ path: section }),
-    onSettled: settle,
-  });
-  const stop = useMutation({
-    mutationFn: () => api.section.stopCountdown.mutate({ path: section }),
-    onSettled: settle,
-  });
+  const settle = () => queryClient.invalidateQueries(trpc.section.countdown.queryFilter({ path: section }));
+  const start = useMutation(trpc.section.startCountdown.mutationOptions({ onSettled: settle }));
+  const stop = useMutation(trpc.section.stopCountdown.mutationOptions({ onSettled: settle }));
   return { start, stop };
 }

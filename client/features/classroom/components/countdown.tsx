@@ -77,7 +77,7 @@ function CountdownControls({
   const run = async (action: 'start' | 'stop') => {
     setProblem(null);
     try {
-      await (action === 'start' ? start : stop).mutateAsync();
+      await (action === 'start' ? start : stop).mutateAsync({ path: section });
       setAsking(null);
     } catch (error) {
       setProblem(problemOf(error).message ?? t('form.unreachable'));

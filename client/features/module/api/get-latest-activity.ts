@@ -1,16 +1,13 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type RouterOutputs } from '../../../lib/trpc';
-import { latestActivityQueryKey } from './save-answers';
+import { useQuery } from '@tanstack/react-query';
+import type { RouterOutputs } from '../../../lib/trpc';
+import { trpc } from '../../../lib/trpc-query';
 
 export type LatestActivity = RouterOutputs['result']['latestActivity'];
 
-/** The module the signed-in user answered in most recently (null when none, or signed out). */
-export const getLatestActivityQueryOptions = (userId: string) =>
-  queryOptions({
-    queryKey: [...latestActivityQueryKey, userId] as const,
-    queryFn: () => api.result.latestActivity.query(),
-    // It changes with every answer given elsewhere: ask again each time the home page opens.
-    staleTime: 0,
-  });
-
-export const useLatestActivity = (userId: string) => useQuery(getLatestActivityQueryOptions(userId));
+/**
+ * The module the signed-in user answered in most recently (null when none, or signed out). Another
+ * person's answer never shows: signing in or out resets the cache (client/app/providers.tsx).
+ */
+export const useLatestActivity = () =>
+  // It changes with every answer given elsewhere: ask again each time the home page opens.
+  useQuery(trpc.result.latestActivity.queryOptions(undefined, { staleTime: 0 }));

@@ -1,13 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type RouterOutputs } from '../../../lib/trpc';
+import { useQuery } from '@tanstack/react-query';
+import type { RouterOutputs } from '../../../lib/trpc';
+import { trpc } from '../../../lib/trpc-query';
 
 export type ModuleSummary = RouterOutputs['module']['list'][number];
 
 /** The modules this visitor may open (the /module list; the one visibility rule). */
-export const getModulesQueryOptions = () =>
-  queryOptions({
-    queryKey: ['modules', 'list'] as const,
-    queryFn: () => api.module.list.query({}),
-  });
-
-export const useModules = () => useQuery(getModulesQueryOptions());
+export const useModules = () => useQuery(trpc.module.list.queryOptions({}));

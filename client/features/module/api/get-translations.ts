@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/trpc';
+import { skipToken, useQuery } from '@tanstack/react-query';
+import { trpc } from '../../../lib/trpc-query';
 
 export interface TranslationLink {
   path: string;
@@ -7,13 +7,10 @@ export interface TranslationLink {
   language: string;
 }
 
-/** The visible translations of a course or a module, itself included. */
-export const getTranslationsQueryOptions = (kind: 'course' | 'module', path: string) =>
-  queryOptions({
-    queryKey: ['translations', kind, path] as const,
-    queryFn: (): Promise<TranslationLink[]> =>
-      kind === 'course' ? api.translation.ofCourse.query({ path }) : api.module.translations.query({ path }),
-  });
-
-export const useTranslations = (kind: 'course' | 'module', path: string) =>
-  useQuery(getTranslationsQueryOptions(kind, path));
+/** The visible translations of a course or a module, itself included (one of two procedures asks). */
+export function useTranslations(kind: 'course' | 'module', path: string) {
+  const ofCourse = useQuery(trpc.translation.ofCourse.queryOptions(kind === 'course' ? { path } : skipToken));
+  const ofModule = useQuery(trpc.module.translations.queryOptions(kind === 'module' ? { path } : skipToken));
+  const translations: { data: TranslationLink[] | undefined } = kind === 'course' ? ofCourse : ofModule;
+  return translations;
+}

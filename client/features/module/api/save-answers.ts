@@ -1,10 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { trpc } from '../../../lib/trpc-query';
 import type { SavedState } from './answer-queue';
-import { learnerModuleQueryKey } from './get-learner-module';
-import { learnerPageQueryKey } from './get-learner-page';
-
-export const latestActivityQueryKey = ['result', 'latestActivity'] as const;
 
 /**
  * saveResult's answer in the caches: the server keeps drafts, scores answers and answers the page's
@@ -15,14 +12,16 @@ export function useSavedAnswers(modulePath: string, pagePath: string) {
   const queryClient = useQueryClient();
   return useCallback(
     (saved: SavedState | null) => {
+      const page = trpc.result.page.queryKey({ module: modulePath, page: pagePath });
+      const module = trpc.result.module.queryKey({ module: modulePath });
       if (saved) {
-        queryClient.setQueryData(learnerPageQueryKey(modulePath, pagePath), saved.page);
-        queryClient.setQueryData(learnerModuleQueryKey(modulePath), saved.module);
+        queryClient.setQueryData(page, saved.page);
+        queryClient.setQueryData(module, saved.module);
       } else {
-        void queryClient.invalidateQueries({ queryKey: learnerPageQueryKey(modulePath, pagePath) });
-        void queryClient.invalidateQueries({ queryKey: learnerModuleQueryKey(modulePath) });
+        void queryClient.invalidateQueries({ queryKey: page });
+        void queryClient.invalidateQueries({ queryKey: module });
       }
-      void queryClient.invalidateQueries({ queryKey: latestActivityQueryKey });
+      void queryClient.invalidateQueries(trpc.result.latestActivity.pathFilter());
     },
     [queryClient, modulePath, pagePath],
   );

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { signOut } from '../../../lib/session';
-import { api } from '../../../lib/trpc';
-import { sessionsQueryKey } from './get-sessions';
+import { trpc } from '../../../lib/trpc-query';
 
 /**
  * Signs one session out. Ending this browser's own is signing out here too: its offline copies and
@@ -9,22 +8,16 @@ import { sessionsQueryKey } from './get-sessions';
  */
 export function useEndSession() {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: string) => {
-      const { current } = await api.session.end.mutate({ id });
-      if (current) await signOut();
-      return { current };
-    },
-    onSettled: () => client.invalidateQueries({ queryKey: sessionsQueryKey }),
-  });
+  return useMutation(
+    trpc.session.end.mutationOptions({
+      onSuccess: async ({ current }) => {
+        if (current) await signOut();
+      },
+      onSettled: () => client.invalidateQueries(trpc.session.list.pathFilter()),
+    }),
+  );
 }
 
 /** 'Sign out everywhere': every session of the account, then this browser signs out as well. */
-export function useEndAllSessions() {
-  return useMutation({
-    mutationFn: async () => {
-      await api.session.endAll.mutate();
-      await signOut();
-    },
-  });
-}
+export const useEndAllSessions = () =>
+  useMutation(trpc.session.endAll.mutationOptions({ onSuccess: () => signOut() }));

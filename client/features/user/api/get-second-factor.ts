@@ -1,15 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type RouterOutputs } from '../../../lib/trpc';
+import { useQuery } from '@tanstack/react-query';
+import type { RouterOutputs } from '../../../lib/trpc';
+import { trpc } from '../../../lib/trpc-query';
 
 export type SecondFactorStatus = RouterOutputs['secondFactor']['status'];
 
-export const secondFactorQueryKey = ['user', 'secondFactor'] as const;
-
 /** Whether two-step sign-in guards the account, recovery codes left, and whether the roles ask for it. */
-export const getSecondFactorQueryOptions = () =>
-  queryOptions({
-    queryKey: secondFactorQueryKey,
-    queryFn: () => api.secondFactor.status.query(),
-  });
-
-export const useSecondFactor = () => useQuery(getSecondFactorQueryOptions());
+export const useSecondFactor = () => useQuery(trpc.secondFactor.status.queryOptions());

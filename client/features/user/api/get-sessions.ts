@@ -1,17 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type RouterOutputs } from '../../../lib/trpc';
+import { useQuery } from '@tanstack/react-query';
+import type { RouterOutputs } from '../../../lib/trpc';
+import { trpc } from '../../../lib/trpc-query';
 
 export type ActiveSession = RouterOutputs['session']['list'][number];
 
-export const sessionsQueryKey = ['user', 'sessions'] as const;
-
 /** The signed-in person's sessions still running: this browser's first, then the most recently used. */
-export const getSessionsQueryOptions = () =>
-  queryOptions({
-    queryKey: sessionsQueryKey,
-    queryFn: () => api.session.list.query(),
-    // Each visit shows where the account is signed in now.
-    staleTime: 0,
-  });
-
-export const useSessions = () => useQuery(getSessionsQueryOptions());
+export const useSessions = () =>
+  // Each visit shows where the account is signed in now.
+  useQuery(trpc.session.list.queryOptions(undefined, { staleTime: 0 }));

@@ -27,7 +27,7 @@ export function DeleteAccount() {
           submitLabel={t('profile.deleteConfirmButton')}
           danger
           onProof={async (reauth) => {
-            await remove.mutateAsync(reauth);
+            await remove.mutateAsync({ reauth });
             // Signed out by now: the login page says it is done.
             navigate('~/login', { replace: true, state: { notice: 'accountDeleted' } });
           }}

@@ -59,7 +59,7 @@ export function TwoFactor({ onEnrolled }: { onEnrolled?: () => void }) {
               lead={status.data.enrolled ? t('reauth.leadWithCode') : t('reauth.lead')}
               submitLabel={t('reauth.continue')}
               onProof={async (reauth) => {
-                const shown = await begin.mutateAsync(reauth);
+                const shown = await begin.mutateAsync({ reauth });
                 setStep({ kind: 'scan', secret: shown.secret, qrCode: shown.qrCode });
               }}
               onCancel={() => setStep({ kind: 'idle' })}
@@ -72,7 +72,7 @@ export function TwoFactor({ onEnrolled }: { onEnrolled?: () => void }) {
               submitLabel={t('secondFactor.remove')}
               danger
               onProof={async (reauth) => {
-                await remove.mutateAsync(reauth);
+                await remove.mutateAsync({ reauth });
                 setStep({ kind: 'idle', notice: t('secondFactor.removed') });
               }}
               onCancel={() => setStep({ kind: 'idle' })}
@@ -174,7 +174,7 @@ function Scan({
       return;
     }
     try {
-      const { recoveryCodes } = await confirm.mutateAsync(parsed.data);
+      const { recoveryCodes } = await confirm.mutateAsync({ code: parsed.data });
       onConfirmed(recoveryCodes);
     } catch (error) {
       const refused = problemOf(error);

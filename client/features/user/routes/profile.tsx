@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { meQueryKey } from '../../../lib/auth';
+import { trpc } from '../../../lib/trpc-query';
 import { SignedInOnly } from '../../../ui/signed-in-only';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { DeleteAccount } from '../components/delete-account';
@@ -25,7 +25,7 @@ export function ProfileRoute() {
             <h1>{t('secondFactor.requiredTitle')}</h1>
             <p className="page-lead">{t('secondFactor.requiredLead')}</p>
             {/* Enrolled: who they are is read again, and with it their roles and the way on. */}
-            <TwoFactor onEnrolled={() => void queryClient.invalidateQueries({ queryKey: meQueryKey })} />
+            <TwoFactor onEnrolled={() => void queryClient.invalidateQueries(trpc.user.me.pathFilter())} />
           </div>
         ) : (
           <div className="page-narrow">

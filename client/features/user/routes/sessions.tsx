@@ -52,7 +52,7 @@ function SessionList() {
     navigate('~/');
   };
   const signOutOne = async (session: ActiveSession) => {
-    const { current } = await end.mutateAsync(session.id);
+    const { current } = await end.mutateAsync({ id: session.id });
     if (current) navigate('~/');
   };
 
