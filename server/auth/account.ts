@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { CommandMeta } from '../../events/command';
@@ -11,6 +11,7 @@ import type {
   signUpSchema,
 } from '../../events/user/commands';
 import { findUserIdByEmail, userAccess } from '../../projections/user/users';
+import type { Database } from '../db';
 import { transaction } from '../db/transaction';
 import { addressDigest, type SecurityLog, securityEvent } from '../ops/security-events';
 import type { Platform } from '../platform';
@@ -18,26 +19,22 @@ import { executeUser } from '../user/execute-user';
 import { consumeCode, issueCode, issueCodeUnlessLive, NO_ACCOUNT, spendCode, tryCode } from './codes';
 import { deviceHashOf, deviceIdOf } from './devices';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
-import type { PrivateTables } from './private-tables';
 import { forget, giveBack, hit, limits, reserve } from './rate-limit';
 
-// biome-ignore lint/suspicious/noExplicitAny: private tables and projections of the full schema
-type AnyTrx = Transaction<any>;
-// biome-ignore lint/suspicious/noExplicitAny: narrowed to the private tables
-const privateTables = (db: Kysely<any>) => db as Kysely<PrivateTables>;
+type Trx = Transaction<Database>;
 
 /** Serialises work on one e-mail address across instances (sign-up races, admin creation). */
-export async function lockEmail(trx: AnyTrx, email: string) {
+export async function lockEmail(trx: Trx, email: string) {
   await sql`select pg_advisory_xact_lock(hashtextextended(${`email:${email}`}, 0))`.execute(trx);
 }
 
-export async function setPassword(trx: AnyTrx, userId: string, password: string) {
+export async function setPassword(trx: Trx, userId: string, password: string) {
   await storePasswordHash(trx, userId, await hashPassword(password));
 }
 
-async function storePasswordHash(trx: AnyTrx, userId: string, passwordHash: string) {
+async function storePasswordHash(trx: Trx, userId: string, passwordHash: string) {
   const values = { user_id: userId, password_hash: passwordHash, updated_at: new Date().toISOString() };
-  await privateTables(trx)
+  await trx
     .insertInto('credentials')
     .values(values)
     .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
@@ -169,7 +166,7 @@ export async function resetPassword(
     { before: (trx) => setPassword(trx, userId, input.password) },
   );
   // A new password signs out every browser that knew the old one.
-  await privateTables(platform.database.db).deleteFrom('sessions').where('user_id', '=', userId).execute();
+  await platform.database.db.deleteFrom('sessions').where('user_id', '=', userId).execute();
   securityEvent(platform.log, 'sessions-revoked', {
     userId,
     reason: 'password-reset',
@@ -206,7 +203,7 @@ async function trustedDeviceOf(
   const browserId = device ? deviceIdOf(device.cookieHeader, device.secure) : null;
   if (!userId || !browserId) return null;
   const hash = deviceHashOf({ browserId });
-  const known = await privateTables(platform.database.db)
+  const known = await platform.database.db
     .selectFrom('known_devices')
     .select('device_hash')
     .where('user_id', '=', userId)
@@ -336,7 +333,7 @@ export async function checkCredentials(
   }
 
   const stored = userId
-    ? await privateTables(db)
+    ? await db
         .selectFrom('credentials')
         .select('password_hash')
         .where('user_id', '=', userId)

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { calculateJwkThumbprint, exportJWK } from 'jose';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { DomainError } from '../../events/errors';
 import { allRules } from '../../events/permissions';
@@ -12,7 +12,6 @@ import { createRole } from '../role/commands';
 import { executeUser, systemMeta } from '../user/execute-user';
 import { lockEmail, setPassword } from './account';
 import { verifyPassword } from './passwords';
-import type { PrivateTables } from './private-tables';
 
 const system = { userId: 'system', roles: ['admin'], rules: allRules() };
 
@@ -82,7 +81,7 @@ export async function ensureAdmin(
     if (!userId) throw new Error(`Could not create the admin ${address}`);
   }
   const id = userId;
-  const stored = await (platform.database.db as unknown as Kysely<PrivateTables>)
+  const stored = await platform.database.db
     .selectFrom('credentials')
     .select('password_hash')
     .where('user_id', '=', id)

@@ -1,10 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { PrivateTables } from './private-tables';
-
-// biome-ignore lint/suspicious/noExplicitAny: the db or a transaction of the full schema
-type AnyDb = Kysely<any>;
-const tables = (db: AnyDb) => db as Kysely<PrivateTables>;
+import type { Db } from '../db/tables';
 
 export const CODE_TTL_MINUTES = 30;
 export const MAX_CODE_ATTEMPTS = 5;
@@ -16,9 +11,9 @@ const hashCode = (userId: string, code: string) =>
   createHash('sha256').update(`${userId}:${code}`).digest('hex');
 
 /** A fresh six-digit code for one purpose; an older one of the same purpose stops working. */
-export async function issueCode(db: AnyDb, userId: string, purpose: CodePurpose, now: Date): Promise<string> {
+export async function issueCode(db: Db, userId: string, purpose: CodePurpose, now: Date): Promise<string> {
   const { code, values } = freshCode(userId, purpose, now);
-  await tables(db)
+  await db
     .insertInto('auth_codes')
     .values(values)
     .onConflict((oc) => oc.columns(['user_id', 'purpose']).doUpdateSet(values))
@@ -43,13 +38,13 @@ function freshCode(userId: string, purpose: CodePurpose, now: Date) {
  * the code already mailed keeps working. One statement, so of parallel callers one at most issues.
  */
 export async function issueCodeUnlessLive(
-  db: AnyDb,
+  db: Db,
   userId: string,
   purpose: CodePurpose,
   now: Date,
 ): Promise<string | null> {
   const { code, values } = freshCode(userId, purpose, now);
-  const issued = await tables(db)
+  const issued = await db
     .insertInto('auth_codes')
     .values(values)
     .onConflict((oc) =>
@@ -75,7 +70,7 @@ export const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
  * null) runs the same statement and gets the same answer as a wrong, expired or spent code.
  */
 export async function consumeCode(
-  db: AnyDb,
+  db: Db,
   userId: string | null,
   purpose: CodePurpose,
   code: string,
@@ -90,14 +85,14 @@ export async function consumeCode(
  * an unknown address (`userId` null) as for a wrong, expired or spent code.
  */
 export async function tryCode(
-  db: AnyDb,
+  db: Db,
   userId: string | null,
   purpose: CodePurpose,
   code: string,
   now: Date,
 ): Promise<boolean> {
   const account = userId ?? NO_ACCOUNT;
-  const row = await tables(db)
+  const row = await db
     .updateTable('auth_codes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('user_id', '=', account)
@@ -113,12 +108,12 @@ export async function tryCode(
 
 /** Uses a right code up: of two parallel right answers only the one that deletes the row succeeds. */
 export async function spendCode(
-  db: AnyDb,
+  db: Db,
   userId: string,
   purpose: CodePurpose,
   code: string,
 ): Promise<boolean> {
-  const used = await tables(db)
+  const used = await db
     .deleteFrom('auth_codes')
     .where('user_id', '=', userId)
     .where('purpose', '=', purpose)

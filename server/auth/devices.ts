@@ -1,11 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { PrivateTables } from './private-tables';
+import type { Db } from '../db/tables';
 import { readCookie } from './sessions';
-
-// biome-ignore lint/suspicious/noExplicitAny: narrowed to the private tables
-type AnyDb = Kysely<any>;
-const tables = (db: AnyDb) => db as Kysely<PrivateTables>;
 
 /**
  * A device is a browser (or an API client) that signed in to an account before. A browser is known
@@ -51,12 +46,12 @@ export const deviceHashOf = (
  * new device insert once; the other reads `known`, so the owner is told once.
  */
 export async function rememberDevice(
-  db: AnyDb,
+  db: Db,
   userId: string,
   deviceHash: string,
   now: Date,
 ): Promise<'known' | 'new' | 'first'> {
-  const seen = await tables(db)
+  const seen = await db
     .updateTable('known_devices')
     .set({ last_seen_at: now.toISOString() })
     .where('user_id', '=', userId)
@@ -64,13 +59,13 @@ export async function rememberDevice(
     .returning('user_id')
     .executeTakeFirst();
   if (seen) return 'known';
-  const others = await tables(db)
+  const others = await db
     .selectFrom('known_devices')
     .select('device_hash')
     .where('user_id', '=', userId)
     .limit(1)
     .executeTakeFirst();
-  const added = await tables(db)
+  const added = await db
     .insertInto('known_devices')
     .values({
       user_id: userId,

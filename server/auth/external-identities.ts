@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { conflict, DomainError, invalid, unauthenticated } from '../../events/errors';
 import type { Actor } from '../../events/permissions';
 import { findUserById, findUserIdByEmail } from '../../projections/user/users';
+import type { Db } from '../db/tables';
 import { transaction } from '../db/transaction';
 import { securityEvent } from '../ops/security-events';
 import type { Platform } from '../platform';
@@ -33,10 +33,6 @@ import { requireRecentAuth } from './second-factor';
  * The records are private state (a table beside the sessions), emptied by an erasure, carried by a
  * backup; the subject is kept only as a SHA-256 digest.
  */
-
-// biome-ignore lint/suspicious/noExplicitAny: the db or a transaction of the full schema
-type AnyDb = Kysely<any>;
-const privateDb = (db: AnyDb) => db as Kysely<PrivateTables>;
 
 /** What a verified external token says about its person. */
 export interface ExternalIdentity {
@@ -85,8 +81,8 @@ export async function verifyExternalToken(
 const subjectHash = (subject: string) => createHash('sha256').update(subject).digest('hex');
 
 /** The account an external identity signs in to, or null when none is recorded. */
-export async function ownerOfIdentity(db: AnyDb, identity: ExternalIdentity): Promise<string | null> {
-  const row = await privateDb(db)
+export async function ownerOfIdentity(db: Db, identity: ExternalIdentity): Promise<string | null> {
+  const row = await db
     .selectFrom('external_identities')
     .select('user_id')
     .where('issuer', '=', identity.issuer)
@@ -97,12 +93,12 @@ export async function ownerOfIdentity(db: AnyDb, identity: ExternalIdentity): Pr
 
 /** Records the identity for the account; false when it was recorded (for any account) meanwhile. */
 async function recordIdentity(
-  db: AnyDb,
+  db: Db,
   userId: string,
   identity: ExternalIdentity,
   how: PrivateTables['external_identities']['how'],
 ): Promise<boolean> {
-  const added = await privateDb(db)
+  const added = await db
     .insertInto('external_identities')
     .values({ issuer: identity.issuer, subject_hash: subjectHash(identity.subject), user_id: userId, how })
     .onConflict((oc) => oc.columns(['issuer', 'subject_hash']).doNothing())
@@ -112,8 +108,8 @@ async function recordIdentity(
 }
 
 /** The external identities that sign in to an account: their pool and since when. */
-export async function identitiesOf(db: AnyDb, userId: string) {
-  const rows = await privateDb(db)
+export async function identitiesOf(db: Db, userId: string) {
+  const rows = await db
     .selectFrom('external_identities')
     .select(['issuer', 'linked_at', 'how'])
     .where('user_id', '=', userId)
@@ -131,24 +127,12 @@ export async function identitiesOf(db: AnyDb, userId: string) {
  * no identity recorded and no password of its own. Such an account was only ever reached through
  * the pool, by this address, so the pool's verified word for the address is the best claim to it.
  */
-async function adoptable(db: AnyDb, userId: string): Promise<boolean> {
-  const user = await (db as Kysely<{ users: { user_id: string; source: string } }>)
-    .selectFrom('users')
-    .select('source')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+async function adoptable(db: Db, userId: string): Promise<boolean> {
+  const user = await db.selectFrom('users').select('source').where('user_id', '=', userId).executeTakeFirst();
   if (user?.source !== 'external') return false;
   const [identity, password] = await Promise.all([
-    privateDb(db)
-      .selectFrom('external_identities')
-      .select('user_id')
-      .where('user_id', '=', userId)
-      .executeTakeFirst(),
-    privateDb(db)
-      .selectFrom('credentials')
-      .select('user_id')
-      .where('user_id', '=', userId)
-      .executeTakeFirst(),
+    db.selectFrom('external_identities').select('user_id').where('user_id', '=', userId).executeTakeFirst(),
+    db.selectFrom('credentials').select('user_id').where('user_id', '=', userId).executeTakeFirst(),
   ]);
   return !identity && !password;
 }

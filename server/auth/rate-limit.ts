@@ -1,10 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { DomainError } from '../../events/errors';
-import type { PrivateTables } from './private-tables';
-
-// biome-ignore lint/suspicious/noExplicitAny: the db or a transaction of the full schema
-type AnyDb = Kysely<any>;
+import type { Db } from '../db/tables';
 
 /**
  * The stored form of a counter's key: an HMAC under the platform's limit secret (see TokenKeys), so
@@ -23,7 +20,7 @@ const windowEnd = (now: Date, windowSeconds: number) =>
  * Keys are keyed hashes (limitKey); a row outlives its window only until the next sweep.
  */
 export async function hit(
-  db: AnyDb,
+  db: Db,
   secret: Buffer,
   key: string,
   limit: number,
@@ -41,7 +38,7 @@ export async function hit(
                           else rate_limits.window_start end,
       expires_at = case when rate_limits.window_start < ${windowStart} then excluded.expires_at
                         else rate_limits.expires_at end
-    returning count`.execute(db as Kysely<PrivateTables>);
+    returning count`.execute(db);
   if ((rows[0]?.count ?? 0) > limit) throw new DomainError('RATE_LIMITED', 'auth.tooManyAttempts');
 }
 
@@ -58,7 +55,7 @@ export interface Counted {
  * statements sharing some keys take their row locks in the same order (no deadlock on PostgreSQL).
  */
 export async function reserve(
-  db: AnyDb,
+  db: Db,
   secret: Buffer,
   counted: readonly Counted[],
   now: Date,
@@ -79,7 +76,7 @@ export async function reserve(
                           else rate_limits.window_start end,
       expires_at = case when rate_limits.expires_at <= excluded.window_start then excluded.expires_at
                         else rate_limits.expires_at end
-    returning key, count`.execute(db as Kysely<PrivateTables>);
+    returning key, count`.execute(db);
   return counted.map(({ key }) => {
     const hashed = limitKey(secret, key);
     return Number(counts.find((row) => row.key === hashed)?.count ?? 0);
@@ -87,19 +84,19 @@ export async function reserve(
 }
 
 /** Takes back attempts `reserve` counted (a right password is no guess). */
-export async function giveBack(db: AnyDb, secret: Buffer, keys: readonly string[]): Promise<void> {
+export async function giveBack(db: Db, secret: Buffer, keys: readonly string[]): Promise<void> {
   if (keys.length === 0) return;
   const hashed = keys.map((key) => limitKey(secret, key));
   await sql`update rate_limits set count = count - 1 where key in (${sql.join(hashed)}) and count > 0`.execute(
-    db as Kysely<PrivateTables>,
+    db,
   );
 }
 
 /** Starts the keys' counts afresh (an account unlocked by its owner). */
-export async function forget(db: AnyDb, secret: Buffer, keys: readonly string[]): Promise<void> {
+export async function forget(db: Db, secret: Buffer, keys: readonly string[]): Promise<void> {
   if (keys.length === 0) return;
   const hashed = keys.map((key) => limitKey(secret, key));
-  await sql`delete from rate_limits where key in (${sql.join(hashed)})`.execute(db as Kysely<PrivateTables>);
+  await sql`delete from rate_limits where key in (${sql.join(hashed)})`.execute(db);
 }
 
 export const limits = {

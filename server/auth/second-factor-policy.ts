@@ -1,10 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { Actor } from '../../events/permissions';
 import type { Config } from '../config';
-import type { PrivateTables } from './private-tables';
-
-// biome-ignore lint/suspicious/noExplicitAny: narrowed to the private tables
-type AnyDb = Kysely<any>;
+import type { Db } from '../db/tables';
 
 /**
  * Whether REQUIRE_2FA_FOR_ROLES asks these roles for a second factor: `*` asks every account that
@@ -17,8 +13,8 @@ export function secondFactorRequiredFor(config: Pick<Config, 'REQUIRE_2FA_FOR_RO
 }
 
 /** Whether a second factor guards the account (a confirmed secret; one waiting for its code does not). */
-export async function hasSecondFactor(db: AnyDb, userId: string): Promise<boolean> {
-  const row = await (db as Kysely<PrivateTables>)
+export async function hasSecondFactor(db: Db, userId: string): Promise<boolean> {
+  const row = await db
     .selectFrom('second_factors')
     .select('user_id')
     .where('user_id', '=', userId)
@@ -33,7 +29,7 @@ export async function hasSecondFactor(db: AnyDb, userId: string): Promise<boolea
  * or a factor reset by an administrator, counts at once; accounts the setting does not concern cost
  * no statement.
  */
-export async function mustEnrol(platform: { config: Config; database: { db: AnyDb } }, actor: Actor) {
+export async function mustEnrol(platform: { config: Config; database: { db: Db } }, actor: Actor) {
   if (!secondFactorRequiredFor(platform.config, actor.roles)) return false;
   return !(await hasSecondFactor(platform.database.db, actor.userId));
 }

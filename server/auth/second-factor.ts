@@ -1,5 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import type { z } from 'zod';
 import type { CommandMeta } from '../../events/command';
@@ -9,12 +9,12 @@ import { type Actor, requireCan } from '../../events/permissions';
 import { openValue, sealValue } from '../../events/personal-data';
 import type { reauthSchema, secondFactorSignInSchema } from '../../events/user/commands';
 import { findUserById, userAccess } from '../../projections/user/users';
+import type { Db } from '../db/tables';
 import { type SecurityLog, securityEvent } from '../ops/security-events';
 import type { Platform } from '../platform';
 import { sessionOfActor } from '../plugins/request-actor';
 import { executeUser } from '../user/execute-user';
 import { checkCredentials, type SignInDevice } from './account';
-import type { PrivateTables } from './private-tables';
 import { PROOF_TTL_SECONDS, signProof, verifyProof } from './proofs';
 import { hit, limitKey } from './rate-limit';
 import { hasSecondFactor, secondFactorRequiredFor } from './second-factor-policy';
@@ -32,10 +32,6 @@ import { hasSecondFactor, secondFactorRequiredFor } from './second-factor-policy
  * - Guessing is bounded per account, whatever the source: every code tried counts before it is
  *   checked (so parallel guesses count too), and a right one gives its try back.
  */
-
-// biome-ignore lint/suspicious/noExplicitAny: the db or a transaction of the full schema
-type AnyDb = Kysely<any>;
-const privateDb = (db: AnyDb) => db as Kysely<PrivateTables>;
 
 const PERIOD_SECONDS = 30;
 const totpOf = (secret: string, label?: { issuer: string; email: string }) =>
@@ -96,8 +92,8 @@ async function countAttempt(platform: Platform, userId: string, now: Date) {
 }
 
 /** Spends a code of the account's app: true when it is right and was not used before. */
-async function spendCode(db: AnyDb, userId: string, code: string, now: Date): Promise<boolean> {
-  const row = await privateDb(db)
+async function spendCode(db: Db, userId: string, code: string, now: Date): Promise<boolean> {
+  const row = await db
     .selectFrom('second_factors')
     .select('secret')
     .where('user_id', '=', userId)
@@ -106,7 +102,7 @@ async function spendCode(db: AnyDb, userId: string, code: string, now: Date): Pr
   if (typeof secret !== 'string') return false;
   const step = stepOf(secret, code, now);
   if (step === null) return false;
-  const spent = await privateDb(db)
+  const spent = await db
     .updateTable('second_factors')
     .set({ last_step: step })
     .where('user_id', '=', userId)
@@ -116,8 +112,8 @@ async function spendCode(db: AnyDb, userId: string, code: string, now: Date): Pr
   return spent !== undefined;
 }
 
-async function spendRecoveryCode(db: AnyDb, userId: string, code: string, now: Date): Promise<boolean> {
-  const spent = await privateDb(db)
+async function spendRecoveryCode(db: Db, userId: string, code: string, now: Date): Promise<boolean> {
+  const spent = await db
     .updateTable('recovery_codes')
     .set({ used_at: now.toISOString() })
     .where('user_id', '=', userId)
@@ -128,8 +124,8 @@ async function spendRecoveryCode(db: AnyDb, userId: string, code: string, now: D
   return spent !== undefined;
 }
 
-async function recoveryCodesLeft(db: AnyDb, userId: string): Promise<number> {
-  const row = await privateDb(db)
+async function recoveryCodesLeft(db: Db, userId: string): Promise<number> {
+  const row = await db
     .selectFrom('recovery_codes')
     .select((eb) => eb.fn.countAll<string>().as('left'))
     .where('user_id', '=', userId)
@@ -261,7 +257,7 @@ export async function requireRecentAuth(platform: Platform, actor: Actor, token:
 /** What the profile page shows: whether a factor guards the account, codes left, and whether the roles ask for one. */
 export async function secondFactorStatus(platform: Platform, actor: Actor) {
   const db = platform.database.db;
-  const row = await privateDb(db)
+  const row = await db
     .selectFrom('second_factors')
     .select(['enrolled_at', 'secret'])
     .where('user_id', '=', actor.userId)
@@ -293,7 +289,7 @@ export async function beginEnrolment(platform: Platform, actor: Actor, reauth: s
   const secret = new Secret({ size: 20 }).base32;
   const sealed = await sealValue(db, actor.userId, secret);
   const pending = { pending_secret: sealed, pending_since: now.toISOString() };
-  await privateDb(db)
+  await db
     .insertInto('second_factors')
     .values({ user_id: actor.userId, secret: null, ...pending })
     .onConflict((oc) => oc.column('user_id').doUpdateSet(pending))
@@ -323,7 +319,7 @@ export async function confirmEnrolment(
   const db = platform.database.db;
   const userId = actor.userId;
   const giveBack = await countAttempt(platform, userId, meta.now);
-  const row = await privateDb(db)
+  const row = await db
     .selectFrom('second_factors')
     .select(['pending_secret', 'pending_since'])
     .where('user_id', '=', userId)
@@ -351,7 +347,7 @@ export async function confirmEnrolment(
     {
       before: async (trx) => {
         // Only the secret this code was checked against: another enrolment begun meanwhile wins.
-        const confirmed = await privateDb(trx)
+        const confirmed = await trx
           .updateTable('second_factors')
           .set({
             secret: pending,
@@ -365,8 +361,8 @@ export async function confirmEnrolment(
           .returning('user_id')
           .executeTakeFirst();
         if (!confirmed) throw conflict('secondFactor.noEnrolment');
-        await privateDb(trx).deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
-        await privateDb(trx)
+        await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+        await trx
           .insertInto('recovery_codes')
           .values(codes.map((one) => ({ user_id: userId, code_hash: recoveryHash(userId, one) })))
           .execute();
@@ -378,9 +374,9 @@ export async function confirmEnrolment(
   return { recoveryCodes: codes.map(shown) };
 }
 
-async function forgetSecondFactor(trx: AnyDb, userId: string) {
-  await privateDb(trx).deleteFrom('second_factors').where('user_id', '=', userId).execute();
-  await privateDb(trx).deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+async function forgetSecondFactor(trx: Db, userId: string) {
+  await trx.deleteFrom('second_factors').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
 }
 
 /** The person removes their own second factor, after signing in again with it. */

@@ -1,12 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import net from 'node:net';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Config } from '../config';
-import type { PrivateTables } from './private-tables';
-
-// biome-ignore lint/suspicious/noExplicitAny: narrowed to the private tables
-type AnyDb = Kysely<any>;
-const tables = (db: AnyDb) => db as Kysely<PrivateTables>;
+import type { Db } from '../db/tables';
 
 /** The refresh cookie's name on http (development, tests) and on https (`__Host-`: Secure, Path=/). */
 export const REFRESH_COOKIE = 'srhr_refresh';
@@ -74,7 +70,7 @@ export interface SessionGrant {
  * (an API client) the family holds no usable refresh token and ends with the one ID token issued.
  */
 export async function openSession(
-  db: AnyDb,
+  db: Db,
   userId: string,
   options: {
     policy: SessionPolicy;
@@ -94,7 +90,7 @@ export async function openSession(
     !browser ? policy.tokenSeconds : keepSignedIn ? policy.keepSeconds : policy.lifetimeSeconds,
   );
   const endsAt = keepSignedIn || !browser ? expiresAt : earliest(expiresAt, later(now, policy.idleSeconds));
-  await tables(db)
+  await db
     .insertInto('sessions')
     .values({
       token_hash: hashToken(token),
@@ -119,7 +115,7 @@ export async function openSession(
  * not its family's current one (replayed), or of a family past its end, ends the family: null.
  */
 export async function rotateSession(
-  db: AnyDb,
+  db: Db,
   token: string,
   options: { policy: SessionPolicy; origin?: SessionOrigin; now?: Date },
 ): Promise<(SessionGrant & { token: string }) | null> {
@@ -130,7 +126,7 @@ export async function rotateSession(
   const idleEnd = later(now, options.policy.idleSeconds).toISOString();
   // One statement swaps the token only if it is the current one, so two uses of one token cannot
   // both succeed: the second finds another hash and ends the family.
-  const row = await tables(db)
+  const row = await db
     .updateTable('sessions')
     .set({
       token_hash: hashToken(next),
@@ -153,19 +149,19 @@ export async function rotateSession(
       token: next,
     };
   }
-  await tables(db).deleteFrom('sessions').where('family_id', '=', familyId).execute();
+  await db.deleteFrom('sessions').where('family_id', '=', familyId).execute();
   return null;
 }
 
 /** Signing out ends the family of the token presented (any of its tokens will do). */
-export async function closeSession(db: AnyDb, token: string): Promise<void> {
+export async function closeSession(db: Db, token: string): Promise<void> {
   const familyId = familyOf(token);
-  if (familyId) await tables(db).deleteFrom('sessions').where('family_id', '=', familyId).execute();
+  if (familyId) await db.deleteFrom('sessions').where('family_id', '=', familyId).execute();
 }
 
 /** Ends one family of this user (sign-out of an ID token, or 'sign out' on 'Your sessions'). */
-export async function endSession(db: AnyDb, userId: string, familyId: string): Promise<boolean> {
-  const ended = await tables(db)
+export async function endSession(db: Db, userId: string, familyId: string): Promise<boolean> {
+  const ended = await db
     .deleteFrom('sessions')
     .where('family_id', '=', familyId)
     .where('user_id', '=', userId)
@@ -174,8 +170,8 @@ export async function endSession(db: AnyDb, userId: string, familyId: string): P
 }
 
 /** 'Sign out everywhere': ends every family of the user; answers how many there were. */
-export async function endAllSessions(db: AnyDb, userId: string): Promise<number> {
-  const ended = await tables(db).deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+export async function endAllSessions(db: Db, userId: string): Promise<number> {
+  const ended = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
   return Number(ended.numDeletedRows);
 }
 
@@ -183,8 +179,8 @@ export async function endAllSessions(db: AnyDb, userId: string): Promise<number>
  * Whether an ID token's family still runs: not signed out, revoked, past its absolute end or idle
  * too long. One statement on the family's unique index, asked once per request.
  */
-export async function sessionAlive(db: AnyDb, familyId: string, userId: string, now = new Date()) {
-  const row = await tables(db)
+export async function sessionAlive(db: Db, familyId: string, userId: string, now = new Date()) {
+  const row = await db
     .selectFrom('sessions')
     .select('user_id')
     .where('family_id', '=', familyId)
@@ -209,8 +205,8 @@ export interface ActiveSession {
 }
 
 /** The user's sessions still running, the most recently used first. */
-export async function activeSessions(db: AnyDb, userId: string, now = new Date()): Promise<ActiveSession[]> {
-  const rows = await tables(db)
+export async function activeSessions(db: Db, userId: string, now = new Date()): Promise<ActiveSession[]> {
+  const rows = await db
     .selectFrom('sessions')
     .select([
       'family_id',
@@ -242,11 +238,8 @@ export async function activeSessions(db: AnyDb, userId: string, now = new Date()
 }
 
 /** Removes the families that ended by time (signed-out ones are gone already); answers how many. */
-export async function sweepSessions(db: AnyDb, now: Date): Promise<number> {
-  const swept = await tables(db)
-    .deleteFrom('sessions')
-    .where('idle_expires_at', '<=', now)
-    .executeTakeFirst();
+export async function sweepSessions(db: Db, now: Date): Promise<number> {
+  const swept = await db.deleteFrom('sessions').where('idle_expires_at', '<=', now).executeTakeFirst();
   return Number(swept.numDeletedRows);
 }
 

@@ -3,6 +3,7 @@ import { type CommandMeta, execute } from '../../events/command';
 import type { UserCommand } from '../../events/user/commands';
 import { type UserState, userDecider } from '../../events/user/decider';
 import { userStream } from '../../events/user/events';
+import type { Database } from '../db';
 import type { Platform } from '../platform';
 
 /** Runs one command on a user's stream; `before` does private-state work in the same transaction. */
@@ -13,8 +14,7 @@ export function executeUser(
   command: UserCommand,
   options: {
     authorize?: (state: UserState) => void;
-    // biome-ignore lint/suspicious/noExplicitAny: the transaction of the full schema
-    before?: (trx: Transaction<any>, state: UserState) => Promise<void>;
+    before?: (trx: Transaction<Database>, state: UserState) => Promise<void>;
   } = {},
 ) {
   return execute(platform.pipeline, {
