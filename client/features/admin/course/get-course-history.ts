@@ -1,24 +1,15 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type RouterOutputs } from '../../../lib/trpc';
-import { contentKey } from '../shared/content-keys';
+import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
+import type { RouterOutputs } from '../../../lib/trpc';
+import { trpc } from '../../../lib/trpc-query';
 
 export type CourseHistory = RouterOutputs['course']['history'];
 export type CourseAsOf = RouterOutputs['course']['asOf'];
 
 /** Who changed which fields of the course, when, from what to what. */
-export const getCourseHistoryQueryOptions = (path: string) =>
-  queryOptions({
-    queryKey: contentKey('courses', 'history', path),
-    queryFn: () => api.course.history.query({ path }),
-  });
-
-export const useCourseHistory = (path: string) => useQuery(getCourseHistoryQueryOptions(path));
+export const useCourseHistory = (path: string) => useQuery(trpc.course.history.queryOptions({ path }));
 
 /** The course as it was at a moment (an ISO timestamp); null when it did not exist yet. */
 export const useCourseAsOf = (path: string, at: string | null) =>
-  useQuery({
-    queryKey: contentKey('courses', 'asOf', path, at),
-    queryFn: () => api.course.asOf.query({ path, at: at ?? '' }),
-    enabled: Boolean(at),
-    placeholderData: keepPreviousData,
-  });
+  useQuery(
+    trpc.course.asOf.queryOptions(at ? { path, at } : skipToken, { placeholderData: keepPreviousData }),
+  );

@@ -1,12 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, type RouterOutputs } from '../../../lib/trpc';
-import { contentKey } from '../shared/content-keys';
+import type { RouterOutputs } from '../../../lib/trpc';
+import { trpc } from '../../../lib/trpc-query';
 
 export type TranslationGroup = RouterOutputs['translation']['groups'][number];
 
 /** Every original course or module that has translations, with them. */
-export const useTranslationGroups = () =>
-  useQuery({
-    queryKey: contentKey('translations', 'groups'),
-    queryFn: () => api.translation.groups.query(),
-  });
+export const useTranslationGroups = () => useQuery(trpc.translation.groups.queryOptions());

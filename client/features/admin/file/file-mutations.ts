@@ -1,13 +1,14 @@
 import { api, type RouterInputs } from '../../../lib/trpc';
-import { useContentMutation } from '../shared/content-keys';
+import { useContentMutation } from '../shared/content-mutation';
 
 export const useCreateFile = () =>
-  useContentMutation((input: RouterInputs['file']['create']) => api.file.create.mutate(input));
+  useContentMutation('file', (input: RouterInputs['file']['create']) => api.file.create.mutate(input));
 
 export const useUpdateFile = () =>
-  useContentMutation((input: RouterInputs['file']['update']) => api.file.update.mutate(input));
+  useContentMutation('file', (input: RouterInputs['file']['update']) => api.file.update.mutate(input));
 
-export const useDeleteFile = () => useContentMutation((path: string) => api.file.delete.mutate({ path }));
+export const useDeleteFile = () =>
+  useContentMutation('file', (path: string) => api.file.delete.mutate({ path }));
 
 export const useDuplicateFile = () =>
-  useContentMutation((path: string) => api.file.duplicate.mutate({ path }));
+  useContentMutation('file', (path: string) => api.file.duplicate.mutate({ path }));

@@ -1,40 +1,24 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, isFinal, type RouterInputs, type RouterOutputs } from '../../../lib/trpc';
-import { contentKey } from '../shared/content-keys';
+import { skipToken, useQuery } from '@tanstack/react-query';
+import { isFinal, type RouterInputs, type RouterOutputs } from '../../../lib/trpc';
+import { trpc } from '../../../lib/trpc-query';
 
 export type AdminFile = RouterOutputs['file']['list'][number];
 export type FileFilter = NonNullable<RouterInputs['file']['list']>;
 
 /** Files: of a course or section (in link order), the unlinked ones (filterByParent), or all. */
-export const getFilesQueryOptions = (filter: FileFilter = {}) =>
-  queryOptions({
-    queryKey: contentKey('files', 'list', filter),
-    queryFn: () => api.file.list.query(filter),
-  });
-
-export const useFiles = (filter: FileFilter = {}) => useQuery(getFilesQueryOptions(filter));
+export const useFiles = (filter: FileFilter = {}) => useQuery(trpc.file.list.queryOptions(filter));
 
 export const useFile = (path: string) =>
-  useQuery({
-    queryKey: contentKey('files', 'byPath', path),
-    queryFn: () => api.file.byPath.query({ path }),
-    retry: (count, error) => !isFinal(error) && count < 2,
-  });
+  useQuery(
+    trpc.file.byPath.queryOptions({ path }, { retry: (count, error) => !isFinal(error) && count < 2 }),
+  );
 
 export const useFileHistory = (path: string, enabled = true) =>
-  useQuery({
-    queryKey: contentKey('files', 'history', path),
-    queryFn: () => api.file.history.query({ path }),
-    enabled,
-  });
+  useQuery(trpc.file.history.queryOptions({ path }, { enabled }));
 
 /** The file as it was at `at`; null before it existed. */
 export const useFileAsOf = (path: string, at: string | null) =>
-  useQuery({
-    queryKey: contentKey('files', 'asOf', path, at),
-    queryFn: () => api.file.asOf.query({ path, at: at ?? '' }),
-    enabled: at !== null,
-  });
+  useQuery(trpc.file.asOf.queryOptions(at !== null ? { path, at } : skipToken));
 
 /** The uploaded images among the files the author may see: what an image field offers to pick. */
 export function useImageChoices() {

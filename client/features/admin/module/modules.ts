@@ -1,5 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type RouterInputs, type RouterOutputs } from '../../../lib/trpc';
+import { trpc } from '../../../lib/trpc-query';
+import { contentChanges } from '../shared/content-mutation';
 
 export type AdminModule = RouterOutputs['module']['list'][number];
 /** Where a module is used: a course (its sections included), a section, or nowhere. */
@@ -11,51 +13,33 @@ export type ModuleUse = NonNullable<AdminModule['usedIn']>[number];
 export type ModuleDetail = RouterOutputs['module']['byPath'];
 export type ModuleHistoryEntry = RouterOutputs['module']['history'][number];
 
-/** Everything about modules in the admin area (lists, details, histories): invalidated together. */
-export const allModulesQueryKey = ['admin', 'modules'] as const;
-export const adminModulesQueryKey = [...allModulesQueryKey, 'list'] as const;
-export const moduleQueryKey = (path: string) => [...allModulesQueryKey, 'byPath', path] as const;
-
 /**
  * Modules as the admin area sees them: unpublished and non-public ones too, given the view right,
  * each with where it is used; `usedIn` keeps those of a course, a section or of none.
  */
-export const getAdminModulesQueryOptions = (usedIn?: ModuleUsageFilter) =>
-  queryOptions({
-    queryKey: usedIn ? [...adminModulesQueryKey, usedIn] : adminModulesQueryKey,
-    queryFn: () => api.module.list.query(usedIn ? { onAdmin: true, usedIn } : { onAdmin: true }),
-  });
-export const useAdminModules = (usedIn?: ModuleUsageFilter) => useQuery(getAdminModulesQueryOptions(usedIn));
+export const useAdminModules = (usedIn?: ModuleUsageFilter) =>
+  useQuery(trpc.module.list.queryOptions(usedIn ? { onAdmin: true, usedIn } : { onAdmin: true }));
 
-export const getModuleQueryOptions = (path: string) =>
-  queryOptions({
-    queryKey: moduleQueryKey(path),
-    queryFn: () => api.module.byPath.query({ path }),
-  });
 export const useModule = (path: string, enabled = true) =>
-  useQuery({ ...getModuleQueryOptions(path), enabled });
+  useQuery(trpc.module.byPath.queryOptions({ path }, { enabled }));
 
-export const useModuleHistory = (path: string) =>
-  useQuery({
-    queryKey: [...allModulesQueryKey, 'history', path],
-    queryFn: () => api.module.history.query({ path }),
-  });
+export const useModuleHistory = (path: string) => useQuery(trpc.module.history.queryOptions({ path }));
 
 /** The module as it was at `at`; null before it existed. */
 export const useModuleAsOf = (path: string, at: string | null) =>
-  useQuery({
-    queryKey: [...allModulesQueryKey, 'asOf', path, at],
-    queryFn: () => api.module.asOf.query({ path, at: at ?? '' }),
-    enabled: at !== null,
-  });
+  useQuery(trpc.module.asOf.queryOptions(at !== null ? { path, at } : skipToken));
 
-/** A mutation on modules that refreshes every module query once it is done. */
-function useModuleMutation<I, O>(run: (input: I) => Promise<O>) {
+/** A mutation on modules that refreshes what shows modules once it is done. */
+function useModuleMutation<I, O>(run: (input: I) => Promise<O>, alsoLinks = false) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,
-    // Courses and sections list their modules too: every admin list reads again.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSettled: () =>
+      Promise.all(
+        [...contentChanges.module(), ...(alsoLinks ? contentChanges.link() : [])].map((filter) =>
+          queryClient.invalidateQueries(filter),
+        ),
+      ),
   });
 }
 
@@ -69,7 +53,9 @@ export const usePublishModule = () =>
   useModuleMutation(({ path, published }: { path: string; published: boolean }) =>
     published ? api.module.publish.mutate({ path }) : api.module.unpublish.mutate({ path }),
   );
-export const useDeleteModule = () => useModuleMutation((path: string) => api.module.delete.mutate({ path }));
+/** A deleted module also leaves the courses and sections it was linked to. */
+export const useDeleteModule = () =>
+  useModuleMutation((path: string) => api.module.delete.mutate({ path }), true);
 export const useDuplicateModule = () =>
   useModuleMutation((path: string) => api.module.duplicate.mutate({ path }));
 export const useOrderPages = () =>
@@ -81,13 +67,11 @@ export const useModuleOwner = () =>
 
 /** Links a module under a course or section (the module then shows there). */
 export const useLinkModule = () =>
-  useModuleMutation((input: { itemPath: string; parentType: 'course' | 'section'; parentPath: string }) =>
-    api.link.addItemToParent.mutate({ itemType: 'module', ...input }),
+  useModuleMutation(
+    (input: { itemPath: string; parentType: 'course' | 'section'; parentPath: string }) =>
+      api.link.addItemToParent.mutate({ itemType: 'module', ...input }),
+    true,
   );
 
 /** The people holding the teacher role, who can be linked as owners. */
-export const useTeachers = () =>
-  useQuery({
-    queryKey: ['admin', 'teachers'],
-    queryFn: () => api.link.teachers.query(),
-  });
+export const useTeachers = () => useQuery(trpc.link.teachers.queryOptions());

@@ -1,32 +1,17 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type RouterInputs, type RouterOutputs } from '../../../lib/trpc';
-import { allModulesQueryKey } from '../module/modules';
+import { trpc } from '../../../lib/trpc-query';
+import { contentChanges } from '../shared/content-mutation';
 
 export type AdminPage = RouterOutputs['page']['editable'];
 
-export const allPagesQueryKey = ['admin', 'pages'] as const;
-export const pageQueryKey = (path: string) => [...allPagesQueryKey, 'byPath', path] as const;
-
 /** The page with its answer key (option scores): the editor needs it, learners never get it. */
-export const getPageQueryOptions = (path: string) =>
-  queryOptions({
-    queryKey: pageQueryKey(path),
-    queryFn: () => api.page.editable.query({ path }),
-  });
-export const usePage = (path: string) => useQuery(getPageQueryOptions(path));
+export const usePage = (path: string) => useQuery(trpc.page.editable.queryOptions({ path }));
 
-export const usePageHistory = (path: string) =>
-  useQuery({
-    queryKey: [...allPagesQueryKey, 'history', path],
-    queryFn: () => api.page.history.query({ path }),
-  });
+export const usePageHistory = (path: string) => useQuery(trpc.page.history.queryOptions({ path }));
 
 export const usePageAsOf = (path: string, at: string | null) =>
-  useQuery({
-    queryKey: [...allPagesQueryKey, 'asOf', path, at],
-    queryFn: () => api.page.asOf.query({ path, at: at ?? '' }),
-    enabled: at !== null,
-  });
+  useQuery(trpc.page.asOf.queryOptions(at !== null ? { path, at } : skipToken));
 
 /** Page changes also change the module (its page list, estimated time): both are refreshed. */
 function usePageMutation<I, O>(run: (input: I) => Promise<O>) {
@@ -34,10 +19,7 @@ function usePageMutation<I, O>(run: (input: I) => Promise<O>) {
   return useMutation({
     mutationFn: run,
     onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: allPagesQueryKey }),
-        queryClient.invalidateQueries({ queryKey: allModulesQueryKey }),
-      ]),
+      Promise.all(contentChanges.page().map((filter) => queryClient.invalidateQueries(filter))),
   });
 }
 
@@ -52,7 +34,4 @@ export type ModulePageRow = RouterOutputs['page']['listByModule'][number];
 
 /** A module's pages in their order (the admin pages list). */
 export const useModulePages = (modulePath: string) =>
-  useQuery({
-    queryKey: [...allPagesQueryKey, 'byModule', modulePath],
-    queryFn: () => api.page.listByModule.query({ path: modulePath }),
-  });
+  useQuery(trpc.page.listByModule.queryOptions({ path: modulePath }));

@@ -1,50 +1,43 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { downloadFile } from '../../../lib/download';
-import { api, type RouterInputs, type RouterOutputs } from '../../../lib/trpc';
+import type { RouterInputs, RouterOutputs } from '../../../lib/trpc';
+import { trpc } from '../../../lib/trpc-query';
 
 export type ParticipantSearch = RouterInputs['result']['participants'];
 export type ModuleParticipants = RouterOutputs['result']['participants'];
 export type ParticipantResult = RouterOutputs['result']['participant'];
 export type ResultHistoryEntry = RouterOutputs['result']['history'][number];
 
-/** Teachers' results: invalidated together after a score changes. */
-export const teacherResultsQueryKey = ['admin', 'results'] as const;
-
 export const useModuleParticipants = (search: ParticipantSearch) =>
-  useQuery({
-    queryKey: [...teacherResultsQueryKey, 'participants', search],
-    queryFn: () => api.result.participants.query(search),
-    placeholderData: keepPreviousData,
-  });
+  useQuery(trpc.result.participants.queryOptions(search, { placeholderData: keepPreviousData }));
 
 export const useParticipantResult = (module: string, user: string) =>
-  useQuery({
-    queryKey: [...teacherResultsQueryKey, 'participant', module, user],
-    queryFn: () => api.result.participant.query({ module, user }),
-  });
+  useQuery(trpc.result.participant.queryOptions({ module, user }));
 
 export const useResultHistory = (module: string, user: string) =>
-  useQuery({
-    queryKey: [...teacherResultsQueryKey, 'history', module, user],
-    queryFn: () => api.result.history.query({ module, user }),
-  });
+  useQuery(trpc.result.history.queryOptions({ module, user }));
+
+/** A change to one participant's result: their result, its history and the module's participants list. */
+function useResultChanged() {
+  const queryClient = useQueryClient();
+  return (_: unknown, __: unknown, { module, user }: { module: string; user: string }) =>
+    Promise.all([
+      queryClient.invalidateQueries(trpc.result.participant.queryFilter({ module, user })),
+      queryClient.invalidateQueries(trpc.result.history.queryFilter({ module, user })),
+      queryClient.invalidateQueries(trpc.result.participants.pathFilter()),
+    ]);
+}
 
 /** updateResult: scores and feedback on one page of a participant's result. */
 export function useScoreResult() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: RouterInputs['result']['score']) => api.result.score.mutate(input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: teacherResultsQueryKey }),
-  });
+  const onSettled = useResultChanged();
+  return useMutation(trpc.result.score.mutationOptions({ onSettled }));
 }
 
 /** Another attempt at a question whose attempts a participant used up. */
 export function useGrantAttempt() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: RouterInputs['result']['grantAttempt']) => api.result.grantAttempt.mutate(input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: teacherResultsQueryKey }),
-  });
+  const onSettled = useResultChanged();
+  return useMutation(trpc.result.grantAttempt.mutationOptions({ onSettled }));
 }
 
 /** The results CSV URL: GET /api/results/<module>.csv with the range, when one is set. */
