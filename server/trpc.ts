@@ -1,10 +1,10 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
-import { ZodError, type z } from 'zod';
+import { ZodError, z } from 'zod';
 import type { CommandMeta } from '../events/command';
-import { DomainError, invalid } from '../events/errors';
-import { type Actor, type RoleAction, requireCan } from '../events/permissions';
-import { type Language, unstorableTextIn } from '../events/shared/fields';
+import { DomainError, forbidden, invalid } from '../events/errors';
+import { type Actor, can, type RoleAction, requireCan } from '../events/permissions';
+import { type Language, pathSchema, unstorableTextIn } from '../events/shared/fields';
 import { externalRefusalOf } from './auth/actor';
 import { requestLanguage, translator } from './i18n';
 import type { Platform } from './platform';
@@ -135,58 +135,116 @@ const unlinkedExternalToken = t.middleware(({ ctx, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.use(domainErrors).use(storableInput).use(unlinkedExternalToken);
+/** Every procedure's first steps: domain errors mapped, an unlinked external token refused with its reason. */
+const base = t.procedure.use(domainErrors).use(unlinkedExternalToken);
 
-export const authenticatedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.actor && ctx.enrolling)
-    throw new TRPCError({
-      code: 'FORBIDDEN',
-      cause: new DomainError('FORBIDDEN', 'secondFactor.enrolFirst'),
-    });
-  if (!ctx.actor)
-    throw new TRPCError({
-      code: 'UNAUTHORIZED',
-      cause: new DomainError('UNAUTHENTICATED', 'errors.unauthenticated'),
-    });
-  return next({ ctx: { ...ctx, actor: ctx.actor } });
-});
+/** Anyone, signed in or not: reads that show the public what it may see, and the few public calls. */
+export const publicProcedure = base.use(storableInput);
+
+const unauthenticated = () =>
+  new TRPCError({
+    code: 'UNAUTHORIZED',
+    cause: new DomainError('UNAUTHENTICATED', 'errors.unauthenticated'),
+  });
+
+/**
+ * A signed-in user with their rights: the context's `actor` is never null below. Refused before the
+ * input is read, so a signed-out call learns nothing about what it sent.
+ */
+export const signedInProcedure = base
+  .use(({ ctx, next }) => {
+    if (!ctx.actor && ctx.enrolling)
+      throw new TRPCError({
+        code: 'FORBIDDEN',
+        cause: new DomainError('FORBIDDEN', 'secondFactor.enrolFirst'),
+      });
+    if (!ctx.actor) throw unauthenticated();
+    return next({ ctx: { ...ctx, actor: ctx.actor } });
+  })
+  .use(storableInput);
 
 /** A signed-in account, including one that must enrol a second factor first: for enrolling itself. */
-export const enrollingProcedure = publicProcedure.use(({ ctx, next }) => {
-  const actor = ctx.actor ?? ctx.enrolling ?? null;
-  if (!actor)
-    throw new TRPCError({
-      code: 'UNAUTHORIZED',
-      cause: new DomainError('UNAUTHENTICATED', 'errors.unauthenticated'),
-    });
-  return next({ ctx: { ...ctx, actor } });
-});
+export const enrollingProcedure = base
+  .use(({ ctx, next }) => {
+    const actor = ctx.actor ?? ctx.enrolling ?? null;
+    if (!actor) throw unauthenticated();
+    return next({ ctx: { ...ctx, actor } });
+  })
+  .use(storableInput);
+
+/** The context below `signedInProcedure`: someone is signed in. */
+export type SignedInContext = Context & { actor: Actor };
 
 /** A signed-in user whose roles grant `action` on all content. */
 export const procedureFor = (action: RoleAction) =>
-  authenticatedProcedure.use(({ ctx, next }) => {
+  signedInProcedure.use(({ ctx, next }) => {
     requireCan(ctx.actor, action);
     return next();
   });
 
-/** A command handler as every router calls it: who, which request, and what (a path, or a form). */
-type Handler<I> = (platform: Platform, actor: Actor | null, meta: CommandMeta, input: I) => Promise<unknown>;
+const itemPath = z.object({ path: pathSchema });
 
-/** The mutation that runs `command` on the item at `input.path` and answers that path. */
-export const pathMutation = <S extends z.ZodType<{ path: string }>>(schema: S, command: Handler<string>) =>
-  publicProcedure.input(schema).mutation(async ({ ctx, input }) => {
-    const { path } = input as { path: string };
-    await command(ctx.platform, ctx.actor, metaOf(ctx), path);
-    return { path };
+/**
+ * A signed-in user whose right on the item at `input.path` comes from its owners: `may` decides with
+ * the owners `owners` looks up (a missing item is its feature's not-found). A caller whose roles
+ * already grant the right (`may` with no owners) is not made to wait for the look-up. The command
+ * handler checks again inside its transaction, against the state it decides on.
+ */
+export const ownerProcedure = (options: {
+  owners: (ctx: SignedInContext, path: string) => Promise<readonly string[]>;
+  may: (actor: Actor, owners: readonly string[]) => boolean;
+}) =>
+  signedInProcedure.use(async ({ ctx, getRawInput, next }) => {
+    if (options.may(ctx.actor, [])) return next();
+    const parsed = itemPath.safeParse(await getRawInput());
+    // Unreadable input: the same 400 the input's own parser gives.
+    if (!parsed.success) throw new TRPCError({ code: 'BAD_REQUEST', cause: parsed.error });
+    const owners = await options.owners(ctx, parsed.data.path);
+    if (!options.may(ctx.actor, owners)) throw forbidden();
+    return next();
   });
 
-/** The mutation that runs `command` with the whole input (an item's path and its form) and answers the path. */
+/** The rule of `ownerProcedure` for an edit or a delete: the role's action, or owning the item. */
+export const ownerOr =
+  (action: 'edit' | 'delete') =>
+  (actor: Actor, owners: readonly string[]): boolean =>
+    can(actor, action, { owners: [...owners] });
+
+/** A command handler as every router calls it: who, which request, and what (a path, or a form). */
+type Handler<I> = (platform: Platform, actor: Actor, meta: CommandMeta, input: I) => Promise<unknown>;
+
+/** What a path or input mutation answers: the item's path. */
+export const pathOutput = z.object({ path: z.string() });
+
+/** The mutation, declared on `procedure`, that runs `command` on the item at `input.path` and answers that path. */
+export const pathMutation = <S extends z.ZodType<{ path: string }>>(
+  procedure: typeof signedInProcedure,
+  schema: S,
+  command: Handler<string>,
+) =>
+  procedure
+    .input(schema)
+    .output(pathOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { path } = input as { path: string };
+      await command(ctx.platform, ctx.actor, metaOf(ctx), path);
+      return { path };
+    });
+
+/**
+ * The mutation, declared on `procedure`, that runs `command` with the whole input (an item's path and
+ * its form) and answers the path.
+ */
 export const inputMutation = <S extends z.ZodType<{ path: string }>>(
+  procedure: typeof signedInProcedure,
   schema: S,
   command: Handler<z.output<S>>,
 ) =>
-  publicProcedure.input(schema).mutation(async ({ ctx, input }) => {
-    const parsed = input as z.output<S>;
-    await command(ctx.platform, ctx.actor, metaOf(ctx), parsed);
-    return { path: parsed.path };
-  });
+  procedure
+    .input(schema)
+    .output(pathOutput)
+    .mutation(async ({ ctx, input }) => {
+      const parsed = input as z.output<S>;
+      await command(ctx.platform, ctx.actor, metaOf(ctx), parsed);
+      return { path: parsed.path };
+    });

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { notFound } from '../../events/errors';
 import { securityEvent } from '../ops/security-events';
 import { sessionOfActor } from '../plugins/request-actor';
-import { authenticatedProcedure, router } from '../trpc';
+import { router, signedInProcedure } from '../trpc';
 import { deviceNameOf } from './devices';
+import { sessionOutput } from './outputs';
 import { activeSessions, endAllSessions, endSession } from './sessions';
 
 const sessionIdSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,99}$/, 'validation.invalid') });
@@ -14,7 +15,7 @@ const sessionIdSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,99}$/,
  */
 export const sessionRouter = router({
   /** The sessions still running, this request's first (`current`), then the most recently used. */
-  list: authenticatedProcedure.query(async ({ ctx }) => {
+  list: signedInProcedure.output(z.array(sessionOutput)).query(async ({ ctx }) => {
     const current = sessionOfActor(ctx.actor);
     const sessions = await activeSessions(ctx.platform.database.db, ctx.actor.userId);
     const ordered = [
@@ -36,20 +37,23 @@ export const sessionRouter = router({
   }),
 
   /** Signs one session out: its refresh cookie and its ID tokens stop working at once. */
-  end: authenticatedProcedure.input(sessionIdSchema).mutation(async ({ ctx, input }) => {
-    const current = sessionOfActor(ctx.actor) === input.id;
-    if (!(await endSession(ctx.platform.database.db, ctx.actor.userId, input.id)))
-      throw notFound('sessions.notFound');
-    securityEvent(ctx.platform.log, 'session-revoked', {
-      userId: ctx.actor.userId,
-      reason: current ? 'signed-out-here' : 'signed-out-elsewhere',
-      requestId: ctx.requestId,
-    });
-    return { current };
-  }),
+  end: signedInProcedure
+    .input(sessionIdSchema)
+    .output(z.object({ current: z.boolean() }))
+    .mutation(async ({ ctx, input }) => {
+      const current = sessionOfActor(ctx.actor) === input.id;
+      if (!(await endSession(ctx.platform.database.db, ctx.actor.userId, input.id)))
+        throw notFound('sessions.notFound');
+      securityEvent(ctx.platform.log, 'session-revoked', {
+        userId: ctx.actor.userId,
+        reason: current ? 'signed-out-here' : 'signed-out-elsewhere',
+        requestId: ctx.requestId,
+      });
+      return { current };
+    }),
 
   /** 'Sign out everywhere': every session of the account ends, this one included. */
-  endAll: authenticatedProcedure.mutation(async ({ ctx }) => {
+  endAll: signedInProcedure.output(z.object({ ended: z.number() })).mutation(async ({ ctx }) => {
     const ended = await endAllSessions(ctx.platform.database.db, ctx.actor.userId);
     securityEvent(ctx.platform.log, 'sessions-revoked', {
       userId: ctx.actor.userId,

@@ -9,14 +9,7 @@ import { configureCertificateSchema } from '../../events/certificate/config';
 import { certificateCodeSchema } from '../../events/certificate/events';
 import { pathSchema } from '../../events/shared/fields';
 import { findModuleByPath } from '../../projections/module/module-summaries';
-import {
-  authenticatedProcedure,
-  inputMutation,
-  metaOf,
-  procedureFor,
-  publicProcedure,
-  router,
-} from '../trpc';
+import { inputMutation, metaOf, procedureFor, publicProcedure, router, signedInProcedure } from '../trpc';
 import {
   addCertificateToUser,
   autoIssueCertificate,
@@ -63,7 +56,7 @@ export const certificateRouter = router({
    * Asks for the automatic issue of the caller's module certificate now (the result page does when the
    * conditions hold but no certificate came, e.g. after adding a riziv number). Same checks as the job.
    */
-  claim: authenticatedProcedure.input(pathInput).mutation(async ({ ctx, input }) => {
+  claim: signedInProcedure.input(pathInput).mutation(async ({ ctx, input }) => {
     const state = await moduleCertificateFor(ctx.platform, ctx.actor, input.path);
     if (!state.configured || state.certificate || state.waiting.length > 0)
       return { outcome: 'nothing' as const };
@@ -85,23 +78,23 @@ export const certificateRouter = router({
   config: publicProcedure
     .input(kindInput)
     .query(({ ctx, input }) => certificateConfigView(ctx.platform, ctx.actor, input.kind, input.path)),
-  configureModule: inputMutation(configureCertificateSchema, configureModuleCertificate),
-  configureCourse: inputMutation(configureCertificateSchema, configureCourseCertificate),
+  configureModule: inputMutation(signedInProcedure, configureCertificateSchema, configureModuleCertificate),
+  configureCourse: inputMutation(signedInProcedure, configureCertificateSchema, configureCourseCertificate),
 
   /** certify(module, user): answers the certificate's verification code. */
-  certify: publicProcedure.input(certifySchema).mutation(async ({ ctx, input }) => ({
+  certify: signedInProcedure.input(certifySchema).mutation(async ({ ctx, input }) => ({
     code: await certify(ctx.platform, ctx.actor, metaOf(ctx), input),
   })),
-  revokeModule: publicProcedure.input(revokeModuleCertificateSchema).mutation(async ({ ctx, input }) => {
+  revokeModule: signedInProcedure.input(revokeModuleCertificateSchema).mutation(async ({ ctx, input }) => {
     await revokeModuleCertificate(ctx.platform, ctx.actor, metaOf(ctx), input);
     return { revoked: true };
   }),
   /** addCertificateToUser(_id, course): answers the certificate's verification code. */
-  addToUser: publicProcedure.input(courseCertificateSchema).mutation(async ({ ctx, input }) => ({
+  addToUser: signedInProcedure.input(courseCertificateSchema).mutation(async ({ ctx, input }) => ({
     code: await addCertificateToUser(ctx.platform, ctx.actor, metaOf(ctx), input),
   })),
   /** removeCertificateFromUser(_id, course). */
-  removeFromUser: publicProcedure.input(courseCertificateSchema).mutation(async ({ ctx, input }) => {
+  removeFromUser: signedInProcedure.input(courseCertificateSchema).mutation(async ({ ctx, input }) => {
     await removeCertificateFromUser(ctx.platform, ctx.actor, metaOf(ctx), input);
     return { revoked: true };
   }),
@@ -119,7 +112,7 @@ export const certificateRouter = router({
   ),
   /** The fraud check's review list. */
   reviews: publicProcedure.query(({ ctx }) => reviewList(ctx.platform, ctx.actor)),
-  dismissReview: publicProcedure.input(reviewSchema).mutation(async ({ ctx, input }) => {
+  dismissReview: signedInProcedure.input(reviewSchema).mutation(async ({ ctx, input }) => {
     await dismissReview(ctx.platform, ctx.actor, metaOf(ctx), input);
     return { dismissed: true };
   }),

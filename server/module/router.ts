@@ -14,7 +14,20 @@ import { readStream } from '../../events/store';
 import { ownersOfModule } from '../../projections/module/module-owners';
 import { moduleIdByPath } from '../../projections/module/module-summaries';
 import { historyProcedures } from '../history-procedures';
-import { type Context, inputMutation, metaOf, pathMutation, publicProcedure, router } from '../trpc';
+import { namedItemOutput } from '../outputs';
+import {
+  type Context,
+  inputMutation,
+  metaOf,
+  ownerOr,
+  ownerProcedure,
+  pathMutation,
+  pathOutput,
+  procedureFor,
+  publicProcedure,
+  router,
+  signedInProcedure,
+} from '../trpc';
 import {
   addModuleOwner,
   createModule,
@@ -27,6 +40,7 @@ import {
   unpublishModule,
   updateModule,
 } from './commands';
+import { moduleAsOfOutput, moduleDetailOutput, moduleListItemOutput } from './outputs';
 import { moduleList, moduleTranslations, visibleModule } from './queries';
 
 const listInput = z
@@ -57,6 +71,10 @@ async function moduleOwnersByPath(ctx: Context, path: string) {
   return ownersOfModule(ctx.platform.database.db, moduleId);
 }
 
+/** Who may change a module, or delete it: the role's right, or owning it. */
+const moduleEditor = ownerProcedure({ owners: moduleOwnersByPath, may: ownerOr('edit') });
+const moduleDeleter = ownerProcedure({ owners: moduleOwnersByPath, may: ownerOr('delete') });
+
 export const moduleRouter = router({
   /**
    * Learners see published, public modules; editors see the admin list their rights allow, each with
@@ -64,16 +82,19 @@ export const moduleRouter = router({
    */
   list: publicProcedure
     .input(listInput)
+    .output(z.array(moduleListItemOutput))
     .query(({ ctx, input }) => moduleList(ctx.platform.database.db, ctx.actor, input)),
 
   /** One module with its owners (user ids) and its pages in order. */
   byPath: publicProcedure
     .input(modulePathSchema)
+    .output(moduleDetailOutput)
     .query(({ ctx, input }) => visibleModule(ctx.platform.database.db, ctx.actor, input.path)),
 
   /** The module's translation group, itself included. */
   translations: publicProcedure
     .input(modulePathSchema)
+    .output(z.array(namedItemOutput))
     .query(({ ctx, input }) => moduleTranslations(ctx.platform.database.db, ctx.actor, input.path)),
 
   ...historyProcedures({
@@ -88,25 +109,35 @@ export const moduleRouter = router({
       deleted: state.status === 'deleted',
       ...state.details,
     }),
+    shownOutput: moduleAsOfOutput,
   }),
 
-  create: publicProcedure.input(createModuleSchema).mutation(async ({ ctx, input }) => ({
-    path: await createModule(ctx.platform, ctx.actor, metaOf(ctx), input),
-  })),
-  update: inputMutation(updateModuleSchema, updateModule),
-  publish: pathMutation(modulePathSchema, publishModule),
-  unpublish: pathMutation(modulePathSchema, unpublishModule),
-  delete: pathMutation(modulePathSchema, deleteModule),
+  create: procedureFor('create')
+    .input(createModuleSchema)
+    .output(pathOutput)
+    .mutation(async ({ ctx, input }) => ({
+      path: await createModule(ctx.platform, ctx.actor, metaOf(ctx), input),
+    })),
+  update: inputMutation(moduleEditor, updateModuleSchema, updateModule),
+  publish: pathMutation(moduleEditor, modulePathSchema, publishModule),
+  unpublish: pathMutation(moduleEditor, modulePathSchema, unpublishModule),
+  delete: pathMutation(moduleDeleter, modulePathSchema, deleteModule),
   /** Answers the copy's path. */
-  duplicate: publicProcedure.input(modulePathSchema).mutation(async ({ ctx, input }) => ({
-    path: await duplicateModule(ctx.platform, ctx.actor, metaOf(ctx), input.path),
-  })),
+  duplicate: signedInProcedure
+    .input(modulePathSchema)
+    .output(pathOutput)
+    .mutation(async ({ ctx, input }) => ({
+      path: await duplicateModule(ctx.platform, ctx.actor, metaOf(ctx), input.path),
+    })),
   /** `path` is the original; `module` the translation's form. Answers the translation's path. */
-  translate: publicProcedure.input(updateModuleSchema).mutation(async ({ ctx, input }) => ({
-    path: await translateModule(ctx.platform, ctx.actor, metaOf(ctx), input),
-  })),
+  translate: signedInProcedure
+    .input(updateModuleSchema)
+    .output(pathOutput)
+    .mutation(async ({ ctx, input }) => ({
+      path: await translateModule(ctx.platform, ctx.actor, metaOf(ctx), input),
+    })),
   /** Saves the page order (the full list of the module's page paths). */
-  orderPages: inputMutation(orderPagesSchema, orderPages),
-  addOwner: inputMutation(moduleOwnerSchema, addModuleOwner),
-  removeOwner: inputMutation(moduleOwnerSchema, removeModuleOwner),
+  orderPages: inputMutation(signedInProcedure, orderPagesSchema, orderPages),
+  addOwner: inputMutation(procedureFor('assign_owners'), moduleOwnerSchema, addModuleOwner),
+  removeOwner: inputMutation(procedureFor('assign_owners'), moduleOwnerSchema, removeModuleOwner),
 });

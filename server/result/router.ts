@@ -6,7 +6,7 @@ import {
   updateResultSchema,
 } from '../../events/result/commands';
 import { pathSchema } from '../../events/shared/fields';
-import { authenticatedProcedure, type Context, metaOf, publicProcedure, router } from '../trpc';
+import { type Context, metaOf, publicProcedure, router, signedInProcedure } from '../trpc';
 import { saveResult } from './commands';
 import { learnerViewSources } from './learner-view';
 import { moduleParticipants, participantSearchSchema } from './participants';
@@ -44,30 +44,30 @@ export const resultRouter = router({
       learnerPage(ctx.platform.database.db, ctx.actor, input.module, input.page, viewOf(ctx)),
     ),
   /** saveResult: answers of one page; answers the page's state, the module's and the scoring. */
-  save: authenticatedProcedure
+  save: signedInProcedure
     .input(saveResultSchema)
     .mutation(({ ctx, input }) => saveResult(ctx.platform, ctx.actor, metaOf(ctx), input)),
   latestActivity: publicProcedure.query(({ ctx }) => latestActivity(ctx.platform.database.db, ctx.actor)),
   /** Teachers: the participants active in a date range, with a score per page and the percentage. */
-  participants: authenticatedProcedure
+  participants: signedInProcedure
     .input(participantSearchSchema)
     .query(({ ctx, input }) => moduleParticipants(ctx.platform.database.db, ctx.actor, input)),
   /** Teachers: one participant's result, every question with its answer, score and feedback. */
-  participant: authenticatedProcedure
+  participant: signedInProcedure
     .input(participantResultSchema)
     .query(({ ctx, input }) =>
       participantResult(ctx.platform.database.db, ctx.actor, input.module, input.user),
     ),
   /** Teachers: who changed which score of this participant, when, from what to what. */
-  history: authenticatedProcedure
+  history: signedInProcedure
     .input(participantResultSchema)
     .query(({ ctx, input }) => resultHistory(ctx.platform.database.db, ctx.actor, input.module, input.user)),
   /** updateResult: a teacher's scores (whole numbers) and feedback on one page of a participant's result. */
-  score: authenticatedProcedure
+  score: signedInProcedure
     .input(updateResultSchema)
     .mutation(({ ctx, input }) => scoreResult(ctx.platform, ctx.actor, metaOf(ctx), input)),
   /** Teachers: another attempt at a question whose attempts a participant used up. */
-  grantAttempt: authenticatedProcedure
+  grantAttempt: signedInProcedure
     .input(grantAttemptSchema)
     .mutation(({ ctx, input }) => grantAttempt(ctx.platform, ctx.actor, metaOf(ctx), input)),
 });

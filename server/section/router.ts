@@ -15,7 +15,16 @@ import { ownersOfCourse } from '../../projections/course/course-owners';
 import { courseIdByPath } from '../../projections/course/course-summaries';
 import { findSectionByPath } from '../../projections/section/section-summaries';
 import { historyProcedures } from '../history-procedures';
-import { type Context, inputMutation, metaOf, pathMutation, publicProcedure, router } from '../trpc';
+import {
+  type Context,
+  inputMutation,
+  metaOf,
+  pathMutation,
+  pathOutput,
+  publicProcedure,
+  router,
+  signedInProcedure,
+} from '../trpc';
 import { breakoutRoomView, classroomCountdown, classroomView } from './classroom';
 import {
   createSection,
@@ -27,6 +36,13 @@ import {
   updateSection,
 } from './commands';
 import { startCountdown, stopCountdown } from './countdown';
+import {
+  breakoutRoomViewOutput,
+  classroomViewOutput,
+  countdownOutput,
+  sectionAsOfOutput,
+  sectionOutput,
+} from './outputs';
 import { visibleSection, visibleSectionsOfCourse } from './queries';
 
 const classroomInput = z.object({ course: pathSchema, section: pathSchema });
@@ -52,9 +68,11 @@ export const sectionRouter = router({
   /** A course's sections in order; learners see the published ones of a course they may see. */
   listByCourse: publicProcedure
     .input(coursePathSchema)
+    .output(z.array(sectionOutput))
     .query(({ ctx, input }) => visibleSectionsOfCourse(ctx.platform.database.db, ctx.actor, input.path)),
   byPath: publicProcedure
     .input(sectionPathSchema)
+    .output(sectionOutput)
     .query(({ ctx, input }) => visibleSection(ctx.platform.database.db, ctx.actor, input.path)),
   ...historyProcedures({
     decider: sectionDecider,
@@ -67,40 +85,53 @@ export const sectionRouter = router({
       deleted: state.status === 'deleted',
       ...state.details,
     }),
+    shownOutput: sectionAsOfOutput,
   }),
-  duplicate: publicProcedure.input(sectionPathSchema).mutation(async ({ ctx, input }) => ({
-    path: await duplicateSection(ctx.platform, ctx.actor, metaOf(ctx), input.path),
-  })),
-  create: publicProcedure.input(createSectionSchema).mutation(async ({ ctx, input }) => ({
-    path: await createSection(ctx.platform, ctx.actor, metaOf(ctx), input),
-  })),
-  update: inputMutation(updateSectionSchema, updateSection),
-  publish: pathMutation(sectionPathSchema, publishSection),
-  unpublish: pathMutation(sectionPathSchema, unpublishSection),
-  delete: pathMutation(sectionPathSchema, deleteSection),
+  duplicate: signedInProcedure
+    .input(sectionPathSchema)
+    .output(pathOutput)
+    .mutation(async ({ ctx, input }) => ({
+      path: await duplicateSection(ctx.platform, ctx.actor, metaOf(ctx), input.path),
+    })),
+  create: signedInProcedure
+    .input(createSectionSchema)
+    .output(pathOutput)
+    .mutation(async ({ ctx, input }) => ({
+      path: await createSection(ctx.platform, ctx.actor, metaOf(ctx), input),
+    })),
+  update: inputMutation(signedInProcedure, updateSectionSchema, updateSection),
+  publish: pathMutation(signedInProcedure, sectionPathSchema, publishSection),
+  unpublish: pathMutation(signedInProcedure, sectionPathSchema, unpublishSection),
+  delete: pathMutation(signedInProcedure, sectionPathSchema, deleteSection),
   /**
    * The live classroom for who may enter it (server/section/classroom.ts): the meeting's Jitsi room
    * or Zoom signature, the participant's display name, and whether they may run the countdown.
    */
   classroom: publicProcedure
     .input(classroomInput)
+    .output(classroomViewOutput)
     .query(({ ctx, input }) =>
       classroomView(ctx.platform.database.db, ctx.platform.config, ctx.actor, input, new Date()),
     ),
   breakoutRoom: publicProcedure
     .input(breakoutRoomInput)
+    .output(breakoutRoomViewOutput)
     .query(({ ctx, input }) =>
       breakoutRoomView(ctx.platform.database.db, ctx.platform.config, ctx.actor, input, new Date()),
     ),
   /** The breakout countdown, with the server's clock: polled by every screen that shows it, any instance answers. */
   countdown: publicProcedure
     .input(sectionPathSchema)
+    .output(countdownOutput)
     .query(({ ctx, input }) => classroomCountdown(ctx.platform.database.db, ctx.actor, input.path)),
-  startCountdown: publicProcedure.input(sectionPathSchema).mutation(async ({ ctx, input }) => {
-    await startCountdown(ctx.platform, ctx.actor, metaOf(ctx), input.path, new Date());
-    return { path: input.path };
-  }),
-  stopCountdown: pathMutation(sectionPathSchema, stopCountdown),
+  startCountdown: signedInProcedure
+    .input(sectionPathSchema)
+    .output(pathOutput)
+    .mutation(async ({ ctx, input }) => {
+      await startCountdown(ctx.platform, ctx.actor, metaOf(ctx), input.path, new Date());
+      return { path: input.path };
+    }),
+  stopCountdown: pathMutation(signedInProcedure, sectionPathSchema, stopCountdown),
   /** Saves the course's section order (the list of section paths). */
-  order: inputMutation(reorderSectionsSchema, orderSections),
+  order: inputMutation(signedInProcedure, reorderSectionsSchema, orderSections),
 });

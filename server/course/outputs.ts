@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { imageOutput, languageOutput } from '../outputs';
+
+/**
+ * A course's details as its form holds them (events/course/events.ts). Output schemas name the shape
+ * only: the write-time limits stay with the input schemas, so an older row never fails a read.
+ */
+export const courseDetailsOutput = z.object({
+  name: z.string(),
+  language: languageOutput,
+  info: z.string(),
+  originId: z.string().nullable(),
+  showUserList: z.boolean(),
+  showTeam: z.boolean(),
+  location: z.string(),
+  startdate: z.string().nullable(),
+  enddate: z.string().nullable(),
+  teacher: z.string(),
+  public: z.boolean(),
+  onHome: z.boolean(),
+  image: imageOutput,
+});
+
+export const courseSummaryOutput = courseDetailsOutput.extend({
+  courseId: z.string(),
+  path: z.string(),
+  published: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/** One course with what the caller may do with it. */
+export const courseWithRightsOutput = courseSummaryOutput.extend({
+  rights: z.object({
+    edit: z.boolean(),
+    delete: z.boolean(),
+    history: z.boolean(),
+    certificates: z.boolean(),
+    certify: z.boolean(),
+    assignOwners: z.boolean(),
+    assignParticipants: z.boolean(),
+  }),
+});
+
+const member = z.object({ userId: z.string(), name: z.string(), image: imageOutput, anonymous: z.boolean() });
+
+/** The course team: owners, and participants when the course shows them (null otherwise). */
+export const courseTeamOutput = z.object({
+  owners: z.array(member.extend({ description: z.string().nullable(), profession: z.string().nullable() })),
+  participants: z.array(member).nullable(),
+});
+
+/** A course as it was at a moment (time travel). */
+export const courseAsOfOutput = courseDetailsOutput.extend({
+  path: z.string(),
+  published: z.boolean(),
+  owners: z.array(z.string()),
+  deleted: z.boolean(),
+});
