@@ -12,14 +12,14 @@ export function useSavedAnswers(modulePath: string, pagePath: string) {
   const queryClient = useQueryClient();
   return useCallback(
     (saved: SavedState | null) => {
-      const page = trpc.result.page.queryKey({ module: modulePath, page: pagePath });
-      const module = trpc.result.module.queryKey({ module: modulePath });
+      const page = trpc.result.page.queryFilter({ module: modulePath, page: pagePath });
+      const module = trpc.result.module.queryFilter({ module: modulePath });
       if (saved) {
-        queryClient.setQueryData(page, saved.page);
-        queryClient.setQueryData(module, saved.module);
+        queryClient.setQueryData(page.queryKey, saved.page);
+        queryClient.setQueryData(module.queryKey, saved.module);
       } else {
-        void queryClient.invalidateQueries({ queryKey: page });
-        void queryClient.invalidateQueries({ queryKey: module });
+        void queryClient.invalidateQueries(page);
+        void queryClient.invalidateQueries(module);
       }
       void queryClient.invalidateQueries(trpc.result.latestActivity.pathFilter());
     },
