@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { Decider } from '../events/decider';
 import type { Actor } from '../events/permissions';
 import type { NewEvent, StoredEvent } from '../events/store';
-import type { AnyDb } from '../projections/db';
 import { findUsersByIds } from '../projections/user/users';
+import type { Db } from './db/tables';
 import { asSeenBy } from './user/queries';
 
 export interface FieldChange {
@@ -196,9 +195,9 @@ type NameTable =
   | 'file_summaries'
   | 'course_summaries';
 
-async function namesIn(db: AnyDb, table: NameTable, wanted: string[]): Promise<Map<string, string>> {
+async function namesIn(db: Db, table: NameTable, wanted: string[]): Promise<Map<string, string>> {
   if (wanted.length === 0) return new Map();
-  const rows = await (db as Kysely<Record<NameTable, { path: string; name: string }>>)
+  const rows = await db
     .selectFrom(table)
     .select(['path', 'name'])
     .where('path', 'in', [...new Set(wanted)])
@@ -224,7 +223,7 @@ const targetTable: Record<HistoryTarget['kind'], NameTable> = {
  * and a course's first section reorder given the order before it (the sections' creation order).
  */
 export async function readable<T extends HistoryEntry>(
-  db: AnyDb,
+  db: Db,
   actor: Actor | null,
   entries: T[],
 ): Promise<T[]> {
@@ -274,9 +273,9 @@ export async function readable<T extends HistoryEntry>(
 }
 
 /** Sections in the order they were made (a new section goes last), those no longer there at the end. */
-async function creationOrder(db: AnyDb, sectionPaths: string[]): Promise<string[]> {
+async function creationOrder(db: Db, sectionPaths: string[]): Promise<string[]> {
   if (sectionPaths.length === 0) return [];
-  const rows = await (db as Kysely<{ section_summaries: { path: string; created_at: Date } }>)
+  const rows = await db
     .selectFrom('section_summaries')
     .select(['path', 'created_at'])
     .where('path', 'in', sectionPaths)

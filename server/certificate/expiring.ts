@@ -7,10 +7,8 @@ import {
   type ExpiringCursor,
   expiringCertificates,
 } from '../../projections/certificate/certificate-reminders';
-import type { CourseSummaryTables } from '../../projections/course/course-summaries';
-import { type AnyDb, tablesOf } from '../../projections/db';
-import type { ModuleSummaryTables } from '../../projections/module/module-summaries';
 import { findUsersByIds } from '../../projections/user/users';
+import type { Db } from '../db/tables';
 import { userFor } from '../user/queries';
 
 /** The admin list looks this many days ahead ('expiring in the next 90 days': docs/guide/certificates.md). */
@@ -34,7 +32,7 @@ export interface ExpiringEntry {
 }
 
 /** The current names of these modules and courses, by id (a path or name may have changed since issue). */
-async function itemNames(db: AnyDb, certificates: readonly ExpiringCertificate[]) {
+async function itemNames(db: Db, certificates: readonly ExpiringCertificate[]) {
   const ids = (kind: CertificateKind) => [
     ...new Set(certificates.filter((each) => each.kind === kind).map((each) => each.itemId)),
   ];
@@ -43,14 +41,14 @@ async function itemNames(db: AnyDb, certificates: readonly ExpiringCertificate[]
   const [modules, courses] = await Promise.all([
     moduleIds.length === 0
       ? []
-      : tablesOf<ModuleSummaryTables>(db)
+      : db
           .selectFrom('module_summaries')
           .select(['module_id as id', 'name', 'path'])
           .where('module_id', 'in', moduleIds)
           .execute(),
     courseIds.length === 0
       ? []
-      : tablesOf<CourseSummaryTables>(db)
+      : db
           .selectFrom('course_summaries')
           .select(['course_id as id', 'name', 'path'])
           .where('course_id', 'in', courseIds)
@@ -61,7 +59,7 @@ async function itemNames(db: AnyDb, certificates: readonly ExpiringCertificate[]
 
 /** The certificates as the list shows them: with holder and item, in three statements whatever their number. */
 async function entriesOf(
-  db: AnyDb,
+  db: Db,
   actor: Actor,
   certificates: readonly ExpiringCertificate[],
   now: Date,
@@ -103,13 +101,13 @@ const windowEnd = (now: Date) => new Date(now.getTime() + EXPIRING_WINDOW_DAYS *
  * caller: it holds names and e-mail addresses of every holder (manage_users), each still as this
  * actor's audience sees them (`userFor`), like every list that names people.
  */
-export async function expiringList(db: AnyDb, actor: Actor, now = new Date()) {
+export async function expiringList(db: Db, actor: Actor, now = new Date()) {
   const certificates = await expiringCertificates(db, now, windowEnd(now));
   return { days: EXPIRING_WINDOW_DAYS, certificates: await entriesOf(db, actor, certificates, now) };
 }
 
 /** The same list page by page (keyset), for the CSV export that streams it. */
-export async function* expiringPages(db: AnyDb, actor: Actor, now = new Date(), pageSize = 500) {
+export async function* expiringPages(db: Db, actor: Actor, now = new Date(), pageSize = 500) {
   let after: ExpiringCursor | null = null;
   for (;;) {
     const page = await expiringCertificates(db, now, windowEnd(now), { after, limit: pageSize });

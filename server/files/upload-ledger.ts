@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { fromKysely } from 'pg-boss';
 import type { Actor } from '../../events/permissions';
 import {
@@ -8,11 +8,9 @@ import {
 } from '../../jobs/file/remove-unused-upload';
 import { REMOVE_UPLOAD_JOB, removeUploadKey, uploadReferences } from '../../jobs/file/remove-upload';
 import type { Config } from '../config';
+import type { Db } from '../db/tables';
 import { transaction } from '../db/transaction';
 import type { Platform } from '../platform';
-
-// biome-ignore lint/suspicious/noExplicitAny: the uploads table is outside the projections' schema
-type AnyDb = Kysely<any>;
 
 /** What an upload is for: a profile picture (anyone signed in), or anything else (the create right). */
 export type UploadPurpose = 'profile' | 'content';
@@ -38,7 +36,7 @@ export function uploadQuotaBytes(
 }
 
 /** The bytes of the uploads this person has stored and still counted (originals, not their sizes). */
-export async function storedBytes(db: AnyDb, userId: string): Promise<number> {
+export async function storedBytes(db: Db, userId: string): Promise<number> {
   const { rows } = await sql<{ bytes: number }>`
     select coalesce(sum(bytes), 0)::float8 as bytes from uploads where user_id = ${userId}`.execute(db);
   return rows[0]?.bytes ?? 0;

@@ -8,7 +8,6 @@ import { sectionDecider } from '../../events/section/decider';
 import { sectionStream } from '../../events/section/events';
 import { ownersOfCourse } from '../../projections/course/course-owners';
 import { courseIdByPath } from '../../projections/course/course-summaries';
-import type { AnyDb } from '../../projections/db';
 import { fileIdByPath } from '../../projections/file/file-summaries';
 import {
   type ItemType,
@@ -18,6 +17,7 @@ import {
 } from '../../projections/link/content-links';
 import { moduleIdByPath } from '../../projections/module/module-summaries';
 import { findSectionByPath } from '../../projections/section/section-summaries';
+import type { Db } from '../db/tables';
 import type { Platform } from '../platform';
 import { requireLinkRight } from '../rights/link-rights';
 
@@ -33,7 +33,7 @@ export interface ParentTarget extends Parent {
 }
 
 export async function parentTarget(
-  db: AnyDb,
+  db: Db,
   parentType: ParentType,
   parentPath: string,
 ): Promise<ParentTarget> {
@@ -55,12 +55,12 @@ export async function parentTarget(
 
 /** Who may edit a parent, looked up by its path (what the link rule asks of a file's other parents). */
 export const ownersOfParent =
-  (db: AnyDb) =>
+  (db: Db) =>
   async (parent: Parent): Promise<string[]> =>
     (await parentTarget(db, parent.parentType, parent.parentPath)).owners;
 
 /** The id of a linkable item, or NotFound. */
-async function itemId(db: AnyDb, itemType: ItemType, itemPath: string): Promise<string> {
+async function itemId(db: Db, itemType: ItemType, itemPath: string): Promise<string> {
   const id = itemType === 'module' ? await moduleIdByPath(db, itemPath) : await fileIdByPath(db, itemPath);
   if (!id) throw notFound(itemType === 'module' ? 'module.notFound' : 'file.notFound');
   return id;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { forbidden, notFound } from '../../events/errors';
 import { type Actor, requireCan } from '../../events/permissions';
 import { type LinkedModule, modulesOfParent, type Parent } from '../../projections/link/content-links';
@@ -45,7 +46,7 @@ export async function teachers(db: Db, actor: Actor | null): Promise<Teacher[]> 
   const rows = await db
     .selectFrom('users')
     .selectAll()
-    .where('roles', '@>', JSON.stringify(['teacher']) as never)
+    .where('roles', '@>', sql<string[]>`${JSON.stringify(['teacher'])}`)
     .orderBy('name')
     .orderBy('user_id')
     .execute();

@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import readline from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import { eventDefinition } from '../../events/registry';
 import { rebuildProjections } from '../../projections/rebuild';
+import type { Database } from '../db';
+import type { Db } from '../db/tables';
 import { transaction } from '../db/transaction';
 
 /**
@@ -65,10 +67,8 @@ export const transientTables = [
 
 export class BackupError extends Error {}
 
-// biome-ignore lint/suspicious/noExplicitAny: reads and writes tables by name
-type AnyDb = Kysely<any>;
-// biome-ignore lint/suspicious/noExplicitAny: idem
-type AnyTrx = Transaction<any>;
+/** Tables are read and written by name in raw SQL (`sql.table`), which any handle on the schema runs. */
+type Trx = Transaction<Database>;
 
 export interface BackupSummary {
   events: number;
@@ -76,7 +76,7 @@ export interface BackupSummary {
   checksum: string;
 }
 
-async function existingTables(db: AnyDb, names: string[]): Promise<string[]> {
+async function existingTables(db: Db, names: string[]): Promise<string[]> {
   const found: string[] = [];
   for (const name of names) {
     const { rows } = await sql<{ exists: boolean }>`
@@ -92,7 +92,7 @@ async function existingTables(db: AnyDb, names: string[]): Promise<string[]> {
  * while other instances keep writing; each batch is a separate query, never one giant result.
  */
 export async function exportBackup(
-  db: AnyDb,
+  db: Db,
   out: Writable,
   options: { platformVersion: string; batchSize?: number },
 ): Promise<BackupSummary> {
@@ -178,7 +178,7 @@ const checksumSchema = z.object({
   rows: z.number().int().min(0),
 });
 
-async function assertEmpty(trx: AnyTrx): Promise<void> {
+async function assertEmpty(trx: Trx): Promise<void> {
   const { rows } = await sql<{ count: number }>`select count(*)::int as count from events`.execute(trx);
   const count = rows[0]?.count ?? 0;
   if (count > 0) {
@@ -202,7 +202,7 @@ async function assertEmpty(trx: AnyTrx): Promise<void> {
  * recording times as they were; then rebuilds every read table from the log.
  */
 export async function importBackup(
-  db: AnyDb,
+  db: Db,
   input: Readable,
   options: {
     batchSize?: number;

@@ -5,7 +5,6 @@ import type { Actor } from '../../events/permissions';
 import { attemptsAllowed, maxScoreOf } from '../../events/result/answers';
 import { type Gate, pageStuck, type QuestionProgress } from '../../events/result/progress';
 import { dateValueSchema, pathSchema } from '../../events/shared/fields';
-import type { AnyDb } from '../../projections/db';
 import type { PageSummary } from '../../projections/page/page-summaries';
 import { pagesOfModule } from '../../projections/page/page-summaries';
 import {
@@ -18,6 +17,7 @@ import {
   standingsOf,
 } from '../../projections/result/participant-results';
 import { findUsersByIds, type UserProfile } from '../../projections/user/users';
+import type { Db } from '../db/tables';
 import { asSeenBy, searchScopeOf, userFor } from '../user/queries';
 import { readScope, teacherModule } from './teacher';
 
@@ -84,7 +84,7 @@ export function questionColumns(pages: PageSummary[]) {
  * the search, each with a score per page and the total percentage. Maxima are the module's current
  * ones (a question changed after someone answered counts with its new maximum here).
  */
-export async function moduleParticipants(db: AnyDb, actor: Actor | null, input: ParticipantSearch) {
+export async function moduleParticipants(db: Db, actor: Actor | null, input: ParticipantSearch) {
   const search = participantSearchSchema.parse(input);
   const module = await teacherModule(db, actor, search.module);
   const stored = await pagesOfModule(db, module.path);
@@ -198,7 +198,7 @@ export function seenName(
 
 /** Module.activeUsers(before, after): the participants active in the range, for its teachers. */
 export async function activeUsers(
-  db: AnyDb,
+  db: Db,
   actor: Actor | null,
   modulePath: string,
   after?: string | null,

@@ -13,11 +13,11 @@ import { resultDecider } from '../../events/result/decider';
 import { type ResultEvent, resultStream } from '../../events/result/events';
 import { pathSchema } from '../../events/shared/fields';
 import { readStream } from '../../events/store';
-import type { AnyDb } from '../../projections/db';
 import { ownersOfModule } from '../../projections/module/module-owners';
 import { findModuleByPath, type ModuleSummary } from '../../projections/module/module-summaries';
 import { pagesOfModule } from '../../projections/page/page-summaries';
 import { findUserById, findUsersByIds } from '../../projections/user/users';
+import type { Db } from '../db/tables';
 import type { Platform } from '../platform';
 import { type ModuleAuthority, moduleAuthority, requireReach } from '../rights/module-rights';
 import { asSeenBy } from '../user/queries';
@@ -34,7 +34,7 @@ export type TaughtModule = ModuleSummary & { owners: string[]; authority: Module
  * legitimately for that course's participants.
  */
 export async function teacherModule(
-  db: AnyDb,
+  db: Db,
   actor: Actor | null,
   path: string,
   purpose: 'read' | 'teach' = 'read',
@@ -56,7 +56,7 @@ export const readScope = (module: TaughtModule): { courses?: string[] } =>
 
 /** The module, once the actor's authority reaches this participant for the purpose. */
 export async function teacherModuleFor(
-  db: AnyDb,
+  db: Db,
   actor: Actor | null,
   path: string,
   userId: string,
@@ -161,7 +161,7 @@ export interface TeacherQuestion {
 }
 
 /** One participant's result as a teacher reads it: every page and question, answers, scores, feedback. */
-export async function participantResult(db: AnyDb, actor: Actor | null, modulePath: string, userId: string) {
+export async function participantResult(db: Db, actor: Actor | null, modulePath: string, userId: string) {
   const module = await teacherModuleFor(db, actor, modulePath, userId);
   const user = await findUserById(db, userId);
   if (!user) throw notFound('user.notFound');
@@ -242,7 +242,7 @@ export interface ResultHistoryEntry {
  * (every answer and every teacher's score). Feedback texts read as null after an erasure.
  */
 export async function resultHistory(
-  db: AnyDb,
+  db: Db,
   actor: Actor | null,
   modulePath: string,
   userId: string,

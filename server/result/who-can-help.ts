@@ -1,10 +1,10 @@
 import type { Actor } from '../../events/permissions';
 import { ownersOfCourses } from '../../projections/course/course-owners';
 import { findCourseByPath } from '../../projections/course/course-summaries';
-import type { AnyDb } from '../../projections/db';
 import { parentsOf } from '../../projections/link/content-links';
 import { findSectionByPath } from '../../projections/section/section-summaries';
 import { findUsersByIds, type UserProfile } from '../../projections/user/users';
+import type { Db } from '../db/tables';
 import { asSeenBy } from '../user/queries';
 
 /**
@@ -13,7 +13,7 @@ import { asSeenBy } from '../user/queries';
  * may see them; people with full privacy are left out rather than shown as 'Anonymous User'.
  */
 export async function whoCanHelp(
-  db: AnyDb,
+  db: Db,
   actor: Actor | null,
   module: { path: string; owners: readonly string[] },
 ): Promise<string[]> {

@@ -1,7 +1,7 @@
 import { type Actor, can } from '../../events/permissions';
 import { ownersOfCourse } from '../../projections/course/course-owners';
 import type { CourseSummary } from '../../projections/course/course-summaries';
-import type { AnyDb } from '../../projections/db';
+import type { Db } from '../db/tables';
 import { isAdmin, mayReadHistory } from './module-rights';
 
 /**
@@ -28,7 +28,7 @@ export interface CourseRights {
 }
 
 export async function courseRights(
-  db: AnyDb,
+  db: Db,
   actor: Actor | null,
   course: Pick<CourseSummary, 'courseId'>,
   knownOwners?: readonly string[],

@@ -1,9 +1,9 @@
 import { forbidden, notFound } from '../../events/errors';
 import { type Actor, can, requireCan } from '../../events/permissions';
-import type { AnyDb } from '../../projections/db';
 import { type ItemType, linkerOf, type Parent, parentsOf } from '../../projections/link/content-links';
 import { ownersOfModule } from '../../projections/module/module-owners';
 import { findModuleByPath } from '../../projections/module/module-summaries';
+import type { Db } from '../db/tables';
 import { parentAccess } from '../file/queries';
 import { linkerHadRight } from './module-rights';
 
@@ -18,7 +18,7 @@ export interface LinkParent extends Parent {
  * A file that a course open to everyone lists is public already, and may be listed elsewhere too.
  */
 async function mayEditFile(
-  db: AnyDb,
+  db: Db,
   actor: Actor,
   filePath: string,
   ownersOf: (parent: Parent) => Promise<string[]>,
@@ -38,7 +38,7 @@ async function mayEditFile(
  * gives none can be removed again by the parent's editors.
  */
 export async function requireLinkRight(
-  db: AnyDb,
+  db: Db,
   actor: Actor | null,
   parent: LinkParent,
   item: { itemType: ItemType; itemPath: string },

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { forbidden, unauthenticated } from '../../events/errors';
 import { type Actor, ADMIN_ROLE, can, rulesFor } from '../../events/permissions';
-import type { AnyDb } from '../../projections/db';
 import { ownedCoursesListing } from '../../projections/link/content-links';
 import { ownersOfModule } from '../../projections/module/module-owners';
 import type { ModuleSummary } from '../../projections/module/module-summaries';
 import { userAccessWithActions } from '../../projections/user/users';
+import type { Db } from '../db/tables';
 
 /**
  * What one person may do with one module: the one rule every procedure, GraphQL resolver, CSV route
@@ -51,7 +51,7 @@ export const mayReadHistory = (actor: Actor | null, owners: readonly string[]) =
   can(actor, 'view') || can(actor, 'edit', { owners: [...owners] });
 
 /** Whether someone may make a link that lets a course teach this module: its editors and owners. */
-export async function linkerHadRight(db: AnyDb, linkedBy: string | null, owners: readonly string[]) {
+export async function linkerHadRight(db: Db, linkedBy: string | null, owners: readonly string[]) {
   // No actor: the platform itself (demo content, start-up).
   if (linkedBy === null || owners.includes(linkedBy)) return true;
   const access = await userAccessWithActions(db, linkedBy);
@@ -64,7 +64,7 @@ export async function linkerHadRight(db: AnyDb, linkedBy: string | null, owners:
  * A link someone made to a module they had no right on confers nothing.
  */
 export async function teachingCourses(
-  db: AnyDb,
+  db: Db,
   actor: Actor,
   module: Pick<ModuleSummary, 'path'>,
   owners: readonly string[],
@@ -100,7 +100,7 @@ const noAuthority: ModuleAuthority = {
 
 /** The rights of this actor on this module, and whose results they reach. */
 export async function moduleAuthority(
-  db: AnyDb,
+  db: Db,
   actor: Actor | null,
   module: Pick<ModuleSummary, 'moduleId' | 'path'>,
   knownOwners?: readonly string[],
@@ -135,7 +135,7 @@ export async function moduleAuthority(
 }
 
 /** Whether a participant is within a reach: everyone, or linked to one of its courses. */
-export async function reaches(db: AnyDb, reach: Reach | null, userId: string): Promise<boolean> {
+export async function reaches(db: Db, reach: Reach | null, userId: string): Promise<boolean> {
   if (!reach) return false;
   if (reach.all) return true;
   if (reach.courses.length === 0) return false;
@@ -148,7 +148,7 @@ export async function reaches(db: AnyDb, reach: Reach | null, userId: string): P
 
 /** Refuses unless the actor's authority on the module reaches this participant for this purpose. */
 export async function requireReach(
-  db: AnyDb,
+  db: Db,
   actor: Actor | null,
   authority: ModuleAuthority,
   purpose: 'read' | 'teach',

@@ -4,7 +4,6 @@ import { notFound, unauthenticated } from '../../events/errors';
 import { type Actor, can } from '../../events/permissions';
 import type { Classroom } from '../../events/section/events';
 import { slugify } from '../../events/shared/fields';
-import type { AnyDb } from '../../projections/db';
 import {
   type SectionSummariesTable,
   type SectionSummary,
@@ -12,6 +11,7 @@ import {
 } from '../../projections/section/section-summaries';
 import { findUserById } from '../../projections/user/users';
 import type { Config } from '../config';
+import type { Db } from '../db/tables';
 import { mayEnterClassroomWith, sectionAccessWith } from './queries';
 
 /** A section whose classroom this actor may enter, and what they may do there. */
@@ -39,7 +39,7 @@ interface EntryRow {
  * The section, its course, and whether the actor owns or is linked to that course, in one
  * statement: the countdown is polled every 2 s by everyone in a classroom.
  */
-async function entryRow(db: AnyDb, userId: string, sectionPath: string): Promise<EntryRow | null> {
+async function entryRow(db: Db, userId: string, sectionPath: string): Promise<EntryRow | null> {
   const { rows } = await sql<EntryRow>`
     select to_jsonb(s) as section, c.name as course_name, c.published as course_published,
       c.public as course_public,
@@ -60,7 +60,7 @@ async function entryRow(db: AnyDb, userId: string, sectionPath: string): Promise
  * 'does not exist', so nothing tells an outsider that the classroom is there.
  */
 export async function enterClassroom(
-  db: AnyDb,
+  db: Db,
   actor: Actor | null,
   sectionPath: string,
   coursePath?: string,
@@ -91,7 +91,7 @@ export async function enterClassroom(
 }
 
 /** The participant's name in the meeting: 'Anonymous User' under fullPrivacy (docs/guide/live-classrooms.md). */
-async function displayNameOf(db: AnyDb, actor: Actor): Promise<string> {
+async function displayNameOf(db: Db, actor: Actor): Promise<string> {
   const user = await findUserById(db, actor.userId);
   if (!user || user.fullPrivacy) return 'Anonymous User';
   return user.name;
@@ -125,7 +125,7 @@ export function countdownOf(classroom: Classroom, now: Date): CountdownView {
  * spent waiting here must not be counted before the stamp.
  */
 export async function classroomCountdown(
-  db: AnyDb,
+  db: Db,
   actor: Actor | null,
   sectionPath: string,
   clock: () => Date = () => new Date(),
@@ -158,7 +158,7 @@ type ClassroomConfig = Pick<Config, 'JITSI_DOMAIN' | 'ZOOM_SDK_KEY' | 'ZOOM_SDK_
 
 /** Everything the classroom view needs (tRPC `section.classroom`). */
 export async function classroomView(
-  db: AnyDb,
+  db: Db,
   config: ClassroomConfig,
   actor: Actor | null,
   input: { course: string; section: string },
@@ -219,7 +219,7 @@ export function roomOfPath(pathname: string): string {
 
 /** One breakout room of a classroom this actor may enter (tRPC `section.breakoutRoom`). */
 export async function breakoutRoomView(
-  db: AnyDb,
+  db: Db,
   config: Pick<Config, 'JITSI_DOMAIN'>,
   actor: Actor | null,
   input: { course: string; section: string; room: number },

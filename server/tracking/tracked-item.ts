@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { DomainError, notFound } from '../../events/errors';
 import type { Actor } from '../../events/permissions';
 import type { TrackingCategory } from '../../events/tracking/events';
-import type { AnyDb } from '../../projections/db';
 import { visibleCourse } from '../course/queries';
+import type { Db } from '../db/tables';
 import { visibleFile } from '../file/queries';
 import { visibleSection } from '../section/queries';
 
@@ -23,7 +23,7 @@ async function openOrNull<T>(open: () => Promise<T>): Promise<T | null> {
 const opens = async (open: () => Promise<unknown>) => (await openOrNull(open)) !== null;
 
 /** The paths of the sections whose classroom lists a recording at this address. */
-async function sectionsWithRecording(db: AnyDb, url: string): Promise<string[]> {
+async function sectionsWithRecording(db: Db, url: string): Promise<string[]> {
   const { rows } = await sql<{ path: string }>`
     select path from section_summaries
     where classroom is not null and classroom->'recordings' @> ${JSON.stringify([{ url }])}::jsonb
@@ -40,7 +40,7 @@ async function sectionsWithRecording(db: AnyDb, url: string): Promise<string[]> 
  * course path or by its code.
  */
 export async function requireTrackedItem(
-  db: AnyDb,
+  db: Db,
   actor: Actor,
   category: TrackingCategory,
   path: string,

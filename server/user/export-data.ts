@@ -1,13 +1,13 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { CommandMeta } from '../../events/command';
 import { notFound } from '../../events/errors';
 import { requireAdminForAdmin } from '../../events/escalation';
 import { type Actor, requireCan } from '../../events/permissions';
 import { type Language, languages } from '../../events/shared/fields';
-import { type EventRow, type EventStoreTables, readStream, toStored } from '../../events/store';
+import { readStream, toStored } from '../../events/store';
 import { userStream } from '../../events/user/events';
-import type { AnyDb } from '../../projections/db';
 import { findUsersByIds } from '../../projections/user/users';
+import type { Db } from '../db/tables';
 import { translator } from '../i18n';
 import { securityEvent } from '../ops/security-events';
 import type { Platform } from '../platform';
@@ -37,23 +37,21 @@ export interface DataExportErased {
   erasedAt: string;
 }
 
-const events = (db: AnyDb) => db as unknown as Kysely<EventStoreTables>;
-
 /**
  * The events about the person (their id in `data.userId`, `personalEventTypes`), opened and upcast,
  * in log order; and the changes they made to anything else, read without opening anyone's data.
  * Read outside any transaction: an export is rare, and its reads must not hold the one session.
  */
-async function eventsAbout(db: AnyDb, userId: string) {
-  const rows = await events(db)
+async function eventsAbout(db: Db, userId: string) {
+  const rows = await db
     .selectFrom('events')
     .selectAll()
     .where('type', 'in', personalEventTypes)
     .where(sql<string>`data->>'userId'`, '=', userId)
     .orderBy('position')
     .execute();
-  const about = await toStored(db, rows as EventRow[]);
-  const made = await events(db)
+  const about = await toStored(db, rows);
+  const made = await db
     .selectFrom('events')
     .select([
       'type',
@@ -80,7 +78,7 @@ async function eventsAbout(db: AnyDb, userId: string) {
 }
 
 /** The roles of the people who acted on the person's data, so each appears as their part. */
-async function rolesOfActors(db: AnyDb, userId: string, actorIds: (string | null)[]) {
+async function rolesOfActors(db: Db, userId: string, actorIds: (string | null)[]) {
   const others = [...new Set(actorIds.filter((id): id is string => id !== null && id !== userId))];
   return new Map((await findUsersByIds(db, others)).map((user) => [user._id, user.roles]));
 }
