@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import { type CommandMeta, execute } from '../../events/command';
 import { notFound } from '../../events/errors';
-import type { createFileSchema, FileCommand, fileInputSchema } from '../../events/file/commands';
+import { type createFileSchema, type FileCommand, fileInputSchema } from '../../events/file/commands';
 import { fileDecider } from '../../events/file/decider';
 import { fileStream } from '../../events/file/events';
 import { type Actor, requireCan } from '../../events/permissions';
@@ -76,18 +76,32 @@ function changeFile(action: 'edit' | 'delete', command: FileCommand) {
 
 export const deleteFile = changeFile('delete', { type: 'DeleteFile' });
 
-export function updateFile(
+/**
+ * Changes the file form's fields `file` names (tRPC sends them all, GraphQL those it changes): the
+ * others keep their stored value, merged with the file's stream inside the transaction.
+ */
+export async function updateFile(
   platform: Platform,
   actor: Actor | null,
   meta: CommandMeta,
-  input: { path: string; file: z.output<typeof fileInputSchema> },
+  input: { path: string; file: Partial<z.input<typeof fileInputSchema>> },
 ) {
-  return changeFile('edit', { type: 'UpdateFile', data: { details: input.file } })(
-    platform,
-    actor,
+  requireCan(actor, 'edit');
+  const fileId = await fileIdByPath(platform.database.db, input.path);
+  if (!fileId) throw notFound('file.notFound');
+  await execute(platform.pipeline, {
+    decider: fileDecider,
+    stream: fileStream(fileId),
     meta,
-    input.path,
-  );
+    authorize: () => requireCan(actor, 'edit'),
+    command: (state): FileCommand => {
+      if (state.status === 'absent') throw notFound('file.notFound');
+      return {
+        type: 'UpdateFile',
+        data: { details: fileInputSchema.parse({ ...state.details, ...input.file }) },
+      };
+    },
+  });
 }
 
 /**

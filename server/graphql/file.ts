@@ -1,5 +1,4 @@
-import { notFound } from '../../events/errors';
-import { createFileSchema, filePathSchema, updateFileSchema } from '../../events/file/commands';
+import { createFileSchema, filePathSchema } from '../../events/file/commands';
 import { type FileSummary, findFileByPath } from '../../projections/file/file-summaries';
 import { createFile, deleteFile, updateFile } from '../file/commands';
 import { visibleFiles } from '../file/queries';
@@ -78,15 +77,10 @@ builder.mutationFields((t) => ({
     },
     success: 'fileUpdated',
     resolve: async (_root, args, ctx) => {
-      const db = ctx.platform.database.db;
       const { path } = filePathSchema.parse(args);
       const { details } = splitFileDoc(documentArg(args));
-      const current = await findFileByPath(db, path);
-      if (!current) throw notFound('file.notFound');
-      const stored = { name: current.name, url: current.url, type: current.type };
-      const input = updateFileSchema.parse({ path, file: { ...stored, ...details } });
-      await updateFile(ctx.platform, ctx.actor, metaOf(ctx), input);
-      return { file: await findFileByPath(db, path) };
+      await updateFile(ctx.platform, ctx.actor, metaOf(ctx), { path, file: details });
+      return { file: await findFileByPath(ctx.platform.database.db, path) };
     },
   }),
   deleteFile: t.field({

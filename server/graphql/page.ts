@@ -1,5 +1,5 @@
-import { invalid, notFound } from '../../events/errors';
-import { createPageSchema, pagePathSchema, updatePageSchema } from '../../events/page/commands';
+import { invalid } from '../../events/errors';
+import { createPageSchema, pagePathSchema } from '../../events/page/commands';
 import { withoutAnswerKey } from '../../events/page/content';
 import { findPageByPath, type PageSummary } from '../../projections/page/page-summaries';
 import { maySeeModule } from '../module/queries';
@@ -103,15 +103,6 @@ builder.queryFields((t) => ({
   }),
 }));
 
-/** The page form's values of a stored page, so a partial `doc` changes only what it names. */
-const detailsOf = (page: PageSummary) => ({
-  name: page.name,
-  type: page.type,
-  content: page.content,
-  interactiveVideo: page.interactiveVideo,
-  estimatedTime: page.estimatedTime,
-});
-
 /** `doc` is the page form (pageInputSchema) plus, when creating, `path`, `parentType` and `parentPath`. */
 function splitPageDoc(value: unknown) {
   const { path, parentType, parentPath, ...details } = documentOf(value);
@@ -147,21 +138,13 @@ builder.mutationFields((t) => ({
     },
     success: 'pageUpdated',
     resolve: async (_root, args, ctx) => {
-      const db = ctx.platform.database.db;
       const { path } = pagePathSchema.parse(args);
       const { parentType, parentPath, details } = splitPageDoc(documentArg(args));
-      const current = await findPageByPath(db, path);
-      if (!current) throw notFound('page.notFound');
-      // Moving a page to another module is not an update.
-      if (
-        (parentType !== undefined && parentType !== 'module') ||
-        (parentPath !== undefined && parentPath !== current.parentPath) ||
-        Object.keys(details).length === 0
-      )
+      // Moving a page to another module is not an update (the command refuses another parentPath).
+      if ((parentType !== undefined && parentType !== 'module') || Object.keys(details).length === 0)
         throw invalid('errors.invalidInput');
-      const input = updatePageSchema.parse({ path, page: { ...detailsOf(current), ...details } });
-      await updatePage(ctx.platform, ctx.actor, metaOf(ctx), input);
-      return { page: await findPageByPath(db, path) };
+      await updatePage(ctx.platform, ctx.actor, metaOf(ctx), { path, page: details, parentPath });
+      return { page: await findPageByPath(ctx.platform.database.db, path) };
     },
   }),
   deletePage: t.field({

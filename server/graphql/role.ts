@@ -1,12 +1,12 @@
 import { requireCan } from '../../events/permissions';
-import { type RoleInput, roleInputSchema, roleNameSchema } from '../../events/role/commands';
+import { roleInputSchema, roleNameSchema } from '../../events/role/commands';
 import type { RoleActions } from '../../events/role/events';
 import { findRoleByName, type RoleRecord } from '../../projections/role/roles';
-import { createRole, deleteRole, updateRole } from '../role/commands';
+import { createRole, deleteRole, roleChangeSchema, updateRole } from '../role/commands';
 import { visibleRole, visibleRoles } from '../role/queries';
 import { builder } from './builder';
 import { metaOf } from './context';
-import { documentArg, documentOf, type MutationAnswer, signedIn } from './errors';
+import { documentArg, type MutationAnswer, signedIn } from './errors';
 import { RoleInput as RoleInputType, RoleUpdateInput } from './inputs';
 import {
   docDescription,
@@ -96,13 +96,8 @@ builder.mutationFields((t) => ({
     resolve: async (_root, args, ctx) => {
       const actor = roleManager(ctx);
       const { name } = roleNameSchema.parse(args);
-      const doc = documentArg(args);
-      const current = await findRoleByName(ctx.platform.database.db, name);
-      const input: RoleInput = roleInputSchema.parse({
-        name: doc.name ?? current?.name ?? name,
-        actions: { ...current?.actions, ...(documentOf(doc.actions ?? {}) as Partial<RoleActions>) },
-      });
-      await updateRole(ctx.platform, actor, metaOf(ctx), name, input);
+      const change = roleChangeSchema.parse(documentArg(args));
+      await updateRole(ctx.platform, actor, metaOf(ctx), name, change);
       return { role: await findRoleByName(ctx.platform.database.db, name) };
     },
   }),

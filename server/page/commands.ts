@@ -2,8 +2,8 @@ import { sql, type Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import { type CommandMeta, execute } from '../../events/command';
-import { notFound, unauthenticated } from '../../events/errors';
-import type { createPageSchema, PageCommand, pageInputSchema } from '../../events/page/commands';
+import { invalid, notFound, unauthenticated } from '../../events/errors';
+import { type createPageSchema, type PageCommand, pageInputSchema } from '../../events/page/commands';
 import { pageDecider } from '../../events/page/decider';
 import { type PageDetails, pageStream } from '../../events/page/events';
 import { type Actor, requireCan } from '../../events/permissions';
@@ -103,18 +103,34 @@ function changePage(action: 'edit' | 'delete', command: PageCommand) {
 
 export const deletePage = changePage('delete', { type: 'DeletePage' });
 
-export function updatePage(
+/**
+ * Changes the page form's fields `page` names (tRPC sends them all, GraphQL those it changes): the
+ * others keep their stored value, merged with the page's stream inside the transaction and validated
+ * whole. A page stays in its module: a `parentPath` given must be its own.
+ */
+export async function updatePage(
   platform: Platform,
   actor: Actor | null,
   meta: CommandMeta,
-  input: { path: string; page: z.output<typeof pageInputSchema> },
+  input: { path: string; page: Partial<z.input<typeof pageInputSchema>>; parentPath?: unknown },
 ) {
-  return changePage('edit', { type: 'UpdatePage', data: { details: input.page } })(
-    platform,
-    actor,
+  const page = await existingPage(platform, input.path);
+  const { owners } = await parentModule(platform, page.parentPath);
+  await execute(platform.pipeline, {
+    decider: pageDecider,
+    stream: pageStream(page.pageId),
     meta,
-    input.path,
-  );
+    authorize: () => requireCan(actor, 'edit', { owners }),
+    command: (state): PageCommand => {
+      if (state.status === 'absent') throw notFound('page.notFound');
+      if (input.parentPath !== undefined && input.parentPath !== state.parentPath)
+        throw invalid('errors.invalidInput');
+      return {
+        type: 'UpdatePage',
+        data: { details: pageInputSchema.parse({ ...state.details, ...input.page }) },
+      };
+    },
+  });
 }
 
 /** A copy of one page, named "<name> (copy)", at the end of the same module. Answers its path. */

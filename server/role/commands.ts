@@ -1,18 +1,20 @@
 import { sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
+import { z } from 'zod';
 import type { CommandMeta } from '../../events/command';
 import { execute } from '../../events/command';
 import { conflict, invalid, notFound } from '../../events/errors';
 import { requireRoleChange } from '../../events/escalation';
-import { type Actor, allRules, requireCan } from '../../events/permissions';
+import { type Actor, allRules, noRules, requireCan, roleActions } from '../../events/permissions';
 import {
   ADMIN_ROLE_NAME,
   type DuplicateRoleInput,
   type RoleCommand,
   type RoleInput,
+  roleInputSchema,
 } from '../../events/role/commands';
-import { roleDecider } from '../../events/role/decider';
-import { roleStream } from '../../events/role/events';
+import { type RoleState, roleDecider } from '../../events/role/decider';
+import { type RoleActions, roleStream } from '../../events/role/events';
 import { findRoleByName } from '../../projections/role/roles';
 import type { Platform } from '../platform';
 
@@ -89,32 +91,49 @@ export async function duplicateRole(
   return { name: input.copyName };
 }
 
+/** A change of some of a role's actions (GraphQL's `updateRole`); those left out keep their value. */
+export const roleActionsChangeSchema = z.object(
+  Object.fromEntries(roleActions.map((action) => [action, z.boolean().optional()])) as Record<
+    keyof RoleActions,
+    z.ZodOptional<z.ZodBoolean>
+  >,
+);
+
+/** GraphQL's `updateRole` document: the role's own name at most, and the actions to change. */
+export const roleChangeSchema = z.object({
+  name: roleInputSchema.shape.name.optional(),
+  actions: roleActionsChangeSchema.default({}),
+});
+
 /**
- * Role names identify roles in users' role lists and in the API, so a role keeps its name. The
- * actions it had are read from its stream, so only those the change adds count as given away.
+ * Role names identify roles in users' role lists and in the API, so a role keeps its name (one that
+ * is given must be the role's own). The actions given replace the stored ones, those left out stay,
+ * merged with the role's stream inside the transaction; only the actions the change adds count as
+ * given away.
  */
 export async function updateRole(
   platform: Platform,
   actor: Actor | null,
   meta: CommandMeta,
   name: string,
-  input: RoleInput,
+  input: { name?: string; actions: Partial<RoleActions> },
 ) {
   const editor = requireCan(actor, 'manage_roles');
   const role = await existingRole(platform, name);
-  if (input.name !== role.name)
+  if (input.name !== undefined && input.name !== role.name)
     throw invalid('role.renameNotAllowed', [{ path: 'name', key: 'role.renameNotAllowed' }]);
+  const before = (state: RoleState): Partial<RoleActions> => (state.status === 'absent' ? {} : state.actions);
+  const after = (state: RoleState) => ({ ...noRules(), ...before(state), ...input.actions });
   await execute(platform.pipeline, {
     decider: roleDecider,
     stream: roleStream(role._id),
     meta,
     authorize: (state) =>
-      requireRoleChange(editor, {
-        name: role.name,
-        before: state.status === 'absent' ? {} : state.actions,
-        after: input.actions,
-      }),
-    command: (): RoleCommand => ({ type: 'UpdateRole', data: { name: role.name, actions: input.actions } }),
+      requireRoleChange(editor, { name: role.name, before: before(state), after: after(state) }),
+    command: (state): RoleCommand => ({
+      type: 'UpdateRole',
+      data: { name: role.name, actions: after(state) },
+    }),
   });
 }
 
