@@ -2,7 +2,8 @@
  * The top-level sections of the interface texts that only the admin area reads. The learner's first
  * download carries every other section of its language; these arrive with the admin area, so a
  * participant on a slow phone never downloads the authors' texts (the build splits each language
- * file in two: `?texts=learner` and `?texts=admin`, vite.config.ts). `mail` is the server's alone.
+ * file in two: `?texts=learner` and `?texts=admin`, vite.config.ts). `mail` and `apiAnswers` (the
+ * API's answers) are the server's alone.
  * tests/client/locales.test.ts checks that no file outside the admin area names one of them.
  */
 export const adminSections = [
@@ -12,6 +13,7 @@ export const adminSections = [
   'adminSettings',
   'pageEditor',
   'mail',
+  'apiAnswers',
   'sectionAdmin',
   'teacherResults',
   'fileAdmin',

@@ -1,14 +1,13 @@
-import { api, type RouterInputs } from '../../../lib/trpc';
+import { api } from '../../../lib/trpc';
+import { trpc } from '../../../lib/trpc-query';
 import { useContentMutation } from '../shared/content-mutation';
 
-export const useCreateFile = () =>
-  useContentMutation('file', (input: RouterInputs['file']['create']) => api.file.create.mutate(input));
+export const useCreateFile = () => useContentMutation('file', trpc.file.create.mutationOptions());
 
-export const useUpdateFile = () =>
-  useContentMutation('file', (input: RouterInputs['file']['update']) => api.file.update.mutate(input));
+export const useUpdateFile = () => useContentMutation('file', trpc.file.update.mutationOptions());
 
 export const useDeleteFile = () =>
-  useContentMutation('file', (path: string) => api.file.delete.mutate({ path }));
+  useContentMutation('file', { mutationFn: (path: string) => api.file.delete.mutate({ path }) });
 
 export const useDuplicateFile = () =>
-  useContentMutation('file', (path: string) => api.file.duplicate.mutate({ path }));
+  useContentMutation('file', { mutationFn: (path: string) => api.file.duplicate.mutate({ path }) });

@@ -1,5 +1,11 @@
-import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type RouterInputs, type RouterOutputs } from '../../../lib/trpc';
+import {
+  skipToken,
+  type UseMutationOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api, type RouterOutputs } from '../../../lib/trpc';
 import { trpc } from '../../../lib/trpc-query';
 import { contentChanges } from '../shared/content-mutation';
 
@@ -30,10 +36,13 @@ export const useModuleAsOf = (path: string, at: string | null) =>
   useQuery(trpc.module.asOf.queryOptions(at !== null ? { path, at } : skipToken));
 
 /** A mutation on modules that refreshes what shows modules once it is done. */
-function useModuleMutation<I, O>(run: (input: I) => Promise<O>, alsoLinks = false) {
+function useModuleMutation<Output, Failure, Input>(
+  options: UseMutationOptions<Output, Failure, Input>,
+  alsoLinks = false,
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: run,
+    ...options,
     onSettled: () =>
       Promise.all(
         [...contentChanges.module(), ...(alsoLinks ? contentChanges.link() : [])].map((filter) =>
@@ -43,33 +52,33 @@ function useModuleMutation<I, O>(run: (input: I) => Promise<O>, alsoLinks = fals
   });
 }
 
-export const useCreateModule = () =>
-  useModuleMutation((input: RouterInputs['module']['create']) => api.module.create.mutate(input));
-export const useUpdateModule = () =>
-  useModuleMutation((input: RouterInputs['module']['update']) => api.module.update.mutate(input));
-export const useTranslateModule = () =>
-  useModuleMutation((input: RouterInputs['module']['translate']) => api.module.translate.mutate(input));
+export const useCreateModule = () => useModuleMutation(trpc.module.create.mutationOptions());
+export const useUpdateModule = () => useModuleMutation(trpc.module.update.mutationOptions());
+export const useTranslateModule = () => useModuleMutation(trpc.module.translate.mutationOptions());
 export const usePublishModule = () =>
-  useModuleMutation(({ path, published }: { path: string; published: boolean }) =>
-    published ? api.module.publish.mutate({ path }) : api.module.unpublish.mutate({ path }),
-  );
+  useModuleMutation({
+    mutationFn: ({ path, published }: { path: string; published: boolean }) =>
+      published ? api.module.publish.mutate({ path }) : api.module.unpublish.mutate({ path }),
+  });
 /** A deleted module also leaves the courses and sections it was linked to. */
 export const useDeleteModule = () =>
-  useModuleMutation((path: string) => api.module.delete.mutate({ path }), true);
+  useModuleMutation({ mutationFn: (path: string) => api.module.delete.mutate({ path }) }, true);
 export const useDuplicateModule = () =>
-  useModuleMutation((path: string) => api.module.duplicate.mutate({ path }));
-export const useOrderPages = () =>
-  useModuleMutation((input: RouterInputs['module']['orderPages']) => api.module.orderPages.mutate(input));
+  useModuleMutation({ mutationFn: (path: string) => api.module.duplicate.mutate({ path }) });
+export const useOrderPages = () => useModuleMutation(trpc.module.orderPages.mutationOptions());
 export const useModuleOwner = () =>
-  useModuleMutation(({ path, userId, owner }: { path: string; userId: string; owner: boolean }) =>
-    owner ? api.module.addOwner.mutate({ path, userId }) : api.module.removeOwner.mutate({ path, userId }),
-  );
+  useModuleMutation({
+    mutationFn: ({ path, userId, owner }: { path: string; userId: string; owner: boolean }) =>
+      owner ? api.module.addOwner.mutate({ path, userId }) : api.module.removeOwner.mutate({ path, userId }),
+  });
 
 /** Links a module under a course or section (the module then shows there). */
 export const useLinkModule = () =>
   useModuleMutation(
-    (input: { itemPath: string; parentType: 'course' | 'section'; parentPath: string }) =>
-      api.link.addItemToParent.mutate({ itemType: 'module', ...input }),
+    {
+      mutationFn: (input: { itemPath: string; parentType: 'course' | 'section'; parentPath: string }) =>
+        api.link.addItemToParent.mutate({ itemType: 'module', ...input }),
+    },
     true,
   );
 

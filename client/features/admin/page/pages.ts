@@ -1,5 +1,11 @@
-import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type RouterInputs, type RouterOutputs } from '../../../lib/trpc';
+import {
+  skipToken,
+  type UseMutationOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api, type RouterOutputs } from '../../../lib/trpc';
 import { trpc } from '../../../lib/trpc-query';
 import { contentChanges } from '../shared/content-mutation';
 
@@ -14,21 +20,21 @@ export const usePageAsOf = (path: string, at: string | null) =>
   useQuery(trpc.page.asOf.queryOptions(at !== null ? { path, at } : skipToken));
 
 /** Page changes also change the module (its page list, estimated time): both are refreshed. */
-function usePageMutation<I, O>(run: (input: I) => Promise<O>) {
+function usePageMutation<Output, Failure, Input>(options: UseMutationOptions<Output, Failure, Input>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: run,
+    ...options,
     onSettled: () =>
       Promise.all(contentChanges.page().map((filter) => queryClient.invalidateQueries(filter))),
   });
 }
 
-export const useCreatePage = () =>
-  usePageMutation((input: RouterInputs['page']['create']) => api.page.create.mutate(input));
-export const useUpdatePage = () =>
-  usePageMutation((input: RouterInputs['page']['update']) => api.page.update.mutate(input));
-export const useDeletePage = () => usePageMutation((path: string) => api.page.delete.mutate({ path }));
-export const useDuplicatePage = () => usePageMutation((path: string) => api.page.duplicate.mutate({ path }));
+export const useCreatePage = () => usePageMutation(trpc.page.create.mutationOptions());
+export const useUpdatePage = () => usePageMutation(trpc.page.update.mutationOptions());
+export const useDeletePage = () =>
+  usePageMutation({ mutationFn: (path: string) => api.page.delete.mutate({ path }) });
+export const useDuplicatePage = () =>
+  usePageMutation({ mutationFn: (path: string) => api.page.duplicate.mutate({ path }) });
 
 export type ModulePageRow = RouterOutputs['page']['listByModule'][number];
 

@@ -1,4 +1,9 @@
-import { type QueryFilters, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type QueryFilters,
+  type UseMutationOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { trpc } from '../../../lib/trpc-query';
 
 /**
@@ -26,19 +31,19 @@ export const contentChanges = {
   page: () => [trpc.page.pathFilter(), trpc.module.byPath.pathFilter(), trpc.module.list.pathFilter()],
 } satisfies Record<string, () => QueryFilters[]>;
 
-export type ContentKind = keyof typeof contentChanges;
+type ContentKind = keyof typeof contentChanges;
 
 /**
- * A content mutation: afterwards what it changed loads again (not awaited, so a delete can leave
- * its page first).
+ * A content mutation (tRPC's `mutationOptions()`, or a function for the two-procedure toggles):
+ * afterwards what it changed loads again (not awaited, so a delete can leave its page first).
  */
-export function useContentMutation<Input, Output>(
+export function useContentMutation<Output, Failure, Input>(
   kind: ContentKind,
-  mutationFn: (input: Input) => Promise<Output>,
+  options: UseMutationOptions<Output, Failure, Input>,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn,
+    ...options,
     onSuccess: () => {
       for (const filter of contentChanges[kind]()) void queryClient.invalidateQueries(filter);
     },
