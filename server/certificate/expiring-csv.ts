@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../../events/permissions';
-import type { AnyDb } from '../../projections/db';
+import type { Db } from '../db/tables';
 import { csvRoute } from '../http/csv-route';
 import type { Platform } from '../platform';
 import { csvCell } from '../user/users-csv';
@@ -24,7 +24,7 @@ const columns: [string, (entry: ExpiringEntry) => string][] = [
 
 /** The expiring certificates as CSV, page by page (UTF-8 with BOM so spreadsheets in nl and fr read accents). */
 export async function* expiringCsv(
-  db: AnyDb,
+  db: Db,
   actor: Actor,
   now = new Date(),
   pageSize?: number,

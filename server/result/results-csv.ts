@@ -5,9 +5,9 @@ import { invalid, notFound } from '../../events/errors';
 import type { Actor } from '../../events/permissions';
 import type { AnswerValue } from '../../events/result/answers';
 import { dateValueSchema, pathSchema } from '../../events/shared/fields';
-import type { AnyDb } from '../../projections/db';
 import { pagesOfModule } from '../../projections/page/page-summaries';
 import { participantBatches } from '../../projections/result/participant-results';
+import type { Db } from '../db/tables';
 import { csvRoute } from '../http/csv-route';
 import { translator } from '../i18n';
 import type { Platform } from '../platform';
@@ -89,7 +89,7 @@ export function resultsCsvRow(
  * one chunk per page, so the time grows with the participants and the memory holds one page.
  */
 export async function resultsCsv(
-  db: AnyDb,
+  db: Db,
   actor: Actor | null,
   modulePath: string,
   after?: string | null,
