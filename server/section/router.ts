@@ -14,6 +14,8 @@ import { readStream } from '../../events/store';
 import { ownersOfCourse } from '../../projections/course/course-owners';
 import { courseIdByPath } from '../../projections/course/course-summaries';
 import { findSectionByPath } from '../../projections/section/section-summaries';
+import { breakoutRoomView, classroomCountdown, classroomView } from '../classroom/classroom';
+import { startCountdown, stopCountdown } from '../classroom/countdown';
 import { historyProcedures } from '../history-procedures';
 import {
   type Context,
@@ -25,7 +27,6 @@ import {
   router,
   signedInProcedure,
 } from '../trpc';
-import { breakoutRoomView, classroomCountdown, classroomView } from './classroom';
 import {
   createSection,
   deleteSection,
@@ -35,7 +36,6 @@ import {
   unpublishSection,
   updateSection,
 } from './commands';
-import { startCountdown, stopCountdown } from './countdown';
 import {
   breakoutRoomViewOutput,
   classroomViewOutput,
@@ -104,7 +104,7 @@ export const sectionRouter = router({
   unpublish: pathMutation(signedInProcedure, sectionPathSchema, unpublishSection),
   delete: pathMutation(signedInProcedure, sectionPathSchema, deleteSection),
   /**
-   * The live classroom for who may enter it (server/section/classroom.ts): the meeting's Jitsi room
+   * The live classroom for who may enter it (server/classroom/classroom.ts): the meeting's Jitsi room
    * or Zoom signature, the participant's display name, and whether they may run the countdown.
    */
   classroom: publicProcedure

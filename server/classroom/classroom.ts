@@ -12,7 +12,7 @@ import {
 import { findUserById } from '../../projections/user/users';
 import type { Config } from '../config';
 import type { Db } from '../db/tables';
-import { mayEnterClassroomWith, sectionAccessWith } from './queries';
+import { mayEnterClassroomWith, sectionAccessWith } from '../section/queries';
 
 /** A section whose classroom this actor may enter, and what they may do there. */
 export interface ClassroomEntry {

@@ -1,7 +1,7 @@
 import type { CommandMeta } from '../../events/command';
 import type { Actor } from '../../events/permissions';
 import type { Platform } from '../platform';
-import { changeSection } from './commands';
+import { changeSection } from '../section/commands';
 
 /**
  * Starts (or restarts) the section's breakout countdown at `now`, the server's clock, so every
