@@ -7,12 +7,15 @@ import {
   type TypeParam,
 } from '@pothos/core';
 import { ZodError, z } from 'zod';
+import type en from '../../client/locales/en.json';
 import { DomainError, type DomainErrorCode, invalid, unauthenticated } from '../../events/errors';
 import type { Actor } from '../../events/permissions';
 import { translator } from '../i18n';
 import type { GraphQLContext } from './context';
 import { GraphQLError, type GraphQLFieldResolver } from './graphql';
-import { type SuccessKey, successMessage } from './messages';
+
+/** What a successful mutation answers in `message`: a text of the `apiAnswers` section. */
+type SuccessKey = keyof (typeof en)['apiAnswers'];
 
 /** The extension code a refused query carries, per domain error code. */
 const extensionCodes: Record<DomainErrorCode, string> = {
@@ -104,7 +107,8 @@ function fieldErrorsOf(error: unknown, t: (key: string) => string): FieldError[]
 async function answer(ctx: GraphQLContext, successKey: SuccessKey, run: () => Promise<unknown>) {
   try {
     const extra = (await run()) as object | null;
-    return { success: true, message: successMessage(await ctx.language(), successKey), fields: [], ...extra };
+    const message = translator(await ctx.language())(`apiAnswers.${successKey}`);
+    return { success: true, message, fields: [], ...extra };
   } catch (error) {
     const refusal = refusalOf(error);
     if (!refusal) ctx.log.error({ err: error }, 'graphql mutation failed');
