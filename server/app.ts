@@ -7,7 +7,7 @@ import { authRoutes } from './auth/routes';
 import { badgeRoutes } from './badges/routes';
 import { expiringCsvRoute } from './certificate/expiring-csv';
 import { certificateRoutes } from './certificate/routes';
-import { uploadRoutes } from './files/routes';
+import { uploadRoutes } from './file/routes';
 import { graphqlRoute } from './graphql/route';
 import { errorHandler } from './http/error-handler';
 import { metrics } from './ops/metrics';

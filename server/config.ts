@@ -188,7 +188,7 @@ export const configSchema = z
     PUBLIC_URL: optionalText.refine((url) => !url || URL.canParse(url), { message: 'must be a URL' }),
     TENANT_CONFIG: optionalText,
     CLIENT_DIST: z.string().min(1).default('./dist/client'),
-    /** Where uploads go: `local` (DATA_DIR/files) or `s3` (S3_BUCKET; server/files/s3-storage.ts). */
+    /** Where uploads go: `local` (DATA_DIR/files) or `s3` (S3_BUCKET; server/file/s3-storage.ts). */
     STORAGE_DRIVER: z.enum(['local', 's3'], { message: 'must be local or s3' }).default('local'),
     S3_BUCKET: optionalText,
     S3_REGION: optionalText,

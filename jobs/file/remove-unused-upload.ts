@@ -13,7 +13,7 @@ export const removeUnusedUploadPayloadSchema = z.object({ uploadId: z.uuid() });
 export type RemoveUnusedUploadPayload = z.output<typeof removeUnusedUploadPayloadSchema>;
 
 /**
- * Sent with every upload (server/files/upload-ledger.ts), to run a day later: when nothing current
+ * Sent with every upload (server/file/upload-ledger.ts), to run a day later: when nothing current
  * refers to the upload by then (the read tables of `uploadReferences`: it was never saved anywhere),
  * removes the original and its derivatives from the store, then its row of the `uploads` table, so
  * it no longer counts against its owner's quota. An upload in use is kept, and so is its row. A row

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import { defineJob } from '../job';
 
-/** The part of the file store the job needs (server/files/storage.ts implements it on both drivers). */
+/** The part of the file store the job needs (server/file/storage.ts implements it on both drivers). */
 export interface UploadStore {
   /** Removes `<upload id>` and everything under it (the original and `sizes/`); nothing there is fine. */
   remove(folder: string): Promise<void>;

@@ -9,7 +9,7 @@ import {
 } from '../../events/upload/schema';
 import { defineJob } from '../job';
 
-/** The part of the file store the job needs (server/files/storage.ts implements it). */
+/** The part of the file store the job needs (server/file/storage.ts implements it). */
 export interface DerivativeStore {
   read(key: string): Promise<Buffer>;
   put(key: string, body: Readable | Buffer): Promise<number>;

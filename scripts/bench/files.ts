@@ -14,8 +14,8 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import { v7 as uuidv7 } from 'uuid';
 import { derivativesPayloadSchema, imageDerivativesJob, sizesFor } from '../../jobs/images/derivatives';
-import { type S3Settings, s3Storage } from '../../server/files/s3-storage';
-import { type FileStorage, localStorage } from '../../server/files/storage';
+import { type S3Settings, s3Storage } from '../../server/file/s3-storage';
+import { type FileStorage, localStorage } from '../../server/file/storage';
 import { tempDir } from './database';
 import { cleanEnv, freePort, startTsx, stop, waitHealthy } from './processes';
 

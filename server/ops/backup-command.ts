@@ -4,8 +4,8 @@ import { finished } from 'node:stream/promises';
 import type { Config } from '../config';
 import { openDatabase } from '../db';
 import { migrateToLatest } from '../db/migrate';
-import { checkBucket } from '../files/s3-storage';
-import { fileStorage } from '../files/storage';
+import { checkBucket } from '../file/s3-storage';
+import { fileStorage } from '../file/storage';
 import { databaseTarget } from '../platform';
 import { BackupError, type BackupSummary, exportBackup, importBackup } from './backup';
 import {

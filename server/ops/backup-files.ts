@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
-import { type FileStorage, isSafeKey } from '../files/storage';
+import { type FileStorage, isSafeKey } from '../file/storage';
 import { BackupError } from './backup';
 
 /**

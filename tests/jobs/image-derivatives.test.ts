@@ -10,7 +10,7 @@ import {
   imageDerivativesJob,
 } from '../../jobs/images/derivatives';
 import { buildApp } from '../../server/app';
-import { fileStorage } from '../../server/files/storage';
+import { fileStorage } from '../../server/file/storage';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
 import { multipart } from '../support/multipart';
 import { hugePng } from '../support/png';

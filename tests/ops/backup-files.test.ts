@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { fileStorage } from '../../server/files/storage';
+import { fileStorage } from '../../server/file/storage';
 import { runExport, runImport } from '../../server/ops/backup-command';
 import { checksumsName, filesFolder } from '../../server/ops/backup-files';
 import { parseCommandLine } from '../../server/ops/cli';

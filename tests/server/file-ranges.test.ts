@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { byteRange } from '../../server/files/storage';
+import { byteRange } from '../../server/file/storage';
 import { startTestPlatform, type TestPlatform } from '../harness';
 import { multipart } from '../support/multipart';
 import { type StorageKind, startTestStorage, storageKinds, type TestStorage } from '../support/s3';

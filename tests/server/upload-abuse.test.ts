@@ -14,7 +14,7 @@ import {
 import { REMOVE_UPLOAD_JOB, removeUploadJob, removeUploadKey } from '../../jobs/file/remove-upload';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { fileStorage } from '../../server/files/storage';
+import { fileStorage } from '../../server/file/storage';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
 import { multipart, type Part } from '../support/multipart';
 import { type StorageKind, startTestStorage, storageKinds, type TestStorage } from '../support/s3';

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { fileStorage } from '../../server/files/storage';
+import { fileStorage } from '../../server/file/storage';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
 import { multipart, type Part } from '../support/multipart';
 import { type StorageKind, startTestStorage, storageKinds, type TestStorage } from '../support/s3';
