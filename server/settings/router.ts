@@ -1,6 +1,7 @@
 import { procedureFor, router } from '../trpc';
 import { effectiveSettings } from './effective-settings';
 import { jobQueueStates } from './job-queues';
+import { effectiveSettingsOutput } from './outputs';
 
 /**
  * The platform's effective configuration, read-only. The configuration says how the platform runs,
@@ -9,16 +10,18 @@ import { jobQueueStates } from './job-queues';
  * is administration itself; no narrower admin-only rule exists).
  */
 export const settingsRouter = router({
-  effective: procedureFor('manage_roles').query(async ({ ctx }) => {
-    const { platform } = ctx;
-    return effectiveSettings({
-      config: platform.config,
-      tenant: platform.tenant,
-      database: platform.database.target,
-      env: process.env,
-      queues: await jobQueueStates(platform.database.db),
-      now: new Date(),
-      uptimeSeconds: process.uptime(),
-    });
-  }),
+  effective: procedureFor('manage_roles')
+    .output(effectiveSettingsOutput)
+    .query(async ({ ctx }) => {
+      const { platform } = ctx;
+      return effectiveSettings({
+        config: platform.config,
+        tenant: platform.tenant,
+        database: platform.database.target,
+        env: process.env,
+        queues: await jobQueueStates(platform.database.db),
+        now: new Date(),
+        uptimeSeconds: process.uptime(),
+      });
+    }),
 });

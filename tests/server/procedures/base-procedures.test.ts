@@ -29,7 +29,9 @@ const enrollingMutations = new Set(['secondFactor.begin', 'secondFactor.confirm'
 
 // tRPC v11 keeps a flat record of every procedure by its dotted path.
 const procedures = (
-  appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string } }> } }
+  appRouter as unknown as {
+    _def: { procedures: Record<string, { _def: { type: string; output?: unknown } }> };
+  }
 )._def.procedures;
 const mutations = Object.keys(procedures)
   .filter((path) => procedures[path]!._def.type === 'mutation')
@@ -38,6 +40,13 @@ const signedInMutations = mutations.filter((path) => !(path in publicMutations))
 
 /** Input no procedure's schema takes: a signed-in base must refuse before it notices. */
 const nonsense = { unexpected: [1, 'two'], path: 42 };
+
+describe('every procedure', () => {
+  // An object schema drops the keys it does not name: what a caller receives is what the schema says.
+  it('declares what it answers with an output schema', () => {
+    expect(Object.keys(procedures).filter((path) => procedures[path]!._def.output === undefined)).toEqual([]);
+  });
+});
 
 describe('the public mutations', () => {
   it('are mutations of the router', () => {

@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { moduleSummaryOutput } from '../module/outputs';
+import { languageOutput } from '../outputs';
+import { interactiveVideoOutput, pageTypeOutput, publicElementOutput } from '../page/outputs';
+
+const answerValue = z.union([z.string(), z.array(z.string())]);
+const questionType = z.enum(['single', 'multiple', 'open']);
+
+/** Scores by page, then by question (a number, or a question's score with its maximum). */
+export const scoringOutput = z.record(
+  z.string(),
+  z
+    .object({ __score: z.number(), __maxScore: z.number() })
+    .catchall(z.union([z.number(), z.object({ __score: z.number(), __maxScore: z.number(), questionType })])),
+);
+
+/** Where the learner stands on one page of the module. */
+export const pageProgressOutput = z.object({
+  pageId: z.string(),
+  path: z.string(),
+  name: z.string().nullable(),
+  type: pageTypeOutput,
+  estimatedTime: z.number(),
+  questionCount: z.number(),
+  score: z.number(),
+  maxScore: z.number(),
+  completed: z.boolean(),
+  gateOpen: z.boolean(),
+  reachable: z.boolean(),
+  stuck: z.boolean(),
+});
+
+const byPageAndQuestion = <T extends z.ZodType>(value: T) =>
+  z.record(z.string(), z.record(z.string(), value));
+
+/** The module as the learner meets it: pages in their order, progress, gates and scores. */
+export const learnerModuleOutput = z.object({
+  module: moduleSummaryOutput.extend({ owners: z.array(z.string()) }),
+  pages: z.array(pageProgressOutput),
+  score: z.number(),
+  maxScore: z.number(),
+  updatedAt: z.string().nullable(),
+  completed: z.boolean(),
+  needsAttempt: z.boolean(),
+  answers: byPageAndQuestion(answerValue.nullable()),
+  feedback: byPageAndQuestion(z.string()),
+  feedbackLabels: byPageAndQuestion(z.string()),
+  scoring: scoringOutput,
+  helpers: z.array(z.string()),
+});
+
+/** One page of it, with the state of each question. */
+export const learnerPageOutput = z.object({
+  page: z.object({
+    pageId: z.string(),
+    path: z.string(),
+    name: z.string().nullable(),
+    type: pageTypeOutput,
+    content: z.array(publicElementOutput),
+    interactiveVideo: interactiveVideoOutput,
+    estimatedTime: z.number(),
+  }),
+  questions: z.record(
+    z.string(),
+    z.object({
+      name: z.string(),
+      label: z.string(),
+      info: z.string(),
+      questionType,
+      correct: z.array(z.string()).nullable(),
+      attempts: z.number(),
+      attemptsAllowed: z.number().nullable(),
+      maxScore: z.number(),
+      score: z.number(),
+      feedback: z.string().nullable(),
+      answer: answerValue.nullable(),
+      answered: z.boolean(),
+      locked: z.boolean(),
+      draft: answerValue.nullable(),
+      needsConfirm: z.boolean(),
+      reveal: z.enum(['auto', 'button']).nullable(),
+    }),
+  ),
+  progress: pageProgressOutput,
+  helpers: z.array(z.string()),
+});
+
+/** What saving a page's answers answers: the page's state, the module's and the scoring. */
+export const savedOutput = z.object({
+  module: learnerModuleOutput,
+  page: learnerPageOutput,
+  scoring: scoringOutput,
+});
+
+export const latestActivityOutput = z
+  .object({ module: moduleSummaryOutput, updatedAt: z.string() })
+  .nullable();
+
+/** Teachers: the participants active in a date range, with a score per page and the percentage. */
+export const participantsOutput = z.object({
+  module: z.object({ path: z.string(), name: z.string() }),
+  pages: z.array(z.object({ path: z.string(), name: z.string(), maxScore: z.number() })),
+  maxScore: z.number(),
+  total: z.number(),
+  participants: z.array(
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      startedAt: z.string(),
+      updatedAt: z.string(),
+      score: z.number(),
+      percent: z.number(),
+      stuckPages: z.array(z.string()),
+      pages: z.record(z.string(), z.number()),
+    }),
+  ),
+});
+
+/** Teachers: one participant's result, every question with its answer, score and feedback. */
+export const participantResultOutput = z.object({
+  participant: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
+  module: z.object({ path: z.string(), name: z.string(), language: languageOutput }),
+  pages: z.array(
+    z.object({
+      pageId: z.string(),
+      path: z.string(),
+      name: z.string(),
+      questions: z.array(
+        z.object({
+          name: z.string(),
+          label: z.string(),
+          questionType,
+          attempts: z.number(),
+          attemptsAllowed: z.number().nullable(),
+          maxScore: z.number(),
+          score: z.number(),
+          feedback: z.string().nullable(),
+          answer: answerValue.nullable(),
+          answerLabels: z.array(z.string()),
+          answered: z.boolean(),
+          locked: z.boolean(),
+          scoredBy: z.string().nullable(),
+          scoredAt: z.string().nullable(),
+        }),
+      ),
+      maxScore: z.number(),
+      score: z.number(),
+      completed: z.boolean(),
+      stuck: z.boolean(),
+    }),
+  ),
+  maxScore: z.number(),
+  score: z.number(),
+  updatedAt: z.string().nullable(),
+  completed: z.boolean(),
+  summary: learnerModuleOutput,
+});
+
+/** Teachers: who changed which score of a participant, when, from what to what. */
+export const resultHistoryOutput = z.array(
+  z.object({
+    version: z.number(),
+    at: z.string(),
+    type: z.enum(['AnswerSaved', 'AnswerScored', 'AttemptGranted']),
+    actorId: z.string().nullable(),
+    actorName: z.string().nullable(),
+    pagePath: z.string(),
+    question: z.string(),
+    attempt: z.number().nullable(),
+    attemptsAllowed: z.number().nullable(),
+    maxScore: z.number(),
+    from: z.number().nullable(),
+    to: z.number(),
+    feedbackFrom: z.string().nullable(),
+    feedbackTo: z.string().nullable(),
+  }),
+);
