@@ -4,7 +4,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOption
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes';
-import { badgeRoutes } from './badges/routes';
+import { badgeRoutes } from './certificate/badges/routes';
 import { expiringCsvRoute } from './certificate/expiring-csv';
 import { certificateRoutes } from './certificate/routes';
 import { uploadRoutes } from './file/routes';

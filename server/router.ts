@@ -1,7 +1,7 @@
 import { externalAccountRouter } from './auth/external-router';
 import { secondFactorRouter } from './auth/second-factor-router';
 import { sessionRouter } from './auth/sessions-router';
-import { badgeRouter } from './badges/router';
+import { badgeRouter } from './certificate/badges/router';
 import { certificateRouter } from './certificate/router';
 import { courseRouter } from './course/router';
 import { fileRouter } from './file/router';

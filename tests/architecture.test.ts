@@ -90,7 +90,7 @@ function violations(layer: Layer): string[] {
  * Only the root router, the app and the operations metrics (procedure names) hold transports.
  */
 const isTransport = (target: string) =>
-  /^server\/[\w-]+\/([\w-]+-)?(router|routes)(\.ts)?$/.test(target) || /^server\/graphql\//.test(target);
+  /^server\/[\w/-]+\/([\w-]+-)?(router|routes)(\.ts)?$/.test(target) || /^server\/graphql\//.test(target);
 const holdsTransports = new Set(['server/router.ts', 'server/app.ts', 'server/ops/metrics.ts']);
 const featureOf = (file: string) => file.split(path.sep).slice(0, 2).join('/');
 
@@ -124,6 +124,7 @@ describe('import direction', () => {
     expect(importsOfLayer('scripts').some(({ target }) => target.startsWith('server/'))).toBe(true);
     expect(isTransport('server/course/router')).toBe(true);
     expect(isTransport('server/auth/sessions-router')).toBe(true);
+    expect(isTransport('server/certificate/badges/routes')).toBe(true);
     expect(isTransport('server/course/queries')).toBe(false);
   });
 });

@@ -380,7 +380,7 @@ export const trpcRows: Record<string, Row> = {
   'certificate.reviews': { allowed: signedIn, input: async () => undefined },
   'certificate.expiring': { allowed: adminOnly, input: async () => undefined },
   'certificate.dismissReview': { allowed: ownerOrAdmin, input: async (w) => w.flagged() },
-  // Open Badges (server/badges): a certificate's credential goes to who may download its PDF (the
+  // Open Badges (server/certificate/badges): a certificate's credential goes to who may download its PDF (the
   // holder, the view right, the item's owners; the holder is checked in tests/server/badges); the
   // check of a pasted credential is public, like the verification page.
   'badge.credential': {

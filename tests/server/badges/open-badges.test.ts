@@ -29,7 +29,7 @@ import { rebuildProjections } from '../../../projections/rebuild';
 import { buildApp } from '../../../server/app';
 import { idTokenFor } from '../../../server/auth/id-tokens';
 import { loadOrCreateKeys } from '../../../server/auth/keys';
-import { retiredKeysFile } from '../../../server/badges/keys';
+import { retiredKeysFile } from '../../../server/certificate/badges/keys';
 import {
   addCertificateToUser,
   certify,

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../../../server/app';
-import { badgeRoutes } from '../../../server/badges/routes';
+import { badgeRoutes } from '../../../server/certificate/badges/routes';
 import { emptyClientRoot } from '../../graphql/client';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../../harness';
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { languageOutput } from '../outputs';
+import { languageOutput } from '../../outputs';
 import { credentialProblems } from './verify';
 
-/** The Open Badges 3.0 credential the `.json` download carries, key for key (server/badges/credential.ts). */
+/** The Open Badges 3.0 credential the `.json` download carries, key for key (server/certificate/badges/credential.ts). */
 export const openBadgeCredentialOutput = z.object({
   '@context': z.array(z.string()),
   id: z.string(),

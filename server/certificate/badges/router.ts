@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { certificateCodeSchema } from '../../events/certificate/events';
-import { publicProcedure, router, signedInProcedure } from '../trpc';
+import { certificateCodeSchema } from '../../../events/certificate/events';
+import { publicProcedure, router, signedInProcedure } from '../../trpc';
 import { credentialOf } from './issue';
 import { credentialCheckOutput, credentialOutput } from './outputs';
 import { verifyCredential, verifyCredentialSchema } from './verify';

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { exportJWK, type JWK } from 'jose';
 import { z } from 'zod';
-import type { Platform } from '../platform';
+import type { Platform } from '../../platform';
 
 export const CREDENTIAL_ALGORITHM = 'ES256';
 

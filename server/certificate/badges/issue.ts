@@ -1,17 +1,21 @@
 import { SignJWT } from 'jose';
-import { notFound } from '../../events/errors';
-import { type Actor, can } from '../../events/permissions';
-import { revokedIndexes, statusEntryOf, statusListInUse } from '../../projections/badges/credential-status';
-import { findCertificateByCode } from '../../projections/certificate/certificates';
-import { ownersOfCourse } from '../../projections/course/course-owners';
-import { findCourseByPath } from '../../projections/course/course-summaries';
-import { ownersOfModule } from '../../projections/module/module-owners';
-import { findModuleByPath } from '../../projections/module/module-summaries';
-import { findUserById } from '../../projections/user/users';
-import { configOrDefault, publicUrlOf } from '../certificate/queries';
-import { translator } from '../i18n';
-import type { Platform } from '../platform';
-import { asSeenBy } from '../user/queries';
+import { notFound } from '../../../events/errors';
+import { type Actor, can } from '../../../events/permissions';
+import {
+  revokedIndexes,
+  statusEntryOf,
+  statusListInUse,
+} from '../../../projections/badges/credential-status';
+import { findCertificateByCode } from '../../../projections/certificate/certificates';
+import { ownersOfCourse } from '../../../projections/course/course-owners';
+import { findCourseByPath } from '../../../projections/course/course-summaries';
+import { ownersOfModule } from '../../../projections/module/module-owners';
+import { findModuleByPath } from '../../../projections/module/module-summaries';
+import { findUserById } from '../../../projections/user/users';
+import { translator } from '../../i18n';
+import type { Platform } from '../../platform';
+import { asSeenBy } from '../../user/queries';
+import { configOrDefault, publicUrlOf } from '../queries';
 import {
   badgeUrls,
   criteriaOf,

@@ -1,6 +1,6 @@
-import type { CertificateConfig } from '../../events/certificate/config';
-import type { CertificateKind } from '../../events/certificate/events';
-import type { Language } from '../../events/shared/fields';
+import type { CertificateConfig } from '../../../events/certificate/config';
+import type { CertificateKind } from '../../../events/certificate/events';
+import type { Language } from '../../../events/shared/fields';
 
 export const VC_CONTEXT = 'https://www.w3.org/ns/credentials/v2';
 export const OB_CONTEXT = 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json';

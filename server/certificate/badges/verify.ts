@@ -1,8 +1,8 @@
 import { compactVerify, createLocalJWKSet, decodeProtectedHeader, errors } from 'jose';
 import { z } from 'zod';
-import { isRevokedAt } from '../../projections/badges/credential-status';
-import { publicUrlOf } from '../certificate/queries';
-import type { Platform } from '../platform';
+import { isRevokedAt } from '../../../projections/badges/credential-status';
+import type { Platform } from '../../platform';
+import { publicUrlOf } from '../queries';
 import { badgeUrls } from './credential';
 import { CREDENTIAL_ALGORITHM, publishedKeySet } from './keys';
 
