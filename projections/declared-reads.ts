@@ -7,7 +7,7 @@ import type {
   Transaction,
   UnknownRow,
 } from 'kysely';
-import type { Projection } from './projection';
+import type { AnyProjection } from './projection';
 
 /** A table named after these words in raw SQL (not a function call such as `from unnest(…)`). */
 const rawTable = /\b(?:from|join|update|into)\s+([a-z_][a-z0-9_]*)\b(?!\s*\()/gi;
@@ -51,8 +51,7 @@ export function tablesNamed(root: unknown): Set<string> {
 export class UndeclaredReadError extends Error {}
 
 /** Refuses, before it runs, a query of `projection` that names a table it neither owns nor declares. */
-// biome-ignore lint/suspicious/noExplicitAny: any projection
-function declaredReadsOf(projection: Projection<any>): KyselyPlugin {
+function declaredReadsOf(projection: AnyProjection): KyselyPlugin {
   const allowed = new Set([
     ...projection.tables,
     ...(projection.reads ?? []),
@@ -81,6 +80,6 @@ export function checkDeclaredReads(on = true) {
 
 /** The transaction a projection applies events through: checked while checking is on, as is otherwise. */
 // biome-ignore lint/suspicious/noExplicitAny: any projection, on any schema
-export function transactionFor<T extends Transaction<any>>(trx: T, projection: Projection<any>): T {
+export function transactionFor<T extends Transaction<any>>(trx: T, projection: AnyProjection): T {
   return checking ? (trx.withPlugin(declaredReadsOf(projection)) as T) : trx;
 }

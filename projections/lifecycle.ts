@@ -1,6 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AnyDb } from './db';
-import type { Projection } from './projection';
+import type { AnyProjection } from './projection';
 import { rebuildChosen, withWhatTheyRead } from './rebuild';
 import { projections } from './registry';
 import { rebuildInShadow } from './shadow-rebuild';
@@ -11,8 +11,7 @@ import { rebuildInShadow } from './shadow-rebuild';
  * or an older one is behind: rebuilt from the log at start. A newer one (a later release ran
  * here) is left alone: rebuilding it with older rules would undo what that release built.
  */
-// biome-ignore lint/suspicious/noExplicitAny: as in the registry
-export async function projectionsBehind(db: AnyDb): Promise<Projection<any>[]> {
+export async function projectionsBehind(db: AnyDb): Promise<AnyProjection[]> {
   const rows = await db.selectFrom('projection_versions').select(['name', 'version']).execute();
   const recorded = new Map(rows.map((row) => [row.name as string, row.version as number]));
   return projections.filter(

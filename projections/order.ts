@@ -1,4 +1,4 @@
-import type { Projection } from './projection';
+import type { AnyProjection } from './projection';
 
 /**
  * Puts projections in the order their declared reads need: after the owners of the tables they read
@@ -6,8 +6,7 @@ import type { Projection } from './projection';
  * it (`readsBefore`); otherwise as listed. A table read that no projection owns, a table owned twice
  * or a cycle is refused at start.
  */
-// biome-ignore lint/suspicious/noExplicitAny: each projection narrows the tables it owns
-export function inReadOrder<P extends Projection<any>>(listed: readonly P[]): P[] {
+export function inReadOrder<P extends AnyProjection>(listed: readonly P[]): P[] {
   const owners = new Map<string, P>();
   for (const projection of listed)
     for (const table of projection.tables) {

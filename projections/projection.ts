@@ -1,11 +1,12 @@
 import type { Transaction } from 'kysely';
-import type { StoredEvent } from '../events/store';
+import type { EventType, StoredOf } from '../events/event-types';
 
 /**
  * A read model: interprets events into its tables. It never rejects an event and is idempotent,
- * so it can be replayed from the start at any time.
+ * so it can be replayed from the start at any time. Typed by the event types it handles: `apply`
+ * gets exactly those, with their data, and a case for any other type does not compile.
  */
-export interface Projection<Tables> {
+export interface Projection<Tables, Handled extends string = EventType> {
   name: string;
   /**
    * What its tables were built with: bumped whenever what it writes changes (a column, a rule).
@@ -22,8 +23,10 @@ export interface Projection<Tables> {
   reads?: string[];
   /** Other projections' tables it reads as they stood before the event: it is applied before their owners. */
   readsBefore?: string[];
-  handles: string[];
-  apply: (trx: Transaction<Tables>, event: StoredEvent) => Promise<void>;
+  handles: readonly Handled[];
+  // Method syntax on purpose: its parameters are bivariant, so a projection of a few types still
+  // fits the registry's list of projections of any types.
+  apply(trx: Transaction<Tables>, event: StoredOf<Handled>): Promise<void>;
   /**
    * The many-per-participant events (answers, drafts, sightings) in one go: `applyRun` gets a run of
    * consecutive events whose types are all in `runs` and must leave its tables exactly as `apply`
@@ -31,6 +34,10 @@ export interface Projection<Tables> {
    * tables only where no run type writes them, since the runs of several projections are applied
    * one projection after the other.
    */
-  runs?: string[];
-  applyRun?: (trx: Transaction<Tables>, events: StoredEvent[]) => Promise<void>;
+  runs?: readonly Handled[];
+  applyRun?(trx: Transaction<Tables>, events: StoredOf<Handled>[]): Promise<void>;
 }
+
+/** Any projection, of any tables and event types: what the registry and the rebuilds hold. */
+// biome-ignore lint/suspicious/noExplicitAny: each projection narrows its own tables and event types
+export type AnyProjection = Projection<any, any>;

@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import { readAll } from '../events/store';
 import type { AnyDb } from './db';
-import type { Projection } from './projection';
+import type { AnyProjection } from './projection';
 import { applyProjections, projections, projectionTables } from './registry';
 
 /**
@@ -37,8 +37,7 @@ export async function rebuildProjections(
  * (Projection.reads and readsBefore), in the registry's order: rebuilt together, each reads the
  * others' tables as they stood at every event, as in a full rebuild. An unknown name is refused.
  */
-// biome-ignore lint/suspicious/noExplicitAny: as in the registry
-export function withWhatTheyRead(names: readonly string[]): Projection<any>[] {
+export function withWhatTheyRead(names: readonly string[]): AnyProjection[] {
   const byName = new Map(projections.map((projection) => [projection.name, projection]));
   const unknown = names.filter((name) => !byName.has(name));
   if (unknown.length > 0)
@@ -91,8 +90,7 @@ export async function rebuildChosen(
 }
 
 /** Notes in projection_versions that these projections' tables are built with today's versions. */
-// biome-ignore lint/suspicious/noExplicitAny: as in the registry
-export async function recordVersions(db: AnyDb, built: readonly Projection<any>[]) {
+export async function recordVersions(db: AnyDb, built: readonly AnyProjection[]) {
   const rows = built
     .filter((projection) => projection.tables.length > 0)
     .map((projection) => ({ name: projection.name, version: projection.version ?? 1, built_at: new Date() }));

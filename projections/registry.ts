@@ -14,7 +14,7 @@ import { moduleSummaries } from './module/module-summaries';
 import { structureVersions } from './module/structure-versions';
 import { inReadOrder } from './order';
 import { pageSummaries } from './page/page-summaries';
-import type { Projection } from './projection';
+import type { AnyProjection } from './projection';
 import { answerRequests } from './result/answer-requests';
 import { moduleResults } from './result/module-results';
 import { resultDrafts } from './result/result-drafts';
@@ -24,8 +24,7 @@ import { userTrackingProjection } from './tracking/user-tracking';
 import { userProjection } from './user/users';
 import { xapiStatements } from './xapi/statements';
 
-// biome-ignore lint/suspicious/noExplicitAny: each projection narrows the tables it owns
-export const projections: Projection<any>[] = inReadOrder([
+export const projections: AnyProjection[] = inReadOrder([
   courseSummaries,
   courseOwnersProjection,
   contentLinks,
@@ -75,8 +74,7 @@ export async function applyProjections(
   // biome-ignore lint/suspicious/noExplicitAny: called with the full database schema's transaction
   trx: Transaction<any>,
   events: StoredEvent[],
-  // biome-ignore lint/suspicious/noExplicitAny: as in `projections`
-  selected: Projection<any>[] = projections,
+  selected: AnyProjection[] = projections,
 ) {
   let run: StoredEvent[] = [];
   const flush = async () => {
@@ -103,8 +101,7 @@ export async function applyEachAlone(
   // biome-ignore lint/suspicious/noExplicitAny: see applyProjections
   trx: Transaction<any>,
   events: StoredEvent[],
-  // biome-ignore lint/suspicious/noExplicitAny: as in `projections`
-  selected: Projection<any>[] = projections,
+  selected: AnyProjection[] = projections,
 ) {
   for (const event of events) {
     for (const projection of selected) {

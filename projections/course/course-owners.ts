@@ -1,6 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { CourseEvent } from '../../events/course/events';
-import type { StoredEvent } from '../../events/store';
+import type { StoredOf } from '../../events/event-types';
 import { type AnyDb, tablesOf } from '../db';
 import type { Projection } from '../projection';
 import { toUserProfile, type UserProfile, type UserTables } from '../user/users';
@@ -10,11 +9,13 @@ export interface CourseOwnerTables {
   course_owners: { course_id: string; user_id: string };
 }
 
-async function apply(trx: Transaction<CourseOwnerTables>, stored: StoredEvent) {
-  const event = stored as StoredEvent<CourseEvent>;
+const handles = ['CourseOwnerAdded', 'CourseOwnerRemoved', 'CourseDeleted'] as const;
+type Handled = (typeof handles)[number];
+
+async function apply(trx: Transaction<CourseOwnerTables>, event: StoredOf<Handled>) {
   switch (event.type) {
     case 'CourseOwnerAdded': {
-      const { courseId, userId } = event.data as Extract<CourseEvent, { type: 'CourseOwnerAdded' }>['data'];
+      const { courseId, userId } = event.data;
       await trx
         .insertInto('course_owners')
         .values({ course_id: courseId, user_id: userId })
@@ -23,7 +24,7 @@ async function apply(trx: Transaction<CourseOwnerTables>, stored: StoredEvent) {
       return;
     }
     case 'CourseOwnerRemoved': {
-      const { courseId, userId } = event.data as Extract<CourseEvent, { type: 'CourseOwnerRemoved' }>['data'];
+      const { courseId, userId } = event.data;
       await trx
         .deleteFrom('course_owners')
         .where('course_id', '=', courseId)
@@ -41,7 +42,7 @@ export const courseOwnersProjection: Projection<CourseOwnerTables> = {
   name: 'course_owners',
   version: 1,
   tables: ['course_owners'],
-  handles: ['CourseOwnerAdded', 'CourseOwnerRemoved', 'CourseDeleted'],
+  handles,
   apply,
 };
 

@@ -1,7 +1,7 @@
 import { type ColumnType, type Selectable, sql, type Transaction } from 'kysely';
 import type { CourseEvent } from '../../events/course/events';
+import type { StoredOf } from '../../events/event-types';
 import type { Image, Language } from '../../events/shared/fields';
-import type { StoredEvent } from '../../events/store';
 import { type AnyDb, tablesOf } from '../db';
 import type { Projection } from '../projection';
 
@@ -52,15 +52,20 @@ function detailColumns(data: Extract<CourseEvent, { type: 'CourseUpdated' }>['da
   };
 }
 
-async function apply(trx: Transaction<CourseSummaryTables>, stored: StoredEvent) {
-  const event = stored as StoredEvent<CourseEvent>;
+const handles = [
+  'CourseCreated',
+  'CourseUpdated',
+  'CoursePublished',
+  'CourseUnpublished',
+  'CourseDeleted',
+] as const;
+type Handled = (typeof handles)[number];
+
+async function apply(trx: Transaction<CourseSummaryTables>, event: StoredOf<Handled>) {
   const stamp = { updated_at: event.meta.at, version: event.version };
   switch (event.type) {
     case 'CourseCreated': {
-      const { courseId, path, published, ...details } = event.data as Extract<
-        CourseEvent,
-        { type: 'CourseCreated' }
-      >['data'];
+      const { courseId, path, published, ...details } = event.data;
       await trx
         .insertInto('course_summaries')
         .values({
@@ -79,7 +84,7 @@ async function apply(trx: Transaction<CourseSummaryTables>, stored: StoredEvent)
       await trx
         .updateTable('course_summaries')
         .set({
-          ...detailColumns(event.data as Extract<CourseEvent, { type: 'CourseUpdated' }>['data']),
+          ...detailColumns(event.data),
           ...stamp,
         })
         .where('course_id', '=', event.data.courseId)
@@ -103,7 +108,7 @@ export const courseSummaries: Projection<CourseSummaryTables> = {
   name: 'course_summaries',
   version: 1,
   tables: ['course_summaries'],
-  handles: ['CourseCreated', 'CourseUpdated', 'CoursePublished', 'CourseUnpublished', 'CourseDeleted'],
+  handles,
   apply,
 };
 

@@ -1,6 +1,6 @@
 import type { ColumnType, Selectable, Transaction } from 'kysely';
-import type { FileDetails, FileEvent } from '../../events/file/events';
-import type { StoredEvent } from '../../events/store';
+import type { StoredOf } from '../../events/event-types';
+import type { FileDetails } from '../../events/file/events';
 import { type AnyDb, tablesOf } from '../db';
 import type { Projection } from '../projection';
 
@@ -20,14 +20,15 @@ export interface FileTables {
 }
 
 const files = (db: AnyDb) => tablesOf<FileTables>(db);
-type Data<T extends FileEvent['type']> = Extract<FileEvent, { type: T }>['data'];
 
-async function apply(trx: Transaction<FileTables>, stored: StoredEvent) {
-  const event = stored as StoredEvent<FileEvent>;
+const handles = ['FileCreated', 'FileUpdated', 'FileDeleted'] as const;
+type Handled = (typeof handles)[number];
+
+async function apply(trx: Transaction<FileTables>, event: StoredOf<Handled>) {
   const at = event.meta.at;
   switch (event.type) {
     case 'FileCreated': {
-      const { fileId, path, name, url, type } = event.data as Data<'FileCreated'>;
+      const { fileId, path, name, url, type } = event.data;
       await trx
         .insertInto('file_summaries')
         .values({ file_id: fileId, path, name, url, type, created_at: at, updated_at: at })
@@ -36,7 +37,7 @@ async function apply(trx: Transaction<FileTables>, stored: StoredEvent) {
       return;
     }
     case 'FileUpdated': {
-      const { fileId, name, url, type } = event.data as Data<'FileUpdated'>;
+      const { fileId, name, url, type } = event.data;
       await trx
         .updateTable('file_summaries')
         .set({ name, url, type, updated_at: at })
@@ -45,10 +46,7 @@ async function apply(trx: Transaction<FileTables>, stored: StoredEvent) {
       return;
     }
     case 'FileDeleted':
-      await trx
-        .deleteFrom('file_summaries')
-        .where('file_id', '=', (event.data as Data<'FileDeleted'>).fileId)
-        .execute();
+      await trx.deleteFrom('file_summaries').where('file_id', '=', event.data.fileId).execute();
       return;
   }
 }
@@ -57,7 +55,7 @@ export const fileSummaries: Projection<FileTables> = {
   name: 'file_summaries',
   version: 1,
   tables: ['file_summaries'],
-  handles: ['FileCreated', 'FileUpdated', 'FileDeleted'],
+  handles,
   apply,
 };
 

@@ -1,6 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { ModuleEvent } from '../../events/module/events';
-import type { StoredEvent } from '../../events/store';
+import type { StoredOf } from '../../events/event-types';
 import { type AnyDb, tablesOf } from '../db';
 import type { Projection } from '../projection';
 
@@ -9,13 +8,13 @@ export interface ModuleOwnerTables {
   module_owners: { module_id: string; user_id: string };
 }
 
-type Data<T extends ModuleEvent['type']> = Extract<ModuleEvent, { type: T }>['data'];
+const handles = ['ModuleOwnerAdded', 'ModuleOwnerRemoved', 'ModuleDeleted'] as const;
+type Handled = (typeof handles)[number];
 
-async function apply(trx: Transaction<ModuleOwnerTables>, stored: StoredEvent) {
-  const event = stored as StoredEvent<ModuleEvent>;
+async function apply(trx: Transaction<ModuleOwnerTables>, event: StoredOf<Handled>) {
   switch (event.type) {
     case 'ModuleOwnerAdded': {
-      const { moduleId, userId } = event.data as Data<'ModuleOwnerAdded'>;
+      const { moduleId, userId } = event.data;
       await trx
         .insertInto('module_owners')
         .values({ module_id: moduleId, user_id: userId })
@@ -24,7 +23,7 @@ async function apply(trx: Transaction<ModuleOwnerTables>, stored: StoredEvent) {
       return;
     }
     case 'ModuleOwnerRemoved': {
-      const { moduleId, userId } = event.data as Data<'ModuleOwnerRemoved'>;
+      const { moduleId, userId } = event.data;
       await trx
         .deleteFrom('module_owners')
         .where('module_id', '=', moduleId)
@@ -42,7 +41,7 @@ export const moduleOwnersProjection: Projection<ModuleOwnerTables> = {
   name: 'module_owners',
   version: 1,
   tables: ['module_owners'],
-  handles: ['ModuleOwnerAdded', 'ModuleOwnerRemoved', 'ModuleDeleted'],
+  handles,
   apply,
 };
 

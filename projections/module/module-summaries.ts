@@ -1,7 +1,7 @@
 import { type ColumnType, type Selectable, sql, type Transaction } from 'kysely';
+import type { StoredOf } from '../../events/event-types';
 import type { gateOptions, ModuleEvent, randomizeOptions } from '../../events/module/events';
 import type { Image, Language } from '../../events/shared/fields';
-import type { StoredEvent } from '../../events/store';
 import { type AnyDb, tablesOf } from '../db';
 import type { Projection } from '../projection';
 
@@ -55,12 +55,20 @@ function detailColumns(data: Data<'ModuleUpdated'>) {
   };
 }
 
-async function apply(trx: Transaction<ModuleSummaryTables>, stored: StoredEvent) {
-  const event = stored as StoredEvent<ModuleEvent>;
+const handles = [
+  'ModuleCreated',
+  'ModuleUpdated',
+  'ModulePublished',
+  'ModuleUnpublished',
+  'ModuleDeleted',
+] as const;
+type Handled = (typeof handles)[number];
+
+async function apply(trx: Transaction<ModuleSummaryTables>, event: StoredOf<Handled>) {
   const at = event.meta.at;
   switch (event.type) {
     case 'ModuleCreated': {
-      const { moduleId, path, published, ...details } = event.data as Data<'ModuleCreated'>;
+      const { moduleId, path, published, ...details } = event.data;
       await trx
         .insertInto('module_summaries')
         .values({
@@ -76,7 +84,7 @@ async function apply(trx: Transaction<ModuleSummaryTables>, stored: StoredEvent)
       return;
     }
     case 'ModuleUpdated': {
-      const data = event.data as Data<'ModuleUpdated'>;
+      const data = event.data;
       await trx
         .updateTable('module_summaries')
         .set({ ...detailColumns(data), updated_at: at })
@@ -102,7 +110,7 @@ export const moduleSummaries: Projection<ModuleSummaryTables> = {
   name: 'module_summaries',
   version: 1,
   tables: ['module_summaries'],
-  handles: ['ModuleCreated', 'ModuleUpdated', 'ModulePublished', 'ModuleUnpublished', 'ModuleDeleted'],
+  handles,
   apply,
 };
 

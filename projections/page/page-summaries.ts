@@ -1,8 +1,7 @@
 import { type ColumnType, type Selectable, sql, type Transaction } from 'kysely';
-import type { ModuleEvent } from '../../events/module/events';
+import type { StoredOf } from '../../events/event-types';
 import type { Element, InteractiveVideo } from '../../events/page/content';
-import type { PageEvent, PageType } from '../../events/page/events';
-import type { StoredEvent } from '../../events/store';
+import type { PageType } from '../../events/page/events';
 import { type AnyDb, tablesOf } from '../db';
 import type { Projection } from '../projection';
 
@@ -26,15 +25,15 @@ export interface PageTables {
 }
 
 const pages = (db: AnyDb) => tablesOf<PageTables>(db);
-type Data<T extends PageEvent['type']> = Extract<PageEvent, { type: T }>['data'];
-type ModuleData<T extends ModuleEvent['type']> = Extract<ModuleEvent, { type: T }>['data'];
 
-async function apply(trx: Transaction<PageTables>, stored: StoredEvent) {
-  const event = stored as StoredEvent<PageEvent | ModuleEvent>;
+const handles = ['PageCreated', 'PageUpdated', 'PageDeleted', 'ModulePagesOrdered', 'ModuleDeleted'] as const;
+type Handled = (typeof handles)[number];
+
+async function apply(trx: Transaction<PageTables>, event: StoredOf<Handled>) {
   const at = event.meta.at;
   switch (event.type) {
     case 'PageCreated': {
-      const data = event.data as Data<'PageCreated'>;
+      const data = event.data;
       const video = data.interactiveVideo ? JSON.stringify(data.interactiveVideo) : null;
       // A new page goes last in its module.
       await sql`
@@ -48,7 +47,7 @@ async function apply(trx: Transaction<PageTables>, stored: StoredEvent) {
       return;
     }
     case 'PageUpdated': {
-      const data = event.data as Data<'PageUpdated'>;
+      const data = event.data;
       await trx
         .updateTable('page_summaries')
         .set({
@@ -64,13 +63,10 @@ async function apply(trx: Transaction<PageTables>, stored: StoredEvent) {
       return;
     }
     case 'PageDeleted':
-      await trx
-        .deleteFrom('page_summaries')
-        .where('page_id', '=', (event.data as Data<'PageDeleted'>).pageId)
-        .execute();
+      await trx.deleteFrom('page_summaries').where('page_id', '=', event.data.pageId).execute();
       return;
     case 'ModulePagesOrdered': {
-      const { path, pages: order } = event.data as ModuleData<'ModulePagesOrdered'>;
+      const { path, pages: order } = event.data;
       for (const [position, pagePath] of order.entries()) {
         await trx
           .updateTable('page_summaries')
@@ -83,10 +79,7 @@ async function apply(trx: Transaction<PageTables>, stored: StoredEvent) {
     }
     case 'ModuleDeleted':
       // The pages of a deleted module are no longer reachable.
-      await trx
-        .deleteFrom('page_summaries')
-        .where('module_path', '=', (event.data as ModuleData<'ModuleDeleted'>).path)
-        .execute();
+      await trx.deleteFrom('page_summaries').where('module_path', '=', event.data.path).execute();
       return;
   }
 }
@@ -95,7 +88,7 @@ export const pageSummaries: Projection<PageTables> = {
   name: 'page_summaries',
   version: 1,
   tables: ['page_summaries'],
-  handles: ['PageCreated', 'PageUpdated', 'PageDeleted', 'ModulePagesOrdered', 'ModuleDeleted'],
+  handles,
   apply,
 };
 

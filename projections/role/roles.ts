@@ -1,6 +1,6 @@
 import type { ColumnType, Transaction } from 'kysely';
-import type { RoleActions, RoleEvent } from '../../events/role/events';
-import type { StoredEvent } from '../../events/store';
+import type { StoredOf } from '../../events/event-types';
+import type { RoleActions } from '../../events/role/events';
 import { type AnyDb, tablesOf } from '../db';
 import type { Projection } from '../projection';
 
@@ -19,12 +19,14 @@ export interface RoleTables {
 
 const roles = (db: AnyDb) => tablesOf<RoleTables>(db);
 
-async function apply(trx: Transaction<RoleTables>, stored: StoredEvent) {
-  const event = stored as StoredEvent<RoleEvent>;
+const handles = ['RoleCreated', 'RoleUpdated', 'RoleDeleted'] as const;
+type Handled = (typeof handles)[number];
+
+async function apply(trx: Transaction<RoleTables>, event: StoredOf<Handled>) {
   const at = event.meta.at;
   switch (event.type) {
     case 'RoleCreated': {
-      const data = event.data as Extract<RoleEvent, { type: 'RoleCreated' }>['data'];
+      const data = event.data;
       await trx
         .insertInto('roles')
         .values({
@@ -39,7 +41,7 @@ async function apply(trx: Transaction<RoleTables>, stored: StoredEvent) {
       return;
     }
     case 'RoleUpdated': {
-      const data = event.data as Extract<RoleEvent, { type: 'RoleUpdated' }>['data'];
+      const data = event.data;
       await trx
         .updateTable('roles')
         .set({ name: data.name, actions: JSON.stringify(data.actions), updated_at: at })
@@ -57,7 +59,7 @@ export const roleProjection: Projection<RoleTables> = {
   name: 'roles',
   version: 1,
   tables: ['roles'],
-  handles: ['RoleCreated', 'RoleUpdated', 'RoleDeleted'],
+  handles,
   apply,
 };
 

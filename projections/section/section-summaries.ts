@@ -1,8 +1,7 @@
 import { type ColumnType, type Selectable, sql, type Transaction } from 'kysely';
-import type { CourseEvent } from '../../events/course/events';
+import type { StoredOf } from '../../events/event-types';
 import type { Classroom, SectionEvent } from '../../events/section/events';
 import type { Image, Language } from '../../events/shared/fields';
-import type { StoredEvent } from '../../events/store';
 import { type AnyDb, tablesOf } from '../db';
 import type { Projection } from '../projection';
 
@@ -49,19 +48,24 @@ function detailColumns(data: Data<'SectionUpdated'>) {
   };
 }
 
-async function apply(trx: Transaction<SectionTables>, stored: StoredEvent) {
-  const event = stored as StoredEvent<SectionEvent | CourseEvent>;
+const handles = [
+  'SectionCreated',
+  'SectionUpdated',
+  'SectionPublished',
+  'SectionUnpublished',
+  'SectionDeleted',
+  'BreakoutCountdownStarted',
+  'BreakoutCountdownStopped',
+  'CourseDeleted',
+  'CourseSectionsOrdered',
+] as const;
+type Handled = (typeof handles)[number];
+
+async function apply(trx: Transaction<SectionTables>, event: StoredOf<Handled>) {
   const at = event.meta.at;
   switch (event.type) {
     case 'SectionCreated': {
-      const {
-        sectionId,
-        path,
-        parentPath,
-        published,
-        parentType: _type,
-        ...details
-      } = event.data as Data<'SectionCreated'>;
+      const { sectionId, path, parentPath, published, parentType: _type, ...details } = event.data;
       // A new section goes last in its course.
       await sql`
         insert into section_summaries (section_id, path, course_path, position, name, language, info, origin_id, date,
@@ -76,7 +80,7 @@ async function apply(trx: Transaction<SectionTables>, stored: StoredEvent) {
       return;
     }
     case 'SectionUpdated': {
-      const data = event.data as Data<'SectionUpdated'>;
+      const data = event.data;
       await trx
         .updateTable('section_summaries')
         .set({ ...detailColumns(data), updated_at: at })
@@ -86,7 +90,7 @@ async function apply(trx: Transaction<SectionTables>, stored: StoredEvent) {
     }
     case 'SectionPublished':
     case 'SectionUnpublished': {
-      const data = event.data as Data<'SectionPublished'>;
+      const data = event.data;
       await trx
         .updateTable('section_summaries')
         .set({ published: event.type === 'SectionPublished', updated_at: at })
@@ -97,7 +101,7 @@ async function apply(trx: Transaction<SectionTables>, stored: StoredEvent) {
     case 'BreakoutCountdownStarted':
     case 'BreakoutCountdownStopped': {
       // Only the countdown's start changes; the rest of the classroom is the form's.
-      const data = event.data as Data<'BreakoutCountdownStarted'> | Data<'BreakoutCountdownStopped'>;
+      const data = event.data;
       const started = 'startedAt' in data ? JSON.stringify(data.startedAt) : 'null';
       await sql`
         update section_summaries
@@ -106,27 +110,14 @@ async function apply(trx: Transaction<SectionTables>, stored: StoredEvent) {
       return;
     }
     case 'SectionDeleted':
-      await trx
-        .deleteFrom('section_summaries')
-        .where('section_id', '=', (event.data as Data<'SectionDeleted'>).sectionId)
-        .execute();
+      await trx.deleteFrom('section_summaries').where('section_id', '=', event.data.sectionId).execute();
       return;
     case 'CourseDeleted':
       // A deleted course takes its sections off the read side: nothing can reach them any more.
-      await trx
-        .deleteFrom('section_summaries')
-        .where(
-          'course_path',
-          '=',
-          (event.data as Extract<CourseEvent, { type: 'CourseDeleted' }>['data']).path,
-        )
-        .execute();
+      await trx.deleteFrom('section_summaries').where('course_path', '=', event.data.path).execute();
       return;
     case 'CourseSectionsOrdered': {
-      const { path, sections: order } = event.data as Extract<
-        CourseEvent,
-        { type: 'CourseSectionsOrdered' }
-      >['data'];
+      const { path, sections: order } = event.data;
       for (const [position, sectionPath] of order.entries()) {
         await trx
           .updateTable('section_summaries')
@@ -144,17 +135,7 @@ export const sectionSummaries: Projection<SectionTables> = {
   name: 'section_summaries',
   version: 1,
   tables: ['section_summaries'],
-  handles: [
-    'SectionCreated',
-    'SectionUpdated',
-    'SectionPublished',
-    'SectionUnpublished',
-    'SectionDeleted',
-    'BreakoutCountdownStarted',
-    'BreakoutCountdownStopped',
-    'CourseDeleted',
-    'CourseSectionsOrdered',
-  ],
+  handles,
   apply,
 };
 

@@ -1,8 +1,7 @@
 import { type ColumnType, type RawBuilder, type Selectable, sql, type Transaction } from 'kysely';
+import type { EventData, StoredOf } from '../../events/event-types';
 import type { RoleActions } from '../../events/role/events';
 import type { Image, Language } from '../../events/shared/fields';
-import type { StoredEvent } from '../../events/store';
-import type { UserEvent } from '../../events/user/events';
 import { type AnyDb, tablesOf } from '../db';
 import type { Projection } from '../projection';
 
@@ -42,17 +41,31 @@ export interface UserTables {
 }
 
 const users = (db: AnyDb) => tablesOf<UserTables>(db);
-type Data<T extends UserEvent['type']> = Extract<UserEvent, { type: T }>['data'];
 
-async function apply(trx: Transaction<UserTables>, stored: StoredEvent) {
-  const event = stored as StoredEvent<UserEvent>;
+const handles = [
+  'UserSignedUp',
+  'UserCreated',
+  'UserProvisioned',
+  'UserVerified',
+  'UserProfileUpdated',
+  'UserRolesChanged',
+  'UserPasswordChanged',
+  'UserLinkedToItem',
+  'UserUnlinkedFromItem',
+  'UserDeleted',
+] as const;
+type Handled = (typeof handles)[number];
+
+async function apply(trx: Transaction<UserTables>, event: StoredOf<Handled>) {
   const at = event.meta.at;
   const where = (userId: string) => trx.updateTable('users').where('user_id', '=', userId);
   switch (event.type) {
     case 'UserSignedUp':
     case 'UserCreated':
     case 'UserProvisioned': {
-      const data = event.data as Data<'UserSignedUp'> & Partial<Data<'UserCreated'>>;
+      // A signed-up person brings no roles and a provisioned one no profile: those read as absent.
+      const data: Pick<EventData<'UserCreated'>, 'userId' | 'email' | 'name'> &
+        Partial<EventData<'UserCreated'>> = event.data;
       await trx
         .insertInto('users')
         .values({
@@ -81,7 +94,7 @@ async function apply(trx: Transaction<UserTables>, stored: StoredEvent) {
       await where(event.data.userId).set({ verified: true, updated_at: at }).execute();
       return;
     case 'UserProfileUpdated': {
-      const data = event.data as Data<'UserProfileUpdated'>;
+      const data = event.data;
       await where(data.userId)
         .set({
           name: data.name ?? '',
@@ -98,21 +111,21 @@ async function apply(trx: Transaction<UserTables>, stored: StoredEvent) {
       return;
     }
     case 'UserRolesChanged': {
-      const { roles, previous } = event.data as Data<'UserRolesChanged'>;
+      const { roles, previous } = event.data;
       const removed = previous.some((role) => !roles.includes(role));
       await where(event.data.userId)
         .set((eb) => ({
           roles: JSON.stringify(roles),
           updated_at: at,
           ...(removed
-            ? { credential_version: eb.fn('greatest', ['credential_version', eb.val(stored.version)]) }
+            ? { credential_version: eb.fn('greatest', ['credential_version', eb.val(event.version)]) }
             : {}),
         }))
         .execute();
       return;
     }
     case 'UserLinkedToItem': {
-      const { userId, itemType, itemPath } = event.data as Data<'UserLinkedToItem'>;
+      const { userId, itemType, itemPath } = event.data;
       await trx
         .insertInto('user_links')
         .values({ user_id: userId, item_type: itemType, item_path: itemPath })
@@ -121,7 +134,7 @@ async function apply(trx: Transaction<UserTables>, stored: StoredEvent) {
       return;
     }
     case 'UserUnlinkedFromItem': {
-      const { userId, itemType, itemPath } = event.data as Data<'UserUnlinkedFromItem'>;
+      const { userId, itemType, itemPath } = event.data;
       await trx
         .deleteFrom('user_links')
         .where('user_id', '=', userId)
@@ -137,7 +150,7 @@ async function apply(trx: Transaction<UserTables>, stored: StoredEvent) {
     case 'UserPasswordChanged':
       await where(event.data.userId)
         .set((eb) => ({
-          credential_version: eb.fn('greatest', ['credential_version', eb.val(stored.version)]),
+          credential_version: eb.fn('greatest', ['credential_version', eb.val(event.version)]),
         }))
         .execute();
       return;
@@ -148,18 +161,7 @@ export const userProjection: Projection<UserTables> = {
   name: 'users',
   version: 1,
   tables: ['users', 'user_links'],
-  handles: [
-    'UserSignedUp',
-    'UserCreated',
-    'UserProvisioned',
-    'UserVerified',
-    'UserProfileUpdated',
-    'UserRolesChanged',
-    'UserPasswordChanged',
-    'UserLinkedToItem',
-    'UserUnlinkedFromItem',
-    'UserDeleted',
-  ],
+  handles,
   apply,
 };
 

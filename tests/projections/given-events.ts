@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { validateEventData } from '../../events/registry';
 import type { StoredEvent } from '../../events/store';
-import type { Projection } from '../../projections/projection';
+import type { AnyProjection } from '../../projections/projection';
 import { applyProjections, projections } from '../../projections/registry';
 import { transaction } from '../../server/db/transaction';
 import { startTestPlatform, type TestPlatform } from '../harness';
@@ -43,11 +43,7 @@ class Rollback extends Error {}
 const plain = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : value);
 
 /** Uses the platform each `describe.each(databaseKinds)` block starts for its database kind. */
-export function projectionSpec(
-  // biome-ignore lint/suspicious/noExplicitAny: any projection of the registry
-  projection: Projection<any>,
-  kind: 'pglite' | 'postgres',
-) {
+export function projectionSpec(projection: AnyProjection, kind: 'pglite' | 'postgres') {
   let platform: TestPlatform;
   beforeAll(async () => {
     platform = await startTestPlatform(kind);

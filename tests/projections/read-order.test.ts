@@ -3,13 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../events/store';
 import { tablesNamed, UndeclaredReadError } from '../../projections/declared-reads';
 import { inReadOrder } from '../../projections/order';
-import type { Projection } from '../../projections/projection';
+import type { AnyProjection } from '../../projections/projection';
 import { applyProjections, projections } from '../../projections/registry';
 import { transaction } from '../../server/db/transaction';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
 
-// biome-ignore lint/suspicious/noExplicitAny: stand-in projections on no schema
-const projection = (name: string, extra: Partial<Projection<any>> = {}): Projection<any> => ({
+const projection = (name: string, extra: Partial<AnyProjection> = {}): AnyProjection => ({
   name,
   tables: [name],
   handles: [],
@@ -23,7 +22,7 @@ describe('the order of projections', () => {
     const sightings = projection('sightings', { reads: ['users'] });
     const links = projection('links', { readsBefore: ['sections'] });
     const sections = projection('sections');
-    const names = (list: Projection<unknown>[]) => list.map((each) => each.name);
+    const names = (list: AnyProjection[]) => list.map((each) => each.name);
     expect(names(inReadOrder([sightings, sections, users, links]))).toEqual([
       'users',
       'sightings',
