@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
-import { type CommandMeta, execute } from '../../events/command';
+import { type CommandMeta, execute, executeMany } from '../../events/command';
 import { notFound } from '../../events/errors';
 import { type createFileSchema, type FileCommand, fileInputSchema } from '../../events/file/commands';
 import { fileDecider } from '../../events/file/decider';
@@ -23,8 +23,8 @@ async function freeFilePath(trx: Transaction<Database>, wanted: string): Promise
 }
 
 /**
- * A new file (document); given a parent, it is linked to that course or section in the same request,
- * so the actor needs the create right and the right to edit the parent.
+ * A new file (document); given a parent, it is linked to that course or section in the same
+ * transaction, so the actor needs the create right and the right to edit the parent.
  */
 export async function createFile(
   platform: Platform,
@@ -38,25 +38,29 @@ export async function createFile(
     : null;
   if (parent) requireCan(actor, 'edit', { owners: parent.owners });
   const fileId = uuidv7();
-  const outcome = await execute(platform.pipeline, {
-    decider: fileDecider,
-    stream: fileStream(fileId),
-    meta,
-    authorize: () => {},
-    command: async (_state, trx): Promise<FileCommand> => ({
-      type: 'CreateFile',
-      data: {
-        fileId,
-        path: await freeFilePath(trx, input.path ?? slugify(input.file.name)),
-        details: input.file,
-      },
-    }),
+  // The file's stream and the parent's, in one transaction: a refused link leaves no orphan file.
+  return executeMany(platform.pipeline, async (run) => {
+    const outcome = await run({
+      decider: fileDecider,
+      stream: fileStream(fileId),
+      meta,
+      authorize: () => {},
+      command: async (_state, trx): Promise<FileCommand> => ({
+        type: 'CreateFile',
+        data: {
+          fileId,
+          path: await freeFilePath(trx, input.path ?? slugify(input.file.name)),
+          details: input.file,
+        },
+      }),
+    });
+    const path = outcome.events[0]!.data.path;
+    if (parent) {
+      const link = { type: 'LinkFile', data: { fileId, filePath: path } } as const;
+      await onParent(platform, actor, meta, parent, link, run);
+    }
+    return path;
   });
-  const path = outcome.events[0]!.data.path;
-  if (parent) {
-    await onParent(platform, actor, meta, parent, { type: 'LinkFile', data: { fileId, filePath: path } });
-  }
-  return path;
 }
 
 function changeFile(action: 'edit' | 'delete', command: FileCommand) {

@@ -1,4 +1,4 @@
-import { type CommandMeta, execute } from '../../events/command';
+import { type CommandMeta, execute, type Run } from '../../events/command';
 import type { CourseLinkCommand } from '../../events/course/commands';
 import { courseDecider } from '../../events/course/decider';
 import { courseStream } from '../../events/course/events';
@@ -66,17 +66,21 @@ async function itemId(db: Db, itemType: ItemType, itemPath: string): Promise<str
   return id;
 }
 
-/** Runs a link command on the parent's stream (course and section deciders share the link commands). */
+/**
+ * Runs a link command on the parent's stream (course and section deciders share the link commands);
+ * `run` puts it in a transaction that appends to another stream too.
+ */
 export async function onParent(
   platform: Platform,
   actor: Actor | null,
   meta: CommandMeta,
   parent: ParentTarget,
   command: CourseLinkCommand,
+  run: Run = (execution) => execute(platform.pipeline, execution),
 ) {
   const authorize = () => requireCan(actor, 'edit', { owners: parent.owners });
   if (parent.parentType === 'course') {
-    return execute(platform.pipeline, {
+    return run({
       decider: courseDecider,
       stream: courseStream(parent.id),
       meta,
@@ -84,7 +88,7 @@ export async function onParent(
       command: () => command,
     });
   }
-  return execute(platform.pipeline, {
+  return run({
     decider: sectionDecider,
     stream: sectionStream(parent.id),
     meta,

@@ -195,3 +195,45 @@ describe.each(databaseKinds)('GraphQL updateUser with profile and roles on %s', 
     expect(await fx.eventCount()).toBe(before);
   });
 });
+
+/**
+ * createFile with a parent appends to two streams, the file's and the parent's, in one transaction of
+ * the command pipeline: a failure in the link leaves no file behind.
+ */
+describe.each(databaseKinds)('GraphQL createFile with a parent on %s', (kind) => {
+  const fx = graphqlFixture(kind, { admin: { name: 'Ada Admin', roles: ['admin'] } });
+
+  const run = (query: string, variables: Record<string, unknown>) =>
+    // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field
+    graphql<any>(fx.app, query, { token: fx.token.admin, variables });
+  const create = (doc: object) =>
+    run('mutation ($doc: JSON!) { createFile(doc: $doc) { success file { path } } }', { doc });
+  const files = async () =>
+    (await run('query { files(course: "file-parent") { path } }', {})).data.files.map(
+      (file: { path: string }) => file.path,
+    );
+
+  it('creates and links in one transaction, a batch per stream; a failed link leaves nothing', async () => {
+    const parent = await run('mutation ($doc: JSON!) { createCourse(doc: $doc) { success } }', {
+      doc: { name: 'File parent', language: 'en' },
+    });
+    expect(parent.data.createCourse.success).toBe(true);
+    const doc = { url: 'https://example.org/guide.pdf', parentType: 'course', parentPath: 'file-parent' };
+
+    const created = await recorded(fx.platform, () => create({ ...doc, name: 'Guide' }));
+    expect(created.answer.data.createFile).toEqual({ success: true, file: { path: 'guide' } });
+    expect(created.batches).toEqual([['FileCreated'], ['CourseFileLinked']]);
+    expect(created.transactions).toBe(1);
+    expect(await files()).toEqual(['guide']);
+
+    const before = await fx.eventCount();
+    const failed = await recorded(fx.platform, () => create({ ...doc, name: 'Orphan' }), 'CourseFileLinked');
+    expect(failed.answer.data.createFile).toMatchObject({ success: false });
+    expect(failed.batches).toEqual([['FileCreated'], ['CourseFileLinked']]);
+    expect(failed.transactions).toBe(1);
+    expect(await fx.eventCount()).toBe(before);
+    expect((await run('query { file: files { path } }', {})).data.file).not.toContainEqual({
+      path: 'orphan',
+    });
+  });
+});
