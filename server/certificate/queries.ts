@@ -26,7 +26,7 @@ import type { Db } from '../db/tables';
 import type { Platform } from '../platform';
 import { type LearnerModule, learnerModule } from '../result/queries';
 import { courseRights } from '../rights/course-rights';
-import { moduleAuthority, requireNotSelf, requireReach } from '../rights/module-rights';
+import { moduleAuthority, reaches, requireNotSelf, requireReach } from '../rights/module-rights';
 import { asSeenBy, inSeenOrder, userFor } from '../user/queries';
 import { buildCertificateDocument, type CertificateDocument, verifyUrlOf } from './document';
 
@@ -283,6 +283,28 @@ export async function participantModuleCertificate(
   await requireReach(db, actor, authority, 'read', userId);
   const latest = await latestCertificateOf(db, 'module', module.moduleId, userId);
   return latest ? viewOf(platform, latest) : null;
+}
+
+/**
+ * A module certificate by its verification code: to its holder, and to whoever reads the holder's
+ * results in the module (the module rule: the results right and a read reach to the holder). Null
+ * for everyone else, an unknown code or a course certificate, as if there were none.
+ */
+export async function moduleCertificateByCode(
+  platform: Platform,
+  actor: Actor | null,
+  code: string,
+): Promise<CertificateView | null> {
+  if (!actor) return null;
+  const db = platform.database.db;
+  const record = await findCertificateByCode(db, code);
+  if (record?.kind !== 'module') return null;
+  if (record.userId !== actor.userId) {
+    const module = await findModuleByPath(db, record.itemPath);
+    const authority = module && (await moduleAuthority(db, actor, module));
+    if (!authority?.rights.results || !(await reaches(db, authority.readReach, record.userId))) return null;
+  }
+  return viewOf(platform, record);
 }
 
 /** The signed-in person's certificate for a course (the 'Your Certificate' tab); null when none. */

@@ -7,21 +7,18 @@ import { certificateConfigOf } from '../../projections/certificate/certificate-c
 import {
   type CertificateRecord,
   certificatesOfUsers,
-  findCertificateByCode,
   statusOf,
 } from '../../projections/certificate/certificates';
-import { findModuleByPath } from '../../projections/module/module-summaries';
 import type { UserProfile } from '../../projections/user/users';
 import { addCertificateToUser, certify, removeCertificateFromUser } from '../certificate/commands';
 import {
   type CertificateView,
   courseCertificateFor,
+  moduleCertificateByCode,
   moduleCertificateFor,
   type Verification,
   verifyCertificate,
-  viewOf,
 } from '../certificate/queries';
-import { moduleAuthority, reaches } from '../rights/module-rights';
 import { canSeeLinksOf } from '../user/queries';
 import { builder } from './builder';
 import { type GraphQLContext, metaOf } from './context';
@@ -190,18 +187,7 @@ builder.queryFields((t) => ({
         return state.certificate;
       }
       const code = codeOrNull(args.path);
-      if (!code || !ctx.actor) return null;
-      const db = ctx.platform.database.db;
-      const record = await findCertificateByCode(db, code);
-      if (record?.kind !== 'module') return null;
-      if (record.userId !== ctx.actor.userId) {
-        // Whoever reads the holder's results in the module (the module rule) reads its certificate.
-        const module = await findModuleByPath(db, record.itemPath);
-        const authority = module && (await moduleAuthority(db, ctx.actor, module));
-        if (!authority?.rights.results || !(await reaches(db, authority.readReach, record.userId)))
-          return null;
-      }
-      return viewOf(ctx.platform, record);
+      return code ? moduleCertificateByCode(ctx.platform, ctx.actor, code) : null;
     },
   }),
   courseCertificate: t.field({
