@@ -2,11 +2,9 @@ import DataLoader from 'dataloader';
 import { invalid, notFound } from '../../events/errors';
 import { createSectionSchema, sectionPathSchema } from '../../events/section/commands';
 import type { Classroom } from '../../events/section/events';
-import type { CourseSummaryTables } from '../../projections/course/course-summaries';
-import { tablesOf } from '../../projections/db';
 import { findSectionByPath, type SectionSummary } from '../../projections/section/section-summaries';
 import { createSection, deleteSection, updateSection } from '../section/commands';
-import { mayEnterClassroomWith, visibleSection } from '../section/queries';
+import { mayEnterClassroomWith, publicCoursesAmong, visibleSection } from '../section/queries';
 import { builder } from './builder';
 import { type GraphQLContext, metaOf } from './context';
 import { documentArg, documentOf, type MutationAnswer, publishedSchema } from './errors';
@@ -46,12 +44,8 @@ function isPublicCourse(ctx: GraphQLContext, path: string): Promise<boolean> {
   let loader = publicCourses.get(ctx);
   if (!loader) {
     loader = new DataLoader(async (paths: readonly string[]) => {
-      const rows = await tablesOf<CourseSummaryTables>(ctx.platform.database.db)
-        .selectFrom('course_summaries')
-        .select(['path', 'public'])
-        .where('path', 'in', [...paths])
-        .execute();
-      return paths.map((wanted) => rows.some((row) => row.path === wanted && row.public));
+      const open = await publicCoursesAmong(ctx.platform.database.db, paths);
+      return paths.map((path) => open.has(path));
     });
     publicCourses.set(ctx, loader);
   }

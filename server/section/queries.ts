@@ -80,6 +80,21 @@ export async function mayEnterClassroomWith(
 }
 
 /**
+ * Of these courses (by path), the public ones, read in one statement: what `mayEnterClassroomWith`
+ * asks of each course when a list of sections shows its classrooms.
+ */
+export async function publicCoursesAmong(db: Db, paths: readonly string[]): Promise<Set<string>> {
+  if (paths.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('course_summaries')
+    .select('path')
+    .where('path', 'in', [...paths])
+    .where('public', '=', true)
+    .execute();
+  return new Set(rows.map((row) => row.path));
+}
+
+/**
  * Meeting credentials (meetingId, pwd) reach only who may enter the classroom; everyone else who
  * may open the section sees it with them blanked.
  */
