@@ -3,7 +3,7 @@ import { findModuleByPath, type ModuleSummary } from '../../projections/module/m
 import { canSeeParticipants } from '../course/queries';
 import { visibleModulesOf } from '../link/queries';
 import { createModule, deleteModule, updateModule } from '../module/commands';
-import { keepVisibleModules, type ModuleFacts, moduleList, visibleModule } from '../module/queries';
+import { keepVisibleModules, listedBy, type ModuleFacts, moduleList, visibleModule } from '../module/queries';
 import { inSeenOrder, teamMemberFor } from '../user/queries';
 import { builder } from './builder';
 import { type GraphQLContext, metaOf } from './context';
@@ -123,11 +123,7 @@ builder.queryFields((t) => ({
           { onAdmin: args.onAdmin ?? undefined },
         );
         const modules = present(await ctx.loaders.moduleByPath.loadMany(linked.map((module) => module.path)));
-        return modules.filter(
-          (module) =>
-            (published === undefined || module.published === published) &&
-            (onHome === undefined || module.onHome === onHome),
-        );
+        return modules.filter(listedBy({ published, onHome }));
       }
       // tRPC's module list; filterByParent and noParents are its modules used nowhere.
       return moduleList(db, ctx.actor, {

@@ -22,6 +22,16 @@ export interface ModuleListInput {
 }
 
 /**
+ * The list's published and onHome filter over modules already read (a course's or section's linked
+ * modules, which the list's own statement does not cover): an absent flag keeps every module.
+ */
+export const listedBy =
+  (input: Pick<ModuleListInput, 'published' | 'onHome'>) =>
+  (module: Pick<ModuleSummary, 'published' | 'onHome'>): boolean =>
+    (input.published === undefined || module.published === input.published) &&
+    (input.onHome === undefined || module.onHome === input.onHome);
+
+/**
  * The modules this actor may list (tRPC `module.list`, GraphQL `modules`). On the admin side,
  * holders of the view right see everything and other editors only the modules they own. Everywhere
  * else the list keeps exactly the modules this actor may open (`moduleAccessWith`): none for an

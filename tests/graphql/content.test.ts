@@ -417,6 +417,19 @@ describe.each(databaseKinds)('GraphQL content on %s', (kind) => {
     expect(modules.data).toEqual({ modules: [{ path: 'contraception-basics' }] });
     const sectionModules = await query('{ modules(section: "week-one") { path } }', {}, 'participant');
     expect(sectionModules.data).toEqual({ modules: [{ path: 'contraception-basics' }] });
+    // The module list's published and onHome filters apply to a course's modules too.
+    const byFlags = async (flags: string) =>
+      (await query(`{ modules(course: "family-planning", ${flags}) { path } }`)).data;
+    const linked = { modules: [{ path: 'contraception-basics' }] };
+    const onHome = (
+      (await query('{ module(path: "contraception-basics") { onHome } }')).data as {
+        module: { onHome: boolean };
+      }
+    ).module.onHome;
+    expect(await byFlags('published: true')).toEqual(linked);
+    expect(await byFlags('published: false')).toEqual({ modules: [] });
+    expect(await byFlags(`onHome: ${onHome}`)).toEqual(linked);
+    expect(await byFlags(`published: true, onHome: ${!onHome}`)).toEqual({ modules: [] });
 
     // A module linked to nothing is what filterByParent (and noParents) keep.
     expect(await mutate('createModule', { doc: { name: 'Loose module', language: 'fr' } })).toMatchObject({
