@@ -7,6 +7,9 @@ import { type Gate, pageStuck, type QuestionProgress } from '../../events/result
 import { dateValueSchema, pathSchema } from '../../events/shared/fields';
 import type { PageSummary } from '../../projections/page/page-summaries';
 import { pagesOfModule } from '../../projections/page/page-summaries';
+import { findUsersByIds, type UserProfile } from '../../projections/user/users';
+import type { Db } from '../db/tables';
+import { asSeenBy, searchScopeOf, userFor } from '../user/queries';
 import {
   type ActivityRange,
   type AnswerStanding,
@@ -15,10 +18,7 @@ import {
   scoreKey,
   scoresOf,
   standingsOf,
-} from '../../projections/result/participant-results';
-import { findUsersByIds, type UserProfile } from '../../projections/user/users';
-import type { Db } from '../db/tables';
-import { asSeenBy, searchScopeOf, userFor } from '../user/queries';
+} from './participant-results';
 import { readScope, teacherModule } from './teacher';
 
 /** A whole percentage of the maximum; nothing to score counts as 100 %, as the learner's result does. */

@@ -6,13 +6,13 @@ import type { Actor } from '../../events/permissions';
 import type { AnswerValue } from '../../events/result/answers';
 import { dateValueSchema, pathSchema } from '../../events/shared/fields';
 import { pagesOfModule } from '../../projections/page/page-summaries';
-import { participantBatches } from '../../projections/result/participant-results';
 import type { Db } from '../db/tables';
 import { csvRoute } from '../http/csv-route';
 import { translator } from '../i18n';
 import type { Platform } from '../platform';
 import { csvCell } from '../user/users-csv';
 import { answerText } from './answer-texts';
+import { participantBatches } from './participant-results';
 import { activityRange, percentOf, questionColumns, seenName } from './participants';
 import { readScope, teacherModule } from './teacher';
 

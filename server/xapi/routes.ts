@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { forbidden, unauthenticated } from '../../events/errors';
 import { ADMIN_ROLE } from '../../events/permissions';
 import { renderStatement, XAPI_VERSION } from '../../jobs/xapi/render';
-import { listStatements } from '../../projections/xapi/queries';
 import { verbKeyOf } from '../../projections/xapi/vocabulary';
 import type { Platform } from '../platform';
+import { listStatements } from './queries';
 
 export const MAX_STATEMENTS_PER_PAGE = 500;
 const DEFAULT_PER_PAGE = 100;

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import { type AnyDb, tablesOf } from '../db';
-import type { XapiTables } from './statements';
+import type { Db } from '../db/tables';
 
 /** Where a page of statements ends: the last one's place in the log. */
 export interface StatementCursor {
@@ -25,10 +24,10 @@ export interface StatementFilter {
  * newest first unless `ascending`; one more is read to know whether a next page exists.
  */
 export async function listStatements(
-  db: AnyDb,
+  db: Db,
   filter: StatementFilter,
 ): Promise<{ rows: ({ body: unknown; stored: Date } & StatementCursor)[]; next: StatementCursor | null }> {
-  let query = tablesOf<XapiTables>(db)
+  let query = db
     .selectFrom('xapi_statements')
     .select(['body', 'stored', 'position', 'ordinal'])
     .where('voided', '=', false);

@@ -1,15 +1,12 @@
 import { sql } from 'kysely';
 import type { AnswerValue } from '../../events/result/answers';
-import { type AnyDb, tablesOf } from '../db';
-import { nameOrEmailContains, type SearchScope, type UserTables } from '../user/users';
-import type { ResultTables } from './module-results';
+import { nameOrEmailContains, type SearchScope } from '../../projections/user/users';
+import type { Db } from '../db/tables';
 
 /**
  * The teacher's questions over module_results and result_answers: who was active in a module
  * between two moments, with their scores. Read only; the projection itself is module-results.ts.
  */
-
-const tables = (db: AnyDb) => tablesOf<ResultTables & UserTables>(db);
 
 /**
  * Active between `from` (inclusive) and `until` (exclusive): the participant's first answer in the
@@ -58,17 +55,17 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** One page of the participants of a module, most recently active first, and how many match in all. */
 export async function participantsOfModule(
-  db: AnyDb,
+  db: Db,
   moduleId: string,
   filter: ParticipantFilter,
 ): Promise<{ total: number; rows: ParticipantRow[] }> {
-  const totals = tables(db)
+  const totals = db
     .selectFrom('result_answers')
     .select(['user_id', (eb) => eb.fn.sum<number>('score').as('score')])
     .where('module_id', '=', moduleId)
     .groupBy('user_id')
     .as('totals');
-  let query = tables(db)
+  let query = db
     .selectFrom('module_results as mr')
     .leftJoin('users as u', 'u.user_id', 'mr.user_id')
     .leftJoin(totals, 'totals.user_id', 'mr.user_id')
@@ -113,13 +110,13 @@ export async function participantsOfModule(
 
 /** Per participant, per page path and question, the current score (for the rows shown). */
 export async function scoresOf(
-  db: AnyDb,
+  db: Db,
   moduleId: string,
   userIds: readonly string[],
 ): Promise<Map<string, Map<string, number>>> {
   const byUser = new Map<string, Map<string, number>>();
   if (userIds.length === 0) return byUser;
-  const rows = await tables(db)
+  const rows = await db
     .selectFrom('result_answers')
     .select(['user_id', 'page_path', 'question', 'score'])
     .where('module_id', '=', moduleId)
@@ -150,12 +147,12 @@ export interface AnswerStanding {
 
 /** The answered questions of several participants in one module, in one statement. */
 export async function standingsOf(
-  db: AnyDb,
+  db: Db,
   moduleId: string,
   userIds: readonly string[],
 ): Promise<AnswerStanding[]> {
   if (userIds.length === 0) return [];
-  const rows = await tables(db)
+  const rows = await db
     .selectFrom('result_answers')
     .select([
       'user_id',
@@ -188,11 +185,11 @@ export const scoreKey = (pagePath: string, question: string) => `${pagePath}\u00
 
 /** The ids of the participants active in the range, most recently active first. */
 export async function activeParticipantIds(
-  db: AnyDb,
+  db: Db,
   moduleId: string,
   range: ActivityRange,
 ): Promise<string[]> {
-  let query = tables(db)
+  let query = db
     .selectFrom('module_results')
     .select('user_id')
     .where('module_id', '=', moduleId)
@@ -213,7 +210,7 @@ export async function activeParticipantIds(
  * the database into one array per participant rather than one row per answer.
  */
 export async function* participantBatches(
-  db: AnyDb,
+  db: Db,
   moduleId: string,
   range: ActivityRange,
   questions: readonly { pagePath: string; question: string }[],
@@ -221,7 +218,7 @@ export async function* participantBatches(
 ): AsyncGenerator<(ParticipantRow & { scores: (number | null)[]; answers: (AnswerValue | null)[] })[]> {
   let after = '';
   for (;;) {
-    let query = tables(db)
+    let query = db
       .selectFrom('module_results as mr')
       .leftJoin('users as u', 'u.user_id', 'mr.user_id')
       .select(['mr.user_id', 'mr.started_at', 'mr.updated_at', 'u.name', 'u.email', 'u.full_privacy'])
