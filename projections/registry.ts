@@ -1,9 +1,9 @@
 import type { Transaction } from 'kysely';
 import type { StoredEvent } from '../events/store';
-import { credentialStatusProjection } from './badges/credential-status';
 import { certificateConfigsProjection } from './certificate/certificate-configs';
 import { certificateRemindersProjection } from './certificate/certificate-reminders';
 import { certificatesProjection } from './certificate/certificates';
+import { credentialStatusProjection } from './certificate/credential-status';
 import { courseOwnersProjection } from './course/course-owners';
 import { courseSummaries } from './course/course-summaries';
 import { transactionFor } from './declared-reads';

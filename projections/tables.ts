@@ -1,7 +1,7 @@
-import type { CredentialStatusTables } from './badges/credential-status';
 import type { CertificateConfigTables } from './certificate/certificate-configs';
 import type { CertificateReminderTables } from './certificate/certificate-reminders';
 import type { CertificateTables } from './certificate/certificates';
+import type { CredentialStatusTables } from './certificate/credential-status';
 import type { CourseOwnerTables } from './course/course-owners';
 import type { CourseSummaryTables } from './course/course-summaries';
 import type { FileTables } from './file/file-summaries';

@@ -1,12 +1,12 @@
 import { SignJWT } from 'jose';
 import { notFound } from '../../../events/errors';
 import { type Actor, can } from '../../../events/permissions';
+import { findCertificateByCode } from '../../../projections/certificate/certificates';
 import {
   revokedIndexes,
   statusEntryOf,
   statusListInUse,
-} from '../../../projections/badges/credential-status';
-import { findCertificateByCode } from '../../../projections/certificate/certificates';
+} from '../../../projections/certificate/credential-status';
 import { ownersOfCourse } from '../../../projections/course/course-owners';
 import { findCourseByPath } from '../../../projections/course/course-summaries';
 import { ownersOfModule } from '../../../projections/module/module-owners';

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { STATUS_LIST_SIZE } from '../../../projections/badges/credential-status';
+import { STATUS_LIST_SIZE } from '../../../projections/certificate/credential-status';
 
 /**
  * A Bitstring Status List's `encodedList`: the bits (index 0 is the first byte's highest bit),

@@ -1,6 +1,6 @@
 import { compactVerify, createLocalJWKSet, decodeProtectedHeader, errors } from 'jose';
 import { z } from 'zod';
-import { isRevokedAt } from '../../../projections/badges/credential-status';
+import { isRevokedAt } from '../../../projections/certificate/credential-status';
 import type { Platform } from '../../platform';
 import { publicUrlOf } from '../queries';
 import { badgeUrls } from './credential';

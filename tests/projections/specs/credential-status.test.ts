@@ -1,5 +1,8 @@
 import { describe, it } from 'vitest';
-import { credentialStatusProjection, STATUS_LIST_SIZE } from '../../../projections/badges/credential-status';
+import {
+  credentialStatusProjection,
+  STATUS_LIST_SIZE,
+} from '../../../projections/certificate/credential-status';
 import { databaseKinds } from '../../harness';
 import { projectionSpec } from '../given-events';
 import { aCertificate, aModule, aUser } from './fixtures';
