@@ -1,10 +1,6 @@
 import type { ColumnType, Transaction } from 'kysely';
 import type { CertificateConfig } from '../../events/certificate/config';
-import type {
-  CourseCertificateConfiguredEvent,
-  ModuleCertificateConfiguredEvent,
-} from '../../events/certificate/events';
-import type { StoredEvent } from '../../events/store';
+import type { StoredOf } from '../../events/event-types';
 import { type AnyDb, tablesOf } from '../db';
 import type { Projection } from '../projection';
 
@@ -21,7 +17,15 @@ export interface CertificateConfigTables {
 
 const tables = (db: AnyDb) => tablesOf<CertificateConfigTables>(db);
 
-async function apply(trx: Transaction<CertificateConfigTables>, stored: StoredEvent) {
+const handles = [
+  'ModuleCertificateConfigured',
+  'CourseCertificateConfigured',
+  'ModuleDeleted',
+  'CourseDeleted',
+] as const;
+type Handled = (typeof handles)[number];
+
+async function apply(trx: Transaction<CertificateConfigTables>, stored: StoredOf<Handled>) {
   const remove = (itemType: 'module' | 'course', itemId: string) =>
     trx
       .deleteFrom('certificate_configs')
@@ -38,29 +42,29 @@ async function apply(trx: Transaction<CertificateConfigTables>, stored: StoredEv
       .execute();
   switch (stored.type) {
     case 'ModuleCertificateConfigured': {
-      const { moduleId, config } = (stored as StoredEvent<ModuleCertificateConfiguredEvent>).data;
+      const { moduleId, config } = stored.data;
       await save('module', moduleId, config);
       return;
     }
     case 'CourseCertificateConfigured': {
-      const { courseId, config } = (stored as StoredEvent<CourseCertificateConfiguredEvent>).data;
+      const { courseId, config } = stored.data;
       await save('course', courseId, config);
       return;
     }
     case 'ModuleDeleted':
-      await remove('module', (stored.data as { moduleId: string }).moduleId);
+      await remove('module', stored.data.moduleId);
       return;
     case 'CourseDeleted':
-      await remove('course', (stored.data as { courseId: string }).courseId);
+      await remove('course', stored.data.courseId);
       return;
   }
 }
 
-export const certificateConfigsProjection: Projection<CertificateConfigTables> = {
+export const certificateConfigsProjection: Projection<CertificateConfigTables, Handled> = {
   name: 'certificate_configs',
   version: 1,
   tables: ['certificate_configs'],
-  handles: ['ModuleCertificateConfigured', 'CourseCertificateConfigured', 'ModuleDeleted', 'CourseDeleted'],
+  handles,
   apply,
 };
 

@@ -1,6 +1,5 @@
 import { type ColumnType, sql, type Transaction } from 'kysely';
-import type { CertificateEvent } from '../../events/certificate/events';
-import type { StoredEvent } from '../../events/store';
+import type { StoredOf } from '../../events/event-types';
 import { type AnyDb, tablesOf } from '../db';
 import type { Projection } from '../projection';
 
@@ -16,15 +15,15 @@ export interface CertificateReminderTables {
   certificate_reminders: CertificateRemindersTable;
 }
 
-type Sent = Extract<CertificateEvent, { type: 'CertificateReminderSent' }>['data'];
+const handles = ['CertificateReminderSent', 'UserDeleted'] as const;
+type Handled = (typeof handles)[number];
 
-async function apply(trx: Transaction<CertificateReminderTables>, stored: StoredEvent) {
+async function apply(trx: Transaction<CertificateReminderTables>, stored: StoredOf<Handled>) {
   if (stored.type === 'UserDeleted') {
-    const userId = (stored.data as { userId: string }).userId;
-    await trx.deleteFrom('certificate_reminders').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('certificate_reminders').where('user_id', '=', stored.data.userId).execute();
     return;
   }
-  const data = stored.data as Sent;
+  const data = stored.data;
   await trx
     .insertInto('certificate_reminders')
     .values({
@@ -37,11 +36,11 @@ async function apply(trx: Transaction<CertificateReminderTables>, stored: Stored
     .execute();
 }
 
-export const certificateRemindersProjection: Projection<CertificateReminderTables> = {
+export const certificateRemindersProjection: Projection<CertificateReminderTables, Handled> = {
   name: 'certificate_reminders',
   version: 1,
   tables: ['certificate_reminders'],
-  handles: ['CertificateReminderSent', 'UserDeleted'],
+  handles,
   apply,
 };
 

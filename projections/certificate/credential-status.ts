@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { StoredEvent } from '../../events/store';
+import type { StoredOf } from '../../events/event-types';
 import { type AnyDb, tablesOf } from '../db';
 import type { Projection } from '../projection';
 
@@ -36,15 +36,18 @@ export function statusEntryAt(position: number): { list: number; index: number }
   return { list: Math.floor(position / STATUS_LIST_SIZE) + 1, index: position % STATUS_LIST_SIZE };
 }
 
-async function apply(trx: Transaction<CredentialStatusTables>, stored: StoredEvent) {
-  const data = stored.data as { certificateId?: string; userId: string };
+const handles = ['CertificateIssued', 'CertificateRevoked', 'UserDeleted'] as const;
+type Handled = (typeof handles)[number];
+
+async function apply(trx: Transaction<CredentialStatusTables>, stored: StoredOf<Handled>) {
   switch (stored.type) {
     case 'CertificateIssued': {
+      const data = stored.data;
       const entry = statusEntryAt(Number(stored.position));
       await trx
         .insertInto('credential_status')
         .values({
-          certificate_id: data.certificateId!,
+          certificate_id: data.certificateId,
           user_id: data.userId,
           status_list: entry.list,
           status_index: entry.index,
@@ -58,7 +61,7 @@ async function apply(trx: Transaction<CredentialStatusTables>, stored: StoredEve
       await trx
         .updateTable('credential_status')
         .set({ revoked: true })
-        .where('certificate_id', '=', data.certificateId!)
+        .where('certificate_id', '=', stored.data.certificateId)
         .execute();
       return;
     case 'UserDeleted':
@@ -67,17 +70,17 @@ async function apply(trx: Transaction<CredentialStatusTables>, stored: StoredEve
       await trx
         .updateTable('credential_status')
         .set({ revoked: true, user_id: null })
-        .where('user_id', '=', data.userId)
+        .where('user_id', '=', stored.data.userId)
         .execute();
       return;
   }
 }
 
-export const credentialStatusProjection: Projection<CredentialStatusTables> = {
+export const credentialStatusProjection: Projection<CredentialStatusTables, Handled> = {
   name: 'credential-status',
   version: 1,
   tables: ['credential_status'],
-  handles: ['CertificateIssued', 'CertificateRevoked', 'UserDeleted'],
+  handles,
   apply,
 };
 

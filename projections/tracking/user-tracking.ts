@@ -1,6 +1,6 @@
 import { type ColumnType, sql, type Transaction } from 'kysely';
-import type { StoredEvent } from '../../events/store';
-import { type ItemSeenEvent, type TrackingCategory, trackingCategories } from '../../events/tracking/events';
+import type { StoredOf } from '../../events/event-types';
+import { type TrackingCategory, trackingCategories } from '../../events/tracking/events';
 import { type AnyDb, earlierOf, laterOf, rowsOf, tablesOf } from '../db';
 import type { Projection } from '../projection';
 
@@ -25,10 +25,13 @@ export interface UserTrackingTables {
 
 const tracking = (db: AnyDb) => tablesOf<UserTrackingTables>(db);
 
-async function apply(trx: Transaction<UserTrackingTables>, stored: StoredEvent) {
+const handles = ['ItemSeen', 'UserDeleted'] as const;
+type Handled = (typeof handles)[number];
+
+async function apply(trx: Transaction<UserTrackingTables>, stored: StoredOf<Handled>) {
   switch (stored.type) {
     case 'ItemSeen': {
-      const { userId, category, path, at } = (stored as StoredEvent<ItemSeenEvent>).data;
+      const { userId, category, path, at } = stored.data;
       // A sighting that raced the person's deletion is not brought back (UserDeleted came first).
       const person = await trx
         .selectFrom('users')
@@ -49,10 +52,7 @@ async function apply(trx: Transaction<UserTrackingTables>, stored: StoredEvent) 
       return;
     }
     case 'UserDeleted':
-      await trx
-        .deleteFrom('user_tracking')
-        .where('user_id', '=', (stored.data as { userId: string }).userId)
-        .execute();
+      await trx.deleteFrom('user_tracking').where('user_id', '=', stored.data.userId).execute();
       return;
   }
 }
@@ -61,10 +61,12 @@ async function apply(trx: Transaction<UserTrackingTables>, stored: StoredEvent) 
  * A run of sightings in one statement: per person and item the earliest and latest time, kept only
  * for people who still exist (no run type adds or removes people, so that holds for the whole run).
  */
-async function applyRun(trx: Transaction<UserTrackingTables>, events: StoredEvent[]) {
+async function applyRun(trx: Transaction<UserTrackingTables>, events: StoredOf<Handled>[]) {
   const rows = new Map<string, { first_seen: string; last_seen: string } & Record<string, unknown>>();
   for (const stored of events) {
-    const { userId, category, path, at } = (stored as StoredEvent<ItemSeenEvent>).data;
+    // `runs` holds sightings only: a run never carries another type.
+    if (stored.type !== 'ItemSeen') continue;
+    const { userId, category, path, at } = stored.data;
     const key = JSON.stringify([userId, category, path]);
     const row = rows.get(key);
     if (row) {
@@ -82,12 +84,12 @@ async function applyRun(trx: Transaction<UserTrackingTables>, events: StoredEven
         last_seen = greatest(user_tracking.last_seen, excluded.last_seen)`.execute(trx);
 }
 
-export const userTrackingProjection: Projection<UserTrackingTables> = {
+export const userTrackingProjection: Projection<UserTrackingTables, Handled> = {
   name: 'user_tracking',
   version: 1,
   reads: ['users'],
   tables: ['user_tracking'],
-  handles: ['ItemSeen', 'UserDeleted'],
+  handles,
   apply,
   runs: ['ItemSeen'],
   applyRun,
