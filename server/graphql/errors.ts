@@ -171,7 +171,7 @@ declare global {
   }
 }
 
-/** The GraphQL counterpart of tRPC's authenticatedProcedure. */
+/** The GraphQL counterpart of tRPC's signedInProcedure. */
 export function signedIn(ctx: GraphQLContext): Actor {
   if (!ctx.actor) throw unauthenticated();
   return ctx.actor;
