@@ -1,9 +1,6 @@
 import { sql, type Transaction } from 'kysely';
-import type { CourseEvent } from '../../events/course/events';
-import type { FileEvent } from '../../events/file/events';
-import type { SectionEvent } from '../../events/section/events';
+import type { StoredOf } from '../../events/event-types';
 import type { Language } from '../../events/shared/fields';
-import type { StoredEvent } from '../../events/store';
 import { type AnyDb, tablesOf } from '../db';
 import { type FileSummary, type FileTables, toFileSummary } from '../file/file-summaries';
 import type { ModuleSummaryTables } from '../module/module-summaries';
@@ -29,17 +26,38 @@ export interface ContentLinkTables {
 
 const links = (db: AnyDb) => tablesOf<ContentLinkTables>(db);
 
-type LinkEvent = CourseEvent | SectionEvent | FileEvent | { type: 'ModuleDeleted'; data: { path: string } };
+const linkTypes = [
+  'CourseModuleLinked',
+  'CourseModuleUnlinked',
+  'CourseFileLinked',
+  'CourseFileUnlinked',
+  'SectionModuleLinked',
+  'SectionModuleUnlinked',
+  'SectionFileLinked',
+  'SectionFileUnlinked',
+] as const;
+const handles = [
+  ...linkTypes,
+  'CourseModulesOrdered',
+  'SectionModulesOrdered',
+  'CourseDeleted',
+  'SectionDeleted',
+  'ModuleDeleted',
+  'FileDeleted',
+] as const;
+type Handled = (typeof handles)[number];
+type LinkEvent = StoredOf<(typeof linkTypes)[number]>;
 
 /** The parent and item of a link event, whichever aggregate emitted it. */
-function linkOf(event: { type: string; data: unknown }) {
-  const data = event.data as { path: string; modulePath?: string; filePath?: string };
+function linkOf(event: LinkEvent) {
+  const { data } = event;
   const parentType: ParentType = event.type.startsWith('Course') ? 'course' : 'section';
-  const itemType: ItemType = data.modulePath ? 'module' : 'file';
-  return { parentType, parentPath: data.path, itemType, itemPath: (data.modulePath ?? data.filePath)! };
+  return 'modulePath' in data
+    ? { parentType, parentPath: data.path, itemType: 'module' as ItemType, itemPath: data.modulePath }
+    : { parentType, parentPath: data.path, itemType: 'file' as ItemType, itemPath: data.filePath };
 }
 
-async function link(trx: Transaction<ContentLinkTables>, event: StoredEvent) {
+async function link(trx: Transaction<ContentLinkTables>, event: LinkEvent) {
   const { parentType, parentPath, itemType, itemPath } = linkOf(event);
   // A new link goes last among the parent's items of its kind; linking again names the new linker.
   await sql`
@@ -53,7 +71,7 @@ async function link(trx: Transaction<ContentLinkTables>, event: StoredEvent) {
   );
 }
 
-async function unlink(trx: Transaction<ContentLinkTables>, event: StoredEvent) {
+async function unlink(trx: Transaction<ContentLinkTables>, event: LinkEvent) {
   const { parentType, parentPath, itemType, itemPath } = linkOf(event);
   await trx
     .deleteFrom('content_links')
@@ -97,9 +115,7 @@ async function removeItem(trx: Transaction<ContentLinkTables>, itemType: ItemTyp
     .execute();
 }
 
-async function apply(trx: Transaction<ContentLinkTables>, stored: StoredEvent) {
-  const event = stored as StoredEvent<LinkEvent>;
-  const data = event.data as { path: string; modules: string[] };
+async function apply(trx: Transaction<ContentLinkTables>, event: StoredOf<Handled>) {
   switch (event.type) {
     case 'CourseModuleLinked':
     case 'CourseFileLinked':
@@ -112,49 +128,34 @@ async function apply(trx: Transaction<ContentLinkTables>, stored: StoredEvent) {
     case 'SectionFileUnlinked':
       return unlink(trx, event);
     case 'CourseModulesOrdered':
-      return order(trx, 'course', data);
+      return order(trx, 'course', event.data);
     case 'SectionModulesOrdered':
-      return order(trx, 'section', data);
+      return order(trx, 'section', event.data);
     // Whatever is deleted leaves the lists it was in, and its own list goes with it.
     case 'CourseDeleted':
       // The course's sections leave the read side with it, and so do their lists: found through
       // section_summaries as it stood before the deletion.
       await sql`
         delete from content_links where parent_type = 'section'
-          and parent_path in (select path from section_summaries where course_path = ${data.path})`.execute(
+          and parent_path in (select path from section_summaries where course_path = ${event.data.path})`.execute(
         trx,
       );
-      return removeParent(trx, 'course', data.path);
+      return removeParent(trx, 'course', event.data.path);
     case 'SectionDeleted':
-      return removeParent(trx, 'section', data.path);
+      return removeParent(trx, 'section', event.data.path);
     case 'ModuleDeleted':
-      return removeItem(trx, 'module', data.path);
+      return removeItem(trx, 'module', event.data.path);
     case 'FileDeleted':
-      return removeItem(trx, 'file', data.path);
+      return removeItem(trx, 'file', event.data.path);
   }
 }
 
-export const contentLinks: Projection<ContentLinkTables> = {
+export const contentLinks: Projection<ContentLinkTables, Handled> = {
   name: 'content_links',
   version: 2,
   readsBefore: ['section_summaries'],
   tables: ['content_links'],
-  handles: [
-    'CourseModuleLinked',
-    'CourseModuleUnlinked',
-    'CourseModulesOrdered',
-    'CourseFileLinked',
-    'CourseFileUnlinked',
-    'SectionModuleLinked',
-    'SectionModuleUnlinked',
-    'SectionModulesOrdered',
-    'SectionFileLinked',
-    'SectionFileUnlinked',
-    'CourseDeleted',
-    'SectionDeleted',
-    'ModuleDeleted',
-    'FileDeleted',
-  ],
+  handles,
   apply,
 };
 
