@@ -1,6 +1,6 @@
 import { type ColumnType, type Selectable, sql, type Transaction } from 'kysely';
-import type { CertificateEvent, CertificateKind } from '../../events/certificate/events';
-import type { StoredEvent } from '../../events/store';
+import type { CertificateKind } from '../../events/certificate/events';
+import type { EventData, StoredOf } from '../../events/event-types';
 import { type AnyDb, tablesOf } from '../db';
 import type { Projection } from '../projection';
 
@@ -44,13 +44,20 @@ export interface CertificateTables {
 }
 
 const tables = (db: AnyDb) => tablesOf<CertificateTables>(db);
-type Data<T extends CertificateEvent['type']> = Extract<CertificateEvent, { type: T }>['data'];
+const handles = [
+  'CertificateIssued',
+  'CertificateRevoked',
+  'CertificateFlagged',
+  'CertificateReviewDismissed',
+  'UserDeleted',
+] as const;
+type Handled = (typeof handles)[number];
 
-async function apply(trx: Transaction<CertificateTables>, stored: StoredEvent) {
-  if (stored.type === 'UserDeleted') {
+async function apply(trx: Transaction<CertificateTables>, event: StoredOf<Handled>) {
+  if (event.type === 'UserDeleted') {
     // The name on a certificate is gone with the person: their certificates no longer verify, but a
     // check of one of their codes says the holder was erased rather than that it never existed.
-    const userId = (stored.data as { userId: string }).userId;
+    const { userId } = event.data;
     await trx
       .insertInto('erased_certificates')
       .columns(['code'])
@@ -61,8 +68,7 @@ async function apply(trx: Transaction<CertificateTables>, stored: StoredEvent) {
     await trx.deleteFrom('certificate_reviews').where('user_id', '=', userId).execute();
     return;
   }
-  const event = stored as StoredEvent<CertificateEvent>;
-  const review = (data: Data<'CertificateIssued'> | Data<'CertificateReviewDismissed'>) =>
+  const review = (data: EventData<'CertificateIssued' | 'CertificateReviewDismissed'>) =>
     trx
       .deleteFrom('certificate_reviews')
       .where('kind', '=', data.kind)
@@ -71,7 +77,7 @@ async function apply(trx: Transaction<CertificateTables>, stored: StoredEvent) {
       .execute();
   switch (event.type) {
     case 'CertificateIssued': {
-      const data = event.data as Data<'CertificateIssued'>;
+      const data = event.data;
       await trx
         .insertInto('certificates')
         .values({
@@ -92,7 +98,7 @@ async function apply(trx: Transaction<CertificateTables>, stored: StoredEvent) {
       return;
     }
     case 'CertificateRevoked': {
-      const data = event.data as Data<'CertificateRevoked'>;
+      const data = event.data;
       await trx
         .updateTable('certificates')
         .set({ revoked_at: data.revokedAt, revoked_by: data.revokedBy, revoke_reason: data.reason })
@@ -101,7 +107,7 @@ async function apply(trx: Transaction<CertificateTables>, stored: StoredEvent) {
       return;
     }
     case 'CertificateFlagged': {
-      const data = event.data as Data<'CertificateFlagged'>;
+      const data = event.data;
       await sql`
         insert into certificate_reviews (kind, item_id, item_path, user_id, seconds_spent, estimated_seconds, flagged_at)
         values (${data.kind}, ${data.itemId}, ${data.itemPath}, ${data.userId}, ${data.secondsSpent},
@@ -110,22 +116,16 @@ async function apply(trx: Transaction<CertificateTables>, stored: StoredEvent) {
       return;
     }
     case 'CertificateReviewDismissed':
-      await review(event.data as Data<'CertificateReviewDismissed'>);
+      await review(event.data);
       return;
   }
 }
 
-export const certificatesProjection: Projection<CertificateTables> = {
+export const certificatesProjection: Projection<CertificateTables, Handled> = {
   name: 'certificates',
   version: 1,
   tables: ['certificates', 'certificate_reviews', 'erased_certificates'],
-  handles: [
-    'CertificateIssued',
-    'CertificateRevoked',
-    'CertificateFlagged',
-    'CertificateReviewDismissed',
-    'UserDeleted',
-  ],
+  handles,
   apply,
 };
 
