@@ -1,5 +1,6 @@
+import type { StoredOf } from '../../events/event-types';
 import type { AnswerValue } from '../../events/result/answers';
-import type { DraftEvent, QuestionType, ResultEvent } from '../../events/result/events';
+import type { QuestionType } from '../../events/result/events';
 import type { StoredEvent } from '../../events/store';
 import { laterOf } from '../db';
 
@@ -42,11 +43,15 @@ export interface ActivityRow {
   updatedAt: string;
 }
 
-type DataOf<T extends ResultEvent['type']> = Extract<ResultEvent, { type: T }>['data'];
 type Ref = { userId: string; moduleId: string; pagePath: string; question: string };
 
 /** The types these rules read; any other event leaves every row as it was. */
 export const answerEventTypes = ['AnswerSaved', 'AnswerScored', 'AttemptGranted', 'AnswerDrafted'] as const;
+/** An event these rules read, its data typed by its type. */
+export type AnswerEvent = StoredOf<(typeof answerEventTypes)[number]>;
+
+export const isAnswerEvent = (event: StoredEvent): event is AnswerEvent =>
+  (answerEventTypes as readonly string[]).includes(event.type);
 
 /** One question of one participant in one module (the module id as the uuid column gives it back). */
 export const questionKey = (ref: Ref) =>
@@ -62,10 +67,10 @@ export const activityKey = (ref: Pick<Ref, 'userId' | 'moduleId'>) =>
  * teacher's feedback and extra attempts outlive a new answer. A score or an extra attempt for a
  * question without an answer changes nothing. Returns `row` itself when nothing changes.
  */
-export function answerAfter(row: AnswerRow | null, event: StoredEvent): AnswerRow | null {
+export function answerAfter(row: AnswerRow | null, event: AnswerEvent): AnswerRow | null {
   switch (event.type) {
     case 'AnswerSaved': {
-      const data = event.data as DataOf<'AnswerSaved'>;
+      const { data } = event;
       if (row && row.attempts >= data.attempt) return row;
       return {
         pageId: data.pageId,
@@ -83,7 +88,7 @@ export function answerAfter(row: AnswerRow | null, event: StoredEvent): AnswerRo
     }
     case 'AnswerScored': {
       if (!row) return row;
-      const data = event.data as DataOf<'AnswerScored'>;
+      const { data } = event;
       return {
         ...row,
         score: data.score,
@@ -94,7 +99,7 @@ export function answerAfter(row: AnswerRow | null, event: StoredEvent): AnswerRo
     }
     case 'AttemptGranted': {
       if (!row) return row;
-      return { ...row, extraAttempts: (event.data as DataOf<'AttemptGranted'>).extraAttempts };
+      return { ...row, extraAttempts: event.data.extraAttempts };
     }
     default:
       return row;
@@ -106,10 +111,10 @@ export function answerAfter(row: AnswerRow | null, event: StoredEvent): AnswerRo
  * supersedes it. Either way the row depends on the event alone, never on the draft before, so a run
  * of events can be folded without reading the drafts first (result-drafts.ts relies on it).
  */
-export function draftAfter(draft: DraftRow | null, event: StoredEvent): DraftRow | null {
+export function draftAfter(draft: DraftRow | null, event: AnswerEvent): DraftRow | null {
   switch (event.type) {
     case 'AnswerDrafted': {
-      const data = event.data as DraftEvent['data'];
+      const { data } = event;
       return { pageId: data.pageId, answer: data.answer, updatedAt: event.meta.at };
     }
     case 'AnswerSaved':
@@ -125,11 +130,10 @@ export function draftAfter(draft: DraftRow | null, event: StoredEvent): DraftRow
  * several servers), so the latest time wins rather than the last event. Drafts and a teacher's
  * score are no activity here.
  */
-export function activityAfter(activity: ActivityRow | null, event: StoredEvent): ActivityRow | null {
+export function activityAfter(activity: ActivityRow | null, event: AnswerEvent): ActivityRow | null {
   if (event.type !== 'AnswerSaved') return activity;
   const at = event.meta.at;
-  if (!activity)
-    return { modulePath: (event.data as DataOf<'AnswerSaved'>).modulePath, startedAt: at, updatedAt: at };
+  if (!activity) return { modulePath: event.data.modulePath, startedAt: at, updatedAt: at };
   const updatedAt = laterOf(activity.updatedAt, at);
   return updatedAt === activity.updatedAt ? activity : { ...activity, updatedAt };
 }
@@ -140,9 +144,9 @@ export function activityAfter(activity: ActivityRow | null, event: StoredEvent):
  * very object of `before`, so a caller can write only what changed.
  */
 export function foldRows<Row>(
-  events: readonly StoredEvent[],
-  keyOf: (event: StoredEvent) => string | null,
-  rowAfter: (row: Row | null, event: StoredEvent) => Row | null,
+  events: readonly AnswerEvent[],
+  keyOf: (event: AnswerEvent) => string | null,
+  rowAfter: (row: Row | null, event: AnswerEvent) => Row | null,
   before: ReadonlyMap<string, Row> = new Map(),
 ): Map<string, Row | null> {
   const after = new Map<string, Row | null>();
@@ -156,4 +160,4 @@ export function foldRows<Row>(
 }
 
 /** The question an answer event is about. */
-export const questionOf = (event: StoredEvent) => questionKey(event.data as Ref);
+export const questionOf = (event: AnswerEvent) => questionKey(event.data);

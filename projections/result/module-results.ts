@@ -1,7 +1,7 @@
 import { type ColumnType, type Selectable, sql, type Transaction } from 'kysely';
+import type { StoredOf } from '../../events/event-types';
 import type { AnswerValue } from '../../events/result/answers';
 import type { QuestionType } from '../../events/result/events';
-import type { StoredEvent } from '../../events/store';
 import { type AnyDb, rowsOf, tablesOf } from '../db';
 import type { Projection } from '../projection';
 import {
@@ -51,9 +51,13 @@ export interface ResultTables {
 
 const results = (db: AnyDb) => tablesOf<ResultTables>(db);
 
-async function apply(trx: Transaction<ResultTables>, stored: StoredEvent) {
+const handles = ['AnswerSaved', 'AnswerScored', 'AttemptGranted', 'UserDeleted'] as const;
+type Handled = (typeof handles)[number];
+type ResultChange = StoredOf<Exclude<Handled, 'UserDeleted'>>;
+
+async function apply(trx: Transaction<ResultTables>, stored: StoredOf<Handled>) {
   if (stored.type === 'UserDeleted') {
-    const userId = (stored.data as { userId: string }).userId;
+    const { userId } = stored.data;
     await trx.deleteFrom('result_answers').where('user_id', '=', userId).execute();
     await trx.deleteFrom('module_results').where('user_id', '=', userId).execute();
     return;
@@ -61,7 +65,6 @@ async function apply(trx: Transaction<ResultTables>, stored: StoredEvent) {
   await applyRun(trx, [stored]);
 }
 
-type Ref = { userId: string; moduleId: string; modulePath: string; pagePath: string; question: string };
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
@@ -71,11 +74,11 @@ const iso = (value: Date | string) => new Date(value).toISOString();
  * touches a row belongs to the one result stream of its participant and module, which the
  * appending transaction holds.
  */
-async function applyRun(trx: Transaction<ResultTables>, events: StoredEvent[]) {
+async function applyRun(trx: Transaction<ResultTables>, events: ResultChange[]) {
   const questions = new Map<string, Record<string, string>>();
   const modules = new Map<string, Record<string, string>>();
   for (const stored of events) {
-    const data = stored.data as Ref;
+    const { data } = stored;
     questions.set(questionOf(stored), {
       user_id: data.userId,
       module_id: data.moduleId,
@@ -118,7 +121,7 @@ async function applyRun(trx: Transaction<ResultTables>, events: StoredEvent[]) {
   const answers = foldRows(events, questionOf, answerAfter, answersBefore);
   const activity = foldRows(
     events,
-    (stored) => (stored.type === 'AnswerSaved' ? activityKey(stored.data as Ref) : null),
+    (stored) => (stored.type === 'AnswerSaved' ? activityKey(stored.data) : null),
     activityAfter,
     modulesBefore,
   );
@@ -170,11 +173,11 @@ async function applyRun(trx: Transaction<ResultTables>, events: StoredEvent[]) {
         scored_at = excluded.scored_at, extra_attempts = excluded.extra_attempts`.execute(trx);
 }
 
-export const moduleResults: Projection<ResultTables> = {
+export const moduleResults: Projection<ResultTables, Handled> = {
   name: 'module_results',
   version: 1,
   tables: ['module_results', 'result_answers'],
-  handles: ['AnswerSaved', 'AnswerScored', 'AttemptGranted', 'UserDeleted'],
+  handles,
   apply,
   runs: ['AnswerSaved'],
   applyRun,

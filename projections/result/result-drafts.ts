@@ -1,7 +1,6 @@
 import { type ColumnType, sql, type Transaction } from 'kysely';
+import type { StoredOf } from '../../events/event-types';
 import type { AnswerValue } from '../../events/result/answers';
-import type { DraftEvent, ResultEvent } from '../../events/result/events';
-import type { StoredEvent } from '../../events/store';
 import { type AnyDb, rowsOf, tablesOf } from '../db';
 import type { Projection } from '../projection';
 import { draftAfter, foldRows, questionKey, questionOf } from './answer-rules';
@@ -21,11 +20,13 @@ export interface DraftTables {
   result_drafts: ResultDraftsTable;
 }
 
-type Ref = DraftEvent['data'] | Extract<ResultEvent, { type: 'AnswerSaved' }>['data'];
+const handles = ['AnswerDrafted', 'AnswerSaved', 'UserDeleted'] as const;
+type Handled = (typeof handles)[number];
+type DraftChange = StoredOf<Exclude<Handled, 'UserDeleted'>>;
 
-async function apply(trx: Transaction<DraftTables>, stored: StoredEvent) {
+async function apply(trx: Transaction<DraftTables>, stored: StoredOf<Handled>) {
   if (stored.type === 'UserDeleted') {
-    const userId = (stored.data as { userId: string }).userId;
+    const { userId } = stored.data;
     await trx.deleteFrom('result_drafts').where('user_id', '=', userId).execute();
     return;
   }
@@ -50,10 +51,10 @@ const DIRECT_DELETES = 20;
  * Only drafts that exist can go, so in a long run (a replay) those of the run's participants and
  * modules are looked up first (a few rows) instead of sending the database a key for every answer.
  */
-async function applyRun(trx: Transaction<DraftTables>, events: StoredEvent[]) {
+async function applyRun(trx: Transaction<DraftTables>, events: DraftChange[]) {
   const keys = new Map<string, DraftKey>();
   for (const stored of events) {
-    const data = stored.data as Ref;
+    const { data } = stored;
     keys.set(questionOf(stored), {
       user_id: data.userId,
       module_id: data.moduleId,
@@ -110,11 +111,11 @@ async function applyRun(trx: Transaction<DraftTables>, events: StoredEvent[]) {
     );
 }
 
-export const resultDrafts: Projection<DraftTables> = {
+export const resultDrafts: Projection<DraftTables, Handled> = {
   name: 'result_drafts',
   version: 1,
   tables: ['result_drafts'],
-  handles: ['AnswerDrafted', 'AnswerSaved', 'UserDeleted'],
+  handles,
   apply,
   runs: ['AnswerDrafted', 'AnswerSaved'],
   applyRun,

@@ -7,10 +7,10 @@ import { toPageSummary } from '../../projections/page/page-summaries';
 import {
   type AnswerRow,
   answerAfter,
-  answerEventTypes,
   type DraftRow,
   draftAfter,
   foldRows,
+  isAnswerEvent,
   questionKey,
   questionOf,
 } from '../../projections/result/answer-rules';
@@ -119,8 +119,6 @@ function sourcesOf(
   };
 }
 
-type Ref = { userId: string; moduleId: string; pagePath: string; question: string };
-
 /**
  * The viewer's events in this module folded into the view's rows by the rules the result
  * projections write their tables with (projections/result/answer-rules.ts), so a save answers what
@@ -128,11 +126,9 @@ type Ref = { userId: string; moduleId: string; pagePath: string; question: strin
  * comes last.
  */
 function withEvents(view: View, viewerId: string | null, events: StoredEvent[]): View {
-  const mine = events.filter((event) => {
-    if (!(answerEventTypes as readonly string[]).includes(event.type)) return false;
-    const data = event.data as Ref;
-    return data.userId === viewerId && data.moduleId === view.moduleId;
-  });
+  const mine = events
+    .filter(isAnswerEvent)
+    .filter(({ data }) => data.userId === viewerId && data.moduleId === view.moduleId);
   const keyOf = (pagePath: string, question: string) =>
     questionKey({ userId: viewerId!, moduleId: view.moduleId, pagePath, question });
   const answers = foldRows(
@@ -147,7 +143,7 @@ function withEvents(view: View, viewerId: string | null, events: StoredEvent[]):
     draftAfter,
     new Map(view.drafts.map((draft) => [keyOf(draft.pagePath, draft.question), draft.row])),
   );
-  const questions = new Map(mine.map((event) => [questionOf(event), event.data as Ref]));
+  const questions = new Map(mine.map((event) => [questionOf(event), event.data]));
   const placed = <Row>(rows: Placed<Row>[], after: Map<string, Row | null>): Placed<Row>[] => {
     const known = new Set(rows.map((row) => keyOf(row.pagePath, row.question)));
     const next = rows.flatMap((entry) => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../../events/store';
 import {
   type ActivityRow,
+  type AnswerEvent,
   type AnswerRow,
   activityAfter,
   answerAfter,
@@ -22,16 +23,18 @@ const ref = {
   question: 'q',
 };
 let position = 0;
-const event = (type: string, at: string, data: Record<string, unknown>): StoredEvent => ({
-  position: ++position,
-  stream: 'test',
-  version: position,
-  type,
-  schemaVersion: 1,
-  data: { ...ref, ...data },
-  meta: { at } as StoredEvent['meta'],
-  recordedAt: new Date(at),
-});
+/** A stored event of the rules' types; its data is the test's, so it is only as typed as the case. */
+const event = (type: AnswerEvent['type'], at: string, data: Record<string, unknown>): AnswerEvent =>
+  ({
+    position: ++position,
+    stream: 'test',
+    version: position,
+    type,
+    schemaVersion: 1,
+    data: { ...ref, ...data },
+    meta: { at } as StoredEvent['meta'],
+    recordedAt: new Date(at),
+  }) as AnswerEvent;
 const saved = (at: string, attempt: number, answer: string, score = 0) =>
   event('AnswerSaved', at, {
     questionType: 'single',
@@ -80,11 +83,11 @@ const answer = (row: Partial<AnswerRow>): AnswerRow => ({
   ...row,
 });
 
-const fold = <Row>(rule: (row: Row | null, event: StoredEvent) => Row | null, events: StoredEvent[]) =>
+const fold = <Row>(rule: (row: Row | null, event: AnswerEvent) => Row | null, events: AnswerEvent[]) =>
   events.reduce<Row | null>(rule, null);
 
 describe('the answer of one question', () => {
-  const cases: [string, StoredEvent[], AnswerRow | null][] = [
+  const cases: [string, AnswerEvent[], AnswerRow | null][] = [
     ['nothing answered: no row', [], null],
     ['a first answer is the row', [saved(T1, 1, 'yes', 1)], answer({ score: 1 })],
     [
@@ -138,7 +141,7 @@ describe('the answer of one question', () => {
 
 describe('the draft of one question', () => {
   const draft = (answer: string, updatedAt: string): DraftRow => ({ pageId: ref.pageId, answer, updatedAt });
-  const cases: [string, StoredEvent[], DraftRow | null][] = [
+  const cases: [string, AnswerEvent[], DraftRow | null][] = [
     ['a draft is the row', [drafted(T1, 'a')], draft('a', T1)],
     ['a later draft replaces it', [drafted(T1, 'a'), drafted(T2, 'b')], draft('b', T2)],
     ['a confirmed answer removes it', [drafted(T1, 'a'), saved(T2, 1, 'yes')], null],
@@ -163,7 +166,7 @@ describe("the participant's activity in the module", () => {
     startedAt,
     updatedAt,
   });
-  const cases: [string, StoredEvent[], ActivityRow | null][] = [
+  const cases: [string, AnswerEvent[], ActivityRow | null][] = [
     ['a draft is no activity', [drafted(T1, 'a')], null],
     ['a first answer starts it', [saved(T2, 1, 'yes')], activity(T2, T2)],
     ['a later answer moves its end', [saved(T1, 1, 'yes'), saved(T3, 2, 'no')], activity(T1, T3)],
