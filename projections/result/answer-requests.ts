@@ -1,6 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import type { DraftEvent, ResultEvent } from '../../events/result/events';
-import type { StoredEvent } from '../../events/store';
+import type { StoredOf } from '../../events/event-types';
 import { type AnyDb, rowsOf, tablesOf } from '../db';
 import type { Projection } from '../projection';
 
@@ -21,13 +20,15 @@ export interface AnswerRequestTables {
   answer_requests: AnswerRequestsTable;
 }
 
-type Keyed = ResultEvent['data'] | DraftEvent['data'];
+const handles = ['AnswerSaved', 'AnswerDrafted', 'UserDeleted'] as const;
+type Handled = (typeof handles)[number];
+type Keyed = StoredOf<Exclude<Handled, 'UserDeleted'>>;
 
 /** The distinct (user, key, stream) of a run: one request appends one event per question it changed. */
-function requestsOf(events: StoredEvent[]): Record<string, string>[] {
+function requestsOf(events: Keyed[]): Record<string, string>[] {
   const rows = new Map<string, Record<string, string>>();
   for (const stored of events) {
-    const data = stored.data as Extract<Keyed, { idempotencyKey: unknown }>;
+    const { data } = stored;
     if (!data.idempotencyKey) continue;
     const row = { user_id: data.userId, idempotency_key: data.idempotencyKey, stream: stored.stream };
     rows.set(JSON.stringify([data.userId, data.idempotencyKey, stored.stream]), row);
@@ -35,7 +36,7 @@ function requestsOf(events: StoredEvent[]): Record<string, string>[] {
   return [...rows.values()];
 }
 
-async function applyRun(trx: Transaction<AnswerRequestTables>, events: StoredEvent[]) {
+async function applyRun(trx: Transaction<AnswerRequestTables>, events: Keyed[]) {
   const rows = requestsOf(events);
   if (rows.length === 0) return;
   // Several events of one request share its key: the first one recorded it (also in a rebuild).
@@ -45,20 +46,19 @@ async function applyRun(trx: Transaction<AnswerRequestTables>, events: StoredEve
     on conflict do nothing`.execute(trx);
 }
 
-async function apply(trx: Transaction<AnswerRequestTables>, stored: StoredEvent) {
+async function apply(trx: Transaction<AnswerRequestTables>, stored: StoredOf<Handled>) {
   if (stored.type === 'UserDeleted') {
-    const userId = (stored.data as { userId: string }).userId;
-    await trx.deleteFrom('answer_requests').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('answer_requests').where('user_id', '=', stored.data.userId).execute();
     return;
   }
   await applyRun(trx, [stored]);
 }
 
-export const answerRequests: Projection<AnswerRequestTables> = {
+export const answerRequests: Projection<AnswerRequestTables, Handled> = {
   name: 'answer_requests',
   version: 1,
   tables: ['answer_requests'],
-  handles: ['AnswerSaved', 'AnswerDrafted', 'UserDeleted'],
+  handles,
   apply,
   runs: ['AnswerSaved', 'AnswerDrafted'],
   applyRun,
