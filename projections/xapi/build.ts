@@ -1,7 +1,5 @@
-import type { CertificateEvent } from '../../events/certificate/events';
-import type { ResultEvent } from '../../events/result/events';
-import type { StoredEvent } from '../../events/store';
-import type { ItemSeenEvent, PageSeenEvent, TrackingCategory } from '../../events/tracking/events';
+import type { StoredOf } from '../../events/event-types';
+import type { TrackingCategory } from '../../events/tracking/events';
 import { activityTypes, actorNameOf, PLATFORM_ACTOR_NAME, type VerbKey, verbOf } from './vocabulary';
 
 /**
@@ -85,8 +83,8 @@ const sightings: Record<TrackingCategory, { route: string; verb: VerbKey; type?:
 };
 
 /** ItemSeen: experienced (a course, section, file, certificate, recording) or attended (a classroom). */
-export function sightingStatement(event: StoredEvent): Draft {
-  const { userId, category, path, at } = (event as StoredEvent<ItemSeenEvent>).data;
+export function sightingStatement(event: StoredOf<'ItemSeen'>): Draft {
+  const { userId, category, path, at } = event.data;
   const { route, verb, type } = sightings[category];
   const object: ActivityObject = {
     objectType: 'Activity',
@@ -107,8 +105,8 @@ export function sightingStatement(event: StoredEvent): Draft {
  * PageSeen: experienced, a page of a module (the module as its parent, as for the page's questions).
  * The page is named by its path: its title may change, and a test can hide it (anonymousPages).
  */
-export function pageStatement(event: StoredEvent): Draft {
-  const { userId, modulePath, pagePath, at } = (event as StoredEvent<PageSeenEvent>).data;
+export function pageStatement(event: StoredOf<'PageSeen'>): Draft {
+  const { userId, modulePath, pagePath, at } = event.data;
   const object: ActivityObject = {
     objectType: 'Activity',
     id: pageActivityId(modulePath, pagePath),
@@ -130,16 +128,14 @@ export function pageStatement(event: StoredEvent): Draft {
   };
 }
 
-type AnswerSavedData = Extract<ResultEvent, { type: 'AnswerSaved' }>['data'];
-
 /**
  * AnswerSaved: answered, with the score and, for choice questions, whether it was right and what was
  * chosen (xAPI's `[,]`-separated choice ids). An open answer's text is never sent: it may hold
  * anything about its author, and a teacher scores it later. After an erasure the sealed answer reads
  * as null, so a replay leaves the response out, as the erasure itself does (statements.ts).
  */
-export function answerStatement(event: StoredEvent): Draft {
-  const data = event.data as AnswerSavedData;
+export function answerStatement(event: StoredOf<'AnswerSaved'>): Draft {
+  const { data } = event;
   const choice = data.questionType !== 'open';
   const object: ActivityObject = {
     objectType: 'Activity',
@@ -179,13 +175,11 @@ export function answerStatement(event: StoredEvent): Draft {
   };
 }
 
-type IssuedData = Extract<CertificateEvent, { type: 'CertificateIssued' }>['data'];
-
 export const certificateSource = (certificateId: string) => `certificate:${certificateId}`;
 
 /** CertificateIssued: earned, the certificate of a module or a course (the item as its parent). */
-export function earnedStatement(event: StoredEvent): Draft {
-  const data = event.data as IssuedData;
+export function earnedStatement(event: StoredOf<'CertificateIssued'>): Draft {
+  const { data } = event;
   const item: ActivityObject = {
     objectType: 'Activity',
     id: `/${data.kind}/${segment(data.itemPath)}`,

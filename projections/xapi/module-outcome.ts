@@ -1,14 +1,11 @@
-import type { ResultEvent } from '../../events/result/events';
-import type { StoredEvent } from '../../events/store';
+import type { EventData, StoredOf } from '../../events/event-types';
 import { agent, type Draft, moduleActivity, scoreOf } from './build';
 import { verbOf } from './vocabulary';
 
 /** The latest score of each question a participant answered in a module, keyed by the JSON of [page path, question]. */
 export type ModuleProgress = Record<string, { score: number; max: number; open: boolean }>;
 
-type AnswerSavedData = Extract<ResultEvent, { type: 'AnswerSaved' }>['data'];
-
-export const recordAnswer = (answers: ModuleProgress, data: AnswerSavedData): ModuleProgress => ({
+export const recordAnswer = (answers: ModuleProgress, data: EventData<'AnswerSaved'>): ModuleProgress => ({
   ...answers,
   [JSON.stringify([data.pagePath, data.question])]: {
     score: data.score,
@@ -24,12 +21,12 @@ export const recordAnswer = (answers: ModuleProgress, data: AnswerSavedData): Mo
  * a teacher scores it later (events/result/progress.ts).
  */
 export function moduleOutcome(
-  event: StoredEvent,
+  event: StoredOf<'AnswerSaved'>,
   answers: ModuleProgress,
   questions: Set<string>,
 ): Draft[] | null {
   if (questions.size === 0 || ![...questions].every((question) => question in answers)) return null;
-  const data = event.data as AnswerSavedData;
+  const { data } = event;
   const counted = [...questions].map((question) => answers[question]!);
   const raw = counted.reduce((sum, answer) => sum + answer.score, 0);
   const max = counted.reduce((sum, answer) => sum + answer.max, 0);

@@ -1,6 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import type { CertificateEvent } from '../../events/certificate/events';
-import type { ResultEvent } from '../../events/result/events';
+import type { StoredOf } from '../../events/event-types';
 import type { StoredEvent } from '../../events/store';
 import { type AnyDb, rowsOf } from '../db';
 import type { Projection } from '../projection';
@@ -46,8 +45,18 @@ export interface XapiTables {
   xapi_module_progress: XapiModuleProgressTable;
 }
 
-type AnswerSavedData = Extract<ResultEvent, { type: 'AnswerSaved' }>['data'];
-type RevokedData = Extract<CertificateEvent, { type: 'CertificateRevoked' }>['data'];
+const handles = [
+  'ItemSeen',
+  'PageSeen',
+  'AnswerSaved',
+  'CertificateIssued',
+  'CertificateRevoked',
+  'UserDeleted',
+] as const;
+type Handled = (typeof handles)[number];
+const runs = ['ItemSeen', 'PageSeen', 'AnswerSaved'] as const;
+/** The events applied in runs: sightings and answers. */
+type RunEvent = StoredOf<(typeof runs)[number]>;
 
 /** The rows of an event's statements, numbered in the order the event gave them. */
 const rowsFor = (event: StoredEvent, drafts: Draft[], firstOrdinal = 0) =>
@@ -78,11 +87,9 @@ async function insertRows(trx: AnyDb, rows: Record<string, unknown>[]) {
  * an erasure makes no statement), their progress in the modules they answered in, and the question
  * names of those modules' pages (keyed by the JSON of [page path, question]).
  */
-async function stateOf(trx: AnyDb, events: StoredEvent[]) {
-  const answers = events
-    .filter((event) => event.type === 'AnswerSaved')
-    .map((event) => event.data as AnswerSavedData);
-  const userIds = [...new Set(events.map((event) => (event.data as { userId: string }).userId))];
+async function stateOf(trx: AnyDb, events: readonly (RunEvent | StoredOf<'CertificateIssued'>)[]) {
+  const answers = events.flatMap((event) => (event.type === 'AnswerSaved' ? [event.data] : []));
+  const userIds = [...new Set(events.map((event) => event.data.userId))];
   const pairs = JSON.stringify(answers.map((data) => ({ u: data.userId, m: data.moduleId })));
   const modulePaths = [...new Set(answers.map((data) => data.modulePath))];
   const { rows } = await sql<{
@@ -110,17 +117,16 @@ async function stateOf(trx: AnyDb, events: StoredEvent[]) {
  * module's completed and passed/failed the first time every question of it has an answer. Reads
  * page_summaries and users, which no run type writes (Projection.runs).
  */
-async function applyRun(trx: Transaction<XapiTables>, events: StoredEvent[]) {
-  const userOf = (event: StoredEvent) => (event.data as { userId: string }).userId;
+async function applyRun(trx: Transaction<XapiTables>, events: RunEvent[]) {
   const state = await stateOf(trx, events);
   const { alive, questions } = state;
-  const keyOf = (data: AnswerSavedData) => JSON.stringify([data.userId, data.moduleId]);
+  const keyOf = (data: { userId: string; moduleId: string }) => JSON.stringify([data.userId, data.moduleId]);
   const progress = new Map<string, { row: XapiModuleProgressTable; changed: boolean }>();
   for (const row of state.progress)
     progress.set(JSON.stringify([row.user_id, row.module_id]), { row, changed: false });
   const rows: Record<string, unknown>[] = [];
   for (const event of events) {
-    if (!alive.has(userOf(event))) continue;
+    if (!alive.has(event.data.userId)) continue;
     if (event.type === 'ItemSeen') {
       rows.push(...rowsFor(event, [sightingStatement(event)]));
       continue;
@@ -129,7 +135,7 @@ async function applyRun(trx: Transaction<XapiTables>, events: StoredEvent[]) {
       rows.push(...rowsFor(event, [pageStatement(event)]));
       continue;
     }
-    const data = event.data as AnswerSavedData;
+    const { data } = event;
     const drafts = [answerStatement(event)];
     const key = keyOf(data);
     const entry = progress.get(key) ?? {
@@ -165,8 +171,8 @@ async function applyRun(trx: Transaction<XapiTables>, events: StoredEvent[]) {
 }
 
 /** CertificateRevoked: the earned statement is voided, by a voiding statement and in the table. */
-async function revoke(trx: Transaction<XapiTables>, event: StoredEvent) {
-  const data = event.data as RevokedData;
+async function revoke(trx: Transaction<XapiTables>, event: StoredOf<'CertificateRevoked'>) {
+  const { data } = event;
   const earned = await trx
     .updateTable('xapi_statements')
     .set({ voided: true })
@@ -189,8 +195,8 @@ async function revoke(trx: Transaction<XapiTables>, event: StoredEvent) {
  * that already has them receives too) and loses its response; their module progress goes. What stays
  * names them only by the opaque account name, which nothing links to a person any more.
  */
-async function erase(trx: Transaction<XapiTables>, event: StoredEvent) {
-  const { userId } = event.data as { userId: string };
+async function erase(trx: Transaction<XapiTables>, event: StoredOf<'UserDeleted'>) {
+  const { userId } = event.data;
   const targets = await trx
     .selectFrom('xapi_statements')
     .select('statement_id')
@@ -212,7 +218,7 @@ async function erase(trx: Transaction<XapiTables>, event: StoredEvent) {
   );
 }
 
-async function apply(trx: Transaction<XapiTables>, event: StoredEvent) {
+async function apply(trx: Transaction<XapiTables>, event: StoredOf<Handled>) {
   switch (event.type) {
     case 'ItemSeen':
     case 'PageSeen':
@@ -230,13 +236,13 @@ async function apply(trx: Transaction<XapiTables>, event: StoredEvent) {
   }
 }
 
-export const xapiStatements: Projection<XapiTables> = {
+export const xapiStatements: Projection<XapiTables, Handled> = {
   name: 'xapi_statements',
   version: 1,
   reads: ['users', 'page_summaries'],
   tables: ['xapi_statements', 'xapi_module_progress'],
-  handles: ['ItemSeen', 'PageSeen', 'AnswerSaved', 'CertificateIssued', 'CertificateRevoked', 'UserDeleted'],
+  handles,
   apply,
-  runs: ['ItemSeen', 'PageSeen', 'AnswerSaved'],
+  runs,
   applyRun,
 };
