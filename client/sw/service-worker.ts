@@ -99,7 +99,9 @@ async function navigation(event: FetchEvent): Promise<Response> {
 }
 
 async function asset(event: FetchEvent): Promise<Response> {
-  const kept = await caches.match(event.request, { cacheName: shellCache });
+  // Every answer varies by Origin (CORS), and a module script is asked for in CORS mode while the
+  // shell was kept by a plain request: the kept asset is the same file whatever the origin header.
+  const kept = await caches.match(event.request, { cacheName: shellCache, ignoreVary: true });
   if (kept) return kept;
   const response = await fetch(event.request);
   if (response.ok) {
