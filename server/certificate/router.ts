@@ -49,7 +49,7 @@ const revokedOutput = z.object({ revoked: z.boolean() });
 
 export const certificateRouter = router({
   /** The signed-in person's certificates with their state, PDF and verification links. */
-  mine: publicProcedure
+  mine: signedInProcedure
     .output(z.array(certificateOutput))
     .query(({ ctx }) => myCertificates(ctx.platform, ctx.actor)),
   /** The caller's certificate for a module, or why there is none yet (after the result). */
@@ -146,7 +146,7 @@ export const certificateRouter = router({
     .output(expiringOutput)
     .query(({ ctx }) => expiringList(ctx.platform.database.db, ctx.actor)),
   /** The fraud check's review list. */
-  reviews: publicProcedure
+  reviews: signedInProcedure
     .output(z.array(reviewOutput))
     .query(({ ctx }) => reviewList(ctx.platform, ctx.actor)),
   dismissReview: signedInProcedure
