@@ -4,7 +4,7 @@ import {
   fromDateTimeInput,
   toDateInput,
   toDateTimeInput,
-} from '../../client/features/admin/shared/content-form-helpers';
+} from '../../client/ui/admin/content-form-helpers';
 
 describe('dates typed as DD/MM/YYYY in every language', () => {
   it.each([

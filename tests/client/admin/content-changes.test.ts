@@ -1,7 +1,7 @@
 import { matchQuery, type Query } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { contentChanges } from '../../../client/features/admin/shared/content-mutation';
 import { dependsOnUser, queryClient, trpc } from '../../../client/lib/trpc-query';
+import { contentChanges } from '../../../client/ui/admin/api/content-mutation';
 
 // The tRPC client names the interface language, and loading the language sets the page's `lang`:
 // the one part of a browser page the modules above touch when imported.

@@ -1,4 +1,4 @@
-import { type CurrentUser, hasRule } from '../../../lib/auth';
+import { type CurrentUser, hasRule } from '../../lib/auth';
 
 export interface ContentRights {
   /** Copy the item (duplicate, translate): the create rule, on an item the user could open. */

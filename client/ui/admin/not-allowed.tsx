@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { useDocumentTitle } from '../../../ui/use-document-title';
+import { useDocumentTitle } from '../use-document-title';
 
 /** A signed-in person whose roles do not grant this part of the admin area. */
 export function NotAllowed() {

@@ -7,7 +7,7 @@ import {
 } from '@tanstack/react-query';
 import { api, type RouterOutputs } from '../../../lib/trpc';
 import { trpc } from '../../../lib/trpc-query';
-import { contentChanges } from '../shared/content-mutation';
+import { contentChanges } from './content-mutation';
 
 export type AdminModule = RouterOutputs['module']['list'][number];
 /** Where a module is used: a course (its sections included), a section, or nowhere. */

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { Alert, type AlertTone } from '../../../ui/alert';
-import { useErrorText } from '../../../ui/form';
+import { Alert, type AlertTone } from '../alert';
+import { useErrorText } from '../form';
 
 /**
  * A resolver that checks the form's values with the shared zod schema (the one the server uses)

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
+import { useUserChanged } from '../../../features/user/admin/user-changed';
 import type { RouterInputs } from '../../../lib/trpc';
 import { trpc } from '../../../lib/trpc-query';
-import { useUserChanged } from './user-changed';
 
 export type UserLink = RouterInputs['user']['link'];
 

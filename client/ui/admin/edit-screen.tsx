@@ -2,11 +2,11 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Fragment, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { problemOf } from '../../../lib/forms';
-import { errorCode } from '../../../lib/trpc';
-import { Alert } from '../../../ui/alert';
-import { ItemQuery } from '../../../ui/item-query';
-import { useDocumentTitle } from '../../../ui/use-document-title';
+import { problemOf } from '../../lib/forms';
+import { errorCode } from '../../lib/trpc';
+import { Alert } from '../alert';
+import { ItemQuery } from '../item-query';
+import { useDocumentTitle } from '../use-document-title';
 import { useNotice } from './content-form-helpers';
 
 /**

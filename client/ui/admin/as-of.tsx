@@ -1,8 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/dates';
-import { ErrorPanel, Loading } from '../../../ui/status';
+import { formatDateTime } from '../../lib/dates';
+import { ErrorPanel, Loading } from '../status';
 import { fromDateTimeInput, useDateInputProps } from './content-form-helpers';
 
 /** A moment typed as DD/MM/YYYY HH:mm, in every language, to see the item as it was then. */

@@ -6,12 +6,12 @@ import {
   imageMimeTypes,
   imageOptionsSchema,
   imageQualities,
-} from '../../../../events/upload/schema';
-import { problemOf, showFieldProblems } from '../../../lib/forms';
-import { type Derivative, fetchDerivatives, type UploadedFile, uploadFile } from '../../../lib/upload';
-import { Alert } from '../../../ui/alert';
-import { Field } from '../../../ui/form';
-import { sharedSchemaResolver } from '../shared/content-form-helpers';
+} from '../../../events/upload/schema';
+import { problemOf, showFieldProblems } from '../../lib/forms';
+import { type Derivative, fetchDerivatives, type UploadedFile, uploadFile } from '../../lib/upload';
+import { Alert } from '../alert';
+import { Field } from '../form';
+import { sharedSchemaResolver } from './content-form-helpers';
 import './upload-field.css';
 
 interface SizeRow {

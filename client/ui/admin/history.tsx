@@ -1,11 +1,11 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CurrentUser } from '../../../lib/auth';
-import { formatDateTime } from '../../../lib/dates';
-import { problemOf } from '../../../lib/forms';
-import type { RouterOutputs } from '../../../lib/trpc';
-import { Empty, ErrorPanel, Loading } from '../../../ui/status';
+import type { CurrentUser } from '../../lib/auth';
+import { formatDateTime } from '../../lib/dates';
+import { problemOf } from '../../lib/forms';
+import type { RouterOutputs } from '../../lib/trpc';
+import { Empty, ErrorPanel, Loading } from '../status';
 import { AsOfPicker } from './as-of';
 
 /** One entry of any item's history (course, section, module, page, file, user, role): the same shape. */

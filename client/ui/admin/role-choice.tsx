@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { CheckboxField } from '../../../ui/form';
+import { CheckboxField } from '../form';
 
 /**
  * The roles to give someone: 'admin' plus every configured role (docs/guide/users-and-roles.md). Only an

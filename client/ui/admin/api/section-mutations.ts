@@ -1,6 +1,6 @@
 import { api } from '../../../lib/trpc';
 import { trpc } from '../../../lib/trpc-query';
-import { useContentMutation } from '../shared/content-mutation';
+import { useContentMutation } from './content-mutation';
 
 export const useCreateSection = () => useContentMutation('section', trpc.section.create.mutationOptions());
 

@@ -1,8 +1,8 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { problemOf } from '../../../lib/forms';
-import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { problemOf } from '../../lib/forms';
+import { ConfirmDialog } from '../confirm-dialog';
 
 interface Listed {
   name: string;

@@ -1,0 +1,9 @@
+import type { ReactNode } from 'react';
+import type { ContentRights } from './content-rights';
+import type { ParentRef } from './parent-ref';
+
+/**
+ * A view that another feature draws inside an edit screen (a course's modules, a module's
+ * results…). The admin route table hands it in, so features never import each other.
+ */
+export type LinkedView = (parent: ParentRef, rights: ContentRights) => ReactNode;
