@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { useUsers } from '../../../ui/admin/api/get-users';
 import { ListQuery, listLoading } from '../../../ui/list-query';
-import { useUsers } from '../user/get-users';
 
 /**
  * /admin/courses/{coursePath}/users (assign_participants): who is linked to the course, and the

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/dates';
-import { AsOfResult, useStateText } from '../shared/as-of';
-import { useShowValue } from '../shared/history';
+import { AsOfResult, useStateText } from '../../../ui/admin/as-of';
+import { useShowValue } from '../../../ui/admin/history';
 import { useCourseAsOf } from './get-course-history';
 
 /** The course as it was at `at` (course.asOf). */

@@ -1,13 +1,9 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { type CurrentUser, hasRule } from '../../../lib/auth';
-import { DangerZone } from '../../../ui/danger-zone';
-import { CertificateConfigRoute } from '../../certificate/routes/certificate-config';
-import { CourseCertificateList } from '../../certificate/routes/course-certificates';
-import { LinkedFiles } from '../file/linked-files';
-import { LinkedModules } from '../module/linked-modules';
-import type { ContentRights } from '../shared/content-rights';
+import { type AdminCourseDetail, useAdminCourse } from '../../../ui/admin/api/get-admin-course';
+import type { ContentRights } from '../../../ui/admin/content-rights';
 import {
   DuplicateAction,
   EditBody,
@@ -16,9 +12,11 @@ import {
   StateBadge,
   useItemActions,
   ViewTabs,
-} from '../shared/edit-screen';
-import { History } from '../shared/history';
-import { NotAllowedHere } from '../shared/not-allowed';
+} from '../../../ui/admin/edit-screen';
+import type { LinkedView } from '../../../ui/admin/embeds';
+import { History } from '../../../ui/admin/history';
+import { NotAllowedHere } from '../../../ui/admin/not-allowed';
+import { DangerZone } from '../../../ui/danger-zone';
 import { CourseAsOf } from './course-as-of';
 import { CourseForm, courseFormValues } from './course-form';
 import {
@@ -30,7 +28,6 @@ import {
 import { CourseSectionsView } from './course-sections';
 import { CourseTeachers } from './course-teachers';
 import { CourseUsersView } from './course-users';
-import { type AdminCourseDetail, useAdminCourse } from './get-admin-course';
 import { useCourseHistory } from './get-course-history';
 import { TranslatedModulesOffer } from './translated-modules-offer';
 
@@ -46,6 +43,14 @@ export const courseViews = [
 export type CourseView = 'info' | (typeof courseViews)[number];
 
 type CourseRights = AdminCourseDetail['rights'];
+
+/** The course's views that other features draw (modules, files, certificates). */
+export interface CourseEmbeds {
+  modules: LinkedView;
+  files: LinkedView;
+  certificateConfig: (coursePath: string) => ReactNode;
+  certificates: (coursePath: string, viewer: CurrentUser) => ReactNode;
+}
 
 /**
  * The views of a course this user may open, by the rights the server sends with the course:
@@ -77,7 +82,17 @@ const contentRightsOf = (user: CurrentUser, rights: CourseRights): ContentRights
  * /admin/courses/{coursePath}[/{view}]: the course form with its history, and the views of what the
  * course holds. Unknown views are not found; a view the user's rights do not open says so.
  */
-export function CourseRoute({ path, view, user }: { path: string; view: string; user: CurrentUser }) {
+export function CourseRoute({
+  path,
+  view,
+  user,
+  embeds,
+}: {
+  path: string;
+  view: string;
+  user: CurrentUser;
+  embeds: CourseEmbeds;
+}) {
   const { t } = useTranslation();
   const course = useAdminCourse(path);
   // Right after a translation: which course it was made from, to offer its modules' translations.
@@ -142,9 +157,9 @@ export function CourseRoute({ path, view, user }: { path: string; view: string; 
           case 'sections':
             return <CourseSectionsView coursePath={item.path} rights={rights} />;
           case 'modules':
-            return <LinkedModules parent={parent} rights={rights} />;
+            return embeds.modules(parent, rights);
           case 'files':
-            return <LinkedFiles parent={parent} rights={rights} />;
+            return embeds.files(parent, rights);
           case 'link-teachers':
             return (
               <section aria-labelledby="course-teachers-title">
@@ -155,9 +170,9 @@ export function CourseRoute({ path, view, user }: { path: string; view: string; 
           case 'users':
             return <CourseUsersView coursePath={item.path} />;
           case 'certificate-config':
-            return <CertificateConfigRoute kind="course" path={item.path} />;
+            return embeds.certificateConfig(item.path);
           case 'course-certificates':
-            return <CourseCertificateList coursePath={item.path} viewer={user} />;
+            return embeds.certificates(item.path, user);
           default:
             return <CourseInfoView course={item} rights={rights} user={user} />;
         }

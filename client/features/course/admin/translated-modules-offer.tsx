@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { problemOf } from '../../../lib/forms';
+import { useModulesOf } from '../../../ui/admin/api/get-links';
+import { useSetLinked } from '../../../ui/admin/api/link-mutations';
+import { type AdminModule, useAdminModules } from '../../../ui/admin/api/modules';
 import { Alert } from '../../../ui/alert';
-import { type AdminModule, useAdminModules } from '../module/modules';
-import { useModulesOf } from '../shared/get-links';
-import { useSetLinked } from '../shared/link-mutations';
 
 /** The translation group of a module: its original's id, or its own when it is the original. */
 const groupOf = (module: AdminModule) => module.originId ?? module.moduleId;

@@ -1,18 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { ListQuery, listLoading } from '../../../ui/list-query';
-import { type AdminSection, useCourseSections } from '../section/get-sections';
+import { type AdminSection, useCourseSections } from '../../../ui/admin/api/get-sections';
 import {
   useDeleteSection,
   useDuplicateSection,
   useOrderSections,
   useSetSectionPublished,
-} from '../section/section-mutations';
-import type { ContentRights } from '../shared/content-rights';
-import { useItemActions } from '../shared/edit-screen';
-import { DeleteDialog, RowActions } from '../shared/row-actions';
-import { SortableList } from '../shared/sortable-list';
+} from '../../../ui/admin/api/section-mutations';
+import type { ContentRights } from '../../../ui/admin/content-rights';
+import { useItemActions } from '../../../ui/admin/edit-screen';
+import { DeleteDialog, RowActions } from '../../../ui/admin/row-actions';
+import { SortableList } from '../../../ui/admin/sortable-list';
+import { ListQuery, listLoading } from '../../../ui/list-query';
 
 /**
  * /admin/courses/{coursePath}/sections: the course's sections in order. Dragging a row (mouse,

@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { isAdmin } from '../../../../events/escalation';
 import type { CurrentUser } from '../../../lib/auth';
 import { problemOf } from '../../../lib/forms';
+import { useCourseOwners } from '../../../ui/admin/api/get-admin-course';
+import { useTeachers } from '../../../ui/admin/api/get-links';
+import { useAdminModules } from '../../../ui/admin/api/modules';
+import { useNotice } from '../../../ui/admin/content-form-helpers';
 import { Alert } from '../../../ui/alert';
 import { CheckboxField } from '../../../ui/form';
 import { Empty, ErrorPanel, Loading } from '../../../ui/status';
-import { useAdminModules } from '../module/modules';
-import { useNotice } from '../shared/content-form-helpers';
-import { useTeachers } from '../shared/get-links';
 import { useAddCourseOwner, useRemoveCourseOwner } from './course-mutations';
-import { useCourseOwners } from './get-admin-course';
 
 /**
  * The holders of the teacher role, each with whether they own the course and a button to add or

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { type CurrentUser, hasRule } from '../../../lib/auth';
+import { type AdminCourse, useAdminCourses } from '../../../ui/admin/api/get-admin-courses';
+import { contentRights } from '../../../ui/admin/content-rights';
+import { useItemActions } from '../../../ui/admin/edit-screen';
+import { DeleteDialog, RowActions } from '../../../ui/admin/row-actions';
 import { ListQuery, listLoading } from '../../../ui/list-query';
 import { useDocumentTitle } from '../../../ui/use-document-title';
-import { contentRights } from '../shared/content-rights';
-import { useItemActions } from '../shared/edit-screen';
-import { DeleteDialog, RowActions } from '../shared/row-actions';
 import { useDeleteCourse, useDuplicateCourse, useSetCoursePublished } from './course-mutations';
-import { type AdminCourse, useAdminCourses } from './get-admin-courses';
 
 /**
  * /admin/courses: every course the user may manage, with its language and state, and the actions

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { isNotFound } from '../../../lib/trpc';
+import { useAdminCourse } from '../../../ui/admin/api/get-admin-course';
 import { ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { CourseForm, courseFormValues } from './course-form';
 import { useCreateCourse, useTranslateCourse } from './course-mutations';
-import { useAdminCourse } from './get-admin-course';
 
 /**
  * /admin/courses/new-course: a new course; saving opens its edit page. With ?translate={path} the

@@ -2,10 +2,10 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '../../../lib/auth';
 import { distinctLabels } from '../../../lib/labels';
+import { useAdminCourses } from '../../../ui/admin/api/get-admin-courses';
 import { ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { CourseTeachers } from './course-teachers';
-import { useAdminCourses } from './get-admin-courses';
 
 /**
  * /admin/link-teachers (assign_owners): pick a course, then add or remove teachers as its owners,

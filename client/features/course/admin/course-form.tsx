@@ -2,9 +2,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type CourseInput, courseInputSchema } from '../../../../events/course/commands';
 import { problemOf, showFieldProblems } from '../../../lib/forms';
-import { CheckboxField, Field, SubmitButton } from '../../../ui/form';
-import { ImageField } from '../../../ui/image-field';
-import { useImageChoices } from '../file/get-files';
+import { useImageChoices } from '../../../ui/admin/api/get-files';
 import {
   fromDateInput,
   LanguageRadios,
@@ -13,7 +11,9 @@ import {
   toDateInput,
   useDateInputProps,
   useNotice,
-} from '../shared/content-form-helpers';
+} from '../../../ui/admin/content-form-helpers';
+import { CheckboxField, Field, SubmitButton } from '../../../ui/form';
+import { ImageField } from '../../../ui/image-field';
 
 export interface CourseFormValues {
   name: string;
