@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../../lib/dates';
-import { AsOfResult, useStateText } from '../shared/as-of';
-import { useSectionAsOf } from './get-sections';
+import { useSectionAsOf } from '../../../ui/admin/api/get-sections';
+import { AsOfResult, useStateText } from '../../../ui/admin/as-of';
 
 /** The section as it was at `at` (section.asOf). */
 export function SectionAsOf({ path, at, onClose }: { path: string; at: string; onClose: () => void }) {

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
+import { useCreateSection } from '../../../ui/admin/api/section-mutations';
 import { Empty } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { SectionForm, sectionFormValues } from './section-form';
-import { useCreateSection } from './section-mutations';
 
 /** /admin/sections/new?course={coursePath}: a new section of that course (published by default). */
 export function NewSectionRoute() {

@@ -1,12 +1,16 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { type CurrentUser, hasRule } from '../../../lib/auth';
-import { DangerZone } from '../../../ui/danger-zone';
-import { BreakoutCountdown } from '../../classroom/components/countdown';
-import { useCourseOwners } from '../course/get-admin-course';
-import { LinkedFiles } from '../file/linked-files';
-import { LinkedModules } from '../module/linked-modules';
-import { type ContentRights, contentRights } from '../shared/content-rights';
+import { useCourseOwners } from '../../../ui/admin/api/get-admin-course';
+import { type AdminSection, useSection, useSectionHistory } from '../../../ui/admin/api/get-sections';
+import {
+  useDeleteSection,
+  useDuplicateSection,
+  useSetSectionPublished,
+  useUpdateSection,
+} from '../../../ui/admin/api/section-mutations';
+import { type ContentRights, contentRights } from '../../../ui/admin/content-rights';
 import {
   DuplicateAction,
   EditBody,
@@ -15,26 +19,38 @@ import {
   StateBadge,
   useItemActions,
   ViewTabs,
-} from '../shared/edit-screen';
-import { History } from '../shared/history';
-import { type AdminSection, useSection, useSectionHistory } from './get-sections';
+} from '../../../ui/admin/edit-screen';
+import type { LinkedView } from '../../../ui/admin/embeds';
+import { History } from '../../../ui/admin/history';
+import { DangerZone } from '../../../ui/danger-zone';
 import { SectionAsOf } from './section-as-of';
 import { SectionForm, sectionFormValues } from './section-form';
-import {
-  useDeleteSection,
-  useDuplicateSection,
-  useSetSectionPublished,
-  useUpdateSection,
-} from './section-mutations';
 
 export type SectionView = 'info' | 'files' | 'modules';
+
+/** The section's views that other features draw (files, modules, the breakout rooms' countdown). */
+export interface SectionEmbeds {
+  modules: LinkedView;
+  files: LinkedView;
+  countdown: (sectionPath: string, mayRun: boolean) => ReactNode;
+}
 
 /**
  * /admin/sections/{sectionPath}[/{view}]: the section form with its classroom, history, publish
  * and delete, and its files and modules views. The edit, delete and duplicate buttons follow the
  * course's edit and delete rights (a copy is a new section in the course: the one ownership rule).
  */
-export function SectionRoute({ path, view, user }: { path: string; view: string; user: CurrentUser }) {
+export function SectionRoute({
+  path,
+  view,
+  user,
+  embeds,
+}: {
+  path: string;
+  view: string;
+  user: CurrentUser;
+  embeds: SectionEmbeds;
+}) {
   const { t } = useTranslation();
   const section = useSection(path);
   // The owners of the section's course edit and delete it without the general rules.
@@ -81,9 +97,9 @@ export function SectionRoute({ path, view, user }: { path: string; view: string;
       {(item) => {
         const rights = contentRights(user, owned);
         const parent = { parentType: 'section', parentPath: item.path } as const;
-        if (view === 'files') return <LinkedFiles parent={parent} rights={rights} />;
-        if (view === 'modules') return <LinkedModules parent={parent} rights={rights} />;
-        return <SectionInfoView section={item} rights={rights} user={user} />;
+        if (view === 'files') return embeds.files(parent, rights);
+        if (view === 'modules') return embeds.modules(parent, rights);
+        return <SectionInfoView section={item} rights={rights} user={user} countdown={embeds.countdown} />;
       }}
     </EditScreen>
   );
@@ -93,10 +109,12 @@ function SectionInfoView({
   section,
   rights,
   user,
+  countdown,
 }: {
   section: AdminSection;
   rights: ContentRights;
   user: CurrentUser;
+  countdown: SectionEmbeds['countdown'];
 }) {
   const { t } = useTranslation();
   const update = useUpdateSection();
@@ -137,9 +155,8 @@ function SectionInfoView({
       notice={notice}
       before={
         section.classroom &&
-        section.classroom.breakoutrooms.length > 0 && (
-          <BreakoutCountdown section={section.path} mayRun={rights.edit} />
-        )
+        section.classroom.breakoutrooms.length > 0 &&
+        countdown(section.path, rights.edit)
       }
       main={
         <SectionForm

@@ -1,7 +1,7 @@
 import { type FieldErrors, type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { numberOr, useDateInputProps } from '../../../ui/admin/content-form-helpers';
 import { Field } from '../../../ui/form';
-import { numberOr, useDateInputProps } from '../shared/content-form-helpers';
 import type { SectionFormValues } from './section-form';
 
 type ClassroomErrors = FieldErrors<SectionFormValues>['classroom'];

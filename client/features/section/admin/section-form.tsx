@@ -4,9 +4,7 @@ import type { z } from 'zod';
 import { sectionInputSchema } from '../../../../events/section/commands';
 import type { Classroom } from '../../../../events/section/events';
 import { problemOf, showFieldProblems } from '../../../lib/forms';
-import { CheckboxField, Field, SubmitButton } from '../../../ui/form';
-import { ImageField } from '../../../ui/image-field';
-import { useImageChoices } from '../file/get-files';
+import { useImageChoices } from '../../../ui/admin/api/get-files';
 import {
   fromDateInput,
   fromDateTimeInput,
@@ -17,7 +15,9 @@ import {
   toDateTimeInput,
   useDateInputProps,
   useNotice,
-} from '../shared/content-form-helpers';
+} from '../../../ui/admin/content-form-helpers';
+import { CheckboxField, Field, SubmitButton } from '../../../ui/form';
+import { ImageField } from '../../../ui/image-field';
 import { ClassroomFields } from './classroom-fields';
 
 export type SectionInput = z.input<typeof sectionInputSchema>;
