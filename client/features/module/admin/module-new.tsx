@@ -3,11 +3,17 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { languages } from '../../../../events/shared/fields';
 import { currentLanguage } from '../../../lib/i18n';
 import { isNotFound } from '../../../lib/trpc';
+import {
+  type ModuleDetail,
+  useCreateModule,
+  useLinkModule,
+  useModule,
+  useTranslateModule,
+} from '../../../ui/admin/api/modules';
 import { ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { ModuleForm } from './module-form';
 import { type ModuleFormValues, moduleFormValues } from './module-form-values';
-import { type ModuleDetail, useCreateModule, useLinkModule, useModule, useTranslateModule } from './modules';
 
 /** Where a new module goes once made: `?course=…` or `?section=…` link it there. */
 export function parentFromSearch(

@@ -1,26 +1,7 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { type CurrentUser, hasRule } from '../../../lib/auth';
-import { DangerZone } from '../../../ui/danger-zone';
-import { CertificateConfigRoute } from '../../certificate/routes/certificate-config';
-import { ModuleResultsView } from '../result/module-results';
-import {
-  DuplicateAction,
-  EditBody,
-  EditScreen,
-  PublishAction,
-  StateBadge,
-  useItemActions,
-  ViewTabs,
-} from '../shared/edit-screen';
-import { History } from '../shared/history';
-import { NotAllowedHere } from '../shared/not-allowed';
-import { ModuleAsOf } from './module-as-of';
-import { ModuleForm } from './module-form';
-import { moduleFormValues } from './module-form-values';
-import { ModulePagesView } from './module-pages';
-import { ModuleTeachersView } from './module-teachers';
-import { ModuleUsersView } from './module-users';
+import type { CurrentUser } from '../../../lib/auth';
 import {
   type ModuleDetail,
   useDeleteModule,
@@ -29,7 +10,25 @@ import {
   useModuleHistory,
   usePublishModule,
   useUpdateModule,
-} from './modules';
+} from '../../../ui/admin/api/modules';
+import {
+  DuplicateAction,
+  EditBody,
+  EditScreen,
+  PublishAction,
+  StateBadge,
+  useItemActions,
+  ViewTabs,
+} from '../../../ui/admin/edit-screen';
+import { History } from '../../../ui/admin/history';
+import { type ModuleRights, moduleRights } from '../../../ui/admin/module-rights';
+import { NotAllowedHere } from '../../../ui/admin/not-allowed';
+import { DangerZone } from '../../../ui/danger-zone';
+import { ModuleAsOf } from './module-as-of';
+import { ModuleForm } from './module-form';
+import { moduleFormValues } from './module-form-values';
+import { ModuleTeachersView } from './module-teachers';
+import { ModuleUsersView } from './module-users';
 
 export type ModuleView = 'form' | 'pages' | 'link-teachers' | 'users' | 'results' | 'certificate-config';
 export const moduleViews: ModuleView[] = [
@@ -41,22 +40,12 @@ export const moduleViews: ModuleView[] = [
   'certificate-config',
 ];
 
-/**
- * What the viewer may do with this module: the rights the server sends with it (the one module
- * rule), plus a copy by the create rule (the module opened for them, so they may copy it).
- */
-export function moduleRights(viewer: CurrentUser, module: Pick<ModuleDetail, 'rights' | 'courseTeacher'>) {
-  return {
-    ...module.rights,
-    /** Duplicate and translate: the create rule, on a module the viewer could open. */
-    create: hasRule(viewer, 'create'),
-    /** New and duplicated pages: the module's edit right or owning it, never the create rule alone. */
-    addPages: module.rights.edit,
-    /** Teaches it only through a course: reaches that course's participants, not the module itself. */
-    courseTeacher: module.courseTeacher,
-  };
+/** The module's views that other features draw (its pages, its results, its certificate). */
+export interface ModuleEmbeds {
+  pages: (module: ModuleDetail, rights: ModuleRights) => ReactNode;
+  results: (module: ModuleDetail, rights: ModuleRights) => ReactNode;
+  certificateConfig: (modulePath: string) => ReactNode;
 }
-export type ModuleRights = ReturnType<typeof moduleRights>;
 
 /**
  * /admin/modules/{modulePath} and its views: the module form (with publish, duplicate, translate,
@@ -64,7 +53,17 @@ export type ModuleRights = ReturnType<typeof moduleRights>;
  * participants (assign_participants) and its results: each view shown only to who the module's
  * rights allow it.
  */
-export function ModuleRoute({ path, view, viewer }: { path: string; view: ModuleView; viewer: CurrentUser }) {
+export function ModuleRoute({
+  path,
+  view,
+  viewer,
+  embeds,
+}: {
+  path: string;
+  view: ModuleView;
+  viewer: CurrentUser;
+  embeds: ModuleEmbeds;
+}) {
   const { t } = useTranslation();
   return (
     <EditScreen
@@ -100,14 +99,7 @@ export function ModuleRoute({ path, view, viewer }: { path: string; view: Module
         const rights = moduleRights(viewer, module);
         switch (view) {
           case 'pages':
-            return (
-              <ModulePagesView
-                module={module}
-                canEdit={rights.edit}
-                canCreate={rights.addPages}
-                canOpenEditor={rights.answerKey}
-              />
-            );
+            return embeds.pages(module, rights);
           case 'link-teachers':
             return rights.assignOwners ? (
               <ModuleTeachersView module={module} viewer={viewer} />
@@ -117,17 +109,9 @@ export function ModuleRoute({ path, view, viewer }: { path: string; view: Module
           case 'users':
             return rights.assignParticipants ? <ModuleUsersView module={module} /> : <NotAllowedHere />;
           case 'results':
-            return rights.results ? (
-              <ModuleResultsView module={module} rights={rights} />
-            ) : (
-              <NotAllowedHere />
-            );
+            return rights.results ? embeds.results(module, rights) : <NotAllowedHere />;
           case 'certificate-config':
-            return rights.edit ? (
-              <CertificateConfigRoute kind="module" path={module.path} />
-            ) : (
-              <NotAllowedHere />
-            );
+            return rights.edit ? embeds.certificateConfig(module.path) : <NotAllowedHere />;
           default:
             return <ModuleFormView module={module} viewer={viewer} rights={rights} />;
         }

@@ -2,11 +2,11 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { problemOf } from '../../../lib/forms';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useUsers } from '../../../ui/admin/api/get-users';
+import { useLinkUser } from '../../../ui/admin/api/link-user';
+import type { ModuleDetail } from '../../../ui/admin/api/modules';
 import { Alert } from '../../../ui/alert';
 import { Empty, ErrorPanel, Loading } from '../../../ui/status';
-import { useUsers } from '../user/get-users';
-import { useLinkUser } from '../user/link-user';
-import type { ModuleDetail } from './modules';
 
 /**
  * /admin/modules/{modulePath}/users (assign_participants): who is linked to the module, to unlink,

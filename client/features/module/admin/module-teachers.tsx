@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { isAdmin } from '../../../../events/escalation';
 import type { CurrentUser } from '../../../lib/auth';
 import { problemOf } from '../../../lib/forms';
+import { type ModuleDetail, useModuleOwner, useTeachers } from '../../../ui/admin/api/modules';
 import { Alert } from '../../../ui/alert';
 import { ListQuery, listLoading } from '../../../ui/list-query';
-import { type ModuleDetail, useModuleOwner, useTeachers } from './modules';
 
 /**
  * /admin/modules/{modulePath}/link-teachers (assign_owners): the people holding the teacher role;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { AsOfResult } from '../shared/as-of';
-import { useShowValue } from '../shared/history';
-import { useModuleAsOf } from './modules';
+import { useModuleAsOf } from '../../../ui/admin/api/modules';
+import { AsOfResult } from '../../../ui/admin/as-of';
+import { useShowValue } from '../../../ui/admin/history';
 
 /** The module as it was at `at` (module.asOf). */
 export function ModuleAsOf({ path, at, onClose }: { path: string; at: string; onClose: () => void }) {

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { pathSchema } from '../../../../events/shared/fields';
 import { type CurrentUser, hasRule } from '../../../lib/auth';
+import { useAdminCourses } from '../../../ui/admin/api/get-admin-courses';
+import { getCourseSectionsQueryOptions } from '../../../ui/admin/api/get-sections';
+import { type ModuleUsageFilter, type ModuleUse, useAdminModules } from '../../../ui/admin/api/modules';
 import { Empty, ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
-import { useAdminCourses } from '../course/get-admin-courses';
-import { getCourseSectionsQueryOptions } from '../section/get-sections';
-import { type ModuleUsageFilter, type ModuleUse, useAdminModules } from './modules';
 
 /** The filter in the address: `?course=<path>`, `?section=<path>` or `?usedIn=none`; none when malformed. */
 function filterFromSearch(search: string): ModuleUsageFilter | undefined {

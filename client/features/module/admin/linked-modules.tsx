@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { problemOf } from '../../../lib/forms';
+import { type LinkedModule, useModulesOf } from '../../../ui/admin/api/get-links';
+import { useOrderModules, useSetLinked } from '../../../ui/admin/api/link-mutations';
+import { useNotice } from '../../../ui/admin/content-form-helpers';
+import type { ContentRights } from '../../../ui/admin/content-rights';
+import { type ParentRef, parentQuery } from '../../../ui/admin/parent-ref';
+import { SortableList } from '../../../ui/admin/sortable-list';
 import { ListQuery, listLoading } from '../../../ui/list-query';
-import { useNotice } from '../shared/content-form-helpers';
-import type { ContentRights } from '../shared/content-rights';
-import { type LinkedModule, useModulesOf } from '../shared/get-links';
-import { useOrderModules, useSetLinked } from '../shared/link-mutations';
-import { type ParentRef, parentQuery } from '../shared/parent-ref';
-import { SortableList } from '../shared/sortable-list';
 
 /**
  * A course's or section's modules in their order: drag (mouse, touch or keyboard) to reorder,

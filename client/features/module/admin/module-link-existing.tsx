@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { problemOf } from '../../../lib/forms';
+import { useAdminModules, useLinkModule } from '../../../ui/admin/api/modules';
 import { Alert } from '../../../ui/alert';
 import { SubmitButton } from '../../../ui/form';
 import { Empty, ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { parentFromSearch } from './module-new';
-import { useAdminModules, useLinkModule } from './modules';
 
 /**
  * /admin/modules/link-existing?course=…|section=…: pick existing modules and link them to that

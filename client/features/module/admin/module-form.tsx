@@ -6,10 +6,10 @@ import { moduleInputSchema } from '../../../../events/module/commands';
 import { gateOptions, randomizeOptions } from '../../../../events/module/events';
 import { languages } from '../../../../events/shared/fields';
 import { problemOf, showFieldProblems } from '../../../lib/forms';
+import { useImageChoices } from '../../../ui/admin/api/get-files';
 import { Alert } from '../../../ui/alert';
 import { CheckboxField, Field, SubmitButton, useErrorText } from '../../../ui/form';
 import { ImageField } from '../../../ui/image-field';
-import { useImageChoices } from '../file/get-files';
 import type { ModuleFormValues } from './module-form-values';
 
 const knownFields = [
