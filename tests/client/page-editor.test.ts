@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { moduleFormValues } from '../../client/features/admin/module/module-form-values';
+import { moduleFormValues } from '../../client/features/module/admin/module-form-values';
 import {
   type ElementValues,
   elementKinds,
@@ -11,7 +11,7 @@ import {
   newElement,
   newInteractiveVideo,
   pageFormValues,
-} from '../../client/features/admin/page/editor/elements';
+} from '../../client/features/page/admin/editor/elements';
 import { moduleInputSchema } from '../../events/module/commands';
 import { pageInputSchema } from '../../events/page/commands';
 
@@ -140,11 +140,12 @@ describe('module form values', () => {
 describe('texts of the module and page admin', () => {
   const root = path.resolve(import.meta.dirname, '../..');
   const files = [
-    ...['module', 'page', 'page/editor'].flatMap((folder) =>
-      fs
-        .readdirSync(path.join(root, 'client/features/admin', folder))
-        .filter((file) => /\.tsx?$/.test(file))
-        .map((file) => `client/features/admin/${folder}/${file}`),
+    ...['features/module/admin', 'features/page/admin', 'features/page/admin/editor', 'ui/admin'].flatMap(
+      (folder) =>
+        fs
+          .readdirSync(path.join(root, 'client', folder))
+          .filter((file) => /\.tsx?$/.test(file))
+          .map((file) => `client/${folder}/${file}`),
     ),
   ];
   const keys = new Set(

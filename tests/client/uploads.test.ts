@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { insertAtCursor } from '../../client/features/admin/page/editor/insert-at-cursor';
+import { insertAtCursor } from '../../client/features/page/admin/editor/insert-at-cursor';
 import en from '../../client/locales/en.json' with { type: 'json' };
 import fr from '../../client/locales/fr.json' with { type: 'json' };
 import nl from '../../client/locales/nl.json' with { type: 'json' };

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import type { CurrentUser } from '../../../lib/auth';
+import { useModule } from '../../../ui/admin/api/modules';
+import { DuplicateAction, EditBody, EditScreen, useItemActions } from '../../../ui/admin/edit-screen';
+import { History } from '../../../ui/admin/history';
+import { moduleRights } from '../../../ui/admin/module-rights';
 import { DangerZone } from '../../../ui/danger-zone';
 import { ErrorPanel, Loading } from '../../../ui/status';
-import { moduleRights } from '../module/module-edit';
-import { useModule } from '../module/modules';
-import { DuplicateAction, EditBody, EditScreen, useItemActions } from '../shared/edit-screen';
-import { History } from '../shared/history';
 import { pageFormValues } from './editor/elements';
 import { PageEditor } from './editor/page-editor';
 import { PageAsOf } from './page-as-of';

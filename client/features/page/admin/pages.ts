@@ -7,7 +7,7 @@ import {
 } from '@tanstack/react-query';
 import { api, type RouterOutputs } from '../../../lib/trpc';
 import { trpc } from '../../../lib/trpc-query';
-import { contentChanges } from '../shared/content-mutation';
+import { contentChanges } from '../../../ui/admin/api/content-mutation';
 
 export type AdminPage = RouterOutputs['page']['editable'];
 

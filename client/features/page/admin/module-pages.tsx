@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { problemOf } from '../../../lib/forms';
+import { type ModuleDetail, useOrderPages } from '../../../ui/admin/api/modules';
+import { SortableList } from '../../../ui/admin/sortable-list';
 import { Alert } from '../../../ui/alert';
 import { Empty, ErrorPanel, Loading } from '../../../ui/status';
-import { minutesOf } from '../page/editor/elements';
-import { type ModulePageRow, useModulePages } from '../page/pages';
-import { SortableList } from '../shared/sortable-list';
-import { type ModuleDetail, useOrderPages } from './modules';
+import { minutesOf } from './editor/elements';
+import { type ModulePageRow, useModulePages } from './pages';
 
 /**
  * /admin/modules/{modulePath}/pages: the module's pages in order. Rows are dragged by mouse,

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { AsOfResult } from '../shared/as-of';
+import { AsOfResult } from '../../../ui/admin/as-of';
 import { usePageAsOf } from './pages';
 
 /** The page as it was at `at` (page.asOf). */

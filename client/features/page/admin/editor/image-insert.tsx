@@ -14,7 +14,7 @@ import { problemOf } from '../../../../lib/forms';
 import { uploadFile } from '../../../../lib/upload';
 import { Alert } from '../../../../ui/alert';
 import { Field } from '../../../../ui/form';
-import '../../file/upload-field.css';
+import '../../../../ui/admin/upload-field.css';
 import { insertAtCursor } from './insert-at-cursor';
 
 const emptyValues: ImageInsertValues = { url: '', alt: '', sizeClass: 'medium' };
