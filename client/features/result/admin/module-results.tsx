@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { formatDateTime } from '../../../lib/dates';
 import { problemOf } from '../../../lib/forms';
+import type { ModuleDetail } from '../../../ui/admin/api/modules';
+import type { ModuleRights } from '../../../ui/admin/module-rights';
 import { Alert } from '../../../ui/alert';
 import { Empty, ErrorPanel, Loading } from '../../../ui/status';
-import type { ModuleRights } from '../module/module-edit';
-import type { ModuleDetail } from '../module/modules';
 import { type ParticipantSearch, useDownloadResultsCsv, useModuleParticipants } from './results';
 
 const pageSize = 50;

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type ComponentType, type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { isAdmin } from '../../../../events/escalation';
@@ -6,13 +6,12 @@ import type { CurrentUser } from '../../../lib/auth';
 import { formatDateTime } from '../../../lib/dates';
 import { problemOf } from '../../../lib/forms';
 import { errorCode } from '../../../lib/trpc';
+import { useModule } from '../../../ui/admin/api/modules';
+import { HistoryList } from '../../../ui/admin/history';
+import { moduleRights } from '../../../ui/admin/module-rights';
 import { Alert } from '../../../ui/alert';
 import { ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
-import { ParticipantCertificate } from '../../certificate/components/participant-certificate';
-import { moduleRights } from '../module/module-edit';
-import { useModule } from '../module/modules';
-import { HistoryList } from '../shared/history';
 import {
   type ParticipantResult,
   type ResultHistoryEntry,
@@ -34,7 +33,24 @@ const percentOf = (score: number, maxScore: number) =>
  * query parameter because a participant has a result per module. Scoring, attempts and the
  * certificate are offered only by the module's rights (who may only read sees the result as text).
  */
-export function ParticipantResultRoute({ userId, viewer }: { userId: string; viewer: CurrentUser }) {
+/** The participant's certificate for the module, drawn by the certificate feature. */
+export type CertificatePanel = ComponentType<{
+  modulePath: string;
+  userId: string;
+  userName: string;
+  mayCertify: boolean;
+  why?: string;
+}>;
+
+export function ParticipantResultRoute({
+  userId,
+  viewer,
+  certificate,
+}: {
+  userId: string;
+  viewer: CurrentUser;
+  certificate: CertificatePanel;
+}) {
   const { t } = useTranslation();
   const modulePath = new URLSearchParams(useSearch()).get('module') ?? '';
   useDocumentTitle(t('teacherResults.participantTitle', { name: '' }));
@@ -48,17 +64,26 @@ export function ParticipantResultRoute({ userId, viewer }: { userId: string; vie
       </div>
     );
   }
-  return <ParticipantResultView modulePath={modulePath} userId={userId} viewer={viewer} />;
+  return (
+    <ParticipantResultView
+      modulePath={modulePath}
+      userId={userId}
+      viewer={viewer}
+      certificate={certificate}
+    />
+  );
 }
 
 function ParticipantResultView({
   modulePath,
   userId,
   viewer,
+  certificate: ParticipantCertificate,
 }: {
   modulePath: string;
   userId: string;
   viewer: CurrentUser;
+  certificate: CertificatePanel;
 }) {
   const { t } = useTranslation();
   const result = useParticipantResult(modulePath, userId);
