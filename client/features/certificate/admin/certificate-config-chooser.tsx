@@ -2,10 +2,10 @@ import '../certificate.css';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
+import { useAdminCourses } from '../../../ui/admin/api/get-admin-courses';
+import { useAdminModules } from '../../../ui/admin/api/modules';
 import { ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
-import { useAdminCourses } from '../../admin/course/get-admin-courses';
-import { useAdminModules } from '../../admin/module/modules';
 import { CertificateConfigRoute } from './certificate-config';
 
 type Kind = 'course' | 'module';
