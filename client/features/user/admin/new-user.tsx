@@ -8,12 +8,12 @@ import { createUserSchema } from '../../../../events/user/commands';
 import { useCurrentUser } from '../../../lib/auth';
 import { problemOf, showFieldProblems } from '../../../lib/forms';
 import { currentLanguage, interfaceLanguages } from '../../../lib/i18n';
+import { useRoles } from '../../../ui/admin/api/get-roles';
+import { RoleChoice } from '../../../ui/admin/role-choice';
 import { Alert } from '../../../ui/alert';
 import { Field, SubmitButton } from '../../../ui/form';
 import { ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
-import { useRoles } from '../role/get-roles';
-import { RoleChoice } from '../role/role-choice';
 import { useCreateUser } from './create-user';
 
 /**

@@ -4,12 +4,12 @@ import { Link } from 'wouter';
 import { formatDate } from '../../../lib/dates';
 import { problemOf } from '../../../lib/forms';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useUsers } from '../../../ui/admin/api/get-users';
+import { RoleBadges } from '../../../ui/admin/role-badges';
 import { Alert } from '../../../ui/alert';
 import { Empty, ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
-import { RoleBadges } from '../role/role-badges';
 import { useDownloadUsersCsv } from './download-users-csv';
-import { useUsers } from './get-users';
 
 /** The server answers at most this many users per search. */
 const pageSize = 200;

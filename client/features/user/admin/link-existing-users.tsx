@@ -4,13 +4,13 @@ import { Link } from 'wouter';
 import { problemOf } from '../../../lib/forms';
 import { distinctLabels } from '../../../lib/labels';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useAdminCourses } from '../../../ui/admin/api/get-admin-courses';
+import { type AdminUser, useUsers } from '../../../ui/admin/api/get-users';
+import { useLinkUser } from '../../../ui/admin/api/link-user';
+import { RoleBadges } from '../../../ui/admin/role-badges';
 import { Alert } from '../../../ui/alert';
 import { Empty, ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
-import { useAdminCourses } from '../course/get-admin-courses';
-import { RoleBadges } from '../role/role-badges';
-import { type AdminUser, useUsers } from './get-users';
-import { useLinkUser } from './link-user';
 
 /**
  * /admin/users/link-existing: pick existing users and a course, and link them to it. (Modules
