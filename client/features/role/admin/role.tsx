@@ -9,17 +9,17 @@ import { copyNameFor, duplicateRoleSchema, roleInputSchema } from '../../../../e
 import type { CurrentUser } from '../../../lib/auth';
 import { problemOf, showFieldProblems } from '../../../lib/forms';
 import type { RouterOutputs } from '../../../lib/trpc';
+import { useRoles } from '../../../ui/admin/api/get-roles';
+import { EditBody, EditScreen } from '../../../ui/admin/edit-screen';
+import { History } from '../../../ui/admin/history';
 import { Alert } from '../../../ui/alert';
 import { DangerZone } from '../../../ui/danger-zone';
 import { Field, SubmitButton } from '../../../ui/form';
 import { useDocumentTitle } from '../../../ui/use-document-title';
-import { EditBody, EditScreen } from '../shared/edit-screen';
-import { History } from '../shared/history';
 import { useDeleteRole } from './delete-role';
 import { useDuplicateRole } from './duplicate-role';
 import { useRole } from './get-role';
 import { useRoleHistory } from './get-role-history';
-import { useRoles } from './get-roles';
 import { RoleActionsFields } from './role-actions-fields';
 import { useUpdateRole } from './update-role';
 

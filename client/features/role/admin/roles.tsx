@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { roleActions } from '../../../../events/permissions';
+import { useRoles } from '../../../ui/admin/api/get-roles';
 import { ListQuery, listLoading } from '../../../ui/list-query';
 import { useDocumentTitle } from '../../../ui/use-document-title';
-import { useRoles } from './get-roles';
 
 /** /admin/roles: the configured roles and what each allows. 'admin' is built in, with every right. */
 export function RolesRoute() {
