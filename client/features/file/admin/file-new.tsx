@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
+import { parentFromSearch, parentViewHref } from '../../../ui/admin/parent-ref';
 import { useDocumentTitle } from '../../../ui/use-document-title';
-import { parentFromSearch, parentViewHref } from '../shared/parent-ref';
 import { FileForm } from './file-form';
 import { useCreateFile } from './file-mutations';
 

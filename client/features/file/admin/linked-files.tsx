@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { problemOf } from '../../../lib/forms';
+import { type AdminFile, useFiles } from '../../../ui/admin/api/get-files';
+import { useSetLinked } from '../../../ui/admin/api/link-mutations';
+import { useNotice } from '../../../ui/admin/content-form-helpers';
+import type { ContentRights } from '../../../ui/admin/content-rights';
+import { type ParentRef, parentQuery } from '../../../ui/admin/parent-ref';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { ListQuery, listLoading } from '../../../ui/list-query';
-import { useNotice } from '../shared/content-form-helpers';
-import type { ContentRights } from '../shared/content-rights';
-import { useSetLinked } from '../shared/link-mutations';
-import { type ParentRef, parentQuery } from '../shared/parent-ref';
-import { type AdminFile, useFiles } from './get-files';
 
 /** A course's or section's files: open, unlink (after confirming), add a new one or link existing ones. */
 export function LinkedFiles({ parent, rights }: { parent: ParentRef; rights: ContentRights }) {

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { type CurrentUser, hasRule } from '../../../lib/auth';
+import { useFiles } from '../../../ui/admin/api/get-files';
 import { ListQuery, listLoading } from '../../../ui/list-query';
 import { useDocumentTitle } from '../../../ui/use-document-title';
-import { useFiles } from './get-files';
 
 /** /admin/files: every file the user may manage; the files of a course or section are in its views. */
 export function FilesRoute({ user }: { user: CurrentUser }) {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { AsOfResult } from '../shared/as-of';
-import { useFileAsOf } from './get-files';
+import { useFileAsOf } from '../../../ui/admin/api/get-files';
+import { AsOfResult } from '../../../ui/admin/as-of';
 
 /** The file as it was at `at` (file.asOf). */
 export function FileAsOf({ path, at, onClose }: { path: string; at: string; onClose: () => void }) {

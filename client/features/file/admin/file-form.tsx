@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { type FileInput, fileInputSchema } from '../../../../events/file/commands';
 import { fileTypes } from '../../../../events/file/events';
 import { problemOf, showFieldProblems } from '../../../lib/forms';
+import { sharedSchemaResolver, useNotice } from '../../../ui/admin/content-form-helpers';
+import { fillFromUpload, UploadField } from '../../../ui/admin/upload-field';
 import { Field, SubmitButton } from '../../../ui/form';
-import { sharedSchemaResolver, useNotice } from '../shared/content-form-helpers';
-import { fillFromUpload, UploadField } from './upload-field';
 
 export interface FileFormValues {
   name: string;

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { problemOf } from '../../../lib/forms';
+import { useFiles } from '../../../ui/admin/api/get-files';
+import { useSetLinked } from '../../../ui/admin/api/link-mutations';
+import { useNotice } from '../../../ui/admin/content-form-helpers';
+import { parentFromSearch, parentViewHref } from '../../../ui/admin/parent-ref';
 import { CheckboxField, SubmitButton } from '../../../ui/form';
 import { Empty, ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
-import { useNotice } from '../shared/content-form-helpers';
-import { useSetLinked } from '../shared/link-mutations';
-import { parentFromSearch, parentViewHref } from '../shared/parent-ref';
-import { useFiles } from './get-files';
 
 /** /admin/files/link-existing?course=…|section=…: pick existing files and link them there. */
 export function LinkExistingFilesRoute() {

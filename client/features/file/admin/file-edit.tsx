@@ -2,14 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { uploadIdOf } from '../../../../events/file/uploads';
 import { type CurrentUser, hasRule } from '../../../lib/auth';
+import { type AdminFile, useFile, useFileHistory } from '../../../ui/admin/api/get-files';
+import { contentRights } from '../../../ui/admin/content-rights';
+import { DuplicateAction, EditBody, EditScreen, useItemActions } from '../../../ui/admin/edit-screen';
+import { History } from '../../../ui/admin/history';
 import { DangerZone } from '../../../ui/danger-zone';
-import { contentRights } from '../shared/content-rights';
-import { DuplicateAction, EditBody, EditScreen, useItemActions } from '../shared/edit-screen';
-import { History } from '../shared/history';
 import { FileAsOf } from './file-as-of';
 import { FileForm } from './file-form';
 import { useDeleteFile, useDuplicateFile, useUpdateFile } from './file-mutations';
-import { type AdminFile, useFile, useFileHistory } from './get-files';
 
 /** /admin/files/{filePath}: the file's name, url and type, its history, and delete after confirming. */
 export function FileRoute({ path, user }: { path: string; user: CurrentUser }) {

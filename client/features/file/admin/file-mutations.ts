@@ -1,6 +1,6 @@
 import { api } from '../../../lib/trpc';
 import { trpc } from '../../../lib/trpc-query';
-import { useContentMutation } from '../shared/content-mutation';
+import { useContentMutation } from '../../../ui/admin/api/content-mutation';
 
 export const useCreateFile = () => useContentMutation('file', trpc.file.create.mutationOptions());
 
