@@ -33,13 +33,13 @@ describe('interface texts', () => {
 });
 
 // The admin area's sections reach the browser only with the admin area (client/locales/sections.ts):
-// a screen outside it that named one would show the bare key.
+// a screen outside it that named one would show the bare key. The admin area is every `admin`
+// folder: the shell (features/admin), each feature's admin screens and their shared frames (ui/admin).
 describe('the admin texts', () => {
   const sourcesOutsideAdmin = (dir: string): string[] =>
     fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
       const file = path.join(dir, entry.name);
-      if (entry.isDirectory())
-        return file.endsWith(path.join('features', 'admin')) ? [] : sourcesOutsideAdmin(file);
+      if (entry.isDirectory()) return entry.name === 'admin' ? [] : sourcesOutsideAdmin(file);
       return /\.tsx?$/.test(entry.name) ? [file] : [];
     });
 

@@ -2,38 +2,39 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { type CurrentUser, hasRule, holdsAnyRole, type RuleName } from '../../lib/auth';
+import { NotAllowed } from '../../ui/admin/not-allowed';
 import { SignedInOnly } from '../../ui/signed-in-only';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { CertificateConfigChooserRoute } from '../certificate/routes/certificate-config-chooser';
-import { CourseCertificatesRoute } from '../certificate/routes/course-certificates';
-import { ExpiringCertificatesRoute } from '../certificate/routes/expiring-certificates';
-import { CourseRoute } from './course/course-edit';
-import { CoursesRoute } from './course/course-list';
-import { NewCourseRoute } from './course/course-new';
-import { LinkTeachersRoute } from './course/link-teachers';
-import { TranslationsRoute } from './course/translations';
-import { FileRoute } from './file/file-edit';
-import { LinkExistingFilesRoute } from './file/file-link-existing';
-import { FilesRoute } from './file/file-list';
-import { NewFileRoute } from './file/file-new';
-import { ModuleRoute, type ModuleView, moduleViews } from './module/module-edit';
-import { LinkExistingModulesRoute } from './module/module-link-existing';
-import { ModuleListRoute } from './module/module-list';
-import { NewModuleRoute } from './module/module-new';
-import { PageRoute } from './page/page-edit';
-import { NewPageRoute } from './page/page-new';
-import { ParticipantResultRoute } from './result/participant-result';
-import { NewRoleRoute } from './role/new-role';
-import { RoleRoute } from './role/role';
-import { RolesRoute } from './role/roles';
-import { SectionRoute } from './section/section-edit';
-import { NewSectionRoute } from './section/section-new';
-import { SettingsRoute } from './settings/settings';
-import { NotAllowed } from './shared/not-allowed';
-import { LinkExistingUsersRoute } from './user/link-existing-users';
-import { NewUserRoute } from './user/new-user';
-import { UserRoute } from './user/user';
-import { UsersRoute } from './user/users';
+import { CertificateConfigChooserRoute } from '../certificate/admin/certificate-config-chooser';
+import { CourseCertificatesRoute } from '../certificate/admin/course-certificates';
+import { ExpiringCertificatesRoute } from '../certificate/admin/expiring-certificates';
+import { CourseRoute } from '../course/admin/course-edit';
+import { CoursesRoute } from '../course/admin/course-list';
+import { NewCourseRoute } from '../course/admin/course-new';
+import { LinkTeachersRoute } from '../course/admin/link-teachers';
+import { TranslationsRoute } from '../course/admin/translations';
+import { FileRoute } from '../file/admin/file-edit';
+import { LinkExistingFilesRoute } from '../file/admin/file-link-existing';
+import { FilesRoute } from '../file/admin/file-list';
+import { NewFileRoute } from '../file/admin/file-new';
+import { ModuleRoute, type ModuleView, moduleViews } from '../module/admin/module-edit';
+import { LinkExistingModulesRoute } from '../module/admin/module-link-existing';
+import { ModuleListRoute } from '../module/admin/module-list';
+import { NewModuleRoute } from '../module/admin/module-new';
+import { PageRoute } from '../page/admin/page-edit';
+import { NewPageRoute } from '../page/admin/page-new';
+import { ParticipantResultRoute } from '../result/admin/participant-result';
+import { NewRoleRoute } from '../role/admin/new-role';
+import { RoleRoute } from '../role/admin/role';
+import { RolesRoute } from '../role/admin/roles';
+import { SectionRoute } from '../section/admin/section-edit';
+import { NewSectionRoute } from '../section/admin/section-new';
+import { SettingsRoute } from '../settings/admin/settings';
+import { LinkExistingUsersRoute } from '../user/admin/link-existing-users';
+import { NewUserRoute } from '../user/admin/new-user';
+import { UserRoute } from '../user/admin/user';
+import { UsersRoute } from '../user/admin/users';
+import { courseEmbeds, moduleEmbeds, participantCertificate, sectionEmbeds } from './embeds';
 
 /** A route parameter as written by the user (role names may hold spaces or other characters). */
 const param = (value: string) => {
@@ -94,12 +95,24 @@ function AdminArea({ user }: { user: CurrentUser }) {
           <Route path="/courses/new-course">{need(hasRule(user, 'create'), <NewCourseRoute />)}</Route>
           <Route path="/courses/:coursePath">
             {(params) => (
-              <CourseRoute key={params.coursePath} path={params.coursePath} view="info" user={user} />
+              <CourseRoute
+                key={params.coursePath}
+                path={params.coursePath}
+                view="info"
+                user={user}
+                embeds={courseEmbeds}
+              />
             )}
           </Route>
           <Route path="/courses/:coursePath/:view">
             {(params) => (
-              <CourseRoute key={params.coursePath} path={params.coursePath} view={params.view} user={user} />
+              <CourseRoute
+                key={params.coursePath}
+                path={params.coursePath}
+                view={params.view}
+                user={user}
+                embeds={courseEmbeds}
+              />
             )}
           </Route>
           <Route path="/sections/new">
@@ -107,7 +120,13 @@ function AdminArea({ user }: { user: CurrentUser }) {
           </Route>
           <Route path="/sections/:sectionPath">
             {(params) => (
-              <SectionRoute key={params.sectionPath} path={params.sectionPath} view="info" user={user} />
+              <SectionRoute
+                key={params.sectionPath}
+                path={params.sectionPath}
+                view="info"
+                user={user}
+                embeds={sectionEmbeds}
+              />
             )}
           </Route>
           <Route path="/sections/:sectionPath/:view">
@@ -117,6 +136,7 @@ function AdminArea({ user }: { user: CurrentUser }) {
                 path={params.sectionPath}
                 view={params.view}
                 user={user}
+                embeds={sectionEmbeds}
               />
             )}
           </Route>
@@ -145,7 +165,13 @@ function AdminArea({ user }: { user: CurrentUser }) {
           </Route>
           <Route path="/modules/:modulePath">
             {(params) => (
-              <ModuleRoute key={params.modulePath} path={params.modulePath} view="form" viewer={user} />
+              <ModuleRoute
+                key={params.modulePath}
+                path={params.modulePath}
+                view="form"
+                viewer={user}
+                embeds={moduleEmbeds}
+              />
             )}
           </Route>
           <Route path="/modules/:modulePath/:view">
@@ -156,6 +182,7 @@ function AdminArea({ user }: { user: CurrentUser }) {
                   path={params.modulePath}
                   view={params.view as ModuleView}
                   viewer={user}
+                  embeds={moduleEmbeds}
                 />
               ) : (
                 <AdminNotFound />
@@ -164,7 +191,12 @@ function AdminArea({ user }: { user: CurrentUser }) {
           </Route>
           <Route path="/results/:userId">
             {(params) => (
-              <ParticipantResultRoute key={params.userId} userId={param(params.userId)} viewer={user} />
+              <ParticipantResultRoute
+                key={params.userId}
+                userId={param(params.userId)}
+                viewer={user}
+                certificate={participantCertificate}
+              />
             )}
           </Route>
           <Route path="/pages/new">

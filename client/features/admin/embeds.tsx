@@ -1,0 +1,45 @@
+import { CertificateConfigRoute } from '../certificate/admin/certificate-config';
+import { CourseCertificateList } from '../certificate/admin/course-certificates';
+import { ParticipantCertificate } from '../certificate/components/participant-certificate';
+import { BreakoutCountdown } from '../classroom/components/countdown';
+import type { CourseEmbeds } from '../course/admin/course-edit';
+import { LinkedFiles } from '../file/admin/linked-files';
+import { LinkedModules } from '../module/admin/linked-modules';
+import type { ModuleEmbeds } from '../module/admin/module-edit';
+import { ModulePagesView } from '../page/admin/module-pages';
+import { ModuleResultsView } from '../result/admin/module-results';
+import type { CertificatePanel } from '../result/admin/participant-result';
+import type { SectionEmbeds } from '../section/admin/section-edit';
+
+/*
+ * An edit screen shows views that other features own (a course's files, a module's results, a
+ * section's countdown). Features never import each other: the route table composes them here.
+ */
+
+export const courseEmbeds: CourseEmbeds = {
+  modules: (parent, rights) => <LinkedModules parent={parent} rights={rights} />,
+  files: (parent, rights) => <LinkedFiles parent={parent} rights={rights} />,
+  certificateConfig: (coursePath) => <CertificateConfigRoute kind="course" path={coursePath} />,
+  certificates: (coursePath, viewer) => <CourseCertificateList coursePath={coursePath} viewer={viewer} />,
+};
+
+export const sectionEmbeds: SectionEmbeds = {
+  modules: courseEmbeds.modules,
+  files: courseEmbeds.files,
+  countdown: (sectionPath, mayRun) => <BreakoutCountdown section={sectionPath} mayRun={mayRun} />,
+};
+
+export const moduleEmbeds: ModuleEmbeds = {
+  pages: (module, rights) => (
+    <ModulePagesView
+      module={module}
+      canEdit={rights.edit}
+      canCreate={rights.addPages}
+      canOpenEditor={rights.answerKey}
+    />
+  ),
+  results: (module, rights) => <ModuleResultsView module={module} rights={rights} />,
+  certificateConfig: (modulePath) => <CertificateConfigRoute kind="module" path={modulePath} />,
+};
+
+export const participantCertificate: CertificatePanel = ParticipantCertificate;
