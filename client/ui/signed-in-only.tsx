@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect } from 'wouter';
-import { signInHref } from '../features/auth/return-to';
+import { signInHref } from '../lib/return-to';
 import { type CurrentUser, useSession } from '../lib/auth';
 import { ErrorPanel, Loading } from './status';
 

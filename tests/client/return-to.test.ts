@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentPath, safeReturnTo, signInHref } from '../../client/features/auth/return-to';
+import { currentPath, safeReturnTo, signInHref } from '../../client/lib/return-to';
 
 describe('safeReturnTo', () => {
   it('keeps a path on this site, with its query and fragment', () => {

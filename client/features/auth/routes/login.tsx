@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { useSession } from '../../../lib/auth';
+import { returnToParam, safeReturnTo } from '../../../lib/return-to';
 import { pick, useTenant } from '../../../lib/tenant';
 import { useLanguage } from '../../../lib/use-language';
 import { Alert } from '../../../ui/alert';
@@ -11,7 +12,6 @@ import { ResetForm } from '../components/reset-form';
 import { SignInForm } from '../components/sign-in-form';
 import { SignUpForm } from '../components/sign-up-form';
 import { VerifyForm } from '../components/verify-form';
-import { returnToParam, safeReturnTo } from '../return-to';
 
 const views = ['sign-in', 'sign-up', 'verify', 'reset'] as const;
 type View = (typeof views)[number];

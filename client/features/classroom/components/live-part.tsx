@@ -2,9 +2,9 @@ import '../classroom.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { paragraphs } from '../../../lib/text';
+import { trackSeen } from '../../../lib/tracking/use-track-seen';
 import type { CourseSection } from '../../course/api/get-sections';
 import { isLive, liveOver } from '../../course/utils/section-timing';
-import { trackSeen } from '../../tracking/use-track-seen';
 import { breakoutRoomHref, classroomHref } from '../utils/paths';
 import { TimeSpan } from './time-span';
 

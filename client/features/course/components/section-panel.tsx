@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/dates';
 import { paragraphs } from '../../../lib/text';
+import { useTrackSeen } from '../../../lib/tracking/use-track-seen';
 import { ItemHeader } from '../../../ui/item-header';
 import { LivePart } from '../../classroom/components/live-part';
 import { LinkedFiles, LinkedModules } from '../../module/components/linked-content';
-import { useTrackSeen } from '../../tracking/use-track-seen';
 import type { CourseSection } from '../api/get-sections';
 import type { SectionTiming } from '../utils/section-timing';
 import { TimingBadge } from './section-list';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { trackSeen } from '../../../lib/tracking/use-track-seen';
 import { Empty, ErrorPanel, Loading } from '../../../ui/status';
-import { trackSeen } from '../../tracking/use-track-seen';
 import { type Parent, useLinkedFiles, useLinkedModules } from '../api/get-parent-content';
 import { ModuleCard } from './module-card';
 import { SignInForModules, useSignedOut } from './sign-in-for-modules';

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useSession } from '../../../lib/auth';
+import { signInHref } from '../../../lib/return-to';
+import { useTrackPageSeen } from '../../../lib/tracking/use-track-page-seen';
 import { errorKey } from '../../../lib/trpc';
 import { ItemQuery } from '../../../ui/item-query';
 import { useDocumentTitle } from '../../../ui/use-document-title';
-import { signInHref } from '../../auth/return-to';
-import { useTrackPageSeen } from '../../tracking/use-track-page-seen';
 import { type LearnerModuleResult, useLearnerModule } from '../api/get-learner-module';
 import { type LearnerPageState, useLearnerPage } from '../api/get-learner-page';
 import { PageTime } from '../components/estimated-time';

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useSession } from '../../../lib/auth';
+import { signInHref } from '../../../lib/return-to';
 import { ItemQuery } from '../../../ui/item-query';
 import { Empty } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
-import { signInHref } from '../../auth/return-to';
 import { ModuleCertificate } from '../../certificate/components/module-certificate';
 import { useLearnerModule } from '../api/get-learner-module';
 import { pageLabel } from '../components/page-label';

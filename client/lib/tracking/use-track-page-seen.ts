@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useSessionState } from '../../lib/auth';
+import { useSessionState } from '../auth';
 import { recordPageSeen } from './api/record-page-seen';
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useSessionState } from '../../lib/auth';
-import { getSessionState } from '../../lib/session';
+import { useSessionState } from '../auth';
+import { getSessionState } from '../session';
 import { type LogUpdate, updateLog } from './api/update-log';
 
 type Category = LogUpdate['type'];

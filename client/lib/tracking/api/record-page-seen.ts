@@ -1,4 +1,4 @@
-import { api, type RouterInputs } from '../../../lib/trpc';
+import { api, type RouterInputs } from '../../trpc';
 
 export type PageSighting = RouterInputs['tracking']['pageSeen'];
 
