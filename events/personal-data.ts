@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { ColumnType, Kysely } from 'kysely';
 
 /**
  * Personal fields in events are encrypted with a key per person (crypto-shredding): destroying the
@@ -15,6 +15,7 @@ export interface PersonalDataSpec {
 export interface PersonalDataKeysTable {
   subject_id: string;
   key: Buffer;
+  created_at: ColumnType<Date, string | undefined, never>;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: works on the db or a transaction of the full schema

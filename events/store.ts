@@ -13,6 +13,8 @@ export interface EventsTable {
   data: ColumnType<unknown, string, never>;
   meta: ColumnType<EventMeta, string, never>;
   recorded_at: ColumnType<Date, never, never>;
+  /** The writing transaction (xid8, read as text): an asynchronous reader waits for older in-flight ones. */
+  tx: ColumnType<string, never, never>;
 }
 
 export interface EventStoreTables {

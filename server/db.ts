@@ -3,24 +3,14 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import type { PersonalDataKeysTable } from '../events/personal-data';
-import type { SnapshotTables } from '../events/snapshots';
-import type { EventStoreTables } from '../events/store';
-import type { ProjectionTables } from '../projections/tables';
-import type { PrivateTables } from './auth/private-tables';
 import { lockDataDir } from './db/data-dir-lock';
 import { copyPgdataTemplate, unpackPgdataTemplate } from './db/pgdata-template';
 import { FastPGliteDialect } from './db/pglite-dialect';
-import type { OperationalTables } from './db/tables';
+import type { Database } from './db/tables';
 import { guardOuterDb } from './db/transaction';
 import { pgliteParsers, pgTypeOverrides } from './db/type-parsers';
 
-/** Every table of the schema (migrations/): the log, its snapshots, the read side and the private state. */
-export type Database = EventStoreTables &
-  SnapshotTables &
-  ProjectionTables &
-  PrivateTables &
-  OperationalTables & { personal_data_keys: PersonalDataKeysTable };
+export type { Database };
 
 /** PGlite's WASM modules and data bundle, given when they do not live in node_modules (the binary). */
 export interface PgliteAssets {

@@ -70,13 +70,15 @@ function importsOf(file: string): Import[] {
 
 const importsOfLayer = (layer: Layer) => sourceFiles(path.join(root, layer)).flatMap(importsOf);
 
-function violations(layer: Layer): string[] {
+function violations(layer: Layer, imports: Import[] = importsOfLayer(layer)): string[] {
   const found: string[] = [];
-  for (const { file, target, typeOnly } of importsOfLayer(layer)) {
+  for (const { file, target, typeOnly } of imports) {
     const targetLayer = target.split(path.sep)[0] as Layer;
     if (!layers.includes(targetLayer) || allowed[layer].includes(targetLayer)) continue;
     // The client may see the server's types (AppRouter), never its code.
     if (layer === 'client' && targetLayer === 'server' && typeOnly) continue;
+    // The projections query the whole schema (its type, a module of types only), never server code.
+    if (layer === 'projections' && /^server\/db\/tables(\.ts)?$/.test(target) && typeOnly) continue;
     // The server speaks the client's message catalogues (data, not code).
     if (layer === 'server' && /^client\/locales\/\w+\.json$/.test(target)) continue;
     found.push(`${file} → ${target}`);
@@ -126,5 +128,19 @@ describe('import direction', () => {
     expect(isTransport('server/auth/sessions-router')).toBe(true);
     expect(isTransport('server/certificate/badges/routes')).toBe(true);
     expect(isTransport('server/course/queries')).toBe(false);
+  });
+
+  it('lets the projections see the schema type in the server, and only as a type', () => {
+    const importing = (target: string, typeOnly: boolean): Import[] => [
+      { file: path.join('projections', 'probe.ts'), target, typeOnly },
+    ];
+    expect(violations('projections', importing('server/db/tables', true))).toEqual([]);
+    expect(violations('projections', importing('server/db/tables', false))).toHaveLength(1);
+    expect(violations('projections', importing('server/db', true))).toHaveLength(1);
+    expect(violations('projections', importing('server/course/queries', true))).toHaveLength(1);
+    // And that module holds types only: importing it loads no server code either way.
+    expect(importsOf(path.join(root, 'server', 'db', 'tables.ts')).every(({ typeOnly }) => typeOnly)).toBe(
+      true,
+    );
   });
 });

@@ -1,5 +1,19 @@
 import type { ColumnType, Kysely } from 'kysely';
-import type { Database } from '../db';
+import type { PersonalDataKeysTable } from '../../events/personal-data';
+import type { SnapshotTables } from '../../events/snapshots';
+import type { EventStoreTables } from '../../events/store';
+import type { ProjectionTables } from '../../projections/tables';
+import type { PrivateTables } from '../auth/private-tables';
+
+/**
+ * Every table of the schema (migrations/): the log, its snapshots, the read side and the private
+ * state. Types only, so the projections may name the schema without depending on the server.
+ */
+export type Database = EventStoreTables &
+  SnapshotTables &
+  ProjectionTables &
+  PrivateTables &
+  OperationalTables & { personal_data_keys: PersonalDataKeysTable };
 
 /**
  * A handle on the whole schema, for every read and write outside migrations: the database or a
