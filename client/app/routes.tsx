@@ -57,7 +57,7 @@ const BreakoutRoomRoute = lazy(() =>
   import('../features/classroom/routes/breakout-room').then((m) => ({ default: m.BreakoutRoomRoute })),
 );
 const CertificatesRoute = lazy(() =>
-  import('../features/user/routes/certificates').then((m) => ({ default: m.CertificatesRoute })),
+  import('../features/certificate/routes/certificates').then((m) => ({ default: m.CertificatesRoute })),
 );
 const SessionsRoute = lazy(() =>
   import('../features/user/routes/sessions').then((m) => ({ default: m.SessionsRoute })),

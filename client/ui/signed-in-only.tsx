@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect } from 'wouter';
-import { signInHref } from '../lib/return-to';
 import { type CurrentUser, useSession } from '../lib/auth';
+import { signInHref } from '../lib/return-to';
 import { ErrorPanel, Loading } from './status';
 
 /** The login page, coming back to `path` (the current address by default) afterwards. */

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  classifySections,
-  isLive,
-  liveOver,
-  startOf,
-} from '../../client/features/course/utils/section-timing';
+import { classifySections, isLive, liveOver, startOf } from '../../client/lib/section-timing';
 
 const now = new Date('2027-03-01T12:00:00Z');
 const section = (path: string, startdate: string | null | undefined, enddate: string | null = null) => ({

@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { useCourse } from '../../features/course/api/get-course';
-import { useSections } from '../../features/course/api/get-sections';
 import { useLearnerModule } from '../../features/module/api/get-learner-module';
 import { useLearnerPage } from '../../features/module/api/get-learner-page';
 import { useModule } from '../../features/module/api/get-module';
 import { pageLabel } from '../../features/module/components/page-label';
+import { useSections } from '../../lib/course-sections';
 import { findStaticPage, pick, useTenant } from '../../lib/tenant';
 import { useLanguage } from '../../lib/use-language';
 

@@ -1,11 +1,11 @@
 import '../classroom.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { breakoutRoomHref, classroomHref } from '../../../lib/classroom-paths';
+import type { CourseSection } from '../../../lib/course-sections';
+import { isLive, liveOver } from '../../../lib/section-timing';
 import { paragraphs } from '../../../lib/text';
 import { trackSeen } from '../../../lib/tracking/use-track-seen';
-import type { CourseSection } from '../../course/api/get-sections';
-import { isLive, liveOver } from '../../course/utils/section-timing';
-import { breakoutRoomHref, classroomHref } from '../utils/paths';
 import { TimeSpan } from './time-span';
 
 type Classroom = NonNullable<CourseSection['classroom']>;

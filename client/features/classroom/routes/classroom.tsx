@@ -1,17 +1,17 @@
 import '../classroom.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { breakoutRoomHref } from '../../../lib/classroom-paths';
+import { useSections } from '../../../lib/course-sections';
 import { paragraphs } from '../../../lib/text';
 import { useTrackSeen } from '../../../lib/tracking/use-track-seen';
 import { ItemQuery } from '../../../ui/item-query';
 import { useDocumentTitle } from '../../../ui/use-document-title';
-import { useSections } from '../../course/api/get-sections';
 import { type ClassroomView, useClassroom } from '../api/classroom';
 import { BreakoutCountdown } from '../components/countdown';
 import { JitsiRoom } from '../components/jitsi-room';
 import { TimeSpan } from '../components/time-span';
 import { ZoomRoom } from '../components/zoom-room';
-import { breakoutRoomHref } from '../utils/paths';
 
 /**
  * /course/{coursePath}/section/{sectionPath}/classroom/{classroomName}: the live classroom, for

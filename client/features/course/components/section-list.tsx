@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { classroomHref } from '../../../lib/classroom-paths';
+import type { CourseSection } from '../../../lib/course-sections';
 import { formatDate, formatDateTime } from '../../../lib/dates';
+import type { ClassifiedSection, SectionTiming } from '../../../lib/section-timing';
 import { truncate } from '../../../lib/text';
-import { classroomHref } from '../../classroom/utils/paths';
-import type { CourseSection } from '../api/get-sections';
-import type { ClassifiedSection, SectionTiming } from '../utils/section-timing';
 
 /** How much of a section's info its panel shows; the section's own tab has all of it. */
 const panelInfoLength = 280;

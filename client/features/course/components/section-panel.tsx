@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import type { CourseSection } from '../../../lib/course-sections';
 import { formatDate } from '../../../lib/dates';
+import type { SectionTiming } from '../../../lib/section-timing';
 import { paragraphs } from '../../../lib/text';
 import { useTrackSeen } from '../../../lib/tracking/use-track-seen';
 import { ItemHeader } from '../../../ui/item-header';
 import { LivePart } from '../../classroom/components/live-part';
 import { LinkedFiles, LinkedModules } from '../../module/components/linked-content';
-import type { CourseSection } from '../api/get-sections';
-import type { SectionTiming } from '../utils/section-timing';
 import { TimingBadge } from './section-list';
 
 /**

@@ -3,6 +3,8 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useSession } from '../../../lib/auth';
+import { useSections } from '../../../lib/course-sections';
+import { classifySections } from '../../../lib/section-timing';
 import { useTrackSeen } from '../../../lib/tracking/use-track-seen';
 import { errorCode } from '../../../lib/trpc';
 import { AvatarList } from '../../../ui/avatar-list';
@@ -15,12 +17,10 @@ import { LinkedFiles, LinkedModules } from '../../module/components/linked-conte
 import { TranslationSwitch } from '../../module/components/translation-switch';
 import { type Course, useCourse } from '../api/get-course';
 import { type CourseTeam, useCourseTeam } from '../api/get-course-team';
-import { useSections } from '../api/get-sections';
 import { CourseInfo } from '../components/course-info';
 import { SectionList } from '../components/section-list';
 import { SectionPanel } from '../components/section-panel';
 import { TeamMembers, TeamPanel, useAvatarPeople } from '../components/team';
-import { classifySections } from '../utils/section-timing';
 
 /** Only someone holding the course certificate sees its tab: its code loads when it is opened. */
 const CourseCertificateTab = lazy(() =>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { SignedInOnly } from '../../../ui/signed-in-only';
 import { useDocumentTitle } from '../../../ui/use-document-title';
-import { MyCertificates } from '../../certificate/routes/my-certificates';
+import { MyCertificates } from './my-certificates';
 
 /** /user/certificates and /certificates: the signed-in person's certificates. */
 export function CertificatesRoute() {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { RouterOutputs } from '../../../lib/trpc';
-import { trpc } from '../../../lib/trpc-query';
+import type { RouterOutputs } from './trpc';
+import { trpc } from './trpc-query';
 
 export type CourseSection = RouterOutputs['section']['listByCourse'][number];
 
