@@ -1,22 +1,19 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
+import type { CourseInput } from '../../../../events/course/commands';
 import { type CurrentUser, hasRule } from '../../../lib/auth';
 import { type AdminCourseDetail, useAdminCourse } from '../../../ui/admin/api/get-admin-course';
-import type { ContentRights } from '../../../ui/admin/content-rights';
 import {
-  DuplicateAction,
-  EditBody,
-  EditScreen,
-  PublishAction,
-  StateBadge,
-  useItemActions,
-  ViewTabs,
-} from '../../../ui/admin/edit-screen';
-import type { LinkedView } from '../../../ui/admin/embeds';
-import { History } from '../../../ui/admin/history';
+  ContainerBadges,
+  ContentEditBody,
+  ItemHistory,
+  useContainerTexts,
+} from '../../../ui/admin/content-edit-body';
+import type { ContentRights } from '../../../ui/admin/content-rights';
+import { EditScreen, ViewTabs } from '../../../ui/admin/edit-screen';
+import type { EditRouteProps, LinkedView } from '../../../ui/admin/embeds';
 import { NotAllowedHere } from '../../../ui/admin/not-allowed';
-import { DangerZone } from '../../../ui/danger-zone';
 import { CourseAsOf } from './course-as-of';
 import { CourseForm, courseFormValues } from './course-form';
 import {
@@ -82,17 +79,7 @@ const contentRightsOf = (user: CurrentUser, rights: CourseRights): ContentRights
  * /admin/courses/{coursePath}[/{view}]: the course form with its history, and the views of what the
  * course holds. Unknown views are not found; a view the user's rights do not open says so.
  */
-export function CourseRoute({
-  path,
-  view,
-  user,
-  embeds,
-}: {
-  path: string;
-  view: string;
-  user: CurrentUser;
-  embeds: CourseEmbeds;
-}) {
+export function CourseRoute({ path, view, user, embeds }: EditRouteProps<CourseEmbeds>) {
   const { t } = useTranslation();
   const course = useAdminCourse(path);
   // Right after a translation: which course it was made from, to offer its modules' translations.
@@ -114,15 +101,7 @@ export function CourseRoute({
         listHref: '/courses',
         listLabel: t('courseAdmin.backToList'),
       }}
-      badges={(item) => (
-        <>
-          <span className="badge">{t(`languages.${item.language}`)}</span>
-          <StateBadge
-            published={item.published}
-            texts={[t('courseAdmin.statePublished'), t('courseAdmin.stateUnpublished')]}
-          />
-        </>
-      )}
+      badges={(item) => <ContainerBadges item={item} />}
       arrivals={{
         courseCreated: t('courseAdmin.createdNotice'),
         courseDuplicated: t('courseAdmin.duplicatedNotice'),
@@ -196,32 +175,24 @@ function CourseInfoView({
   const remove = useDeleteCourse();
   const duplicate = useDuplicateCourse();
   const [, navigate] = useLocation();
-  const { act, notice } = useItemActions();
-
+  const texts = useContainerTexts('course', course.name);
+  const save = {
+    readOnly: !rights.edit,
+    onSubmit: (input: CourseInput) =>
+      update.mutateAsync({ path: course.path, course: { ...input, originId: course.originId } }),
+  };
   return (
-    <EditBody
+    <ContentEditBody
+      item={course}
+      publish={rights.edit && { mutation: publish, ...texts.publish }}
+      duplicate={
+        rights.create && {
+          mutation: duplicate,
+          label: texts.duplicate,
+          open: (copy) => navigate(`/courses/${copy}`, { state: { notice: 'courseDuplicated' } }),
+        }
+      }
       actions={[
-        rights.edit && (
-          <PublishAction
-            item={course}
-            publish={publish}
-            act={act}
-            labels={{ publish: t('courseAdmin.publish'), unpublish: t('courseAdmin.unpublish') }}
-            done={{
-              published: t('courseAdmin.published', { name: course.name }),
-              unpublished: t('courseAdmin.unpublished', { name: course.name }),
-            }}
-          />
-        ),
-        rights.create && (
-          <DuplicateAction
-            path={course.path}
-            duplicate={duplicate}
-            act={act}
-            label={t('courseAdmin.duplicate')}
-            open={(copy) => navigate(`/courses/${copy}`, { state: { notice: 'courseDuplicated' } })}
-          />
-        ),
         rights.create && (
           <Link
             href={`/courses/new-course?translate=${course.path}`}
@@ -231,47 +202,23 @@ function CourseInfoView({
           </Link>
         ),
       ]}
-      notice={notice}
       main={
-        <CourseForm
-          key={course.path}
-          defaultValues={courseFormValues(course)}
-          submitLabel={t('courseAdmin.save')}
-          savedText={t('courseAdmin.saved')}
-          readOnly={!rights.edit}
-          onSubmit={(input) =>
-            update.mutateAsync({ path: course.path, course: { ...input, originId: course.originId } })
-          }
-        />
+        <CourseForm key={course.path} defaultValues={courseFormValues(course)} {...texts.form} {...save} />
       }
       historyId="course-history-title"
       // Its readers and owners see the history; for anyone else there is no panel, not a refusal.
       history={course.rights.history && <CourseHistory path={course.path} viewer={user} />}
-      danger={
-        rights.delete && (
-          <DangerZone
-            id="delete-course-title"
-            title={t('courseAdmin.deleteTitle')}
-            text={t('courseAdmin.deleteText')}
-            buttonLabel={t('courseAdmin.delete')}
-            confirmMessage={t('courseAdmin.deleteConfirm', { name: course.name })}
-            confirmLabel={t('courseAdmin.delete')}
-            removal={remove}
-            run={() => remove.mutateAsync(course.path)}
-            onDone={() => navigate('/courses', { replace: true })}
-          />
-        )
+      remove={
+        rights.delete && {
+          mutation: remove,
+          texts: texts.removal,
+          onDone: () => navigate('/courses', { replace: true }),
+        }
       }
     />
   );
 }
 
 function CourseHistory({ path, viewer }: { path: string; viewer: CurrentUser }) {
-  return (
-    <History
-      query={useCourseHistory(path)}
-      viewer={viewer}
-      asOf={(at, close) => <CourseAsOf path={path} at={at} onClose={close} />}
-    />
-  );
+  return <ItemHistory query={useCourseHistory(path)} viewer={viewer} path={path} asOf={CourseAsOf} />;
 }

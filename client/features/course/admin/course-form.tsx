@@ -1,19 +1,19 @@
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type CourseInput, courseInputSchema } from '../../../../events/course/commands';
-import { problemOf, showFieldProblems } from '../../../lib/forms';
-import { useImageChoices } from '../../../ui/admin/api/get-files';
+import {
+  ContentBasicsFields,
+  ContentFormEnd,
+  type ContentFormProps,
+  ContentImageField,
+  useContentForm,
+} from '../../../ui/admin/content-form';
 import {
   fromDateInput,
-  LanguageRadios,
   orNull,
-  sharedSchemaResolver,
   toDateInput,
   useDateInputProps,
-  useNotice,
 } from '../../../ui/admin/content-form-helpers';
-import { CheckboxField, Field, SubmitButton } from '../../../ui/form';
-import { ImageField } from '../../../ui/image-field';
+import { CheckboxField, Field } from '../../../ui/form';
 
 export interface CourseFormValues {
   name: string;
@@ -86,65 +86,29 @@ const courseFields = [
   'image.alt',
 ];
 
+/** How the form is checked and sent: the server's schema, and its field names after `course.`. */
+const courseChecks = {
+  schema: courseInputSchema,
+  toInput: toCourseInput,
+  fields: courseFields,
+  prefix: 'course.',
+};
+
 /**
  * The course form (docs/guide/building-a-course.md), checked in the browser with the server's own
  * schema: name and language required, the end not before the start. Messages follow the interface
  * language; the server's field problems land next to the same fields.
  */
-export function CourseForm({
-  defaultValues,
-  submitLabel,
-  onSubmit,
-  readOnly = false,
-  savedText,
-}: {
-  defaultValues: CourseFormValues;
-  submitLabel: string;
-  /** Sends the course; throws the server's refusal. */
-  onSubmit: (input: CourseInput) => Promise<unknown>;
-  readOnly?: boolean;
-  /** Shown as a success alert after saving (none when the page moves on). */
-  savedText?: string;
-}) {
+export function CourseForm(props: ContentFormProps<CourseFormValues, CourseInput>) {
   const { t } = useTranslation();
-  const { setNotice, view: notice } = useNotice();
-  const form = useForm<CourseFormValues>({
-    resolver: sharedSchemaResolver(courseInputSchema, (values: CourseFormValues) => toCourseInput(values)),
-    defaultValues,
-  });
-  const { errors, isSubmitting } = form.formState;
-  const register = form.register;
-  const imageChoices = useImageChoices();
+  const { submitLabel, readOnly = false } = props;
+  const { form, submit, notice, errors, isSubmitting, register } = useContentForm(props, courseChecks);
   const dateInputProps = useDateInputProps();
-
-  const submit = form.handleSubmit(async (values) => {
-    setNotice(null);
-    try {
-      await onSubmit(toCourseInput(values));
-      form.reset(values);
-      if (savedText) setNotice({ tone: 'success', text: savedText });
-    } catch (error) {
-      const problem = problemOf(error);
-      showFieldProblems(form.setError, problem.fields, courseFields, 'course.');
-      setNotice({ tone: 'danger', text: problem.message ?? t('form.unreachable') });
-    }
-  });
 
   return (
     <form className="form form--wide" noValidate onSubmit={submit} aria-busy={isSubmitting}>
       <fieldset className="form-section" disabled={readOnly}>
-        <Field label={t('courseAdmin.name')} error={errors.name}>
-          {(control) => <input {...control} {...register('name')} type="text" autoComplete="off" />}
-        </Field>
-        <LanguageRadios
-          name="language"
-          legend={t('courseAdmin.language')}
-          register={register as unknown as (name: string) => object}
-          error={errors.language}
-        />
-        <Field label={t('courseAdmin.info')} error={errors.info} optional>
-          {(control) => <textarea {...control} {...register('info')} rows={6} />}
-        </Field>
+        <ContentBasicsFields form={form} texts="courseAdmin" infoRows={6} />
         <div className="field-row">
           <Field label={t('courseAdmin.location')} error={errors.location} optional>
             {(control) => <input {...control} {...register('location')} type="text" />}
@@ -179,22 +143,8 @@ export function CourseForm({
           </CheckboxField>
         </div>
       </fieldset>
-      <ImageField
-        legend={t('courseAdmin.image')}
-        value={form.watch('image')}
-        onChange={(image) =>
-          form.setValue('image', image, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })
-        }
-        errors={{ name: errors.image?.name, alt: errors.image?.alt }}
-        readOnly={readOnly}
-        choices={imageChoices}
-      />
-      {notice}
-      {!readOnly && (
-        <div className="form__actions">
-          <SubmitButton busy={isSubmitting}>{submitLabel}</SubmitButton>
-        </div>
-      )}
+      <ContentImageField form={form} legend={t('courseAdmin.image')} readOnly={readOnly} />
+      <ContentFormEnd notice={notice} readOnly={readOnly} busy={isSubmitting} submitLabel={submitLabel} />
     </form>
   );
 }

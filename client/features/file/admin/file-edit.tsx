@@ -3,10 +3,9 @@ import { useLocation } from 'wouter';
 import { uploadIdOf } from '../../../../events/file/uploads';
 import { type CurrentUser, hasRule } from '../../../lib/auth';
 import { type AdminFile, useFile, useFileHistory } from '../../../ui/admin/api/get-files';
+import { ContentEditBody, ItemHistory } from '../../../ui/admin/content-edit-body';
 import { contentRights } from '../../../ui/admin/content-rights';
-import { DuplicateAction, EditBody, EditScreen, useItemActions } from '../../../ui/admin/edit-screen';
-import { History } from '../../../ui/admin/history';
-import { DangerZone } from '../../../ui/danger-zone';
+import { EditScreen } from '../../../ui/admin/edit-screen';
 import { FileAsOf } from './file-as-of';
 import { FileForm } from './file-form';
 import { useDeleteFile, useDuplicateFile, useUpdateFile } from './file-mutations';
@@ -40,11 +39,11 @@ function FileInfoView({ file, user }: { file: AdminFile; user: CurrentUser }) {
   const mayReadHistory = hasRule(user, 'view') || hasRule(user, 'edit');
   const history = useFileHistory(file.path, mayReadHistory);
   const [, navigate] = useLocation();
-  const { act, notice } = useItemActions();
   const rights = contentRights(user, false);
   return (
-    <EditBody
-      actions={[
+    <ContentEditBody
+      item={file}
+      lead={[
         <a
           key="open"
           href={file.url}
@@ -54,17 +53,14 @@ function FileInfoView({ file, user }: { file: AdminFile; user: CurrentUser }) {
         >
           {t('fileAdmin.open')}
         </a>,
-        rights.create && (
-          <DuplicateAction
-            path={file.path}
-            duplicate={duplicate}
-            act={act}
-            label={t('sectionAdmin.duplicate')}
-            open={(copy) => navigate(`/files/${copy}`)}
-          />
-        ),
       ]}
-      notice={notice}
+      duplicate={
+        rights.create && {
+          mutation: duplicate,
+          label: t('sectionAdmin.duplicate'),
+          open: (copy) => navigate(`/files/${copy}`),
+        }
+      }
       main={
         <FileForm
           key={file.path}
@@ -77,33 +73,25 @@ function FileInfoView({ file, user }: { file: AdminFile; user: CurrentUser }) {
       }
       historyId="file-history-title"
       history={
-        mayReadHistory && (
-          <History
-            query={history}
-            viewer={user}
-            asOf={(at, close) => <FileAsOf path={file.path} at={at} onClose={close} />}
-          />
-        )
+        mayReadHistory && <ItemHistory query={history} viewer={user} path={file.path} asOf={FileAsOf} />
       }
-      danger={
-        rights.delete && (
-          <DangerZone
-            id="delete-file-title"
-            title={t('fileAdmin.deleteTitle')}
-            text={t('fileAdmin.deleteText')}
-            buttonLabel={t('fileAdmin.delete')}
-            confirmMessage={t(
+      remove={
+        rights.delete && {
+          mutation: remove,
+          texts: {
+            id: 'delete-file-title',
+            title: t('fileAdmin.deleteTitle'),
+            text: t('fileAdmin.deleteText'),
+            button: t('fileAdmin.delete'),
+            confirm: t(
               uploadIdOf(file.url, window.location.origin)
                 ? 'fileAdmin.deleteConfirmUpload'
                 : 'fileAdmin.deleteConfirm',
               { name: file.name },
-            )}
-            confirmLabel={t('fileAdmin.delete')}
-            removal={remove}
-            run={() => remove.mutateAsync(file.path)}
-            onDone={() => navigate('/files', { replace: true })}
-          />
-        )
+            ),
+          },
+          onDone: () => navigate('/files', { replace: true }),
+        }
       }
     />
   );

@@ -1,11 +1,9 @@
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type FileInput, fileInputSchema } from '../../../../events/file/commands';
 import { fileTypes } from '../../../../events/file/events';
-import { problemOf, showFieldProblems } from '../../../lib/forms';
-import { sharedSchemaResolver, useNotice } from '../../../ui/admin/content-form-helpers';
+import { ContentFormEnd, type ContentFormProps, useContentForm } from '../../../ui/admin/content-form';
 import { fillFromUpload, UploadField } from '../../../ui/admin/upload-field';
-import { Field, SubmitButton } from '../../../ui/form';
+import { Field } from '../../../ui/form';
 
 export interface FileFormValues {
   name: string;
@@ -20,38 +18,14 @@ const toFileInput = (values: FileFormValues): FileInput => ({
 });
 
 /** The file form (name and url required), checked with the server's schema. */
-export function FileForm({
-  defaultValues,
-  submitLabel,
-  onSubmit,
-  readOnly = false,
-  savedText,
-}: {
-  defaultValues: FileFormValues;
-  submitLabel: string;
-  onSubmit: (input: FileInput) => Promise<unknown>;
-  readOnly?: boolean;
-  savedText?: string;
-}) {
+export function FileForm(props: ContentFormProps<FileFormValues, FileInput>) {
   const { t } = useTranslation();
-  const { setNotice, view: notice } = useNotice();
-  const form = useForm<FileFormValues>({
-    resolver: sharedSchemaResolver(fileInputSchema, toFileInput),
-    defaultValues,
-  });
-  const { errors, isSubmitting } = form.formState;
-
-  const submit = form.handleSubmit(async (values) => {
-    setNotice(null);
-    try {
-      await onSubmit(toFileInput(values));
-      form.reset(values);
-      if (savedText) setNotice({ tone: 'success', text: savedText });
-    } catch (error) {
-      const problem = problemOf(error);
-      showFieldProblems(form.setError, problem.fields, ['name', 'url', 'type'], 'file.');
-      setNotice({ tone: 'danger', text: problem.message ?? t('form.unreachable') });
-    }
+  const { submitLabel, readOnly = false } = props;
+  const { form, submit, notice, errors, isSubmitting } = useContentForm(props, {
+    schema: fileInputSchema,
+    toInput: toFileInput,
+    fields: ['name', 'url', 'type'],
+    prefix: 'file.',
   });
 
   return (
@@ -77,12 +51,7 @@ export function FileForm({
           )}
         </Field>
       </fieldset>
-      {notice}
-      {!readOnly && (
-        <div className="form__actions">
-          <SubmitButton busy={isSubmitting}>{submitLabel}</SubmitButton>
-        </div>
-      )}
+      <ContentFormEnd notice={notice} readOnly={readOnly} busy={isSubmitting} submitLabel={submitLabel} />
     </form>
   );
 }

@@ -11,19 +11,10 @@ import {
   usePublishModule,
   useUpdateModule,
 } from '../../../ui/admin/api/modules';
-import {
-  DuplicateAction,
-  EditBody,
-  EditScreen,
-  PublishAction,
-  StateBadge,
-  useItemActions,
-  ViewTabs,
-} from '../../../ui/admin/edit-screen';
-import { History } from '../../../ui/admin/history';
+import { ContentEditBody, ItemHistory } from '../../../ui/admin/content-edit-body';
+import { EditScreen, StateBadge, ViewTabs } from '../../../ui/admin/edit-screen';
 import { type ModuleRights, moduleRights } from '../../../ui/admin/module-rights';
 import { NotAllowedHere } from '../../../ui/admin/not-allowed';
-import { DangerZone } from '../../../ui/danger-zone';
 import { ModuleAsOf } from './module-as-of';
 import { ModuleForm } from './module-form';
 import { moduleFormValues } from './module-form-values';
@@ -170,34 +161,30 @@ function ModuleFormView({
   const publish = usePublishModule();
   const duplicate = useDuplicateModule();
   const remove = useDeleteModule();
-  const { act, notice } = useItemActions();
   return (
-    <EditBody
+    <ContentEditBody
+      item={module}
+      publish={
+        rights.edit && {
+          mutation: publish,
+          labels: {
+            publish: t('moduleAdmin.actions.publish'),
+            unpublish: t('moduleAdmin.actions.unpublish'),
+          },
+          done: {
+            published: t('moduleAdmin.actions.published'),
+            unpublished: t('moduleAdmin.actions.unpublished'),
+          },
+        }
+      }
+      duplicate={
+        rights.create && {
+          mutation: duplicate,
+          label: t('moduleAdmin.actions.duplicate'),
+          open: (copy) => navigate(`/modules/${copy}`, { state: { notice: 'moduleDuplicated' } }),
+        }
+      }
       actions={[
-        rights.edit && (
-          <PublishAction
-            item={module}
-            publish={publish}
-            act={act}
-            labels={{
-              publish: t('moduleAdmin.actions.publish'),
-              unpublish: t('moduleAdmin.actions.unpublish'),
-            }}
-            done={{
-              published: t('moduleAdmin.actions.published'),
-              unpublished: t('moduleAdmin.actions.unpublished'),
-            }}
-          />
-        ),
-        rights.create && (
-          <DuplicateAction
-            path={module.path}
-            duplicate={duplicate}
-            act={act}
-            label={t('moduleAdmin.actions.duplicate')}
-            open={(copy) => navigate(`/modules/${copy}`, { state: { notice: 'moduleDuplicated' } })}
-          />
-        ),
         rights.create && (
           <Link
             href={`/modules/new?translate=${encodeURIComponent(module.path)}`}
@@ -211,7 +198,6 @@ function ModuleFormView({
           {t('moduleAdmin.actions.viewAsParticipant')}
         </Link>,
       ]}
-      notice={notice}
       main={
         <>
           {!rights.edit && (
@@ -234,31 +220,23 @@ function ModuleFormView({
       historyId="module-history-title"
       // Who may not read the history (a course's teacher) gets no panel rather than a refusal.
       history={rights.history && <ModuleHistory path={module.path} viewer={viewer} />}
-      danger={
-        rights.delete && (
-          <DangerZone
-            id="delete-module-title"
-            title={t('moduleAdmin.delete.title')}
-            text={t('moduleAdmin.delete.text')}
-            buttonLabel={t('moduleAdmin.delete.button')}
-            confirmMessage={t('moduleAdmin.delete.confirm')}
-            confirmLabel={t('moduleAdmin.delete.button')}
-            removal={remove}
-            run={() => remove.mutateAsync(module.path)}
-            onDone={() => navigate('/modules', { replace: true })}
-          />
-        )
+      remove={
+        rights.delete && {
+          mutation: remove,
+          texts: {
+            id: 'delete-module-title',
+            title: t('moduleAdmin.delete.title'),
+            text: t('moduleAdmin.delete.text'),
+            button: t('moduleAdmin.delete.button'),
+            confirm: t('moduleAdmin.delete.confirm'),
+          },
+          onDone: () => navigate('/modules', { replace: true }),
+        }
       }
     />
   );
 }
 
 function ModuleHistory({ path, viewer }: { path: string; viewer: CurrentUser }) {
-  return (
-    <History
-      query={useModuleHistory(path)}
-      viewer={viewer}
-      asOf={(at, close) => <ModuleAsOf path={path} at={at} onClose={close} />}
-    />
-  );
+  return <ItemHistory query={useModuleHistory(path)} viewer={viewer} path={path} asOf={ModuleAsOf} />;
 }

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { languages } from '../../../../events/shared/fields';
 import { currentLanguage } from '../../../lib/i18n';
-import { isNotFound } from '../../../lib/trpc';
 import {
   type ModuleDetail,
   useCreateModule,
@@ -10,7 +9,7 @@ import {
   useModule,
   useTranslateModule,
 } from '../../../ui/admin/api/modules';
-import { ErrorPanel, Loading } from '../../../ui/status';
+import { ModuleQueryState } from '../../../ui/admin/module-query-state';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { ModuleForm } from './module-form';
 import { type ModuleFormValues, moduleFormValues } from './module-form-values';
@@ -94,29 +93,7 @@ function TranslateModule({ path }: { path: string }) {
   const { t } = useTranslation();
   useDocumentTitle(t('moduleAdmin.translateTitle'));
   const original = useModule(path);
-  if (original.isPending || (original.isError && original.isFetching)) {
-    return (
-      <div aria-busy="true">
-        <Loading />
-      </div>
-    );
-  }
-  if (original.isError) {
-    return isNotFound(original.error) ? (
-      <div className="status status--not-found">
-        <h1>{t('module.notFound')}</h1>
-        <p>
-          <Link href="/modules">{t('moduleAdmin.backToList')}</Link>
-        </p>
-      </div>
-    ) : (
-      <ErrorPanel
-        message={t('modules.loadOneError')}
-        onRetry={() => void original.refetch()}
-        error={original.error}
-      />
-    );
-  }
+  if (original.isPending || original.isError) return <ModuleQueryState query={original} />;
   return <TranslateForm original={original.data} />;
 }
 

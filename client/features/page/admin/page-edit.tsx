@@ -2,10 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import type { CurrentUser } from '../../../lib/auth';
 import { useModule } from '../../../ui/admin/api/modules';
-import { DuplicateAction, EditBody, EditScreen, useItemActions } from '../../../ui/admin/edit-screen';
-import { History } from '../../../ui/admin/history';
+import { ContentEditBody, ItemHistory } from '../../../ui/admin/content-edit-body';
+import { EditScreen } from '../../../ui/admin/edit-screen';
 import { moduleRights } from '../../../ui/admin/module-rights';
-import { DangerZone } from '../../../ui/danger-zone';
 import { ErrorPanel, Loading } from '../../../ui/status';
 import { pageFormValues } from './editor/elements';
 import { PageEditor } from './editor/page-editor';
@@ -78,20 +77,18 @@ function PageBody({
   const [, navigate] = useLocation();
   const duplicate = useDuplicatePage();
   const remove = useDeletePage();
-  const { act, notice } = useItemActions();
   const backHref = `/modules/${page.parentPath}/pages`;
   return (
-    <EditBody
+    <ContentEditBody
+      item={page}
+      duplicate={
+        rights.addPages && {
+          mutation: duplicate,
+          label: t('pageAdmin.duplicate'),
+          open: (copy) => navigate(`/pages/${copy}`, { state: { notice: 'pageDuplicated' } }),
+        }
+      }
       actions={[
-        rights.addPages && (
-          <DuplicateAction
-            path={page.path}
-            duplicate={duplicate}
-            act={act}
-            label={t('pageAdmin.duplicate')}
-            open={(copy) => navigate(`/pages/${copy}`, { state: { notice: 'pageDuplicated' } })}
-          />
-        ),
         // The learner's own screen, as a participant meets it (outside the admin area).
         <Link
           key="view"
@@ -101,7 +98,6 @@ function PageBody({
           {t('pageAdmin.viewAsParticipant')}
         </Link>,
       ]}
-      notice={notice}
       main={
         <>
           {!rights.edit && <p className="muted">{t('pageAdmin.readOnly')}</p>}
@@ -111,33 +107,25 @@ function PageBody({
       historyId="page-history-title"
       // A page's history is its module's readers': who may not read it gets no panel.
       history={rights.history && <PageHistory path={page.path} viewer={viewer} />}
-      danger={
-        rights.delete && (
-          <DangerZone
-            id="delete-page-title"
-            title={t('pageAdmin.delete.title')}
-            text={t('pageAdmin.delete.text')}
-            buttonLabel={t('pageAdmin.delete.button')}
-            confirmMessage={t('pageAdmin.delete.confirm')}
-            confirmLabel={t('pageAdmin.delete.button')}
-            removal={remove}
-            run={() => remove.mutateAsync(page.path)}
-            onDone={() => navigate(backHref, { replace: true })}
-          />
-        )
+      remove={
+        rights.delete && {
+          mutation: remove,
+          texts: {
+            id: 'delete-page-title',
+            title: t('pageAdmin.delete.title'),
+            text: t('pageAdmin.delete.text'),
+            button: t('pageAdmin.delete.button'),
+            confirm: t('pageAdmin.delete.confirm'),
+          },
+          onDone: () => navigate(backHref, { replace: true }),
+        }
       }
     />
   );
 }
 
 function PageHistory({ path, viewer }: { path: string; viewer: CurrentUser }) {
-  return (
-    <History
-      query={usePageHistory(path)}
-      viewer={viewer}
-      asOf={(at, close) => <PageAsOf path={path} at={at} onClose={close} />}
-    />
-  );
+  return <ItemHistory query={usePageHistory(path)} viewer={viewer} path={path} asOf={PageAsOf} />;
 }
 
 function EditPage({ page, readOnly }: { page: AdminPage; readOnly: boolean }) {

@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { CurrentUser } from '../../../lib/auth';
-import { isNotFound } from '../../../lib/trpc';
 import { useModule } from '../../../ui/admin/api/modules';
+import { ModuleQueryState } from '../../../ui/admin/module-query-state';
 import { moduleRights } from '../../../ui/admin/module-rights';
-import { ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { pageFormValues } from './editor/elements';
 import { PageEditor } from './editor/page-editor';
@@ -30,29 +29,7 @@ export function NewPageRoute({ viewer }: { viewer: CurrentUser }) {
       </div>
     );
   }
-  if (module.isPending || (module.isError && module.isFetching)) {
-    return (
-      <div aria-busy="true">
-        <Loading />
-      </div>
-    );
-  }
-  if (module.isError) {
-    return isNotFound(module.error) ? (
-      <div className="status status--not-found">
-        <h1>{t('module.notFound')}</h1>
-        <p>
-          <Link href="/modules">{t('moduleAdmin.backToList')}</Link>
-        </p>
-      </div>
-    ) : (
-      <ErrorPanel
-        message={t('modules.loadOneError')}
-        onRetry={() => void module.refetch()}
-        error={module.error}
-      />
-    );
-  }
+  if (module.isPending || module.isError) return <ModuleQueryState query={module} />;
   const rights = moduleRights(viewer, module.data);
 
   return (

@@ -10,21 +10,17 @@ import {
   useSetSectionPublished,
   useUpdateSection,
 } from '../../../ui/admin/api/section-mutations';
-import { type ContentRights, contentRights } from '../../../ui/admin/content-rights';
 import {
-  DuplicateAction,
-  EditBody,
-  EditScreen,
-  PublishAction,
-  StateBadge,
-  useItemActions,
-  ViewTabs,
-} from '../../../ui/admin/edit-screen';
-import type { LinkedView } from '../../../ui/admin/embeds';
-import { History } from '../../../ui/admin/history';
-import { DangerZone } from '../../../ui/danger-zone';
+  ContainerBadges,
+  ContentEditBody,
+  ItemHistory,
+  useContainerTexts,
+} from '../../../ui/admin/content-edit-body';
+import { type ContentRights, contentRights } from '../../../ui/admin/content-rights';
+import { EditScreen, ViewTabs } from '../../../ui/admin/edit-screen';
+import type { EditRouteProps, LinkedView } from '../../../ui/admin/embeds';
 import { SectionAsOf } from './section-as-of';
-import { SectionForm, sectionFormValues } from './section-form';
+import { SectionForm, type SectionInput, sectionFormValues } from './section-form';
 
 export type SectionView = 'info' | 'files' | 'modules';
 
@@ -40,17 +36,7 @@ export interface SectionEmbeds {
  * and delete, and its files and modules views. The edit, delete and duplicate buttons follow the
  * course's edit and delete rights (a copy is a new section in the course: the one ownership rule).
  */
-export function SectionRoute({
-  path,
-  view,
-  user,
-  embeds,
-}: {
-  path: string;
-  view: string;
-  user: CurrentUser;
-  embeds: SectionEmbeds;
-}) {
+export function SectionRoute({ path, view, user, embeds }: EditRouteProps<SectionEmbeds>) {
   const { t } = useTranslation();
   const section = useSection(path);
   // The owners of the section's course edit and delete it without the general rules.
@@ -73,15 +59,7 @@ export function SectionRoute({
         href: `/courses/${item.parentPath}/sections`,
         label: t('sectionAdmin.backToCourse'),
       })}
-      badges={(item) => (
-        <>
-          <span className="badge">{t(`languages.${item.language}`)}</span>
-          <StateBadge
-            published={item.published}
-            texts={[t('courseAdmin.statePublished'), t('courseAdmin.stateUnpublished')]}
-          />
-        </>
-      )}
+      badges={(item) => <ContainerBadges item={item} />}
       tabs={(item) => (
         <ViewTabs
           label={t('sectionAdmin.views')}
@@ -116,7 +94,6 @@ function SectionInfoView({
   user: CurrentUser;
   countdown: SectionEmbeds['countdown'];
 }) {
-  const { t } = useTranslation();
   const update = useUpdateSection();
   const publish = useSetSectionPublished();
   const remove = useDeleteSection();
@@ -125,34 +102,21 @@ function SectionInfoView({
   const mayReadHistory = hasRule(user, 'view') || rights.edit;
   const history = useSectionHistory(section.path, mayReadHistory);
   const [, navigate] = useLocation();
-  const { act, notice } = useItemActions();
-
+  const texts = useContainerTexts('section', section.name);
+  const openSection = (copyPath: string) => navigate(`/sections/${copyPath}`);
+  // Saved with its origin kept (a translation stays linked to the section it came from).
+  const save = {
+    readOnly: !rights.edit,
+    onSubmit: (input: SectionInput) =>
+      update.mutateAsync({ path: section.path, section: { ...input, originId: section.originId } }),
+  };
+  // A copy is a new section of the same course: the course's edit right, as for new sections.
+  const copy = rights.addChildren && { mutation: duplicate, label: texts.duplicate, open: openSection };
   return (
-    <EditBody
-      actions={[
-        rights.edit && (
-          <PublishAction
-            item={section}
-            publish={publish}
-            act={act}
-            labels={{ publish: t('courseAdmin.publish'), unpublish: t('courseAdmin.unpublish') }}
-            done={{
-              published: t('sectionAdmin.published', { name: section.name }),
-              unpublished: t('sectionAdmin.unpublished', { name: section.name }),
-            }}
-          />
-        ),
-        rights.addChildren && (
-          <DuplicateAction
-            path={section.path}
-            duplicate={duplicate}
-            act={act}
-            label={t('sectionAdmin.duplicate')}
-            open={(copy) => navigate(`/sections/${copy}`)}
-          />
-        ),
-      ]}
-      notice={notice}
+    <ContentEditBody
+      item={section}
+      publish={rights.edit && { mutation: publish, ...texts.publish }}
+      duplicate={copy}
       before={
         section.classroom &&
         section.classroom.breakoutrooms.length > 0 &&
@@ -162,38 +126,20 @@ function SectionInfoView({
         <SectionForm
           key={section.path}
           defaultValues={sectionFormValues(section)}
-          submitLabel={t('sectionAdmin.save')}
-          savedText={t('sectionAdmin.saved')}
-          readOnly={!rights.edit}
-          onSubmit={(input) =>
-            update.mutateAsync({ path: section.path, section: { ...input, originId: section.originId } })
-          }
+          {...texts.form}
+          {...save}
         />
       }
       historyId="section-history-title"
       history={
-        mayReadHistory && (
-          <History
-            query={history}
-            viewer={user}
-            asOf={(at, close) => <SectionAsOf path={section.path} at={at} onClose={close} />}
-          />
-        )
+        mayReadHistory && <ItemHistory query={history} viewer={user} path={section.path} asOf={SectionAsOf} />
       }
-      danger={
-        rights.delete && (
-          <DangerZone
-            id="delete-section-title"
-            title={t('sectionAdmin.deleteTitle')}
-            text={t('sectionAdmin.deleteText')}
-            buttonLabel={t('sectionAdmin.delete')}
-            confirmMessage={t('sectionAdmin.deleteConfirm', { name: section.name })}
-            confirmLabel={t('sectionAdmin.delete')}
-            removal={remove}
-            run={() => remove.mutateAsync(section.path)}
-            onDone={() => navigate(`/courses/${section.parentPath}/sections`, { replace: true })}
-          />
-        )
+      remove={
+        rights.delete && {
+          mutation: remove,
+          texts: texts.removal,
+          onDone: () => navigate(`/courses/${section.parentPath}/sections`, { replace: true }),
+        }
       }
     />
   );

@@ -1,23 +1,23 @@
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { sectionInputSchema } from '../../../../events/section/commands';
 import type { Classroom } from '../../../../events/section/events';
-import { problemOf, showFieldProblems } from '../../../lib/forms';
-import { useImageChoices } from '../../../ui/admin/api/get-files';
+import {
+  ContentBasicsFields,
+  ContentFormEnd,
+  type ContentFormProps,
+  ContentImageField,
+  useContentForm,
+} from '../../../ui/admin/content-form';
 import {
   fromDateInput,
   fromDateTimeInput,
-  LanguageRadios,
   orNull,
-  sharedSchemaResolver,
   toDateInput,
   toDateTimeInput,
   useDateInputProps,
-  useNotice,
 } from '../../../ui/admin/content-form-helpers';
-import { CheckboxField, Field, SubmitButton } from '../../../ui/form';
-import { ImageField } from '../../../ui/image-field';
+import { CheckboxField, Field } from '../../../ui/form';
 import { ClassroomFields } from './classroom-fields';
 
 export type SectionInput = z.input<typeof sectionInputSchema>;
@@ -143,64 +143,30 @@ const sectionFields = [
   'classroom.enddate',
 ];
 
+/** How the form is checked and sent: the server's schema, and its field names after `section.`. */
+const sectionChecks = {
+  schema: sectionInputSchema,
+  toInput: toSectionInput,
+  fields: sectionFields,
+  prefix: 'section.',
+};
+
 /**
  * The section form with its optional classroom, checked with the server's
  * own schema: name and language required (docs/adr/0011-sections-require-a-language.md), breakout
  * rooms need their Jitsi URL.
  */
-export function SectionForm({
-  defaultValues,
-  submitLabel,
-  onSubmit,
-  readOnly = false,
-  savedText,
-}: {
-  defaultValues: SectionFormValues;
-  submitLabel: string;
-  onSubmit: (input: SectionInput) => Promise<unknown>;
-  readOnly?: boolean;
-  savedText?: string;
-}) {
+export function SectionForm(props: ContentFormProps<SectionFormValues, SectionInput>) {
   const { t } = useTranslation();
-  const { setNotice, view: notice } = useNotice();
-  const form = useForm<SectionFormValues>({
-    resolver: sharedSchemaResolver(sectionInputSchema, (values: SectionFormValues) => toSectionInput(values)),
-    defaultValues,
-  });
-  const { errors, isSubmitting } = form.formState;
-  const register = form.register;
+  const { submitLabel, readOnly = false } = props;
+  const { form, submit, notice, errors, isSubmitting, register } = useContentForm(props, sectionChecks);
   const hasClassroom = form.watch('hasClassroom');
-  const imageChoices = useImageChoices();
   const dateInputProps = useDateInputProps();
-
-  const submit = form.handleSubmit(async (values) => {
-    setNotice(null);
-    try {
-      await onSubmit(toSectionInput(values));
-      form.reset(values);
-      if (savedText) setNotice({ tone: 'success', text: savedText });
-    } catch (error) {
-      const problem = problemOf(error);
-      showFieldProblems(form.setError, problem.fields, sectionFields, 'section.');
-      setNotice({ tone: 'danger', text: problem.message ?? t('form.unreachable') });
-    }
-  });
 
   return (
     <form className="form form--wide" noValidate onSubmit={submit} aria-busy={isSubmitting}>
       <fieldset className="form-section" disabled={readOnly}>
-        <Field label={t('sectionAdmin.name')} error={errors.name}>
-          {(control) => <input {...control} {...register('name')} type="text" autoComplete="off" />}
-        </Field>
-        <LanguageRadios
-          name="language"
-          legend={t('sectionAdmin.language')}
-          register={register as unknown as (name: string) => object}
-          error={errors.language}
-        />
-        <Field label={t('sectionAdmin.info')} error={errors.info} optional>
-          {(control) => <textarea {...control} {...register('info')} rows={5} />}
-        </Field>
+        <ContentBasicsFields form={form} texts="sectionAdmin" infoRows={5} />
         <div className="field-row">
           <Field label={t('sectionAdmin.date')} error={errors.date} optional>
             {(control) => <input {...control} {...register('date')} {...dateInputProps} />}
@@ -222,23 +188,9 @@ export function SectionForm({
           {(control) => <input {...control} {...register('hasClassroom')} type="checkbox" />}
         </CheckboxField>
       </fieldset>
-      <ImageField
-        legend={t('courseAdmin.image')}
-        value={form.watch('image')}
-        onChange={(image) =>
-          form.setValue('image', image, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })
-        }
-        errors={{ name: errors.image?.name, alt: errors.image?.alt }}
-        readOnly={readOnly}
-        choices={imageChoices}
-      />
+      <ContentImageField form={form} legend={t('courseAdmin.image')} readOnly={readOnly} />
       {hasClassroom && <ClassroomFields form={form} disabled={readOnly} />}
-      {notice}
-      {!readOnly && (
-        <div className="form__actions">
-          <SubmitButton busy={isSubmitting}>{submitLabel}</SubmitButton>
-        </div>
-      )}
+      <ContentFormEnd notice={notice} readOnly={readOnly} busy={isSubmitting} submitLabel={submitLabel} />
     </form>
   );
 }
