@@ -9,25 +9,11 @@ import {
 } from '../../events/course/commands';
 import { courseDecider } from '../../events/course/decider';
 import { courseStream } from '../../events/course/events';
-import { notFound } from '../../events/errors';
-import { readStream } from '../../events/store';
 import { ownersOfCourse } from '../../projections/course/course-owners';
-import { courseIdByPath, findCourseByPath } from '../../projections/course/course-summaries';
-import { historyProcedures } from '../history-procedures';
+import { courseIdByPath } from '../../projections/course/course-summaries';
+import { contentProcedures, newPathMutation } from '../content/procedures';
 import { personOutput } from '../outputs';
-import {
-  type Context,
-  inputMutation,
-  metaOf,
-  ownerOr,
-  ownerProcedure,
-  pathMutation,
-  pathOutput,
-  procedureFor,
-  publicProcedure,
-  router,
-  signedInProcedure,
-} from '../trpc';
+import { inputMutation, metaOf, procedureFor, publicProcedure, router, signedInProcedure } from '../trpc';
 import {
   addCourseOwner,
   createCourse,
@@ -50,21 +36,37 @@ const listInput = z
   })
   .optional();
 
-async function courseEvents(ctx: Context, path: string) {
-  const course = await findCourseByPath(ctx.platform.database.db, path);
-  if (!course) throw notFound('course.notFound');
-  return readStream(ctx.platform.database.db, courseStream(course.courseId));
-}
-
-async function courseOwnersByPath(ctx: Context, path: string) {
-  const courseId = await courseIdByPath(ctx.platform.database.db, path);
-  if (!courseId) throw notFound('course.notFound');
-  return ownersOfCourse(ctx.platform.database.db, courseId);
-}
-
-/** Who may change a course, or delete it: the role's right, or owning it. */
-const courseEditor = ownerProcedure({ owners: courseOwnersByPath, may: ownerOr('edit') });
-const courseDeleter = ownerProcedure({ owners: courseOwnersByPath, may: ownerOr('delete') });
+/** Who owns a course may change it, delete it and read its history without the role's right. */
+const courseProcedures = contentProcedures({
+  path: coursePathSchema,
+  notFound: 'course.notFound',
+  find: courseIdByPath,
+  stream: courseStream,
+  owners: ownersOfCourse,
+  rights: { create: procedureFor('create'), change: 'owners' },
+  read: { output: courseWithRightsOutput, query: courseWithRights },
+  history: {
+    decider: courseDecider,
+    shown: (state) => ({
+      path: state.path,
+      published: state.published,
+      owners: state.owners,
+      deleted: state.status === 'deleted',
+      ...state.details,
+    }),
+    output: courseAsOfOutput,
+  },
+  create: {
+    input: createCourseSchema,
+    command: async (platform, actor, meta, input) =>
+      (await createCourse(platform, actor, meta, input)).events[0]!.data.path as string,
+  },
+  update: { input: updateCourseSchema, command: updateCourse },
+  delete: deleteCourse,
+  /** A copy named '… (copy)', with copies of its sections and the same modules and files linked. */
+  duplicate: duplicateCourse,
+  publishing: { publish: publishCourse, unpublish: unpublishCourse },
+});
 
 export const courseRouter = router({
   /** Learners see published, public courses; editors see the admin list their rights allow. */
@@ -73,42 +75,13 @@ export const courseRouter = router({
     .output(z.array(courseSummaryOutput))
     .query(({ ctx, input }) => visibleCourses(ctx.platform.database.db, ctx.actor, input)),
 
-  byPath: publicProcedure
-    .input(coursePathSchema)
-    .output(courseWithRightsOutput)
-    .query(({ ctx, input }) => courseWithRights(ctx.platform.database.db, ctx.actor, input.path)),
-
   /** The course team for its Team tab and avatar lists: owners, and participants when shown. */
   team: publicProcedure
     .input(coursePathSchema)
     .output(courseTeamOutput)
     .query(({ ctx, input }) => courseTeam(ctx.platform.database.db, ctx.actor, input.path)),
 
-  ...historyProcedures({
-    decider: courseDecider,
-    events: courseEvents,
-    owners: courseOwnersByPath,
-    shown: (state) => ({
-      path: state.path,
-      published: state.published,
-      owners: state.owners,
-      deleted: state.status === 'deleted',
-      ...state.details,
-    }),
-    shownOutput: courseAsOfOutput,
-  }),
-
-  create: procedureFor('create')
-    .input(createCourseSchema)
-    .output(pathOutput)
-    .mutation(async ({ ctx, input }) => {
-      const outcome = await createCourse(ctx.platform, ctx.actor, metaOf(ctx), input);
-      return { path: outcome.events[0]!.data.path as string };
-    }),
-  update: inputMutation(courseEditor, updateCourseSchema, updateCourse),
-  publish: pathMutation(courseEditor, coursePathSchema, publishCourse),
-  unpublish: pathMutation(courseEditor, coursePathSchema, unpublishCourse),
-  delete: pathMutation(courseDeleter, coursePathSchema, deleteCourse),
+  ...courseProcedures,
 
   /** The course's owners (the teachers who may edit it), by name. */
   owners: signedInProcedure
@@ -124,18 +97,6 @@ export const courseRouter = router({
       modules: await addCourseOwner(ctx.platform, ctx.actor, metaOf(ctx), input),
     })),
   removeOwner: inputMutation(signedInProcedure, courseOwnerSchema, removeCourseOwner),
-  /** A copy named '… (copy)', with copies of its sections and the same modules and files linked. */
-  duplicate: signedInProcedure
-    .input(coursePathSchema)
-    .output(pathOutput)
-    .mutation(async ({ ctx, input }) => ({
-      path: await duplicateCourse(ctx.platform, ctx.actor, metaOf(ctx), input.path),
-    })),
   /** A translation in the group of the original, its sections recreated in the new language. */
-  translate: signedInProcedure
-    .input(translateCourseSchema)
-    .output(pathOutput)
-    .mutation(async ({ ctx, input }) => ({
-      path: await translateCourse(ctx.platform, ctx.actor, metaOf(ctx), input),
-    })),
+  translate: newPathMutation(signedInProcedure, translateCourseSchema, translateCourse),
 });

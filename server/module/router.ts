@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { notFound } from '../../events/errors';
 import {
   createModuleSchema,
   moduleOwnerSchema,
@@ -10,24 +9,11 @@ import {
 import { moduleDecider } from '../../events/module/decider';
 import { moduleStream } from '../../events/module/events';
 import { pathSchema } from '../../events/shared/fields';
-import { readStream } from '../../events/store';
 import { ownersOfModule } from '../../projections/module/module-owners';
 import { moduleIdByPath } from '../../projections/module/module-summaries';
-import { historyProcedures } from '../history-procedures';
+import { contentProcedures, newPathMutation } from '../content/procedures';
 import { namedItemOutput } from '../outputs';
-import {
-  type Context,
-  inputMutation,
-  metaOf,
-  ownerOr,
-  ownerProcedure,
-  pathMutation,
-  pathOutput,
-  procedureFor,
-  publicProcedure,
-  router,
-  signedInProcedure,
-} from '../trpc';
+import { inputMutation, procedureFor, publicProcedure, router, signedInProcedure } from '../trpc';
 import {
   addModuleOwner,
   createModule,
@@ -59,21 +45,34 @@ const listInput = z
   })
   .optional();
 
-async function moduleEvents(ctx: Context, path: string) {
-  const moduleId = await moduleIdByPath(ctx.platform.database.db, path);
-  if (!moduleId) throw notFound('module.notFound');
-  return readStream(ctx.platform.database.db, moduleStream(moduleId));
-}
-
-async function moduleOwnersByPath(ctx: Context, path: string) {
-  const moduleId = await moduleIdByPath(ctx.platform.database.db, path);
-  if (!moduleId) throw notFound('module.notFound');
-  return ownersOfModule(ctx.platform.database.db, moduleId);
-}
-
-/** Who may change a module, or delete it: the role's right, or owning it. */
-const moduleEditor = ownerProcedure({ owners: moduleOwnersByPath, may: ownerOr('edit') });
-const moduleDeleter = ownerProcedure({ owners: moduleOwnersByPath, may: ownerOr('delete') });
+/** Who owns a module may change it, delete it and read its history without the role's right. */
+const moduleProcedures = contentProcedures({
+  path: modulePathSchema,
+  notFound: 'module.notFound',
+  find: moduleIdByPath,
+  stream: moduleStream,
+  owners: ownersOfModule,
+  rights: { create: procedureFor('create'), change: 'owners' },
+  /** One module with its owners (user ids) and its pages in order. */
+  read: { output: moduleDetailOutput, query: visibleModule },
+  history: {
+    decider: moduleDecider,
+    shown: (state) => ({
+      path: state.path,
+      published: state.published,
+      owners: state.owners,
+      pages: state.pages,
+      deleted: state.status === 'deleted',
+      ...state.details,
+    }),
+    output: moduleAsOfOutput,
+  },
+  create: { input: createModuleSchema, command: createModule },
+  update: { input: updateModuleSchema, command: updateModule },
+  delete: deleteModule,
+  duplicate: duplicateModule,
+  publishing: { publish: publishModule, unpublish: unpublishModule },
+});
 
 export const moduleRouter = router({
   /**
@@ -85,57 +84,15 @@ export const moduleRouter = router({
     .output(z.array(moduleListItemOutput))
     .query(({ ctx, input }) => moduleList(ctx.platform.database.db, ctx.actor, input)),
 
-  /** One module with its owners (user ids) and its pages in order. */
-  byPath: publicProcedure
-    .input(modulePathSchema)
-    .output(moduleDetailOutput)
-    .query(({ ctx, input }) => visibleModule(ctx.platform.database.db, ctx.actor, input.path)),
-
   /** The module's translation group, itself included. */
   translations: publicProcedure
     .input(modulePathSchema)
     .output(z.array(namedItemOutput))
     .query(({ ctx, input }) => moduleTranslations(ctx.platform.database.db, ctx.actor, input.path)),
 
-  ...historyProcedures({
-    decider: moduleDecider,
-    events: moduleEvents,
-    owners: moduleOwnersByPath,
-    shown: (state) => ({
-      path: state.path,
-      published: state.published,
-      owners: state.owners,
-      pages: state.pages,
-      deleted: state.status === 'deleted',
-      ...state.details,
-    }),
-    shownOutput: moduleAsOfOutput,
-  }),
-
-  create: procedureFor('create')
-    .input(createModuleSchema)
-    .output(pathOutput)
-    .mutation(async ({ ctx, input }) => ({
-      path: await createModule(ctx.platform, ctx.actor, metaOf(ctx), input),
-    })),
-  update: inputMutation(moduleEditor, updateModuleSchema, updateModule),
-  publish: pathMutation(moduleEditor, modulePathSchema, publishModule),
-  unpublish: pathMutation(moduleEditor, modulePathSchema, unpublishModule),
-  delete: pathMutation(moduleDeleter, modulePathSchema, deleteModule),
-  /** Answers the copy's path. */
-  duplicate: signedInProcedure
-    .input(modulePathSchema)
-    .output(pathOutput)
-    .mutation(async ({ ctx, input }) => ({
-      path: await duplicateModule(ctx.platform, ctx.actor, metaOf(ctx), input.path),
-    })),
+  ...moduleProcedures,
   /** `path` is the original; `module` the translation's form. Answers the translation's path. */
-  translate: signedInProcedure
-    .input(updateModuleSchema)
-    .output(pathOutput)
-    .mutation(async ({ ctx, input }) => ({
-      path: await translateModule(ctx.platform, ctx.actor, metaOf(ctx), input),
-    })),
+  translate: newPathMutation(signedInProcedure, updateModuleSchema, translateModule),
   /** Saves the page order (the full list of the module's page paths). */
   orderPages: inputMutation(signedInProcedure, orderPagesSchema, orderPages),
   addOwner: inputMutation(procedureFor('assign_owners'), moduleOwnerSchema, addModuleOwner),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { coursePathSchema } from '../../events/course/commands';
-import { notFound } from '../../events/errors';
 import {
   createSectionSchema,
   reorderSectionsSchema,
@@ -10,23 +9,13 @@ import {
 import { sectionDecider } from '../../events/section/decider';
 import { sectionStream } from '../../events/section/events';
 import { pathSchema } from '../../events/shared/fields';
-import { readStream } from '../../events/store';
 import { ownersOfCourse } from '../../projections/course/course-owners';
 import { courseIdByPath } from '../../projections/course/course-summaries';
 import { findSectionByPath } from '../../projections/section/section-summaries';
 import { breakoutRoomView, classroomCountdown, classroomView } from '../classroom/classroom';
 import { startCountdown, stopCountdown } from '../classroom/countdown';
-import { historyProcedures } from '../history-procedures';
-import {
-  type Context,
-  inputMutation,
-  metaOf,
-  pathMutation,
-  pathOutput,
-  publicProcedure,
-  router,
-  signedInProcedure,
-} from '../trpc';
+import { contentProcedures, parentOwners } from '../content/procedures';
+import { inputMutation, pathMutation, publicProcedure, router, signedInProcedure } from '../trpc';
 import {
   createSection,
   deleteSection,
@@ -48,36 +37,17 @@ import { visibleSection, visibleSectionsOfCourse } from './queries';
 const classroomInput = z.object({ course: pathSchema, section: pathSchema });
 const breakoutRoomInput = classroomInput.extend({ room: z.number().int().min(1).max(999) });
 
-/** A section's events by its path; a missing section is not found. */
-async function sectionEvents(ctx: Context, path: string) {
-  const section = await findSectionByPath(ctx.platform.database.db, path);
-  if (!section) throw notFound('section.notFound');
-  return readStream(ctx.platform.database.db, sectionStream(section.sectionId));
-}
-
 /** A section belongs to its course: the course's owners are the section's. */
-async function sectionOwnersByPath(ctx: Context, path: string) {
-  const db = ctx.platform.database.db;
-  const section = await findSectionByPath(db, path);
-  if (!section) throw notFound('section.notFound');
-  const courseId = await courseIdByPath(db, section.parentPath);
-  return courseId ? ownersOfCourse(db, courseId) : [];
-}
-
-export const sectionRouter = router({
-  /** A course's sections in order; learners see the published ones of a course they may see. */
-  listByCourse: publicProcedure
-    .input(coursePathSchema)
-    .output(z.array(sectionOutput))
-    .query(({ ctx, input }) => visibleSectionsOfCourse(ctx.platform.database.db, ctx.actor, input.path)),
-  byPath: publicProcedure
-    .input(sectionPathSchema)
-    .output(sectionOutput)
-    .query(({ ctx, input }) => visibleSection(ctx.platform.database.db, ctx.actor, input.path)),
-  ...historyProcedures({
+const sectionProcedures = contentProcedures({
+  path: sectionPathSchema,
+  notFound: 'section.notFound',
+  find: findSectionByPath,
+  stream: (section) => sectionStream(section.sectionId),
+  owners: parentOwners(courseIdByPath, ownersOfCourse),
+  rights: { create: signedInProcedure, change: 'handler' },
+  read: { output: sectionOutput, query: visibleSection },
+  history: {
     decider: sectionDecider,
-    events: sectionEvents,
-    owners: sectionOwnersByPath,
     shown: (state) => ({
       path: state.path,
       parentPath: state.parentPath,
@@ -85,24 +55,22 @@ export const sectionRouter = router({
       deleted: state.status === 'deleted',
       ...state.details,
     }),
-    shownOutput: sectionAsOfOutput,
-  }),
-  duplicate: signedInProcedure
-    .input(sectionPathSchema)
-    .output(pathOutput)
-    .mutation(async ({ ctx, input }) => ({
-      path: await duplicateSection(ctx.platform, ctx.actor, metaOf(ctx), input.path),
-    })),
-  create: signedInProcedure
-    .input(createSectionSchema)
-    .output(pathOutput)
-    .mutation(async ({ ctx, input }) => ({
-      path: await createSection(ctx.platform, ctx.actor, metaOf(ctx), input),
-    })),
-  update: inputMutation(signedInProcedure, updateSectionSchema, updateSection),
-  publish: pathMutation(signedInProcedure, sectionPathSchema, publishSection),
-  unpublish: pathMutation(signedInProcedure, sectionPathSchema, unpublishSection),
-  delete: pathMutation(signedInProcedure, sectionPathSchema, deleteSection),
+    output: sectionAsOfOutput,
+  },
+  create: { input: createSectionSchema, command: createSection },
+  update: { input: updateSectionSchema, command: updateSection },
+  delete: deleteSection,
+  duplicate: duplicateSection,
+  publishing: { publish: publishSection, unpublish: unpublishSection },
+});
+
+export const sectionRouter = router({
+  /** A course's sections in order; learners see the published ones of a course they may see. */
+  listByCourse: publicProcedure
+    .input(coursePathSchema)
+    .output(z.array(sectionOutput))
+    .query(({ ctx, input }) => visibleSectionsOfCourse(ctx.platform.database.db, ctx.actor, input.path)),
+  ...sectionProcedures,
   /**
    * The live classroom for who may enter it (server/classroom/classroom.ts): the meeting's Jitsi room
    * or Zoom signature, the participant's display name, and whether they may run the countdown.
@@ -124,13 +92,9 @@ export const sectionRouter = router({
     .input(sectionPathSchema)
     .output(countdownOutput)
     .query(({ ctx, input }) => classroomCountdown(ctx.platform.database.db, ctx.actor, input.path)),
-  startCountdown: signedInProcedure
-    .input(sectionPathSchema)
-    .output(pathOutput)
-    .mutation(async ({ ctx, input }) => {
-      await startCountdown(ctx.platform, ctx.actor, metaOf(ctx), input.path, new Date());
-      return { path: input.path };
-    }),
+  startCountdown: pathMutation(signedInProcedure, sectionPathSchema, (platform, actor, meta, path) =>
+    startCountdown(platform, actor, meta, path, new Date()),
+  ),
   stopCountdown: pathMutation(signedInProcedure, sectionPathSchema, stopCountdown),
   /** Saves the course's section order (the list of section paths). */
   order: inputMutation(signedInProcedure, reorderSectionsSchema, orderSections),
