@@ -16,10 +16,9 @@ import {
   openReviews,
   statusOf,
 } from '../../projections/certificate/certificates';
-import { ownersOfCourse } from '../../projections/course/course-owners';
 import { type CourseSummary, findCourseByPath } from '../../projections/course/course-summaries';
 import { parentsOf } from '../../projections/link/content-links';
-import { modulesOwnedBy, ownersOfModule } from '../../projections/module/module-owners';
+import { modulesOwnedBy } from '../../projections/module/module-owners';
 import { findModuleByPath, type ModuleSummary } from '../../projections/module/module-summaries';
 import { findUserById, findUsersByIds, usersLinkedTo } from '../../projections/user/users';
 import type { Db } from '../db/tables';
@@ -286,9 +285,27 @@ export async function participantModuleCertificate(
 }
 
 /**
- * A module certificate by its verification code: to its holder, and to whoever reads the holder's
- * results in the module (the module rule: the results right and a read reach to the holder). Null
- * for everyone else, an unknown code or a course certificate, as if there were none.
+ * Who may read a certificate that is not theirs: for a module, who reads the holder's results in it
+ * (the results right and a read reach to the holder); for a course, who reads the course's
+ * certificate list. The verification page, the PDF and GraphQL all ask this one rule.
+ */
+async function mayReadOthersCertificate(db: Db, actor: Actor, record: CertificateRecord): Promise<boolean> {
+  if (record.kind === 'module') {
+    const module = await findModuleByPath(db, record.itemPath);
+    if (!module) return false;
+    const authority = await moduleAuthority(db, actor, module);
+    return authority.rights.results && (await reaches(db, authority.readReach, record.userId));
+  }
+  const course = await findCourseByPath(db, record.itemPath);
+  return course !== null && (await courseRights(db, actor, course)).certificates;
+}
+
+const mayReadCertificate = async (db: Db, actor: Actor, record: CertificateRecord) =>
+  record.userId === actor.userId || (await mayReadOthersCertificate(db, actor, record));
+
+/**
+ * A module certificate by its verification code, to whoever may read it; null for everyone else,
+ * an unknown code or a course certificate, as if there were none.
  */
 export async function moduleCertificateByCode(
   platform: Platform,
@@ -298,12 +315,7 @@ export async function moduleCertificateByCode(
   if (!actor) return null;
   const db = platform.database.db;
   const record = await findCertificateByCode(db, code);
-  if (record?.kind !== 'module') return null;
-  if (record.userId !== actor.userId) {
-    const module = await findModuleByPath(db, record.itemPath);
-    const authority = module && (await moduleAuthority(db, actor, module));
-    if (!authority?.rights.results || !(await reaches(db, authority.readReach, record.userId))) return null;
-  }
+  if (record?.kind !== 'module' || !(await mayReadCertificate(db, actor, record))) return null;
   return viewOf(platform, record);
 }
 
@@ -318,8 +330,9 @@ export async function courseCertificateFor(platform: Platform, actor: Actor | nu
 }
 
 /**
- * The PDF's content for a certificate: to its holder, to admins and teachers (edit right or the
- * item's owners). Others get NotFound, as if the code did not exist.
+ * The PDF's content for a certificate, to whoever may read it (its holder, who reads the holder's
+ * results in the module or the course's certificate list). Others get NotFound, as if the code did
+ * not exist.
  */
 export async function certificateDocument(
   platform: Platform,
@@ -329,17 +342,13 @@ export async function certificateDocument(
   if (!actor) throw unauthenticated();
   const db = platform.database.db;
   const certificate = await findCertificateByCode(db, code);
-  if (!certificate) throw notFound('certificates.errors.notFound');
+  if (!certificate || !(await mayReadCertificate(db, actor, certificate)))
+    throw notFound('certificates.errors.notFound');
   const module = certificate.kind === 'module' ? await findModuleByPath(db, certificate.itemPath) : null;
   const ownCourse = certificate.kind === 'course' ? await findCourseByPath(db, certificate.itemPath) : null;
   const item = module ?? ownCourse;
   const holder = await findUserById(db, certificate.userId);
   if (!item || !holder) throw notFound('certificates.errors.notFound');
-  const owners = module
-    ? await ownersOfModule(db, module.moduleId)
-    : await ownersOfCourse(db, (ownCourse as CourseSummary).courseId);
-  const allowed = actor.userId === certificate.userId || can(actor, 'view') || can(actor, 'edit', { owners });
-  if (!allowed) throw notFound('certificates.errors.notFound');
   const itemId = module ? module.moduleId : (ownCourse as CourseSummary).courseId;
   const config = await configOrDefault(db, certificate.kind, itemId);
   const course = ownCourse ?? (module ? await courseOfModule(db, module.path) : null);

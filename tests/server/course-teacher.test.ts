@@ -217,6 +217,50 @@ describe.each(databaseKinds)('course owners teach its modules on %s', (kind) => 
     await refused('stranger', 'certificate.revokeModule', onParticipant(), 'FORBIDDEN');
   });
 
+  it("reads a certificate's PDF and GraphQL view by the results rule: its own participants only", async () => {
+    const codeOf = async (who: Who) => {
+      const certificate = await as<{ code: string } | null>(
+        'admin',
+        'certificate.ofParticipant',
+        { module, user: ids[who] },
+        false,
+      );
+      return (
+        certificate?.code ??
+        (await as<{ code: string }>('admin', 'certificate.certify', { module, user: ids[who] })).code
+      );
+    };
+    const pdf = async (who: Who, code: string) =>
+      (
+        await app.inject({
+          url: `/api/certificates/${code}.pdf`,
+          headers: { authorization: `Bearer ${tokens[who]}` },
+        })
+      ).statusCode;
+    const byCode = async (who: Who, code: string) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/graphql',
+          payload: { query: `{ moduleCertificate(path: "${code}") { path } }` },
+          headers: { authorization: `Bearer ${tokens[who]}` },
+        })
+      ).json().data.moduleCertificate;
+    const participant = await codeOf('participant');
+    const outsider = await codeOf('outsider');
+    expect(await pdf('courseOwner', participant)).toBe(200);
+    expect(await byCode('courseOwner', participant)).toEqual({ path: participant });
+    for (const [who, code] of [
+      ['courseOwner', outsider],
+      ['stranger', participant],
+      ['outsider', participant],
+    ] as const) {
+      expect(await pdf(who, code), `${who} ${code}`).toBe(404);
+      expect(await byCode(who, code)).toBeNull();
+    }
+    expect(await pdf('outsider', outsider)).toBe(200);
+  });
+
   it('ends with the link: once the section no longer lists the module, its teacher is refused', async () => {
     await as('admin', 'link.removeItemFromParent', {
       parentType: 'section',
