@@ -54,13 +54,28 @@ export function resetAnswers(): void {
 export const callsTo = <P extends ProcedurePath>(path: P) =>
   calls.filter((call) => call.path === path).map((call) => call.input as InputOf<P>);
 
+/** A field the server refused: its path in the input, the i18n key and the translated text. */
+export interface FieldProblem {
+  path: string;
+  key: string;
+  message: string;
+}
+
 /**
- * A refusal as the server sends it (code, translated message, and the i18n key some screens read),
- * for an answer function to throw.
+ * A refusal as the server sends it (code, translated message, the i18n key some screens read, and
+ * the fields it names), for an answer function to throw.
  */
-export function refusal(code: string, message: string, key?: string): TRPCClientError<AppRouter> {
+export function refusal(
+  code: string,
+  message: string,
+  { key, fields }: { key?: string; fields?: FieldProblem[] } = {},
+): TRPCClientError<AppRouter> {
   return TRPCClientError.from({
-    error: { code: -32000, message, data: { code, httpStatus: 400, ...(key ? { key } : {}) } },
+    error: {
+      code: -32000,
+      message,
+      data: { code, httpStatus: 400, ...(key ? { key } : {}), ...(fields ? { fields } : {}) },
+    },
   });
 }
 
