@@ -15,6 +15,47 @@ export const imageOutput = z.object({ name: z.string(), alt: z.string() }).nulla
 
 export { languageSchema as languageOutput };
 
+/** What an output declares of a stored schema: the same output type, read and answered as it is. */
+type Shaped<T extends z.ZodType> = z.ZodType<z.output<T>, z.output<T>>;
+
+/**
+ * The shape of an event's or a command's schema without its write-time rules (lengths, formats,
+ * trimming, refinements, defaults): what an output declares of the same fields, so a field added to
+ * the event is answered too, and a row written under older rules still reads.
+ */
+export function shapeOf<S extends z.ZodRawShape>(
+  schema: z.ZodObject<S>,
+): z.ZodObject<{ [K in keyof S]: S[K] extends z.ZodType ? Shaped<S[K]> : never }>;
+export function shapeOf<T extends z.ZodType>(schema: T): Shaped<T>;
+export function shapeOf(schema: z.core.$ZodType): z.ZodType {
+  return bare(schema);
+}
+
+function bare(schema: z.core.$ZodType): z.ZodType {
+  if (schema instanceof z.core.$ZodString) return z.string();
+  if (schema instanceof z.core.$ZodNumber) return z.number();
+  if (schema instanceof z.core.$ZodBoolean) return z.boolean();
+  // The values are the shape: an enum or a literal has no write-time rule besides them.
+  if (schema instanceof z.ZodEnum || schema instanceof z.ZodLiteral) return schema;
+  if (schema instanceof z.ZodNullable) return bare(schema.unwrap()).nullable();
+  // A default or a prefault fills a missing field when written: what is stored has it.
+  if (schema instanceof z.ZodDefault || schema instanceof z.ZodPrefault) return bare(schema.unwrap());
+  if (schema instanceof z.ZodArray) return z.array(bare(schema.element));
+  if (schema instanceof z.ZodObject) {
+    return z.object(
+      Object.fromEntries(Object.entries(schema.shape).map(([key, field]) => [key, bare(field)])),
+    );
+  }
+  if (schema instanceof z.ZodDiscriminatedUnion) {
+    return z.discriminatedUnion(
+      schema.def.discriminator,
+      schema.options.map((option) => bare(option)) as never,
+    );
+  }
+  if (schema instanceof z.ZodUnion) return z.union(schema.options.map((option) => bare(option)) as never);
+  throw new Error(`No output shape for a ${schema._zod.def.type} schema`);
+}
+
 /** A course, module or file named by path, as lists of translations and links show it. */
 export const namedItemOutput = z.object({ path: z.string(), name: z.string(), language: languageSchema });
 

@@ -1,25 +1,9 @@
 import { z } from 'zod';
-import { imageOutput, languageOutput } from '../outputs';
+import { courseDetailsSchema } from '../../events/course/events';
+import { imageOutput, shapeOf } from '../outputs';
 
-/**
- * A course's details as its form holds them (events/course/events.ts). Output schemas name the shape
- * only: the write-time limits stay with the input schemas, so an older row never fails a read.
- */
-export const courseDetailsOutput = z.object({
-  name: z.string(),
-  language: languageOutput,
-  info: z.string(),
-  originId: z.string().nullable(),
-  showUserList: z.boolean(),
-  showTeam: z.boolean(),
-  location: z.string(),
-  startdate: z.string().nullable(),
-  enddate: z.string().nullable(),
-  teacher: z.string(),
-  public: z.boolean(),
-  onHome: z.boolean(),
-  image: imageOutput,
-});
+/** A course's details as its form holds them: the event's fields, the shape only (see `shapeOf`). */
+export const courseDetailsOutput = shapeOf(courseDetailsSchema);
 
 export const courseSummaryOutput = courseDetailsOutput.extend({
   courseId: z.string(),

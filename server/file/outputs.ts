@@ -1,12 +1,14 @@
 import { z } from 'zod';
-import { fileTypes } from '../../events/file/events';
+import { fileDetailsSchema } from '../../events/file/events';
+import { shapeOf } from '../outputs';
+
+/** A file's details: the event's fields, the shape only (see `shapeOf`). */
+const fileDetailsOutput = shapeOf(fileDetailsSchema);
 
 export const fileOutput = z.object({
   fileId: z.string(),
   path: z.string(),
-  name: z.string(),
-  url: z.string(),
-  type: z.enum(fileTypes),
+  ...fileDetailsOutput.shape,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -14,8 +16,6 @@ export const fileOutput = z.object({
 /** A file as it was at a moment (time travel). */
 export const fileAsOfOutput = z.object({
   path: z.string(),
-  name: z.string(),
-  url: z.string(),
-  type: z.enum(fileTypes),
+  ...fileDetailsOutput.shape,
   deleted: z.boolean(),
 });

@@ -1,24 +1,10 @@
 import { z } from 'zod';
-import { gateOptions, randomizeOptions } from '../../events/module/events';
-import { imageOutput, languageOutput } from '../outputs';
+import { moduleDetailsSchema } from '../../events/module/events';
+import { shapeOf } from '../outputs';
 import { pageTypeOutput } from '../page/outputs';
 
-/** A module's details as its form holds them (events/module/events.ts), the shape only. */
-export const moduleDetailsOutput = z.object({
-  name: z.string(),
-  language: languageOutput,
-  info: z.string(),
-  originId: z.string().nullable(),
-  public: z.boolean(),
-  onHome: z.boolean(),
-  showCorrect: z.boolean(),
-  test: z.boolean(),
-  anonymousPages: z.boolean(),
-  randomized: z.array(z.enum(randomizeOptions)),
-  gateProgress: z.boolean(),
-  gateConfig: z.array(z.enum(gateOptions)),
-  image: imageOutput,
-});
+/** A module's details as its form holds them: the event's fields, the shape only (see `shapeOf`). */
+export const moduleDetailsOutput = shapeOf(moduleDetailsSchema);
 
 export const moduleSummaryOutput = moduleDetailsOutput.extend({
   moduleId: z.string(),

@@ -1,59 +1,40 @@
 import { z } from 'zod';
-import { pageTypes } from '../../events/page/events';
+import {
+  elementSchema,
+  interactiveVideoSchema,
+  markdownElementSchema,
+  optionSchema,
+  questionSettingsSchema,
+  videoElementSchema,
+} from '../../events/page/content';
+import { pageDetailsSchema, pageTypes } from '../../events/page/events';
+import { shapeOf } from '../outputs';
 
 /**
- * A page's elements (events/page/content.ts) as readers receive them. `publicElementOutput` is a
- * question without its answer key: an option's score only where the reader may see it.
+ * A page's elements (events/page/content.ts) as readers receive them: `elementOutput` the stored
+ * shape (see `shapeOf`), `publicElementOutput` a question without its answer key: an option's score
+ * only where the reader may see it.
  */
-const settings = z.object({
-  autoShow: z.boolean(),
-  attempts: z.number(),
-  info: z.string(),
-  maxScore: z.number(),
-});
+export const elementOutput = shapeOf(elementSchema);
 
-const option = { label: z.string(), value: z.string() };
-const question = { name: z.string(), label: z.string(), schema: settings };
-const markdown = z.object({ type: z.literal('markdown'), name: z.string(), text: z.string() });
-const video = z.object({ type: z.literal('video'), name: z.string(), url: z.string() });
-const options = z.array(z.object({ ...option, score: z.number() }));
-
-export const elementOutput = z.discriminatedUnion('type', [
-  markdown,
-  video,
-  z.object({ type: z.literal('radio'), questionType: z.literal('single'), ...question, options }),
-  z.object({ type: z.literal('checkbox'), questionType: z.literal('multiple'), ...question, options }),
-  z.object({ type: z.literal('textarea'), questionType: z.literal('open'), ...question, options }),
-]);
+const question = { name: z.string(), label: z.string(), schema: shapeOf(questionSettingsSchema) };
 
 /** As `PublicElement` types it: a question of any kind, its options' scores optional. */
 export const publicElementOutput = z.union([
-  markdown,
-  video,
+  shapeOf(markdownElementSchema),
+  shapeOf(videoElementSchema),
   z.object({
     type: z.enum(['radio', 'checkbox', 'textarea']),
     questionType: z.enum(['single', 'multiple', 'open']),
     ...question,
-    options: z.array(z.object({ ...option, score: z.number().optional() })),
+    options: z.array(shapeOf(optionSchema).extend({ score: z.number().optional() })),
   }),
 ]);
 
-export const interactiveVideoOutput = z
-  .object({
-    show: z.boolean(),
-    url: z.string(),
-    videoTime: z.number(),
-    timestamps: z.array(
-      z.object({
-        hh: z.number(),
-        mm: z.number(),
-        ss: z.number(),
-        references: z.array(z.string()),
-        timestampInSeconds: z.number(),
-      }),
-    ),
-  })
-  .nullable();
+export const interactiveVideoOutput = shapeOf(interactiveVideoSchema).nullable();
+
+/** A page's details: the event's fields, the shape only. */
+const pageDetailsOutput = shapeOf(pageDetailsSchema);
 
 export const pageTypeOutput = z.enum(pageTypes);
 
@@ -63,11 +44,8 @@ export const pageOutput = z.object({
   path: z.string(),
   parentPath: z.string(),
   position: z.number(),
-  name: z.string(),
-  type: pageTypeOutput,
+  ...pageDetailsOutput.shape,
   content: z.array(publicElementOutput),
-  interactiveVideo: interactiveVideoOutput,
-  estimatedTime: z.number(),
   updatedAt: z.string(),
 });
 
@@ -85,9 +63,5 @@ export const pageAsOfOutput = z.object({
   path: z.string(),
   parentPath: z.string(),
   deleted: z.boolean(),
-  name: z.string(),
-  type: pageTypeOutput,
-  content: z.array(elementOutput),
-  interactiveVideo: interactiveVideoOutput,
-  estimatedTime: z.number(),
+  ...pageDetailsOutput.shape,
 });

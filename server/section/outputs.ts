@@ -1,44 +1,10 @@
 import { z } from 'zod';
-import { imageOutput, languageOutput } from '../outputs';
+import { classroomSchema, sectionDetailsSchema } from '../../events/section/events';
+import { languageOutput, shapeOf } from '../outputs';
 
-const recording = z.object({ url: z.string(), titel: z.string() });
-
-/** A section's live classroom as stored (events/section/events.ts), the shape only. */
-export const classroomOutput = z.object({
-  name: z.string(),
-  type: z.enum(['zoom', 'jitsi']),
-  startdate: z.string().nullable(),
-  enddate: z.string().nullable(),
-  meetingId: z.string(),
-  pwd: z.string(),
-  extraInfo: z.string(),
-  recordings: z.array(recording),
-  breakoutrooms: z.array(
-    z.object({
-      name: z.string(),
-      startdate: z.string().nullable(),
-      jitsi: z.string(),
-      roomNumber: z.number(),
-      breakoutroomInteriorInfo: z.string(),
-    }),
-  ),
-  breakoutroomCountdown: z.number(),
-  breakoutroomCountdownStarted: z.string().nullable(),
-  breakoutroomInfo: z.string(),
-});
-
-export const sectionDetailsOutput = z.object({
-  name: z.string(),
-  language: languageOutput,
-  info: z.string(),
-  originId: z.string().nullable(),
-  date: z.string().nullable(),
-  location: z.string(),
-  teacher: z.string(),
-  public: z.boolean(),
-  image: imageOutput,
-  classroom: classroomOutput.nullable(),
-});
+/** A section's details and its live classroom as stored: the event's fields, the shape only (see `shapeOf`). */
+export const sectionDetailsOutput = shapeOf(sectionDetailsSchema);
+export const classroomOutput = shapeOf(classroomSchema);
 
 export const sectionOutput = sectionDetailsOutput.extend({
   sectionId: z.string(),
@@ -81,7 +47,7 @@ export const classroomViewOutput = z.object({
     startdate: z.string().nullable(),
     enddate: z.string().nullable(),
     extraInfo: z.string(),
-    recordings: z.array(recording),
+    recordings: classroomOutput.shape.recordings,
     breakoutroomInfo: z.string(),
     breakoutroomCountdown: z.number(),
   }),
