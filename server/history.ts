@@ -188,6 +188,15 @@ export function eventHistory(events: StoredEvent[]): HistoryEntry[] {
   });
 }
 
+/** A stream without a decider here (users, roles) made readable for `actor`, each entry with its event's data. */
+export async function readableWithData(db: Db, actor: Actor | null, events: StoredEvent[]) {
+  const entries = eventHistory(events).map((entry, index) => ({
+    ...entry,
+    data: events[index]!.data as Record<string, unknown>,
+  }));
+  return readable(db, actor, entries);
+}
+
 type NameTable =
   | 'section_summaries'
   | 'module_summaries'

@@ -7,6 +7,7 @@ import { type Actor, can, type RoleAction, requireCan } from '../events/permissi
 import { type Language, pathSchema, unstorableTextIn } from '../events/shared/fields';
 import { externalRefusalOf } from './auth/actor';
 import { requestLanguage, translator } from './i18n';
+import { successOutput } from './outputs';
 import type { Platform } from './platform';
 import { enrollingActorOf, requestActor } from './plugins/request-actor';
 
@@ -247,4 +248,18 @@ export const inputMutation = <S extends z.ZodType<{ path: string }>>(
       const parsed = input as z.output<S>;
       await command(ctx.platform, ctx.actor, metaOf(ctx), parsed);
       return { path: parsed.path };
+    });
+
+/** The mutation, declared on `procedure`, that runs `command` with the whole input and answers that it ran. */
+export const successMutation = <S extends z.ZodType>(
+  procedure: typeof signedInProcedure,
+  schema: S,
+  command: Handler<z.output<S>>,
+) =>
+  procedure
+    .input(schema)
+    .output(successOutput)
+    .mutation(async ({ ctx, input }) => {
+      await command(ctx.platform, ctx.actor, metaOf(ctx), input as z.output<S>);
+      return { success: true };
     });

@@ -112,33 +112,22 @@ function linkCommand(
   return { type: action === 'link' ? 'LinkFile' : 'UnlinkFile', data: { fileId: id, filePath: path } };
 }
 
+/** Links or unlinks a module or file on a course or section (idempotent): the link rule decides who may. */
+const changeLink =
+  (action: 'link' | 'unlink') =>
+  async (platform: Platform, actor: Actor | null, meta: CommandMeta, input: LinkInput) => {
+    const db = platform.database.db;
+    const parent = await parentTarget(db, input.parentType, input.parentPath);
+    await requireLinkRight(db, actor, parent, input, action, ownersOfParent(db));
+    const id = await itemId(db, input.itemType, input.itemPath);
+    await onParent(platform, actor, meta, parent, linkCommand(action, input.itemType, id, input.itemPath));
+  };
+
 /** Links a module or file to a course or section (idempotent); edit right on the parent, or owning it. */
-export async function addItemToParent(
-  platform: Platform,
-  actor: Actor | null,
-  meta: CommandMeta,
-  input: LinkInput,
-) {
-  const db = platform.database.db;
-  const parent = await parentTarget(db, input.parentType, input.parentPath);
-  await requireLinkRight(db, actor, parent, input, 'link', ownersOfParent(db));
-  const id = await itemId(db, input.itemType, input.itemPath);
-  await onParent(platform, actor, meta, parent, linkCommand('link', input.itemType, id, input.itemPath));
-}
+export const addItemToParent = changeLink('link');
 
 /** Unlinks a module or file from a course or section (idempotent). */
-export async function removeItemFromParent(
-  platform: Platform,
-  actor: Actor | null,
-  meta: CommandMeta,
-  input: LinkInput,
-) {
-  const db = platform.database.db;
-  const parent = await parentTarget(db, input.parentType, input.parentPath);
-  await requireLinkRight(db, actor, parent, input, 'unlink', ownersOfParent(db));
-  const id = await itemId(db, input.itemType, input.itemPath);
-  await onParent(platform, actor, meta, parent, linkCommand('unlink', input.itemType, id, input.itemPath));
-}
+export const removeItemFromParent = changeLink('unlink');
 
 /** Saves the order of a parent's modules: exactly the linked module paths, in the new order. */
 export async function orderModules(

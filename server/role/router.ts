@@ -4,9 +4,9 @@ import { duplicateRoleSchema, roleInputSchema, roleNameSchema } from '../../even
 import { roleStream } from '../../events/role/events';
 import { readStream } from '../../events/store';
 import { findRoleByName } from '../../projections/role/roles';
-import { eventHistory, readable } from '../history';
-import { historyWithDataOutput, successOutput } from '../outputs';
-import { metaOf, procedureFor, router, signedInProcedure } from '../trpc';
+import { readableWithData } from '../history';
+import { historyWithDataOutput } from '../outputs';
+import { metaOf, procedureFor, router, signedInProcedure, successMutation } from '../trpc';
 import { createRole, deleteRole, duplicateRole, updateRole } from './commands';
 import { roleNameOutput, roleOutput } from './outputs';
 import { visibleRole, visibleRoles } from './queries';
@@ -26,14 +26,7 @@ export const roleRouter = router({
       const role = await findRoleByName(ctx.platform.database.db, input.name);
       if (!role) throw notFound('role.notFound');
       const events = await readStream(ctx.platform.database.db, roleStream(role._id));
-      return readable(
-        ctx.platform.database.db,
-        ctx.actor,
-        eventHistory(events).map((entry, index) => ({
-          ...entry,
-          data: events[index]!.data as Record<string, unknown>,
-        })),
-      );
+      return readableWithData(ctx.platform.database.db, ctx.actor, events);
     }),
   create: procedureFor('manage_roles')
     .input(roleInputSchema)
@@ -44,18 +37,12 @@ export const roleRouter = router({
     .input(duplicateRoleSchema)
     .output(roleNameOutput)
     .mutation(({ ctx, input }) => duplicateRole(ctx.platform, ctx.actor, metaOf(ctx), input)),
-  update: procedureFor('manage_roles')
-    .input(roleNameSchema.extend({ doc: roleInputSchema }))
-    .output(successOutput)
-    .mutation(async ({ ctx, input }) => {
-      await updateRole(ctx.platform, ctx.actor, metaOf(ctx), input.name, input.doc);
-      return { success: true };
-    }),
-  delete: procedureFor('manage_roles')
-    .input(roleNameSchema)
-    .output(successOutput)
-    .mutation(async ({ ctx, input }) => {
-      await deleteRole(ctx.platform, ctx.actor, metaOf(ctx), input.name);
-      return { success: true };
-    }),
+  update: successMutation(
+    procedureFor('manage_roles'),
+    roleNameSchema.extend({ doc: roleInputSchema }),
+    (platform, actor, meta, input) => updateRole(platform, actor, meta, input.name, input.doc),
+  ),
+  delete: successMutation(procedureFor('manage_roles'), roleNameSchema, (platform, actor, meta, input) =>
+    deleteRole(platform, actor, meta, input.name),
+  ),
 });

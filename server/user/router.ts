@@ -13,9 +13,9 @@ import {
 import { userStream } from '../../events/user/events';
 import { findUserById } from '../../projections/user/users';
 import { actorFor } from '../auth/actor';
-import { eventHistory, readable } from '../history';
-import { historyWithDataOutput, successOutput } from '../outputs';
-import { metaOf, procedureFor, publicProcedure, router, signedInProcedure } from '../trpc';
+import { readableWithData } from '../history';
+import { historyWithDataOutput } from '../outputs';
+import { metaOf, procedureFor, publicProcedure, router, signedInProcedure, successMutation } from '../trpc';
 import { createUser, deleteUser, linkUser, resendInvite, setRoles, updateProfile } from './commands';
 import { exportUserData, myData } from './export-data';
 import { dataExportOutput, meOutput, myDataOutput, userOutput, userWithRulesOutput } from './outputs';
@@ -35,22 +35,14 @@ export const userRouter = router({
     return { ...user, roles: [], rules: noRules(), mustEnrolSecondFactor: true };
   }),
 
-  updateProfile: signedInProcedure
-    .input(profileSchema)
-    .output(successOutput)
-    .mutation(async ({ ctx, input }) => {
-      await updateProfile(ctx.platform, ctx.actor, metaOf(ctx), ctx.actor.userId, input);
-      return { success: true };
-    }),
+  updateProfile: successMutation(signedInProcedure, profileSchema, (platform, actor, meta, input) =>
+    updateProfile(platform, actor, meta, actor.userId, input),
+  ),
 
   /** Erases one's own account, after signing in again (`reauth` from /auth/reauth). */
-  deleteMe: signedInProcedure
-    .input(recentAuthSchema)
-    .output(successOutput)
-    .mutation(async ({ ctx, input }) => {
-      await deleteUser(ctx.platform, ctx.actor, metaOf(ctx), ctx.actor.userId, input.reauth);
-      return { success: true };
-    }),
+  deleteMe: successMutation(signedInProcedure, recentAuthSchema, (platform, actor, meta, input) =>
+    deleteUser(platform, actor, meta, actor.userId, input.reauth),
+  ),
 
   /** 'Download my data': the signed-in person's own export (no user id: only ever their own). */
   myData: signedInProcedure
@@ -87,14 +79,7 @@ export const userRouter = router({
       if (ctx.actor.userId !== input._id && !can(ctx.actor, 'manage_users')) throw forbidden();
       const events = await readStream(ctx.platform.database.db, userStream(input._id));
       if (events.length === 0) throw notFound('user.notFound');
-      return readable(
-        ctx.platform.database.db,
-        ctx.actor,
-        eventHistory(events).map((entry, index) => ({
-          ...entry,
-          data: events[index]!.data as Record<string, unknown>,
-        })),
-      );
+      return readableWithData(ctx.platform.database.db, ctx.actor, events);
     }),
 
   create: procedureFor('manage_users')
@@ -104,45 +89,29 @@ export const userRouter = router({
       _id: await createUser(ctx.platform, ctx.actor, metaOf(ctx), input),
     })),
 
-  setRoles: procedureFor('manage_users')
-    .input(byId.extend({ roles: z.array(z.string().min(1).max(60)).max(50) }))
-    .output(successOutput)
-    .mutation(async ({ ctx, input }) => {
-      await setRoles(ctx.platform, ctx.actor, metaOf(ctx), input._id, input.roles);
-      return { success: true };
-    }),
+  setRoles: successMutation(
+    procedureFor('manage_users'),
+    byId.extend({ roles: z.array(z.string().min(1).max(60)).max(50) }),
+    (platform, actor, meta, input) => setRoles(platform, actor, meta, input._id, input.roles),
+  ),
 
-  update: procedureFor('manage_users')
-    .input(byId.extend({ doc: profileSchema }))
-    .output(successOutput)
-    .mutation(async ({ ctx, input }) => {
-      await updateProfile(ctx.platform, ctx.actor, metaOf(ctx), input._id, input.doc);
-      return { success: true };
-    }),
+  update: successMutation(
+    procedureFor('manage_users'),
+    byId.extend({ doc: profileSchema }),
+    (platform, actor, meta, input) => updateProfile(platform, actor, meta, input._id, input.doc),
+  ),
 
-  link: signedInProcedure
-    .input(
-      byId.extend({ itemType: itemTypeSchema, itemPath: z.string().min(1).max(200), linked: z.boolean() }),
-    )
-    .output(successOutput)
-    .mutation(async ({ ctx, input }) => {
-      await linkUser(ctx.platform, ctx.actor, metaOf(ctx), { userId: input._id, ...input });
-      return { success: true };
-    }),
+  link: successMutation(
+    signedInProcedure,
+    byId.extend({ itemType: itemTypeSchema, itemPath: z.string().min(1).max(200), linked: z.boolean() }),
+    (platform, actor, meta, input) => linkUser(platform, actor, meta, { userId: input._id, ...input }),
+  ),
 
-  delete: procedureFor('manage_users')
-    .input(byId)
-    .output(successOutput)
-    .mutation(async ({ ctx, input }) => {
-      await deleteUser(ctx.platform, ctx.actor, metaOf(ctx), input._id);
-      return { success: true };
-    }),
+  delete: successMutation(procedureFor('manage_users'), byId, (platform, actor, meta, input) =>
+    deleteUser(platform, actor, meta, input._id),
+  ),
 
-  resendInvite: procedureFor('manage_users')
-    .input(byId)
-    .output(successOutput)
-    .mutation(async ({ ctx, input }) => {
-      await resendInvite(ctx.platform, ctx.actor, input._id);
-      return { success: true };
-    }),
+  resendInvite: successMutation(procedureFor('manage_users'), byId, (platform, actor, _meta, input) =>
+    resendInvite(platform, actor, input._id),
+  ),
 });
