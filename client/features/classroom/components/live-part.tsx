@@ -1,8 +1,8 @@
 import '../classroom.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { breakoutRoomHref, classroomHref } from '../../../lib/classroom-paths';
 import type { CourseSection } from '../../../lib/course-sections';
+import { breakoutRoomHref, classroomHref } from '../../../lib/section-links';
 import { isLive, liveOver } from '../../../lib/section-timing';
 import { paragraphs } from '../../../lib/text';
 import { trackSeen } from '../../../lib/tracking/use-track-seen';

@@ -1,8 +1,8 @@
 import '../classroom.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { breakoutRoomHref } from '../../../lib/classroom-paths';
 import { useSections } from '../../../lib/course-sections';
+import { breakoutRoomHref } from '../../../lib/section-links';
 import { paragraphs } from '../../../lib/text';
 import { useTrackSeen } from '../../../lib/tracking/use-track-seen';
 import { ItemQuery } from '../../../ui/item-query';

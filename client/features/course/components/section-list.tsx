@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { classroomHref } from '../../../lib/classroom-paths';
 import type { CourseSection } from '../../../lib/course-sections';
 import { formatDate, formatDateTime } from '../../../lib/dates';
+import { classroomHref } from '../../../lib/section-links';
 import type { ClassifiedSection, SectionTiming } from '../../../lib/section-timing';
 import { truncate } from '../../../lib/text';
 
