@@ -1,12 +1,4 @@
-import { type Kysely, type RawBuilder, sql } from 'kysely';
-
-/**
- * Kysely's database type is invariant, so a projection's reads accept any handle (the db or a
- * transaction on the full schema) and narrow it to the tables the projection owns.
- */
-// biome-ignore lint/suspicious/noExplicitAny: narrowed by `tablesOf`
-export type AnyDb = Kysely<any>;
-export const tablesOf = <Tables>(db: AnyDb) => db as Kysely<Tables>;
+import { type RawBuilder, sql } from 'kysely';
 
 /**
  * Many rows as one parameter, typed by the table's own row type: `select … from rowsOf(table, rows)`

@@ -1,5 +1,5 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { AnyDb } from './db';
+import { sql, type Transaction } from 'kysely';
+import type { Database, Db } from '../server/db/tables';
 import type { AnyProjection } from './projection';
 import { rebuildChosen, withWhatTheyRead } from './rebuild';
 import { projections } from './registry';
@@ -11,7 +11,7 @@ import { rebuildInShadow } from './shadow-rebuild';
  * or an older one is behind: rebuilt from the log at start. A newer one (a later release ran
  * here) is left alone: rebuilding it with older rules would undo what that release built.
  */
-export async function projectionsBehind(db: AnyDb): Promise<AnyProjection[]> {
+export async function projectionsBehind(db: Db): Promise<AnyProjection[]> {
   const rows = await db.selectFrom('projection_versions').select(['name', 'version']).execute();
   const recorded = new Map(rows.map((row) => [row.name as string, row.version as number]));
   return projections.filter(
@@ -27,8 +27,7 @@ export async function projectionsBehind(db: AnyDb): Promise<AnyProjection[]> {
  * which is why it runs before the server answers.
  */
 export async function catchUpProjections(
-  // biome-ignore lint/suspicious/noExplicitAny: runs on the full database schema
-  runInTransaction: <T>(work: (trx: Transaction<any>) => Promise<T>) => Promise<T>,
+  runInTransaction: <T>(work: (trx: Transaction<Database>) => Promise<T>) => Promise<T>,
   batchSize = 1000,
 ): Promise<{ projections: string[]; events: number }> {
   return runInTransaction(async (trx) => {
@@ -50,10 +49,8 @@ export async function catchUpProjections(
  * for it (`/readyz` says what is catching up meanwhile) and looks again, until nothing is behind.
  */
 export async function catchUpInShadow(
-  // biome-ignore lint/suspicious/noExplicitAny: runs on the full database schema
-  db: Kysely<any>,
-  // biome-ignore lint/suspicious/noExplicitAny: idem
-  runInTransaction: <T>(work: (trx: Transaction<any>) => Promise<T>) => Promise<T>,
+  db: Db,
+  runInTransaction: <T>(work: (trx: Transaction<Database>) => Promise<T>) => Promise<T>,
   options: { batchSize?: number; retryMs?: number; stopped?: () => boolean } = {},
 ): Promise<{ projections: string[]; events: number }> {
   const rebuilt = { projections: [] as string[], events: 0 };

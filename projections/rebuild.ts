@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import { readAll } from '../events/store';
-import type { AnyDb } from './db';
+import type { Database, Db } from '../server/db/tables';
 import type { AnyProjection } from './projection';
 import { applyProjections, projections, projectionTables } from './registry';
 
@@ -9,8 +9,7 @@ import { applyProjections, projections, projectionTables } from './registry';
  * never see a half-built state. Returns the number of events replayed.
  */
 export async function rebuildProjections(
-  // biome-ignore lint/suspicious/noExplicitAny: runs on the full database schema
-  runInTransaction: <T>(work: (trx: Transaction<any>) => Promise<T>) => Promise<T>,
+  runInTransaction: <T>(work: (trx: Transaction<Database>) => Promise<T>) => Promise<T>,
   batchSize = 1000,
 ): Promise<number> {
   return runInTransaction(async (trx) => {
@@ -66,8 +65,7 @@ export function withWhatTheyRead(names: readonly string[]): AnyProjection[] {
  * types they handle. Other tables and the stream snapshots are left as they are.
  */
 export async function rebuildChosen(
-  // biome-ignore lint/suspicious/noExplicitAny: runs on the full database schema
-  trx: Transaction<any>,
+  trx: Transaction<Database>,
   names: readonly string[],
   batchSize = 1000,
 ): Promise<{ projections: string[]; events: number }> {
@@ -90,7 +88,7 @@ export async function rebuildChosen(
 }
 
 /** Notes in projection_versions that these projections' tables are built with today's versions. */
-export async function recordVersions(db: AnyDb, built: readonly AnyProjection[]) {
+export async function recordVersions(db: Db, built: readonly AnyProjection[]) {
   const rows = built
     .filter((projection) => projection.tables.length > 0)
     .map((projection) => ({ name: projection.name, version: projection.version ?? 1, built_at: new Date() }));

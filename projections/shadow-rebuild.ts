@@ -1,5 +1,6 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { readAll } from '../events/store';
+import type { Database, Db } from '../server/db/tables';
 import { recordVersions, withWhatTheyRead } from './rebuild';
 import { applyProjections } from './registry';
 
@@ -32,8 +33,7 @@ export interface ShadowRebuild {
  * the rebuild gets `projections: []` back.
  */
 export async function rebuildInShadow(
-  // biome-ignore lint/suspicious/noExplicitAny: runs on the full database schema
-  db: Kysely<any>,
+  db: Db,
   names: readonly string[],
   options: { batchSize?: number; stopped?: () => boolean } = {},
 ): Promise<ShadowRebuild> {
@@ -61,8 +61,7 @@ export async function rebuildInShadow(
 }
 
 async function buildAndSwap(
-  // biome-ignore lint/suspicious/noExplicitAny: as above
-  connection: Kysely<any>,
+  connection: Db,
   chosen: ReturnType<typeof withWhatTheyRead>,
   { batchSize = 1000, stopped = () => false }: { batchSize?: number; stopped?: () => boolean },
 ): Promise<number> {
@@ -77,13 +76,11 @@ async function buildAndSwap(
       connection,
     );
   // Unqualified names find the shadow tables first, every other table (the log, the keys) live.
-  // biome-ignore lint/suspicious/noExplicitAny: as above
-  const inShadow = async (trx: Transaction<any>) =>
+  const inShadow = async (trx: Transaction<Database>) =>
     sql`select set_config('search_path', ${`${SHADOW}, ${live}`}, true)`.execute(trx);
   let position = 0;
   let replayed = 0;
-  // biome-ignore lint/suspicious/noExplicitAny: as above
-  const replayBatch = async (trx: Transaction<any>) => {
+  const replayBatch = async (trx: Transaction<Database>) => {
     const batch = await readAll(trx, position, batchSize, types);
     if (batch.length === 0) return false;
     await applyProjections(trx, batch, chosen);

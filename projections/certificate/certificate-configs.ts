@@ -1,7 +1,7 @@
 import type { ColumnType, Transaction } from 'kysely';
 import type { CertificateConfig } from '../../events/certificate/config';
 import type { StoredOf } from '../../events/event-types';
-import { type AnyDb, tablesOf } from '../db';
+import type { Db } from '../../server/db/tables';
 import type { Projection } from '../projection';
 
 /** One row per module or course whose certificate someone configured: "what does its certificate say". */
@@ -14,8 +14,6 @@ export interface CertificateConfigsTable {
 export interface CertificateConfigTables {
   certificate_configs: CertificateConfigsTable;
 }
-
-const tables = (db: AnyDb) => tablesOf<CertificateConfigTables>(db);
 
 const handles = [
   'ModuleCertificateConfigured',
@@ -70,11 +68,11 @@ export const certificateConfigsProjection: Projection<CertificateConfigTables, H
 
 /** The stored config of a module or course; null when nobody configured it. */
 export async function certificateConfigOf(
-  db: AnyDb,
+  db: Db,
   itemType: 'module' | 'course',
   itemId: string,
 ): Promise<CertificateConfig | null> {
-  const row = await tables(db)
+  const row = await db
     .selectFrom('certificate_configs')
     .select('config')
     .where('item_type', '=', itemType)

@@ -1,6 +1,6 @@
 import { type ColumnType, sql, type Transaction } from 'kysely';
 import type { StoredOf } from '../../events/event-types';
-import { type AnyDb, tablesOf } from '../db';
+import type { Db } from '../../server/db/tables';
 import type { Projection } from '../projection';
 
 /** "Which expiry reminders went out for this certificate": one row per certificate and threshold. */
@@ -73,7 +73,7 @@ export interface ExpiringCursor {
  * most `limit` of them after `after` (keyset paging, for exports that stream).
  */
 export async function expiringCertificates(
-  db: AnyDb,
+  db: Db,
   now: Date,
   until: Date,
   page?: { after: ExpiringCursor | null; limit: number },
@@ -106,7 +106,7 @@ export async function expiringCertificates(
           and (later.issued_at, later.certificate_id) > (c.issued_at, c.certificate_id))
       ${after}
     order by c.expires_at, c.certificate_id
-    ${limit}`.execute(tablesOf<CertificateReminderTables>(db));
+    ${limit}`.execute(db);
   return rows.map((row) => ({
     certificateId: row.certificate_id,
     code: row.code,

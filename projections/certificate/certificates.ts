@@ -1,7 +1,7 @@
 import { type ColumnType, type Selectable, sql, type Transaction } from 'kysely';
 import type { CertificateKind } from '../../events/certificate/events';
 import type { EventData, StoredOf } from '../../events/event-types';
-import { type AnyDb, tablesOf } from '../db';
+import type { Db } from '../../server/db/tables';
 import type { Projection } from '../projection';
 
 /** One row per certificate ever issued: "which certificates does this person hold, is this code valid". */
@@ -43,7 +43,6 @@ export interface CertificateTables {
   erased_certificates: ErasedCertificatesTable;
 }
 
-const tables = (db: AnyDb) => tablesOf<CertificateTables>(db);
 const handles = [
   'CertificateIssued',
   'CertificateRevoked',
@@ -172,18 +171,14 @@ export function statusOf(certificate: CertificateRecord, now: Date): Certificate
   return 'valid';
 }
 
-export async function findCertificateByCode(db: AnyDb, code: string): Promise<CertificateRecord | null> {
-  const row = await tables(db)
-    .selectFrom('certificates')
-    .selectAll()
-    .where('code', '=', code)
-    .executeTakeFirst();
+export async function findCertificateByCode(db: Db, code: string): Promise<CertificateRecord | null> {
+  const row = await db.selectFrom('certificates').selectAll().where('code', '=', code).executeTakeFirst();
   return row ? toRecord(row) : null;
 }
 
 /** Whether this code was a certificate of a person since erased. */
-export async function isErasedCertificate(db: AnyDb, code: string): Promise<boolean> {
-  const row = await tables(db)
+export async function isErasedCertificate(db: Db, code: string): Promise<boolean> {
+  const row = await db
     .selectFrom('erased_certificates')
     .select('code')
     .where('code', '=', code)
@@ -192,8 +187,8 @@ export async function isErasedCertificate(db: AnyDb, code: string): Promise<bool
 }
 
 /** A person's certificates, newest first (revoked and expired ones included). */
-export async function certificatesOfUser(db: AnyDb, userId: string): Promise<CertificateRecord[]> {
-  const rows = await tables(db)
+export async function certificatesOfUser(db: Db, userId: string): Promise<CertificateRecord[]> {
+  const rows = await db
     .selectFrom('certificates')
     .selectAll()
     .where('user_id', '=', userId)
@@ -204,12 +199,9 @@ export async function certificatesOfUser(db: AnyDb, userId: string): Promise<Cer
 }
 
 /** Several people's certificates (GraphQL's batched User.certificates). */
-export async function certificatesOfUsers(
-  db: AnyDb,
-  userIds: readonly string[],
-): Promise<CertificateRecord[]> {
+export async function certificatesOfUsers(db: Db, userIds: readonly string[]): Promise<CertificateRecord[]> {
   if (userIds.length === 0) return [];
-  const rows = await tables(db)
+  const rows = await db
     .selectFrom('certificates')
     .selectAll()
     .where('user_id', 'in', [...userIds])
@@ -221,12 +213,12 @@ export async function certificatesOfUsers(
 
 /** The latest certificate of a person for one item (null: never one), revoked or not. */
 export async function latestCertificateOf(
-  db: AnyDb,
+  db: Db,
   kind: CertificateKind,
   itemId: string,
   userId: string,
 ): Promise<CertificateRecord | null> {
-  const row = await tables(db)
+  const row = await db
     .selectFrom('certificates')
     .selectAll()
     .where('kind', '=', kind)
@@ -240,11 +232,11 @@ export async function latestCertificateOf(
 
 /** The latest certificate per person for one item. */
 export async function latestCertificatesOfItem(
-  db: AnyDb,
+  db: Db,
   kind: CertificateKind,
   itemId: string,
 ): Promise<Map<string, CertificateRecord>> {
-  const rows = await tables(db)
+  const rows = await db
     .selectFrom('certificates')
     .selectAll()
     .where('kind', '=', kind)
@@ -265,8 +257,8 @@ export interface CertificateReview {
   flaggedAt: string;
 }
 
-export async function openReviews(db: AnyDb, itemIds?: readonly string[]): Promise<CertificateReview[]> {
-  let query = tables(db).selectFrom('certificate_reviews').selectAll();
+export async function openReviews(db: Db, itemIds?: readonly string[]): Promise<CertificateReview[]> {
+  let query = db.selectFrom('certificate_reviews').selectAll();
   if (itemIds) {
     if (itemIds.length === 0) return [];
     query = query.where('item_id', 'in', [...itemIds]);
@@ -284,12 +276,12 @@ export async function openReviews(db: AnyDb, itemIds?: readonly string[]): Promi
 }
 
 export async function openReviewOf(
-  db: AnyDb,
+  db: Db,
   kind: CertificateKind,
   itemId: string,
   userId: string,
 ): Promise<boolean> {
-  const row = await tables(db)
+  const row = await db
     .selectFrom('certificate_reviews')
     .select('user_id')
     .where('kind', '=', kind)

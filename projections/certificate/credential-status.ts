@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { StoredOf } from '../../events/event-types';
-import { type AnyDb, tablesOf } from '../db';
+import type { Db } from '../../server/db/tables';
 import type { Projection } from '../projection';
 
 /**
@@ -25,8 +25,6 @@ export interface CredentialStatusTable {
 export interface CredentialStatusTables {
   credential_status: CredentialStatusTable;
 }
-
-const tables = (db: AnyDb) => tablesOf<CredentialStatusTables>(db);
 
 /**
  * The entry of the certificate issued by the event at this position. The position is global,
@@ -85,10 +83,10 @@ export const credentialStatusProjection: Projection<CredentialStatusTables, Hand
 };
 
 export async function statusEntryOf(
-  db: AnyDb,
+  db: Db,
   certificateId: string,
 ): Promise<{ list: number; index: number; revoked: boolean } | null> {
-  const row = await tables(db)
+  const row = await db
     .selectFrom('credential_status')
     .select(['status_list', 'status_index', 'revoked'])
     .where('certificate_id', '=', certificateId)
@@ -97,8 +95,8 @@ export async function statusEntryOf(
 }
 
 /** The set bits of one list. */
-export async function revokedIndexes(db: AnyDb, list: number): Promise<number[]> {
-  const rows = await tables(db)
+export async function revokedIndexes(db: Db, list: number): Promise<number[]> {
+  const rows = await db
     .selectFrom('credential_status')
     .select('status_index')
     .where('status_list', '=', list)
@@ -108,8 +106,8 @@ export async function revokedIndexes(db: AnyDb, list: number): Promise<number[]>
 }
 
 /** Whether any certificate has its entry in this list. */
-export async function statusListInUse(db: AnyDb, list: number): Promise<boolean> {
-  const row = await tables(db)
+export async function statusListInUse(db: Db, list: number): Promise<boolean> {
+  const row = await db
     .selectFrom('credential_status')
     .select('status_index')
     .where('status_list', '=', list)
@@ -119,8 +117,8 @@ export async function statusListInUse(db: AnyDb, list: number): Promise<boolean>
 }
 
 /** Whether the bit at this entry is set (false for an entry no certificate has). */
-export async function isRevokedAt(db: AnyDb, list: number, index: number): Promise<boolean> {
-  const row = await tables(db)
+export async function isRevokedAt(db: Db, list: number, index: number): Promise<boolean> {
+  const row = await db
     .selectFrom('credential_status')
     .select('revoked')
     .where('status_list', '=', list)

@@ -1,8 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { StoredOf } from '../../events/event-types';
-import { type AnyDb, tablesOf } from '../db';
+import type { Db } from '../../server/db/tables';
 import type { Projection } from '../projection';
-import { toUserProfile, type UserProfile, type UserTables } from '../user/users';
+import { toUserProfile, type UserProfile } from '../user/users';
 
 /** Who owns which course: answers "may this teacher edit it" and "whose courses are these". */
 export interface CourseOwnerTables {
@@ -46,8 +46,8 @@ export const courseOwnersProjection: Projection<CourseOwnerTables> = {
   apply,
 };
 
-export async function coursesOwnedBy(db: AnyDb, userId: string): Promise<string[]> {
-  const rows = await tablesOf<CourseOwnerTables>(db)
+export async function coursesOwnedBy(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
     .selectFrom('course_owners')
     .select('course_id')
     .where('user_id', '=', userId)
@@ -57,11 +57,11 @@ export async function coursesOwnedBy(db: AnyDb, userId: string): Promise<string[
 
 /** The owners of several courses in one statement (the team shown on each course), by name. */
 export async function ownersOfCourses(
-  db: AnyDb,
+  db: Db,
   courseIds: readonly string[],
 ): Promise<{ courseId: string; user: UserProfile }[]> {
   if (courseIds.length === 0) return [];
-  const rows = await tablesOf<CourseOwnerTables & UserTables>(db)
+  const rows = await db
     .selectFrom('course_owners')
     .innerJoin('users', 'users.user_id', 'course_owners.user_id')
     .selectAll('users')
@@ -73,8 +73,8 @@ export async function ownersOfCourses(
   return rows.map(({ course_id, ...row }) => ({ courseId: course_id, user: toUserProfile(row) }));
 }
 
-export async function ownersOfCourse(db: AnyDb, courseId: string): Promise<string[]> {
-  const rows = await tablesOf<CourseOwnerTables>(db)
+export async function ownersOfCourse(db: Db, courseId: string): Promise<string[]> {
+  const rows = await db
     .selectFrom('course_owners')
     .select('user_id')
     .where('course_id', '=', courseId)

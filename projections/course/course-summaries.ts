@@ -2,7 +2,7 @@ import { type ColumnType, type Selectable, sql, type Transaction } from 'kysely'
 import type { CourseEvent } from '../../events/course/events';
 import type { StoredOf } from '../../events/event-types';
 import type { Image, Language } from '../../events/shared/fields';
-import { type AnyDb, tablesOf } from '../db';
+import type { Db } from '../../server/db/tables';
 import type { Projection } from '../projection';
 
 /** One row per live course: answers "which courses are there, and what do they say". */
@@ -31,8 +31,6 @@ export interface CourseSummariesTable {
 export interface CourseSummaryTables {
   course_summaries: CourseSummariesTable;
 }
-
-const summaries = (db: AnyDb) => tablesOf<CourseSummaryTables>(db);
 
 function detailColumns(data: Extract<CourseEvent, { type: 'CourseUpdated' }>['data']) {
   return {
@@ -166,8 +164,8 @@ export interface CourseListFilter {
   ownedBy?: string;
 }
 
-export async function listCourses(db: AnyDb, filter: CourseListFilter = {}): Promise<CourseSummary[]> {
-  let query = summaries(db).selectFrom('course_summaries').selectAll();
+export async function listCourses(db: Db, filter: CourseListFilter = {}): Promise<CourseSummary[]> {
+  let query = db.selectFrom('course_summaries').selectAll();
   if (filter.published !== undefined) query = query.where('published', '=', filter.published);
   if (filter.onHome !== undefined) query = query.where('on_home', '=', filter.onHome);
   if (filter.publicOnly) {
@@ -198,17 +196,13 @@ export async function listCourses(db: AnyDb, filter: CourseListFilter = {}): Pro
   return rows.map(toSummary);
 }
 
-export async function findCourseByPath(db: AnyDb, path: string): Promise<CourseSummary | null> {
-  const row = await summaries(db)
-    .selectFrom('course_summaries')
-    .selectAll()
-    .where('path', '=', path)
-    .executeTakeFirst();
+export async function findCourseByPath(db: Db, path: string): Promise<CourseSummary | null> {
+  const row = await db.selectFrom('course_summaries').selectAll().where('path', '=', path).executeTakeFirst();
   return row ? toSummary(row) : null;
 }
 
-export async function courseIdByPath(db: AnyDb, path: string): Promise<string | null> {
-  const row = await summaries(db)
+export async function courseIdByPath(db: Db, path: string): Promise<string | null> {
+  const row = await db
     .selectFrom('course_summaries')
     .select('course_id')
     .where('path', '=', path)
@@ -216,8 +210,8 @@ export async function courseIdByPath(db: AnyDb, path: string): Promise<string | 
   return row?.course_id ?? null;
 }
 
-export async function pathsStartingWith(db: AnyDb, prefix: string): Promise<string[]> {
-  const rows = await summaries(db)
+export async function pathsStartingWith(db: Db, prefix: string): Promise<string[]> {
+  const rows = await db
     .selectFrom('course_summaries')
     .select('path')
     .where((eb) => eb.or([eb('path', '=', prefix), eb('path', 'like', `${prefix}-%`)]))

@@ -1,7 +1,7 @@
 import type { ColumnType, Selectable, Transaction } from 'kysely';
 import type { StoredOf } from '../../events/event-types';
 import type { FileDetails } from '../../events/file/events';
-import { type AnyDb, tablesOf } from '../db';
+import type { Db } from '../../server/db/tables';
 import type { Projection } from '../projection';
 
 /** One row per live file (document): answers "which documents are there, and where do they point". */
@@ -18,8 +18,6 @@ export interface FileSummariesTable {
 export interface FileTables {
   file_summaries: FileSummariesTable;
 }
-
-const files = (db: AnyDb) => tablesOf<FileTables>(db);
 
 const handles = ['FileCreated', 'FileUpdated', 'FileDeleted'] as const;
 type Handled = (typeof handles)[number];
@@ -79,27 +77,18 @@ export const toFileSummary = (row: Selectable<FileSummariesTable>): FileSummary 
   updatedAt: new Date(row.updated_at).toISOString(),
 });
 
-export async function listFiles(db: AnyDb): Promise<FileSummary[]> {
-  const rows = await files(db)
-    .selectFrom('file_summaries')
-    .selectAll()
-    .orderBy('name')
-    .orderBy('path')
-    .execute();
+export async function listFiles(db: Db): Promise<FileSummary[]> {
+  const rows = await db.selectFrom('file_summaries').selectAll().orderBy('name').orderBy('path').execute();
   return rows.map(toFileSummary);
 }
 
-export async function findFileByPath(db: AnyDb, path: string): Promise<FileSummary | null> {
-  const row = await files(db)
-    .selectFrom('file_summaries')
-    .selectAll()
-    .where('path', '=', path)
-    .executeTakeFirst();
+export async function findFileByPath(db: Db, path: string): Promise<FileSummary | null> {
+  const row = await db.selectFrom('file_summaries').selectAll().where('path', '=', path).executeTakeFirst();
   return row ? toFileSummary(row) : null;
 }
 
-export async function fileIdByPath(db: AnyDb, path: string): Promise<string | null> {
-  const row = await files(db)
+export async function fileIdByPath(db: Db, path: string): Promise<string | null> {
+  const row = await db
     .selectFrom('file_summaries')
     .select('file_id')
     .where('path', '=', path)
@@ -107,8 +96,8 @@ export async function fileIdByPath(db: AnyDb, path: string): Promise<string | nu
   return row?.file_id ?? null;
 }
 
-export async function filePathsStartingWith(db: AnyDb, prefix: string): Promise<string[]> {
-  const rows = await files(db)
+export async function filePathsStartingWith(db: Db, prefix: string): Promise<string[]> {
+  const rows = await db
     .selectFrom('file_summaries')
     .select('path')
     .where((eb) => eb.or([eb('path', '=', prefix), eb('path', 'like', `${prefix}-%`)]))

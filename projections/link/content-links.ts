@@ -1,9 +1,8 @@
 import { sql, type Transaction } from 'kysely';
 import type { StoredOf } from '../../events/event-types';
 import type { Language } from '../../events/shared/fields';
-import { type AnyDb, tablesOf } from '../db';
-import { type FileSummary, type FileTables, toFileSummary } from '../file/file-summaries';
-import type { ModuleSummaryTables } from '../module/module-summaries';
+import type { Db } from '../../server/db/tables';
+import { type FileSummary, toFileSummary } from '../file/file-summaries';
 import type { Projection } from '../projection';
 
 export type ParentType = 'course' | 'section';
@@ -23,8 +22,6 @@ export interface ContentLinksTable {
 export interface ContentLinkTables {
   content_links: ContentLinksTable;
 }
-
-const links = (db: AnyDb) => tablesOf<ContentLinkTables>(db);
 
 const linkTypes = [
   'CourseModuleLinked',
@@ -165,8 +162,8 @@ export interface Parent {
 }
 
 /** The paths of a parent's items of one kind, in order. */
-export async function linkedPaths(db: AnyDb, parent: Parent, itemType: ItemType): Promise<string[]> {
-  const rows = await links(db)
+export async function linkedPaths(db: Db, parent: Parent, itemType: ItemType): Promise<string[]> {
+  const rows = await db
     .selectFrom('content_links')
     .select('item_path')
     .where('parent_type', '=', parent.parentType)
@@ -179,8 +176,8 @@ export async function linkedPaths(db: AnyDb, parent: Parent, itemType: ItemType)
 }
 
 /** Every link to an item: which courses and sections list it. */
-export async function parentsOf(db: AnyDb, itemType: ItemType, itemPath: string): Promise<Parent[]> {
-  const rows = await links(db)
+export async function parentsOf(db: Db, itemType: ItemType, itemPath: string): Promise<Parent[]> {
+  const rows = await db
     .selectFrom('content_links')
     .select(['parent_type', 'parent_path'])
     .where('item_type', '=', itemType)
@@ -192,8 +189,8 @@ export async function parentsOf(db: AnyDb, itemType: ItemType, itemPath: string)
 }
 
 /** A parent's files, in link order. */
-export async function filesOfParent(db: AnyDb, parent: Parent): Promise<FileSummary[]> {
-  const rows = await tablesOf<ContentLinkTables & FileTables>(db)
+export async function filesOfParent(db: Db, parent: Parent): Promise<FileSummary[]> {
+  const rows = await db
     .selectFrom('content_links')
     .innerJoin('file_summaries', 'file_summaries.path', 'content_links.item_path')
     .selectAll('file_summaries')
@@ -207,8 +204,8 @@ export async function filesOfParent(db: AnyDb, parent: Parent): Promise<FileSumm
 }
 
 /** The files linked to nothing (the admin list's "without parent" filter). */
-export async function unlinkedFiles(db: AnyDb): Promise<FileSummary[]> {
-  const rows = await tablesOf<ContentLinkTables & FileTables>(db)
+export async function unlinkedFiles(db: Db): Promise<FileSummary[]> {
+  const rows = await db
     .selectFrom('file_summaries')
     .selectAll()
     .where((eb) =>
@@ -240,11 +237,11 @@ export interface LinkedModule {
 
 /** A parent's modules, in their order. */
 export async function modulesOfParent(
-  db: AnyDb,
+  db: Db,
   parent: Parent,
   filter: { published?: boolean } = {},
 ): Promise<LinkedModule[]> {
-  let query = tablesOf<ContentLinkTables & ModuleSummaryTables>(db)
+  let query = db
     .selectFrom('content_links')
     .innerJoin('module_summaries', 'module_summaries.path', 'content_links.item_path')
     .select([
@@ -274,7 +271,7 @@ export async function modulesOfParent(
 }
 
 /** The files linked to the courses a user owns or to their sections (editors without the view right). */
-export async function filesOfOwnedParents(db: AnyDb, userId: string): Promise<FileSummary[]> {
+export async function filesOfOwnedParents(db: Db, userId: string): Promise<FileSummary[]> {
   const { rows } = await sql<Parameters<typeof toFileSummary>[0]>`
     select distinct f.* from file_summaries f
     join content_links l on l.item_type = 'file' and l.item_path = f.path
@@ -299,7 +296,7 @@ export interface CourseListing {
  * made the link: the candidates for teaching the module through a course.
  */
 export async function ownedCoursesListing(
-  db: AnyDb,
+  db: Db,
   userId: string,
   modulePath: string,
 ): Promise<CourseListing[]> {
@@ -315,12 +312,12 @@ export async function ownedCoursesListing(
 
 /** Who made the link of this item to this parent; undefined when they are not linked. */
 export async function linkerOf(
-  db: AnyDb,
+  db: Db,
   parent: Parent,
   itemType: ItemType,
   itemPath: string,
 ): Promise<string | null | undefined> {
-  const row = await links(db)
+  const row = await db
     .selectFrom('content_links')
     .select('linked_by')
     .where('parent_type', '=', parent.parentType)

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { StoredOf } from '../../events/event-types';
-import { type AnyDb, tablesOf } from '../db';
+import type { Db } from '../../server/db/tables';
 import type { Projection } from '../projection';
 
 /** Who owns which module: answers "may this teacher edit it (and its pages)" and "whose modules are these". */
@@ -45,8 +45,8 @@ export const moduleOwnersProjection: Projection<ModuleOwnerTables> = {
   apply,
 };
 
-export async function ownersOfModule(db: AnyDb, moduleId: string): Promise<string[]> {
-  const rows = await tablesOf<ModuleOwnerTables>(db)
+export async function ownersOfModule(db: Db, moduleId: string): Promise<string[]> {
+  const rows = await db
     .selectFrom('module_owners')
     .select('user_id')
     .where('module_id', '=', moduleId)
@@ -55,8 +55,8 @@ export async function ownersOfModule(db: AnyDb, moduleId: string): Promise<strin
   return rows.map((row) => row.user_id);
 }
 
-export async function modulesOwnedBy(db: AnyDb, userId: string): Promise<string[]> {
-  const rows = await tablesOf<ModuleOwnerTables>(db)
+export async function modulesOwnedBy(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
     .selectFrom('module_owners')
     .select('module_id')
     .where('user_id', '=', userId)
@@ -65,13 +65,10 @@ export async function modulesOwnedBy(db: AnyDb, userId: string): Promise<string[
 }
 
 /** The owners of several modules in one statement, by module id (every id present, possibly empty). */
-export async function ownersOfModules(
-  db: AnyDb,
-  moduleIds: readonly string[],
-): Promise<Map<string, string[]>> {
+export async function ownersOfModules(db: Db, moduleIds: readonly string[]): Promise<Map<string, string[]>> {
   const owners = new Map<string, string[]>(moduleIds.map((id) => [id, []]));
   if (moduleIds.length === 0) return owners;
-  const rows = await tablesOf<ModuleOwnerTables>(db)
+  const rows = await db
     .selectFrom('module_owners')
     .select(['module_id', 'user_id'])
     .where('module_id', 'in', [...moduleIds])

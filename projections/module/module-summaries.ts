@@ -2,7 +2,7 @@ import { type ColumnType, type Selectable, sql, type Transaction } from 'kysely'
 import type { StoredOf } from '../../events/event-types';
 import type { gateOptions, ModuleEvent, randomizeOptions } from '../../events/module/events';
 import type { Image, Language } from '../../events/shared/fields';
-import { type AnyDb, tablesOf } from '../db';
+import type { Db } from '../../server/db/tables';
 import type { Projection } from '../projection';
 
 type Randomize = (typeof randomizeOptions)[number];
@@ -34,7 +34,6 @@ export interface ModuleSummaryTables {
   module_summaries: ModuleSummariesTable;
 }
 
-const summaries = (db: AnyDb) => tablesOf<ModuleSummaryTables>(db);
 type Data<T extends ModuleEvent['type']> = Extract<ModuleEvent, { type: T }>['data'];
 
 function detailColumns(data: Data<'ModuleUpdated'>) {
@@ -169,8 +168,8 @@ export const toModuleSummary = (row: ModuleRowWithTotals): ModuleSummary => ({
 });
 
 /** Module rows with their page count and total estimated time (page_summaries is the pages' read side). */
-const withPageTotals = (db: AnyDb) =>
-  summaries(db)
+const withPageTotals = (db: Db) =>
+  db
     .selectFrom('module_summaries as m')
     .selectAll('m')
     .select([
@@ -188,7 +187,7 @@ export interface ModuleListFilter {
   ownedBy?: string;
 }
 
-export async function listModules(db: AnyDb, filter: ModuleListFilter = {}): Promise<ModuleSummary[]> {
+export async function listModules(db: Db, filter: ModuleListFilter = {}): Promise<ModuleSummary[]> {
   let query = withPageTotals(db);
   if (filter.published !== undefined) query = query.where('m.published', '=', filter.published);
   if (filter.onHome !== undefined) query = query.where('m.on_home', '=', filter.onHome);
@@ -205,13 +204,13 @@ export async function listModules(db: AnyDb, filter: ModuleListFilter = {}): Pro
   return rows.map(toModuleSummary);
 }
 
-export async function findModuleByPath(db: AnyDb, path: string): Promise<ModuleSummary | null> {
+export async function findModuleByPath(db: Db, path: string): Promise<ModuleSummary | null> {
   const row = await withPageTotals(db).where('m.path', '=', path).executeTakeFirst();
   return row ? toModuleSummary(row) : null;
 }
 
-export async function moduleIdByPath(db: AnyDb, path: string): Promise<string | null> {
-  const row = await summaries(db)
+export async function moduleIdByPath(db: Db, path: string): Promise<string | null> {
+  const row = await db
     .selectFrom('module_summaries')
     .select('module_id')
     .where('path', '=', path)
@@ -219,8 +218,8 @@ export async function moduleIdByPath(db: AnyDb, path: string): Promise<string | 
   return row?.module_id ?? null;
 }
 
-export async function modulePathsStartingWith(db: AnyDb, prefix: string): Promise<string[]> {
-  const rows = await summaries(db)
+export async function modulePathsStartingWith(db: Db, prefix: string): Promise<string[]> {
+  const rows = await db
     .selectFrom('module_summaries')
     .select('path')
     .where((eb) => eb.or([eb('path', '=', prefix), eb('path', 'like', `${prefix}-%`)]))
@@ -233,10 +232,10 @@ export async function modulePathsStartingWith(db: AnyDb, prefix: string): Promis
  * language then path.
  */
 export async function modulesOfTranslationGroup(
-  db: AnyDb,
+  db: Db,
   rootId: string,
 ): Promise<{ moduleId: string; path: string; name: string; language: Language }[]> {
-  const rows = await summaries(db)
+  const rows = await db
     .selectFrom('module_summaries')
     .select(['module_id', 'path', 'name', 'language'])
     .where((eb) => eb.or([eb(sql<string>`module_id::text`, '=', rootId), eb('origin_id', '=', rootId)]))

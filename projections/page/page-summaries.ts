@@ -2,7 +2,7 @@ import { type ColumnType, type Selectable, sql, type Transaction } from 'kysely'
 import type { StoredOf } from '../../events/event-types';
 import type { Element, InteractiveVideo } from '../../events/page/content';
 import type { PageType } from '../../events/page/events';
-import { type AnyDb, tablesOf } from '../db';
+import type { Db } from '../../server/db/tables';
 import type { Projection } from '../projection';
 
 /** One row per reachable page, in its module's order: answers "which pages does this module have". */
@@ -23,8 +23,6 @@ export interface PageSummariesTable {
 export interface PageTables {
   page_summaries: PageSummariesTable;
 }
-
-const pages = (db: AnyDb) => tablesOf<PageTables>(db);
 
 const handles = ['PageCreated', 'PageUpdated', 'PageDeleted', 'ModulePagesOrdered', 'ModuleDeleted'] as const;
 type Handled = (typeof handles)[number];
@@ -124,8 +122,8 @@ export const toPageSummary = (row: Selectable<PageSummariesTable>): PageSummary 
 });
 
 /** A module's pages in their order. */
-export async function pagesOfModule(db: AnyDb, modulePath: string): Promise<PageSummary[]> {
-  const rows = await pages(db)
+export async function pagesOfModule(db: Db, modulePath: string): Promise<PageSummary[]> {
+  const rows = await db
     .selectFrom('page_summaries')
     .selectAll()
     .where('module_path', '=', modulePath)
@@ -136,9 +134,9 @@ export async function pagesOfModule(db: AnyDb, modulePath: string): Promise<Page
 }
 
 /** The pages of many modules in one statement, each module's in its order (batched loaders). */
-export async function pagesOfModules(db: AnyDb, modulePaths: readonly string[]): Promise<PageSummary[]> {
+export async function pagesOfModules(db: Db, modulePaths: readonly string[]): Promise<PageSummary[]> {
   if (modulePaths.length === 0) return [];
-  const rows = await pages(db)
+  const rows = await db
     .selectFrom('page_summaries')
     .selectAll()
     .where('module_path', 'in', [...modulePaths])
@@ -149,17 +147,13 @@ export async function pagesOfModules(db: AnyDb, modulePaths: readonly string[]):
   return rows.map(toPageSummary);
 }
 
-export async function findPageByPath(db: AnyDb, path: string): Promise<PageSummary | null> {
-  const row = await pages(db)
-    .selectFrom('page_summaries')
-    .selectAll()
-    .where('path', '=', path)
-    .executeTakeFirst();
+export async function findPageByPath(db: Db, path: string): Promise<PageSummary | null> {
+  const row = await db.selectFrom('page_summaries').selectAll().where('path', '=', path).executeTakeFirst();
   return row ? toPageSummary(row) : null;
 }
 
-export async function pagePathsStartingWith(db: AnyDb, prefix: string): Promise<string[]> {
-  const rows = await pages(db)
+export async function pagePathsStartingWith(db: Db, prefix: string): Promise<string[]> {
+  const rows = await db
     .selectFrom('page_summaries')
     .select('path')
     .where((eb) => eb.or([eb('path', '=', prefix), eb('path', 'like', `${prefix}-%`)]))

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { StoredOf } from '../../events/event-types';
-import { type AnyDb, rowsOf, tablesOf } from '../db';
+import type { Db } from '../../server/db/tables';
+import { rowsOf } from '../db';
 import type { Projection } from '../projection';
 
 /**
@@ -65,8 +66,8 @@ export const answerRequests: Projection<AnswerRequestTables, Handled> = {
 };
 
 /** The streams to which a participant's request with this key was already applied. */
-export async function streamsOfRequest(db: AnyDb, userId: string, idempotencyKey: string): Promise<string[]> {
-  const rows = await tablesOf<AnswerRequestTables>(db)
+export async function streamsOfRequest(db: Db, userId: string, idempotencyKey: string): Promise<string[]> {
+  const rows = await db
     .selectFrom('answer_requests')
     .select('stream')
     .where('user_id', '=', userId)

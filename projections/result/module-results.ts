@@ -2,7 +2,8 @@ import { type ColumnType, type Selectable, sql, type Transaction } from 'kysely'
 import type { StoredOf } from '../../events/event-types';
 import type { AnswerValue } from '../../events/result/answers';
 import type { QuestionType } from '../../events/result/events';
-import { type AnyDb, rowsOf, tablesOf } from '../db';
+import type { Db } from '../../server/db/tables';
+import { rowsOf } from '../db';
 import type { Projection } from '../projection';
 import {
   type AnswerRow,
@@ -48,8 +49,6 @@ export interface ResultTables {
   module_results: ModuleResultsTable;
   result_answers: ResultAnswersTable;
 }
-
-const results = (db: AnyDb) => tablesOf<ResultTables>(db);
 
 const handles = ['AnswerSaved', 'AnswerScored', 'AttemptGranted', 'UserDeleted'] as const;
 type Handled = (typeof handles)[number];
@@ -224,8 +223,8 @@ export const toAnswer = (row: Selectable<ResultAnswersTable>): StoredAnswer =>
   storedAnswerOf(row.page_path, row.question, answerRowOf(row));
 
 /** A participant's answers in one module. */
-export async function answersOf(db: AnyDb, userId: string, moduleId: string): Promise<StoredAnswer[]> {
-  const rows = await results(db)
+export async function answersOf(db: Db, userId: string, moduleId: string): Promise<StoredAnswer[]> {
+  const rows = await db
     .selectFrom('result_answers')
     .selectAll()
     .where('user_id', '=', userId)
@@ -238,13 +237,13 @@ export async function answersOf(db: AnyDb, userId: string, moduleId: string): Pr
 
 /** A participant's answers in many modules in one statement, grouped by module id (batched loaders). */
 export async function answersOfModules(
-  db: AnyDb,
+  db: Db,
   userId: string,
   moduleIds: readonly string[],
 ): Promise<Map<string, StoredAnswer[]>> {
   const grouped = new Map<string, StoredAnswer[]>(moduleIds.map((id) => [id, []]));
   if (moduleIds.length === 0) return grouped;
-  const rows = await results(db)
+  const rows = await db
     .selectFrom('result_answers')
     .selectAll()
     .where('user_id', '=', userId)
@@ -261,7 +260,7 @@ export async function answersOfModules(
  * who only drafted so far has still begun, and 'continue where you left off' should find it).
  */
 export async function latestResultsOf(
-  db: AnyDb,
+  db: Db,
   userId: string,
   limit: number,
 ): Promise<{ moduleId: string; modulePath: string; updatedAt: string }[]> {

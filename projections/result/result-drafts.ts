@@ -1,7 +1,8 @@
 import { type ColumnType, sql, type Transaction } from 'kysely';
 import type { StoredOf } from '../../events/event-types';
 import type { AnswerValue } from '../../events/result/answers';
-import { type AnyDb, rowsOf, tablesOf } from '../db';
+import type { Db } from '../../server/db/tables';
+import { rowsOf } from '../db';
 import type { Projection } from '../projection';
 import { draftAfter, foldRows, questionKey, questionOf } from './answer-rules';
 
@@ -123,12 +124,12 @@ export const resultDrafts: Projection<DraftTables, Handled> = {
 
 /** A participant's drafts on one page, by question name. */
 export async function draftsOf(
-  db: AnyDb,
+  db: Db,
   userId: string,
   moduleId: string,
   pagePath: string,
 ): Promise<Record<string, AnswerValue | null>> {
-  const rows = await tablesOf<DraftTables>(db)
+  const rows = await db
     .selectFrom('result_drafts')
     .select(['question', 'answer'])
     .where('user_id', '=', userId)

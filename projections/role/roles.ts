@@ -1,7 +1,7 @@
 import type { ColumnType, Transaction } from 'kysely';
 import type { StoredOf } from '../../events/event-types';
 import type { RoleActions } from '../../events/role/events';
-import { type AnyDb, tablesOf } from '../db';
+import type { Db } from '../../server/db/tables';
 import type { Projection } from '../projection';
 
 export interface RolesTable {
@@ -16,8 +16,6 @@ export interface RoleTables {
   roles: RolesTable;
   users: { user_id: string; roles: ColumnType<string[], string, string> };
 }
-
-const roles = (db: AnyDb) => tablesOf<RoleTables>(db);
 
 const handles = ['RoleCreated', 'RoleUpdated', 'RoleDeleted'] as const;
 type Handled = (typeof handles)[number];
@@ -75,17 +73,13 @@ const toRecord = (row: { role_id: string; name: string; actions: RoleActions }):
   actions: row.actions,
 });
 
-export async function listRoles(db: AnyDb): Promise<RoleRecord[]> {
-  const rows = await roles(db)
-    .selectFrom('roles')
-    .select(['role_id', 'name', 'actions'])
-    .orderBy('name')
-    .execute();
+export async function listRoles(db: Db): Promise<RoleRecord[]> {
+  const rows = await db.selectFrom('roles').select(['role_id', 'name', 'actions']).orderBy('name').execute();
   return rows.map(toRecord);
 }
 
-export async function findRoleByName(db: AnyDb, name: string): Promise<RoleRecord | null> {
-  const row = await roles(db)
+export async function findRoleByName(db: Db, name: string): Promise<RoleRecord | null> {
+  const row = await db
     .selectFrom('roles')
     .select(['role_id', 'name', 'actions'])
     .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))

@@ -2,7 +2,7 @@ import { type ColumnType, type Selectable, sql, type Transaction } from 'kysely'
 import type { StoredOf } from '../../events/event-types';
 import type { Classroom, SectionEvent } from '../../events/section/events';
 import type { Image, Language } from '../../events/shared/fields';
-import { type AnyDb, tablesOf } from '../db';
+import type { Db } from '../../server/db/tables';
 import type { Projection } from '../projection';
 
 /** One row per live section, in its course's order: answers "which sections does this course have". */
@@ -30,7 +30,6 @@ export interface SectionTables {
   section_summaries: SectionSummariesTable;
 }
 
-const sections = (db: AnyDb) => tablesOf<SectionTables>(db);
 type Data<T extends SectionEvent['type']> = Extract<SectionEvent, { type: T }>['data'];
 
 function detailColumns(data: Data<'SectionUpdated'>) {
@@ -178,15 +177,15 @@ export const toSummary = (row: Selectable<SectionSummariesTable>): SectionSummar
   classroom: row.classroom,
 });
 
-export async function sectionsOfCourse(db: AnyDb, coursePath: string, filter: { published?: boolean } = {}) {
-  let query = sections(db).selectFrom('section_summaries').selectAll().where('course_path', '=', coursePath);
+export async function sectionsOfCourse(db: Db, coursePath: string, filter: { published?: boolean } = {}) {
+  let query = db.selectFrom('section_summaries').selectAll().where('course_path', '=', coursePath);
   if (filter.published !== undefined) query = query.where('published', '=', filter.published);
   const rows = await query.orderBy('position').orderBy('path').execute();
   return rows.map(toSummary);
 }
 
-export async function findSectionByPath(db: AnyDb, path: string): Promise<SectionSummary | null> {
-  const row = await sections(db)
+export async function findSectionByPath(db: Db, path: string): Promise<SectionSummary | null> {
+  const row = await db
     .selectFrom('section_summaries')
     .selectAll()
     .where('path', '=', path)
@@ -194,8 +193,8 @@ export async function findSectionByPath(db: AnyDb, path: string): Promise<Sectio
   return row ? toSummary(row) : null;
 }
 
-export async function sectionPathsStartingWith(db: AnyDb, prefix: string): Promise<string[]> {
-  const rows = await sections(db)
+export async function sectionPathsStartingWith(db: Db, prefix: string): Promise<string[]> {
+  const rows = await db
     .selectFrom('section_summaries')
     .select('path')
     .where((eb) => eb.or([eb('path', '=', prefix), eb('path', 'like', `${prefix}-%`)]))
@@ -204,12 +203,9 @@ export async function sectionPathsStartingWith(db: AnyDb, prefix: string): Promi
 }
 
 /** The sections of many courses in one statement, each course's in its order (GraphQL's batched loader). */
-export async function sectionsOfCourses(
-  db: AnyDb,
-  coursePaths: readonly string[],
-): Promise<SectionSummary[]> {
+export async function sectionsOfCourses(db: Db, coursePaths: readonly string[]): Promise<SectionSummary[]> {
   if (coursePaths.length === 0) return [];
-  const rows = await sections(db)
+  const rows = await db
     .selectFrom('section_summaries')
     .selectAll()
     .where('course_path', 'in', [...coursePaths])

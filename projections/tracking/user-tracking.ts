@@ -1,7 +1,8 @@
 import { type ColumnType, sql, type Transaction } from 'kysely';
 import type { StoredOf } from '../../events/event-types';
 import { type TrackingCategory, trackingCategories } from '../../events/tracking/events';
-import { type AnyDb, earlierOf, laterOf, rowsOf, tablesOf } from '../db';
+import type { Db } from '../../server/db/tables';
+import { earlierOf, laterOf, rowsOf } from '../db';
 import type { Projection } from '../projection';
 
 /**
@@ -22,8 +23,6 @@ export interface UserTrackingTables {
   user_tracking: UserTrackingTable;
   users: { user_id: string };
 }
-
-const tracking = (db: AnyDb) => tablesOf<UserTrackingTables>(db);
 
 const handles = ['ItemSeen', 'UserDeleted'] as const;
 type Handled = (typeof handles)[number];
@@ -103,8 +102,8 @@ export interface TrackingEntry {
 export type Tracking = Record<TrackingCategory, TrackingEntry[]>;
 
 /** A person's log: every category present (empty when nothing was seen), most recent first. */
-export async function trackingOf(db: AnyDb, userId: string): Promise<Tracking> {
-  const rows = await tracking(db)
+export async function trackingOf(db: Db, userId: string): Promise<Tracking> {
+  const rows = await db
     .selectFrom('user_tracking')
     .select(['category', 'path', 'first_seen', 'last_seen'])
     .where('user_id', '=', userId)

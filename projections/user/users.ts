@@ -2,7 +2,7 @@ import { type ColumnType, type RawBuilder, type Selectable, sql, type Transactio
 import type { EventData, StoredOf } from '../../events/event-types';
 import type { RoleActions } from '../../events/role/events';
 import type { Image, Language } from '../../events/shared/fields';
-import { type AnyDb, tablesOf } from '../db';
+import type { Db } from '../../server/db/tables';
 import type { Projection } from '../projection';
 
 /** One row per account: answers "who is this person, what roles and links do they have". */
@@ -39,8 +39,6 @@ export interface UserTables {
   users: UsersTable;
   user_links: UserLinksTable;
 }
-
-const users = (db: AnyDb) => tablesOf<UserTables>(db);
 
 const handles = [
   'UserSignedUp',
@@ -212,9 +210,9 @@ function toRecord(row: Selectable<UsersTable>, links: UserLinksTable[]): UserRec
   };
 }
 
-async function withLinks(db: AnyDb, rows: Selectable<UsersTable>[]): Promise<UserRecord[]> {
+async function withLinks(db: Db, rows: Selectable<UsersTable>[]): Promise<UserRecord[]> {
   if (rows.length === 0) return [];
-  const links = await users(db)
+  const links = await db
     .selectFrom('user_links')
     .selectAll()
     .where(
@@ -231,19 +229,15 @@ async function withLinks(db: AnyDb, rows: Selectable<UsersTable>[]): Promise<Use
   );
 }
 
-export async function findUserById(db: AnyDb, userId: string): Promise<UserRecord | null> {
-  const row = await users(db)
-    .selectFrom('users')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+export async function findUserById(db: Db, userId: string): Promise<UserRecord | null> {
+  const row = await db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
   return row ? ((await withLinks(db, [row]))[0] ?? null) : null;
 }
 
 /** Several users in one statement (batched look-ups); unknown ids are simply absent. */
-export async function findUsersByIds(db: AnyDb, userIds: readonly string[]): Promise<UserProfile[]> {
+export async function findUsersByIds(db: Db, userIds: readonly string[]): Promise<UserProfile[]> {
   if (userIds.length === 0) return [];
-  const rows = await users(db)
+  const rows = await db
     .selectFrom('users')
     .selectAll()
     .where('user_id', 'in', [...userIds])
@@ -252,9 +246,9 @@ export async function findUsersByIds(db: AnyDb, userIds: readonly string[]): Pro
 }
 
 /** The links of several users in one statement. */
-export async function linksOfUsers(db: AnyDb, userIds: readonly string[]): Promise<UserLinksTable[]> {
+export async function linksOfUsers(db: Db, userIds: readonly string[]): Promise<UserLinksTable[]> {
   if (userIds.length === 0) return [];
-  return users(db)
+  return db
     .selectFrom('user_links')
     .selectAll()
     .where('user_id', 'in', [...userIds])
@@ -264,12 +258,12 @@ export async function linksOfUsers(db: AnyDb, userIds: readonly string[]): Promi
 
 /** The users linked to any of these items (participants of several courses at once), by name. */
 export async function usersLinkedTo(
-  db: AnyDb,
+  db: Db,
   itemType: UserLinksTable['item_type'],
   itemPaths: readonly string[],
 ): Promise<{ itemPath: string; user: UserProfile }[]> {
   if (itemPaths.length === 0) return [];
-  const rows = await users(db)
+  const rows = await db
     .selectFrom('user_links')
     .innerJoin('users', 'users.user_id', 'user_links.user_id')
     .selectAll('users')
@@ -282,8 +276,8 @@ export async function usersLinkedTo(
   return rows.map(({ item_path, ...row }) => ({ itemPath: item_path, user: toUserProfile(row) }));
 }
 
-export async function findUserIdByEmail(db: AnyDb, email: string): Promise<string | null> {
-  const row = await users(db)
+export async function findUserIdByEmail(db: Db, email: string): Promise<string | null> {
+  const row = await db
     .selectFrom('users')
     .select('user_id')
     .where('email', '=', email.toLowerCase())
@@ -292,10 +286,10 @@ export async function findUserIdByEmail(db: AnyDb, email: string): Promise<strin
 }
 
 export async function userAccess(
-  db: AnyDb,
+  db: Db,
   userId: string,
 ): Promise<{ roles: string[]; verified: boolean; credentialVersion: number } | null> {
-  const row = await users(db)
+  const row = await db
     .selectFrom('users')
     .select(['roles', 'verified', 'credential_version'])
     .where('user_id', '=', userId)
@@ -308,14 +302,14 @@ export async function userAccess(
  * signed-in request asks it (roles are read fresh, so a role change counts at once).
  */
 export async function userAccessWithActions(
-  db: AnyDb,
+  db: Db,
   userId: string,
 ): Promise<{
   roles: string[];
   credentialVersion: number;
   actions: Record<string, Partial<RoleActions>>;
 } | null> {
-  const row = await users(db)
+  const row = await db
     .selectFrom('users')
     .select(['users.roles', 'users.credential_version'])
     .select(
@@ -390,11 +384,11 @@ export const shownNameOrder = (scope: SearchScope): RawBuilder<string | null> =>
  * order by.
  */
 export async function searchUsers(
-  db: AnyDb,
+  db: Db,
   filter: UserSearch = {},
   scope: SearchScope = othersScope,
 ): Promise<UserRecord[]> {
-  let query = users(db).selectFrom('users').selectAll();
+  let query = db.selectFrom('users').selectAll();
   if (filter.search) query = query.where(nameOrEmailContains(filter.search, scope));
   for (const [itemType, itemPath] of [
     ['course', filter.course],
@@ -421,10 +415,10 @@ export async function searchUsers(
 }
 
 /** Every user, in pages, for the CSV download (streamed: never all rows in memory at once). */
-export async function* allUsers(db: AnyDb, pageSize = 500): AsyncGenerator<UserRecord[]> {
+export async function* allUsers(db: Db, pageSize = 500): AsyncGenerator<UserRecord[]> {
   let after = '';
   for (;;) {
-    const rows = await users(db)
+    const rows = await db
       .selectFrom('users')
       .selectAll()
       .where('user_id', '>', after)
@@ -439,12 +433,12 @@ export async function* allUsers(db: AnyDb, pageSize = 500): AsyncGenerator<UserR
 
 /** Whether the user is linked to the course or module (a participant of non-public content). */
 export async function isLinkedTo(
-  db: AnyDb,
+  db: Db,
   userId: string,
   itemType: 'course' | 'module',
   itemPath: string,
 ): Promise<boolean> {
-  const row = await tablesOf<UserTables>(db)
+  const row = await db
     .selectFrom('user_links')
     .select('user_id')
     .where('user_id', '=', userId)

@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { StoredOf } from '../../events/event-types';
 import type { StoredEvent } from '../../events/store';
-import { type AnyDb, rowsOf } from '../db';
+import { rowsOf } from '../db';
 import type { Projection } from '../projection';
 import {
   answerStatement,
@@ -73,7 +73,7 @@ const rowsFor = (event: StoredEvent, drafts: Draft[], firstOrdinal = 0) =>
     body: { id: statementIdOf(event.stream, event.version, draft.kind), ...draft.statement },
   }));
 
-async function insertRows(trx: AnyDb, rows: Record<string, unknown>[]) {
+async function insertRows(trx: Transaction<XapiTables>, rows: Record<string, unknown>[]) {
   if (rows.length === 0) return;
   // Idempotent: a statement's id is its event's, so applying the event again adds nothing.
   await sql`
@@ -87,7 +87,10 @@ async function insertRows(trx: AnyDb, rows: Record<string, unknown>[]) {
  * an erasure makes no statement), their progress in the modules they answered in, and the question
  * names of those modules' pages (keyed by the JSON of [page path, question]).
  */
-async function stateOf(trx: AnyDb, events: readonly (RunEvent | StoredOf<'CertificateIssued'>)[]) {
+async function stateOf(
+  trx: Transaction<XapiTables>,
+  events: readonly (RunEvent | StoredOf<'CertificateIssued'>)[],
+) {
   const answers = events.flatMap((event) => (event.type === 'AnswerSaved' ? [event.data] : []));
   const userIds = [...new Set(events.map((event) => event.data.userId))];
   const pairs = JSON.stringify(answers.map((data) => ({ u: data.userId, m: data.moduleId })));

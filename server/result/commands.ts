@@ -1,3 +1,4 @@
+import type { Transaction } from 'kysely';
 import { type CommandMeta, execute } from '../../events/command';
 import { conflict, invalid, unauthenticated } from '../../events/errors';
 import { isQuestion } from '../../events/page/content';
@@ -9,6 +10,7 @@ import { draftStream, resultStream } from '../../events/result/events';
 import type { StoredEvent } from '../../events/store';
 import { streamsOfRequest } from '../../projections/result/answer-requests';
 import { draftsOf } from '../../projections/result/result-drafts';
+import type { Database } from '../db';
 import type { Platform } from '../platform';
 import { learnerViewSources } from './learner-view';
 import { answerablePage, learnerModuleWithHelpers, learnerPageOf, learnerState } from './queries';
@@ -91,7 +93,7 @@ export async function saveResult(
       stream: answersStream,
       meta,
       authorize: () => {},
-      command: async (_state, trx): Promise<ResultCommand> => ({
+      command: async (_state, trx: Transaction<Database>): Promise<ResultCommand> => ({
         type: 'SaveAnswers',
         data: { ...ref, ...(await request(trx, answersStream)), answers },
       }),
@@ -105,7 +107,7 @@ export async function saveResult(
       stream: draftsStream,
       meta,
       authorize: () => {},
-      command: async (_state, trx): Promise<SaveDrafts> => {
+      command: async (_state, trx: Transaction<Database>): Promise<SaveDrafts> => {
         // A question without a draft starts from its confirmed answer: restating it is no draft.
         const current = Object.fromEntries(states.map((question) => [question.name, question.answer]));
         return {

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import type { CommandMeta } from '../../events/command';
@@ -16,6 +16,7 @@ import {
 import { type RoleState, roleDecider } from '../../events/role/decider';
 import { type RoleActions, roleStream } from '../../events/role/events';
 import { findRoleByName } from '../../projections/role/roles';
+import type { Database } from '../db';
 import type { Platform } from '../platform';
 
 async function existingRole(platform: Platform, name: string) {
@@ -38,7 +39,7 @@ export async function createRole(
     meta,
     // A name the editor holds would make the new role theirs at once (a role deleted and recreated).
     authorize: () => requireRoleChange(editor, { name: input.name, after: input.actions }),
-    command: async (_state, trx): Promise<RoleCommand> => {
+    command: async (_state, trx: Transaction<Database>): Promise<RoleCommand> => {
       await sql`select pg_advisory_xact_lock(hashtext('role-names'))`.execute(trx);
       if (await findRoleByName(trx, input.name)) throw conflict('role.nameTaken');
       return { type: 'CreateRole', data: { roleId, name: input.name, actions: input.actions } };
@@ -68,7 +69,7 @@ export async function duplicateRole(
     stream: roleStream(roleId),
     meta,
     authorize: () => requireRoleChange(editor, { name: input.copyName }),
-    command: async (_state, trx): Promise<RoleCommand> => {
+    command: async (_state, trx: Transaction<Database>): Promise<RoleCommand> => {
       await sql`select pg_advisory_xact_lock(hashtext('role-names'))`.execute(trx);
       const origin =
         input.name.toLowerCase() === ADMIN_ROLE_NAME

@@ -1,3 +1,4 @@
+import type { Transaction } from 'kysely';
 import type { CommandMeta } from '../../events/command';
 import { execute } from '../../events/command';
 import { forbidden, unauthenticated } from '../../events/errors';
@@ -11,6 +12,7 @@ import type {
 import { trackingDecider } from '../../events/tracking/decider';
 import { trackingStream } from '../../events/tracking/events';
 import { userAccess } from '../../projections/user/users';
+import type { Database } from '../db';
 import type { Platform } from '../platform';
 import { learnerViewSources } from '../result/learner-view';
 import { answerablePage } from '../result/queries';
@@ -38,7 +40,7 @@ export async function updateLog(
     stream: trackingStream(userId),
     meta,
     authorize: () => {},
-    command: async (_state, trx): Promise<TrackingCommand> => {
+    command: async (_state, trx: Transaction<Database>): Promise<TrackingCommand> => {
       // Deleted meanwhile: nothing to track (and nothing the projection would keep).
       if (!(await userAccess(trx, userId))) throw unauthenticated();
       return {
@@ -83,7 +85,7 @@ export async function recordPageSeen(
     stream: trackingStream(userId),
     meta,
     authorize: () => {},
-    command: async (_state, trx): Promise<RecordPageSeen> => {
+    command: async (_state, trx: Transaction<Database>): Promise<RecordPageSeen> => {
       if (!(await userAccess(trx, userId))) throw unauthenticated();
       const now = meta.now.toISOString();
       return {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import { type CommandMeta, execute } from '../../events/command';
@@ -20,6 +20,7 @@ import { findUserById, findUserIdByEmail, type UserProfile } from '../../project
 import { lockEmail, sendCode } from '../auth/account';
 import { issueCode } from '../auth/codes';
 import { requireRecentAuth } from '../auth/second-factor';
+import type { Database } from '../db';
 import type { Platform } from '../platform';
 import { courseRights } from '../rights/course-rights';
 import { moduleAuthority } from '../rights/module-rights';
@@ -159,7 +160,7 @@ export async function updateUser(
     stream: userStream(userId),
     meta,
     authorize: (state) => requireAdminForAdmin(actor, rolesOf(state)),
-    command: async (state, trx): Promise<UserCommand> => {
+    command: async (state, trx: Transaction<Database>): Promise<UserCommand> => {
       if (state.status !== 'active') throw notFound('user.notFound');
       if (roles !== undefined) await checkRoles(trx, actor, state.roles, roles);
       const stored = changesProfile ? await findUserById(trx, userId) : null;
