@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicElement } from '../../../../events/page/content';
 import { type AnswerValue, isAnswered, sameAnswer } from '../../../../events/result/answers';
@@ -44,6 +44,15 @@ export function Question({
   const needsConfirm = (state?.needsConfirm ?? false) && !locked && !readOnly;
   const checked = state?.answered && sameAnswer(state.answer, value);
   const statusId = `${id}-status`;
+  // The check that spends the last attempt removes its own button: the focus moves to the status
+  // that says the answer is final, so a keyboard or screen-reader user keeps their place.
+  const status = useRef<HTMLParagraphElement>(null);
+  const checkedByButton = useRef(false);
+  useEffect(() => {
+    if (!locked || !checkedByButton.current) return;
+    checkedByButton.current = false;
+    if (!document.activeElement || document.activeElement === document.body) status.current?.focus();
+  }, [locked]);
   return (
     <div className={`question${locked ? ' question--locked' : ''}`}>
       <fieldset className="question__fieldset" disabled={readOnly || locked} aria-describedby={statusId}>
@@ -54,7 +63,7 @@ export function Question({
                 <path d="M4 7V5a4 4 0 0 1 8 0v2h1v8H3V7h1zm2 0h4V5a2 2 0 0 0-4 0v2z" fill="currentColor" />
               </svg>{' '}
               {t('answering.lockedBadge')}
-              <span aria-hidden="true"> · </span>
+              <span aria-hidden="true"> · </span>{' '}
             </span>
           )}
           {question.label}
@@ -114,7 +123,7 @@ export function Question({
         )}
         <p className="question__kind">{t(`pages.questionType.${question.questionType}`)}</p>
       </fieldset>
-      <p id={statusId} className="question__status" aria-live="polite">
+      <p id={statusId} ref={status} tabIndex={-1} className="question__status" aria-live="polite">
         {allowed === null
           ? ''
           : locked
@@ -130,7 +139,9 @@ export function Question({
             aria-disabled={!isAnswered(value) || checked || confirming}
             aria-describedby={`${id}-confirm-hint`}
             onClick={() => {
-              if (isAnswered(value) && !checked && !confirming) onConfirm();
+              if (!isAnswered(value) || checked || confirming) return;
+              checkedByButton.current = true;
+              onConfirm();
             }}
           >
             {confirming ? t('answering.checking') : t('answering.check')}

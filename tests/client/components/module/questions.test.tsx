@@ -116,13 +116,19 @@ describe('answering questions with limited attempts', () => {
       expect(screen.getByText('The answer is in the leaflet.')).toBeVisible();
     });
 
-    // After the check that locks the question, the focused "Check answer" button is removed and
-    // nothing takes the focus: it falls back to the document body, and a keyboard or screen-reader
-    // user loses their place on the page. To turn into a test once the question keeps the focus
-    // (on its locked group or its status, say):
-    //   await user.click(check); await lockedGroup('Which protects against HIV?');
-    //   expect(document.activeElement).not.toBe(document.body);
-    it.todo('keeps keyboard focus on the question after the check that locks it');
+    it('keeps keyboard focus on the question after the check that locks it', async () => {
+      const { user } = await showPage(lastTry);
+      await user.click(screen.getByRole('radio', { name: 'Condom' }));
+      await user.click(screen.getByRole('button', { name: 'Check answer' }));
+
+      const group = await lockedGroup('Which protects against HIV?');
+      // The button is gone; the focus is on the status that says the answer is final.
+      await waitFor(() => expect(document.activeElement).not.toBe(document.body));
+      expect(document.activeElement?.id).toBe(group.getAttribute('aria-describedby'));
+      expect(document.activeElement).toHaveTextContent(
+        'Your only attempt is used: your checked answer is final.',
+      );
+    });
   });
 
   describe('a multiple-choice question', () => {
