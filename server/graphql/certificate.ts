@@ -1,14 +1,10 @@
-import DataLoader from 'dataloader';
 import { z } from 'zod';
 import { certifySchema, courseCertificateSchema } from '../../events/certificate/commands';
 import { certificateCodeSchema } from '../../events/certificate/events';
+import { DomainError, type DomainErrorCode } from '../../events/errors';
 import { pathSchema } from '../../events/shared/fields';
 import { certificateConfigOf } from '../../projections/certificate/certificate-configs';
-import {
-  type CertificateRecord,
-  certificatesOfUsers,
-  statusOf,
-} from '../../projections/certificate/certificates';
+import { type CertificateRecord, statusOf } from '../../projections/certificate/certificates';
 import type { UserProfile } from '../../projections/user/users';
 import { addCertificateToUser, certify, removeCertificateFromUser } from '../certificate/commands';
 import {
@@ -21,7 +17,7 @@ import {
 } from '../certificate/queries';
 import { canSeeLinksOf } from '../user/queries';
 import { builder } from './builder';
-import { type GraphQLContext, metaOf } from './context';
+import { metaOf } from './context';
 import { CourseType } from './course';
 import { ModuleType } from './module';
 import { MutationResult } from './shared';
@@ -90,20 +86,6 @@ const CourseCertificateType = builder
     }),
   });
 
-/** Per request: the certificates of the users a query lists, read in one go. */
-const loaders = new WeakMap<GraphQLContext, DataLoader<string, CertificateRecord[]>>();
-function certificatesOf(ctx: GraphQLContext, userId: string) {
-  let loader = loaders.get(ctx);
-  if (!loader) {
-    loader = new DataLoader(async (ids: readonly string[]) => {
-      const rows = await certificatesOfUsers(ctx.platform.database.db, ids);
-      return ids.map((id) => rows.filter((row) => row.userId === id));
-    });
-    loaders.set(ctx, loader);
-  }
-  return loader.load(userId);
-}
-
 /** The latest certificate per item of one kind (a revoked one stays revoked until re-assigned). */
 function latestPerItem(records: CertificateRecord[], kind: 'module' | 'course') {
   const latest = new Map<string, CertificateRecord>();
@@ -119,7 +101,7 @@ builder.objectFields(UserType, (t) => ({
     resolve: async (user: UserProfile, _args, ctx) => {
       if (!canSeeLinksOf(ctx.actor, user._id)) return [];
       const now = new Date();
-      return latestPerItem(await certificatesOf(ctx, user._id), 'module')
+      return latestPerItem(await ctx.loaders.userCertificates.load(user._id), 'module')
         .filter((record) => statusOf(record, now) === 'valid')
         .map((record) => record.itemPath);
     },
@@ -130,7 +112,7 @@ builder.objectFields(UserType, (t) => ({
     resolve: async (user: UserProfile, _args, ctx) => {
       if (!canSeeLinksOf(ctx.actor, user._id)) return [];
       const now = new Date();
-      return latestPerItem(await certificatesOf(ctx, user._id), 'course').map((record) => ({
+      return latestPerItem(await ctx.loaders.userCertificates.load(user._id), 'course').map((record) => ({
         course: record.itemPath,
         path: record.code,
         valid: statusOf(record, now) === 'valid',
@@ -138,6 +120,18 @@ builder.objectFields(UserType, (t) => ({
     },
   }),
 }));
+
+const rightsRefusals = new Set<DomainErrorCode>(['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND']);
+
+/**
+ * Where the contract answers null for "none": a refusal of access (the module is hidden from the
+ * caller, they must sign in, or the code is unknown) reads as null. Anything else is a fault and
+ * surfaces as an error.
+ */
+const nullIfRefused = (error: unknown): null => {
+  if (error instanceof DomainError && rightsRefusals.has(error.code)) return null;
+  throw error;
+};
 
 builder.objectFields(ModuleType, (t) => ({
   moduleCertificateConfig: t.field({
@@ -154,7 +148,7 @@ builder.objectFields(ModuleType, (t) => ({
       "The caller's certificate for this module (path = verification code, status, issuedAt, expiresAt, verifyUrl, pdfUrl); null when none.",
     resolve: async (module, _args, ctx) => {
       if (!ctx.actor) return null;
-      const state = await moduleCertificateFor(ctx.platform, ctx.actor, module.path).catch(() => null);
+      const state = await moduleCertificateFor(ctx.platform, ctx.actor, module.path).catch(nullIfRefused);
       return state?.certificate ? { path: state.certificate.code, ...state.certificate } : null;
     },
   }),
@@ -206,7 +200,7 @@ builder.queryFields((t) => ({
     resolve: async (_root, args, ctx) => {
       const code = codeOrNull(args.path);
       if (!code) return null;
-      return verifyCertificate(ctx.platform, code).catch(() => null);
+      return verifyCertificate(ctx.platform, code).catch(nullIfRefused);
     },
   }),
 }));

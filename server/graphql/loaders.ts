@@ -1,20 +1,19 @@
 import DataLoader from 'dataloader';
-import { sql } from 'kysely';
-import { type CourseOwnerTables, ownersOfCourses } from '../../projections/course/course-owners';
-import type { CourseSummaryTables } from '../../projections/course/course-summaries';
-import { type AnyDb, tablesOf } from '../../projections/db';
-import { type FileSummary, type FileTables, toFileSummary } from '../../projections/file/file-summaries';
-import type { ContentLinkTables, ItemType, Parent } from '../../projections/link/content-links';
-import type { ModuleOwnerTables } from '../../projections/module/module-owners';
-import {
-  type ModuleSummary,
-  type ModuleSummaryTables,
-  toModuleSummary,
-} from '../../projections/module/module-summaries';
+import { type CertificateRecord, certificatesOfUsers } from '../../projections/certificate/certificates';
+import { ownersOfCourses } from '../../projections/course/course-owners';
+import type { FileSummary } from '../../projections/file/file-summaries';
+import type { Parent } from '../../projections/link/content-links';
+import { ownersOfModules } from '../../projections/module/module-owners';
+import type { ModuleSummary } from '../../projections/module/module-summaries';
 import { type PageSummary, pagesOfModules } from '../../projections/page/page-summaries';
 import { answersOfModules, type StoredAnswer } from '../../projections/result/module-results';
 import { type SectionSummary, sectionsOfCourses } from '../../projections/section/section-summaries';
 import { findUsersByIds, linksOfUsers, type UserProfile, usersLinkedTo } from '../../projections/user/users';
+import { ownerIdsOfCourses } from '../course/queries';
+import type { Db } from '../db/tables';
+import { filesOfParents, itemsOfParents } from '../link/queries';
+import { modulesByPaths } from '../module/queries';
+import { publicCoursesAmong } from '../section/queries';
 
 export interface UserLinks {
   courses: string[];
@@ -34,53 +33,17 @@ const parentOfKey = (key: string): Parent => {
   return { parentType: key.slice(0, at) as Parent['parentType'], parentPath: key.slice(at + 1) };
 };
 
-/** Module rows with their page count and total estimated time, as module-summaries.ts reads them. */
-const modulesWithTotals = (db: AnyDb) =>
-  tablesOf<ModuleSummaryTables & ContentLinkTables>(db)
-    .selectFrom('module_summaries as m')
-    .selectAll('m')
-    .select([
-      sql<number>`(select count(*)::int from page_summaries p where p.module_path = m.path)`.as('page_count'),
-      sql<number>`(select coalesce(sum(p.estimated_time), 0)::int from page_summaries p where p.module_path = m.path)`.as(
-        'estimated_time',
-      ),
-    ]);
-
-/** The links of many parents to items of one kind, in one statement: which item paths, in order. */
-async function linksOfParents(db: AnyDb, keys: readonly string[], itemType: ItemType) {
-  const parents = keys.map(parentOfKey);
-  const pathsOf = (type: Parent['parentType']) =>
-    parents.filter((parent) => parent.parentType === type).map((parent) => parent.parentPath);
-  return tablesOf<ContentLinkTables>(db)
-    .selectFrom('content_links')
-    .select(['parent_type', 'parent_path', 'item_path'])
-    .where('item_type', '=', itemType)
-    .where((eb) =>
-      eb.or(
-        (['course', 'section'] as const)
-          .filter((type) => pathsOf(type).length > 0)
-          .map((type) => eb.and([eb('parent_type', '=', type), eb('parent_path', 'in', pathsOf(type))])),
-      ),
-    )
-    .orderBy('position')
-    .orderBy('item_path')
-    .execute();
-}
-
 /**
  * One set per request, so a list of 50 courses asks for its owners, participants and their links
  * in one statement each, whatever the number of courses.
  */
-export function createLoaders(db: AnyDb) {
+export function createLoaders(db: Db) {
   const user = new DataLoader<string, UserProfile | null>(async (ids) => {
     const users = new Map((await findUsersByIds(db, ids)).map((user) => [user._id, user]));
     return ids.map((id) => users.get(id) ?? null);
   });
   const moduleByPath = new DataLoader<string, ModuleSummary | null>(async (paths) => {
-    const rows = await modulesWithTotals(db)
-      .where('m.path', 'in', [...paths])
-      .execute();
-    const modules = new Map(rows.map((row) => [row.path, toModuleSummary(row)]));
+    const modules = await modulesByPaths(db, paths);
     return paths.map((path) => modules.get(path) ?? null);
   });
   return {
@@ -112,15 +75,13 @@ export function createLoaders(db: AnyDb) {
     ),
     /** By course path: the user ids of its owners (who manage its sections and links too). */
     courseOwnerIds: new DataLoader<string, string[]>(async (paths) => {
-      const rows = await tablesOf<CourseSummaryTables & CourseOwnerTables>(db)
-        .selectFrom('course_summaries as c')
-        .innerJoin('course_owners as o', (join) =>
-          join.on('o.course_id', '=', sql<string>`c.course_id::text`),
-        )
-        .select(['c.path', 'o.user_id'])
-        .where('c.path', 'in', [...paths])
-        .execute();
-      return groupBy(paths, rows, (row) => row.path).map((group) => group.map((row) => row.user_id));
+      const owners = await ownerIdsOfCourses(db, paths);
+      return paths.map((path) => owners.get(path) ?? []);
+    }),
+    /** By course path: whether the course is public (who may enter its classrooms), one statement for a list. */
+    publicCourse: new DataLoader<string, boolean>(async (paths) => {
+      const open = await publicCoursesAmong(db, paths);
+      return paths.map((path) => open.has(path));
     }),
     /** By module path: the live module with its page count and total time, or null. */
     moduleByPath,
@@ -129,60 +90,29 @@ export function createLoaders(db: AnyDb) {
      * whoever asks (the resolver keeps what the caller may see). Two statements for any number.
      */
     parentModules: new DataLoader<string, ModuleSummary[]>(async (keys) => {
-      const links = await linksOfParents(db, keys, 'module');
-      const modules = await moduleByPath.loadMany([...new Set(links.map((link) => link.item_path))]);
+      const links = await itemsOfParents(db, keys.map(parentOfKey), 'module');
+      const modules = await moduleByPath.loadMany([...new Set(links.map((link) => link.itemPath))]);
       const byPath = new Map(
         modules.flatMap((module) => (module && !(module instanceof Error) ? [[module.path, module]] : [])),
       );
-      return groupBy(keys, links, (link) => `${link.parent_type}:${link.parent_path}`).map((rows) =>
-        rows.flatMap((link) => byPath.get(link.item_path) ?? []),
+      return groupBy(keys, links, parentKey).map((rows) =>
+        rows.flatMap((link) => byPath.get(link.itemPath) ?? []),
       );
     }),
     /** By parent key: the files linked to each course or section, in link order (one statement). */
-    parentFiles: new DataLoader<string, FileSummary[]>(async (keys) => {
-      const parents = keys.map(parentOfKey);
-      const pathsOf = (type: Parent['parentType']) =>
-        parents.filter((parent) => parent.parentType === type).map((parent) => parent.parentPath);
-      const rows = await tablesOf<ContentLinkTables & FileTables>(db)
-        .selectFrom('content_links')
-        .innerJoin('file_summaries', 'file_summaries.path', 'content_links.item_path')
-        .selectAll('file_summaries')
-        .select(['content_links.parent_type', 'content_links.parent_path'])
-        .where('content_links.item_type', '=', 'file')
-        .where((eb) =>
-          eb.or(
-            (['course', 'section'] as const)
-              .filter((type) => pathsOf(type).length > 0)
-              .map((type) =>
-                eb.and([
-                  eb('content_links.parent_type', '=', type),
-                  eb('content_links.parent_path', 'in', pathsOf(type)),
-                ]),
-              ),
-          ),
-        )
-        .orderBy('content_links.position')
-        .orderBy('file_summaries.path')
-        .execute();
-      return groupBy(keys, rows, (row) => `${row.parent_type}:${row.parent_path}`).map((group) =>
-        group.map(({ parent_type: _type, parent_path: _path, ...file }) => toFileSummary(file)),
-      );
-    }),
+    parentFiles: new DataLoader<string, FileSummary[]>(async (keys) =>
+      groupBy(keys, await filesOfParents(db, keys.map(parentOfKey)), parentKey).map((rows) =>
+        rows.map((row) => row.file),
+      ),
+    ),
     /** By module id: its owners' profiles (two statements for any number of modules). */
     moduleOwners: new DataLoader<string, UserProfile[]>(async (moduleIds) => {
-      const rows = await tablesOf<ModuleOwnerTables>(db)
-        .selectFrom('module_owners')
-        .select(['module_id', 'user_id'])
-        .where('module_id', 'in', [...moduleIds])
-        .orderBy('user_id')
-        .execute();
-      const users = await user.loadMany([...new Set(rows.map((row) => row.user_id))]);
+      const owners = await ownersOfModules(db, moduleIds);
+      const users = await user.loadMany([...new Set([...owners.values()].flat())]);
       const byId = new Map(
         users.flatMap((owner) => (owner && !(owner instanceof Error) ? [[owner._id, owner]] : [])),
       );
-      return groupBy(moduleIds, rows, (row) => row.module_id).map((group) =>
-        group.flatMap((row) => byId.get(row.user_id) ?? []),
-      );
+      return moduleIds.map((id) => (owners.get(id) ?? []).flatMap((userId) => byId.get(userId) ?? []));
     }),
     /** By module path: the participants linked to each module. */
     moduleParticipants: new DataLoader<string, UserProfile[]>(async (paths) =>
@@ -193,6 +123,10 @@ export function createLoaders(db: AnyDb) {
     /** By module path: its pages in order (one statement for any number of modules). */
     modulePages: new DataLoader<string, PageSummary[]>(async (paths) =>
       groupBy(paths, await pagesOfModules(db, paths), (page) => page.parentPath),
+    ),
+    /** By user id: their certificates, newest first (one statement for the users of a list). */
+    userCertificates: new DataLoader<string, CertificateRecord[]>(async (ids) =>
+      groupBy(ids, await certificatesOfUsers(db, ids), (record) => record.userId),
     ),
     /** By "<userId> <moduleId>": that person's answers in the module (one statement per person). */
     callerAnswers: new DataLoader<string, StoredAnswer[]>(async (keys) => {

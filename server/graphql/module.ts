@@ -1,9 +1,9 @@
 import { createModuleSchema, modulePathSchema } from '../../events/module/commands';
 import { findModuleByPath, type ModuleSummary } from '../../projections/module/module-summaries';
 import { canSeeParticipants } from '../course/queries';
-import { visibleModulesOf } from '../link/queries';
+import { visibleModuleSummariesOf } from '../link/queries';
 import { createModule, deleteModule, updateModule } from '../module/commands';
-import { keepVisibleModules, listedBy, type ModuleFacts, moduleList, visibleModule } from '../module/queries';
+import { keepVisibleModules, type ModuleFacts, moduleList, visibleModule } from '../module/queries';
 import { inSeenOrder, teamMemberFor } from '../user/queries';
 import { builder } from './builder';
 import { type GraphQLContext, metaOf } from './context';
@@ -92,9 +92,6 @@ const ModuleMutationResult = builder
     }),
   });
 
-const present = <T>(items: readonly (T | null | Error)[]): T[] =>
-  items.filter((item): item is T => item !== null && !(item instanceof Error));
-
 builder.queryFields((t) => ({
   modules: t.field({
     type: [ModuleType],
@@ -115,15 +112,15 @@ builder.queryFields((t) => ({
       const onHome = args.onHome ?? undefined;
       const parentPath = args.course ?? args.section;
       if (parentPath) {
-        const parentType = args.course ? 'course' : 'section';
-        const linked = await visibleModulesOf(
+        const modules = await visibleModuleSummariesOf(
           db,
           ctx.actor,
-          { parentType, parentPath },
-          { onAdmin: args.onAdmin ?? undefined },
+          { parentType: args.course ? 'course' : 'section', parentPath },
+          { onAdmin: args.onAdmin ?? undefined, published, onHome },
         );
-        const modules = present(await ctx.loaders.moduleByPath.loadMany(linked.map((module) => module.path)));
-        return modules.filter(listedBy({ published, onHome }));
+        // Read with their details already: the fields below find them without another statement.
+        for (const module of modules) ctx.loaders.moduleByPath.prime(module.path, module);
+        return modules;
       }
       // tRPC's module list; filterByParent and noParents are its modules used nowhere.
       return moduleList(db, ctx.actor, {

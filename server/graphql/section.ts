@@ -1,10 +1,8 @@
-import DataLoader from 'dataloader';
-import { invalid, notFound } from '../../events/errors';
 import { createSectionSchema, sectionPathSchema } from '../../events/section/commands';
 import type { Classroom } from '../../events/section/events';
 import { findSectionByPath, type SectionSummary } from '../../projections/section/section-summaries';
 import { createSection, deleteSection, updateSection } from '../section/commands';
-import { mayEnterClassroomWith, publicCoursesAmong, visibleSection } from '../section/queries';
+import { mayEnterClassroomWith, visibleSection } from '../section/queries';
 import { builder } from './builder';
 import { type GraphQLContext, metaOf } from './context';
 import { documentArg, documentOf, type MutationAnswer, publishedSchema } from './errors';
@@ -38,20 +36,6 @@ const BreakoutRoomType = builder.objectRef<BreakoutRoom>('BreakoutRoom').impleme
 /** A classroom with the path of its section's course, which decides who sees its meeting credentials. */
 type ClassroomView = Classroom & { coursePath: string };
 
-/** Per request: whether each course (by path) is public, read in one statement for a list. */
-const publicCourses = new WeakMap<GraphQLContext, DataLoader<string, boolean>>();
-function isPublicCourse(ctx: GraphQLContext, path: string): Promise<boolean> {
-  let loader = publicCourses.get(ctx);
-  if (!loader) {
-    loader = new DataLoader(async (paths: readonly string[]) => {
-      const open = await publicCoursesAmong(ctx.platform.database.db, paths);
-      return paths.map((path) => open.has(path));
-    });
-    publicCourses.set(ctx, loader);
-  }
-  return loader.load(path);
-}
-
 /**
  * Meeting credentials reach only who may enter the classroom (the rule of tRPC's section queries,
  * `mayEnterClassroomWith`); every section reaching this type has passed the section rule.
@@ -61,7 +45,7 @@ async function mayEnter(ctx: GraphQLContext, coursePath: string): Promise<boolea
   const owners = await ctx.loaders.courseOwnerIds.load(coursePath);
   return mayEnterClassroomWith(
     ctx.actor,
-    { public: await isPublicCourse(ctx, coursePath) },
+    { public: await ctx.loaders.publicCourse.load(coursePath) },
     owners,
     async (userId) => (await ctx.loaders.links.load(userId)).courses.includes(coursePath),
   );
@@ -203,18 +187,17 @@ builder.mutationFields((t) => ({
     },
     success: 'sectionUpdated',
     resolve: async (_root, args, ctx) => {
-      const db = ctx.platform.database.db;
       const { path } = sectionPathSchema.parse(args);
       const { parentType, parentPath, published, details } = splitSectionDoc(documentArg(args));
-      // Moving a section to another course is not an update: a doc may only repeat where it is.
-      if (parentType !== undefined || parentPath !== undefined) {
-        const current = await findSectionByPath(db, path);
-        if (!current) throw notFound('section.notFound');
-        if (parentType !== 'course' || (parentPath !== undefined && parentPath !== current.parentPath))
-          throw invalid('errors.invalidInput');
-      }
-      await updateSection(ctx.platform, ctx.actor, metaOf(ctx), { path, section: details, published });
-      return { section: await findSectionByPath(db, path) };
+      // Moving a section to another course is not an update (the command refuses another parent).
+      await updateSection(ctx.platform, ctx.actor, metaOf(ctx), {
+        path,
+        section: details,
+        published,
+        parentType,
+        parentPath,
+      });
+      return { section: await findSectionByPath(ctx.platform.database.db, path) };
     },
   }),
   deleteSection: t.field({

@@ -8,6 +8,7 @@ import {
   listModules,
   type ModuleSummary,
   modulesOfTranslationGroup,
+  toModuleSummary,
 } from '../../projections/module/module-summaries';
 import { pagesOfModule } from '../../projections/page/page-summaries';
 import { isLinkedTo, linksOfUsers } from '../../projections/user/users';
@@ -21,15 +22,38 @@ export interface ModuleListInput {
   onHome?: boolean;
 }
 
+/** Module rows with their page count and total estimated time, as `toModuleSummary` maps them. */
+const modulesWithTotals = (db: Db) =>
+  db
+    .selectFrom('module_summaries as m')
+    .selectAll('m')
+    .select([
+      sql<number>`(select count(*)::int from page_summaries p where p.module_path = m.path)`.as('page_count'),
+      sql<number>`(select coalesce(sum(p.estimated_time), 0)::int from page_summaries p where p.module_path = m.path)`.as(
+        'estimated_time',
+      ),
+    ]);
+
 /**
- * The list's published and onHome filter over modules already read (a course's or section's linked
- * modules, which the list's own statement does not cover): an absent flag keeps every module.
+ * Module rows with their totals, narrowed by the list's published and onHome flags in SQL (an
+ * absent flag keeps every module), as the module list (`listModules`) narrows them: the one filter
+ * of every module list, a course's or section's linked modules included.
  */
-export const listedBy =
-  (input: Pick<ModuleListInput, 'published' | 'onHome'>) =>
-  (module: Pick<ModuleSummary, 'published' | 'onHome'>): boolean =>
-    (input.published === undefined || module.published === input.published) &&
-    (input.onHome === undefined || module.onHome === input.onHome);
+export function listedModules(db: Db, filter: Pick<ModuleListInput, 'published' | 'onHome'> = {}) {
+  let query = modulesWithTotals(db);
+  if (filter.published !== undefined) query = query.where('m.published', '=', filter.published);
+  if (filter.onHome !== undefined) query = query.where('m.on_home', '=', filter.onHome);
+  return query;
+}
+
+/** Live modules by path with their page totals, in one statement; a missing path has no entry. */
+export async function modulesByPaths(db: Db, paths: readonly string[]): Promise<Map<string, ModuleSummary>> {
+  if (paths.length === 0) return new Map();
+  const rows = await modulesWithTotals(db)
+    .where('m.path', 'in', [...new Set(paths)])
+    .execute();
+  return new Map(rows.map((row) => [row.path, toModuleSummary(row)]));
+}
 
 /**
  * The modules this actor may list (tRPC `module.list`, GraphQL `modules`). On the admin side,

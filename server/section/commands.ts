@@ -108,13 +108,20 @@ function changedDetails(stored: SectionDetails, changes: Record<string, unknown>
 /**
  * Changes a section in one command: the form fields `section` names over the stored ones (the admin
  * form sends them all, GraphQL only those that change), validated together against the state the
- * decision starts from, and with `published` its publication in the same batch of events.
+ * decision starts from, and with `published` its publication in the same batch of events. A section
+ * stays in its course: a parent given (GraphQL's doc may repeat it) must be `course` and its own.
  */
 export async function updateSection(
   platform: Platform,
   actor: Actor | null,
   meta: CommandMeta,
-  input: { path: string; section?: Record<string, unknown>; published?: boolean },
+  input: {
+    path: string;
+    section?: Record<string, unknown>;
+    published?: boolean;
+    parentType?: unknown;
+    parentPath?: unknown;
+  },
 ) {
   const changes = input.section ?? {};
   if (Object.keys(changes).length === 0 && input.published === undefined)
@@ -129,6 +136,13 @@ export async function updateSection(
     authorize: () => requireCan(actor, 'edit', { owners }),
     command: (state): SectionCommand => {
       if (state.status === 'absent') throw notFound('section.notFound');
+      const parentGiven = input.parentType !== undefined || input.parentPath !== undefined;
+      if (
+        parentGiven &&
+        (input.parentType !== 'course' ||
+          (input.parentPath !== undefined && input.parentPath !== state.parentPath))
+      )
+        throw invalid('errors.invalidInput');
       if (Object.keys(changes).length === 0)
         return { type: input.published ? 'PublishSection' : 'UnpublishSection' };
       const details = sectionInputSchema.parse(changedDetails(state.details, changes));
