@@ -1,3 +1,26 @@
+import type { ParseKeys } from 'i18next';
+
+/**
+ * A key of the interface texts (client/locales/en.json, typed by client/locales/i18next.d.ts): a
+ * refusal names only texts that exist in every language.
+ */
+export type TextKey = ParseKeys;
+
+/** The keys below a section of the texts, without the section: `SubKey<'mail'>` holds `welcome.subject`. */
+export type SubKey<Section extends string> = TextKey extends infer Key
+  ? Key extends `${Section}.${infer Rest}`
+    ? Rest
+    : never
+  : never;
+
+/**
+ * A zod issue's message as a text key: our schemas' messages are keys (`validation.date`), zod's own
+ * English sentences are not and read as `fallback`.
+ */
+export function issueKey(message: string, fallback: TextKey = 'validation.invalid'): TextKey {
+  return /^[\w-]+(\.[\w-]+)+$/.test(message) ? (message as TextKey) : fallback;
+}
+
 export type DomainErrorCode =
   | 'INVALID'
   | 'UNAUTHENTICATED'
@@ -9,14 +32,14 @@ export type DomainErrorCode =
 export interface FieldIssue {
   path: string;
   /** i18n key of the message shown next to the field. */
-  key: string;
+  key: TextKey;
 }
 
 /** A refusal the user can act on. `key` is an i18n key; transports translate it. */
 export class DomainError extends Error {
   constructor(
     readonly code: DomainErrorCode,
-    readonly key: string,
+    readonly key: TextKey,
     readonly params: Record<string, string | number> = {},
     readonly fields: FieldIssue[] = [],
   ) {
@@ -35,12 +58,12 @@ export const httpStatusOf: Record<DomainErrorCode, number> = {
   RATE_LIMITED: 429,
 };
 
-export const invalid = (key: string, fields: FieldIssue[] = [], params = {}) =>
+export const invalid = (key: TextKey, fields: FieldIssue[] = [], params = {}) =>
   new DomainError('INVALID', key, params, fields);
-export const forbidden = (key = 'errors.forbidden') => new DomainError('FORBIDDEN', key);
+export const forbidden = (key: TextKey = 'errors.forbidden') => new DomainError('FORBIDDEN', key);
 export const unauthenticated = () => new DomainError('UNAUTHENTICATED', 'errors.unauthenticated');
-export const notFound = (key: string, params = {}) => new DomainError('NOT_FOUND', key, params);
-export const conflict = (key: string, params = {}) => new DomainError('CONFLICT', key, params);
+export const notFound = (key: TextKey, params = {}) => new DomainError('NOT_FOUND', key, params);
+export const conflict = (key: TextKey, params = {}) => new DomainError('CONFLICT', key, params);
 
 /** The stream moved on between read and append. The pipeline retries once, then answers CONFLICT. */
 export class VersionConflictError extends DomainError {

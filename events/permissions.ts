@@ -11,6 +11,9 @@ export const roleActions = [
   'manage_users',
 ] as const;
 export type RoleAction = (typeof roleActions)[number];
+
+export const isRoleAction = (value: unknown): value is RoleAction =>
+  (roleActions as readonly unknown[]).includes(value);
 export type Rules = Record<RoleAction, boolean>;
 
 export interface Actor {

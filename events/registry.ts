@@ -1,7 +1,7 @@
 import { certificateEventDefinitions } from './certificate/events';
 import { courseEventDefinitions } from './course/events';
 import type { EventDefinition } from './define';
-import { invalid } from './errors';
+import { invalid, issueKey } from './errors';
 import { fileEventDefinitions } from './file/events';
 import { moduleEventDefinitions } from './module/events';
 import { pageEventDefinitions } from './page/events';
@@ -39,7 +39,7 @@ export function validateEventData(type: string, data: unknown): unknown {
   if (!result.success) {
     throw invalid(
       'errors.invalidEvent',
-      result.error.issues.map((issue) => ({ path: issue.path.join('.'), key: issue.message })),
+      result.error.issues.map((issue) => ({ path: issue.path.join('.'), key: issueKey(issue.message) })),
       { type },
     );
   }

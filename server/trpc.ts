@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import { ZodError, z } from 'zod';
 import type { CommandMeta } from '../events/command';
-import { DomainError, forbidden, invalid } from '../events/errors';
+import { DomainError, forbidden, invalid, issueKey } from '../events/errors';
 import { type Actor, can, type RoleAction, requireCan } from '../events/permissions';
 import { type Language, pathSchema, unstorableTextIn } from '../events/shared/fields';
 import { externalRefusalOf } from './auth/actor';
@@ -69,8 +69,8 @@ const t = initTRPC.context<Context>().create({
     if (cause instanceof ZodError) {
       const fields = cause.issues.map((issue) => ({
         path: issue.path.join('.'),
-        key: issue.message.includes(' ') ? 'validation.invalid' : issue.message,
-        message: t(issue.message.includes(' ') ? 'validation.invalid' : issue.message),
+        key: issueKey(issue.message),
+        message: t(issueKey(issue.message)),
       }));
       return {
         ...shape,

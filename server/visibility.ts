@@ -1,4 +1,4 @@
-import { forbidden, notFound, unauthenticated } from '../events/errors';
+import { forbidden, notFound, type TextKey, unauthenticated } from '../events/errors';
 
 /**
  * What opening an item answers this actor (the one visibility rule:
@@ -13,8 +13,8 @@ export type ItemAccess = 'open' | 'signIn' | 'blocked' | 'hidden';
 /** The refusal of an access other than `open`; `blocked` reads as `notFoundKey` unless `blockedKey` is given. */
 export function refusalOf(
   access: Exclude<ItemAccess, 'open'>,
-  notFoundKey: string,
-  blockedKey?: string,
+  notFoundKey: TextKey,
+  blockedKey?: TextKey,
 ): Error {
   if (access === 'signIn') return unauthenticated();
   if (access === 'blocked' && blockedKey) return forbidden(blockedKey);

@@ -1,4 +1,4 @@
-import i18next, { type BackendModule, type ResourceKey } from 'i18next';
+import i18next, { type BackendModule, type ResourceKey, type TFunction } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 
@@ -16,6 +16,11 @@ export function isInterfaceLanguage(value: unknown): value is InterfaceLanguage 
 export function currentLanguage(): InterfaceLanguage {
   const resolved = i18next.resolvedLanguage;
   return isInterfaceLanguage(resolved) ? resolved : 'nl';
+}
+
+/** A language's name in the interface language (`Nederlands`); a code it does not know as it is. */
+export function languageName(t: TFunction, code: string): string {
+  return isInterfaceLanguage(code) ? t(`languages.${code}`) : code;
 }
 
 /** Switches the interface and remembers the choice for the next visit. */

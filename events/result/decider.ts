@@ -1,5 +1,5 @@
 import { assertNever, type Decider } from '../decider';
-import { conflict, invalid } from '../errors';
+import { conflict, invalid, issueKey } from '../errors';
 import type { QuestionElement } from '../page/content';
 import {
   type AnswerValue,
@@ -90,9 +90,7 @@ export function parseAnswer(questions: QuestionElement[], name: string, value: u
   if (!question) throw invalid('result.unknownQuestion', [{ path: field, key: 'result.unknownQuestion' }]);
   const parsed = answerSchemaFor(question).safeParse(value);
   if (!parsed.success) {
-    const key = parsed.error.issues[0]?.message.includes('.')
-      ? parsed.error.issues[0].message
-      : 'result.invalidAnswer';
+    const key = issueKey(parsed.error.issues[0]?.message ?? '', 'result.invalidAnswer');
     throw invalid('result.invalidAnswer', [{ path: field, key }]);
   }
   return { question, answer: parsed.data as AnswerValue };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import type { TextKey } from '../../events/errors';
 import { openPersonalData, type PersonalDataSpec, sealPersonalData } from '../../events/personal-data';
 import type { Language } from '../../events/shared/fields';
 import { defineJob } from '../job';
@@ -116,7 +117,7 @@ export interface MailDeps {
   publicUrl: string;
   // biome-ignore lint/suspicious/noExplicitAny: reads users and writes mail_outbox of the full schema
   db: Kysely<any>;
-  translate: (language: Language, key: string, params: Record<string, string | number>) => string;
+  translate: (language: Language, key: TextKey, params: Record<string, string | number>) => string;
   log: { info: (context: object, message: string) => void };
 }
 
@@ -194,7 +195,7 @@ async function deviceMessage(deps: MailDeps, mail: Extract<QueuedMail, { kind: '
   const person = await recipient(deps, mail.userId);
   if (!person) return null;
   const { place } = await openPersonalData(deps.db, sealedPlace, mail, new Map());
-  const t = (key: string, params: Record<string, string | number> = {}) =>
+  const t = (key: TextKey, params: Record<string, string | number> = {}) =>
     deps.translate(person.language, key, params);
   const browser = mail.browser ?? t('sessions.unknownBrowser');
   const device = mail.system ? t('sessions.deviceOn', { browser, system: mail.system }) : browser;

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZodError, z } from 'zod';
-import { DomainError, httpStatusOf } from '../../events/errors';
+import { DomainError, httpStatusOf, issueKey } from '../../events/errors';
 import {
   codeSchema,
   forgotSchema,
@@ -183,7 +183,7 @@ export const authRoutes = fp(
         } catch (error) {
           if (error instanceof ZodError) {
             const fields = error.issues.map((issue) => {
-              const key = issue.message.includes(' ') ? 'validation.invalid' : issue.message;
+              const key = issueKey(issue.message);
               return { path: issue.path.join('.'), key, message: t(key) };
             });
             status = 400;

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { CommandMeta } from '../../events/command';
 import type { Decider } from '../../events/decider';
-import { notFound } from '../../events/errors';
+import { notFound, type TextKey } from '../../events/errors';
 import type { Actor } from '../../events/permissions';
 import { type NewEvent, readStream } from '../../events/store';
 import type { Db } from '../db/tables';
@@ -83,7 +83,7 @@ export interface ContentKind<
 > {
   /** The input naming one item. */
   path: P;
-  notFound: string;
+  notFound: TextKey;
   find: (db: Db, path: string) => Promise<Found | null>;
   stream: (found: Found) => string;
   owners?: (db: Db, found: Found) => Promise<readonly string[]>;

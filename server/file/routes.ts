@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
+import { issueKey } from '../../events/errors';
 import { can } from '../../events/permissions';
 import { imageMimeTypes, imageOptionsSchema, type UploadSize } from '../../events/upload/schema';
 import {
@@ -64,7 +65,7 @@ function isMalformedMultipart(error: unknown): boolean {
 
 function fieldProblems(t: ReturnType<typeof translator>, issues: { path: PropertyKey[]; message: string }[]) {
   return issues.map((issue) => {
-    const key = issue.message.includes(' ') ? 'validation.invalid' : issue.message;
+    const key = issueKey(issue.message);
     return { path: issue.path.map(String).join('.'), key, message: t(key) };
   });
 }

@@ -8,7 +8,14 @@ import {
 } from '@pothos/core';
 import { ZodError, z } from 'zod';
 import type en from '../../client/locales/en.json';
-import { DomainError, type DomainErrorCode, invalid, unauthenticated } from '../../events/errors';
+import {
+  DomainError,
+  type DomainErrorCode,
+  invalid,
+  issueKey,
+  type TextKey,
+  unauthenticated,
+} from '../../events/errors';
 import type { Actor } from '../../events/permissions';
 import { translator } from '../i18n';
 import type { GraphQLContext } from './context';
@@ -27,17 +34,14 @@ const extensionCodes: Record<DomainErrorCode, string> = {
   RATE_LIMITED: 'TOO_MANY_REQUESTS',
 };
 
-/** An i18n key (our schemas' messages are keys); zod's own English sentences are not. */
-const isKey = (message: string) => /^[\w-]+(\.[\w-]+)+$/.test(message);
-
 /** A refusal the caller can act on: domain errors and invalid input. Anything else is unexpected. */
-function refusalOf(error: unknown): { code: string; key: string; params: Record<string, unknown> } | null {
+function refusalOf(error: unknown): { code: string; key: TextKey; params: Record<string, unknown> } | null {
   if (error instanceof DomainError) {
     return { code: extensionCodes[error.code], key: error.key, params: error.params };
   }
   if (error instanceof ZodError) {
     const first = error.issues[0]?.message ?? '';
-    return { code: 'BAD_USER_INPUT', key: isKey(first) ? first : 'errors.invalidInput', params: {} };
+    return { code: 'BAD_USER_INPUT', key: issueKey(first, 'errors.invalidInput'), params: {} };
   }
   return null;
 }
@@ -80,21 +84,19 @@ function fieldPath(path: readonly PropertyKey[]): string {
 }
 
 /** Our schemas' keys as they are; zod's own sentences as 'required' (a missing field) or 'invalid'. */
-function issueKey(issue: ZodError['issues'][number]): string {
-  if (isKey(issue.message)) return issue.message;
-  if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message))
-    return 'validation.required';
-  return 'validation.invalid';
+function fieldKeyOf(issue: ZodError['issues'][number]): TextKey {
+  const missing = issue.code === 'invalid_type' && /received undefined$/.test(issue.message);
+  return issueKey(issue.message, missing ? 'validation.required' : 'validation.invalid');
 }
 
 /** The refused fields of an error, translated. */
-function fieldErrorsOf(error: unknown, t: (key: string) => string): FieldError[] {
+function fieldErrorsOf(error: unknown, t: (key: TextKey) => string): FieldError[] {
   if (error instanceof DomainError)
     return error.fields.map((field) => ({ path: fieldPath(field.path.split('.')), message: t(field.key) }));
   if (error instanceof ZodError)
     return error.issues.map((issue) => ({
       path: fieldPath(issue.path),
-      message: t(issueKey(issue)),
+      message: t(fieldKeyOf(issue)),
     }));
   return [];
 }

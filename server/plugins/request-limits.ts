@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Kysely, sql } from 'kysely';
+import type { TextKey } from '../../events/errors';
 import type { PrivateTables } from '../auth/private-tables';
 import { limitKey } from '../auth/rate-limit';
 import { requestLanguage, translator } from '../i18n';
@@ -158,7 +159,7 @@ function readableTrpcPath(path: string): boolean {
 }
 
 /** A refusal in the shape the caller's protocol reads: tRPC envelopes (one per call), GraphQL errors, or plain JSON. */
-function refuse(request: FastifyRequest, reply: FastifyReply, path: string, status: 400 | 429, key: string) {
+function refuse(request: FastifyRequest, reply: FastifyReply, path: string, status: 400 | 429, key: TextKey) {
   const message = translator(requestLanguage(request.headers))(key);
   if (path.startsWith('/trpc/')) {
     const code = status === 429 ? 'TOO_MANY_REQUESTS' : 'BAD_REQUEST';

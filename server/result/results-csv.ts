@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { invalid, notFound } from '../../events/errors';
+import { invalid, notFound, type SubKey } from '../../events/errors';
 import type { Actor } from '../../events/permissions';
 import type { AnswerValue } from '../../events/result/answers';
 import { dateValueSchema, pathSchema } from '../../events/shared/fields';
@@ -30,10 +30,10 @@ export const headerCell = (label: string, key: string) => `${label} [${key}]`;
  * (`<page path>/total`); then the module's `total`, `maxScore` and `percent`.
  */
 export function resultsCsvHeader(pages: readonly CsvPage[], t: TFunction): string[] {
-  const fixed = (key: string) => headerCell(t(`resultsCsv.${key}`), key);
+  const fixed = (key: SubKey<'resultsCsv'>) => headerCell(t(`resultsCsv.${key}`), key);
   return [
     headerCell(t('resultsCsv.id'), '_id'),
-    ...['name', 'email', 'startedAt', 'updatedAt'].map(fixed),
+    ...(['name', 'email', 'startedAt', 'updatedAt'] as const).map(fixed),
     ...pages.flatMap((page) => [
       ...page.questions.flatMap((question) => {
         const key = `${page.path}/${question.name}`;
@@ -42,7 +42,7 @@ export function resultsCsvHeader(pages: readonly CsvPage[], t: TFunction): strin
       }),
       headerCell(`${page.name}: ${t('resultsCsv.pageTotal')}`, `${page.path}/total`),
     ]),
-    ...['total', 'maxScore', 'percent'].map(fixed),
+    ...(['total', 'maxScore', 'percent'] as const).map(fixed),
   ];
 }
 

@@ -25,7 +25,7 @@ export interface EffectiveSettings {
   };
   languages: Language[];
   staticPages: { path: string; title: PerLanguage; paths: PerLanguage }[];
-  signupFields: string[];
+  signupFields: Tenant['signupFields'];
   analytics: Analytics | null;
   storage:
     | { driver: 'local'; folder: string; maxImageMegapixels: number }

@@ -13,7 +13,7 @@ export const effectiveSettingsOutput = z.object({
     .extend({ file: z.string().nullable() }),
   languages: z.array(z.enum(['nl', 'en', 'fr'])),
   staticPages: z.array(z.object({ path: z.string(), title: perLanguage, paths: perLanguage })),
-  signupFields: z.array(z.string()),
+  signupFields: tenantOutput.shape.signupFields,
   analytics: tenantOutput.shape.analytics,
   storage: z.discriminatedUnion('driver', [
     z.object({ driver: z.literal('local'), folder: z.string(), maxImageMegapixels: z.number() }),

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import type { SubKey } from '../../events/errors';
 import type { Party, PersonalDataExport } from './data-export';
 
 /** Every value goes through here: the file is opened from disk, where nothing else would escape it. */
@@ -37,13 +38,13 @@ const shown = (value: unknown): string => {
  * outside resource) whose tables fold into label/value cards on a phone.
  */
 export function dataExportHtml(data: PersonalDataExport, t: TFunction): string {
-  const k = (key: string, options: Record<string, unknown> = {}) =>
+  const k = (key: SubKey<'dataExport.file'>, options: Record<string, unknown> = {}) =>
     escapeHtml(t(`dataExport.file.${key}`, options));
   const party = (value: Party) => k(`parties.${value}`);
   const none = `<p class="none">${k('none')}</p>`;
 
   /** A table whose cells carry their column's label, shown beside the value on narrow screens. */
-  const table = (columns: string[], rows: string[][]) => {
+  const table = (columns: SubKey<'dataExport.file.columns'>[], rows: string[][]) => {
     if (rows.length === 0) return none;
     const labels = columns.map((column) => k(`columns.${column}`));
     return `<table><thead><tr>${labels.map((label) => `<th scope="col">${label}</th>`).join('')}</tr></thead><tbody>${rows
@@ -53,13 +54,13 @@ export function dataExportHtml(data: PersonalDataExport, t: TFunction): string {
       )
       .join('')}</tbody></table>`;
   };
-  const section = (id: string, body: string) =>
+  const section = (id: SubKey<'dataExport.file.sections'>, body: string) =>
     `<section aria-labelledby="${id}"><h2 id="${id}">${k(`sections.${id}`)}</h2>${body}</section>`;
   const list = (items: string[]) =>
     items.length === 0 ? none : `<ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`;
 
   const p = data.profile;
-  const profileRows: [string, string][] = [
+  const profileRows: [SubKey<'dataExport.file.profile'>, string][] = [
     ['name', shown(p.name)],
     ['email', shown(p.email)],
     ['phone', shown(p.phone)],

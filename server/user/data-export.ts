@@ -1,4 +1,5 @@
 import type { EventMeta } from '../../events/store';
+import type { TrackingCategory } from '../../events/tracking/events';
 
 /**
  * 'Download my data' (GDPR articles 15 and 20): everything the platform holds about one person, read
@@ -229,7 +230,7 @@ export interface PersonalDataExport {
     reason: string | null;
     by: Party;
   }[];
-  tracking: { at: string; category: string; path: string }[];
+  tracking: { at: string; category: TrackingCategory; path: string }[];
   /** Module pages seen (PageSeen), by path. */
   pages: { at: string; module: string; page: string }[];
   activity: ActivityRow[];
@@ -427,7 +428,8 @@ export function personalDataExport(input: {
       case 'ItemSeen':
         result.tracking.push({
           at: str(data.at) ?? at,
-          category: String(data.category),
+          // Checked against the category list when the event was appended.
+          category: data.category as TrackingCategory,
           path: String(data.path),
         });
         break;

@@ -62,7 +62,7 @@ function peopleAndAnswerFields(): string[] {
 const t = translator('en');
 const refusalMessages = new Set([t('errors.forbidden'), t('errors.unauthenticated')]);
 const notFoundMessages = new Set(
-  ['course', 'section', 'module', 'page', 'file', 'user'].map((kind) => t(`${kind}.notFound`)),
+  (['course', 'section', 'module', 'page', 'file', 'user'] as const).map((kind) => t(`${kind}.notFound`)),
 );
 
 describe('the permission table', () => {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
+import type { TextKey } from '../../../events/errors';
 import { useCourse } from '../../features/course/api/get-course';
 import { useLearnerModule } from '../../features/module/api/get-learner-module';
 import { useLearnerPage } from '../../features/module/api/get-learner-page';
@@ -92,10 +93,10 @@ function useCrumbs(location: string): Crumb[] {
 }
 
 /** Beheer › Gebruikers › Nieuwe gebruiker, Beheer › Rollen › {role name}, … */
-function adminCrumbs(rest: string[], t: (key: string) => string): Crumb[] {
+function adminCrumbs(rest: string[], t: (key: TextKey) => string): Crumb[] {
   const crumbs: Crumb[] = [{ href: '/admin', label: t('nav.admin') }];
   const [section, item] = rest;
-  const sections: Record<string, string> = { users: 'adminArea.users', roles: 'adminArea.roles' };
+  const sections: Record<string, TextKey> = { users: 'adminArea.users', roles: 'adminArea.roles' };
   if (!section || !sections[section]) return crumbs;
   crumbs.push({ href: `/admin/${section}`, label: t(sections[section]) });
   if (!item || rest.length > 2) return crumbs;

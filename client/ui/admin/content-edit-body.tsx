@@ -2,6 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '../../lib/auth';
+import { languageName } from '../../lib/i18n';
 import { DangerZone } from '../danger-zone';
 import { DuplicateAction, EditBody, PublishAction, StateBadge, useItemActions } from './edit-screen';
 import { History, type HistoryEntry } from './history';
@@ -159,7 +160,7 @@ export function ContainerBadges({ item }: { item: { language: string; published:
   const { t } = useTranslation();
   return (
     <>
-      <span className="badge">{t(`languages.${item.language}`)}</span>
+      <span className="badge">{languageName(t, item.language)}</span>
       <StateBadge
         published={item.published}
         texts={[t('courseAdmin.statePublished'), t('courseAdmin.stateUnpublished')]}

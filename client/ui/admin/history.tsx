@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isRoleAction } from '../../../events/permissions';
 import type { CurrentUser } from '../../lib/auth';
 import { formatDateTime } from '../../lib/dates';
 import { problemOf } from '../../lib/forms';
@@ -43,7 +44,9 @@ export function useShowValue() {
       // No roles at all is a plain user, as the users list says.
       if (value.length === 0) return field === 'roles' ? t('adminUsers.plainUser') : '—';
       if (field === 'actions')
-        return value.map((action) => t(`roleActions.${String(action)}.label`)).join(', ');
+        return value
+          .map((action) => (isRoleAction(action) ? t(`roleActions.${action}.label`) : String(action)))
+          .join(', ');
       if (value.every((item) => typeof item === 'string' || typeof item === 'number'))
         return value.join(', ');
       return t('history.items', { count: value.length });

@@ -1,5 +1,6 @@
 import type { CertificateConfig } from '../../../events/certificate/config';
 import type { CertificateKind } from '../../../events/certificate/events';
+import type { TextKey } from '../../../events/errors';
 import type { Language } from '../../../events/shared/fields';
 
 export const VC_CONTEXT = 'https://www.w3.org/ns/credentials/v2';
@@ -106,7 +107,7 @@ export type OpenBadgeCredential = ReturnType<typeof openBadgeCredential>;
 export function criteriaOf(
   kind: CertificateKind,
   config: CertificateConfig,
-  t: (key: string, params?: Record<string, unknown>) => string,
+  t: (key: TextKey, params?: Record<string, unknown>) => string,
 ): string {
   const parts: string[] = [];
   if (kind === 'module' && config.auto) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseStream } from '../../../events/course/events';
+import type { TextKey } from '../../../events/errors';
 import { moduleStream } from '../../../events/module/events';
 import { readStream } from '../../../events/store';
 import { findCourseByPath } from '../../../projections/course/course-summaries';
@@ -101,7 +102,12 @@ describe.each(databaseKinds)('no escalation through custom roles on %s', (kind) 
   }
 
   /** A GraphQL mutation refused with the message of `key`, writing no event. */
-  async function refusedGraphql(who: Who, document: string, variables: Record<string, unknown>, key: string) {
+  async function refusedGraphql(
+    who: Who,
+    document: string,
+    variables: Record<string, unknown>,
+    key: TextKey,
+  ) {
     const before = await eventCount();
     expect(await mutate(who, document, variables)).toEqual({ success: false, message: t(key) });
     expect(await eventCount(), document).toBe(before);

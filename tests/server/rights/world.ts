@@ -169,15 +169,17 @@ const messageCodes = new Map<string, string>([
   [t('errors.invalidInput'), 'INVALID'],
   [t('result.attemptsLeft', { question: 'Right or wrong?' }), 'CONFLICT'],
   [t('result.noAttemptsLeft', { question: 'q' }), 'CONFLICT'],
-  ...[
-    'module.notFound',
-    'page.notFound',
-    'course.notFound',
-    'section.notFound',
-    'user.notFound',
-    'role.notFound',
-    'certificates.errors.notAssigned',
-  ].map((key): [string, string] => [t(key), 'NOT_FOUND']),
+  ...(
+    [
+      'module.notFound',
+      'page.notFound',
+      'course.notFound',
+      'section.notFound',
+      'user.notFound',
+      'role.notFound',
+      'certificates.errors.notAssigned',
+    ] as const
+  ).map((key): [string, string] => [t(key), 'NOT_FOUND']),
 ]);
 
 export class World {

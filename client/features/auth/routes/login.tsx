@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
+import type { TextKey } from '../../../../events/errors';
 import { useSession } from '../../../lib/auth';
 import { returnToParam, safeReturnTo } from '../../../lib/return-to';
 import { pick, useTenant } from '../../../lib/tenant';
@@ -18,7 +19,7 @@ type View = (typeof views)[number];
 
 const isView = (value: string | null): value is View => views.includes(value as View);
 
-const titles: Record<View, string> = {
+const titles: Record<View, TextKey> = {
   'sign-in': 'login.signInTitle',
   'sign-up': 'login.signUpTitle',
   verify: 'login.verifyTitle',
@@ -140,7 +141,7 @@ export function LoginRoute() {
 }
 
 /** A message handed over by the page that sent the visitor here (after deleting one's account). */
-function noticeFromHistory(t: (key: string) => string): { view: View; text: string } | null {
+function noticeFromHistory(t: (key: TextKey) => string): { view: View; text: string } | null {
   const state = window.history.state as { notice?: unknown } | null;
   return state?.notice === 'accountDeleted' ? { view: 'sign-in', text: t('profile.deleted') } : null;
 }

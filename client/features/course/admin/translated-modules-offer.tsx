@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { problemOf } from '../../../lib/forms';
+import { languageName } from '../../../lib/i18n';
 import { useModulesOf } from '../../../ui/admin/api/get-links';
 import { useSetLinked } from '../../../ui/admin/api/link-mutations';
 import { type AdminModule, useAdminModules } from '../../../ui/admin/api/modules';
@@ -78,7 +79,7 @@ export function TranslatedModulesOffer({
   return (
     <section className="panel" aria-labelledby="translated-modules-title" aria-busy={busy}>
       <h2 id="translated-modules-title">{t('courseAdmin.translatedModules.title')}</h2>
-      <p>{t('courseAdmin.translatedModules.lead', { language: t(`languages.${language}`) })}</p>
+      <p>{t('courseAdmin.translatedModules.lead', { language: languageName(t, language) })}</p>
       <ul className="pick-list">
         {translations.map(({ original: from, translation }) => (
           <li key={translation.path}>

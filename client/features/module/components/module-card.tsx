@@ -3,6 +3,7 @@ import './module-card.css';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { languageName } from '../../../lib/i18n';
 import { truncate } from '../../../lib/text';
 import { ContentImage } from '../../../ui/content-image';
 import { imageSizes } from '../../../ui/images';
@@ -55,7 +56,7 @@ export function ModuleCard({
         lazy
       />
       <p className="card__eyebrow">
-        <span className="badge">{t(`languages.${module.language}`)}</span>
+        <span className="badge">{languageName(t, module.language)}</span>
         {module.test && <span className="badge badge--strong">{t('modules.test')}</span>}
         {module.published === false && <span className="badge badge--muted">{t('modules.unpublished')}</span>}
       </p>

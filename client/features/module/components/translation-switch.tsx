@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { languageName } from '../../../lib/i18n';
 import { useTranslations } from '../api/get-translations';
 
 /**
@@ -26,7 +27,7 @@ export function TranslationSwitch({
         <span key={translation.path}>
           {index > 0 && ', '}
           <Link href={hrefOf(translation.path)} hrefLang={translation.language} lang={translation.language}>
-            {t(`languages.${translation.language}`)}
+            {languageName(t, translation.language)}
           </Link>
         </span>
       ))}
