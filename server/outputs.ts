@@ -38,6 +38,7 @@ function bare(schema: z.core.$ZodType): z.ZodType {
   // The values are the shape: an enum or a literal has no write-time rule besides them.
   if (schema instanceof z.ZodEnum || schema instanceof z.ZodLiteral) return schema;
   if (schema instanceof z.ZodNullable) return bare(schema.unwrap()).nullable();
+  if (schema instanceof z.ZodOptional) return bare(schema.unwrap()).optional();
   // A default or a prefault fills a missing field when written: what is stored has it.
   if (schema instanceof z.ZodDefault || schema instanceof z.ZodPrefault) return bare(schema.unwrap());
   if (schema instanceof z.ZodArray) return z.array(bare(schema.element));

@@ -16,9 +16,7 @@ import { NotFoundPage } from './pages/not-found';
 const CoursesRoute = lazy(() =>
   import('../features/course/routes/courses').then((m) => ({ default: m.CoursesRoute })),
 );
-const CourseRoute = lazy(() =>
-  import('../features/course/routes/course').then((m) => ({ default: m.CourseRoute })),
-);
+const CoursePage = lazy(() => import('./pages/course-page').then((m) => ({ default: m.CoursePage })));
 const ModulesRoute = lazy(() =>
   import('../features/module/routes/modules').then((m) => ({ default: m.ModulesRoute })),
 );
@@ -38,9 +36,7 @@ const LoginRoute = lazy(() =>
 const PageRoute = lazy(() =>
   import('../features/module/routes/page').then((m) => ({ default: m.PageRoute })),
 );
-const ResultRoute = lazy(() =>
-  import('../features/module/routes/result').then((m) => ({ default: m.ResultRoute })),
-);
+const ResultPage = lazy(() => import('./pages/result-page').then((m) => ({ default: m.ResultPage })));
 const ProfileRoute = lazy(() =>
   import('../features/user/routes/profile').then((m) => ({ default: m.ProfileRoute })),
 );
@@ -84,11 +80,11 @@ export function AppRoutes() {
         <CoursesRoute />
       </Route>
       <Route path="/course/:coursePath">
-        {(params) => <CourseRoute key={params.coursePath} coursePath={params.coursePath} />}
+        {(params) => <CoursePage key={params.coursePath} coursePath={params.coursePath} />}
       </Route>
       <Route path="/course/:coursePath/section/:sectionPath">
         {(params) => (
-          <CourseRoute
+          <CoursePage
             key={params.coursePath}
             coursePath={params.coursePath}
             tab={{ kind: 'section', sectionPath: params.sectionPath }}
@@ -117,12 +113,12 @@ export function AppRoutes() {
       </Route>
       <Route path="/course/:coursePath/certificate">
         {(params) => (
-          <CourseRoute key={params.coursePath} coursePath={params.coursePath} tab={{ kind: 'certificate' }} />
+          <CoursePage key={params.coursePath} coursePath={params.coursePath} tab={{ kind: 'certificate' }} />
         )}
       </Route>
       <Route path="/course/:coursePath/team">
         {(params) => (
-          <CourseRoute key={params.coursePath} coursePath={params.coursePath} tab={{ kind: 'team' }} />
+          <CoursePage key={params.coursePath} coursePath={params.coursePath} tab={{ kind: 'team' }} />
         )}
       </Route>
       <Route path="/course/:coursePath/module/:modulePath">
@@ -146,7 +142,7 @@ export function AppRoutes() {
       </Route>
       <Route path="/course/:coursePath/module/:modulePath/result">
         {(params) => (
-          <ResultRoute
+          <ResultPage
             key={params.modulePath}
             modulePath={params.modulePath}
             base={`/course/${params.coursePath}`}
@@ -165,7 +161,7 @@ export function AppRoutes() {
         )}
       </Route>
       <Route path="/module/:modulePath/result">
-        {(params) => <ResultRoute key={params.modulePath} modulePath={params.modulePath} />}
+        {(params) => <ResultPage key={params.modulePath} modulePath={params.modulePath} />}
       </Route>
       <Route path="/user">
         <ProfileRoute />

@@ -62,7 +62,7 @@ export function courseFormValues(course?: {
 }
 
 /** The form's values as the course command reads them. */
-export function toCourseInput(values: CourseFormValues, originId: string | null = null): CourseInput {
+function toCourseInput(values: CourseFormValues, originId: string | null = null): CourseInput {
   const image = values.image.name.trim() ? values.image : null;
   return {
     ...values,

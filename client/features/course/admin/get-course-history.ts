@@ -1,9 +1,5 @@
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
-import type { RouterOutputs } from '../../../lib/trpc';
 import { trpc } from '../../../lib/trpc-query';
-
-export type CourseHistory = RouterOutputs['course']['history'];
-export type CourseAsOf = RouterOutputs['course']['asOf'];
 
 /** Who changed which fields of the course, when, from what to what. */
 export const useCourseHistory = (path: string) => useQuery(trpc.course.history.queryOptions({ path }));

@@ -5,8 +5,7 @@ import type { SectionTiming } from '../../../lib/section-timing';
 import { paragraphs } from '../../../lib/text';
 import { useTrackSeen } from '../../../lib/tracking/use-track-seen';
 import { ItemHeader } from '../../../ui/item-header';
-import { LivePart } from '../../classroom/components/live-part';
-import { LinkedFiles, LinkedModules } from '../../module/components/linked-content';
+import type { CourseParts } from '../parts';
 import { TimingBadge } from './section-list';
 
 /**
@@ -18,11 +17,13 @@ export function SectionPanel({
   coursePath,
   timing,
   now,
+  parts: { LivePart, LinkedModules, LinkedFiles },
 }: {
   section: CourseSection;
   coursePath: string;
   timing?: SectionTiming;
   now: Date;
+  parts: Pick<CourseParts, 'LivePart' | 'LinkedModules' | 'LinkedFiles'>;
 }) {
   const { t } = useTranslation();
   useTrackSeen('sections', section.path);

@@ -5,12 +5,12 @@ import { Avatar, type AvatarPerson } from '../../../ui/avatar-list';
 import type { TeamMember } from '../api/get-course-team';
 
 /** The team panel opens by default when the window is at least 480 px wide. */
-export const teamPanelOpenQuery = '(min-width: 480px)';
+const teamPanelOpenQuery = '(min-width: 480px)';
 
 const opensWide = () => typeof window !== 'undefined' && window.matchMedia(teamPanelOpenQuery).matches;
 
 /** A person's name as others may see it: fullPrivacy users read as 'Anonymous User'. */
-export function useShownName() {
+function useShownName() {
   const { t } = useTranslation();
   return (person: { name: string; anonymous: boolean }) =>
     person.anonymous ? t('courseView.anonymous') : person.name;

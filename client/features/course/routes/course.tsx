@@ -1,5 +1,5 @@
 import '../course.css';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useSession } from '../../../lib/auth';
@@ -11,23 +11,16 @@ import { AvatarList } from '../../../ui/avatar-list';
 import { ItemHeader } from '../../../ui/item-header';
 import { ItemQuery } from '../../../ui/item-query';
 import { Empty, ErrorPanel, Loading } from '../../../ui/status';
+import { TranslationSwitch } from '../../../ui/translation-switch';
 import { useDocumentTitle } from '../../../ui/use-document-title';
-import { useCourseCertificate } from '../../certificate/api/get-course-certificate';
-import { LinkedFiles, LinkedModules } from '../../module/components/linked-content';
-import { TranslationSwitch } from '../../module/components/translation-switch';
 import { type Course, useCourse } from '../api/get-course';
 import { type CourseTeam, useCourseTeam } from '../api/get-course-team';
+import { useHeldCertificate } from '../api/get-held-certificate';
 import { CourseInfo } from '../components/course-info';
 import { SectionList } from '../components/section-list';
 import { SectionPanel } from '../components/section-panel';
 import { TeamMembers, TeamPanel, useAvatarPeople } from '../components/team';
-
-/** Only someone holding the course certificate sees its tab: its code loads when it is opened. */
-const CourseCertificateTab = lazy(() =>
-  import('../../certificate/routes/course-certificate-tab').then((m) => ({
-    default: m.CourseCertificateTab,
-  })),
-);
+import type { CourseParts } from '../parts';
 
 export type CourseTab =
   | { kind: 'info' }
@@ -41,9 +34,17 @@ export type CourseTab =
  * timing order (docs/guide/live-classrooms.md), Team when the course has owners (and shows its
  * team), and Your Certificate when the user holds one. The address of a tab the course does not
  * have (an unknown section, Team without a team, Your Certificate without a certificate) says that
- * tab does not exist.
+ * tab does not exist. What other features draw on the page comes in `parts`.
  */
-export function CourseRoute({ coursePath, tab = { kind: 'info' } }: { coursePath: string; tab?: CourseTab }) {
+export function CourseRoute({
+  coursePath,
+  tab = { kind: 'info' },
+  parts,
+}: {
+  coursePath: string;
+  tab?: CourseTab;
+  parts: CourseParts;
+}) {
   const { t } = useTranslation();
   const course = useCourse(coursePath);
   // A path that cannot be a course path (BAD_REQUEST) names no course either.
@@ -61,18 +62,19 @@ export function CourseRoute({ coursePath, tab = { kind: 'info' } }: { coursePath
       backHref="/course"
       backLabel={t('courses.title')}
     >
-      {(data) => <CourseTabs course={data} tab={tab} />}
+      {(data) => <CourseTabs course={data} tab={tab} parts={parts} />}
     </ItemQuery>
   );
 }
 
-function CourseTabs({ course, tab }: { course: Course; tab: CourseTab }) {
+function CourseTabs({ course, tab, parts }: { course: Course; tab: CourseTab; parts: CourseParts }) {
+  const { LinkedModules, LinkedFiles, CertificateTab } = parts;
   const { t } = useTranslation();
   useTrackSeen('courses', course.path);
   const sections = useSections(course.path);
   const team = useCourseTeam(course.path);
   const session = useSession();
-  const certificate = useCourseCertificate(course.path, Boolean(session.user));
+  const certificate = useHeldCertificate(course.path, Boolean(session.user));
   // The moment the course was opened decides what is past; it stays put while the page is open.
   const [now] = useState(() => new Date());
   const timed = classifySections(sections.data ?? [], now);
@@ -156,7 +158,7 @@ function CourseTabs({ course, tab }: { course: Course; tab: CourseTab }) {
           />
         ) : certified ? (
           <Suspense fallback={<Loading />}>
-            <CourseCertificateTab coursePath={course.path} />
+            <CertificateTab coursePath={course.path} />
           </Suspense>
         ) : (
           <TabNotFound text={t('courseView.tabNotFound')} />
@@ -170,7 +172,13 @@ function CourseTabs({ course, tab }: { course: Course; tab: CourseTab }) {
           error={sections.error}
         />
       ) : current ? (
-        <SectionPanel section={current.section} coursePath={course.path} timing={current.timing} now={now} />
+        <SectionPanel
+          section={current.section}
+          coursePath={course.path}
+          timing={current.timing}
+          now={now}
+          parts={parts}
+        />
       ) : (
         <TabNotFound text={t('sections.notFound')} />
       )}

@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../../../ui/use-document-title';
 import { useLearnerModule } from '../api/get-learner-module';
 import { ModuleTime, PageTime } from '../components/estimated-time';
 import { pageLabel } from '../components/page-label';
-import { TranslationSwitch } from '../components/translation-switch';
+import { TranslationSwitch } from '../../../ui/translation-switch';
 
 /**
  * /module/{modulePath} (also under /course/{coursePath}): the module's pages in the order this

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useSession } from '../../../lib/auth';
@@ -5,7 +6,6 @@ import { signInHref } from '../../../lib/return-to';
 import { ItemQuery } from '../../../ui/item-query';
 import { Empty } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
-import { ModuleCertificate } from '../../certificate/components/module-certificate';
 import { useLearnerModule } from '../api/get-learner-module';
 import { pageLabel } from '../components/page-label';
 import { StuckNotice } from '../components/stuck-notice';
@@ -27,9 +27,18 @@ const hasOpenQuestions = (scoring: Record<string, Record<string, unknown>>) =>
 
 /**
  * /module/{modulePath}/result (also under a course): the participant's result, per page and in
- * total, as the server scored it, followed by the module's certificate (or why there is none yet).
+ * total, as the server scored it, followed by the module's certificate (or why there is none yet),
+ * which the certificate feature draws (handed in by client/app/pages/result-page.tsx).
  */
-export function ResultRoute({ modulePath, base = '' }: { modulePath: string; base?: string }) {
+export function ResultRoute({
+  modulePath,
+  base = '',
+  Certificate,
+}: {
+  modulePath: string;
+  base?: string;
+  Certificate: ComponentType<{ modulePath: string }>;
+}) {
   const { t } = useTranslation();
   const session = useSession();
   const module = useLearnerModule(modulePath);
@@ -128,7 +137,7 @@ export function ResultRoute({ modulePath, base = '' }: { modulePath: string; bas
               )}
             </>
           )}
-          {session.user && <ModuleCertificate modulePath={modulePath} />}
+          {session.user && <Certificate modulePath={modulePath} />}
         </article>
       )}
     </ItemQuery>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { languageName } from '../../../lib/i18n';
-import { useTranslations } from '../api/get-translations';
+import { languageName } from '../lib/i18n';
+import { useTranslations } from '../lib/translations';
 
 /**
  * 'Also in: Français, English' for a course or module that has translations; nothing otherwise

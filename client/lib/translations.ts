@@ -1,5 +1,5 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
-import { trpc } from '../../../lib/trpc-query';
+import { trpc } from './trpc-query';
 
 export interface TranslationLink {
   path: string;
