@@ -1,4 +1,5 @@
-import './ui/styles.css';
+import './ui/base.css';
+import './ui/forms.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -1,3 +1,4 @@
+import './image-field.css';
 import { useId, useState } from 'react';
 import type { FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import './item-header.css';
 import type { ReactNode } from 'react';
 import { ContentImage } from './content-image';
 import { imageSizes } from './images';

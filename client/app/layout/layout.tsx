@@ -1,3 +1,4 @@
+import './layout.css';
 import { type ReactNode, type RefObject, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';

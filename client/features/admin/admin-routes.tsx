@@ -1,3 +1,4 @@
+import '../../ui/admin/admin.css';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Switch, useLocation } from 'wouter';

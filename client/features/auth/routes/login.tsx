@@ -1,3 +1,4 @@
+import '../auth.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';

@@ -1,3 +1,4 @@
+import './roles.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { roleActions } from '../../../../events/permissions';

@@ -1,3 +1,4 @@
+import './page-editor.css';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useRef, useState } from 'react';
 import { FormProvider, type Path, useFieldArray, useForm, useFormContext, useWatch } from 'react-hook-form';
