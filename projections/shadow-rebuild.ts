@@ -11,7 +11,7 @@ const lockKey = sql`hashtextextended('projection_shadow_rebuild', 0)`;
 /** A log that changed under a replay in a way the replay cannot have seen (a late commit): start again. */
 class LateCommitError extends Error {}
 
-export class RebuildStoppedError extends Error {
+class RebuildStoppedError extends Error {
   constructor() {
     super('The projection rebuild stopped with the platform; the next start takes it up again.');
   }

@@ -28,7 +28,7 @@ export interface PgliteAssets {
  * database serves one session whose tables sit in the OS page cache anyway (PGlite reads its data
  * folder through Node's fs), so a smaller pool costs a read call on a miss, not a disk read.
  */
-export const PGLITE_SHARED_BUFFERS = '32MB';
+const PGLITE_SHARED_BUFFERS = '32MB';
 
 export type DatabaseTarget =
   | {

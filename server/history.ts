@@ -158,7 +158,7 @@ export function historyOf<C, E extends NewEvent, S>(
 }
 
 /** The entries of a stream without a decider here (users, roles): each event's data, described. */
-export function eventHistory(events: StoredEvent[]): HistoryEntry[] {
+function eventHistory(events: StoredEvent[]): HistoryEntry[] {
   let previous: Loose = {};
   return events.map((event) => {
     const data = asRecord(event.data);

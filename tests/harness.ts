@@ -49,7 +49,7 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
  * always does, and finds nothing left to do.
  */
 let memoryDump: Promise<Blob> | null = null;
-export function migratedMemoryDump(): Promise<Blob> {
+function migratedMemoryDump(): Promise<Blob> {
   memoryDump ??= (async () => {
     const file = path.join(os.tmpdir(), 'pglite-migrated.tar');
     if (!fs.existsSync(file)) {

@@ -10,7 +10,7 @@ const cookieName = 'analytics_consent';
  */
 const maxAgeSeconds = 30 * 24 * 60 * 60;
 
-export function readAnalyticsConsent(): AnalyticsConsent | null {
+function readAnalyticsConsent(): AnalyticsConsent | null {
   const value = document.cookie
     .split(';')
     .map((part) => part.trim())
@@ -19,7 +19,7 @@ export function readAnalyticsConsent(): AnalyticsConsent | null {
   return value === 'accepted' || value === 'declined' ? value : null;
 }
 
-export function storeAnalyticsConsent(consent: AnalyticsConsent): void {
+function storeAnalyticsConsent(consent: AnalyticsConsent): void {
   const secure = location.protocol === 'https:' ? '; Secure' : '';
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in some browsers we serve
   document.cookie = `${cookieName}=${consent}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax${secure}`;

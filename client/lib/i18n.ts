@@ -6,7 +6,7 @@ export const interfaceLanguages = ['nl', 'en', 'fr'] as const;
 export type InterfaceLanguage = (typeof interfaceLanguages)[number];
 
 /** Where the language picked in the footer is remembered. */
-export const languageStorageKey = 'language';
+const languageStorageKey = 'language';
 
 export function isInterfaceLanguage(value: unknown): value is InterfaceLanguage {
   return typeof value === 'string' && (interfaceLanguages as readonly string[]).includes(value);

@@ -3,7 +3,7 @@
  * are neighbours and the countries the platform's partners mostly work in. Anyone else types the
  * number with its own "+" code.
  */
-export const callingCodes: readonly { region: string; code: string }[] = [
+const callingCodes: readonly { region: string; code: string }[] = [
   { region: 'BE', code: '32' },
   { region: 'NL', code: '31' },
   { region: 'FR', code: '33' },

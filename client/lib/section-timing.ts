@@ -30,7 +30,7 @@ function instant(value: string | null | undefined): number | null {
 export const startOf = (section: TimedSection): number | null => instant(section.classroom?.startdate);
 
 /** The end as milliseconds, or null when there is none (or it cannot be read). */
-export const endOf = (section: TimedSection): number | null => instant(section.classroom?.enddate);
+const endOf = (section: TimedSection): number | null => instant(section.classroom?.enddate);
 
 /**
  * The live part: the classroom's links show until its end, or always without one;

@@ -7,7 +7,7 @@
  */
 
 /** What the learner's screens read (home, courses, modules, pages, their own progress); nothing else is kept. */
-export const learnerReads: ReadonlySet<string> = new Set([
+const learnerReads: ReadonlySet<string> = new Set([
   'tenant.get',
   'user.me',
   'course.list',

@@ -10,6 +10,10 @@ export const courseCertificateSchema = z.object({ _id: z.string().min(1).max(200
 export const revokeModuleCertificateSchema = certifySchema.extend({
   reason: z.string().max(500).optional(),
 });
+/**
+ * Dismissing a review names the same module and user as certify: a name of its own for the action.
+ * @alias
+ */
 export const reviewSchema = certifySchema;
 
 export interface CertificateSubject {

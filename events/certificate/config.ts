@@ -18,7 +18,6 @@ export const certificateContentSchema = z.object({
   place: optionalText(200).default(''),
   footer: optionalText(1000).default(''),
 });
-export type CertificateContent = z.output<typeof certificateContentSchema>;
 
 /** Years of validity: a whole number ≥ 0; 0, empty or absent means the certificate never expires. */
 export const timedSchema = z.preprocess(
@@ -63,7 +62,7 @@ export function expiryOf(issuedAt: Date, timed: number): Date | null {
  * their last answer in less than this fraction of the module's estimated time is put on the review
  * list.
  */
-export const FRAUD_TIME_FRACTION = 0.25;
+const FRAUD_TIME_FRACTION = 0.25;
 
 export function looksTooFast(secondsSpent: number, estimatedSeconds: number): boolean {
   return estimatedSeconds > 0 && secondsSpent < estimatedSeconds * FRAUD_TIME_FRACTION;

@@ -1,9 +1,4 @@
-import { z } from 'zod';
-
 export const DAY_MS = 86_400_000;
-
-/** Days before expiry a reminder goes out; each a whole number of days, most urgent last or first. */
-export const reminderDaysSchema = z.array(z.number().int().min(1).max(3650)).max(10);
 
 /**
  * Which reminder is due for a certificate expiring at `expiresAt`, at `now`: the most urgent

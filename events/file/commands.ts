@@ -3,7 +3,7 @@ import { isWebUrl, pathSchema, requiredText } from '../shared/fields';
 import { type FileDetails, fileTypes } from './events';
 
 /** An absolute http(s) address, or a path on this platform (an uploaded file under /files/). */
-export const fileUrlSchema = z
+const fileUrlSchema = z
   .string()
   .trim()
   .min(1, { message: 'validation.required', abort: true })

@@ -19,7 +19,6 @@ export const optionSchema = z.object({
   /** Points for choosing this option; negative scores penalise wrong choices. */
   score: z.number().int('validation.wholeNumber').min(-1000).max(1000),
 });
-export type Option = z.infer<typeof optionSchema>;
 
 export const questionSettingsSchema = z.object({
   /** Reveal the correct answers as soon as the participant has answered. */
@@ -89,8 +88,7 @@ export const timestampInputSchema = z.object({
   references: z.array(elementName).max(50).default([]),
 });
 
-export const timestampSchema = timestampInputSchema.extend({ timestampInSeconds: z.number().int().min(0) });
-export type Timestamp = z.output<typeof timestampSchema>;
+const timestampSchema = timestampInputSchema.extend({ timestampInSeconds: z.number().int().min(0) });
 
 export const toSeconds = ({ hh, mm, ss }: { hh: number; mm: number; ss: number }) => hh * 3600 + mm * 60 + ss;
 

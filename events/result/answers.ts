@@ -9,7 +9,7 @@ import type { QuestionElement } from '../page/content';
 /** What a participant sends per question: one option value, several, or a text. */
 export type AnswerValue = string | string[];
 
-export const OPEN_ANSWER_MAX = 10_000;
+const OPEN_ANSWER_MAX = 10_000;
 
 /** The answer shape a question accepts; choices must be among its options. */
 export function answerSchemaFor(question: Pick<QuestionElement, 'questionType' | 'options'>) {

@@ -81,7 +81,7 @@ export interface GrantAttempt {
   data: PageOfParticipant & { question: string; grantedBy: string };
 }
 
-export const FEEDBACK_MAX = 5_000;
+const FEEDBACK_MAX = 5_000;
 
 /** A teacher's score: a number (or a numeric text, as forms and search fields send it), rounded by the decider. */
 const teacherScoreSchema = z.union([
@@ -111,7 +111,6 @@ export const teacherResultSchema = z
     (result) => Object.keys(result.scores).length + Object.keys(result.feedback).length > 0,
     'result.teacherShape',
   );
-export type TeacherResult = z.infer<typeof teacherResultSchema>;
 
 export const updateResultSchema = z.object({
   user: z.string().min(1).max(200),

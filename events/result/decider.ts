@@ -97,7 +97,7 @@ export function parseAnswer(questions: QuestionElement[], name: string, value: u
 }
 
 /** The attempts a participant may use on a question: the formula plus what teachers gave; null: unlimited. */
-export function allowedFor(question: QuestionElement, saved: SavedAnswer | undefined): number | null {
+function allowedFor(question: QuestionElement, saved: SavedAnswer | undefined): number | null {
   const allowed = attemptsAllowed(question);
   return allowed === null ? null : allowed + (saved?.extraAttempts ?? 0);
 }

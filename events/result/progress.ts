@@ -20,7 +20,7 @@ export const pageCompleted = (questions: readonly QuestionProgress[]): boolean =
  * Every question answered and at its maximum score. Open questions wait for a teacher's score, so
  * for gating an answered open question counts as right: otherwise no participant could go on.
  */
-export const pageAllCorrect = (questions: readonly QuestionProgress[]): boolean =>
+const pageAllCorrect = (questions: readonly QuestionProgress[]): boolean =>
   questions.every(
     (question) =>
       question.answered && (question.questionType === 'open' || question.score >= question.maxScore),

@@ -41,7 +41,7 @@ export function seededShuffle<T>(items: readonly T[], seed: string): T[] {
  * Shuffles only the items `pick` selects, among the places they hold: a page's questions move
  * between question places, its texts and videos stay where the author put them.
  */
-export function shuffleInPlace<T>(items: readonly T[], pick: (item: T) => boolean, seed: string): T[] {
+function shuffleInPlace<T>(items: readonly T[], pick: (item: T) => boolean, seed: string): T[] {
   const places = items.flatMap((item, index) => (pick(item) ? [index] : []));
   const shuffled = seededShuffle(
     places.map((index) => items[index] as T),

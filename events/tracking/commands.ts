@@ -37,8 +37,6 @@ export const trackingInputSchema = z
     }
   });
 export type TrackingInput = z.output<typeof trackingInputSchema>;
-/** What a client sends (`type` may be singular, `lastSeen` may be left out). */
-export type TrackingForm = z.input<typeof trackingInputSchema>;
 
 /**
  * `at` is when the item was seen (the form's lastSeen, else `now`); `now` is the server's clock

@@ -4,9 +4,9 @@ import type { TrackingCommand } from './commands';
 import type { TrackingCategory, TrackingEvent } from './events';
 
 /** A repeat view of an item this soon after its last sighting adds nothing to the log. */
-export const REPEAT_WINDOW_MS = 60_000;
+const REPEAT_WINDOW_MS = 60_000;
 /** How far a client's clock may run ahead of the server's before its lastSeen is refused. */
-export const CLOCK_SKEW_MS = 5 * 60_000;
+const CLOCK_SKEW_MS = 5 * 60_000;
 
 export interface Sighting {
   firstSeen: string;

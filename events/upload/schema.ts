@@ -8,7 +8,6 @@ export const defaultImageQuality: ImageQuality = 60;
 
 /** The image size classes an inserted image may carry. */
 export const imageSizeClasses = ['small', 'medium', 'large', 'banner'] as const;
-export type ImageSizeClass = (typeof imageSizeClasses)[number];
 
 /** Image types whose uploads get derivatives. */
 export const imageMimeTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
@@ -90,7 +89,6 @@ export const imageOptionsSchema = z.object({
       });
     }),
 });
-export type ImageOptions = z.output<typeof imageOptionsSchema>;
 
 /** The "Insert image" dialog of the markdown editor (image required). */
 export const imageInsertSchema = z.object({

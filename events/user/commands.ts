@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { imageInputSchema, languageSchema } from '../shared/fields';
 import { isCommonPassword } from './common-passwords';
-import type { UserEvent } from './events';
 
 const text = (max: number) =>
   z
@@ -10,18 +9,18 @@ const text = (max: number) =>
     .max(max, 'validation.tooLong')
     .transform((value) => (value === '' ? null : value));
 
-export const emailSchema = z
+const emailSchema = z
   .string()
   .trim()
   .toLowerCase()
   .pipe(z.email({ message: 'validation.email' }).max(254, 'validation.tooLong'));
-export const passwordSchema = z
+const passwordSchema = z
   .string()
   .min(8, 'validation.passwordTooShort')
   .max(200, 'validation.tooLong')
   .refine((password) => !isCommonPassword(password), 'validation.passwordCommon');
 /** Phone with a country code: '+32 470 12 34 56'. Without '+', the default country code 32 is assumed. */
-export const phoneSchema = z
+const phoneSchema = z
   .string()
   .trim()
   .max(40, 'validation.tooLong')
@@ -139,5 +138,3 @@ export type UserCommand =
   | { type: 'EnrolSecondFactor' }
   | { type: 'RemoveSecondFactor' }
   | { type: 'ResetSecondFactor' };
-
-export type { UserEvent };

@@ -11,7 +11,7 @@ const email = z.email().max(254);
 const userId = z.string().min(1).max(200);
 
 /** What a person tells about themselves; every field present, null when not given. */
-export const profileFields = {
+const profileFields = {
   name: z.string().trim().min(1).max(200),
   phone: z.string().max(40).nullable(),
   profession: z.string().max(200).nullable(),

@@ -29,7 +29,7 @@ export type RemoveUploadPayload = z.output<typeof removeUploadPayloadSchema>;
  * anywhere (`/files/<id>/…`, an absolute address of it, a derivative), whatever the column: a new
  * column that holds urls is covered without a change here.
  */
-export const referencingTables = [
+const referencingTables = [
   'file_summaries',
   'course_summaries',
   'section_summaries',

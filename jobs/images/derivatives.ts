@@ -29,7 +29,7 @@ export interface ImageDeps {
 }
 
 /** IMAGE_MAX_MEGAPIXELS' default: 50 megapixels. */
-export const defaultMaxImagePixels = 50_000_000;
+const defaultMaxImagePixels = 50_000_000;
 
 /** The formats an image upload may decode to; anything else (SVG, TIFF, PDF, HEIF…) is refused. */
 export const imageFormats = ['png', 'jpeg', 'webp', 'gif'] as const;
@@ -82,7 +82,7 @@ export interface Derivative {
   url: string;
 }
 
-export const derivativeKey = (uploadId: string, label: string) => `${uploadId}/sizes/${label}.webp`;
+const derivativeKey = (uploadId: string, label: string) => `${uploadId}/sizes/${label}.webp`;
 export const manifestKey = (uploadId: string) => `${uploadId}/sizes/manifest.json`;
 
 /** Every size an upload gets: the standard ones, then the custom ones asked for. */

@@ -26,7 +26,7 @@ const MAX_WAL_SWITCHES = 8;
  * docs/security.md#erasure. The event log is left alone: it is append-only and its personal fields
  * are sealed.
  */
-export async function compactAfterErasure(deps: CompactDeps): Promise<void> {
+async function compactAfterErasure(deps: CompactDeps): Promise<void> {
   const { rows: tables } = await sql<{ schema: string; name: string }>`
     select schemaname as schema, tablename as name from pg_tables
     where schemaname in ('public', 'pgboss') and not (schemaname = 'public' and tablename = 'events')

@@ -7,7 +7,7 @@ export interface LrsSettings {
   secret: string;
 }
 
-export class LrsError extends Error {
+class LrsError extends Error {
   override name = 'LrsError';
 }
 

@@ -29,7 +29,7 @@ export interface PushOptions {
 }
 
 const processOwner = randomUUID();
-export const defaultPushOptions: PushOptions = { batchSize: 100, leaseSeconds: 60, owner: processOwner };
+const defaultPushOptions: PushOptions = { batchSize: 100, leaseSeconds: 60, owner: processOwner };
 
 interface Mark {
   mark_tx: string;

@@ -30,7 +30,7 @@ export interface CredentialStatusTables {
  * The entry of the certificate issued by the event at this position. The position is global,
  * stable and kept by backups (import restores it), so the entry needs no event of its own.
  */
-export function statusEntryAt(position: number): { list: number; index: number } {
+function statusEntryAt(position: number): { list: number; index: number } {
   return { list: Math.floor(position / STATUS_LIST_SIZE) + 1, index: position % STATUS_LIST_SIZE };
 }
 

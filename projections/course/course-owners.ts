@@ -46,15 +46,6 @@ export const courseOwnersProjection: Projection<CourseOwnerTables> = {
   apply,
 };
 
-export async function coursesOwnedBy(db: Db, userId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('course_owners')
-    .select('course_id')
-    .where('user_id', '=', userId)
-    .execute();
-  return rows.map((row) => row.course_id);
-}
-
 /** The owners of several courses in one statement (the team shown on each course), by name. */
 export async function ownersOfCourses(
   db: Db,

@@ -235,41 +235,6 @@ export interface LinkedModule {
   position: number;
 }
 
-/** A parent's modules, in their order. */
-export async function modulesOfParent(
-  db: Db,
-  parent: Parent,
-  filter: { published?: boolean } = {},
-): Promise<LinkedModule[]> {
-  let query = db
-    .selectFrom('content_links')
-    .innerJoin('module_summaries', 'module_summaries.path', 'content_links.item_path')
-    .select([
-      'module_summaries.module_id',
-      'module_summaries.path',
-      'module_summaries.name',
-      'module_summaries.language',
-      'module_summaries.published',
-      'module_summaries.public',
-      'content_links.position',
-    ])
-    .where('content_links.parent_type', '=', parent.parentType)
-    .where('content_links.parent_path', '=', parent.parentPath)
-    .where('content_links.item_type', '=', 'module');
-  if (filter.published !== undefined)
-    query = query.where('module_summaries.published', '=', filter.published);
-  const rows = await query.orderBy('content_links.position').orderBy('module_summaries.path').execute();
-  return rows.map((row, position) => ({
-    moduleId: row.module_id,
-    path: row.path,
-    name: row.name,
-    language: row.language,
-    published: row.published,
-    public: row.public,
-    position,
-  }));
-}
-
 /** The files linked to the courses a user owns or to their sections (editors without the view right). */
 export async function filesOfOwnedParents(db: Db, userId: string): Promise<FileSummary[]> {
   const { rows } = await sql<Parameters<typeof toFileSummary>[0]>`

@@ -219,7 +219,7 @@ export const storedAnswerOf = (pagePath: string, question: string, row: AnswerRo
   extraAttempts: row.extraAttempts,
 });
 
-export const toAnswer = (row: Selectable<ResultAnswersTable>): StoredAnswer =>
+const toAnswer = (row: Selectable<ResultAnswersTable>): StoredAnswer =>
   storedAnswerOf(row.page_path, row.question, answerRowOf(row));
 
 /** A participant's answers in one module. */

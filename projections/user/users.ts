@@ -342,7 +342,7 @@ export const anonymousProfile = { name: 'Anonymous User', email: 'anonymous@anon
 export type SearchScope = { all: true } | { all: false; viewerId: string | null };
 
 /** The scope that leaks nothing: private profiles match only by what anyone sees of them. */
-export const othersScope: SearchScope = { all: false, viewerId: null };
+const othersScope: SearchScope = { all: false, viewerId: null };
 
 /** Whether the viewer sees this row's real name and e-mail; `table` is the users table's alias. */
 function seesReal(scope: SearchScope, table?: string): RawBuilder<boolean> {
@@ -376,7 +376,7 @@ export function nameOrEmailContains(search: string, scope: SearchScope, table?: 
  * The name a list is ordered by: the one the viewer sees, and none for a private profile (those
  * come last, by id), so a hidden name's place in the list tells nothing about it either.
  */
-export const shownNameOrder = (scope: SearchScope): RawBuilder<string | null> =>
+const shownNameOrder = (scope: SearchScope): RawBuilder<string | null> =>
   sql<string | null>`(case when ${seesReal(scope)} then name end)`;
 
 /**

@@ -51,17 +51,17 @@ export const moduleActivity = (modulePath: string): ActivityObject => ({
   definition: { type: activityTypes.module, name: { und: modulePath } },
 });
 
-export const pageActivityId = (modulePath: string, pagePath: string) =>
+const pageActivityId = (modulePath: string, pagePath: string) =>
   `/module/${segment(modulePath)}/${segment(pagePath)}`;
 
-export const questionActivityId = (modulePath: string, pagePath: string, question: string) =>
+const questionActivityId = (modulePath: string, pagePath: string, question: string) =>
   `${pageActivityId(modulePath, pagePath)}#${segment(question)}`;
 
 export const agent = (userId: string) => ({
   objectType: 'Agent' as const,
   account: { name: actorNameOf(userId) },
 });
-export const platformAgent = () => ({ objectType: 'Agent' as const, account: { name: PLATFORM_ACTOR_NAME } });
+const platformAgent = () => ({ objectType: 'Agent' as const, account: { name: PLATFORM_ACTOR_NAME } });
 
 /** The score part of a result: raw, its bounds, and scaled when there is a maximum to scale by. */
 export const scoreOf = (raw: number, max: number) => ({

@@ -45,7 +45,7 @@ export const verbs = {
   },
 } as const;
 export type VerbKey = keyof typeof verbs;
-export const verbKeys = Object.keys(verbs) as VerbKey[];
+const verbKeys = Object.keys(verbs) as VerbKey[];
 
 /** The verb's key from its IRI (the `verb` filter of GET /xapi/statements); null for another IRI. */
 export const verbKeyOf = (iri: string): VerbKey | null =>

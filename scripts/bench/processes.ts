@@ -97,25 +97,6 @@ export async function stop(child: Child, graceMs = 15_000): Promise<void> {
   clearTimeout(timer);
 }
 
-/** Runs a tsx script to completion and returns its stdout; killed after `timeoutMs`. */
-export async function runTsx(
-  name: string,
-  script: string,
-  args: string[],
-  timeoutMs: number,
-): Promise<string> {
-  const child = startTsx(name, script, args, cleanEnv({}));
-  let stdout = '';
-  child.process.stdout?.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  const timer = setTimeout(() => child.process.kill('SIGKILL'), timeoutMs);
-  const code = await child.exited;
-  clearTimeout(timer);
-  if (code !== 0) throw new Error(`${name} failed (exit ${code ?? 'killed'}):\n${child.tail()}`);
-  return stdout;
-}
-
 /** Last resort on exit: nothing started here outlives the run. */
 export function killAll(): void {
   for (const child of running) child.kill('SIGKILL');

@@ -30,7 +30,7 @@ export interface RebuildResult {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-export async function writeLog(platform: Platform, participants: number): Promise<void> {
+async function writeLog(platform: Platform, participants: number): Promise<void> {
   const moduleId = randomUUID();
   const pages = Array.from({ length: 8 }, (_, index) => ({
     pageId: randomUUID(),

@@ -18,7 +18,7 @@ function row(cells: string[], widths: number[]): string {
  * A Markdown table with its columns padded, readable in a terminal and quotable in
  * docs/benchmarks.md.
  */
-export function markdownTable(header: string[], rows: string[][]): string {
+function markdownTable(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');

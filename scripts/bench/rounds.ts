@@ -55,7 +55,7 @@ export interface LoadSettings {
   rounds: number;
 }
 
-export function median(values: number[]): number {
+function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   if (sorted.length === 0) return Number.NaN;
   const middle = Math.floor(sorted.length / 2);
@@ -63,7 +63,7 @@ export function median(values: number[]): number {
 }
 
 /** One autocannon run in its own process; the server's CPU time is read when the warm-up is over. */
-export async function measure(side: Side, connections: number, settings: LoadSettings): Promise<Measured> {
+async function measure(side: Side, connections: number, settings: LoadSettings): Promise<Measured> {
   const spec: LoadSpec = {
     ...side.request,
     seconds: settings.seconds,

@@ -40,12 +40,7 @@ export async function ensureTeacherRole(platform: Platform) {
  * A verified account with this e-mail, this password and the admin role, created or brought into
  * line. Runs at every start when ADMIN_EMAIL and ADMIN_PASSWORD are set.
  */
-export async function ensureAdmin(
-  platform: Platform,
-  email: string,
-  password: string,
-  name = 'Administrator',
-) {
+async function ensureAdmin(platform: Platform, email: string, password: string, name = 'Administrator') {
   const address = email.trim().toLowerCase();
   const meta = systemMeta('bootstrap-admin');
   let userId = await findUserIdByEmail(platform.database.db, address);
@@ -117,7 +112,7 @@ function signingKeyVariable(config: Config): string {
  * refuses to start, naming the setting to correct. The embedded database has one process and its
  * key beside it in the data folder: nothing to compare.
  */
-export async function checkSigningKey(platform: Platform): Promise<void> {
+async function checkSigningKey(platform: Platform): Promise<void> {
   if (platform.database.target.kind !== 'server') return;
   const db = platform.database.db;
   const thumbprint = await calculateJwkThumbprint(await exportJWK(platform.keys.publicKey));

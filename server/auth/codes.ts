@@ -1,7 +1,7 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/tables';
 
-export const CODE_TTL_MINUTES = 30;
+const CODE_TTL_MINUTES = 30;
 export const MAX_CODE_ATTEMPTS = 5;
 
 /** What a mailed code is for: verifying an address, choosing a password, or unlocking a locked account. */

@@ -7,8 +7,8 @@ import { readCookie } from './sessions';
  * by a random id in a cookie of its own, kept across sign-outs and sessions; an API client, which
  * keeps no cookie, by its User-Agent and address prefix. Only hashes of either are stored.
  */
-export const DEVICE_COOKIE = 'srhr_device';
-export const SECURE_DEVICE_COOKIE = '__Host-srhr_device';
+const DEVICE_COOKIE = 'srhr_device';
+const SECURE_DEVICE_COOKIE = '__Host-srhr_device';
 /** The longest a browser keeps a cookie (Chrome caps Max-Age at 400 days). */
 const DEVICE_COOKIE_SECONDS = 400 * 86_400;
 

@@ -53,7 +53,7 @@ function stepOf(secret: string, code: string, now: Date): number | null {
 /** How long a secret shown for enrolment waits for its first code. */
 const PENDING_MINUTES = 30;
 
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 /** No 0/o, 1/i/l: a recovery code is typed from paper. 31 signs, 12 of them: about 59 bits. */
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
@@ -140,7 +140,7 @@ type SecondFactorInput = { code?: string; recoveryCode?: string };
  * Checks the second factor of an account that has one: an app's code or a recovery code, each good
  * once. Refuses (401 secondFactor.wrongCode) anything else, and 429 past the attempts allowed.
  */
-export async function checkSecondFactor(
+async function checkSecondFactor(
   platform: Platform,
   userId: string,
   input: SecondFactorInput,

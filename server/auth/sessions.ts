@@ -6,7 +6,7 @@ import type { Db } from '../db/tables';
 
 /** The refresh cookie's name on http (development, tests) and on https (`__Host-`: Secure, Path=/). */
 export const REFRESH_COOKIE = 'srhr_refresh';
-export const SECURE_REFRESH_COOKIE = '__Host-srhr_refresh';
+const SECURE_REFRESH_COOKIE = '__Host-srhr_refresh';
 
 /**
  * How long sessions live (docs/security.md#sessions): a family ends `lifetime` after sign-in
@@ -235,12 +235,6 @@ export async function activeSessions(db: Db, userId: string, now = new Date()): 
     expiresAt: new Date(row.expires_at),
     keepSignedIn: row.keep_signed_in,
   }));
-}
-
-/** Removes the families that ended by time (signed-out ones are gone already); answers how many. */
-export async function sweepSessions(db: Db, now: Date): Promise<number> {
-  const swept = await db.deleteFrom('sessions').where('idle_expires_at', '<=', now).executeTakeFirst();
-  return Number(swept.numDeletedRows);
 }
 
 /** The User-Agent as kept with a session: enough to name the browser, bounded. */

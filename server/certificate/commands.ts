@@ -29,7 +29,7 @@ import {
 } from './queries';
 
 /** A verification code: 12 random bytes, base64url: 16 URL-safe characters, 96 bits, unguessable. */
-export const newCertificateCode = () => randomBytes(12).toString('base64url');
+const newCertificateCode = () => randomBytes(12).toString('base64url');
 
 const fresh = (meta: CommandMeta, config: CertificateConfig) => ({
   certificateId: uuidv7(),

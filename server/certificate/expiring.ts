@@ -12,7 +12,7 @@ import type { Db } from '../db/tables';
 import { userFor } from '../user/queries';
 
 /** The admin list looks this many days ahead ('expiring in the next 90 days': docs/guide/certificates.md). */
-export const EXPIRING_WINDOW_DAYS = 90;
+const EXPIRING_WINDOW_DAYS = 90;
 
 /** One certificate of the admin list: who holds it, for what, when it expires, what they were told. */
 export interface ExpiringEntry {

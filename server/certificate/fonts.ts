@@ -16,7 +16,7 @@ export type FontWeight = 'regular' | 'bold';
 export const certificateFontName = 'DejaVu Sans';
 
 /** Each weight's file as a module specifier (resolved from node_modules). */
-export const certificateFontModules: Record<FontWeight, string> = {
+const certificateFontModules: Record<FontWeight, string> = {
   regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
   bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
 };

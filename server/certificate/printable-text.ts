@@ -10,7 +10,7 @@ export interface Substitution {
 }
 
 /** U+FFFD, the Unicode replacement character (a question mark in a diamond in DejaVu Sans). */
-export const replacementCharacter = '\uFFFD';
+const replacementCharacter = '\uFFFD';
 
 const combiningMark = /\p{M}/gu;
 const invisible = /^\p{Default_Ignorable_Code_Point}$/u;

@@ -93,7 +93,7 @@ export type WaitingReason =
   | 'byTeacher';
 
 /** Every question answered and at its maximum score (open questions once a teacher scored them). */
-export function allCorrect(result: Pick<LearnerModule, 'scoring' | 'answers'>): boolean {
+function allCorrect(result: Pick<LearnerModule, 'scoring' | 'answers'>): boolean {
   return Object.entries(result.scoring).every(([pagePath, entry]) =>
     Object.entries(entry).every(([name, value]) => {
       if (typeof value !== 'object') return true;
@@ -159,7 +159,7 @@ async function itemName(db: Db, kind: CertificateKind, itemPath: string): Promis
   return item?.name ?? itemPath;
 }
 
-export async function viewOf(
+async function viewOf(
   platform: Platform,
   certificate: CertificateRecord,
   now = new Date(),

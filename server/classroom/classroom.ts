@@ -59,7 +59,7 @@ async function entryRow(db: Db, userId: string, sectionPath: string): Promise<En
  * (the section rule) and they may enter (`mayEnterClassroomWith`). Any other refusal reads as
  * 'does not exist', so nothing tells an outsider that the classroom is there.
  */
-export async function enterClassroom(
+async function enterClassroom(
   db: Db,
   actor: Actor | null,
   sectionPath: string,
@@ -105,7 +105,7 @@ export interface CountdownView {
   serverNow: string;
 }
 
-export function countdownOf(classroom: Classroom, now: Date): CountdownView {
+function countdownOf(classroom: Classroom, now: Date): CountdownView {
   const minutes = classroom.breakoutroomCountdown;
   const started = classroom.breakoutroomCountdownStarted
     ? new Date(classroom.breakoutroomCountdownStarted)
@@ -138,7 +138,7 @@ export async function classroomCountdown(
  * The Zoom Meeting SDK signature (a JWT, HS256 with the SDK secret), as Zoom documents it: valid
  * from a little before now (clock skew) for two hours.
  */
-export async function zoomSignature(
+async function zoomSignature(
   sdk: { key: string; secret: string },
   meetingNumber: string,
   role: 0 | 1,

@@ -197,7 +197,7 @@ export async function removeCourseOwner(
 }
 
 /** A stored course's form values (for copies). */
-export const courseDetailsOf = (course: CourseSummary): CourseDetails => ({
+const courseDetailsOf = (course: CourseSummary): CourseDetails => ({
   name: course.name,
   language: course.language,
   info: course.info,

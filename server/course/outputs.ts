@@ -3,7 +3,7 @@ import { courseDetailsSchema } from '../../events/course/events';
 import { imageOutput, shapeOf } from '../outputs';
 
 /** A course's details as its form holds them: the event's fields, the shape only (see `shapeOf`). */
-export const courseDetailsOutput = shapeOf(courseDetailsSchema);
+const courseDetailsOutput = shapeOf(courseDetailsSchema);
 
 export const courseSummaryOutput = courseDetailsOutput.extend({
   courseId: z.string(),

@@ -123,7 +123,7 @@ export async function courseAccessWith(
 }
 
 /** The course rule over single look-ups (one course opened). */
-export async function courseAccess(db: Db, actor: Actor | null, course: CourseSummary): Promise<ItemAccess> {
+async function courseAccess(db: Db, actor: Actor | null, course: CourseSummary): Promise<ItemAccess> {
   return courseAccessWith(actor, course, actor ? await ownersOfCourse(db, course.courseId) : [], (userId) =>
     isLinkedTo(db, userId, 'course', course.path),
   );

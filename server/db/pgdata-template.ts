@@ -63,7 +63,7 @@ type TarEntry = { kind: 'folder'; name: string } | { kind: 'file'; name: string;
  * The folders and files of a ustar archive, as PGlite writes them. Anything else (links, long-name
  * extensions, a name leaving the folder) is refused: the caller then falls back to initdb.
  */
-export function* tarEntries(tar: Uint8Array): Generator<TarEntry> {
+function* tarEntries(tar: Uint8Array): Generator<TarEntry> {
   const text = (from: number, length: number) =>
     Buffer.from(tar.subarray(from, from + length))
       .toString('utf8')

@@ -14,7 +14,7 @@ const STARTUP_LOCK = 'srhr-platform: start-up work';
 export class DatabaseUnreachableError extends Error {}
 
 /** The URL without its password, fit for a message. */
-export function withoutPassword(connectionString: string): string {
+function withoutPassword(connectionString: string): string {
   try {
     const url = new URL(connectionString);
     if (url.password) url.password = '***';

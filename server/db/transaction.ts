@@ -12,7 +12,7 @@ export class OuterDbInTransactionError extends Error {
   }
 }
 
-export function isInsideTransaction(): boolean {
+function isInsideTransaction(): boolean {
   return insideTransaction.getStore() === true;
 }
 

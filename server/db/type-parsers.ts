@@ -10,7 +10,7 @@ const overrides: Partial<Record<number, (value: string) => unknown>> = {
   [builtins.INT8]: (value) => Number(value),
 };
 
-export function parseColumn(oid: number, value: string): unknown {
+function parseColumn(oid: number, value: string): unknown {
   const override = overrides[oid];
   if (override) return override(value);
   return pgTypes.getTypeParser(oid, 'text')(value);

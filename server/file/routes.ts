@@ -29,7 +29,7 @@ import {
 import { admitUpload, inMegabytes } from './upload-ledger';
 
 /** The largest upload accepted (25 MB). */
-export const uploadLimitBytes = 25 * 1024 * 1024;
+const uploadLimitBytes = 25 * 1024 * 1024;
 
 export interface UploadAnswer {
   id: string;

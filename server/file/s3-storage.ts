@@ -14,7 +14,7 @@ export interface S3Settings {
 }
 
 /** Every stored object: cached for a year by browsers and CDNs (a key never changes its content). */
-export const objectCacheControl = 'public, max-age=31536000, immutable';
+const objectCacheControl = 'public, max-age=31536000, immutable';
 
 /** The SDK, loaded on first use: a platform on local storage never loads it. */
 let sdk: Promise<[typeof import('@aws-sdk/client-s3'), typeof import('@aws-sdk/lib-storage')]> | null = null;
@@ -34,7 +34,7 @@ export async function abortUnfinishedUploads(): Promise<void> {
   await Promise.allSettled(uploads.map((upload) => upload.abort()));
 }
 
-export function s3ClientConfig(settings: S3Settings): S3ClientConfig {
+function s3ClientConfig(settings: S3Settings): S3ClientConfig {
   return {
     region: settings.S3_REGION,
     ...(settings.S3_ENDPOINT ? { endpoint: settings.S3_ENDPOINT } : {}),

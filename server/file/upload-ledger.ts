@@ -21,13 +21,13 @@ const megabyte = 1024 * 1024;
  * How long a replaced profile picture stays before `upload.remove` takes it: its sizes are still
  * being made when pictures are chosen one after the other, and a page may still show it.
  */
-export const REPLACED_UPLOAD_GRACE_SECONDS = 60;
+const REPLACED_UPLOAD_GRACE_SECONDS = 60;
 
 /**
  * How many bytes of uploads this person may keep stored, or null for no limit: UPLOAD_QUOTA_MB for
  * people without any role, UPLOAD_QUOTA_STAFF_MB for anyone holding one (0: no limit).
  */
-export function uploadQuotaBytes(
+function uploadQuotaBytes(
   config: Pick<Config, 'UPLOAD_QUOTA_MB' | 'UPLOAD_QUOTA_STAFF_MB'>,
   actor: Actor,
 ): number | null {
@@ -36,7 +36,7 @@ export function uploadQuotaBytes(
 }
 
 /** The bytes of the uploads this person has stored and still counted (originals, not their sizes). */
-export async function storedBytes(db: Db, userId: string): Promise<number> {
+async function storedBytes(db: Db, userId: string): Promise<number> {
   const { rows } = await sql<{ bytes: number }>`
     select coalesce(sum(bytes), 0)::float8 as bytes from uploads where user_id = ${userId}`.execute(db);
   return rows[0]?.bytes ?? 0;

@@ -16,7 +16,7 @@ import { docDescription, ImageType, MutationResponse, MutationResult, typedDescr
 import { UserType } from './user';
 
 /** The course rule's look-ups through the request's loaders. */
-export const courseFactsOf = (ctx: GraphQLContext): CourseFacts => ({
+const courseFactsOf = (ctx: GraphQLContext): CourseFacts => ({
   owners: async (course) => (ctx.actor ? ctx.loaders.courseOwnerIds.load(course.path) : []),
   linked: async (userId, path) => (await ctx.loaders.links.load(userId)).courses.includes(path),
 });

@@ -15,13 +15,13 @@ import {
 } from './graphql';
 
 /** Deep enough for `courses { owners { … } }` and what later features nest; no deeper. */
-export const MAX_DEPTH = 8;
-export const MAX_COST = 5000;
+const MAX_DEPTH = 8;
+const MAX_COST = 5000;
 /** Aliases in one operation: enough to ask for a few lists side by side, not 650 copies of one. */
 export const MAX_ALIASES = 15;
 /** Top-level fields in one operation. */
 export const MAX_ROOT_FIELDS = 10;
-export const MAX_DIRECTIVES = 20;
+const MAX_DIRECTIVES = 20;
 /** The largest JSON answer sent; a bigger one is replaced by an error asking for less. */
 export const MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
 
@@ -55,7 +55,7 @@ function rootFieldCount(
 }
 
 /** A validation rule refusing an operation with more than `max` root fields. */
-export const maxRootFieldsRule =
+const maxRootFieldsRule =
   (max: number) =>
   (context: ValidationContext): ASTVisitor => {
     const fragments: Record<string, FragmentDefinitionNode> = {};

@@ -64,7 +64,7 @@ export const ModuleType = builder.objectRef<ModuleSummary>('Module').implement({
 });
 
 /** The module rule's look-ups through the request's loaders (a list costs the same statements for any length). */
-export const moduleFactsOf = (ctx: GraphQLContext): ModuleFacts => ({
+const moduleFactsOf = (ctx: GraphQLContext): ModuleFacts => ({
   owners: async (module) =>
     ctx.actor ? (await ctx.loaders.moduleOwners.load(module.moduleId)).map((owner) => owner._id) : [],
   linked: async (userId, path) => (await ctx.loaders.links.load(userId)).modules.includes(path),

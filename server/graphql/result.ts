@@ -36,7 +36,7 @@ import { UserType } from './user';
  * null when the caller is signed out or may not see the module.
  */
 const memo = new WeakMap<GraphQLContext, Map<string, Promise<LearnerModule | null>>>();
-export function callerResult(ctx: GraphQLContext, modulePath: string): Promise<LearnerModule | null> {
+function callerResult(ctx: GraphQLContext, modulePath: string): Promise<LearnerModule | null> {
   const actor = ctx.actor;
   if (!actor) return Promise.resolve(null);
   let perModule = memo.get(ctx);
@@ -74,7 +74,7 @@ function batchedSources(ctx: GraphQLContext): LearnerSources {
 }
 
 /** The scoring with the contract's question types (radio, checkbox, text). */
-export function scoringToContract(scoring: Scoring) {
+function scoringToContract(scoring: Scoring) {
   const pages: Record<string, Record<string, unknown>> = {};
   for (const [pagePath, entry] of Object.entries(scoring)) {
     pages[pagePath] = Object.fromEntries(
@@ -90,14 +90,14 @@ export function scoringToContract(scoring: Scoring) {
 }
 
 /** A page's part of a result: its answers and its entry of the scoring. */
-export const pageResultOf = (state: LearnerModule, pagePath: string) => ({
+const pageResultOf = (state: LearnerModule, pagePath: string) => ({
   answers: state.answers[pagePath] ?? {},
   scoring: scoringToContract(state.scoring)[pagePath] ?? null,
   updatedAt: state.updatedAt,
 });
 
 /** The module's result as the contract's `result` JSON: answers and scoring keyed by page path. */
-export const moduleResultOf = (state: LearnerModule) => ({
+const moduleResultOf = (state: LearnerModule) => ({
   answers: state.answers,
   scoring: scoringToContract(state.scoring),
   score: state.score,

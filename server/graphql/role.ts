@@ -29,7 +29,7 @@ const RoleActionsType = builder.objectRef<RoleActions>('RoleActions').implement(
   }),
 });
 
-export const RoleType = builder.objectRef<RoleRecord>('Role').implement({
+const RoleType = builder.objectRef<RoleRecord>('Role').implement({
   description: "A role and the actions it allows. The built-in 'admin' has every right and is not listed.",
   fields: (t) => ({
     _id: t.exposeID('_id'),

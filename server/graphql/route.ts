@@ -15,7 +15,7 @@ const graphiqlPolicy =
  * Whether a GET's `variables` or `extensions` parameter is not JSON. yoga parses them with a bare
  * JSON.parse and answers such a request 500; it is the caller's mistake, so it answers 400.
  */
-export function hasMalformedGetParams(url: string): boolean {
+function hasMalformedGetParams(url: string): boolean {
   const at = url.indexOf('?');
   if (at < 0) return false;
   const params = new URLSearchParams(url.slice(at + 1));

@@ -9,7 +9,7 @@ export const ImageType = builder.objectRef<Image>('Image').implement({
   }),
 });
 
-export const FieldErrorType = builder.objectRef<FieldError>('FieldError').implement({
+const FieldErrorType = builder.objectRef<FieldError>('FieldError').implement({
   description:
     'A refused field: its path (fields of `doc` named from its root, e.g. `name`, `elements.0.question`) and a translated message.',
   fields: (t) => ({

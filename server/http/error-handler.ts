@@ -12,7 +12,7 @@ const partNames: Record<string, string> = { querystring: 'query', params: 'path'
  * names its field (`since: must be …`), an unknown parameter, or a query parameter given twice
  * (the query string parser makes an array of it).
  */
-export function schemaProblems(
+function schemaProblems(
   part: string,
   issues: { keyword: string; instancePath: string; message?: string; params: Record<string, unknown> }[],
 ): string {

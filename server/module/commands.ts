@@ -25,12 +25,11 @@ import { visibleModule } from './queries';
 type ModuleInput = z.output<typeof moduleInputSchema>;
 
 /** The suffix of a duplicate's name; language-neutral, the name is data, not interface text. */
-export const COPY_SUFFIX = ' (copy)';
+const COPY_SUFFIX = ' (copy)';
 const NAME_MAX = 200;
 
 /** Appends a suffix to a name, shortening the name so the result still fits the 200 characters. */
-export const withSuffix = (name: string, suffix: string) =>
-  `${name.slice(0, NAME_MAX - suffix.length)}${suffix}`;
+const withSuffix = (name: string, suffix: string) => `${name.slice(0, NAME_MAX - suffix.length)}${suffix}`;
 
 /** The first free path for a new module: the wanted slug, else slug-2, slug-3, … */
 async function freeModulePath(trx: Transaction<Database>, wanted: string): Promise<string> {
@@ -206,7 +205,7 @@ export async function orderPages(
 }
 
 /** A stored module's form values (for copies). */
-export const moduleDetailsOf = (
+const moduleDetailsOf = (
   module: NonNullable<Awaited<ReturnType<typeof findModuleByPath>>>,
 ): ModuleDetails => ({
   name: module.name,

@@ -4,7 +4,7 @@ import { shapeOf } from '../outputs';
 import { pageTypeOutput } from '../page/outputs';
 
 /** A module's details as its form holds them: the event's fields, the shape only (see `shapeOf`). */
-export const moduleDetailsOutput = shapeOf(moduleDetailsSchema);
+const moduleDetailsOutput = shapeOf(moduleDetailsSchema);
 
 export const moduleSummaryOutput = moduleDetailsOutput.extend({
   moduleId: z.string(),

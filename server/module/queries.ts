@@ -61,7 +61,7 @@ export async function modulesByPaths(db: Db, paths: readonly string[]): Promise<
  * else the list keeps exactly the modules this actor may open (`moduleAccessWith`): none for an
  * anonymous visitor, whose every module asks to sign in first.
  */
-export async function visibleModules(
+async function visibleModules(
   db: Db,
   actor: Actor | null,
   input: ModuleListInput = {},
@@ -97,7 +97,7 @@ export interface ModuleUse {
 export type ModuleListEntry = ModuleSummary & { usedIn: ModuleUse[] | null };
 
 /** Where each of these modules is linked, courses first, then sections, by name (one statement). */
-export async function usesOfModules(db: Db, paths: readonly string[]): Promise<Map<string, ModuleUse[]>> {
+async function usesOfModules(db: Db, paths: readonly string[]): Promise<Map<string, ModuleUse[]>> {
   const uses = new Map<string, ModuleUse[]>();
   if (paths.length === 0) return uses;
   const { rows } = await sql<{
@@ -133,7 +133,7 @@ export async function usesOfModules(db: Db, paths: readonly string[]): Promise<M
 }
 
 /** Whether a module with these uses passes the filter; a course counts the modules of its sections too. */
-export function usedAsFiltered(uses: readonly ModuleUse[], filter: ModuleUsageFilter): boolean {
+function usedAsFiltered(uses: readonly ModuleUse[], filter: ModuleUsageFilter): boolean {
   switch (filter.kind) {
     case 'none':
       return uses.length === 0;
@@ -244,7 +244,7 @@ export async function maySeeModule(
 }
 
 /** The rule of maySeeModule, with the link look-up given (a batched one, in GraphQL). */
-export async function maySeeModuleWith(
+async function maySeeModuleWith(
   actor: Actor | null,
   module: Pick<ModuleSummary, 'path' | 'published' | 'public'>,
   owners: readonly string[],

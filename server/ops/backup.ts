@@ -27,8 +27,8 @@ import { transaction } from '../db/transaction';
  * Uploaded files travel beside it with `--with-files` (backup-files.ts).
  */
 
-export const backupFormat = 'srhr-platform-backup';
-export const backupFormatVersion = 1;
+const backupFormat = 'srhr-platform-backup';
+const backupFormatVersion = 1;
 
 /**
  * State outside the log that a restore cannot rebuild: copied row by row. `uploads` says who stored

@@ -19,7 +19,7 @@ const stoppedBosses = new WeakSet<PgBoss>();
 const watchedBosses = new WeakSet<PgBoss>();
 
 /** Remembers when pg-boss stops (it says so with an event). Call once the jobs have started. */
-export function watchJobs(boss: PgBoss): void {
+function watchJobs(boss: PgBoss): void {
   if (watchedBosses.has(boss)) return;
   watchedBosses.add(boss);
   boss.on('stopped', () => stoppedBosses.add(boss));

@@ -15,7 +15,7 @@ import { shapeOf } from '../outputs';
  * shape (see `shapeOf`), `publicElementOutput` a question without its answer key: an option's score
  * only where the reader may see it.
  */
-export const elementOutput = shapeOf(elementSchema);
+const elementOutput = shapeOf(elementSchema);
 
 const question = { name: z.string(), label: z.string(), schema: shapeOf(questionSettingsSchema) };
 

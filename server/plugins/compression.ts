@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** Answers smaller than this go as they are: compressing them saves next to nothing. */
-export const COMPRESS_THRESHOLD_BYTES = 1024;
+const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /**
  * Routes never compressed: uploaded files keep their byte ranges (a video player seeking asks for

@@ -47,7 +47,7 @@ export const leaseSize = (limit: number) => Math.max(1, Math.floor(limit / 20));
  * key is within its limit. Keys are keyed hashes, like the sign-in limits, and each row carries the
  * end of its window so the sweep can drop it afterwards.
  */
-export function requestCounter(db: Kysely<PrivateTables>, secret: Buffer, windowSeconds: number) {
+function requestCounter(db: Kysely<PrivateTables>, secret: Buffer, windowSeconds: number) {
   const leases = new Map<string, Lease>();
   /**
    * The share being taken for a key: requests arriving meanwhile wait for it instead of each taking

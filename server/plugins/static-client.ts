@@ -10,7 +10,7 @@ import { workerPolicy } from './security-headers';
 const API_PREFIXES = ['/trpc', '/graphql', '/auth', '/api', '/healthz', '/readyz', '/metrics', '/files'];
 
 /** Whether a served file is a hashed build output (`assets/<name>-<hash>.<ext>`): never changes. */
-export function isHashedAsset(filePath: string): boolean {
+function isHashedAsset(filePath: string): boolean {
   return filePath.includes(`${path.sep}assets${path.sep}`);
 }
 

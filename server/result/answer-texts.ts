@@ -9,7 +9,7 @@ import type { AnswerValue } from '../../events/result/answers';
  */
 
 /** Between the texts of several ticked options, in the CSV and on screen. */
-export const ANSWER_SEPARATOR = '; ';
+const ANSWER_SEPARATOR = '; ';
 
 export type LabelledQuestion = Pick<QuestionElement, 'questionType'> & {
   options: readonly { label: string; value: string }[];

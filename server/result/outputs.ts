@@ -7,7 +7,7 @@ const answerValue = z.union([z.string(), z.array(z.string())]);
 const questionType = z.enum(['single', 'multiple', 'open']);
 
 /** Scores by page, then by question (a number, or a question's score with its maximum). */
-export const scoringOutput = z.record(
+const scoringOutput = z.record(
   z.string(),
   z
     .object({ __score: z.number(), __maxScore: z.number() })
@@ -15,7 +15,7 @@ export const scoringOutput = z.record(
 );
 
 /** Where the learner stands on one page of the module. */
-export const pageProgressOutput = z.object({
+const pageProgressOutput = z.object({
   pageId: z.string(),
   path: z.string(),
   name: z.string().nullable(),

@@ -217,9 +217,3 @@ export async function activeUsers(
     return user ? [userFor(actor, user)] : [];
   });
 }
-
-export const activeUsersSchema = z.object({
-  module: pathSchema,
-  after: dateValueSchema.nullish(),
-  before: dateValueSchema.nullish(),
-});

@@ -118,7 +118,7 @@ export async function resultsCsv(
 }
 
 /** The file name of a module's results, with the range when there is one. */
-export const resultsFileName = (path: string, after?: string | null, before?: string | null) =>
+const resultsFileName = (path: string, after?: string | null, before?: string | null) =>
   `results-${path}${after ? `-from-${after.slice(0, 10)}` : ''}${before ? `-until-${before.slice(0, 10)}` : ''}.csv`;
 
 const csvQuerySchema = z.object({

@@ -55,7 +55,7 @@ export const readScope = (module: TaughtModule): { courses?: string[] } =>
     : {};
 
 /** The module, once the actor's authority reaches this participant for the purpose. */
-export async function teacherModuleFor(
+async function teacherModuleFor(
   db: Db,
   actor: Actor | null,
   path: string,
@@ -215,7 +215,6 @@ export async function participantResult(db: Db, actor: Actor | null, modulePath:
     summary,
   };
 }
-export type ParticipantResult = Awaited<ReturnType<typeof participantResult>>;
 
 export interface ResultHistoryEntry {
   version: number;

@@ -63,7 +63,7 @@ export async function linkerHadRight(db: Db, linkedBy: string | null, owners: re
  * the link was made by someone who may edit the module (its owners, the edit right, the platform).
  * A link someone made to a module they had no right on confers nothing.
  */
-export async function teachingCourses(
+async function teachingCourses(
   db: Db,
   actor: Actor,
   module: Pick<ModuleSummary, 'path'>,

@@ -93,7 +93,7 @@ export async function duplicateRole(
 }
 
 /** A change of some of a role's actions (GraphQL's `updateRole`); those left out keep their value. */
-export const roleActionsChangeSchema = z.object(
+const roleActionsChangeSchema = z.object(
   Object.fromEntries(roleActions.map((action) => [action, z.boolean().optional()])) as Record<
     keyof RoleActions,
     z.ZodOptional<z.ZodBoolean>

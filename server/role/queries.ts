@@ -4,7 +4,7 @@ import { findRoleByName, listRoles, type RoleRecord } from '../../projections/ro
 import type { Db } from '../db/tables';
 
 /** Role names are needed to assign them (manage_users) and to edit them (manage_roles). */
-export const canSeeRoles = (actor: Actor | null) => can(actor, 'manage_roles') || can(actor, 'manage_users');
+const canSeeRoles = (actor: Actor | null) => can(actor, 'manage_roles') || can(actor, 'manage_users');
 
 export async function visibleRoles(db: Db, actor: Actor | null): Promise<RoleRecord[]> {
   if (!canSeeRoles(actor)) throw forbidden();

@@ -3,8 +3,8 @@ import { classroomSchema, sectionDetailsSchema } from '../../events/section/even
 import { languageOutput, shapeOf } from '../outputs';
 
 /** A section's details and its live classroom as stored: the event's fields, the shape only (see `shapeOf`). */
-export const sectionDetailsOutput = shapeOf(sectionDetailsSchema);
-export const classroomOutput = shapeOf(classroomSchema);
+const sectionDetailsOutput = shapeOf(sectionDetailsSchema);
+const classroomOutput = shapeOf(classroomSchema);
 
 export const sectionOutput = sectionDetailsOutput.extend({
   sectionId: z.string(),

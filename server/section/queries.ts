@@ -48,20 +48,6 @@ export function keepVisibleSections(
   );
 }
 
-/** The section rule over single look-ups: the section's course is read too. */
-export async function sectionAccess(
-  db: Db,
-  actor: Actor | null,
-  section: SectionSummary,
-): Promise<ItemAccess> {
-  const course = await findCourseByPath(db, section.parentPath);
-  if (!course) return 'hidden';
-  const facts = await courseFactsFrom(db, actor, [course]);
-  return sectionAccessWith(actor, section, course, await facts.owners(course), (userId) =>
-    facts.linked(userId, course.path),
-  );
-}
-
 /**
  * Who may enter a section's classroom, of those who may open the section (docs/guide/live-classrooms.md:
  * only registered users linked to the course, or all registered users when it is public): signed in,
@@ -98,7 +84,7 @@ export async function publicCoursesAmong(db: Db, paths: readonly string[]): Prom
  * Meeting credentials (meetingId, pwd) reach only who may enter the classroom; everyone else who
  * may open the section sees it with them blanked.
  */
-export function withoutCredentialsFor(section: SectionSummary, mayEnter: boolean): SectionSummary {
+function withoutCredentialsFor(section: SectionSummary, mayEnter: boolean): SectionSummary {
   if (mayEnter || !section.classroom) return section;
   return { ...section, classroom: { ...section.classroom, meetingId: '', pwd: '' } };
 }

@@ -98,7 +98,7 @@ export interface EffectiveSettings {
  * A URL as it may be shown: scheme, host, port and path. User name, password, query and fragment
  * are dropped, since any of them may carry a credential (`https://user:pass@…`, `?token=…`).
  */
-export function shownAddress(url: string): string {
+function shownAddress(url: string): string {
   try {
     const parsed = new URL(url);
     const path = parsed.pathname === '/' ? '' : parsed.pathname;

@@ -63,7 +63,7 @@ const reservedPaths = new Set([
   'xapi',
 ]);
 
-export const tenantSchema = z.object({
+const tenantSchema = z.object({
   name: z.string().min(1),
   colours: z.object({ primary: colour, secondary: colour, background: colour, text: colour }),
   fonts: z.object({ body: z.string().min(1), heading: z.string().min(1) }),

@@ -10,7 +10,7 @@ export interface Log {
 }
 
 /** Whose log one may read: one's own; anyone's with manage_users or view. */
-export const canReadLogOf = (actor: Actor | null, userId: string) =>
+const canReadLogOf = (actor: Actor | null, userId: string) =>
   actor?.userId === userId || can(actor, 'manage_users') || can(actor, 'view');
 
 /** log(user): what the person saw, per category, first and last when. */

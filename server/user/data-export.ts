@@ -100,8 +100,6 @@ export const exportedAs = {
   RoleDeleted: 'activity',
 } as const;
 
-export type ExportSection = (typeof exportedAs)[keyof typeof exportedAs];
-
 /** The event types about one person, found by `data.userId` (every one of them carries it). */
 export const personalEventTypes = Object.entries(exportedAs)
   .filter(([, section]) => section !== 'activity')

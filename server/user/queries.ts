@@ -33,7 +33,7 @@ export function asSeenBy<U extends UserProfile>(actor: Actor | null, user: U): U
  */
 export type Audience = 'self' | 'manager' | 'others';
 
-export function audienceOf(actor: Actor | null, userId: string): Audience {
+function audienceOf(actor: Actor | null, userId: string): Audience {
   if (actor?.userId === userId) return 'self';
   return can(actor, 'manage_users') ? 'manager' : 'others';
 }

@@ -9,7 +9,7 @@ import { verbKeyOf } from '../../projections/xapi/vocabulary';
 import type { Platform } from '../platform';
 import { listStatements } from './queries';
 
-export const MAX_STATEMENTS_PER_PAGE = 500;
+const MAX_STATEMENTS_PER_PAGE = 500;
 const DEFAULT_PER_PAGE = 100;
 
 const timestamp = z.iso.datetime({
@@ -19,7 +19,7 @@ const timestamp = z.iso.datetime({
 const iri = z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) IRI' }).max(2000);
 
 /** The query of GET /xapi/statements; anything else, or a parameter given twice, is refused. */
-export const statementQuerySchema = z
+const statementQuerySchema = z
   .strictObject({
     since: timestamp.optional(),
     until: timestamp.optional(),
@@ -46,7 +46,6 @@ export const statementQuerySchema = z
     path: ['since'],
     message: 'must be earlier than until',
   });
-export type StatementQuery = z.input<typeof statementQuerySchema>;
 
 /**
  * GET /xapi/statements (xAPI 1.0.3 StatementResult): the statements derived from the log, for admins.

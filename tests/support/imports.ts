@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** The repository's root: every path below is relative to it. */
-export const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(import.meta.dirname, '../..');
 
 /** The source files under a folder (node_modules and public left out). */
-export function sourceFiles(dir: string): string[] {
+function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory())
@@ -35,7 +35,7 @@ const importPatterns: { pattern: RegExp; typeOnly: (match: RegExpMatchArray) => 
   { pattern: /(typeof\s+)?\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g, typeOnly: (match) => Boolean(match[1]) },
 ];
 
-export function importsOf(file: string): Import[] {
+function importsOf(file: string): Import[] {
   const text = fs.readFileSync(file, 'utf8');
   return importPatterns.flatMap(({ pattern, typeOnly }) =>
     [...text.matchAll(pattern)].map((match) => ({

@@ -8,7 +8,7 @@ import { z } from 'zod';
  * with that release's own code and committed (fixture.json, data.tar.br, events.ndjson.gz and, when
  * made with a PostgreSQL server at hand, postgres.sql.gz).
  */
-export const fixturesRoot = path.join(import.meta.dirname, '..', 'fixtures', 'upgrade');
+const fixturesRoot = path.join(import.meta.dirname, '..', 'fixtures', 'upgrade');
 
 const account = z.object({ email: z.string(), password: z.string() });
 const fixtureSchema = z.object({

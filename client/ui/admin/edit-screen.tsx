@@ -138,7 +138,7 @@ export function useItemActions() {
 }
 
 /** One item action: a small button, disabled while its request runs. */
-export function ActionButton({
+function ActionButton({
   pending,
   onClick,
   children,

@@ -21,7 +21,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The drag transition of every reorderable list (300 ms). */
-export const dragTransition = { duration: 300, easing: 'ease' } as const;
+const dragTransition = { duration: 300, easing: 'ease' } as const;
 
 export interface SortableListProps<T> {
   /** The items in their current order. */

@@ -4,8 +4,8 @@ import type { TextKey } from '../../../events/errors';
 import type { Language } from '../../../events/shared/fields';
 
 export const VC_CONTEXT = 'https://www.w3.org/ns/credentials/v2';
-export const OB_CONTEXT = 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json';
-export const OB_SCHEMA =
+const OB_CONTEXT = 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json';
+const OB_SCHEMA =
   'https://purl.imsglobal.org/spec/ob/v3p0/schema/json/ob_v3p0_achievementcredential_schema.json';
 
 /** The platform's public addresses for Open Badges, all under PUBLIC_URL. */

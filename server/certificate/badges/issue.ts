@@ -33,7 +33,7 @@ const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
  * that repeat it (iss, jti, nbf, exp) so JWT libraries check them; `kid` names the signing key in
  * the published key set, so the key can rotate and this credential still verifies.
  */
-export function signCredential(
+function signCredential(
   platform: Platform,
   credential: { id: string; issuer: string | { id: string }; validFrom: string; validUntil?: string },
 ): Promise<string> {

@@ -3,7 +3,7 @@ import { languageOutput } from '../../outputs';
 import { credentialProblems } from './verify';
 
 /** The Open Badges 3.0 credential the `.json` download carries, key for key (server/certificate/badges/credential.ts). */
-export const openBadgeCredentialOutput = z.object({
+const openBadgeCredentialOutput = z.object({
   '@context': z.array(z.string()),
   id: z.string(),
   type: z.array(z.string()),

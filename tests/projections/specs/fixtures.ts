@@ -7,7 +7,7 @@ import { event } from '../given-events';
  * its case is about and overrides the rest.
  */
 
-export const courseDetails = {
+const courseDetails = {
   name: 'Family planning',
   language: 'en',
   info: '',
@@ -59,7 +59,7 @@ export function aCourse(path = 'family-planning') {
   };
 }
 
-export const moduleDetails = {
+const moduleDetails = {
   name: 'Hygiene',
   language: 'en',
   info: '',
@@ -99,7 +99,7 @@ export function aModule(path = 'hygiene') {
   };
 }
 
-export const pageDetails = {
+const pageDetails = {
   name: 'Washing hands',
   type: 'markdown',
   content: [],
@@ -128,7 +128,7 @@ export function aPage(module: { path: string }, path = 'washing') {
   };
 }
 
-export const sectionDetails = {
+const sectionDetails = {
   name: 'Session one',
   language: 'en',
   info: '',

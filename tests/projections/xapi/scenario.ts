@@ -20,7 +20,7 @@ import { deleteUser } from '../../../server/user/commands';
 import type { TestPlatform } from '../../harness';
 import { addTestUser } from '../../users';
 
-export const admin = { userId: 'admin-xapi', roles: ['admin'], rules: allRules() };
+const admin = { userId: 'admin-xapi', roles: ['admin'], rules: allRules() };
 
 /**
  * Everything that makes a statement, by two learners in one module: sightings of items and of the

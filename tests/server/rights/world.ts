@@ -57,7 +57,7 @@ export const subjects = [
 export type Person = Caller | (typeof subjects)[number];
 
 /** The custom roles, each holding one action; `spare-role` is only edited. */
-export const customRoles = {
+const customRoles = {
   'create-only': { create: true },
   'view-only': { view: true },
   'roles-only': { manage_roles: true },

@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { isFinal, type RouterOutputs } from '../../../lib/trpc';
+import { isFinal } from '../../../lib/trpc';
 import { trpc } from '../../../lib/trpc-query';
-
-export type ModuleCertificateState = RouterOutputs['certificate']['forModule'];
 
 /**
  * The participant's certificate for a module, or why there is none yet. While the automatic issue is

@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { isFinal, type RouterOutputs } from '../../../lib/trpc';
+import { isFinal } from '../../../lib/trpc';
 import { trpc } from '../../../lib/trpc-query';
-
-export type Verification = RouterOutputs['certificate']['verify'];
 
 /** What a verification code says; public, no sign-in needed. */
 export const useVerification = (code: string) =>

@@ -9,7 +9,7 @@ export type CountdownState = RouterOutputs['section']['countdown'] & {
 };
 
 /** How often every screen asks for the countdown: a start or stop shows everywhere within this. */
-export const countdownPollMs = 2000;
+const countdownPollMs = 2000;
 
 /** This page's best estimate of the server's clock minus its own (see `closerClock`). */
 let offset: number | null = null;

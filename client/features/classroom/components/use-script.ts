@@ -6,7 +6,7 @@ const loading = new Map<string, Promise<void>>();
  * Loads an external script once per page (later callers share the first load); a failed load is
  * forgotten, so opening the screen again tries again.
  */
-export function loadScript(src: string): Promise<void> {
+function loadScript(src: string): Promise<void> {
   const known = loading.get(src);
   if (known) return known;
   const promise = new Promise<void>((resolve, reject) => {

@@ -33,7 +33,7 @@ declare global {
 }
 
 /** The Zoom web client is embedded for Firefox only (docs/guide/live-classrooms.md). */
-export const isFirefox = () => /firefox\//i.test(navigator.userAgent);
+const isFirefox = () => /firefox\//i.test(navigator.userAgent);
 
 const zoomLanguages: Record<string, string> = { nl: 'nl-NL', fr: 'fr-FR', en: 'en-US' };
 

@@ -1,8 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { RouterOutputs } from '../../../lib/trpc';
 import { trpc } from '../../../lib/trpc-query';
-
-export type LatestActivity = RouterOutputs['result']['latestActivity'];
 
 /**
  * The module the signed-in user answered in most recently (null when none, or signed out). Another

@@ -4,7 +4,6 @@ import { trpc } from '../../../lib/trpc-query';
 
 /** The module as this participant meets it: pages in their order, progress, gates and scores. */
 export type LearnerModuleResult = RouterOutputs['result']['module'];
-export type LearnerPageProgress = LearnerModuleResult['pages'][number];
 
 export const useLearnerModule = (path: string) =>
   useQuery(

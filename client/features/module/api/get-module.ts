@@ -1,9 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { isFinal, type RouterOutputs } from '../../../lib/trpc';
+import { isFinal } from '../../../lib/trpc';
 import { trpc } from '../../../lib/trpc-query';
-
-export type LearnerModule = RouterOutputs['module']['byPath'];
-export type ModulePageSummary = LearnerModule['pages'][number];
 
 /** One module with its pages in order; NOT_FOUND when absent or not visible to this user. */
 export const useModule = (path: string) =>

@@ -1,10 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { RouterOutputs } from '../../../lib/trpc';
 import { trpc } from '../../../lib/trpc-query';
 
 export type Parent = { parentType: 'course' | 'section'; parentPath: string };
-export type LinkedModule = RouterOutputs['link']['modulesOf'][number];
-export type LinkedFile = RouterOutputs['file']['list'][number];
 
 /** The modules linked to a course or a section, in the order its editors gave them. */
 export const useLinkedModules = (parent: Parent) => useQuery(trpc.link.modulesOf.queryOptions(parent));

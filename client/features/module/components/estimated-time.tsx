@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 /** Minutes rounded from seconds, at least one. */
-export const roundedMinutes = (seconds: number) => Math.max(1, Math.round(seconds / 60));
+const roundedMinutes = (seconds: number) => Math.max(1, Math.round(seconds / 60));
 
 /** A page's estimated time: '5 min'. */
 export function PageTime({ seconds }: { seconds: number }) {

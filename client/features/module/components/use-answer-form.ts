@@ -7,7 +7,7 @@ import type { LearnerQuestion } from '../api/get-learner-page';
 import { useSavedAnswers } from '../api/save-answers';
 
 /** How long answers rest before they are saved (docs/guide/questions-and-attempts.md: 500 ms after the last change). */
-export const SAVE_DEBOUNCE_MS = 500;
+const SAVE_DEBOUNCE_MS = 500;
 
 /**
  * pending: resting before it is saved; saving: kept on this device and on its way; queued: kept on

@@ -4,7 +4,6 @@ import type { RouterInputs, RouterOutputs } from '../../../lib/trpc';
 import { trpc } from '../../../lib/trpc-query';
 
 export type ParticipantSearch = RouterInputs['result']['participants'];
-export type ModuleParticipants = RouterOutputs['result']['participants'];
 export type ParticipantResult = RouterOutputs['result']['participant'];
 export type ResultHistoryEntry = RouterOutputs['result']['history'][number];
 
@@ -41,7 +40,7 @@ export function useGrantAttempt() {
 }
 
 /** The results CSV URL: GET /api/results/<module>.csv with the range, when one is set. */
-export function resultsCsvUrl(module: string, range: { from?: string | null; until?: string | null }) {
+function resultsCsvUrl(module: string, range: { from?: string | null; until?: string | null }) {
   const query = new URLSearchParams();
   if (range.from) query.set('after', range.from);
   if (range.until) query.set('before', range.until);

@@ -1,8 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RouterInputs } from '../../../lib/trpc';
 import { trpc } from '../../../lib/trpc-query';
-
-export type DuplicateRoleInput = RouterInputs['role']['duplicate'];
 
 /** Copies a role's actions into a new role; answers the copy's name (its page is /admin/roles/{name}). */
 export function useDuplicateRole() {

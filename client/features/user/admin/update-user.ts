@@ -1,9 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { RouterInputs } from '../../../lib/trpc';
 import { trpc } from '../../../lib/trpc-query';
 import { useUserChanged } from './user-changed';
-
-export type UserUpdate = RouterInputs['user']['update'];
 
 /** An admin (manage_users) corrects a user's profile; the user's page, list and history follow. */
 export function useUpdateUser() {

@@ -10,8 +10,6 @@ const retry = (count: number, error: unknown) => !isFinal(error) && count < 2;
 export const useAdminCourse = (path: string | null) =>
   useQuery(trpc.course.byPath.queryOptions(path ? { path } : skipToken, { retry }));
 
-export type CourseOwner = RouterOutputs['course']['owners'][number];
-
 /** The course's owners (teachers who may edit it); refused to those who may not see them. */
 export const useCourseOwners = (path: string, enabled = true) =>
   useQuery(trpc.course.owners.queryOptions({ path }, { enabled, retry }));

@@ -4,7 +4,6 @@ import { trpc } from '../../../lib/trpc-query';
 
 export type Parent = Omit<RouterInputs['link']['modulesOf'], 'onAdmin'>;
 export type LinkedModule = RouterOutputs['link']['modulesOf'][number];
-export type Teacher = RouterOutputs['link']['teachers'][number];
 
 /** A course's or section's modules, in their order: every one, published or not, for who manages it. */
 export const useModulesOf = (parent: Parent) =>

@@ -1,9 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useUserChanged } from '../../../features/user/admin/user-changed';
-import type { RouterInputs } from '../../../lib/trpc';
 import { trpc } from '../../../lib/trpc-query';
-
-export type UserLink = RouterInputs['user']['link'];
 
 /** Links a user to a course (linked: true) or removes the link (linked: false). */
 export function useLinkUser() {

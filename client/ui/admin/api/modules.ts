@@ -17,7 +17,6 @@ export type ModuleUsageFilter =
   | { kind: 'none' };
 export type ModuleUse = NonNullable<AdminModule['usedIn']>[number];
 export type ModuleDetail = RouterOutputs['module']['byPath'];
-export type ModuleHistoryEntry = RouterOutputs['module']['history'][number];
 
 /**
  * Modules as the admin area sees them: unpublished and non-public ones too, given the view right,

@@ -38,7 +38,7 @@ export interface Call {
 
 const table = new Map<string, unknown>();
 /** Every call made since the last `resetAnswers`, in order. */
-export const calls: Call[] = [];
+const calls: Call[] = [];
 
 /** Adds (or replaces) answers for the rest of the test. */
 export function answer(answers: Answers): void {
