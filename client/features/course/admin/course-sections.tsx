@@ -1,6 +1,9 @@
+import './course-sections.css';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { formatDate, formatDateTime } from '../../../lib/dates';
+import { classifySections, startOf, type TimedSection } from '../../../lib/section-timing';
 import { type AdminSection, useCourseSections } from '../../../ui/admin/api/get-sections';
 import {
   useDeleteSection,
@@ -14,9 +17,28 @@ import { DeleteDialog, RowActions } from '../../../ui/admin/row-actions';
 import { SortableList } from '../../../ui/admin/sortable-list';
 import { ListQuery, listLoading } from '../../../ui/list-query';
 
+/** A start as the classroom form took it: a calendar date alone, or a date and time. */
+const shownStart = (value: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(value) : formatDateTime(value);
+
 /**
- * /admin/courses/{coursePath}/sections: the course's sections in order. Dragging a row (mouse,
- * touch or keyboard) saves the new order of section paths on the course
+ * A course's sections in the order learners see them (client/lib/section-timing.ts): those with a
+ * live session first, by its start (ties keep the editors' order), then the others in the editors'
+ * order. Only the latter order is the editors' to set.
+ */
+function learnerOrder<S extends TimedSection>(sections: readonly S[]) {
+  // The order does not depend on the moment; only the timing labels, unused here, do.
+  const ordered = classifySections(sections, new Date()).map((entry) => entry.section);
+  return {
+    dated: ordered.filter((section) => startOf(section) !== null),
+    undated: ordered.filter((section) => startOf(section) === null),
+  };
+}
+
+/**
+ * /admin/courses/{coursePath}/sections: the course's sections in the order learners see them. The
+ * sections with a live session are placed by its start, and say so; dragging a row of the others
+ * (mouse, touch or keyboard) saves the new order of section paths on the course
  * (docs/guide/building-a-course.md).
  */
 export function CourseSectionsView({ coursePath, rights }: { coursePath: string; rights: ContentRights }) {
@@ -35,8 +57,12 @@ export function CourseSectionsView({ coursePath, rights }: { coursePath: string;
     if (sections.data) setItems(sections.data);
   }, [sections.data]);
 
-  const reorder = (next: AdminSection[]) => {
+  const { dated, undated } = learnerOrder(items);
+
+  const reorder = (moved: AdminSection[]) => {
     const before = items;
+    // What the course stores is what learners see: the dated sections by start, then the others.
+    const next = [...dated, ...moved];
     setItems(next);
     void act(async () => {
       try {
@@ -49,6 +75,66 @@ export function CourseSectionsView({ coursePath, rights }: { coursePath: string;
     });
   };
 
+  const row = (section: AdminSection) => (
+    <div className="content-row">
+      <div className="content-row__main">
+        <Link href={`/sections/${section.path}`} className="content-row__name">
+          {section.name}
+        </Link>
+        <span className="badges">
+          <span className="badge">{t(`languages.${section.language}`)}</span>
+          {section.classroom?.startdate && startOf(section) !== null && (
+            <span className="badge badge--muted">
+              {t('sectionAdmin.byStart', { start: shownStart(section.classroom.startdate) })}
+            </span>
+          )}
+          <span className={section.published ? 'badge' : 'badge badge--warning'}>
+            {section.published ? t('courseAdmin.statePublished') : t('courseAdmin.stateUnpublished')}
+          </span>
+        </span>
+      </div>
+      <RowActions
+        item={section}
+        className="content-row__actions"
+        texts={{
+          edit: t('sectionAdmin.edit'),
+          duplicate: t('sectionAdmin.duplicate'),
+          delete: t('sectionAdmin.delete'),
+        }}
+        editHref={rights.edit ? `/sections/${section.path}` : undefined}
+        onPublish={
+          rights.edit
+            ? () =>
+                void act(async () => {
+                  await publish.mutateAsync({ path: section.path, published: !section.published });
+                  return t(section.published ? 'sectionAdmin.unpublished' : 'sectionAdmin.published', {
+                    name: section.name,
+                  });
+                })
+            : undefined
+        }
+        onDuplicate={
+          rights.addChildren
+            ? () =>
+                void act(async () => {
+                  await duplicate.mutateAsync(section.path);
+                  return t('sectionAdmin.duplicated', { name: section.name });
+                })
+            : undefined
+        }
+        onDelete={
+          rights.delete
+            ? () => {
+                remove.reset();
+                setDeleting(section);
+              }
+            : undefined
+        }
+        pending={{ publish: publish.isPending, duplicate: duplicate.isPending }}
+      />
+    </div>
+  );
+
   const list = () => (
     <ListQuery
       query={sections}
@@ -56,75 +142,30 @@ export function CourseSectionsView({ coursePath, rights }: { coursePath: string;
       empty={t('sectionAdmin.empty')}
       items={items}
     >
-      {(items) => (
+      {() => (
         <>
-          {rights.edit && items.length > 1 && <p className="muted">{t('sortable.hint')}</p>}
+          {dated.length > 0 && (
+            <>
+              <p className="muted">{t('sectionAdmin.datedOrder')}</p>
+              <ol className="sortable" aria-label={t('sectionAdmin.datedLabel')}>
+                {dated.map((section) => (
+                  <li key={section.path} className="sortable__item">
+                    <span className="sortable__place" aria-hidden="true" />
+                    <div className="sortable__content">{row(section)}</div>
+                  </li>
+                ))}
+              </ol>
+            </>
+          )}
+          {rights.edit && undated.length > 1 && <p className="muted">{t('sortable.hint')}</p>}
           <SortableList
-            items={items}
+            items={undated}
             getId={(section) => section.path}
             getLabel={(section) => section.name}
-            label={t('sectionAdmin.listLabel')}
+            label={t(dated.length > 0 ? 'sectionAdmin.undatedLabel' : 'sectionAdmin.listLabel')}
             disabled={!rights.edit || order.isPending}
             onReorder={reorder}
-            renderItem={(section) => (
-              <div className="content-row">
-                <div className="content-row__main">
-                  <Link href={`/sections/${section.path}`} className="content-row__name">
-                    {section.name}
-                  </Link>
-                  <span className="badges">
-                    <span className="badge">{t(`languages.${section.language}`)}</span>
-                    <span className={section.published ? 'badge' : 'badge badge--warning'}>
-                      {section.published
-                        ? t('courseAdmin.statePublished')
-                        : t('courseAdmin.stateUnpublished')}
-                    </span>
-                  </span>
-                </div>
-                <RowActions
-                  item={section}
-                  className="content-row__actions"
-                  texts={{
-                    edit: t('sectionAdmin.edit'),
-                    duplicate: t('sectionAdmin.duplicate'),
-                    delete: t('sectionAdmin.delete'),
-                  }}
-                  editHref={rights.edit ? `/sections/${section.path}` : undefined}
-                  onPublish={
-                    rights.edit
-                      ? () =>
-                          void act(async () => {
-                            await publish.mutateAsync({ path: section.path, published: !section.published });
-                            return t(
-                              section.published ? 'sectionAdmin.unpublished' : 'sectionAdmin.published',
-                              {
-                                name: section.name,
-                              },
-                            );
-                          })
-                      : undefined
-                  }
-                  onDuplicate={
-                    rights.addChildren
-                      ? () =>
-                          void act(async () => {
-                            await duplicate.mutateAsync(section.path);
-                            return t('sectionAdmin.duplicated', { name: section.name });
-                          })
-                      : undefined
-                  }
-                  onDelete={
-                    rights.delete
-                      ? () => {
-                          remove.reset();
-                          setDeleting(section);
-                        }
-                      : undefined
-                  }
-                  pending={{ publish: publish.isPending, duplicate: duplicate.isPending }}
-                />
-              </div>
-            )}
+            renderItem={row}
           />
         </>
       )}
