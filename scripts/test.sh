@@ -30,7 +30,7 @@ run() {
 
 echo "== typecheck"
 run npm run --silent typecheck
-echo "== lint (biome)"
+echo "== lint (biome, knip)"
 run npm run --silent lint
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo "== unit and integration tests on PGlite and PostgreSQL (${TEST_DATABASE_URL%%\?*})"

@@ -11,7 +11,7 @@ import { pageLabel } from '../components/page-label';
 import { StuckNotice } from '../components/stuck-notice';
 
 /** A score as a whole percentage of its maximum; a module without scored questions is 100 % done. */
-export const percentOf = (score: number, maxScore: number) =>
+const percentOf = (score: number, maxScore: number) =>
   maxScore > 0 ? Math.round((score / maxScore) * 100) : 100;
 
 const hasOpenQuestions = (scoring: Record<string, Record<string, unknown>>) =>
