@@ -4,11 +4,11 @@ import { paragraphs } from '../../../lib/text';
 import { ItemHeader } from '../../../ui/item-header';
 import { ItemQuery } from '../../../ui/item-query';
 import { Empty } from '../../../ui/status';
+import { TranslationSwitch } from '../../../ui/translation-switch';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { useLearnerModule } from '../api/get-learner-module';
 import { ModuleTime, PageTime } from '../components/estimated-time';
 import { pageLabel } from '../components/page-label';
-import { TranslationSwitch } from '../../../ui/translation-switch';
 
 /**
  * /module/{modulePath} (also under /course/{coursePath}): the module's pages in the order this
