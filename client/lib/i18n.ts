@@ -1,26 +1,15 @@
-import i18next, { type BackendModule, type ResourceKey, type TFunction } from 'i18next';
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-
-export const interfaceLanguages = ['nl', 'en', 'fr'] as const;
-export type InterfaceLanguage = (typeof interfaceLanguages)[number];
+import { type InterfaceLanguage, interfaceLanguages, isInterfaceLanguage } from './languages';
 
 /** Where the language picked in the footer is remembered. */
 const languageStorageKey = 'language';
-
-export function isInterfaceLanguage(value: unknown): value is InterfaceLanguage {
-  return typeof value === 'string' && (interfaceLanguages as readonly string[]).includes(value);
-}
 
 /** The language the interface is shown in now: one of nl, en, fr. */
 export function currentLanguage(): InterfaceLanguage {
   const resolved = i18next.resolvedLanguage;
   return isInterfaceLanguage(resolved) ? resolved : 'nl';
-}
-
-/** A language's name in the interface language (`Nederlands`); a code it does not know as it is. */
-export function languageName(t: TFunction, code: string): string {
-  return isInterfaceLanguage(code) ? t(`languages.${code}`) : code;
 }
 
 /** Switches the interface and remembers the choice for the next visit. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { InterfaceLanguage } from './i18n';
+import type { InterfaceLanguage } from './languages';
 import type { RouterOutputs } from './trpc';
 import { trpc } from './trpc-query';
 

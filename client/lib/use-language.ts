@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { type InterfaceLanguage, isInterfaceLanguage } from './i18n';
+import { type InterfaceLanguage, isInterfaceLanguage } from './languages';
 
 /** The interface language, re-rendering the caller when it changes. */
 export function useLanguage(): InterfaceLanguage {

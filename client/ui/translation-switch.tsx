@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { languageName } from '../lib/i18n';
+import { languageName } from '../lib/languages';
 import { useTranslations } from '../lib/translations';
 
 /**

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { chooseLanguage, interfaceLanguages, isInterfaceLanguage } from '../../lib/i18n';
+import { chooseLanguage } from '../../lib/i18n';
+import { interfaceLanguages, isInterfaceLanguage } from '../../lib/languages';
 import { useTenant } from '../../lib/tenant';
 import { useLanguage } from '../../lib/use-language';
 

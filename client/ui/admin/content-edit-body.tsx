@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '../../lib/auth';
-import { languageName } from '../../lib/i18n';
+import { languageName } from '../../lib/languages';
 import { DangerZone } from '../danger-zone';
 import { DuplicateAction, EditBody, PublishAction, StateBadge, useItemActions } from './edit-screen';
 import { History, type HistoryEntry } from './history';

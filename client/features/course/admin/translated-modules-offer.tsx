@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { problemOf } from '../../../lib/forms';
-import { languageName } from '../../../lib/i18n';
+import { languageName } from '../../../lib/languages';
 import { useModulesOf } from '../../../ui/admin/api/get-links';
 import { useSetLinked } from '../../../ui/admin/api/link-mutations';
 import { type AdminModule, useAdminModules } from '../../../ui/admin/api/modules';

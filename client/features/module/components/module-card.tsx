@@ -3,7 +3,7 @@ import './module-card.css';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { languageName } from '../../../lib/i18n';
+import { languageName } from '../../../lib/languages';
 import { truncate } from '../../../lib/text';
 import { ContentImage } from '../../../ui/content-image';
 import { imageSizes } from '../../../ui/images';

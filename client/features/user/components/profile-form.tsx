@@ -7,7 +7,7 @@ import { imageInputSchema } from '../../../../events/shared/fields';
 import { profileSchema } from '../../../../events/user/commands';
 import type { CurrentUser } from '../../../lib/auth';
 import { problemOf, showFieldProblems } from '../../../lib/forms';
-import { interfaceLanguages } from '../../../lib/i18n';
+import { interfaceLanguages } from '../../../lib/languages';
 import { joinPhone, splitPhone } from '../../../lib/phone';
 import { useTenant } from '../../../lib/tenant';
 import { Alert } from '../../../ui/alert';

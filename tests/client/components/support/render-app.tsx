@@ -6,7 +6,7 @@ import { vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { AppProviders } from '../../../../client/app/providers';
-import type { InterfaceLanguage } from '../../../../client/lib/i18n';
+import type { InterfaceLanguage } from '../../../../client/lib/languages';
 import { type Answers, answer } from './trpc-answers';
 
 export interface RenderOptions {
