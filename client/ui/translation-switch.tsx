@@ -1,3 +1,4 @@
+import './translation-switch.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { languageName } from '../lib/languages';
