@@ -146,11 +146,12 @@ export function CourseSectionsView({ coursePath, rights }: { coursePath: string;
         <>
           {dated.length > 0 && (
             <>
-              <p className="muted">{t('sectionAdmin.datedOrder')}</p>
+              <p className="muted">
+                {t(undated.length > 0 ? 'sectionAdmin.datedOrder' : 'sectionAdmin.datedOrderAll')}
+              </p>
               <ol className="sortable" aria-label={t('sectionAdmin.datedLabel')}>
                 {dated.map((section) => (
                   <li key={section.path} className="sortable__item">
-                    <span className="sortable__place" aria-hidden="true" />
                     <div className="sortable__content">{row(section)}</div>
                   </li>
                 ))}
@@ -158,15 +159,17 @@ export function CourseSectionsView({ coursePath, rights }: { coursePath: string;
             </>
           )}
           {rights.edit && undated.length > 1 && <p className="muted">{t('sortable.hint')}</p>}
-          <SortableList
-            items={undated}
-            getId={(section) => section.path}
-            getLabel={(section) => section.name}
-            label={t(dated.length > 0 ? 'sectionAdmin.undatedLabel' : 'sectionAdmin.listLabel')}
-            disabled={!rights.edit || order.isPending}
-            onReorder={reorder}
-            renderItem={row}
-          />
+          {undated.length > 0 && (
+            <SortableList
+              items={undated}
+              getId={(section) => section.path}
+              getLabel={(section) => section.name}
+              label={t(dated.length > 0 ? 'sectionAdmin.undatedLabel' : 'sectionAdmin.listLabel')}
+              disabled={!rights.edit || order.isPending}
+              onReorder={reorder}
+              renderItem={row}
+            />
+          )}
         </>
       )}
     </ListQuery>

@@ -81,6 +81,22 @@ describe("the course's section list", () => {
     expect(within(movable).getByRole('button', { name: 'Move reading' })).toBeEnabled();
   });
 
+  it('with live sessions only, says the order is theirs and offers nothing to drag', async () => {
+    await renderApp(<CourseSectionsView coursePath="family-planning" rights={rights} />, {
+      answers: {
+        'section.listByCourse': [section('late', 0, '2027-05-01'), section('early', 1, '2027-04-01')],
+      },
+    });
+
+    const dated = await screen.findByRole('list', { name: 'Sections placed by their live session' });
+    expect(namesIn(dated)).toEqual(['early', 'late']);
+    expect(
+      screen.getByText("Learners see these sections in the order of their live sessions' start."),
+    ).toBeVisible();
+    expect(screen.queryAllByRole('list')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: /^Move / })).toBeNull();
+  });
+
   it('without live sessions, is the one list in the editors’ order, as before', async () => {
     await renderApp(<CourseSectionsView coursePath="family-planning" rights={rights} />, {
       answers: { 'section.listByCourse': [section('b', 0, null), section('a', 1, null)] },
