@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import type { BaseSyntheticEvent, ReactNode } from 'react';
 import {
   type DefaultValues,
   type FieldErrors,
   type FieldValues,
+  get,
   type Path,
   type PathValue,
   type UseFormReturn,
@@ -11,10 +12,10 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { problemOf, showFieldProblems } from '../../lib/forms';
-import { Field, SubmitButton } from '../form';
+import { CheckboxField, Field, SubmitButton } from '../form';
 import { ImageField } from '../image-field';
 import { useImageChoices } from './api/get-files';
-import { LanguageRadios, sharedSchemaResolver, useNotice } from './content-form-helpers';
+import { LanguageRadios, sharedSchemaResolver, useDateInputProps, useNotice } from './content-form-helpers';
 
 /** What a content form (course, section, file) is given by its screen. */
 export interface ContentFormProps<V, I> {
@@ -42,7 +43,7 @@ export interface ContentFormChecks<V, I> {
  * same fields (`fields`, named as in the schema after `prefix`).
  */
 export function useContentForm<V extends FieldValues, I>(
-  { defaultValues, onSubmit, savedText }: ContentFormProps<V, I>,
+  { defaultValues, onSubmit, savedText, submitLabel, readOnly = false }: ContentFormProps<V, I>,
   { schema, toInput, fields, prefix }: ContentFormChecks<V, I>,
 ) {
   const { t } = useTranslation();
@@ -64,7 +65,18 @@ export function useContentForm<V extends FieldValues, I>(
     }
   });
   const { errors, isSubmitting } = form.formState;
-  return { form, submit, notice, errors, isSubmitting, register: form.register };
+  const frame: ContentFrame<V> = { form, submit, notice, isSubmitting, readOnly, submitLabel };
+  return { form, submit, notice, errors, isSubmitting, readOnly, frame };
+}
+
+/** What ContentFormFrame draws a content form with, as useContentForm gives it. */
+export interface ContentFrame<V extends FieldValues> {
+  form: UseFormReturn<V>;
+  submit: (event?: BaseSyntheticEvent) => Promise<void>;
+  notice: ReactNode;
+  isSubmitting: boolean;
+  readOnly: boolean;
+  submitLabel: string;
 }
 
 /** The end of a content form: the answer to saving, and the button unless it is read-only. */
@@ -135,7 +147,7 @@ interface Basics {
  * The name, language and description a course and a section open their form with; their
  * catalogues name the labels alike (`name`, `language`, `info` under `courseAdmin` or `sectionAdmin`).
  */
-export function ContentBasicsFields<V extends Basics & FieldValues>({
+function ContentBasicsFields<V extends Basics & FieldValues>({
   form,
   texts,
   infoRows,
@@ -162,5 +174,103 @@ export function ContentBasicsFields<V extends Basics & FieldValues>({
         {(control) => <textarea {...control} {...register('info')} rows={infoRows} />}
       </Field>
     </>
+  );
+}
+
+/**
+ * The form a course and a section share: in its first section the basics (name, language,
+ * description) and then `basics`, the item's own sections (`children`), then the answer to saving
+ * and the button.
+ */
+export function ContentFormFrame<V extends Basics & FieldValues>({
+  frame: { form, submit, notice, isSubmitting, readOnly, submitLabel },
+  texts,
+  infoRows,
+  basics,
+  children,
+}: {
+  frame: ContentFrame<V>;
+  texts: 'courseAdmin' | 'sectionAdmin';
+  infoRows: number;
+  basics: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <form className="form form--wide" noValidate onSubmit={submit} aria-busy={isSubmitting}>
+      <fieldset className="form-section" disabled={readOnly}>
+        <ContentBasicsFields form={form} texts={texts} infoRows={infoRows} />
+        {basics}
+      </fieldset>
+      {children}
+      <ContentFormEnd notice={notice} readOnly={readOnly} busy={isSubmitting} submitLabel={submitLabel} />
+    </form>
+  );
+}
+
+interface BoundField<V extends FieldValues> {
+  form: UseFormReturn<V>;
+  name: Path<V>;
+  label: string;
+}
+
+/** An optional line of text, its error (the schema's or the server's) under it. */
+export function ContentTextField<V extends FieldValues>({ form, name, label }: BoundField<V>) {
+  return (
+    <Field label={label} error={get(form.formState.errors, name)} optional>
+      {(control) => <input {...control} {...form.register(name)} type="text" />}
+    </Field>
+  );
+}
+
+/** An optional date, or date and time, typed as text (see useDateInputProps). */
+export function ContentDateField<V extends FieldValues>({
+  form,
+  name,
+  label,
+  hint,
+  withTime = false,
+}: BoundField<V> & { hint?: string; withTime?: boolean }) {
+  const dateInputProps = useDateInputProps(withTime);
+  return (
+    <Field label={label} hint={hint} error={get(form.formState.errors, name)} optional>
+      {(control) => <input {...control} {...form.register(name)} {...dateInputProps} />}
+    </Field>
+  );
+}
+
+/**
+ * A start and an end side by side (a course's dates, a classroom's times). The shared schemas
+ * refuse an end before the start, and say so at the end.
+ */
+export function ContentDateRange<V extends FieldValues>({
+  form,
+  start,
+  end,
+  withTime,
+}: {
+  form: UseFormReturn<V>;
+  start: { name: Path<V>; label: string; hint?: string };
+  end: { name: Path<V>; label: string };
+  withTime?: boolean;
+}) {
+  return (
+    <div className="field-row">
+      <ContentDateField form={form} {...start} withTime={withTime} />
+      <ContentDateField form={form} {...end} withTime={withTime} />
+    </div>
+  );
+}
+
+/** A checkbox with its label and an optional explanation. */
+export function ContentCheckbox<V extends FieldValues>({
+  form,
+  name,
+  label,
+  description,
+}: BoundField<V> & { description?: string }) {
+  return (
+    <CheckboxField label={label} description={description}>
+      {(control) => <input {...control} {...form.register(name)} type="checkbox" />}
+    </CheckboxField>
   );
 }

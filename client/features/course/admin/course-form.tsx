@@ -1,96 +1,57 @@
+import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type CourseInput, courseInputSchema } from '../../../../events/course/commands';
+import type { CourseDetails } from '../../../../events/course/events';
 import {
-  ContentBasicsFields,
-  ContentFormEnd,
+  ContentCheckbox,
+  ContentDateRange,
+  ContentFormFrame,
   type ContentFormProps,
   ContentImageField,
+  ContentTextField,
   useContentForm,
 } from '../../../ui/admin/content-form';
+import { fromDateInput, orNull, toDateInput } from '../../../ui/admin/content-form-helpers';
 import {
-  fromDateInput,
-  orNull,
-  toDateInput,
-  useDateInputProps,
-} from '../../../ui/admin/content-form-helpers';
-import { CheckboxField, Field } from '../../../ui/form';
+  type FormValuesOf,
+  sharedContentFields,
+  sharedContentValues,
+  toSharedContentInput,
+} from '../../../ui/admin/form-values';
 
-export interface CourseFormValues {
-  name: string;
-  language: '' | 'nl' | 'fr' | 'en';
-  info: string;
-  location: string;
-  startdate: string;
-  enddate: string;
-  teacher: string;
-  showUserList: boolean;
-  showTeam: boolean;
-  public: boolean;
-  onHome: boolean;
-  image: { name: string; alt: string };
-}
+/** The course command's input as the form holds it: dates as typed text, the image always there. */
+export type CourseFormValues = FormValuesOf<Omit<CourseInput, 'originId'>>;
 
 /** The fields a course form starts from: empty, or a stored course (to edit or translate). */
-export function courseFormValues(course?: {
-  name: string;
-  language: 'nl' | 'fr' | 'en';
-  info: string;
-  location: string;
-  startdate: string | null;
-  enddate: string | null;
-  teacher: string;
-  showUserList: boolean;
-  showTeam: boolean;
-  public: boolean;
-  onHome: boolean;
-  image: { name: string; alt: string } | null;
-}): CourseFormValues {
+export function courseFormValues(course?: Omit<CourseDetails, 'originId'>): CourseFormValues {
   return {
-    name: course?.name ?? '',
-    language: course?.language ?? '',
-    info: course?.info ?? '',
-    location: course?.location ?? '',
+    ...sharedContentValues(course),
     startdate: toDateInput(course?.startdate),
     enddate: toDateInput(course?.enddate),
-    teacher: course?.teacher ?? '',
     showUserList: course?.showUserList ?? false,
     showTeam: course?.showTeam ?? true,
-    public: course?.public ?? true,
     onHome: course?.onHome ?? false,
-    image: { name: course?.image?.name ?? '', alt: course?.image?.alt ?? '' },
   };
 }
 
 /** The form's values as the course command reads them. */
 function toCourseInput(values: CourseFormValues, originId: string | null = null): CourseInput {
-  const image = values.image.name.trim() ? values.image : null;
   return {
-    ...values,
-    language: values.language as CourseInput['language'],
+    ...toSharedContentInput(values),
     startdate: orNull(fromDateInput(values.startdate)),
     enddate: orNull(fromDateInput(values.enddate)),
-    image,
+    showUserList: values.showUserList,
+    showTeam: values.showTeam,
+    onHome: values.onHome,
     originId,
   };
 }
-
-const courseFields = [
-  'name',
-  'language',
-  'info',
-  'location',
-  'startdate',
-  'enddate',
-  'teacher',
-  'image.name',
-  'image.alt',
-];
 
 /** How the form is checked and sent: the server's schema, and its field names after `course.`. */
 const courseChecks = {
   schema: courseInputSchema,
   toInput: toCourseInput,
-  fields: courseFields,
+  fields: [...sharedContentFields, 'startdate', 'enddate'],
   prefix: 'course.',
 };
 
@@ -101,50 +62,55 @@ const courseChecks = {
  */
 export function CourseForm(props: ContentFormProps<CourseFormValues, CourseInput>) {
   const { t } = useTranslation();
-  const { submitLabel, readOnly = false } = props;
-  const { form, submit, notice, errors, isSubmitting, register } = useContentForm(props, courseChecks);
-  const dateInputProps = useDateInputProps();
-
+  const { form, frame, readOnly } = useContentForm(props, courseChecks);
+  const where = (
+    <div className="field-row">
+      <ContentTextField form={form} name="location" label={t('courseAdmin.location')} />
+      <ContentTextField form={form} name="teacher" label={t('courseAdmin.teacher')} />
+    </div>
+  );
+  const when = (
+    <ContentDateRange
+      form={form}
+      start={{ name: 'startdate', label: t('courseAdmin.startdate') }}
+      end={{ name: 'enddate', label: t('courseAdmin.enddate') }}
+    />
+  );
   return (
-    <form className="form form--wide" noValidate onSubmit={submit} aria-busy={isSubmitting}>
-      <fieldset className="form-section" disabled={readOnly}>
-        <ContentBasicsFields form={form} texts="courseAdmin" infoRows={6} />
-        <div className="field-row">
-          <Field label={t('courseAdmin.location')} error={errors.location} optional>
-            {(control) => <input {...control} {...register('location')} type="text" />}
-          </Field>
-          <Field label={t('courseAdmin.teacher')} error={errors.teacher} optional>
-            {(control) => <input {...control} {...register('teacher')} type="text" />}
-          </Field>
-        </div>
-        <div className="field-row">
-          <Field label={t('courseAdmin.startdate')} error={errors.startdate} optional>
-            {(control) => <input {...control} {...register('startdate')} {...dateInputProps} />}
-          </Field>
-          <Field label={t('courseAdmin.enddate')} error={errors.enddate} optional>
-            {(control) => <input {...control} {...register('enddate')} {...dateInputProps} />}
-          </Field>
-        </div>
-      </fieldset>
-      <fieldset className="form-section" disabled={readOnly}>
-        <legend className="form-section__title">{t('courseAdmin.visibility')}</legend>
-        <div className="checkbox-grid">
-          <CheckboxField label={t('courseAdmin.public')} description={t('courseAdmin.publicText')}>
-            {(control) => <input {...control} {...register('public')} type="checkbox" />}
-          </CheckboxField>
-          <CheckboxField label={t('courseAdmin.onHome')}>
-            {(control) => <input {...control} {...register('onHome')} type="checkbox" />}
-          </CheckboxField>
-          <CheckboxField label={t('courseAdmin.showUserList')}>
-            {(control) => <input {...control} {...register('showUserList')} type="checkbox" />}
-          </CheckboxField>
-          <CheckboxField label={t('courseAdmin.showTeam')}>
-            {(control) => <input {...control} {...register('showTeam')} type="checkbox" />}
-          </CheckboxField>
-        </div>
-      </fieldset>
+    <ContentFormFrame
+      frame={frame}
+      texts="courseAdmin"
+      infoRows={6}
+      basics={
+        <>
+          {where}
+          {when}
+        </>
+      }
+    >
+      <CourseVisibility form={form} readOnly={readOnly} />
       <ContentImageField form={form} legend={t('courseAdmin.image')} readOnly={readOnly} />
-      <ContentFormEnd notice={notice} readOnly={readOnly} busy={isSubmitting} submitLabel={submitLabel} />
-    </form>
+    </ContentFormFrame>
+  );
+}
+
+/** Who sees the course, and what its participants see of each other. */
+function CourseVisibility({ form, readOnly }: { form: UseFormReturn<CourseFormValues>; readOnly: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="form-section" disabled={readOnly}>
+      <legend className="form-section__title">{t('courseAdmin.visibility')}</legend>
+      <div className="checkbox-grid">
+        <ContentCheckbox
+          form={form}
+          name="public"
+          label={t('courseAdmin.public')}
+          description={t('courseAdmin.publicText')}
+        />
+        <ContentCheckbox form={form} name="onHome" label={t('courseAdmin.onHome')} />
+        <ContentCheckbox form={form} name="showUserList" label={t('courseAdmin.showUserList')} />
+        <ContentCheckbox form={form} name="showTeam" label={t('courseAdmin.showTeam')} />
+      </div>
+    </fieldset>
   );
 }

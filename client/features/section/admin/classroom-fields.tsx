@@ -1,5 +1,6 @@
 import { type FieldErrors, type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ContentDateRange } from '../../../ui/admin/content-form';
 import { numberOr, useDateInputProps } from '../../../ui/admin/content-form-helpers';
 import { Field } from '../../../ui/form';
 import type { SectionFormValues } from './section-form';
@@ -41,19 +42,16 @@ export function ClassroomFields({
           )}
         </Field>
       </div>
-      <div className="field-row">
-        <Field
-          label={t('sectionAdmin.classroomStart')}
-          hint={t('sectionAdmin.gmtHint')}
-          error={errors?.startdate}
-          optional
-        >
-          {(c) => <input {...c} {...register('classroom.startdate')} {...dateTimeInputProps} />}
-        </Field>
-        <Field label={t('sectionAdmin.classroomEnd')} error={errors?.enddate} optional>
-          {(c) => <input {...c} {...register('classroom.enddate')} {...dateTimeInputProps} />}
-        </Field>
-      </div>
+      <ContentDateRange
+        form={form}
+        start={{
+          name: 'classroom.startdate',
+          label: t('sectionAdmin.classroomStart'),
+          hint: t('sectionAdmin.gmtHint'),
+        }}
+        end={{ name: 'classroom.enddate', label: t('sectionAdmin.classroomEnd') }}
+        withTime
+      />
       <div className="field-row">
         <Field label={t('sectionAdmin.meetingId')} error={errors?.meetingId} optional>
           {(c) => <input {...c} {...register('classroom.meetingId')} type="text" autoComplete="off" />}

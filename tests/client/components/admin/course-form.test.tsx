@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { NewCourseRoute } from '../../../../client/features/course/admin/course-new';
+import nl from '../../../../client/locales/nl.json' with { type: 'json' };
 import { renderApp } from '../support/render-app';
 import { signInAs } from '../support/session';
 import { callsTo } from '../support/trpc-answers';
@@ -79,5 +80,31 @@ describe('the course form', () => {
       }),
     });
     await waitFor(() => expect(location.history?.at(-1)).toBe('/courses/seksuele-gezondheid'));
+  });
+
+  it('refuses an end date before the start date at the end date, and sends nothing', async () => {
+    const { user } = await showNewCourse();
+    await user.type(screen.getByRole('textbox', { name: 'Naam' }), 'Seksuele gezondheid');
+    await user.click(screen.getByRole('radio', { name: 'Nederlands' }));
+    const start = screen.getByRole('textbox', { name: optional('Startdatum') });
+    const end = screen.getByRole('textbox', { name: optional('Einddatum') });
+    await user.type(start, '10/05/2026');
+    await user.type(end, '01/05/2026');
+
+    await user.click(screen.getByRole('button', { name: 'Cursus aanmaken' }));
+
+    await waitFor(() => expect(end).toBeInvalid());
+    expect(end).toHaveAccessibleDescription(nl.course.enddateBeforeStartdate);
+    expect(start).toBeValid();
+    expect(callsTo('course.create')).toEqual([]);
+
+    await user.clear(end);
+    await user.type(end, '11/05/2026');
+    await user.click(screen.getByRole('button', { name: 'Cursus aanmaken' }));
+
+    await waitFor(() => expect(callsTo('course.create')).toHaveLength(1));
+    expect(callsTo('course.create')[0]).toEqual({
+      course: expect.objectContaining({ startdate: '2026-05-10', enddate: '2026-05-11' }),
+    });
   });
 });
