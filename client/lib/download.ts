@@ -3,6 +3,18 @@ import { currentLanguage } from './i18n';
 import { freshToken } from './session';
 
 /**
+ * The two variants of a CSV download: plain (commas, ISO times, for programs) and spreadsheet
+ * (semicolons, local dates, readable headers: for Excel or LibreOffice in Dutch or French).
+ */
+export type CsvVariant = 'plain' | 'spreadsheet';
+
+/** A CSV route's address for a variant: the spreadsheet one adds `for=spreadsheet`. */
+export function csvUrl(url: string, variant: CsvVariant): string {
+  if (variant === 'plain') return url;
+  return `${url}${url.includes('?') ? '&' : '?'}for=spreadsheet`;
+}
+
+/**
  * Fetches a file from an authenticated HTTP route with the session's token and hands it to the
  * browser as a download, named by the server's content-disposition, else by `fallbackName`.
  * Refusals become an ApiError with the server's message.

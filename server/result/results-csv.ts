@@ -8,6 +8,7 @@ import { dateValueSchema, pathSchema } from '../../events/shared/fields';
 import { pagesOfModule } from '../../projections/page/page-summaries';
 import type { Db } from '../db/tables';
 import { csvRoute } from '../http/csv-route';
+import { type CsvVariant, csvSeparator, isoLabel, spreadsheetDateTime } from '../http/csv-variant';
 import { translator } from '../i18n';
 import type { Platform } from '../platform';
 import { csvCell } from '../user/users-csv';
@@ -27,13 +28,27 @@ export const headerCell = (label: string, key: string) => `${label} [${key}]`;
  * `<label> [<key>]`, the key being the text between the last `[` and the final `]` (keys hold no
  * brackets). Per question, the answer's texts (`<page path>/<question name>/answer`) then its score
  * (`<page path>/<question name>`, the key the score column always had); per page its total
- * (`<page path>/total`); then the module's `total`, `maxScore` and `percent`.
+ * (`<page path>/total`); then the module's `total`, `maxScore` and `percent`. The spreadsheet
+ * variant gives each moment two columns: its local time (`<key>/local`) then its ISO value, which
+ * keeps the key (`<label> (ISO) [<key>]`).
  */
-export function resultsCsvHeader(pages: readonly CsvPage[], t: TFunction): string[] {
+export function resultsCsvHeader(
+  pages: readonly CsvPage[],
+  t: TFunction,
+  variant: CsvVariant = 'plain',
+): string[] {
   const fixed = (key: SubKey<'resultsCsv'>) => headerCell(t(`resultsCsv.${key}`), key);
+  const moment = (key: 'startedAt' | 'updatedAt') => {
+    const label = t(`resultsCsv.${key}`);
+    return variant === 'spreadsheet'
+      ? [headerCell(label, `${key}/local`), headerCell(isoLabel(label), key)]
+      : [headerCell(label, key)];
+  };
   return [
     headerCell(t('resultsCsv.id'), '_id'),
-    ...(['name', 'email', 'startedAt', 'updatedAt'] as const).map(fixed),
+    ...(['name', 'email'] as const).map(fixed),
+    ...moment('startedAt'),
+    ...moment('updatedAt'),
     ...pages.flatMap((page) => [
       ...page.questions.flatMap((question) => {
         const key = `${page.path}/${question.name}`;
@@ -46,7 +61,10 @@ export function resultsCsvHeader(pages: readonly CsvPage[], t: TFunction): strin
   ];
 }
 
-/** One participant as the CSV's cells: answers as their texts, scores and totals as bare numbers. */
+/**
+ * One participant as the CSV's cells: answers as their texts, scores and totals as bare numbers
+ * (with a decimal comma in the spreadsheet variant, as Dutch and French spreadsheets read them).
+ */
 export function resultsCsvRow(
   pages: readonly CsvPage[],
   row: {
@@ -58,23 +76,29 @@ export function resultsCsvRow(
     scores: readonly (number | null)[];
     answers: readonly (AnswerValue | null)[];
   },
+  variant: CsvVariant = 'plain',
 ): string[] {
   const maxScore = pages.reduce((sum, page) => sum + page.maxScore, 0);
-  const cells = [row.userId, row.name, row.email, row.startedAt, row.updatedAt].map(csvCell);
+  const spreadsheet = variant === 'spreadsheet';
+  const moment = (value: string) => (spreadsheet ? [spreadsheetDateTime(value), value] : [value]);
+  const number = (value: number) => (spreadsheet ? String(value).replace('.', ',') : String(value));
+  const cells = [row.userId, row.name, row.email, ...moment(row.startedAt), ...moment(row.updatedAt)].map(
+    csvCell,
+  );
   let column = 0;
   let total = 0;
   for (const page of pages) {
     let pageScore = 0;
     for (const question of page.questions) {
       const score = row.scores[column] ?? null;
-      cells.push(csvCell(answerText(question, row.answers[column])), score === null ? '' : String(score));
+      cells.push(csvCell(answerText(question, row.answers[column])), score === null ? '' : number(score));
       pageScore += score ?? 0;
       column++;
     }
-    cells.push(String(pageScore));
+    cells.push(number(pageScore));
     total += pageScore;
   }
-  cells.push(String(total), String(maxScore), String(percentOf(total, maxScore)));
+  cells.push(number(total), number(maxScore), number(percentOf(total, maxScore)));
   return cells;
 }
 
@@ -86,7 +110,8 @@ export function resultsCsvRow(
  * and neutralised against formula injection; numbers are written bare. The first chunk starts with
  * a BOM (UTF-8) so spreadsheets in nl and fr read accents. Checks the right first, then streams
  * page by page (`pageSize` participants in id order, each page read from where the last one ended),
- * one chunk per page, so the time grows with the participants and the memory holds one page.
+ * one chunk per page, so the time grows with the participants and the memory holds one page. The
+ * plain variant is what GraphQL gives; the spreadsheet one (`?for=spreadsheet`) is in csv-variant.ts.
  */
 export async function resultsCsv(
   db: Db,
@@ -95,21 +120,23 @@ export async function resultsCsv(
   after?: string | null,
   before?: string | null,
   pageSize = 500,
+  variant: CsvVariant = 'plain',
 ): Promise<AsyncGenerator<string>> {
   const module = await teacherModule(db, actor, modulePath);
   const range = { ...activityRange(after, before), ...readScope(module) };
   const pages = questionColumns(await pagesOfModule(db, module.path));
-  const header = resultsCsvHeader(pages, translator(module.language));
+  const header = resultsCsvHeader(pages, translator(module.language), variant);
+  const separator = csvSeparator(variant);
   async function* rows(): AsyncGenerator<string> {
-    yield `\uFEFF${header.map(csvCell).join(',')}\r\n`;
+    yield `\uFEFF${header.map(csvCell).join(separator)}\r\n`;
     const columns = pages.flatMap((page) =>
       page.questions.map((question) => ({ pagePath: page.path, question: question.name })),
     );
     for await (const batch of participantBatches(db, module.moduleId, range, columns, pageSize)) {
       let chunk = '';
       for (const row of batch) {
-        const cells = resultsCsvRow(pages, { ...row, ...seenName(actor, row) });
-        chunk += `${cells.join(',')}\r\n`;
+        const cells = resultsCsvRow(pages, { ...row, ...seenName(actor, row) }, variant);
+        chunk += `${cells.join(separator)}\r\n`;
       }
       yield chunk;
     }
@@ -135,7 +162,7 @@ const resultsCsvParams = z.strictObject({ file: z.string() });
 const resultsCsvQuery = z.object({ after: z.string().optional(), before: z.string().optional() });
 
 /**
- * GET /api/results/<module path>.csv?after=&before= (Bearer token, like every HTTP route): the
+ * GET /api/results/<module path>.csv?after=&before=&for= (Bearer token, like every HTTP route): the
  * results CSV streamed from the database in batches, so memory stays flat whatever the number of
  * participants.
  */
@@ -144,7 +171,7 @@ export function resultsCsvRoute(app: FastifyInstance, { platform }: { platform: 
     url: '/api/results/:file',
     params: resultsCsvParams,
     querystring: resultsCsvQuery,
-    export: async ({ params, query: given }, actor) => {
+    export: async ({ params, query: given, variant }, actor) => {
       const path = pathSchema.safeParse(params.file.replace(/\.csv$/, ''));
       const query = csvQuerySchema.safeParse(given);
       if (!params.file.endsWith('.csv') || !path.success) throw notFound('module.notFound');
@@ -153,7 +180,7 @@ export function resultsCsvRoute(app: FastifyInstance, { platform }: { platform: 
       return {
         fileName: resultsFileName(path.data, after, before),
         noStore: true,
-        rows: await resultsCsv(platform.database.db, actor, path.data, after, before),
+        rows: await resultsCsv(platform.database.db, actor, path.data, after, before, undefined, variant),
       };
     },
   });

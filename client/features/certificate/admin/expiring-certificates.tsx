@@ -2,6 +2,7 @@ import '../certificate.css';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/dates';
 import { problemOf } from '../../../lib/forms';
+import { CsvDownloadButtons } from '../../../ui/admin/csv-download-buttons';
 import { Alert } from '../../../ui/alert';
 import { Empty, ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
@@ -43,15 +44,11 @@ export function ExpiringCertificatesRoute() {
       <div className="page-header">
         <h1>{t('expiringCertificates.title')}</h1>
         <div className="page-header__actions">
-          <button
-            type="button"
-            className="button button--small button--ghost"
-            onClick={() => download.mutate()}
-            disabled={download.isPending}
-          >
-            {download.isPending && <span className="spinner spinner--small" aria-hidden="true" />}
-            {t('expiringCertificates.download')}
-          </button>
+          <CsvDownloadButtons
+            label={t('expiringCertificates.download')}
+            pending={download.isPending ? download.variables : null}
+            onDownload={(variant) => download.mutate(variant)}
+          />
         </div>
       </div>
       <p className="page-lead">{t('expiringCertificates.lead', { days })}</p>

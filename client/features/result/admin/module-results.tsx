@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { formatDateTime } from '../../../lib/dates';
 import { problemOf } from '../../../lib/forms';
 import type { ModuleDetail } from '../../../ui/admin/api/modules';
+import { CsvDownloadButtons } from '../../../ui/admin/csv-download-buttons';
 import type { ModuleRights } from '../../../ui/admin/module-rights';
 import { Alert } from '../../../ui/alert';
 import { Empty, ErrorPanel, Loading } from '../../../ui/status';
@@ -170,15 +171,13 @@ export function ModuleResultsView({ module, rights }: { module: ModuleDetail; ri
       <div className="page-header">
         <h2 id={`${id}-title`}>{t('teacherResults.title')}</h2>
         <div className="page-header__actions">
-          <button
-            type="button"
-            className="button button--small button--ghost"
-            disabled={download.isPending}
-            onClick={() => download.mutate({ module: module.path, from: filters.from, until: filters.until })}
-          >
-            {download.isPending && <span className="spinner spinner--small" aria-hidden="true" />}
-            {t('teacherResults.download')}
-          </button>
+          <CsvDownloadButtons
+            label={t('teacherResults.download')}
+            pending={download.isPending ? download.variables.variant : null}
+            onDownload={(variant) =>
+              download.mutate({ module: module.path, from: filters.from, until: filters.until, variant })
+            }
+          />
         </div>
       </div>
       {rights.courseTeacher && <p className="muted">{t('teacherResults.courseScope')}</p>}

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { downloadFile } from '../../../lib/download';
+import { type CsvVariant, csvUrl, downloadFile } from '../../../lib/download';
 import type { RouterInputs, RouterOutputs } from '../../../lib/trpc';
 import { trpc } from '../../../lib/trpc-query';
 
@@ -48,8 +48,12 @@ function resultsCsvUrl(module: string, range: { from?: string | null; until?: st
   return `/api/results/${encodeURIComponent(module)}.csv${search ? `?${search}` : ''}`;
 }
 
-/** The results CSV of a module, between two dates, as a file. */
-const downloadResultsCsv = (input: { module: string; from?: string | null; until?: string | null }) =>
-  downloadFile(resultsCsvUrl(input.module, input), `results-${input.module}.csv`);
+/** The results CSV of a module, between two dates, as a file: plain or for a spreadsheet. */
+const downloadResultsCsv = (input: {
+  module: string;
+  from?: string | null;
+  until?: string | null;
+  variant: CsvVariant;
+}) => downloadFile(csvUrl(resultsCsvUrl(input.module, input), input.variant), `results-${input.module}.csv`);
 
 export const useDownloadResultsCsv = () => useMutation({ mutationFn: downloadResultsCsv });

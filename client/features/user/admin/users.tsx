@@ -5,6 +5,7 @@ import { formatDate } from '../../../lib/dates';
 import { problemOf } from '../../../lib/forms';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useUsers } from '../../../ui/admin/api/get-users';
+import { CsvDownloadButtons } from '../../../ui/admin/csv-download-buttons';
 import { RoleBadges } from '../../../ui/admin/role-badges';
 import { Alert } from '../../../ui/alert';
 import { Empty, ErrorPanel, Loading } from '../../../ui/status';
@@ -87,15 +88,11 @@ export function UsersRoute() {
           <Link href="/users/link-existing" className="button button--small button--ghost">
             {t('adminArea.linkUsers')}
           </Link>
-          <button
-            type="button"
-            className="button button--small button--ghost"
-            onClick={() => download.mutate()}
-            disabled={download.isPending}
-          >
-            {download.isPending && <span className="spinner spinner--small" aria-hidden="true" />}
-            {t('adminUsers.downloadCsv')}
-          </button>
+          <CsvDownloadButtons
+            label={t('adminUsers.downloadCsv')}
+            pending={download.isPending ? download.variables : null}
+            onDownload={(variant) => download.mutate(variant)}
+          />
         </div>
       </div>
       {download.isError && (

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { invalid } from '../../events/errors';
+
+/**
+ * The CSV downloads come in two variants. `plain` (no parameter): commas, ISO timestamps, the
+ * headers integrators read, the same text as GraphQL gives. `spreadsheet` (`?for=spreadsheet`):
+ * for Excel and LibreOffice set up in Dutch or French, which split on semicolons and read
+ * `DD/MM/YYYY HH:mm` as a date: every moment as that local text then its ISO value in a column of
+ * its own, and every header `<label> [<key>]` so a program still finds its columns.
+ */
+export type CsvVariant = 'plain' | 'spreadsheet';
+
+const csvForSchema = z.enum(['spreadsheet']).optional();
+
+/** The variant a query's `for` names: none is plain; anything but `spreadsheet` is refused (400). */
+export function csvVariantOf(given: unknown): CsvVariant {
+  const parsed = csvForSchema.safeParse(given);
+  if (!parsed.success) throw invalid('validation.csvFor');
+  return parsed.data ?? 'plain';
+}
+
+/** The separator of a variant's cells. */
+export const csvSeparator = (variant: CsvVariant) => (variant === 'spreadsheet' ? ';' : ',');
+
+/** The platform shows every time in GMT+1 (client/lib/dates.ts); its spreadsheets read the same. */
+const platformOffsetMs = 60 * 60 * 1000;
+
+/** DD/MM/YYYY HH:mm of an ISO moment in GMT+1; empty for none, unchanged when unreadable. */
+export function spreadsheetDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return value;
+  const at = new Date(time + platformOffsetMs);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(at.getUTCDate())}/${two(at.getUTCMonth() + 1)}/${at.getUTCFullYear()} ${two(at.getUTCHours())}:${two(at.getUTCMinutes())}`;
+}
+
+/** The header of a moment's second column in the spreadsheet variant, holding its ISO value. */
+export const isoLabel = (label: string) => `${label} (ISO)`;
