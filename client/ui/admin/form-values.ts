@@ -78,3 +78,12 @@ export function toSharedContentInput(values: FormValuesOf<SharedContent>): Share
     image: values.image.name.trim() ? values.image : null,
   };
 }
+
+/**
+ * A form's values for the input `I` of a shared schema whose fields are all typed or chosen as
+ * text (an upload's quality and sizes): every field a string, lists of rows alike. The schema reads
+ * the numbers from the text itself, and '' as not given.
+ */
+export type TextValuesOf<I> = {
+  [K in keyof I]-?: NonNullable<I[K]> extends readonly (infer Row)[] ? TextValuesOf<Row>[] : string;
+};

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { type Path, type PathValue, type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import {
   defaultImageQuality,
   imageMimeTypes,
@@ -12,18 +13,11 @@ import { type Derivative, fetchDerivatives, type UploadedFile, uploadFile } from
 import { Alert } from '../alert';
 import { Field } from '../form';
 import { sharedSchemaResolver } from './content-form-helpers';
+import type { TextValuesOf } from './form-values';
 import './upload-field.css';
 
-interface SizeRow {
-  label: string;
-  width: string;
-  height: string;
-}
-
-export interface UploadFormValues {
-  quality: string;
-  sizes: SizeRow[];
-}
+/** The quality and the extra sizes as typed and chosen; the shared schema reads their numbers. */
+export type UploadFormValues = TextValuesOf<z.input<typeof imageOptionsSchema>>;
 
 const toOptions = (values: UploadFormValues) => ({ quality: values.quality, sizes: values.sizes });
 

@@ -2,14 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { type FileInput, fileInputSchema } from '../../../../events/file/commands';
 import { fileTypes } from '../../../../events/file/events';
 import { ContentFormEnd, type ContentFormProps, useContentForm } from '../../../ui/admin/content-form';
+import type { FormValuesOf } from '../../../ui/admin/form-values';
 import { fillFromUpload, UploadField } from '../../../ui/admin/upload-field';
 import { Field } from '../../../ui/form';
 
-export interface FileFormValues {
-  name: string;
-  url: string;
-  type: '' | (typeof fileTypes)[number];
-}
+/** The file command's input as the form holds it: the type '' until chosen (then the url's). */
+export type FileFormValues = FormValuesOf<FileInput>;
 
 const toFileInput = (values: FileFormValues): FileInput => ({
   name: values.name,

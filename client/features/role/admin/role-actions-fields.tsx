@@ -1,9 +1,12 @@
 import type { UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { type RoleAction, roleActions } from '../../../../events/permissions';
+import type { roleInputSchema } from '../../../../events/role/commands';
 import { CheckboxField } from '../../../ui/form';
 
-type ActionValues = { actions?: Partial<Record<(typeof roleActions)[number], boolean>> };
+/** The part of a role form these fields fill: the role input's actions. */
+type ActionValues = Pick<z.input<typeof roleInputSchema>, 'actions'>;
 
 /**
  * One checkbox per action a role can grant, each with what it allows. An action in `locked` (one

@@ -1,18 +1,16 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { recoveryCodeSchema, totpCodeSchema } from '../../../../events/user/commands';
+import type { z } from 'zod';
+import { type reauthSchema, recoveryCodeSchema, totpCodeSchema } from '../../../../events/user/commands';
 import { problemOf, showFieldProblems } from '../../../lib/forms';
 import { Alert } from '../../../ui/alert';
 import { Field, SubmitButton } from '../../../ui/form';
 import { SecondFactorField, type SecondFactorMode } from '../../../ui/second-factor-field';
 import { reauthenticate } from '../api/reauthenticate';
 
-interface Values {
-  password: string;
-  code: string;
-  recoveryCode: string;
-}
+/** The reauthentication's input, every field held: the second factor's two ways start empty. */
+type Values = Required<z.input<typeof reauthSchema>>;
 
 /**
  * 'Confirm it is you' before a sensitive change of one's own account (deleting it, two-step

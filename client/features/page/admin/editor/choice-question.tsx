@@ -1,15 +1,13 @@
 import { useId } from 'react';
 import { type Path, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import type { optionSchema } from '../../../../../events/page/content';
 import { Field, useErrorText } from '../../../../ui/form';
 import { errorAt, numberInput, type PageFormValues } from './elements';
 import { QuestionLabel, QuestionSettings } from './question-settings';
 
-interface OptionValues {
-  label: string;
-  value: string;
-  score: number;
-}
+type OptionValues = z.input<typeof optionSchema>;
 
 /**
  * A single or multiple choice question: its text, the options each with a text and a score
