@@ -20,7 +20,7 @@ import { graphqlQueryRows, roleOf, trpcRows, World } from '../permission-inputs'
  * What an allowed answer carries. Each person below calls every tRPC query (with the permission
  * table's inputs, and the same aimed at other people and courses), every GraphQL query field with
  * every scalar of its type and the types beneath (people included, a few levels deep), and the two
- * CSV downloads; every answer is scanned for what that person must not receive:
+ * CSV downloads in both variants; every answer is scanned for what that person must not receive:
  * - another person's phone, riziv, profession or description (only they and manage_users see it);
  * - the real name and e-mail of a fullPrivacy person (idem);
  * - the scores of a module's answer options (its owners, the edit and the view right);
@@ -400,7 +400,9 @@ describe.each(databaseKinds)('what an allowed answer carries, on %s', (kind) => 
 
   async function downloads(token: string): Promise<Answer[]> {
     const answers: Answer[] = [];
-    for (const url of [`/api/results/${world.shared.module}.csv`, '/api/users.csv']) {
+    const plain = [`/api/results/${world.shared.module}.csv`, '/api/users.csv'];
+    // The spreadsheet variant is the same route under the same right: it must expose no more.
+    for (const url of [...plain, ...plain.map((each) => `${each}?for=spreadsheet`)]) {
       const response = await app.inject({ url, headers: { authorization: `Bearer ${token}` } });
       answers.push({ call: `GET ${url}`, ...of(response) });
     }
