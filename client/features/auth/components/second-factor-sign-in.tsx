@@ -1,13 +1,21 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { recoveryCodeSchema, totpCodeSchema } from '../../../../events/user/commands';
+import type { z } from 'zod';
+import {
+  recoveryCodeSchema,
+  type secondFactorSignInSchema,
+  totpCodeSchema,
+} from '../../../../events/user/commands';
 import { ApiError } from '../../../lib/http';
 import { Alert } from '../../../ui/alert';
 import { SubmitButton } from '../../../ui/form';
 import { SecondFactorField, type SecondFactorMode } from '../../../ui/second-factor-field';
 import { signInSecondFactor } from '../api/sign-in-second-factor';
 import { useFormAlert } from './use-form-alert';
+
+/** The second step's input but the challenge (a prop), both ways of the second factor held. */
+type Values = Required<Omit<z.input<typeof secondFactorSignInSchema>, 'challenge'>>;
 
 /**
  * Sign-in's second step, for an account with two-step sign-in: the code of the authenticator app,
@@ -22,7 +30,7 @@ export function SecondFactorSignIn({
 }) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<SecondFactorMode>('code');
-  const form = useForm({ defaultValues: { code: '', recoveryCode: '' } });
+  const form = useForm<Values>({ defaultValues: { code: '', recoveryCode: '' } });
   const { alert, setAlert, fail } = useFormAlert(form.setError, ['code', 'recoveryCode']);
   const { errors, isSubmitting } = form.formState;
 
