@@ -1,5 +1,48 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { actionsBeyond } from '../../../events/escalation';
+import type { CurrentUser } from '../../lib/auth';
 import { CheckboxField } from '../form';
+import { ErrorPanel, Loading } from '../status';
+import { useRoles } from './api/get-roles';
+
+/** What a RoleChoice needs from the configured roles, or what to show until they are there. */
+type RoleChoiceState =
+  | { ready: true; props: { roleNames: string[]; adminAllowed: boolean; locked: string[] } }
+  | { ready: false; view: ReactNode };
+
+/**
+ * Loads the configured roles for a RoleChoice of `viewer` (a spinner, or the failure with a retry,
+ * until they are there). A role newly given carries only actions the giver holds: a role with
+ * more is locked, unless the person already `holds` it.
+ */
+export function useRoleChoice(viewer: CurrentUser | null, holds: readonly string[] = []): RoleChoiceState {
+  const { t } = useTranslation();
+  const roles = useRoles();
+  if (roles.isPending) return { ready: false, view: <Loading /> };
+  if (roles.isError) {
+    return {
+      ready: false,
+      view: (
+        <ErrorPanel
+          message={t('adminRoles.loadError')}
+          onRetry={() => void roles.refetch()}
+          error={roles.error}
+        />
+      ),
+    };
+  }
+  const beyond = (role: (typeof roles.data)[number]) =>
+    viewer !== null && !holds.includes(role.name) && actionsBeyond(viewer, role.actions).length > 0;
+  return {
+    ready: true,
+    props: {
+      roleNames: roles.data.map((role) => role.name),
+      adminAllowed: viewer?.roles.includes('admin') ?? false,
+      locked: roles.data.filter(beyond).map((role) => role.name),
+    },
+  };
+}
 
 /**
  * The roles to give someone: 'admin' plus every configured role (docs/guide/users-and-roles.md). Only an

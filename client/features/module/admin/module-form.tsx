@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { moduleInputSchema } from '../../../../events/module/commands';
@@ -7,7 +7,7 @@ import { gateOptions, randomizeOptions } from '../../../../events/module/events'
 import { languages } from '../../../../events/shared/fields';
 import { problemOf, showFieldProblems } from '../../../lib/forms';
 import { useImageChoices } from '../../../ui/admin/api/get-files';
-import { Alert } from '../../../ui/alert';
+import { useNotice } from '../../../ui/admin/content-form-helpers';
 import { CheckboxField, Field, SubmitButton, useErrorText } from '../../../ui/form';
 import { ImageField } from '../../../ui/image-field';
 import type { ModuleFormValues } from './module-form-values';
@@ -46,7 +46,7 @@ export function ModuleForm({
 }) {
   const { t } = useTranslation();
   const kindId = useId();
-  const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
+  const { setNotice, view: notice } = useNotice();
   const form = useForm({
     resolver: zodResolver(moduleInputSchema, undefined, { raw: true }),
     defaultValues,
@@ -233,11 +233,7 @@ export function ModuleForm({
         )}
       </fieldset>
 
-      {notice && (
-        <Alert tone={notice.tone}>
-          <p>{notice.text}</p>
-        </Alert>
-      )}
+      {notice}
       {!readOnly && (
         <div className="form__actions">
           <SubmitButton busy={isSubmitting}>{submitLabel}</SubmitButton>

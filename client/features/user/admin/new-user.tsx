@@ -3,17 +3,14 @@ import { useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { actionsBeyond } from '../../../../events/escalation';
 import { createUserSchema } from '../../../../events/user/commands';
 import { useCurrentUser } from '../../../lib/auth';
 import { problemOf, showFieldProblems } from '../../../lib/forms';
 import { currentLanguage } from '../../../lib/i18n';
 import { interfaceLanguages } from '../../../lib/languages';
-import { useRoles } from '../../../ui/admin/api/get-roles';
-import { RoleChoice } from '../../../ui/admin/role-choice';
+import { RoleChoice, useRoleChoice } from '../../../ui/admin/role-choice';
 import { Alert } from '../../../ui/alert';
 import { Field, SubmitButton } from '../../../ui/form';
-import { ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { useCreateUser } from './create-user';
 
@@ -25,7 +22,7 @@ export function NewUserRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('adminUsers.newTitle'));
   const viewer = useCurrentUser();
-  const roles = useRoles();
+  const roleChoice = useRoleChoice(viewer);
   const create = useCreateUser();
   const [, navigate] = useLocation();
   const [alert, setAlert] = useState<string | null>(null);
@@ -82,28 +79,14 @@ export function NewUserRoute() {
             )}
           </Field>
         </div>
-        {roles.isPending ? (
-          <Loading />
-        ) : roles.isError ? (
-          <ErrorPanel
-            message={t('adminRoles.loadError')}
-            onRetry={() => void roles.refetch()}
-            error={roles.error}
-          />
-        ) : (
+        {roleChoice.ready ? (
           <RoleChoice
-            roleNames={roles.data.map((role) => role.name)}
+            {...roleChoice.props}
             value={rolesField.field.value ?? []}
             onChange={rolesField.field.onChange}
-            adminAllowed={viewer?.roles.includes('admin') ?? false}
-            locked={
-              viewer
-                ? roles.data
-                    .filter((role) => actionsBeyond(viewer, role.actions).length > 0)
-                    .map((role) => role.name)
-                : []
-            }
           />
+        ) : (
+          roleChoice.view
         )}
         {alert && (
           <Alert tone="danger">

@@ -1,22 +1,22 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { actionsBeyond, isAdmin } from '../../../../events/escalation';
+import { isAdmin } from '../../../../events/escalation';
 import type { CurrentUser } from '../../../lib/auth';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { problemOf } from '../../../lib/forms';
 import { distinctLabels } from '../../../lib/labels';
 import { useAdminCourses } from '../../../ui/admin/api/get-admin-courses';
-import { useRoles } from '../../../ui/admin/api/get-roles';
 import { useLinkUser } from '../../../ui/admin/api/link-user';
+import { useNotice } from '../../../ui/admin/content-form-helpers';
 import { EditBody, EditScreen } from '../../../ui/admin/edit-screen';
 import { History } from '../../../ui/admin/history';
 import { RoleBadges } from '../../../ui/admin/role-badges';
-import { RoleChoice } from '../../../ui/admin/role-choice';
+import { RoleChoice, useRoleChoice } from '../../../ui/admin/role-choice';
 import { Alert } from '../../../ui/alert';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { DangerZone } from '../../../ui/danger-zone';
-import { ErrorPanel, Loading } from '../../../ui/status';
+import { ErrorPanel } from '../../../ui/status';
 import { ProfileForm } from '../components/profile-form';
 import { useDeleteUser } from './delete-user';
 import { type ExportFormat, useExportUserData } from './export-user-data';
@@ -26,8 +26,6 @@ import { useResendInvite } from './resend-invite';
 import { SecondFactorPanel } from './second-factor-panel';
 import { useSetUserRoles } from './set-user-roles';
 import { useUpdateUser } from './update-user';
-
-type Notice = { tone: 'success' | 'danger'; text: string } | null;
 
 /**
  * /admin/users/{userId}: who this is, their roles, their courses, their history; delete. Only an
@@ -186,10 +184,11 @@ function Roles({
   readOnly: boolean;
 }) {
   const { t } = useTranslation();
-  const roles = useRoles();
+  // A role the person holds is never locked: it can be kept or taken away.
+  const roleChoice = useRoleChoice(viewer, user.roles);
   const setRoles = useSetUserRoles();
   const [chosen, setChosen] = useState<string[]>(user.roles);
-  const [notice, setNotice] = useState<Notice>(null);
+  const { setNotice, view: notice } = useNotice();
   const changed = [...chosen].sort().join('\n') !== [...user.roles].sort().join('\n');
 
   const save = async () => {
@@ -205,15 +204,7 @@ function Roles({
   return (
     <section className="panel" aria-labelledby="roles-title">
       <h2 id="roles-title">{t('adminUsers.rolesTitle')}</h2>
-      {roles.isPending ? (
-        <Loading />
-      ) : roles.isError ? (
-        <ErrorPanel
-          message={t('adminRoles.loadError')}
-          onRetry={() => void roles.refetch()}
-          error={roles.error}
-        />
-      ) : (
+      {roleChoice.ready ? (
         <form
           className="form form--wide"
           onSubmit={(event) => {
@@ -222,26 +213,15 @@ function Roles({
           }}
         >
           <RoleChoice
-            roleNames={roles.data.map((role) => role.name)}
+            {...roleChoice.props}
             value={chosen}
             onChange={(next) => {
               setChosen(next);
               setNotice(null);
             }}
-            adminAllowed={viewer.roles.includes('admin')}
-            // A role newly given carries only actions the giver holds; roles kept are not checked.
-            locked={roles.data
-              .filter(
-                (role) => !user.roles.includes(role.name) && actionsBeyond(viewer, role.actions).length > 0,
-              )
-              .map((role) => role.name)}
             disabled={setRoles.isPending || readOnly}
           />
-          {notice && (
-            <Alert tone={notice.tone}>
-              <p>{notice.text}</p>
-            </Alert>
-          )}
+          {notice}
           {!readOnly && (
             <div className="form__actions">
               <button type="submit" className="button" disabled={setRoles.isPending || !changed}>
@@ -251,6 +231,8 @@ function Roles({
             </div>
           )}
         </form>
+      ) : (
+        roleChoice.view
       )}
     </section>
   );
@@ -262,7 +244,7 @@ function Courses({ user }: { user: AdminUserDetail }) {
   const courses = useAdminCourses();
   const link = useLinkUser();
   const [choice, setChoice] = useState('');
-  const [notice, setNotice] = useState<Notice>(null);
+  const { setNotice, view: notice } = useNotice();
   const nameOf = (path: string) => courses.data?.find((course) => course.path === path)?.name ?? path;
   const available = (courses.data ?? []).filter((course) => !user.courses.includes(course.path));
 
@@ -357,11 +339,7 @@ function Courses({ user }: { user: AdminUserDetail }) {
           </form>
         )
       )}
-      {notice && (
-        <Alert tone={notice.tone}>
-          <p>{notice.text}</p>
-        </Alert>
-      )}
+      {notice}
     </section>
   );
 }
