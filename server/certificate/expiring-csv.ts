@@ -4,10 +4,9 @@ import type { Actor } from '../../events/permissions';
 import type { Language } from '../../events/shared/fields';
 import type { Db } from '../db/tables';
 import { csvRoute } from '../http/csv-route';
-import { type CsvVariant, csvSeparator, isoLabel, spreadsheetDateTime } from '../http/csv-variant';
+import { type CsvVariant, csvCell, csvSeparator, isoLabel, momentCells } from '../http/csv-variant';
 import { translator } from '../i18n';
 import type { Platform } from '../platform';
-import { csvCell } from '../user/users-csv';
 import { type ExpiringEntry, expiringPages } from './expiring';
 
 /**
@@ -48,16 +47,15 @@ export async function* expiringCsv(
   { variant = 'plain', language = 'en' }: { variant?: CsvVariant; language?: Language } = {},
 ): AsyncGenerator<string> {
   const separator = csvSeparator(variant);
-  const line = (cells: string[]) => `${cells.map(csvCell).join(separator)}\r\n`;
-  yield `\uFEFF${line(expiringCsvHeader(variant, language))}`;
+  const line = (cells: string[]) => `${cells.join(separator)}\r\n`;
+  yield `\uFEFF${line(expiringCsvHeader(variant, language).map(csvCell))}`;
   for await (const page of expiringPages(db, actor, now, pageSize)) {
     yield page
       .map((entry) =>
         line(
-          columns.flatMap(([, cell, moment]) => {
-            const value = cell(entry);
-            return moment && variant === 'spreadsheet' ? [spreadsheetDateTime(value), value] : [value];
-          }),
+          columns.flatMap(([, cell, moment]) =>
+            moment ? momentCells(cell(entry), variant) : [csvCell(cell(entry))],
+          ),
         ),
       )
       .join('');

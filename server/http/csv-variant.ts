@@ -19,6 +19,12 @@ export function csvVariantOf(given: unknown): CsvVariant {
   return parsed.data ?? 'plain';
 }
 
+/** One CSV cell: quoted, and neutralised when a spreadsheet would read it as a formula. */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
 /** The separator of a variant's cells. */
 export const csvSeparator = (variant: CsvVariant) => (variant === 'spreadsheet' ? ';' : ',');
 
@@ -33,6 +39,17 @@ export function spreadsheetDateTime(value: string | null | undefined): string {
   const at = new Date(time + platformOffsetMs);
   const two = (n: number) => String(n).padStart(2, '0');
   return `${two(at.getUTCDate())}/${two(at.getUTCMonth() + 1)}/${at.getUTCFullYear()} ${two(at.getUTCHours())}:${two(at.getUTCMinutes())}`;
+}
+
+/**
+ * A moment's cells, written: its ISO value (plain), or its local time then its ISO value
+ * (spreadsheet). The local time goes bare, as numbers do, so a spreadsheet told to keep quoted
+ * fields as text still reads it as a date; anything else is quoted.
+ */
+export function momentCells(value: string, variant: CsvVariant): string[] {
+  if (variant === 'plain') return [csvCell(value)];
+  const local = spreadsheetDateTime(value);
+  return [/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/.test(local) ? local : csvCell(local), csvCell(value)];
 }
 
 /** The header of a moment's second column in the spreadsheet variant, holding its ISO value. */

@@ -8,10 +8,9 @@ import { dateValueSchema, pathSchema } from '../../events/shared/fields';
 import { pagesOfModule } from '../../projections/page/page-summaries';
 import type { Db } from '../db/tables';
 import { csvRoute } from '../http/csv-route';
-import { type CsvVariant, csvSeparator, isoLabel, spreadsheetDateTime } from '../http/csv-variant';
+import { type CsvVariant, csvCell, csvSeparator, isoLabel, momentCells } from '../http/csv-variant';
 import { translator } from '../i18n';
 import type { Platform } from '../platform';
-import { csvCell } from '../user/users-csv';
 import { answerText } from './answer-texts';
 import { participantBatches } from './participant-results';
 import { activityRange, percentOf, questionColumns, seenName } from './participants';
@@ -80,11 +79,12 @@ export function resultsCsvRow(
 ): string[] {
   const maxScore = pages.reduce((sum, page) => sum + page.maxScore, 0);
   const spreadsheet = variant === 'spreadsheet';
-  const moment = (value: string) => (spreadsheet ? [spreadsheetDateTime(value), value] : [value]);
   const number = (value: number) => (spreadsheet ? String(value).replace('.', ',') : String(value));
-  const cells = [row.userId, row.name, row.email, ...moment(row.startedAt), ...moment(row.updatedAt)].map(
-    csvCell,
-  );
+  const cells = [
+    ...[row.userId, row.name, row.email].map(csvCell),
+    ...momentCells(row.startedAt, variant),
+    ...momentCells(row.updatedAt, variant),
+  ];
   let column = 0;
   let total = 0;
   for (const page of pages) {

@@ -11,7 +11,7 @@ import {
 } from '../../projections/certificate/certificates';
 import { allUsers, type UserRecord } from '../../projections/user/users';
 import { csvRoute } from '../http/csv-route';
-import { type CsvVariant, csvSeparator, isoLabel, spreadsheetDateTime } from '../http/csv-variant';
+import { type CsvVariant, csvCell, csvSeparator, isoLabel, momentCells } from '../http/csv-variant';
 import { translator } from '../i18n';
 import { securityEvent } from '../ops/security-events';
 import type { Platform } from '../platform';
@@ -40,12 +40,6 @@ const columns: [UsersColumn, (user: UserRow) => string, 'moment'?][] = [
   ['certificates', (u) => u.certificates],
 ];
 
-/** One CSV cell: quoted, and neutralised when a spreadsheet would read it as a formula. */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
-
 /**
  * A person's certificates as one cell: `<course or module path>:<valid|expired|revoked>` of the
  * latest certificate per course and module, newest first, separated by spaces (as roles, courses and
@@ -72,12 +66,11 @@ function usersCsvHeader(variant: CsvVariant, t: TFunction): string[] {
   });
 }
 
-/** One user's cells: a moment is its local time then its ISO value in the spreadsheet variant. */
+/** One user's cells, written: a moment is its local time then its ISO value in the spreadsheet variant. */
 function usersCsvRow(user: UserRow, variant: CsvVariant): string[] {
-  return columns.flatMap(([, cell, moment]) => {
-    const value = cell(user);
-    return moment && variant === 'spreadsheet' ? [spreadsheetDateTime(value), value] : [value];
-  });
+  return columns.flatMap(([, cell, moment]) =>
+    moment ? momentCells(cell(user), variant) : [csvCell(cell(user))],
+  );
 }
 
 /**
@@ -104,9 +97,9 @@ export async function* usersCsv(
     requestId,
   });
   const separator = csvSeparator(variant);
-  const line = (cells: string[]) => `${cells.map(csvCell).join(separator)}\r\n`;
+  const line = (cells: string[]) => `${cells.join(separator)}\r\n`;
   const shown = (user: UserRecord) => isAdmin(actor) || !user.roles.includes(ADMIN_ROLE);
-  yield `\uFEFF${line(usersCsvHeader(variant, translator(language)))}`;
+  yield `\uFEFF${line(usersCsvHeader(variant, translator(language)).map(csvCell))}`;
   const db = platform.database.db;
   for await (const page of allUsers(db)) {
     const users = page.filter(shown);

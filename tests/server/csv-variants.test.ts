@@ -12,7 +12,7 @@ import {
   configureModuleCertificate,
   revokeModuleCertificate,
 } from '../../server/certificate/commands';
-import { csvVariantOf, spreadsheetDateTime } from '../../server/http/csv-variant';
+import { csvVariantOf, momentCells, spreadsheetDateTime } from '../../server/http/csv-variant';
 import { type CsvPage, resultsCsvHeader, resultsCsvRow } from '../../server/result/results-csv';
 import { certificatesCell } from '../../server/user/users-csv';
 import { emptyClientRoot, graphql } from '../graphql/client';
@@ -30,6 +30,16 @@ describe('the spreadsheet variant, cell by cell', () => {
     ['not a date', 'not a date'],
   ])('reads %s in GMT+1 as %s', (iso, local) => {
     expect(spreadsheetDateTime(iso)).toBe(local);
+  });
+
+  it('writes a moment bare as local time then quoted as ISO; anything unreadable quoted and neutralised', () => {
+    expect(momentCells('2026-11-27T23:11:31.713Z', 'spreadsheet')).toEqual([
+      '28/11/2026 00:11',
+      '"2026-11-27T23:11:31.713Z"',
+    ]);
+    expect(momentCells('2026-11-27T23:11:31.713Z', 'plain')).toEqual(['"2026-11-27T23:11:31.713Z"']);
+    expect(momentCells('', 'spreadsheet')).toEqual(['""', '""']);
+    expect(momentCells('=1+1', 'spreadsheet')).toEqual([`"'=1+1"`, `"'=1+1"`]);
   });
 
   it('knows the plain and spreadsheet variants and refuses any other', () => {
@@ -87,9 +97,9 @@ describe('the spreadsheet variant, cell by cell', () => {
       '"u1"',
       `"'=SUM(A1)"`,
       '"rita@example.org"',
-      '"28/11/2026 00:11"',
+      '28/11/2026 00:11',
       '"2026-11-27T23:11:31.713Z"',
-      '"28/11/2026 09:00"',
+      '28/11/2026 09:00',
       '"2026-11-28T08:00:00.000Z"',
       `"'@home"`,
       '1,5',

@@ -1,12 +1,12 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { csvCell } from '../../../server/http/csv-variant';
 import {
   type CsvPage,
   headerCell,
   resultsCsvHeader,
   resultsCsvRow,
 } from '../../../server/result/results-csv';
-import { csvCell } from '../../../server/user/users-csv';
 
 const pages: CsvPage[] = [
   {
