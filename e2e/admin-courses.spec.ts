@@ -187,7 +187,11 @@ test.describe('in English', () => {
       // Duplicate (the create rule): the copy opens, named '… (copy)'.
       await page.getByRole('button', { name: 'Duplicate', exact: true }).click();
       await expect(page.getByRole('heading', { level: 1, name: `${renamed} (copy)` })).toBeVisible();
-      await expect(page.getByText('The copy is created, with copies of the sections.')).toBeVisible();
+      await expect(
+        page.getByText(
+          'The copy is created, with copies of the sections. It is unpublished: learners see it once you publish it.',
+        ),
+      ).toBeVisible();
     });
 
     await test.step('delete the course from the list, after confirming', async () => {

@@ -361,7 +361,11 @@ test('translating a module to French recreates its pages with the language in th
     await expect(page.getByRole('radio', { name: 'Français' })).toBeChecked();
     await page.getByLabel('Naam', { exact: true }).fill(`Traduction ${id}`);
     await page.getByRole('button', { name: 'Vertaling aanmaken' }).click();
-    await expect(page.getByText("De vertaling is aangemaakt, met haar pagina's.")).toBeVisible();
+    await expect(
+      page.getByText(
+        "De vertaling is aangemaakt, met haar pagina's. Ze is niet gepubliceerd: deelnemers zien ze pas als je ze publiceert.",
+      ),
+    ).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: `Traduction ${id}` })).toBeVisible();
     await expect(page.locator('.page-header .badges')).toContainText('Français');
     await page.getByRole('link', { name: "Pagina's", exact: true }).click();
@@ -474,7 +478,11 @@ test('duplicating and deleting (after confirming) a page and a module', async ({
   await test.step('duplicate the module', async () => {
     await page.goto(modulePath);
     await page.getByRole('button', { name: 'Dupliceren' }).click();
-    await expect(page.getByText('Dit is de kopie van de module.')).toBeVisible();
+    await expect(
+      page.getByText(
+        'Dit is de kopie van de module. Ze is niet gepubliceerd: deelnemers zien ze pas als je ze publiceert.',
+      ),
+    ).toBeVisible();
     await page.getByRole('link', { name: "Pagina's", exact: true }).click();
     expect(await pageOrder(page)).toEqual(['Origineel']);
   });

@@ -6,7 +6,7 @@ import { newAddress, signIn } from './support';
 /**
  * The content-authoring journey end to end: an admin builds a course with sections, a module with
  * a text page and a question page, and a test module; reorders the pages by mouse and by keyboard;
- * translates the course to French; unpublishes the test module. A participant then sees exactly the
+ * translates the course to French and publishes the translation; unpublishes the test module. A participant then sees exactly the
  * published content, in the new order, on the learner side.
  */
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -127,7 +127,8 @@ test('an admin builds a course and a participant sees exactly its published cont
     await expect.poll(() => pageOrder(page)).toEqual(['Slot', 'Vragen', 'Inleiding']);
   });
 
-  // Translate the course to French: its sections come along with '(fr)'.
+  // Translate the course to French: its sections come along with '(fr)'. The translation starts
+  // unpublished, and the admin publishes it once it is ready.
   const frenchPath = await test.step('translate the course to French', async () => {
     await page.goto(`/admin/courses/${coursePath}`);
     await page.getByRole('link', { name: 'Vertalen' }).click();
@@ -135,6 +136,11 @@ test('an admin builds a course and a participant sees exactly its published cont
     await page.getByRole('radio', { name: 'Français' }).check();
     await page.getByRole('button', { name: 'Vertaling aanmaken' }).click();
     await expect(page.getByRole('heading', { level: 1, name: `Voyage ${id}` })).toBeVisible();
+    await expect(
+      page.getByText('Ze is niet gepubliceerd: deelnemers zien ze pas als je ze publiceert.'),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Publiceren' }).click();
+    await expect(page.getByText(`“Voyage ${id}” is gepubliceerd.`)).toBeVisible();
     const frenchPath = lastSegment(page);
     return frenchPath;
   });

@@ -264,7 +264,8 @@ async function originalForCopy(platform: Platform, actor: Actor | null, path: st
 }
 
 /**
- * A copy of the course named '… (copy)', published like any new course, with copies of its sections
+ * A copy of the course named '… (copy)', unpublished (preparing a new edition must not show learners
+ * a second course before it is ready, docs/adr/0017-copies-start-unpublished.md), with copies of its sections
  * (in order, each published or not like its original) and the same modules and files linked, as far
  * as the copier may open them (the create right and opening the course are required). The copier
  * owns the copy. The steps are separate commands: a failure half-way leaves a partial copy.
@@ -279,6 +280,7 @@ export async function duplicateCourse(
   const created = await createCourse(platform, actor, meta, {
     // A copy starts its own translation group: it is not a translation of anything.
     course: { ...courseDetailsOf(original), originId: null, name: `${original.name} (copy)`.slice(0, 200) },
+    published: false,
   });
   const copyPath = created.events[0]!.data.path;
   await copyLinks(
@@ -308,8 +310,9 @@ export async function duplicateCourse(
 
 /**
  * A translation of the course: a new course from the form the client prefilled, pointing to the
- * original of its group (originId), with every section recreated in order, in the new language and
- * named '… (fr)'. Modules and files are not carried over: they exist per language.
+ * original of its group (originId), unpublished until its author publishes it, with every section
+ * recreated in order, in the new language and named '… (fr)'. Modules and files are not carried
+ * over: they exist per language.
  */
 export async function translateCourse(
   platform: Platform,
@@ -321,6 +324,7 @@ export async function translateCourse(
   const language = input.course.language;
   const created = await createCourse(platform, actor, meta, {
     course: { ...input.course, originId: original.originId ?? original.courseId },
+    published: false,
   });
   const translationPath = created.events[0]!.data.path;
   for (const section of sections) {

@@ -7,7 +7,7 @@ import { sectionInputSchema } from '../../events/section/commands';
 import { configureCourseCertificate, configureModuleCertificate } from '../certificate/commands';
 import { createFile } from '../file/commands';
 import { addItemToParent } from '../link/commands';
-import { createModule, translateModule } from '../module/commands';
+import { createModule, publishModule, translateModule } from '../module/commands';
 import { createPage } from '../page/commands';
 import type { Platform } from '../platform';
 import { createSection } from '../section/commands';
@@ -390,7 +390,8 @@ export async function seedDemoContent(
   });
 
   const [original] = modules();
-  await translateModule(platform, system, meta(), {
+  // A translation starts unpublished; the demo's is ready, so it is published at once.
+  const translation = await translateModule(platform, system, meta(), {
     path: original!.path,
     module: moduleInputSchema.parse({
       ...original!.module,
@@ -399,5 +400,6 @@ export async function seedDemoContent(
       info: 'Ce que recouvrent la santé et les droits sexuels et reproductifs : texte, vidéo et questions.',
     }),
   });
+  await publishModule(platform, system, meta(), translation);
   return { sections: sections().length, modules: modules().length + 1 };
 }

@@ -3,7 +3,7 @@ import type { CourseInput } from '../../events/course/commands';
 import { courseInputSchema } from '../../events/course/commands';
 import { allRules } from '../../events/permissions';
 import { createDemoAdmin } from '../auth/bootstrap';
-import { createCourse, translateCourse, unpublishCourse } from '../course/commands';
+import { createCourse, publishCourse, translateCourse, unpublishCourse } from '../course/commands';
 import type { Platform } from '../platform';
 import { seedDemoContent } from './demo-content';
 
@@ -79,7 +79,8 @@ export async function seedDemo(
   }
   const main = demoCourses[0]!;
   await seedDemoContent(platform, system, meta, main.path);
-  await translateCourse(platform, system, meta(), {
+  // A translation starts unpublished; the demo's is ready, so it is published at once.
+  const translation = await translateCourse(platform, system, meta(), {
     path: main.path,
     course: courseInputSchema.parse({
       ...main.course,
@@ -89,5 +90,6 @@ export async function seedDemo(
       onHome: false,
     }),
   });
+  await publishCourse(platform, system, meta(), translation);
   return { courses: demoCourses.length + 1, admin };
 }

@@ -261,8 +261,8 @@ async function originalForCopy(platform: Platform, actor: Actor | null, path: st
 }
 
 /**
- * A copy of the module with every detail, named "<name> (copy)", and its pages recreated in order.
- * Requires the create right and opening the original. Answers the copy's path.
+ * A copy of the module with every detail, named "<name> (copy)", unpublished, and its pages recreated
+ * in order. Requires the create right and opening the original. Answers the copy's path.
  */
 export async function duplicateModule(
   platform: Platform,
@@ -277,7 +277,7 @@ export async function duplicateModule(
     originId: null,
     name: withSuffix(original.name, COPY_SUFFIX),
   };
-  const copyPath = await writeModule(platform, actor, meta, original.path, details);
+  const copyPath = await writeModule(platform, actor, meta, original.path, details, false);
   await copyPages(platform, actor, meta, original, copyPath, (name) => name);
   return copyPath;
 }
@@ -286,7 +286,7 @@ export async function duplicateModule(
  * A translation (docs/guide/building-a-course.md#duplicate-and-translate): a new module from the
  * form the client prefilled, whose originId points to the root of the original's translation group;
  * every page of the original is recreated with the language appended to its name, e.g. "Intro (fr)".
- * Requires what a copy requires.
+ * Unpublished until its author publishes it. Requires what a copy requires.
  * Answers the translation's path.
  */
 export async function translateModule(
@@ -297,7 +297,7 @@ export async function translateModule(
 ): Promise<string> {
   const original = await originalForCopy(platform, actor, input.path);
   const details = { ...input.module, originId: original.originId ?? original.moduleId };
-  const translationPath = await writeModule(platform, actor, meta, slugify(details.name), details);
+  const translationPath = await writeModule(platform, actor, meta, slugify(details.name), details, false);
   const suffix = ` (${details.language})`;
   await copyPages(platform, actor, meta, original, translationPath, (name) => withSuffix(name, suffix));
   return translationPath;

@@ -166,7 +166,8 @@ export const sectionDetailsOf = (section: SectionSummary): SectionDetails => ({
 });
 
 /**
- * A copy of the section in the same course, named '… (copy)', placed last and published. Its
+ * A copy of the section in the same course, named '… (copy)', placed last and unpublished (the course
+ * may be live: learners see the copy once an editor publishes it). Its
  * classroom comes along; its links to modules and files do not (they are linked on the copy). Like
  * any new section it needs the edit right or owning the course (who may open every section).
  */
@@ -182,6 +183,7 @@ export async function duplicateSection(
     parentType: 'course',
     parentPath: section.parentPath,
     section: { ...sectionDetailsOf(section), originId: null, name: `${section.name} (copy)`.slice(0, 200) },
+    published: false,
   });
 }
 

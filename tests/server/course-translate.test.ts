@@ -88,7 +88,7 @@ describe.each(databaseKinds)('course duplicate, translate and translation groups
     }
   }
 
-  it('duplicates a course with its details, its sections in order and its links', async () => {
+  it('duplicates a course, unpublished, with its details, its sections in order and its links', async () => {
     const { path } = await ok(mutate('course.duplicate', { path: 'family-planning' }));
     expect(path).toBe('family-planning-copy');
     const copy = await ok(query('course.byPath', { path }));
@@ -97,7 +97,8 @@ describe.each(databaseKinds)('course duplicate, translate and translation groups
       language: 'nl',
       location: 'Gent',
       teacher: 'Dr. Peeters',
-      published: true,
+      // Learners see the copy only once it is published; the sections keep their own state.
+      published: false,
     });
     expect(await sections(path)).toEqual([
       ['Week two', 'nl', true],
@@ -118,7 +119,7 @@ describe.each(databaseKinds)('course duplicate, translate and translation groups
     expect(await sections('family-planning')).toHaveLength(3);
   });
 
-  it('translates a course: originId to the group root, sections recreated in the new language', async () => {
+  it('translates a course, unpublished: originId to the group root, sections recreated in the new language', async () => {
     const original = await ok(query('course.byPath', { path: 'family-planning' }));
     const { path } = await ok(
       mutate('course.translate', {
@@ -132,7 +133,15 @@ describe.each(databaseKinds)('course duplicate, translate and translation groups
       name: 'Planification familiale',
       language: 'fr',
       originId: original.courseId,
+      published: false,
     });
+    // Unpublished, the translation is offered to no learner yet.
+    expect(
+      (await ok(query('translation.ofCourse', { path: 'family-planning' }, learner))).map(
+        (course: { path: string }) => course.path,
+      ),
+    ).toEqual(['family-planning']);
+    await ok(mutate('course.publish', { path }));
     expect(await sections(path)).toEqual([
       ['Week two (fr)', 'fr', true],
       ['Week one (fr)', 'fr', true],
@@ -147,6 +156,7 @@ describe.each(databaseKinds)('course duplicate, translate and translation groups
       mutate('course.translate', { path, course: { name: 'Family planning EN', language: 'en' } }),
     );
     expect((await ok(query('course.byPath', { path: english }))).originId).toBe(original.courseId);
+    await ok(mutate('course.publish', { path: english }));
     expect(await sections(english)).toEqual([
       ['Week two (fr) (en)', 'en', true],
       ['Week one (fr) (en)', 'en', true],

@@ -204,7 +204,12 @@ describe.each(databaseKinds)('modules over tRPC on %s', (kind) => {
     const copy = await data(mutate('module.duplicate', { path: 'family-planning' }));
     expect(copy).toEqual({ path: 'family-planning-2' });
     const duplicated = await data(query('module.byPath', { path: copy.path }, admin));
-    expect(duplicated).toMatchObject({ name: 'Family planning (copy)', language: 'en', pageCount: 2 });
+    expect(duplicated).toMatchObject({
+      name: 'Family planning (copy)',
+      language: 'en',
+      pageCount: 2,
+      published: false,
+    });
     expect(duplicated.pages.map((entry: { name: string }) => entry.name)).toEqual(['Intro', 'Methods']);
     expect(duplicated.pages.map((entry: { path: string }) => entry.path)).toEqual(['intro-2', 'methods-2']);
 
@@ -216,7 +221,13 @@ describe.each(databaseKinds)('modules over tRPC on %s', (kind) => {
     );
     expect(translated).toEqual({ path: 'planning-familial' });
     const translation = await data(query('module.byPath', { path: 'planning-familial' }, admin));
-    expect(translation).toMatchObject({ language: 'fr', originId: original.moduleId, estimatedTime: 360 });
+    expect(translation).toMatchObject({
+      language: 'fr',
+      originId: original.moduleId,
+      estimatedTime: 360,
+      published: false,
+    });
+    await mutate('module.publish', { path: 'planning-familial' });
     expect(translation.pages.map((entry: { name: string }) => entry.name)).toEqual([
       'Intro (fr)',
       'Methods (fr)',
@@ -232,6 +243,7 @@ describe.each(databaseKinds)('modules over tRPC on %s', (kind) => {
     expect((await data(query('module.byPath', { path: 'gezinsplanning' }, admin))).originId).toBe(
       original.moduleId,
     );
+    await mutate('module.publish', { path: 'gezinsplanning' });
     const group = await data(query('module.translations', { path: 'planning-familial' }));
     expect(group).toEqual([
       { path: 'family-planning', name: 'Family planning', language: 'en' },
