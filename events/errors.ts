@@ -6,7 +6,7 @@ import type { ParseKeys } from 'i18next';
  */
 export type TextKey = ParseKeys;
 
-/** The keys below a section of the texts, without the section: `SubKey<'mail'>` holds `welcome.subject`. */
+/** The keys below a section of the texts, without the section: `SubKey<'resultsCsv'>` holds `score`. */
 export type SubKey<Section extends string> = TextKey extends infer Key
   ? Key extends `${Section}.${infer Rest}`
     ? Rest
