@@ -1,0 +1,151 @@
+import type { AnswerValue } from '../../events/result/answers';
+import { isAnswered } from '../../events/result/answers';
+import type { QuestionType } from '../../events/result/events';
+
+/**
+ * Question statistics of one module for its teachers: aggregates only, so the output names no
+ * participant. Pure: the module's questions and the stored answers in, numbers out.
+ */
+
+export interface StatsQuestion {
+  name: string;
+  questionType: QuestionType;
+  options: readonly { value: string; score: number }[];
+  maxScore: number;
+}
+
+export interface StatsPage {
+  pageId: string;
+  questions: readonly StatsQuestion[];
+}
+
+/** One participant's stored answer to one question (a row of result_answers). */
+export interface StatsAnswer {
+  userId: string;
+  pageId: string;
+  question: string;
+  answer: AnswerValue | null;
+  score: number;
+  attempts: number;
+}
+
+export interface QuestionStats {
+  pageId: string;
+  name: string;
+  questionType: QuestionType;
+  answered: number;
+  /** Per option: how many of those who answered chose it, and that as a share of them. */
+  options: { value: string; count: number; share: number }[];
+  /** Mean score as a share of the maximum; null without answers or without a maximum. */
+  facility: number | null;
+  /** Pearson correlation of the question's score with the rest of the module total; null when undefined. */
+  discrimination: number | null;
+  meanAttempts: number | null;
+}
+
+export interface PageStats {
+  pageId: string;
+  /** Participants who answered at least one question on the page. */
+  reached: number;
+  /** Participants who answered every question on the page. */
+  completed: number;
+  /** completed / participants; null without participants or without questions. */
+  completion: number | null;
+}
+
+export interface ModuleQuestionStats {
+  participants: number;
+  questions: QuestionStats[];
+  /** In page order: the funnel of how far participants got. */
+  pages: PageStats[];
+}
+
+const mean = (values: readonly number[]) =>
+  values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length;
+
+/** Pearson correlation; null with fewer than two pairs or when either side does not vary. */
+export function correlation(xs: readonly number[], ys: readonly number[]): number | null {
+  if (xs.length < 2 || xs.length !== ys.length) return null;
+  const mx = mean(xs)!;
+  const my = mean(ys)!;
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (let i = 0; i < xs.length; i++) {
+    const dx = xs[i]! - mx;
+    const dy = ys[i]! - my;
+    sxy += dx * dy;
+    sxx += dx * dx;
+    syy += dy * dy;
+  }
+  // Rounding can leave a tiny variance where there is none.
+  if (sxx < 1e-12 || syy < 1e-12) return null;
+  return sxy / Math.sqrt(sxx * syy);
+}
+
+const answerKey = (pageId: string, question: string) => JSON.stringify([pageId, question]);
+
+export function questionStats(
+  pages: readonly StatsPage[],
+  answers: readonly StatsAnswer[],
+): ModuleQuestionStats {
+  const known = new Set(pages.flatMap((page) => page.questions.map((q) => answerKey(page.pageId, q.name))));
+  // Only answers to questions the module still has, and only real answers, count.
+  const counted = answers.filter(
+    (answer) => known.has(answerKey(answer.pageId, answer.question)) && isAnswered(answer.answer),
+  );
+  const totals = new Map<string, number>();
+  for (const answer of counted) totals.set(answer.userId, (totals.get(answer.userId) ?? 0) + answer.score);
+  const participants = totals.size;
+
+  const byQuestion = new Map<string, StatsAnswer[]>();
+  for (const answer of counted) {
+    const key = answerKey(answer.pageId, answer.question);
+    byQuestion.set(key, [...(byQuestion.get(key) ?? []), answer]);
+  }
+
+  const questions: QuestionStats[] = [];
+  const pageStats: PageStats[] = [];
+  for (const page of pages) {
+    const answeredBy = new Map<string, number>();
+    for (const question of page.questions) {
+      const rows = byQuestion.get(answerKey(page.pageId, question.name)) ?? [];
+      for (const row of rows) answeredBy.set(row.userId, (answeredBy.get(row.userId) ?? 0) + 1);
+      const answered = rows.length;
+      const options =
+        question.questionType === 'open'
+          ? []
+          : question.options.map((option) => {
+              const count = rows.filter((row) =>
+                Array.isArray(row.answer) ? row.answer.includes(option.value) : row.answer === option.value,
+              ).length;
+              return { value: option.value, count, share: answered === 0 ? 0 : count / answered };
+            });
+      const meanScore = mean(rows.map((row) => row.score));
+      questions.push({
+        pageId: page.pageId,
+        name: question.name,
+        questionType: question.questionType,
+        answered,
+        options,
+        facility: meanScore === null || question.maxScore <= 0 ? null : meanScore / question.maxScore,
+        discrimination: correlation(
+          rows.map((row) => row.score),
+          rows.map((row) => totals.get(row.userId)! - row.score),
+        ),
+        meanAttempts: mean(rows.map((row) => row.attempts)),
+      });
+    }
+    const completed =
+      page.questions.length === 0
+        ? 0
+        : [...answeredBy.values()].filter((count) => count === page.questions.length).length;
+    pageStats.push({
+      pageId: page.pageId,
+      reached: answeredBy.size,
+      completed,
+      completion: participants === 0 || page.questions.length === 0 ? null : completed / participants,
+    });
+  }
+  return { participants, questions, pages: pageStats };
+}
