@@ -17,9 +17,13 @@ export function formatDate(value: string | null | undefined): string {
   return `${pad(shifted.getUTCDate())}/${pad(shifted.getUTCMonth() + 1)}/${shifted.getUTCFullYear()}`;
 }
 
-/** DD/MM/YYYY HH:mm for an ISO timestamp, read in GMT+1 like every time on the platform. */
+/**
+ * DD/MM/YYYY HH:mm for an ISO timestamp, read in GMT+1 like every time on the platform; a bare
+ * calendar date (a classroom start given without a time) as DD/MM/YYYY, with no invented hour.
+ */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '';
+  if (datePart.test(value)) return formatDate(value);
   const time = Date.parse(value);
   if (Number.isNaN(time)) return value;
   const shifted = new Date(time + platformOffsetMs);

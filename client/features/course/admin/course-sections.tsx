@@ -2,7 +2,7 @@ import './course-sections.css';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { formatDate, formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/dates';
 import { classifySections, startOf, type TimedSection } from '../../../lib/section-timing';
 import { type AdminSection, useCourseSections } from '../../../ui/admin/api/get-sections';
 import {
@@ -16,10 +16,6 @@ import { useItemActions } from '../../../ui/admin/edit-screen';
 import { DeleteDialog, RowActions } from '../../../ui/admin/row-actions';
 import { SortableList } from '../../../ui/admin/sortable-list';
 import { ListQuery, listLoading } from '../../../ui/list-query';
-
-/** A start as the classroom form took it: a calendar date alone, or a date and time. */
-const shownStart = (value: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(value) : formatDateTime(value);
 
 /**
  * A course's sections in the order learners see them (client/lib/section-timing.ts): those with a
@@ -85,7 +81,7 @@ export function CourseSectionsView({ coursePath, rights }: { coursePath: string;
           <span className="badge">{t(`languages.${section.language}`)}</span>
           {section.classroom?.startdate && startOf(section) !== null && (
             <span className="badge badge--muted">
-              {t('sectionAdmin.byStart', { start: shownStart(section.classroom.startdate) })}
+              {t('sectionAdmin.byStart', { start: formatDateTime(section.classroom.startdate) })}
             </span>
           )}
           <span className={section.published ? 'badge' : 'badge badge--warning'}>
