@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { useCourseCertificate } from '../../../lib/course-certificate';
 import { Empty, Loading } from '../../../ui/status';
-import { useCourseCertificate } from '../api/get-course-certificate';
 import { CertificateCard } from '../components/certificate-card';
 
 /** The 'Your Certificate' tab of a course: the participant's course certificate. */

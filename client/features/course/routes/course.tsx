@@ -3,6 +3,7 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useSession } from '../../../lib/auth';
+import { useCourseCertificate } from '../../../lib/course-certificate';
 import { useSections } from '../../../lib/course-sections';
 import { classifySections } from '../../../lib/section-timing';
 import { useTrackSeen } from '../../../lib/tracking/use-track-seen';
@@ -15,7 +16,6 @@ import { TranslationSwitch } from '../../../ui/translation-switch';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { type Course, useCourse } from '../api/get-course';
 import { type CourseTeam, useCourseTeam } from '../api/get-course-team';
-import { useHeldCertificate } from '../api/get-held-certificate';
 import { CourseInfo } from '../components/course-info';
 import { SectionList } from '../components/section-list';
 import { SectionPanel } from '../components/section-panel';
@@ -74,7 +74,7 @@ function CourseTabs({ course, tab, parts }: { course: Course; tab: CourseTab; pa
   const sections = useSections(course.path);
   const team = useCourseTeam(course.path);
   const session = useSession();
-  const certificate = useHeldCertificate(course.path, Boolean(session.user));
+  const certificate = useCourseCertificate(course.path, Boolean(session.user));
   // The moment the course was opened decides what is past; it stays put while the page is open.
   const [now] = useState(() => new Date());
   const timed = classifySections(sections.data ?? [], now);
