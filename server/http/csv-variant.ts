@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { invalid } from '../../events/errors';
+import { formatDateTime } from '../../events/shared/dates';
 
 /**
  * The CSV downloads come in two variants. `plain` (no parameter): commas, ISO timestamps, the
@@ -28,18 +29,8 @@ export function csvCell(value: string): string {
 /** The separator of a variant's cells. */
 export const csvSeparator = (variant: CsvVariant) => (variant === 'spreadsheet' ? ';' : ',');
 
-/** The platform shows every time in GMT+1 (client/lib/dates.ts); its spreadsheets read the same. */
-const platformOffsetMs = 60 * 60 * 1000;
-
-/** DD/MM/YYYY HH:mm of an ISO moment in GMT+1; empty for none, unchanged when unreadable. */
-export function spreadsheetDateTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const time = Date.parse(value);
-  if (Number.isNaN(time)) return value;
-  const at = new Date(time + platformOffsetMs);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(at.getUTCDate())}/${two(at.getUTCMonth() + 1)}/${at.getUTCFullYear()} ${two(at.getUTCHours())}:${two(at.getUTCMinutes())}`;
-}
+/** DD/MM/YYYY HH:mm of an ISO moment in GMT+1, as every screen shows it; unchanged when unreadable. */
+export const spreadsheetDateTime = formatDateTime;
 
 /**
  * A moment's cells, written: its ISO value (plain), or its local time then its ISO value

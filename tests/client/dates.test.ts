@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from '../../client/lib/dates';
+import { formatDate, formatDateTime } from '../../events/shared/dates';
 
 describe('dates as the platform shows them (GMT+1)', () => {
   it('reads a timestamp in GMT+1, across midnight', () => {

@@ -1,13 +1,13 @@
 import './home.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { formatDate } from '../../../events/shared/dates';
 import { CourseList } from '../../features/course/components/course-list';
 import { useHomeModules } from '../../features/module/api/get-home-modules';
 import { useLatestActivity } from '../../features/module/api/get-latest-activity';
 import { ModuleCard } from '../../features/module/components/module-card';
 import { SignInForModules, useSignedOut } from '../../features/module/components/sign-in-for-modules';
 import { useCurrentUser } from '../../lib/auth';
-import { formatDate } from '../../lib/dates';
 import { pick, useTenant } from '../../lib/tenant';
 import { useLanguage } from '../../lib/use-language';
 import { Empty, ErrorPanel, Loading } from '../../ui/status';

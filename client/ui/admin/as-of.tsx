@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../../events/shared/dates';
 import { ErrorPanel, Loading } from '../status';
 import { fromDateTimeInput, useDateInputProps } from './content-form-helpers';
 

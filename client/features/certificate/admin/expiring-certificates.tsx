@@ -1,6 +1,6 @@
 import '../certificate.css';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../lib/dates';
+import { formatDate } from '../../../../events/shared/dates';
 import { problemOf } from '../../../lib/forms';
 import { CsvDownloadButtons } from '../../../ui/admin/csv-download-buttons';
 import { Alert } from '../../../ui/alert';

@@ -1,7 +1,7 @@
 import '../certificate.css';
 import { useTranslation } from 'react-i18next';
 import type { CertificateConfigInput } from '../../../../events/certificate/config';
-import { formatDate } from '../../../lib/dates';
+import { formatDate } from '../../../../events/shared/dates';
 
 /**
  * A simple HTML rendering of the certificate beside its config form: the texts as typed, a sample

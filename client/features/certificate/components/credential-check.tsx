@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../lib/dates';
+import { formatDate } from '../../../../events/shared/dates';
 import { problemOf } from '../../../lib/forms';
 import { Alert } from '../../../ui/alert';
 import { Field } from '../../../ui/form';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../lib/dates';
+import { formatDate } from '../../../../events/shared/dates';
 import { isNotFound } from '../../../lib/trpc';
 import { ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatDateTime } from '../../../lib/dates';
+import { formatDate, formatDateTime } from '../../../../events/shared/dates';
 
 /**
  * A classroom's time as 'DD/MM/YYYY HH:MM – HH:MM GMT+1' (the end's date only when another day):

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../lib/dates';
+import { formatDate } from '../../../../events/shared/dates';
 import { AsOfResult, useStateText } from '../../../ui/admin/as-of';
 import { useShowValue } from '../../../ui/admin/history';
 import { useCourseAsOf } from './get-course-history';

@@ -2,7 +2,7 @@ import './course-sections.css';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../../events/shared/dates';
 import { classifySections, startOf, type TimedSection } from '../../../lib/section-timing';
 import { type AdminSection, useCourseSections } from '../../../ui/admin/api/get-sections';
 import {

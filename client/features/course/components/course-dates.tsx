@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../lib/dates';
+import { formatDate } from '../../../../events/shared/dates';
 
 /** "01/02/2027 – 30/06/2027", "From 01/04/2027", or nothing when the course has no dates. */
 export function CourseDates({ start, end }: { start: string | null; end: string | null }) {

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { formatDate, formatDateTime } from '../../../../events/shared/dates';
 import type { CourseSection } from '../../../lib/course-sections';
-import { formatDate, formatDateTime } from '../../../lib/dates';
 import { classroomHref } from '../../../lib/section-links';
 import type { ClassifiedSection, SectionTiming } from '../../../lib/section-timing';
 import { truncate } from '../../../lib/text';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../../events/shared/dates';
 import type { CourseSection } from '../../../lib/course-sections';
-import { formatDate } from '../../../lib/dates';
 import type { SectionTiming } from '../../../lib/section-timing';
 import { paragraphs } from '../../../lib/text';
 import { useTrackSeen } from '../../../lib/tracking/use-track-seen';

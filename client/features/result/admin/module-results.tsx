@@ -2,7 +2,7 @@ import './results.css';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../../events/shared/dates';
 import { problemOf } from '../../../lib/forms';
 import type { ModuleDetail } from '../../../ui/admin/api/modules';
 import { CsvDownloadButtons } from '../../../ui/admin/csv-download-buttons';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatDateTime } from '../../../lib/dates';
+import { formatDate, formatDateTime } from '../../../../events/shared/dates';
 import { useSectionAsOf } from '../../../ui/admin/api/get-sections';
 import { AsOfResult, useStateText } from '../../../ui/admin/as-of';
 

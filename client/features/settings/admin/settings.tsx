@@ -2,7 +2,7 @@ import './settings.css';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../../events/shared/dates';
 import { ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { type EffectiveSettings, useSettings } from './get-settings';

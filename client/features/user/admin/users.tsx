@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { formatDate } from '../../../lib/dates';
+import { formatDate } from '../../../../events/shared/dates';
 import { problemOf } from '../../../lib/forms';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useUsers } from '../../../ui/admin/api/get-users';

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../../events/shared/dates';
 import { problemOf } from '../../../lib/forms';
 import { Alert } from '../../../ui/alert';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
