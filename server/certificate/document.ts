@@ -23,6 +23,8 @@ export interface CertificateDocument {
   place: string | null;
   issuedAt: string;
   expiresAt: string | null;
+  /** DD/MM/YYYY when the certificate was revoked: the PDF then says so across the page. */
+  revokedAt: string | null;
   code: string;
   verifyUrl: string;
 }
@@ -49,7 +51,7 @@ export const verifyUrlOf = (publicUrl: string, code: string) =>
   `${publicUrl.replace(/\/+$/, '')}/certificate/${encodeURIComponent(code)}`;
 
 export interface DocumentSources {
-  certificate: Pick<CertificateRecord, 'code' | 'issuedAt' | 'expiresAt'>;
+  certificate: Pick<CertificateRecord, 'code' | 'issuedAt' | 'expiresAt' | 'revokedAt'>;
   /** The config of the certificate's module or course (the default config when none was saved). */
   config: CertificateConfig;
   holder: { name: string; riziv: string | null };
@@ -85,6 +87,7 @@ export function buildCertificateDocument(sources: DocumentSources): CertificateD
     place: textOrNull(content.place) ?? textOrNull(course?.location),
     issuedAt: formatDay(certificate.issuedAt),
     expiresAt: certificate.expiresAt ? formatDay(certificate.expiresAt) : null,
+    revokedAt: certificate.revokedAt ? formatDay(certificate.revokedAt) : null,
     code: certificate.code,
     verifyUrl: verifyUrlOf(sources.publicUrl, certificate.code),
   };

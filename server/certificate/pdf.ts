@@ -1,5 +1,6 @@
 import fontkit from '@pdf-lib/fontkit';
 import {
+  degrees,
   fill,
   grayscale,
   PDFDocument,
@@ -108,6 +109,27 @@ export async function renderCertificatePdf(
     draw(text, (WIDTH - widthOf(text, weight, size)) / 2, y, weight, size, grey);
   const frame = (x: number, y: number, width: number, height: number, borderWidth: number, grey: number) =>
     page.drawRectangle({ x, y, width, height, borderWidth, borderColor: grayscale(grey) });
+  /**
+   * A revoked certificate must not pass for a valid one on paper: a word across the page that a
+   * photocopy keeps, and a sentence saying since when, which a reader of the text finds first.
+   */
+  const markRevoked = (revokedAt: string) => {
+    const word = line(t('certificatePdf.revokedMark'), 'bold');
+    const size = Math.min(110, (WIDTH - 120) / Math.max(1, widthOf(word, 'bold', 1)));
+    const angle = Math.atan2(HEIGHT, WIDTH);
+    const width = widthOf(word, 'bold', size);
+    page.drawText(word, {
+      x: round(WIDTH / 2 - (Math.cos(angle) * width) / 2 + (Math.sin(angle) * size) / 3),
+      y: round(HEIGHT / 2 - (Math.sin(angle) * width) / 2 - (Math.cos(angle) * size) / 3),
+      font: fonts.bold,
+      size: round(size),
+      rotate: degrees((angle * 180) / Math.PI),
+      color: grayscale(0.45),
+      opacity: 0.35,
+    });
+    const notice = line(t('certificatePdf.revoked', { date: revokedAt }), 'bold');
+    centred(notice, HEIGHT - MARGIN - 22, 'bold', 12);
+  };
 
   frame(MARGIN / 2, MARGIN / 2, WIDTH - MARGIN, HEIGHT - MARGIN, 2, 0.25);
   frame(MARGIN / 2 + 6, MARGIN / 2 + 6, WIDTH - MARGIN - 12, HEIGHT - MARGIN - 12, 0.5, 0.5);
@@ -169,6 +191,8 @@ export async function renderCertificatePdf(
   right(t('certificatePdf.code', { code: doc.code }), qrY - 12, 'bold', 9);
   right(doc.verifyUrl, qrY - 24, 'regular', 8, 0.3);
   right(t('certificatePdf.verify'), qrY + QR_SIZE + 8, 'regular', 8, 0.3);
+
+  if (doc.revokedAt) markRevoked(doc.revokedAt);
 
   if (doc.footer) {
     let footerY = 44;

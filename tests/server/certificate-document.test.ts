@@ -33,6 +33,7 @@ describe('the certificate document', () => {
         code: 'Xy7-kP2mQ9rT4vW8',
         issuedAt: '2026-11-22T10:00:00.000Z',
         expiresAt: '2028-11-22T10:00:00.000Z',
+        revokedAt: null,
       },
       config,
       holder: { name: 'Amélie Dupré', riziv: '1-23456-78-901' },
@@ -55,14 +56,37 @@ describe('the certificate document', () => {
       place: 'Brussel',
       issuedAt: '22/11/2026',
       expiresAt: '22/11/2028',
+      revokedAt: null,
       code: 'Xy7-kP2mQ9rT4vW8',
       verifyUrl: 'https://leren.example.org/certificate/Xy7-kP2mQ9rT4vW8',
     });
   });
 
+  it('dates a revocation on its day in GMT+1', () => {
+    const doc = buildCertificateDocument({
+      certificate: {
+        code: 'AAAAAAAAAAAAAAAA',
+        issuedAt: '2026-11-22T10:00:00.000Z',
+        expiresAt: null,
+        revokedAt: '2026-12-01T23:30:00.000Z',
+      },
+      config: certificateConfigSchema.parse({}),
+      holder: { name: 'Pat', riziv: null },
+      item: { name: 'Module', language: 'en' },
+      course: null,
+      publicUrl: 'http://localhost:3000',
+    });
+    expect(doc.revokedAt).toBe('02/12/2026');
+  });
+
   it('leaves out what the config does not ask for or nobody gave', () => {
     const doc = buildCertificateDocument({
-      certificate: { code: 'AAAAAAAAAAAAAAAA', issuedAt: '2026-11-22T10:00:00.000Z', expiresAt: null },
+      certificate: {
+        code: 'AAAAAAAAAAAAAAAA',
+        issuedAt: '2026-11-22T10:00:00.000Z',
+        expiresAt: null,
+        revokedAt: null,
+      },
       config: certificateConfigSchema.parse({}),
       holder: { name: 'Pat', riziv: '123' },
       item: { name: 'Module', language: 'en' },

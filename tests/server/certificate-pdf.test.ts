@@ -21,6 +21,7 @@ const doc: CertificateDocument = {
   place: 'Brussel',
   issuedAt: '23/11/2026',
   expiresAt: '23/11/2029',
+  revokedAt: null,
   code: 'Xy7-kP2mQ9rT4vW8',
   verifyUrl: 'https://leren.example.org/certificate/Xy7-kP2mQ9rT4vW8',
 };
@@ -89,6 +90,20 @@ describe('the certificate PDF', () => {
     expect(text).not.toContain('INAMI');
     expect(text).not.toContain('Valable');
     expect(text).not.toContain('Peeters');
+  });
+
+  it('says across the page and in a sentence that a revoked certificate is no longer valid', async () => {
+    const valid = await pdfText(await renderCertificatePdf(doc));
+    expect(valid).not.toContain('INGETROKKEN');
+    const revoked = await pdfText(await renderCertificatePdf({ ...doc, revokedAt: '01/12/2026' }));
+    expect(revoked).toContain('INGETROKKEN');
+    expect(revoked).toContain('Dit certificaat is ingetrokken op 01/12/2026 en is niet meer geldig.');
+    // Everything else is still printed, so the holder sees which certificate it was.
+    expect(revoked).toContain('Amélie Dupré-Nkosi');
+    const english = await pdfText(
+      await renderCertificatePdf({ ...doc, language: 'en', revokedAt: '01/12/2026' }),
+    );
+    expect(english).toContain('REVOKED');
   });
 
   it('draws the QR code of the verification address, one square per dark module', async () => {
