@@ -14,3 +14,17 @@ export function paragraphs(text: string): string[] {
     .map((part) => part.trim())
     .filter((part) => part !== '');
 }
+
+/**
+ * An author's Markdown read as plain text, for the short excerpts on cards and lists: emphasis,
+ * code, link and image marks, headings, quotes and list bullets go, their words stay.
+ */
+export function plainText(markdown: string): string {
+  return markdown
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^[ \t]{0,3}(#{1,6}[ \t]+|>[ \t]?|[-*+][ \t]+|\d+[.)][ \t]+)/gm, '')
+    .replace(/(?<![\p{L}\p{N}])(\*\*|__|\*|_|~~|`)(?=\S)([\s\S]*?\S)\1(?![\p{L}\p{N}])/gu, '$2');
+}
+
+/** Whether text uses Markdown beyond plain paragraphs (and so needs the Markdown renderer). */
+export const hasMarkdown = (text: string) => plainText(text) !== text;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { truncate } from '../../../lib/text';
+import { plainText, truncate } from '../../../lib/text';
 import { ContentImage } from '../../../ui/content-image';
 import { imageSizes } from '../../../ui/images';
 import type { CourseSummary } from '../api/get-courses';
@@ -37,7 +37,7 @@ export function CourseCard({ course }: { course: CourseSummary }) {
       </h2>
       {course.info && (
         <p className="card__text" lang={course.language}>
-          {truncate(course.info, infoLength)}
+          {truncate(plainText(course.info), infoLength)}
         </p>
       )}
       {(course.location || course.teacher) && (

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { paragraphs } from '../../../lib/text';
 import { AvatarList } from '../../../ui/avatar-list';
+import { InfoText } from '../../../ui/info-text';
 import type { Course } from '../api/get-course';
 import type { CourseTeam } from '../api/get-course-team';
 import { CourseDates, hasDates } from './course-dates';
@@ -17,10 +17,8 @@ export function CourseInfo({ course, team }: { course: Course; team?: CourseTeam
   const participants = team?.participants ?? [];
   return (
     <div className="course-info">
-      <div className="prose" lang={course.language}>
-        {paragraphs(course.info).map((text) => (
-          <p key={text}>{text}</p>
-        ))}
+      <div lang={course.language}>
+        <InfoText text={course.info} />
       </div>
       <dl className="facts">
         {hasDates(course.startdate, course.enddate) && (

@@ -5,7 +5,7 @@ import { formatDate, formatDateTime } from '../../../../events/shared/dates';
 import type { CourseSection } from '../../../lib/course-sections';
 import { classroomHref } from '../../../lib/section-links';
 import type { ClassifiedSection, SectionTiming } from '../../../lib/section-timing';
-import { truncate } from '../../../lib/text';
+import { plainText, truncate } from '../../../lib/text';
 
 /** How much of a section's info its panel shows; the section's own tab has all of it. */
 const panelInfoLength = 280;
@@ -84,7 +84,7 @@ function SectionItem({
         </button>
       </h3>
       <div id={panelId} className="section-item__panel" hidden={!expanded}>
-        {section.info && <p>{truncate(section.info, panelInfoLength)}</p>}
+        {section.info && <p>{truncate(plainText(section.info), panelInfoLength)}</p>}
         {section.location && (
           <p className="muted">
             {t('courses.location')}: {section.location}

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../../events/shared/dates';
 import type { CourseSection } from '../../../lib/course-sections';
 import type { SectionTiming } from '../../../lib/section-timing';
-import { paragraphs } from '../../../lib/text';
 import { useTrackSeen } from '../../../lib/tracking/use-track-seen';
+import { InfoText } from '../../../ui/info-text';
 import { ItemHeader } from '../../../ui/item-header';
 import type { CourseParts } from '../parts';
 import { TimingBadge } from './section-list';
@@ -39,11 +39,7 @@ export function SectionPanel({
           </p>
         )}
       </ItemHeader>
-      <div className="prose">
-        {paragraphs(section.info).map((text) => (
-          <p key={text}>{text}</p>
-        ))}
-      </div>
+      <InfoText text={section.info} />
       {(section.date || section.location || section.teacher) && (
         <dl className="facts">
           {section.date && (

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { languageName } from '../../../lib/languages';
-import { truncate } from '../../../lib/text';
+import { plainText, truncate } from '../../../lib/text';
 import { ContentImage } from '../../../ui/content-image';
 import { imageSizes } from '../../../ui/images';
 
@@ -21,9 +21,9 @@ export interface ModuleCardData {
   image?: { name: string; alt: string } | null;
 }
 
-/** The info a card shows: cut at 128 characters with an ellipsis on small cards, whole on large ones. */
+/** The info a card shows, without Markdown marks: cut at 128 characters with an ellipsis on small cards, whole on large ones. */
 export function cardInfo(info: string, size: 'small' | 'large'): string {
-  return size === 'small' ? truncate(info, smallInfoLength) : info;
+  return size === 'small' ? truncate(plainText(info), smallInfoLength) : plainText(info);
 }
 
 /**

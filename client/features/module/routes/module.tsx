@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { paragraphs } from '../../../lib/text';
+import { InfoText } from '../../../ui/info-text';
 import { ItemHeader } from '../../../ui/item-header';
 import { ItemQuery } from '../../../ui/item-query';
 import { Empty } from '../../../ui/status';
@@ -38,11 +38,7 @@ export function ModuleRoute({ modulePath, base = '' }: { modulePath: string; bas
               <h1>{data.name}</h1>
               <TranslationSwitch kind="module" path={data.path} hrefOf={(path) => `${base}/module/${path}`} />
             </ItemHeader>
-            <div className="prose">
-              {paragraphs(data.info).map((text) => (
-                <p key={text}>{text}</p>
-              ))}
-            </div>
+            <InfoText text={data.info} />
             {pages.length === 0 || !resume ? (
               <Empty>{t('modules.noPages')}</Empty>
             ) : (
