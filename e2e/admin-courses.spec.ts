@@ -261,7 +261,7 @@ test("a course's files, modules, teachers and a translation; translations listed
   await test.step('open the Modules and Teachers tabs', async () => {
     // Modules: none linked yet, and the way to link existing ones.
     await tabs.getByRole('link', { name: 'Modules', exact: true }).click();
-    await expect(page.getByText('Geen modules', { exact: true })).toBeVisible();
+    await expect(page.getByText('geen modules', { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Bestaande modules koppelen' })).toHaveAttribute(
       'href',
       /\/admin\/modules\/link-existing\?course=/,
