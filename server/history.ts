@@ -1,3 +1,4 @@
+import { defaultCertificateConfig } from '../events/certificate/config';
 import type { Decider } from '../events/decider';
 import type { Actor } from '../events/permissions';
 import type { NewEvent, StoredEvent } from '../events/store';
@@ -130,6 +131,15 @@ function describe(event: StoredEvent, before: unknown, after: unknown, changes: 
   };
 }
 
+/**
+ * A certificate config as one level of fields under `certificate` (its printed texts beside its
+ * rules), so a change reads as `certificate.header: A → B`.
+ */
+const certificateFields = (config: unknown) => {
+  const { content, ...rules } = asRecord(config);
+  return { certificate: { ...rules, ...asRecord(content) } };
+};
+
 /** Who changed which fields, when, from what to what: the stream folded step by step. */
 export function historyOf<C, E extends NewEvent, S>(
   decider: Decider<C, E, S>,
@@ -137,9 +147,16 @@ export function historyOf<C, E extends NewEvent, S>(
 ): HistoryEntry[] {
   let state = decider.initialState();
   let sections: string[] | null = null;
+  // The certificate config lives beside the item's state, not in it: its changes are read here.
+  let certificate: unknown = defaultCertificateConfig();
   return events.map((event) => {
     const next = decider.evolve(state, { type: event.type, data: event.data } as E);
     const entry = describe(event, state, next, diff(state, next));
+    if (event.type.endsWith('CertificateConfigured')) {
+      const config = asRecord(event.data).config;
+      entry.changes = diff(certificateFields(certificate), certificateFields(config));
+      certificate = config;
+    }
     if (event.type === 'CourseSectionsOrdered' && entry.order) {
       // The course's state keeps no section order: the one before is the last reorder's, with the
       // sections created since at the end; before the first reorder, the creation order (`readable`).

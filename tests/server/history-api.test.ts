@@ -14,6 +14,7 @@ fs.writeFileSync(path.join(clientRoot, 'index.html'), '<!doctype html><html><bod
 
 interface Entry {
   type: string;
+  changes: { field: string; from: unknown; to: unknown }[];
   actorId: string | null;
   item: string | null;
   personId: string | null;
@@ -113,6 +114,32 @@ describe.each(databaseKinds)('readable histories on %s', (kind) => {
       (entry) => entry.type === 'CourseFileLinked',
     );
     expect(linked?.target).toEqual({ kind: 'file', path: 'leaflet', name: 'Leaflet' });
+  });
+
+  it('says what changed in a course’s certificate settings, field by field', async () => {
+    await call('course.create', { path: 'certified', course: { name: 'Certified', language: 'en' } });
+    await call('certificate.configureCourse', {
+      path: 'certified',
+      config: { timed: 2, content: { header: 'Certificate', place: 'Brussels' } },
+    });
+    await call('certificate.configureCourse', {
+      path: 'certified',
+      config: { timed: 3, content: { header: 'Certificate of attendance', place: 'Brussels' } },
+    });
+    const configured = (await history('course.history', { path: 'certified' }))
+      .filter((entry) => entry.type === 'CourseCertificateConfigured')
+      .map((entry) => entry.changes);
+    expect(configured).toEqual([
+      [
+        { field: 'certificate.timed', from: 0, to: 2 },
+        { field: 'certificate.header', from: '', to: 'Certificate' },
+        { field: 'certificate.place', from: '', to: 'Brussels' },
+      ],
+      [
+        { field: 'certificate.timed', from: 2, to: 3 },
+        { field: 'certificate.header', from: 'Certificate', to: 'Certificate of attendance' },
+      ],
+    ]);
   });
 
   it('tells a user’s own history with their name and the roles they got', async () => {

@@ -25,6 +25,7 @@ function useFieldLabel() {
             `history.fields.${part}`,
             `courseAdmin.history.fields.${part}`,
             `moduleAdmin.history.fields.${part}`,
+            `certificates.config.${part}`,
           ],
           {
             defaultValue: part,
@@ -153,7 +154,11 @@ export function History({
         query={query}
         entry={(entry) => {
           const changes =
-            entry.type.endsWith('Updated') || entry.type.endsWith('Changed') ? entry.changes : [];
+            entry.type.endsWith('Updated') ||
+            entry.type.endsWith('Changed') ||
+            entry.type.endsWith('CertificateConfigured')
+              ? entry.changes
+              : [];
           const roles = entry.type === 'UserCreated' ? entry.values.roles : undefined;
           const actions = entry.type === 'RoleCreated' ? entry.values.actions : undefined;
           return (
