@@ -133,6 +133,17 @@ export type UserCommand =
   | { type: 'UpdateUser'; data: { roles?: string[]; profile?: ProfileInput } }
   | { type: 'Link'; data: { itemType: 'course' | 'module'; itemPath: string } }
   | { type: 'Unlink'; data: { itemType: 'course' | 'module'; itemPath: string } }
+  /**
+   * One row of an import: the account made (`create`) or found, and linked to each item not linked
+   * yet, as one batch of events, so a row is written whole or not at all.
+   */
+  | {
+      type: 'Import';
+      data: {
+        create: { userId: string; email: string; profile: Profile; roles: string[] } | null;
+        links: { itemType: 'course' | 'module'; itemPath: string }[];
+      };
+    }
   | { type: 'Delete' }
   | { type: 'RecordDataExport'; data: { format: 'json' | 'html' } }
   | { type: 'EnrolSecondFactor' }

@@ -84,6 +84,17 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
       if (!user.links.includes(linkKey(itemType, itemPath))) return [];
       return [{ type: 'UserUnlinkedFromItem', data: { userId: user.userId, itemType, itemPath } }];
     }
+    case 'Import': {
+      const { create, links } = command.data;
+      const events: UserEvent[] = create ? decide({ type: 'CreateUser', data: create }, state) : [];
+      let current = events.reduce(evolve, state);
+      for (const link of links) {
+        const linked = decide({ type: 'Link', data: link }, current);
+        current = linked.reduce(evolve, current);
+        events.push(...linked);
+      }
+      return events;
+    }
     case 'Delete': {
       const user = requireActive(state);
       return [{ type: 'UserDeleted', data: { userId: user.userId } }];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { importActions, importReasons } from '../../events/user/import';
 import { imageOutput, languageOutput, rulesOutput } from '../outputs';
 
 /** A person as the caller may see them (server/user/queries.ts hides what a private profile hides). */
@@ -42,3 +43,24 @@ export const dataExportOutput = z.discriminatedUnion('erased', [
   exportFile,
   z.object({ erased: z.literal(true), erasedAt: z.string() }),
 ]);
+
+/** What an import does (previewImport) or did (import) with each row of the file, and how many of each. */
+export const importPlanOutput = z.object({
+  rows: z.array(
+    z.object({
+      line: z.number().int(),
+      name: z.string(),
+      email: z.string(),
+      action: z.enum(importActions),
+      problems: z.array(z.object({ reason: z.enum(importReasons), value: z.string().nullable() })),
+      roles: z.array(z.string()),
+      courses: z.array(z.string()),
+    }),
+  ),
+  counts: z.object({
+    create: z.number().int(),
+    link: z.number().int(),
+    unchanged: z.number().int(),
+    refused: z.number().int(),
+  }),
+});

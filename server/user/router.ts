@@ -11,6 +11,7 @@ import {
   userIdSchema,
 } from '../../events/user/commands';
 import { userStream } from '../../events/user/events';
+import { importUsersSchema } from '../../events/user/import';
 import { findUserById } from '../../projections/user/users';
 import { actorFor } from '../auth/actor';
 import { readableWithData } from '../history';
@@ -18,7 +19,15 @@ import { historyWithDataOutput } from '../outputs';
 import { metaOf, procedureFor, publicProcedure, router, signedInProcedure, successMutation } from '../trpc';
 import { createUser, deleteUser, linkUser, resendInvite, setRoles, updateProfile } from './commands';
 import { exportUserData, myData } from './export-data';
-import { dataExportOutput, meOutput, myDataOutput, userOutput, userWithRulesOutput } from './outputs';
+import { applyImport, previewImport } from './import-users';
+import {
+  dataExportOutput,
+  importPlanOutput,
+  meOutput,
+  myDataOutput,
+  userOutput,
+  userWithRulesOutput,
+} from './outputs';
 import { userSearchSchema, visibleUser, visibleUsers } from './queries';
 
 const byId = z.object({ _id: userIdSchema });
@@ -110,6 +119,18 @@ export const userRouter = router({
   delete: successMutation(procedureFor('manage_users'), byId, (platform, actor, meta, input) =>
     deleteUser(platform, actor, meta, input._id),
   ),
+
+  /** What importing a CSV file or a spreadsheet paste would do, row by row; nothing is written. */
+  previewImport: procedureFor('manage_users')
+    .input(importUsersSchema)
+    .output(importPlanOutput)
+    .mutation(({ ctx, input }) => previewImport(ctx.platform, ctx.actor, input.text)),
+
+  /** Imports it: each accepted row whole (account, links, invitation), refused rows not at all. */
+  import: procedureFor('manage_users')
+    .input(importUsersSchema)
+    .output(importPlanOutput)
+    .mutation(({ ctx, input }) => applyImport(ctx.platform, ctx.actor, metaOf(ctx), input.text)),
 
   resendInvite: successMutation(procedureFor('manage_users'), byId, (platform, actor, _meta, input) =>
     resendInvite(platform, actor, input._id),

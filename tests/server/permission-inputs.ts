@@ -592,6 +592,7 @@ export const trpcRows: Record<string, Row> = {
     allowed: ownerOrAdmin,
     input: async (w) => ({ module: w.shared.module, user: w.shared.participant.userId }),
   },
+  'result.toGrade': { allowed: ownerOrAdmin, input: async (w) => ({ module: w.shared.module }) },
   'result.history': {
     allowed: ownerOrAdmin,
     input: async (w) => ({ module: w.shared.module, user: w.shared.participant.userId }),
@@ -815,6 +816,15 @@ export const trpcRows: Record<string, Row> = {
   },
   'user.delete': { allowed: adminOnly, input: async (w) => ({ _id: (await w.user()).userId }) },
   'user.resendInvite': { allowed: adminOnly, input: async (w) => ({ _id: (await w.user()).userId }) },
+  // Importing makes accounts: manage_users, as user.create (tests/server/user/import-users.test.ts).
+  'user.previewImport': {
+    allowed: adminOnly,
+    input: async (w) => ({ text: `name,email,language\nImported,import-${w.next()}@example.org,en\n` }),
+  },
+  'user.import': {
+    allowed: adminOnly,
+    input: async (w) => ({ text: `name;email;language\nImported;import-${w.next()}@example.org;nl\n` }),
+  },
 };
 
 /** Every GraphQL mutation: the same rules as the tRPC procedure each maps to; variables by name. */

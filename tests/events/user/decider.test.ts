@@ -152,6 +152,42 @@ const table: {
     when: { type: 'EnrolSecondFactor' },
     throws: ['NOT_FOUND', 'user.notFound'],
   },
+  {
+    name: 'an imported row makes the account and links it, in one batch',
+    given: [],
+    when: {
+      type: 'Import',
+      data: { create: { userId, email: 'amina@example.org', profile, roles: [] }, links: [link, link] },
+    },
+    thenEvents: [
+      { type: 'UserCreated', data: { userId, email: 'amina@example.org', ...profile, roles: [] } },
+      { type: 'UserLinkedToItem', data: { userId, ...link } },
+    ],
+  },
+  {
+    name: 'an imported row for an existing account adds only the links it lacks',
+    given: [signedUp, { type: 'UserLinkedToItem', data: { userId, ...link } }],
+    when: {
+      type: 'Import',
+      data: { create: null, links: [link, { itemType: 'course', itemPath: 'other' }] },
+    },
+    thenEvents: [{ type: 'UserLinkedToItem', data: { userId, itemType: 'course', itemPath: 'other' } }],
+  },
+  {
+    name: 'an imported row that would make an existing account again is refused whole',
+    given: [signedUp],
+    when: {
+      type: 'Import',
+      data: { create: { userId, email: 'amina@example.org', profile, roles: [] }, links: [link] },
+    },
+    throws: ['CONFLICT', 'user.alreadyExists'],
+  },
+  {
+    name: 'an imported row cannot link an erased account',
+    given: [signedUp, deleted],
+    when: { type: 'Import', data: { create: null, links: [link] } },
+    throws: ['NOT_FOUND', 'user.notFound'],
+  },
 ];
 
 describe('user decider', () => {

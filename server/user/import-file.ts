@@ -1,0 +1,128 @@
+import { invalid } from '../../events/errors';
+import { IMPORT_MAX_ROWS } from '../../events/user/import';
+
+/** The columns an import reads; `name`, `email` and `language` must be in the header. */
+export const importColumns = [
+  'name',
+  'email',
+  'language',
+  'profession',
+  'riziv',
+  'roles',
+  'courses',
+] as const;
+export type ImportColumn = (typeof importColumns)[number];
+
+/** A row of the file by its line in it (the header is line 1), with its cells by column. */
+export interface ImportRow {
+  line: number;
+  cells: Record<ImportColumn, string>;
+}
+
+/** Letters only, without accents or case: 'E-mail', 'e‑mail' and 'Émail' read alike. */
+export const foldText = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+const headerWords = (word: string) => foldText(word).replace(/[^a-z0-9]/g, '');
+
+/** The header words each column is known by, in the three interface languages. */
+const aliases: Record<ImportColumn, string[]> = {
+  name: ['name', 'naam', 'nom', 'fullname', 'volledigenaam', 'nomcomplet'],
+  email: ['email', 'mail', 'emailaddress', 'emailadres', 'courriel', 'adresseemail', 'adressemail'],
+  language: ['language', 'taal', 'langue', 'lang'],
+  profession: ['profession', 'beroep', 'metier'],
+  riziv: ['riziv', 'inami', 'rizivnummer', 'numeroinami'],
+  roles: ['roles', 'role', 'rollen', 'rol'],
+  courses: ['courses', 'course', 'cursussen', 'cursus', 'cours'],
+};
+
+function columnOf(header: string): ImportColumn | null {
+  const word = headerWords(header);
+  return importColumns.find((column) => aliases[column].includes(word)) ?? null;
+}
+
+/** The separator of the header line: a tab (a spreadsheet paste), else the more frequent of ';' and ','. */
+function separatorOf(headerLine: string): string {
+  if (headerLine.includes('\t')) return '\t';
+  const count = (char: string) => headerLine.split(char).length - 1;
+  return count(';') > count(',') ? ';' : ',';
+}
+
+/** Splits text into records of cells (RFC 4180 quoting: "a ""b""" is a "b"; quoted cells may hold line breaks). */
+function records(text: string, separator: string): { line: number; cells: string[] }[] {
+  const out: { line: number; cells: string[] }[] = [];
+  let cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let line = 1;
+  let start = 1;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else {
+        if (char === '\n') line++;
+        cell += char;
+      }
+    } else if (char === '"' && cell.trim() === '') {
+      quoted = true;
+      cell = '';
+    } else if (char === separator) {
+      cells.push(cell);
+      cell = '';
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[i + 1] === '\n') i++;
+      cells.push(cell);
+      out.push({ line: start, cells });
+      cells = [];
+      cell = '';
+      line++;
+      start = line;
+    } else cell += char;
+  }
+  if (cell !== '' || cells.length > 0) {
+    cells.push(cell);
+    out.push({ line: start, cells });
+  }
+  return out;
+}
+
+/**
+ * The rows of an import's text: the header row names the columns (in any order, in nl, en or fr),
+ * blank lines are skipped. A text without the required columns, or with too many rows, is refused
+ * whole: nothing in it would be read as meant.
+ */
+export function parseImport(text: string): ImportRow[] {
+  const clean = text.replace(/^\uFEFF/, '');
+  const firstLine = clean.split(/\r?\n/, 1)[0] ?? '';
+  const all = records(clean, separatorOf(firstLine)).filter((record) =>
+    record.cells.some((cell) => cell.trim() !== ''),
+  );
+  const [header, ...rows] = all;
+  if (!header) throw invalid('userImport.empty', [{ path: 'text', key: 'userImport.empty' }]);
+  const columns = header.cells.map(columnOf);
+  const missing = (['name', 'email', 'language'] as const).filter((column) => !columns.includes(column));
+  if (missing.length > 0) {
+    throw invalid('userImport.missingColumns', [{ path: 'text', key: 'userImport.missingColumns' }], {
+      columns: missing.join(', '),
+    });
+  }
+  if (rows.length === 0) throw invalid('userImport.empty', [{ path: 'text', key: 'userImport.empty' }]);
+  if (rows.length > IMPORT_MAX_ROWS) {
+    throw invalid('userImport.tooManyRows', [{ path: 'text', key: 'userImport.tooManyRows' }], {
+      max: IMPORT_MAX_ROWS,
+    });
+  }
+  return rows.map((record) => {
+    const cells = Object.fromEntries(importColumns.map((column) => [column, ''])) as Record<
+      ImportColumn,
+      string
+    >;
+    columns.forEach((column, index) => {
+      if (column) cells[column] = (record.cells[index] ?? '').trim();
+    });
+    return { line: record.line, cells };
+  });
+}
