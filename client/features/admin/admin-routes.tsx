@@ -31,6 +31,7 @@ import { RolesRoute } from '../role/admin/roles';
 import { SectionRoute } from '../section/admin/section-edit';
 import { NewSectionRoute } from '../section/admin/section-new';
 import { SettingsRoute } from '../settings/admin/settings';
+import { ImportUsersRoute } from '../user/admin/import-users';
 import { LinkExistingUsersRoute } from '../user/admin/link-existing-users';
 import { NewUserRoute } from '../user/admin/new-user';
 import { UserRoute } from '../user/admin/user';
@@ -72,6 +73,7 @@ function AdminArea({ user }: { user: CurrentUser }) {
           </Route>
           <Route path="/users">{need(manageUsers, <UsersRoute />)}</Route>
           <Route path="/users/new">{need(manageUsers, <NewUserRoute />)}</Route>
+          <Route path="/users/import">{need(manageUsers, <ImportUsersRoute />)}</Route>
           <Route path="/users/link-existing">{need(linkUsers, <LinkExistingUsersRoute />)}</Route>
           <Route path="/users/course-certificates">
             {need(linkUsers || hasRule(user, 'edit'), <CourseCertificatesRoute viewer={user} />)}

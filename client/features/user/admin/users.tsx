@@ -85,6 +85,9 @@ export function UsersRoute() {
           <Link href="/users/new" className="button button--small">
             {t('adminUsers.new')}
           </Link>
+          <Link href="/users/import" className="button button--small button--ghost">
+            {t('userImport.action')}
+          </Link>
           <Link href="/users/link-existing" className="button button--small button--ghost">
             {t('adminArea.linkUsers')}
           </Link>
