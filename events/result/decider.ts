@@ -24,6 +24,8 @@ export interface SavedAnswer {
   feedback: string | null;
   /** Attempts a teacher gave on top of the formula (AttemptGranted). */
   extraAttempts: number;
+  /** A teacher gave this answer its score (an open answer is "not yet scored" until then). */
+  scored: boolean;
 }
 
 /** A participant's answers in one module, per page path and question name. */
@@ -35,7 +37,8 @@ export interface ResultState {
  * A teacher scores open questions and gives feedback per question
  * (docs/guide/results-and-scoring.md): scores become whole numbers within 0 and the maximum; only
  * an answered question can be scored or get feedback; nothing changed decides nothing (a repeated
- * save).
+ * save). A score given to an open answer not yet scored is a change even when it equals the 0 the
+ * answer started with: it settles the answer (docs/adr/0018-unscored-answers.md).
  */
 function scoreAnswers(command: ScoreAnswers, state: ResultState): ResultEvent[] {
   const { questions, scores, feedback, scoredBy, ...ref } = command.data;
@@ -48,14 +51,16 @@ function scoreAnswers(command: ScoreAnswers, state: ResultState): ResultEvent[] 
     const saved = state.answers[ref.pagePath]?.[name];
     if (!saved || !isAnswered(saved.answer)) throw conflict('result.notAnswered', { question: name });
     let score = saved.score;
-    // A client sending back every score: a choice question's unchanged score is no change.
-    const unchanged = scores[name] !== undefined && Math.round(scores[name]) === saved.score;
-    if (scores[name] !== undefined && !unchanged) {
+    const given = scores[name];
+    // A client sending back every score: a choice question's or a scored answer's unchanged score is no change.
+    const settled = saved.questionType !== 'open' || saved.scored;
+    const scoring = given !== undefined && !(Math.round(given) === saved.score && settled);
+    if (given !== undefined && scoring) {
       if (question.questionType !== 'open')
         throw invalid('result.onlyOpenScored', [
           { path: `result.scores.${name}`, key: 'result.onlyOpenScored' },
         ]);
-      score = Math.round(scores[name]);
+      score = Math.round(given);
       if (!Number.isFinite(score) || score < 0 || score > saved.maxScore)
         throw invalid(
           'result.scoreOutOfRange',
@@ -65,7 +70,7 @@ function scoreAnswers(command: ScoreAnswers, state: ResultState): ResultEvent[] 
     }
     const text = feedback[name]?.trim();
     const nextFeedback = text === undefined ? saved.feedback : text === '' ? null : text;
-    if (score === saved.score && nextFeedback === saved.feedback) continue;
+    if (!scoring && nextFeedback === saved.feedback) continue;
     events.push({
       type: 'AnswerScored',
       data: {
@@ -74,6 +79,7 @@ function scoreAnswers(command: ScoreAnswers, state: ResultState): ResultEvent[] 
         score,
         maxScore: saved.maxScore,
         previousScore: saved.score,
+        scored: scoring,
         feedback: nextFeedback,
         previousFeedback: saved.feedback,
         scoredBy,
@@ -186,15 +192,27 @@ function evolve(state: ResultState, event: ResultEvent): ResultState {
       const extraAttempts = before?.extraAttempts ?? 0;
       const page = {
         ...state.answers[pagePath],
-        [question]: { answer, attempts: attempt, score, maxScore, questionType, feedback, extraAttempts },
+        [question]: {
+          answer,
+          attempts: attempt,
+          score,
+          maxScore,
+          questionType,
+          feedback,
+          extraAttempts,
+          scored: false,
+        },
       };
       return { answers: { ...state.answers, [pagePath]: page } };
     }
     case 'AnswerScored': {
-      const { pagePath, question, score, feedback } = event.data;
+      const { pagePath, question, score, feedback, scored } = event.data;
       const saved = state.answers[pagePath]?.[question];
       if (!saved) return state;
-      const page = { ...state.answers[pagePath], [question]: { ...saved, score, feedback } };
+      const page = {
+        ...state.answers[pagePath],
+        [question]: { ...saved, score, feedback, scored: saved.scored || scored },
+      };
       return { answers: { ...state.answers, [pagePath]: page } };
     }
     case 'AttemptGranted': {
@@ -213,6 +231,7 @@ export const resultDecider: Decider<ResultCommand, ResultEvent, ResultState> = {
   initialState: () => ({ answers: {} }),
   evolve,
   // Sealed with the participant's key like the answers in the events: an erasure makes it unreadable.
-  snapshot: { schemaVersion: 1, every: 50, subject: subjectOfResultStream },
+  // Version 2: answers know whether a teacher scored them.
+  snapshot: { schemaVersion: 2, every: 50, subject: subjectOfResultStream },
   decide,
 };

@@ -49,6 +49,8 @@ export const AnswerSaved = defineEvent(
  * A teacher scored one answered question and/or gave feedback on it
  * (docs/guide/results-and-scoring.md). The score is a whole number between 0 and the question's
  * maximum; `previousScore` and `previousFeedback` keep the history readable from the event alone.
+ * `scored` says whether the teacher gave the score (an open answer is then scored, even at the
+ * score it had) or only feedback (an open answer not yet scored stays so; docs/adr/0018-unscored-answers.md).
  * The feedback is about the participant and may name them, so it is sealed with the participant's
  * key like the answer: erasing them erases it too. `scoredBy` is the teacher's user id.
  */
@@ -59,11 +61,17 @@ export const AnswerScored = defineEvent(
     score: z.number().int().min(0),
     maxScore: z.number().int().min(0),
     previousScore: z.number().int().min(0),
+    scored: z.boolean(),
     feedback: z.string().max(5_000).nullable(),
     previousFeedback: z.string().max(5_000).nullable(),
     scoredBy: z.string().min(1).max(200),
   }),
-  { personal: { subject: 'userId', fields: ['feedback', 'previousFeedback'] } },
+  {
+    personal: { subject: 'userId', fields: ['feedback', 'previousFeedback'] },
+    schemaVersion: 2,
+    // Version 1 came from a form that sent every score back with each save: each was a scoring.
+    upcasters: { 1: (data: unknown) => ({ ...(data as object), scored: true }) },
+  },
 );
 
 /**

@@ -23,11 +23,27 @@ export interface AnswerRow {
   /** The participant's last answer (a teacher's score is no activity of theirs). */
   updatedAt: string;
   feedback: string | null;
+  /** Who scored the current answer and when; null until a teacher gives it a score. */
   scoredBy: string | null;
   scoredAt: string | null;
   /** Attempts teachers gave on top of the formula. */
   extraAttempts: number;
 }
+
+/**
+ * An open answer is "not yet scored" until a teacher gives its latest version a score
+ * (docs/adr/0018-unscored-answers.md): answered, worth points, and no score given since the
+ * participant last answered. Choice answers are scored by the server when given. The teachers'
+ * queue reads the same rule in SQL (server/result/to-grade.ts, `awaitingScoreSql`).
+ */
+export const awaitsScore = (
+  row: Pick<AnswerRow, 'questionType' | 'answer' | 'maxScore' | 'scoredAt'>,
+): boolean =>
+  row.questionType === 'open' &&
+  row.maxScore > 0 &&
+  row.scoredAt === null &&
+  typeof row.answer === 'string' &&
+  row.answer.trim() !== '';
 
 /** A participant's unconfirmed answer to one question (a row of result_drafts). */
 export interface DraftRow {
@@ -64,8 +80,10 @@ export const activityKey = (ref: Pick<Ref, 'userId' | 'moduleId'>) =>
 /**
  * The question's result after `event`. An answer replaces the row only when it is a later attempt
  * than the row's: a replay, or two devices saving at once, never brings back an earlier one. The
- * teacher's feedback and extra attempts outlive a new answer. A score or an extra attempt for a
- * question without an answer changes nothing. Returns `row` itself when nothing changes.
+ * teacher's feedback and extra attempts outlive a new answer; a score does not (a new answer is
+ * not yet scored until a teacher scores it again), and feedback alone scores nothing. A score or an
+ * extra attempt for a question without an answer changes nothing. Returns `row` itself when
+ * nothing changes.
  */
 export function answerAfter(row: AnswerRow | null, event: AnswerEvent): AnswerRow | null {
   switch (event.type) {
@@ -81,8 +99,8 @@ export function answerAfter(row: AnswerRow | null, event: AnswerEvent): AnswerRo
         maxScore: data.maxScore,
         updatedAt: event.meta.at,
         feedback: row?.feedback ?? null,
-        scoredBy: row?.scoredBy ?? null,
-        scoredAt: row?.scoredAt ?? null,
+        scoredBy: null,
+        scoredAt: null,
         extraAttempts: row?.extraAttempts ?? 0,
       };
     }
@@ -93,8 +111,7 @@ export function answerAfter(row: AnswerRow | null, event: AnswerEvent): AnswerRo
         ...row,
         score: data.score,
         feedback: data.feedback,
-        scoredBy: data.scoredBy,
-        scoredAt: event.meta.at,
+        ...(data.scored ? { scoredBy: data.scoredBy, scoredAt: event.meta.at } : {}),
       };
     }
     case 'AttemptGranted': {

@@ -174,7 +174,8 @@ async function applyRun(trx: Transaction<ResultTables>, events: ResultChange[]) 
 
 export const moduleResults: Projection<ResultTables, Handled> = {
   name: 'module_results',
-  version: 1,
+  // 2: a new answer clears who scored the one before, and feedback alone scores nothing.
+  version: 2,
   tables: ['module_results', 'result_answers'],
   handles,
   apply,

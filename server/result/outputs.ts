@@ -28,6 +28,7 @@ const pageProgressOutput = z.object({
   gateOpen: z.boolean(),
   reachable: z.boolean(),
   stuck: z.boolean(),
+  awaitingScore: z.number(),
 });
 
 const byPageAndQuestion = <T extends z.ZodType>(value: T) =>
@@ -47,6 +48,7 @@ export const learnerModuleOutput = z.object({
   feedbackLabels: byPageAndQuestion(z.string()),
   scoring: scoringOutput,
   helpers: z.array(z.string()),
+  awaitingScore: z.number(),
 });
 
 /** One page of it, with the state of each question. */
@@ -79,6 +81,7 @@ export const learnerPageOutput = z.object({
       draft: answerValue.nullable(),
       needsConfirm: z.boolean(),
       reveal: z.enum(['auto', 'button']).nullable(),
+      awaitingScore: z.boolean(),
     }),
   ),
   progress: pageProgressOutput,
@@ -113,6 +116,9 @@ export const participantsOutput = z.object({
       percent: z.number(),
       stuckPages: z.array(z.string()),
       pages: z.record(z.string(), z.number()),
+      /** Answers waiting for a teacher's score, per page path (pages without any left out), and in all. */
+      awaitingPages: z.record(z.string(), z.number()),
+      awaitingScore: z.number(),
     }),
   ),
 });
@@ -142,14 +148,17 @@ export const participantResultOutput = z.object({
           locked: z.boolean(),
           scoredBy: z.string().nullable(),
           scoredAt: z.string().nullable(),
+          awaitingScore: z.boolean(),
         }),
       ),
       maxScore: z.number(),
       score: z.number(),
       completed: z.boolean(),
       stuck: z.boolean(),
+      awaitingScore: z.number(),
     }),
   ),
+  awaitingScore: z.number(),
   maxScore: z.number(),
   score: z.number(),
   updatedAt: z.string().nullable(),
@@ -176,3 +185,29 @@ export const resultHistoryOutput = z.array(
     feedbackTo: z.string().nullable(),
   }),
 );
+
+/** Teachers: the answers waiting for a score, oldest first, and the choices of the queue's filters. */
+export const toGradeOutput = z.object({
+  total: z.number(),
+  items: z.array(
+    z.object({
+      module: z.object({ path: z.string(), name: z.string() }),
+      page: z.object({ path: z.string(), name: z.string() }),
+      question: z.object({ name: z.string(), label: z.string(), maxScore: z.number(), info: z.string() }),
+      participant: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
+      answer: z.string(),
+      answeredAt: z.string(),
+      attempts: z.number(),
+      feedback: z.string().nullable(),
+      mayScore: z.boolean(),
+    }),
+  ),
+  choices: z.object({
+    modules: z.array(z.object({ path: z.string(), name: z.string() })),
+    pages: z.array(z.object({ module: z.string(), path: z.string(), name: z.string() })),
+    questions: z.array(
+      z.object({ module: z.string(), page: z.string(), name: z.string(), label: z.string() }),
+    ),
+    participants: z.array(z.object({ _id: z.string(), name: z.string() })),
+  }),
+});

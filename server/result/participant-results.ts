@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { AnswerValue } from '../../events/result/answers';
+import { awaitsScore } from '../../projections/result/answer-rules';
 import { nameOrEmailContains, type SearchScope } from '../../projections/user/users';
 import type { Db } from '../db/tables';
 
@@ -20,7 +21,7 @@ export interface ActivityRange {
 }
 
 /** Keeps the participants linked to one of the range's courses, when it names some. */
-const inCourses = (courses: readonly string[] | undefined, userColumn: string) =>
+export const inCourses = (courses: readonly string[] | undefined, userColumn: string) =>
   courses === undefined
     ? sql<boolean>`true`
     : courses.length === 0
@@ -143,6 +144,8 @@ export interface AnswerStanding {
   extraAttempts: number;
   score: number;
   maxScore: number;
+  /** An open answer waiting for a teacher's score (answer-rules.ts `awaitsScore`). */
+  awaitingScore: boolean;
 }
 
 /** The answered questions of several participants in one module, in one statement. */
@@ -163,6 +166,8 @@ export async function standingsOf(
       'extra_attempts',
       'score',
       'max_score',
+      'question_type',
+      'scored_at',
     ])
     .where('module_id', '=', moduleId)
     .where('user_id', 'in', [...userIds])
@@ -178,10 +183,26 @@ export async function standingsOf(
     extraAttempts: row.extra_attempts,
     score: row.score,
     maxScore: row.max_score,
+    awaitingScore: awaitsScore({
+      questionType: row.question_type,
+      answer: row.answer,
+      maxScore: row.max_score,
+      scoredAt: row.scored_at ? String(row.scored_at) : null,
+    }),
   }));
 }
 
 export const scoreKey = (pagePath: string, question: string) => `${pagePath}\u0000${question}`;
+
+/**
+ * answer-rules.ts `awaitsScore` in SQL, over a row of result_answers named `alias`: an open answer
+ * worth points, not empty, that no teacher has scored since it was given.
+ */
+export const awaitingScoreSql = (alias: string) =>
+  sql<boolean>`(${sql.ref(`${alias}.question_type`)} = 'open' and ${sql.ref(`${alias}.max_score`)} > 0
+    and ${sql.ref(`${alias}.scored_at`)} is null
+    and jsonb_typeof(${sql.ref(`${alias}.answer`)}) = 'string'
+    and btrim(${sql.ref(`${alias}.answer`)} #>> '{}') <> '')`;
 
 /** The ids of the participants active in the range, most recently active first. */
 export async function activeParticipantIds(
@@ -215,7 +236,13 @@ export async function* participantBatches(
   range: ActivityRange,
   questions: readonly { pagePath: string; question: string }[],
   batchSize = 500,
-): AsyncGenerator<(ParticipantRow & { scores: (number | null)[]; answers: (AnswerValue | null)[] })[]> {
+): AsyncGenerator<
+  (ParticipantRow & {
+    scores: (number | null)[];
+    answers: (AnswerValue | null)[];
+    awaiting: boolean[];
+  })[]
+> {
   let after = '';
   for (;;) {
     let query = db
@@ -231,6 +258,7 @@ export async function* participantBatches(
     if (rows.length === 0) return;
     const scores = new Map<string, (number | null)[]>();
     const answers = new Map<string, (AnswerValue | null)[]>();
+    const awaiting = new Map<string, boolean[]>();
     if (questions.length > 0) {
       const columns = sql.join(
         questions.map(
@@ -243,19 +271,26 @@ export async function* participantBatches(
         user_id: string;
         scores: (number | null)[];
         answers: (AnswerValue | null)[];
+        awaiting: (boolean | null)[];
       }>`
         select p.user_id, array_agg(ra.score order by q.n) as scores,
-          jsonb_agg(ra.answer order by q.n) as answers
+          jsonb_agg(ra.answer order by q.n) as answers,
+          array_agg(${awaitingScoreSql('ra')} order by q.n) as awaiting
         from (values ${columns}) as q(n, page_path, question)
         cross join (select unnest(${ids}::text[]) as user_id) as p
         left join (
-          select user_id, page_path, question, score, answer from result_answers
+          select user_id, page_path, question, score, answer, question_type, max_score, scored_at
+          from result_answers
           where module_id = ${moduleId} and user_id = any(${ids}::text[])
         ) as ra on ra.user_id = p.user_id and ra.page_path = q.page_path and ra.question = q.question
         group by p.user_id`.execute(db);
       for (const row of aggregated) {
         scores.set(row.user_id, row.scores);
         answers.set(row.user_id, row.answers);
+        awaiting.set(
+          row.user_id,
+          row.awaiting.map((value) => value === true),
+        );
       }
     }
     yield rows.map((row) => {
@@ -270,6 +305,7 @@ export async function* participantBatches(
         score: own.reduce<number>((sum, value) => sum + (value ?? 0), 0),
         scores: own,
         answers: answers.get(row.user_id) ?? [],
+        awaiting: awaiting.get(row.user_id) ?? [],
       };
     });
     after = rows.at(-1)!.user_id;

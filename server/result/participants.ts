@@ -109,11 +109,9 @@ export async function moduleParticipants(db: Db, actor: Actor | null, input: Par
   });
   const userIds = rows.map((row) => row.userId);
   const scores = await scoresOf(db, module.moduleId, userIds);
-  const stuck = stuckOn(
-    module,
-    await pagesOfModule(db, module.path),
-    await standingsOf(db, module.moduleId, userIds),
-  );
+  const standings = await standingsOf(db, module.moduleId, userIds);
+  const stuck = stuckOn(module, await pagesOfModule(db, module.path), standings);
+  const awaiting = awaitingOn(standings);
   return {
     module: { path: module.path, name: module.name },
     pages: pages.map(({ path, name, maxScore }) => ({ path, name, maxScore })),
@@ -132,6 +130,8 @@ export async function moduleParticipants(db: Db, actor: Actor | null, input: Par
         percent: percentOf(row.score, maxScore),
         /** Pages this participant can no longer finish alone (attempts used up): they need another attempt. */
         stuckPages: stuck.get(row.userId) ?? [],
+        awaitingPages: Object.fromEntries(awaiting.get(row.userId) ?? []),
+        awaitingScore: [...(awaiting.get(row.userId)?.values() ?? [])].reduce((sum, n) => sum + n, 0),
         pages: Object.fromEntries(
           pages.map((page) => [
             page.path,
@@ -144,6 +144,18 @@ export async function moduleParticipants(db: Db, actor: Actor | null, input: Par
       };
     }),
   };
+}
+
+/** Per participant, per page path, how many answers wait for a teacher's score. */
+function awaitingOn(standings: AnswerStanding[]): Map<string, Map<string, number>> {
+  const byUser = new Map<string, Map<string, number>>();
+  for (const standing of standings) {
+    if (!standing.awaitingScore) continue;
+    const own = byUser.get(standing.userId) ?? new Map<string, number>();
+    own.set(standing.pagePath, (own.get(standing.pagePath) ?? 0) + 1);
+    byUser.set(standing.userId, own);
+  }
+  return byUser;
 }
 
 /**

@@ -22,6 +22,7 @@ import { arrangeContent, arrangePages } from '../../events/result/randomize';
 import { ownersOfModule } from '../../projections/module/module-owners';
 import { findModuleByPath, type ModuleSummary } from '../../projections/module/module-summaries';
 import { type PageSummary, pagesOfModule } from '../../projections/page/page-summaries';
+import { awaitsScore } from '../../projections/result/answer-rules';
 import { answersOf, latestResultsOf, type StoredAnswer } from '../../projections/result/module-results';
 import { draftsOf } from '../../projections/result/result-drafts';
 import { isLinkedTo } from '../../projections/user/users';
@@ -60,6 +61,8 @@ export interface LearnerQuestion {
   correct: string[] | null;
   /** A teacher's feedback on the answer; null when there is none. */
   feedback: string | null;
+  /** An open answer a teacher has not scored yet: its score is not 0 but unknown (ADR 0018). */
+  awaitingScore: boolean;
 }
 
 export interface LearnerPageProgress {
@@ -79,6 +82,8 @@ export interface LearnerPageProgress {
   stuck: boolean;
   score: number;
   maxScore: number;
+  /** Answers on this page that wait for a teacher's score (not counted in `score`). */
+  awaitingScore: number;
 }
 
 /** The `scoring` object of the contract: per page path, its totals and one entry per question. */
@@ -112,6 +117,8 @@ export interface LearnerModule {
   needsAttempt: boolean;
   /** Who can give another attempt, when one is needed (empty otherwise). */
   helpers: string[];
+  /** Answers that wait for a teacher's score (not counted in `score`). */
+  awaitingScore: number;
 }
 
 export interface LearnerPage {
@@ -211,6 +218,7 @@ function questionState(
     reveal,
     correct: reveal && settled ? correctValues(question) : null,
     feedback: saved?.feedback ?? null,
+    awaitingScore: saved !== undefined && awaitsScore(saved),
   };
 }
 
@@ -266,6 +274,7 @@ export async function learnerState(
       stuck: pageStuck(module, progressOf(questions)),
       score: questions.reduce((sum, question) => sum + question.score, 0),
       maxScore: questions.reduce((sum, question) => sum + question.maxScore, 0),
+      awaitingScore: questions.filter((question) => question.awaitingScore).length,
     };
   });
   return { module, pages, perPage, progress, saved, seed, editor };
@@ -346,6 +355,7 @@ export function learnerModuleOf({ module, pages, perPage, progress, saved }: Lea
       ),
     ),
     helpers: [],
+    awaitingScore: progress.reduce((sum, page) => sum + page.awaitingScore, 0),
   };
 }
 

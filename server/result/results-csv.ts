@@ -74,8 +74,11 @@ export function resultsCsvRow(
     updatedAt: string;
     scores: readonly (number | null)[];
     answers: readonly (AnswerValue | null)[];
+    /** Per question, whether the answer waits for a teacher's score (absent: none does). */
+    awaiting?: readonly boolean[];
   },
   variant: CsvVariant = 'plain',
+  notScored = 'not yet scored',
 ): string[] {
   const maxScore = pages.reduce((sum, page) => sum + page.maxScore, 0);
   const spreadsheet = variant === 'spreadsheet';
@@ -91,8 +94,13 @@ export function resultsCsvRow(
     let pageScore = 0;
     for (const question of page.questions) {
       const score = row.scores[column] ?? null;
-      cells.push(csvCell(answerText(question, row.answers[column])), score === null ? '' : number(score));
-      pageScore += score ?? 0;
+      // An unscored open answer is no 0: its cell says so and the totals leave it out (ADR 0018).
+      const waiting = row.awaiting?.[column] === true;
+      cells.push(
+        csvCell(answerText(question, row.answers[column])),
+        waiting ? csvCell(notScored) : score === null ? '' : number(score),
+      );
+      if (!waiting) pageScore += score ?? 0;
       column++;
     }
     cells.push(number(pageScore));
@@ -125,7 +133,8 @@ export async function resultsCsv(
   const module = await teacherModule(db, actor, modulePath);
   const range = { ...activityRange(after, before), ...readScope(module) };
   const pages = questionColumns(await pagesOfModule(db, module.path));
-  const header = resultsCsvHeader(pages, translator(module.language), variant);
+  const t = translator(module.language);
+  const header = resultsCsvHeader(pages, t, variant);
   const separator = csvSeparator(variant);
   async function* rows(): AsyncGenerator<string> {
     yield `\uFEFF${header.map(csvCell).join(separator)}\r\n`;
@@ -135,7 +144,12 @@ export async function resultsCsv(
     for await (const batch of participantBatches(db, module.moduleId, range, columns, pageSize)) {
       let chunk = '';
       for (const row of batch) {
-        const cells = resultsCsvRow(pages, { ...row, ...seenName(actor, row) }, variant);
+        const cells = resultsCsvRow(
+          pages,
+          { ...row, ...seenName(actor, row) },
+          variant,
+          t('resultsCsv.notScored'),
+        );
         chunk += `${cells.join(separator)}\r\n`;
       }
       yield chunk;

@@ -17,6 +17,7 @@ import {
   participantsOutput,
   resultHistoryOutput,
   savedOutput,
+  toGradeOutput,
 } from './outputs';
 import { moduleParticipants, participantSearchSchema } from './participants';
 import { type LearnerSources, latestActivity, learnerModule, learnerPage } from './queries';
@@ -27,6 +28,7 @@ import {
   resultHistory,
   scoreResult,
 } from './teacher';
+import { answersToGrade, toGradeSchema } from './to-grade';
 
 /** One learner view per request: a page view's batch (module and page) reads the database once. */
 const views = new WeakMap<Context, LearnerSources>();
@@ -84,6 +86,11 @@ export const resultRouter = router({
     .input(updateResultSchema)
     .output(participantResultOutput)
     .mutation(({ ctx, input }) => scoreResult(ctx.platform, ctx.actor, metaOf(ctx), input)),
+  /** Teachers: the open answers waiting for a score in a module, a course or everywhere, oldest first. */
+  toGrade: signedInProcedure
+    .input(toGradeSchema)
+    .output(toGradeOutput)
+    .query(({ ctx, input }) => answersToGrade(ctx.platform.database.db, ctx.actor, input)),
   /** Teachers: another attempt at a question whose attempts a participant used up. */
   grantAttempt: signedInProcedure
     .input(grantAttemptSchema)

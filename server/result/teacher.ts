@@ -158,6 +158,8 @@ export interface TeacherQuestion {
   attemptsAllowed: number | null;
   /** Attempts used up: a teacher may give another. */
   locked: boolean;
+  /** An open answer no teacher has scored yet (its 0 is no score: ADR 0018). */
+  awaitingScore: boolean;
 }
 
 /** One participant's result as a teacher reads it: every page and question, answers, scores, feedback. */
@@ -190,6 +192,7 @@ export async function participantResult(db: Db, actor: Actor | null, modulePath:
         attempts: question.attempts,
         attemptsAllowed: question.attemptsAllowed,
         locked: question.locked,
+        awaitingScore: question.awaitingScore,
       };
     });
     return {
@@ -200,6 +203,7 @@ export async function participantResult(db: Db, actor: Actor | null, modulePath:
       stuck: progress.stuck,
       score: progress.score,
       maxScore: progress.maxScore,
+      awaitingScore: progress.awaitingScore,
       questions,
     };
   });
@@ -212,6 +216,7 @@ export async function participantResult(db: Db, actor: Actor | null, modulePath:
     maxScore: summary.maxScore,
     completed: summary.completed,
     updatedAt: summary.updatedAt,
+    awaitingScore: summary.awaitingScore,
     summary,
   };
 }

@@ -108,6 +108,7 @@ describe.each(databaseKinds)('projecting runs of events on %s', (kind) => {
           score: 1,
           maxScore: 1,
           previousScore: 0,
+          scored: true,
           feedback: `feedback ${step}`,
           previousFeedback: null,
           scoredBy: 'teacher',

@@ -215,7 +215,8 @@ describe.each(databaseKinds)('teacher results on %s', (kind) => {
     expect(pia).toMatch(/,"SDG 5",2,"Access to contraception.",2,4,4,7,57$/);
     const formula = lines.find((line) => line.startsWith(`"${otherId}"`));
     expect(formula).toContain(`"'=HYPERLINK(""x"")"`);
-    expect(formula).toMatch(/,"SDG 13",0,"Roads, ""mostly"", and bridges",0,0,0,7,0$/);
+    // The open answer no teacher scored reads 'not yet scored', never 0 (ADR 0018).
+    expect(formula).toMatch(/,"SDG 13",0,"Roads, ""mostly"", and bridges","not yet scored",0,0,7,0$/);
     const ranged = await app.inject({
       url: '/api/results/reflect.csv?after=2020-01-01&before=2020-12-31',
       headers: owner,

@@ -73,6 +73,7 @@ const scored = (
   previousFeedback: string | null = null,
   question = 'why',
   maxScore = 5,
+  given = true,
 ): ResultEvent => ({
   type: 'AnswerScored',
   data: {
@@ -81,6 +82,7 @@ const scored = (
     score: value,
     maxScore,
     previousScore,
+    scored: given,
     feedback,
     previousFeedback,
     scoredBy: 'teacher-1',
@@ -99,15 +101,31 @@ describe('scoring by a teacher', () => {
   it('gives feedback alone, the score unchanged', () =>
     spec([answered('Because.'), scored(4, 0, 'Good')])
       .when(score({}, { why: 'Very good' }))
-      .thenEvents([scored(4, 4, 'Very good', 'Good')]));
+      .thenEvents([scored(4, 4, 'Very good', 'Good', 'why', 5, false)]));
   it('an empty feedback text removes the feedback', () =>
     spec([answered('Because.'), scored(4, 0, 'Good')])
       .when(score({}, { why: '' }))
-      .thenEvents([scored(4, 4, null, 'Good')]));
+      .thenEvents([scored(4, 4, null, 'Good', 'why', 5, false)]));
   it('gives feedback on a choice question too', () =>
     spec([sdgAnswered])
       .when(score({}, { sdg: 'Right.' }))
-      .thenEvents([scored(1, 1, 'Right.', null, 'sdg', 1)]));
+      .thenEvents([scored(1, 1, 'Right.', null, 'sdg', 1, false)]));
+  it('scores an unscored open answer 0: a decision, though the score stays 0', () =>
+    spec([answered('Because.')])
+      .when(score({ why: 0 }))
+      .thenEvents([scored(0, 0)]));
+  it('feedback alone leaves an open answer unscored', () =>
+    spec([answered('Because.')])
+      .when(score({}, { why: 'Say more.' }))
+      .thenEvents([scored(0, 0, 'Say more.', null, 'why', 5, false)]));
+  it('a score of 0 sent back for a scored open answer is no change', () =>
+    spec([answered('Because.'), scored(0, 0)])
+      .when(score({ why: 0 }))
+      .thenEvents([]));
+  it('a new answer after scoring waits for a score again, even the same one', () =>
+    spec([answered('Because.'), scored(0, 0), answered('Because of rights.', 2)])
+      .when(score({ why: 0 }))
+      .thenEvents([scored(0, 0)]));
   it('the same score and feedback again decide nothing', () =>
     spec([answered('Because.'), scored(4, 0, 'Good')])
       .when(score({ why: 4 }, { why: 'Good' }))

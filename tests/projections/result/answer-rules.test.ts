@@ -49,6 +49,7 @@ const scored = (at: string, score: number, feedback: string | null) =>
     score,
     maxScore: 1,
     previousScore: 0,
+    scored: true,
     feedback,
     previousFeedback: null,
     scoredBy: 'teacher',
@@ -106,7 +107,7 @@ describe('the answer of one question', () => {
       answer({ score: 1, feedback: 'well done', scoredBy: 'teacher', scoredAt: T2 }),
     ],
     [
-      'feedback and extra attempts outlive a new answer, whose score replaces the teacher’s',
+      'feedback and extra attempts outlive a new answer, whose score replaces the teacher’s (unscored again)',
       [saved(T1, 1, 'yes'), scored(T2, 1, 'see page 2'), granted(T3, 1), saved(T4, 2, 'no', 0)],
       answer({
         answer: 'no',
@@ -114,8 +115,8 @@ describe('the answer of one question', () => {
         score: 0,
         updatedAt: T4,
         feedback: 'see page 2',
-        scoredBy: 'teacher',
-        scoredAt: T2,
+        scoredBy: null,
+        scoredAt: null,
         extraAttempts: 1,
       }),
     ],

@@ -125,6 +125,11 @@ export function aPage(module: { path: string }, path = 'washing') {
       event('PageUpdated', { ...ref, ...pageDetails, ...details }, { stream }),
     deleted: () =>
       event('PageDeleted', { ...ref, name: pageDetails.name, parentPath: module.path }, { stream }),
+    draftSaved: (details: Record<string, unknown>) =>
+      event('PageDraftSaved', { ...ref, ...pageDetails, ...details }, { stream }),
+    draftDiscarded: () => event('PageDraftDiscarded', { ...ref, name: pageDetails.name }, { stream }),
+    changesPublished: (details: Record<string, unknown>) =>
+      event('PageChangesPublished', { ...ref, ...pageDetails, ...details }, { stream }),
   };
 }
 
@@ -296,7 +301,7 @@ export function anAnswer(
         { ...ref, questionType: 'open', answer, idempotencyKey: options.key ?? null },
         { stream: drafts, at: options.at },
       ),
-    scored: (score: number, feedback: string | null, options: { at?: string } = {}) =>
+    scored: (score: number, feedback: string | null, options: { at?: string; scored?: boolean } = {}) =>
       event(
         'AnswerScored',
         {
@@ -304,6 +309,7 @@ export function anAnswer(
           score,
           maxScore: 1,
           previousScore: 0,
+          scored: options.scored ?? true,
           feedback,
           previousFeedback: null,
           scoredBy: 'teacher',

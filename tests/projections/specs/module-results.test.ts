@@ -66,7 +66,7 @@ describe.each(databaseKinds)('module_results on %s', (kind) => {
         result_answers: [{ answer: 'no', attempts: 2, updated_at: T1 }],
       }));
 
-  it('a teacher’s score and extra attempt stay when the participant answers again', () =>
+  it('a teacher’s feedback and extra attempt stay when the participant answers again; the score waits again', () =>
     spec
       .given(
         q1.saved(1, 'yes', 0, { at: T1 }),
@@ -81,8 +81,8 @@ describe.each(databaseKinds)('module_results on %s', (kind) => {
             attempts: 2,
             score: 0,
             feedback: 'good reasoning',
-            scored_by: 'teacher',
-            scored_at: T2,
+            scored_by: null,
+            scored_at: null,
             extra_attempts: 1,
           },
         ],
@@ -96,6 +96,12 @@ describe.each(databaseKinds)('module_results on %s', (kind) => {
         module_results: [{ updated_at: T1 }],
         result_answers: [{ question: 'q1', score: 1, updated_at: T1, scored_at: T3 }],
       }));
+
+  it('feedback alone scores nothing: the answer stays unscored', () =>
+    spec
+      .given(q1.saved(1, 'yes', 0, { at: T1 }))
+      .when(q1.scored(0, 'say more', { at: T2, scored: false }))
+      .thenRows({ result_answers: [{ score: 0, feedback: 'say more', scored_by: null, scored_at: null }] }));
 
   it('a draft is no answer', () =>
     spec.given().when(q1.drafted('thinking')).thenRows({ module_results: [], result_answers: [] }));

@@ -207,7 +207,9 @@ describe.each(databaseKinds)('answer texts for teachers on %s', (kind) => {
     );
     expect(row).toContain('"Rita Resultaat"');
     // Option texts, several joined by '; '; the open answer as text, neutralised and quoted.
-    expect(row).toMatch(/,"De pil",1,"Onderwijs; Een auto",1,"'=1\+1, ""zegt"" men",0,2,2,5,40$/);
+    expect(row).toMatch(
+      /,"De pil",1,"Onderwijs; Een auto",1,"'=1\+1, ""zegt"" men","nog niet gescoord",2,2,5,40$/,
+    );
     // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field
     const text = await graphql<any>(app, '{ resultCSV(path: "toets") }', { token: admin.token });
     expect(text.data.resultCSV).toBe(response.body);

@@ -74,6 +74,7 @@ const scored = by(teacher, 'AnswerScored', {
   score: 4,
   maxScore: 5,
   previousScore: 0,
+  scored: true,
   feedback: 'Good',
   previousFeedback: null,
   scoredBy: teacher,

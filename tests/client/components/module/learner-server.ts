@@ -58,6 +58,7 @@ export function learnerServer(questions: Question[], info = 'The answer is in th
           draft: null,
           needsConfirm: allowed !== null,
           reveal: null,
+          awaitingScore: false,
         },
       ];
     }),
@@ -75,6 +76,7 @@ export function learnerServer(questions: Question[], info = 'The answer is in th
     gateOpen: true,
     reachable: true,
     stuck: false,
+    awaitingScore: 0,
   });
   const page = (): LearnerPage => ({
     page: {
@@ -126,6 +128,7 @@ export function learnerServer(questions: Question[], info = 'The answer is in th
     feedbackLabels: {},
     scoring: {},
     helpers: [],
+    awaitingScore: 0,
   });
   const save = ({ result }: InputOf<'result.save'>): OutputOf<'result.save'> => {
     for (const [name, value] of Object.entries(result.answers ?? {}) as [string, AnswerValue][]) {
