@@ -27,6 +27,7 @@ import * as createSecondFactors from './2026_11_28_03_10_00_create_second_factor
 import * as createProjectionVersions from './2026_11_28_03_20_00_create_projection_versions';
 import * as createExternalIdentities from './2026_11_28_03_30_00_create_external_identities';
 import * as createSigningKey from './2026_11_28_04_40_00_create_signing_key';
+import * as createPageDrafts from './2026_11_28_18_00_00_create_page_drafts';
 
 /** Listed statically (not read from disk) so the bundled binary carries them. Append only. */
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_03_20_00_create_projection_versions': createProjectionVersions,
   '2026_11_28_03_30_00_create_external_identities': createExternalIdentities,
   '2026_11_28_04_40_00_create_signing_key': createSigningKey,
+  '2026_11_28_18_00_00_create_page_drafts': createPageDrafts,
 };
 
 export const migrationProvider: MigrationProvider = {

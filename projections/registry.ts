@@ -13,6 +13,7 @@ import { moduleOwnersProjection } from './module/module-owners';
 import { moduleSummaries } from './module/module-summaries';
 import { structureVersions } from './module/structure-versions';
 import { inReadOrder } from './order';
+import { pageDrafts } from './page/page-drafts';
 import { pageSummaries } from './page/page-summaries';
 import type { AnyProjection } from './projection';
 import { answerRequests } from './result/answer-requests';
@@ -32,6 +33,7 @@ export const projections: AnyProjection[] = inReadOrder([
   moduleSummaries,
   moduleOwnersProjection,
   pageSummaries,
+  pageDrafts,
   structureVersions,
   fileSummaries,
   moduleResults,

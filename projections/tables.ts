@@ -9,6 +9,7 @@ import type { ContentLinkTables } from './link/content-links';
 import type { ModuleOwnerTables } from './module/module-owners';
 import type { ModuleSummaryTables } from './module/module-summaries';
 import type { StructureVersionTables } from './module/structure-versions';
+import type { PageDraftTables } from './page/page-drafts';
 import type { PageTables } from './page/page-summaries';
 import type { AnswerRequestTables } from './result/answer-requests';
 import type { ResultTables } from './result/module-results';
@@ -32,6 +33,7 @@ export type ProjectionTables = CourseSummaryTables &
   StructureVersionTables &
   FileTables &
   PageTables &
+  PageDraftTables &
   ResultTables &
   DraftTables &
   AnswerRequestTables &

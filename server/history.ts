@@ -67,6 +67,21 @@ function diff(before: unknown, after: unknown): FieldChange[] {
     .map((field) => ({ field, from: from[field] ?? null, to: to[field] ?? null }));
 }
 
+/**
+ * The changes an event made. An item that keeps a draft beside its live state (a page,
+ * docs/adr/0019-drafts-of-live-content.md): a saved draft reads as its changes against the draft before
+ * it (or the live item when there was none), a publication as what learners now see, a discarded
+ * draft as no change.
+ */
+function changesBetween(before: unknown, after: unknown): FieldChange[] {
+  const { draft: draftBefore, ...liveBefore } = asRecord(before);
+  const { draft: draftAfter, ...liveAfter } = asRecord(after);
+  if (draftBefore === undefined && draftAfter === undefined) return diff(before, after);
+  const live = diff(liveBefore, liveAfter);
+  if (live.length > 0 || draftAfter === null || draftAfter === undefined) return live;
+  return diff({ details: draftBefore ?? liveBefore.details }, { details: draftAfter });
+}
+
 type Loose = Record<string, unknown>;
 const asRecord = (value: unknown): Loose =>
   value !== null && typeof value === 'object' ? (value as Loose) : {};
@@ -151,7 +166,7 @@ export function historyOf<C, E extends NewEvent, S>(
   let certificate: unknown = defaultCertificateConfig();
   return events.map((event) => {
     const next = decider.evolve(state, { type: event.type, data: event.data } as E);
-    const entry = describe(event, state, next, diff(state, next));
+    const entry = describe(event, state, next, changesBetween(state, next));
     if (event.type.endsWith('CertificateConfigured')) {
       const config = asRecord(event.data).config;
       entry.changes = diff(certificateFields(certificate), certificateFields(config));

@@ -68,4 +68,7 @@ export const pagePathSchema = z.object({ path: pathSchema });
 export type PageCommand =
   | { type: 'CreatePage'; data: { pageId: string; path: string; parentPath: string; details: PageDetails } }
   | { type: 'UpdatePage'; data: { details: PageDetails } }
+  | { type: 'SavePageDraft'; data: { details: PageDetails } }
+  | { type: 'DiscardPageDraft' }
+  | { type: 'PublishPageChanges' }
   | { type: 'DeletePage' };

@@ -10,7 +10,10 @@ export type PageState =
       pageId: string;
       path: string;
       parentPath: string;
+      /** What learners see. */
       details: PageDetails;
+      /** The author's changes not yet published (docs/adr/0019-drafts-of-live-content.md). */
+      draft: PageDetails | null;
     };
 
 type Existing = Exclude<PageState, { status: 'absent' }>;
@@ -18,6 +21,12 @@ type Existing = Exclude<PageState, { status: 'absent' }>;
 function requireActive(state: PageState): Existing {
   if (state.status !== 'active') throw notFound('page.notFound');
   return state;
+}
+
+function requireDraft(state: PageState): Existing & { draft: PageDetails } {
+  const page = requireActive(state);
+  if (page.draft === null) throw conflict('page.noDraft');
+  return { ...page, draft: page.draft };
 }
 
 const ref = (state: Existing) => ({ pageId: state.pageId, path: state.path });
@@ -31,6 +40,16 @@ function decide(command: PageCommand, state: PageState): PageEvent[] {
     }
     case 'UpdatePage':
       return [{ type: 'PageUpdated', data: { ...ref(requireActive(state)), ...command.data.details } }];
+    case 'SavePageDraft':
+      return [{ type: 'PageDraftSaved', data: { ...ref(requireActive(state)), ...command.data.details } }];
+    case 'DiscardPageDraft': {
+      const page = requireDraft(state);
+      return [{ type: 'PageDraftDiscarded', data: { ...ref(page), name: page.details.name } }];
+    }
+    case 'PublishPageChanges': {
+      const page = requireDraft(state);
+      return [{ type: 'PageChangesPublished', data: { ...ref(page), ...page.draft } }];
+    }
     case 'DeletePage': {
       const page = requireActive(state);
       return [
@@ -46,12 +65,24 @@ function evolve(state: PageState, event: PageEvent): PageState {
   switch (event.type) {
     case 'PageCreated': {
       const { pageId, path, parentType: _type, parentPath, ...details } = event.data;
-      return { status: 'active', pageId, path, parentPath, details };
+      return { status: 'active', pageId, path, parentPath, details, draft: null };
     }
     case 'PageUpdated': {
       if (state.status === 'absent') return state;
       const { pageId: _id, path: _path, ...details } = event.data;
       return { ...state, details };
+    }
+    case 'PageDraftSaved': {
+      if (state.status === 'absent') return state;
+      const { pageId: _id, path: _path, ...draft } = event.data;
+      return { ...state, draft };
+    }
+    case 'PageDraftDiscarded':
+      return state.status === 'absent' ? state : { ...state, draft: null };
+    case 'PageChangesPublished': {
+      if (state.status === 'absent') return state;
+      const { pageId: _id, path: _path, ...details } = event.data;
+      return { ...state, details, draft: null };
     }
     case 'PageDeleted':
       return state.status === 'absent' ? state : { ...state, status: 'deleted' };
@@ -64,5 +95,6 @@ export const pageDecider: Decider<PageCommand, PageEvent, PageState> = {
   initialState: () => ({ status: 'absent' }),
   evolve,
   decide,
-  snapshot: { schemaVersion: 1, every: 50 },
+  // 2: the state holds the draft.
+  snapshot: { schemaVersion: 2, every: 50 },
 };

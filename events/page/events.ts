@@ -35,11 +35,40 @@ export const PageDeleted = defineEvent(
   z.object({ ...pageRef, name: z.string(), parentPath: pathSchema }),
 );
 
-export const pageEventDefinitions = [PageCreated, PageUpdated, PageDeleted];
+/**
+ * Changes to a page learners can see (its module is published) are kept as the author's draft
+ * (docs/adr/0019-drafts-of-live-content.md): saved whole, so a reader needs no earlier draft, and
+ * learners keep the live details until the draft is published.
+ */
+export const PageDraftSaved = defineEvent(
+  'PageDraftSaved',
+  z.object({ ...pageRef, ...pageDetailsSchema.shape }),
+);
+export const PageDraftDiscarded = defineEvent(
+  'PageDraftDiscarded',
+  z.object({ ...pageRef, name: z.string() }),
+);
+/** The draft became the live page: the details learners see from now on. */
+export const PageChangesPublished = defineEvent(
+  'PageChangesPublished',
+  z.object({ ...pageRef, ...pageDetailsSchema.shape }),
+);
+
+export const pageEventDefinitions = [
+  PageCreated,
+  PageUpdated,
+  PageDeleted,
+  PageDraftSaved,
+  PageDraftDiscarded,
+  PageChangesPublished,
+];
 
 export type PageEvent =
   | EventOf<typeof PageCreated>
   | EventOf<typeof PageUpdated>
-  | EventOf<typeof PageDeleted>;
+  | EventOf<typeof PageDeleted>
+  | EventOf<typeof PageDraftSaved>
+  | EventOf<typeof PageDraftDiscarded>
+  | EventOf<typeof PageChangesPublished>;
 
 export const pageStream = (pageId: string) => `page-${pageId}`;

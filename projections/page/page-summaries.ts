@@ -24,7 +24,14 @@ export interface PageTables {
   page_summaries: PageSummariesTable;
 }
 
-const handles = ['PageCreated', 'PageUpdated', 'PageDeleted', 'ModulePagesOrdered', 'ModuleDeleted'] as const;
+const handles = [
+  'PageCreated',
+  'PageUpdated',
+  'PageChangesPublished',
+  'PageDeleted',
+  'ModulePagesOrdered',
+  'ModuleDeleted',
+] as const;
 type Handled = (typeof handles)[number];
 
 async function apply(trx: Transaction<PageTables>, event: StoredOf<Handled>) {
@@ -44,7 +51,9 @@ async function apply(trx: Transaction<PageTables>, event: StoredOf<Handled>) {
         on conflict (page_id) do nothing`.execute(trx);
       return;
     }
-    case 'PageUpdated': {
+    case 'PageUpdated':
+    // Published changes are the live page from now on; a draft before it changed nothing here.
+    case 'PageChangesPublished': {
       const data = event.data;
       await trx
         .updateTable('page_summaries')

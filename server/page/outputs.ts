@@ -65,3 +65,9 @@ export const pageAsOfOutput = z.object({
   deleted: z.boolean(),
   ...pageDetailsOutput.shape,
 });
+
+/** A page's draft state for its editors: whether learners see the page, and the draft kept beside it. */
+export const pageDraftStateOutput = z.object({
+  live: z.boolean(),
+  draft: pageDetailsOutput.extend({ savedAt: z.string(), savedBy: z.string().nullable() }).nullable(),
+});

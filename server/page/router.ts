@@ -7,9 +7,16 @@ import { ownersOfModule } from '../../projections/module/module-owners';
 import { moduleIdByPath } from '../../projections/module/module-summaries';
 import { findPageByPath } from '../../projections/page/page-summaries';
 import { contentProcedures, parentOwners } from '../content/procedures';
-import { publicProcedure, router, signedInProcedure } from '../trpc';
+import { inputMutation, pathMutation, publicProcedure, router, signedInProcedure } from '../trpc';
 import { createPage, deletePage, duplicatePage, updatePage } from './commands';
-import { editablePageOutput, pageAsOfOutput, pageOutput, pageSummaryOutput } from './outputs';
+import { discardPageDraft, pageDraftState, publishPageChanges, savePageDraft } from './drafts';
+import {
+  editablePageOutput,
+  pageAsOfOutput,
+  pageDraftStateOutput,
+  pageOutput,
+  pageSummaryOutput,
+} from './outputs';
 import { editablePage, visiblePage, visiblePagesOfModule } from './queries';
 
 /** A page belongs to its module: the module's owners are the page's. */
@@ -48,5 +55,15 @@ export const pageRouter = router({
     .input(pagePathSchema)
     .output(editablePageOutput)
     .query(({ ctx, input }) => editablePage(ctx.platform.database.db, ctx.actor, input.path)),
+  /** Whether learners see the page, and its author's draft (answer key included): the page's editors only. */
+  draft: signedInProcedure
+    .input(pagePathSchema)
+    .output(pageDraftStateOutput)
+    .query(({ ctx, input }) => pageDraftState(ctx.platform.database.db, ctx.actor, input.path)),
+  /** Keeps the page form as a draft beside the live page (docs/adr/0019-drafts-of-live-content.md). */
+  saveDraft: inputMutation(signedInProcedure, updatePageSchema, savePageDraft),
+  /** The draft becomes what learners see. */
+  publishChanges: pathMutation(signedInProcedure, pagePathSchema, publishPageChanges),
+  discardDraft: pathMutation(signedInProcedure, pagePathSchema, discardPageDraft),
   ...pageProcedures,
 });

@@ -194,6 +194,16 @@ export class World {
     return { module, page };
   }
 
+  /** A page of a fresh module of the owner's, with a draft kept beside it. */
+  async pageWithDraft(): Promise<string> {
+    const { page } = await this.module();
+    await this.as('owner', 'page.saveDraft', {
+      path: page,
+      page: { name: `Draft ${this.next()}`, type: 'question', content: questions },
+    });
+    return page;
+  }
+
   async file(parent?: { parentType: 'course' | 'section'; parentPath: string }): Promise<string> {
     const { path } = await this.as('owner', 'file.create', {
       file: { name: `File ${this.next()}`, url: `https://example.org/file-${this.counter}.pdf` },
@@ -568,6 +578,17 @@ export const trpcRows: Record<string, Row> = {
   },
   'page.delete': { allowed: ownerOrAdmin, input: async (w) => ({ path: (await w.module()).page }) },
   'page.duplicate': { allowed: ownerOrAdmin, input: async (w) => ({ path: (await w.module()).page }) },
+  // Drafts of live pages: exactly the page's edit right (docs/adr/0019-drafts-of-live-content.md).
+  'page.draft': { allowed: ownerOrAdmin, input: async (w) => ({ path: w.shared.page }) },
+  'page.saveDraft': {
+    allowed: ownerOrAdmin,
+    input: async (w) => ({
+      path: (await w.module()).page,
+      page: { name: 'Draft', type: 'question', content: questions },
+    }),
+  },
+  'page.publishChanges': { allowed: ownerOrAdmin, input: async (w) => ({ path: await w.pageWithDraft() }) },
+  'page.discardDraft': { allowed: ownerOrAdmin, input: async (w) => ({ path: await w.pageWithDraft() }) },
 
   // Results: everyone answers for themselves; the module's owners (or the view or edit right)
   // read, score and grant attempts.

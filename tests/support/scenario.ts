@@ -38,6 +38,7 @@ import {
   updateModule,
 } from '../../server/module/commands';
 import { createPage, deletePage, duplicatePage, updatePage } from '../../server/page/commands';
+import { publishPageChanges, savePageDraft } from '../../server/page/drafts';
 import { saveResult } from '../../server/result/commands';
 import { grantAttempt, scoreResult } from '../../server/result/teacher';
 import { createSection, deleteSection } from '../../server/section/commands';
@@ -92,7 +93,7 @@ export async function courseScenario(platform: TestPlatform, meta: Meta) {
   await deleteCourse(platform, admin, meta(), 'to-be-removed');
 }
 
-/** Modules and pages: 29 events (each creation also makes the creator an owner). */
+/** Modules and pages: 34 events (each creation also makes the creator an owner). */
 async function moduleScenario(platform: TestPlatform, meta: Meta) {
   await createModule(platform, admin, meta(), { module: moduleForm('Contraception', { onHome: true }) });
   await createModule(platform, admin, meta(), {
@@ -139,6 +140,11 @@ async function moduleScenario(platform: TestPlatform, meta: Meta) {
     pages: ['myths', 'intro', 'methods'],
   });
   await duplicatePage(platform, admin, meta(), 'intro');
+  // Drafts of live pages: one published, one kept, one on a page deleted with it.
+  await savePageDraft(platform, admin, meta(), { path: 'methods', page: pageForm('Methods and risks') });
+  await publishPageChanges(platform, admin, meta(), 'methods');
+  await savePageDraft(platform, admin, meta(), { path: 'intro', page: pageForm('Introduction') });
+  await savePageDraft(platform, admin, meta(), { path: 'myths', page: pageForm('Myths and facts') });
   await deletePage(platform, admin, meta(), 'myths');
   await removeModuleOwner(platform, admin, meta(), { path: 'exam', userId: admin.userId });
   await unpublishModule(platform, admin, meta(), 'exam');
@@ -157,6 +163,7 @@ async function moduleScenario(platform: TestPlatform, meta: Meta) {
     parentPath: 'gone',
     page: pageForm('Gone page'),
   });
+  await savePageDraft(platform, admin, meta(), { path: 'gone-page', page: pageForm('Gone draft') });
   await deleteModule(platform, admin, meta(), 'gone');
 }
 
@@ -352,8 +359,8 @@ export async function platformScenario(platform: TestPlatform, meta: Meta) {
 
 /**
  * The events platformScenario appends: 9 course events plus the creator becoming owner of each of
- * the 4 courses; 29 module and page events; 30 links; 12 tracking; 9 certificates; 9 results (the
+ * the 4 courses; 34 module and page events; 30 links; 12 tracking; 9 certificates; 9 results (the
  * module, its owner, its page, the learner's 3 account events, the answer, 2 scores) and 7 more (a
  * second page, 3 drafts, a confirmed answer, another attempt and a page seen).
  */
-export const platformScenarioEvents = 13 + 29 + 30 + 12 + 9 + 9 + 7;
+export const platformScenarioEvents = 13 + 34 + 30 + 12 + 9 + 9 + 7;

@@ -57,4 +57,10 @@ describe.each(databaseKinds)('page_summaries on %s', (kind) => {
       .when(washing.deleted(), module.deleted())
       .thenRows({ page_summaries: [{ path: 'elsewhere', module_path: 'other' }] });
   });
+
+  it('published changes replace the live page; a draft alone changes nothing', () =>
+    spec
+      .given(washing.created(), washing.draftSaved({ name: 'Draft name' }))
+      .when(washing.changesPublished({ name: 'Washing hands well', estimatedTime: 9 }))
+      .thenRows({ page_summaries: [{ path: 'washing', name: 'Washing hands well', estimated_time: 9 }] }));
 });
