@@ -25,6 +25,7 @@ import { NewModuleRoute } from '../module/admin/module-new';
 import { PageRoute } from '../page/admin/page-edit';
 import { NewPageRoute } from '../page/admin/page-new';
 import { ParticipantResultRoute } from '../result/admin/participant-result';
+import { ToGradeCount, ToGradeRoute } from '../result/admin/to-grade';
 import { NewRoleRoute } from '../role/admin/new-role';
 import { RoleRoute } from '../role/admin/role';
 import { RolesRoute } from '../role/admin/roles';
@@ -107,6 +108,11 @@ function AdminArea({ user }: { user: CurrentUser }) {
               />
             )}
           </Route>
+          <Route path="/courses/:coursePath/to-grade">
+            {(params) => (
+              <ToGradeRoute key={params.coursePath} scope={{ course: param(params.coursePath) }} />
+            )}
+          </Route>
           <Route path="/courses/:coursePath/:view">
             {(params) => (
               <CourseRoute
@@ -177,6 +183,11 @@ function AdminArea({ user }: { user: CurrentUser }) {
               />
             )}
           </Route>
+          <Route path="/modules/:modulePath/to-grade">
+            {(params) => (
+              <ToGradeRoute key={params.modulePath} scope={{ module: param(params.modulePath) }} />
+            )}
+          </Route>
           <Route path="/modules/:modulePath/:view">
             {(params) =>
               moduleViews.includes(params.view as ModuleView) && params.view !== 'form' ? (
@@ -191,6 +202,9 @@ function AdminArea({ user }: { user: CurrentUser }) {
                 <AdminNotFound />
               )
             }
+          </Route>
+          <Route path="/to-grade">
+            <ToGradeRoute scope={{ all: true }} />
           </Route>
           <Route path="/results/:userId">
             {(params) => (
@@ -363,6 +377,7 @@ function AdminWelcome({ user }: { user: CurrentUser }) {
     <>
       <h1>{t('nav.admin')}</h1>
       <p className="page-lead">{t('admin.welcome')}</p>
+      <ToGradeCount scope={{ all: true }} href="/to-grade" hideEmpty />
       {links.length > 0 ? (
         <ul className="card-grid admin-cards">
           {links.map((link) => (

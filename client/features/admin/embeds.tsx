@@ -9,6 +9,7 @@ import type { ModuleEmbeds } from '../module/admin/module-edit';
 import { ModulePagesView } from '../page/admin/module-pages';
 import { ModuleResultsView } from '../result/admin/module-results';
 import type { CertificatePanel } from '../result/admin/participant-result';
+import { ToGradeCount } from '../result/admin/to-grade';
 import type { SectionEmbeds } from '../section/admin/section-edit';
 
 /*
@@ -21,6 +22,12 @@ export const courseEmbeds: CourseEmbeds = {
   files: (parent, rights) => <LinkedFiles parent={parent} rights={rights} />,
   certificateConfig: (coursePath) => <CertificateConfigRoute kind="course" path={coursePath} />,
   certificates: (coursePath, viewer) => <CourseCertificateList coursePath={coursePath} viewer={viewer} />,
+  toGrade: (coursePath) => (
+    <ToGradeCount
+      scope={{ course: coursePath }}
+      href={`/courses/${encodeURIComponent(coursePath)}/to-grade`}
+    />
+  ),
 };
 
 export const sectionEmbeds: SectionEmbeds = {

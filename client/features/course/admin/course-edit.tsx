@@ -47,6 +47,8 @@ export interface CourseEmbeds {
   files: LinkedView;
   certificateConfig: (coursePath: string) => ReactNode;
   certificates: (coursePath: string, viewer: CurrentUser) => ReactNode;
+  /** How many answers in the course's modules wait for a score, with a link to grade them. */
+  toGrade: (coursePath: string) => ReactNode;
 }
 
 /**
@@ -116,6 +118,7 @@ export function CourseRoute({ path, view, user, embeds }: EditRouteProps<CourseE
               language={item.language}
             />
           )}
+          {embeds.toGrade(item.path)}
           <ViewTabs
             label={t('courseAdmin.views')}
             current={view as CourseView}

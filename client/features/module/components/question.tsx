@@ -156,11 +156,15 @@ export function Question({
         </div>
       )}
       {locked && state?.info && <p className="question__info status status--info">{state.info}</p>}
+      {state?.awaitingScore && (
+        <p className="question__waiting status status--info">{t('answering.waitingForTeacher')}</p>
+      )}
       {state?.feedback && (
         <div className="question__feedback status status--info">
           <p>
             <strong>{t('answering.feedback')}</strong>
             {state.questionType === 'open' &&
+              !state.awaitingScore &&
               ` · ${t('answering.feedbackScore', { score: state.score, max: state.maxScore })}`}
           </p>
           <p className="question__feedback-text">{state.feedback}</p>

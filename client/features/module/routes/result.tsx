@@ -74,6 +74,11 @@ export function ResultRoute({
                   percent: percentOf(data.score, data.maxScore),
                 })}
               </p>
+              {data.awaitingScore > 0 && (
+                <p className="status status--info">
+                  {t('answering.waitingForTeacherCount', { count: data.awaitingScore })}
+                </p>
+              )}
               {data.pages.some((page) => page.stuck) ? (
                 <StuckNotice helpers={data.helpers} />
               ) : (
@@ -109,7 +114,12 @@ export function ResultRoute({
                               ? t('answering.completed')
                               : t('answering.notCompleted')}
                       </td>
-                      <td>{page.maxScore > 0 ? `${page.score} / ${page.maxScore}` : '—'}</td>
+                      <td>
+                        {page.maxScore > 0 ? `${page.score} / ${page.maxScore}` : '—'}
+                        {page.awaitingScore > 0 && (
+                          <span className="muted"> · {t('answering.waitingForTeacher')}</span>
+                        )}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

@@ -126,6 +126,11 @@ export function ModuleResultsView({ module, rights }: { module: ModuleDetail; ri
                 {data.pages.map((page) => (
                   <td key={page.path} data-label={page.name}>
                     {page.maxScore > 0 ? `${row.pages[page.path] ?? 0} / ${page.maxScore}` : '—'}
+                    {(row.awaitingPages[page.path] ?? 0) > 0 && (
+                      <span className="badge to-grade-badge">
+                        {t('grading.toGradeCount', { count: row.awaitingPages[page.path] })}
+                      </span>
+                    )}
                     {row.stuckPages.includes(page.path) && (
                       <span className="stuck-mark" title={t('teacherResults.stuckPage')}>
                         {' '}
@@ -136,6 +141,11 @@ export function ModuleResultsView({ module, rights }: { module: ModuleDetail; ri
                 ))}
                 <td data-label={t('teacherResults.total')}>
                   {row.score} / {data.maxScore}
+                  {row.awaitingScore > 0 && (
+                    <span className="badge to-grade-badge">
+                      {t('grading.toGradeCount', { count: row.awaitingScore })}
+                    </span>
+                  )}
                 </td>
                 <td data-label={t('teacherResults.percent')}>{row.percent} %</td>
               </tr>
@@ -181,6 +191,11 @@ export function ModuleResultsView({ module, rights }: { module: ModuleDetail; ri
         </div>
       </div>
       {rights.courseTeacher && <p className="muted">{t('teacherResults.courseScope')}</p>}
+      <p>
+        <Link href={`/modules/${encodeURIComponent(module.path)}/to-grade`}>{t('grading.openQueue')}</Link>
+        {' · '}
+        <span className="muted">{t('grading.totalsNote')}</span>
+      </p>
       {!rights.score && <p className="muted">{t('teacherResults.readOnly')}</p>}
       {download.isError && (
         <Alert tone="danger">

@@ -131,6 +131,14 @@ function ParticipantResultView({
           max: data.maxScore,
           percent: percentOf(data.score, data.maxScore),
         })}
+        {data.awaitingScore > 0 && (
+          <>
+            {' '}
+            <span className="badge to-grade-badge">
+              {t('grading.toGradeCount', { count: data.awaitingScore })}
+            </span>
+          </>
+        )}
       </p>
       {!mayScore && <p className="muted">{t('teacherResults.readOnly')}</p>}
       <ParticipantCertificate
@@ -205,8 +213,9 @@ function AnswerTexts({
   );
 }
 
+// An answer not yet scored starts with an empty field: its 0 is no score (ADR 0018).
 const formValuesOf = (page: ResultPage) => ({
-  scores: Object.fromEntries(page.questions.map((q) => [q.name, String(q.score)])),
+  scores: Object.fromEntries(page.questions.map((q) => [q.name, q.awaitingScore ? '' : String(q.score)])),
   feedback: Object.fromEntries(page.questions.map((q) => [q.name, q.feedback ?? ''])),
 });
 
@@ -242,7 +251,11 @@ function PageScores({
     for (const question of page.questions) {
       if (!question.answered) continue;
       const typed = values.scores[question.name] ?? '';
-      if (question.questionType === 'open' && typed.trim() !== '' && Number(typed) !== question.score)
+      if (
+        question.questionType === 'open' &&
+        typed.trim() !== '' &&
+        (question.awaitingScore || Number(typed) !== question.score)
+      )
         scores[question.name] = Number(typed);
       const text = values.feedback[question.name] ?? '';
       if (text.trim() !== (question.feedback ?? '')) feedback[question.name] = text;
@@ -274,6 +287,11 @@ function PageScores({
         <span className="muted">
           ({page.score} / {page.maxScore})
         </span>
+        {page.awaitingScore > 0 && (
+          <span className="badge to-grade-badge">
+            {t('grading.toGradeCount', { count: page.awaitingScore })}
+          </span>
+        )}
         {page.stuck && (
           <span className="badge badge--warning stuck-badge">{t('teacherResults.stuckPage')}</span>
         )}
@@ -295,6 +313,8 @@ function PageScores({
                   min={0}
                   max={question.maxScore}
                   step="any"
+                  placeholder={question.awaitingScore ? t('grading.notScored') : undefined}
+                  aria-describedby={`${id}-${question.name}-score-hint`}
                   value={values.scores[question.name] ?? ''}
                   onChange={(event) =>
                     setValues({
@@ -303,11 +323,15 @@ function PageScores({
                     })
                   }
                 />
-                <p className="field__hint">{t('teacherResults.roundedHint')}</p>
+                <p className="field__hint" id={`${id}-${question.name}-score-hint`}>
+                  {question.awaitingScore && <strong>{t('grading.notScored')}. </strong>}
+                  {t('teacherResults.roundedHint')}
+                </p>
               </div>
             ) : (
               <p>
-                <strong>{t('teacherResults.score')}:</strong> {question.score} / {question.maxScore}
+                <strong>{t('teacherResults.score')}:</strong>{' '}
+                {question.awaitingScore ? t('grading.notScored') : `${question.score} / ${question.maxScore}`}
                 {question.questionType !== 'open' && (
                   <span className="muted"> · {t('teacherResults.autoScored')}</span>
                 )}

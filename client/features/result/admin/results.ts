@@ -6,6 +6,8 @@ import { trpc } from '../../../lib/trpc-query';
 export type ParticipantSearch = RouterInputs['result']['participants'];
 export type ParticipantResult = RouterOutputs['result']['participant'];
 export type ResultHistoryEntry = RouterOutputs['result']['history'][number];
+export type ToGradeInput = RouterInputs['result']['toGrade'];
+export type ToGradeItem = RouterOutputs['result']['toGrade']['items'][number];
 
 export const useModuleParticipants = (search: ParticipantSearch) =>
   useQuery(trpc.result.participants.queryOptions(search, { placeholderData: keepPreviousData }));
@@ -16,6 +18,10 @@ export const useParticipantResult = (module: string, user: string) =>
 export const useResultHistory = (module: string, user: string) =>
   useQuery(trpc.result.history.queryOptions({ module, user }));
 
+/** The answers waiting for a score (the To grade view, and the counts that lead to it). */
+export const useToGrade = (input: ToGradeInput, enabled = true) =>
+  useQuery(trpc.result.toGrade.queryOptions(input, { placeholderData: keepPreviousData, enabled }));
+
 /** A change to one participant's result: their result, its history and the module's participants list. */
 function useResultChanged() {
   const queryClient = useQueryClient();
@@ -24,6 +30,7 @@ function useResultChanged() {
       queryClient.invalidateQueries(trpc.result.participant.queryFilter({ module, user })),
       queryClient.invalidateQueries(trpc.result.history.queryFilter({ module, user })),
       queryClient.invalidateQueries(trpc.result.participants.pathFilter()),
+      queryClient.invalidateQueries(trpc.result.toGrade.pathFilter()),
     ]);
 }
 
