@@ -280,6 +280,8 @@ export const configSchema = z
     RATE_LIMIT_UPLOADS: requestLimit(120),
     /** Sign-ups, code checks and code mails from one client address per 15 minutes. */
     AUTH_LIMIT_PER_ADDRESS: wholeNumber(1, 1_000_000, 50),
+    /** How many days the sign-up link of an invitation (an account an administrator made) works. */
+    INVITATION_TTL_DAYS: wholeNumber(1, 90, 7),
   })
   .superRefine((config, ctx) => {
     const together = (a: keyof typeof config, b: keyof typeof config) => {

@@ -32,6 +32,9 @@ const AdminRoutes = lazy(() =>
 const LoginRoute = lazy(() =>
   import('../features/auth/routes/login').then((m) => ({ default: m.LoginRoute })),
 );
+const InvitationRoute = lazy(() =>
+  import('../features/auth/routes/invitation').then((m) => ({ default: m.InvitationRoute })),
+);
 /** Pages pull in the Markdown renderer: load them when a page is first opened. */
 const PageRoute = lazy(() =>
   import('../features/module/routes/page').then((m) => ({ default: m.PageRoute })),
@@ -75,6 +78,9 @@ export function AppRoutes() {
       </Route>
       <Route path="/login">
         <LoginRoute />
+      </Route>
+      <Route path="/invitation">
+        <InvitationRoute />
       </Route>
       <Route path="/course">
         <CoursesRoute />

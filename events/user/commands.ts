@@ -87,6 +87,15 @@ export const reauthSchema = z.object({
 /** What a sensitive change carries: the proof `/auth/reauth` answered (minutes old at most). */
 export const recentAuthSchema = z.object({ reauth: z.string().min(1).max(2000) });
 export const resetSchema = codeSchema.extend({ password: passwordSchema });
+/** The invitation page: the token from the mailed link and the password the person chooses. */
+export const acceptInvitationSchema = z.object({
+  token: z
+    .string()
+    .trim()
+    .regex(/^[\w-]{32,100}$/, 'auth.invitationSpent'),
+  password: passwordSchema,
+  keepSignedIn: z.boolean().optional(),
+});
 
 /** The profile form: name required, e-mail locked, image optional (empty is null). */
 export const profileSchema = z.object({

@@ -19,6 +19,16 @@ const accountMail = {
 };
 
 /**
+ * The invitation of an account an administrator made or imported: a sign-up link with its token,
+ * good for `days` days; the token is sealed in the queue as a code is.
+ */
+const invitationMail = {
+  kind: z.literal('invitation'),
+  userId: z.string().min(1),
+  days: z.number().int().min(1).max(365),
+};
+
+/**
  * A timed certificate expires soon (CertificateReminderSent): to its holder, by id only; the item is
  * named and linked by id, so a renamed or moved module is named and linked as it is when sending.
  */
@@ -70,6 +80,7 @@ export const mailSchema = z.discriminatedUnion('kind', [
   passwordChangedSchema,
   notifySchema,
   z.object({ ...accountMail, code: z.string().regex(/^\d{6}$/) }),
+  z.object({ ...invitationMail, token: z.string().regex(/^[\w-]{32,100}$/) }),
   reminderSchema,
   z.object({ ...deviceMail, place: z.string().max(60).nullable() }),
 ]);
@@ -85,6 +96,7 @@ const queuedMailSchema = z.discriminatedUnion('kind', [
   secondFactorSchema,
   passwordChangedSchema,
   z.object({ ...accountMail, code: z.string().startsWith('pd1:') }),
+  z.object({ ...invitationMail, token: z.string().startsWith('pd1:') }),
   reminderSchema,
   z.object({ ...deviceMail, place: z.string().startsWith('pd1:').nullable() }),
 ]);
@@ -92,6 +104,7 @@ type QueuedMail = z.infer<typeof queuedMailSchema>;
 
 const sealedCode: PersonalDataSpec = { subject: 'userId', fields: ['code'] };
 const sealedPlace: PersonalDataSpec = { subject: 'userId', fields: ['place'] };
+const sealedToken: PersonalDataSpec = { subject: 'userId', fields: ['token'] };
 
 /** The payload to queue for a mail: its code sealed (see queuedMailSchema). */
 // biome-ignore lint/suspicious/noExplicitAny: the caller's transaction, on whatever schema it has
@@ -100,6 +113,8 @@ export async function queuedMail(trx: Kysely<any>, mail: Mail): Promise<QueuedMa
     return queuedMailSchema.parse(
       mail.place === null ? mail : await sealPersonalData(trx, sealedPlace, mail),
     );
+  if (mail.kind === 'invitation')
+    return queuedMailSchema.parse(await sealPersonalData(trx, sealedToken, mail));
   if (mail.kind !== 'account') return mail;
   return queuedMailSchema.parse(await sealPersonalData(trx, sealedCode, mail));
 }
@@ -245,6 +260,28 @@ async function passwordChangedMessage(
   };
 }
 
+/**
+ * The invitation in the person's language, with the link that sets the password; null when the
+ * account or its key is gone. The token travels after '#', so no server log or proxy records it.
+ */
+async function invitationMessage(deps: MailDeps, mail: Extract<QueuedMail, { kind: 'invitation' }>) {
+  const person = await recipient(deps, mail.userId);
+  const { token } = await openPersonalData(deps.db, sealedToken, mail, new Map());
+  if (!person || typeof token !== 'string') return null;
+  const params = {
+    name: person.name,
+    days: mail.days,
+    count: mail.days,
+    url: `${deps.publicUrl}/invitation#${token}`,
+  };
+  return {
+    to: person.email,
+    subject: deps.translate(person.language, 'mail.invitation.subject', params),
+    text: deps.translate(person.language, 'mail.invitation.body', params),
+    userId: mail.userId,
+  };
+}
+
 /** DD/MM/YYYY HH:MM of a moment in GMT+1, as the classroom times are shown. */
 const timeOf = (iso: string) => {
   const date = new Date(Date.parse(iso) + 3_600_000);
@@ -284,6 +321,10 @@ export const sendMailJob = defineJob({
       const notice = await passwordChangedMessage(deps, mail);
       if (!notice) return;
       message = notice;
+    } else if (mail.kind === 'invitation') {
+      const invitation = await invitationMessage(deps, mail);
+      if (!invitation) return;
+      message = invitation;
     } else if (mail.kind === 'device') {
       const notice = await deviceMessage(deps, mail);
       if (!notice) return;

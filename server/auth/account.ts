@@ -96,7 +96,7 @@ async function remindKnownAddress(platform: Platform, userId: string) {
   if (access && !access.verified) await sendCode(platform, userId, 'verify');
 }
 
-async function sendCode(platform: Platform, userId: string, template: 'verify' | 'reset' | 'invite') {
+async function sendCode(platform: Platform, userId: string, template: 'verify' | 'reset') {
   await transaction(platform.database.db, async (trx) => {
     const code = await issueCode(trx, userId, template === 'verify' ? 'verify' : 'reset', new Date());
     await platform.jobs.sendMail(trx, { kind: 'account', userId, template, code });
@@ -365,5 +365,3 @@ export async function checkCredentials(
   if (!access?.verified) throw new DomainError('FORBIDDEN', 'auth.notVerified');
   return userId;
 }
-
-export { sendCode };

@@ -9,7 +9,7 @@ export interface PrivateTables {
   };
   auth_codes: {
     user_id: string;
-    purpose: 'verify' | 'reset' | 'unlock';
+    purpose: 'verify' | 'reset' | 'unlock' | 'invitation';
     code_hash: string;
     expires_at: ColumnType<Date, string, string>;
     attempts: ColumnType<number, number | undefined, number>;

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZodError, z } from 'zod';
 import { DomainError, httpStatusOf, issueKey } from '../../events/errors';
 import {
+  acceptInvitationSchema,
   codeSchema,
   forgotSchema,
   reauthSchema,
@@ -17,6 +18,7 @@ import { noInput } from '../http/schemas';
 import { requestLanguage, translator } from '../i18n';
 import type { Platform } from '../platform';
 import { enrollingActorOf, nameRequestUser } from '../plugins/request-actor';
+import { acceptInvitation, resendInvitation } from './accept-invitation';
 import {
   checkCredentials,
   forgotPassword,
@@ -309,6 +311,36 @@ export const authRoutes = fp(
         async (input, request) => {
           await resetPassword(platform, input, meta(request), request.ip);
           return { message: translator(requestLanguage(request.headers))('auth.passwordChanged') };
+        },
+        { steady: true },
+      ),
+    );
+
+    /**
+     * The invitation page: the mailed link's token and a new password. Spends the link, sets the
+     * password and signs in (with a second factor on the account, the person signs in on /login).
+     */
+    app.post(
+      '/auth/invitation',
+      { schema: formSchema },
+      handle(acceptInvitationSchema, async (input, request, reply) => {
+        const userId = await acceptInvitation(platform, input, meta(request));
+        nameRequestUser(request, userId);
+        if (await hasSecondFactor(platform.database.db, userId))
+          return { message: translator(requestLanguage(request.headers))('auth.passwordChanged') };
+        return issueTokens(reply, userId, wantsSession(request), { keepSignedIn: input.keepSignedIn });
+      }),
+    );
+
+    /** A new invitation link for an account still waiting for its first password; same answer for any address. */
+    app.post(
+      '/auth/invitation/resend',
+      { schema: formSchema },
+      handle(
+        forgotSchema,
+        async (input, request) => {
+          await resendInvitation(platform, input, request.ip);
+          return { message: translator(requestLanguage(request.headers))('auth.invitationResent') };
         },
         { steady: true },
       ),

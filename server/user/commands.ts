@@ -17,14 +17,15 @@ import { findCourseByPath } from '../../projections/course/course-summaries';
 import { findModuleByPath } from '../../projections/module/module-summaries';
 import { findRoleByName } from '../../projections/role/roles';
 import { findUserById, findUserIdByEmail, type UserProfile } from '../../projections/user/users';
-import { lockEmail, sendCode } from '../auth/account';
-import { issueCode } from '../auth/codes';
+import { lockEmail } from '../auth/account';
 import { requireRecentAuth } from '../auth/second-factor';
 import type { Database } from '../db';
+import { transaction } from '../db/transaction';
 import type { Platform } from '../platform';
 import { courseRights } from '../rights/course-rights';
 import { moduleAuthority } from '../rights/module-rights';
 import { executeUser } from './execute-user';
+import { inviteInTransaction } from './invite';
 
 const isSelf = (actor: Actor | null, userId: string) => actor?.userId === userId;
 const rolesOf = (state: UserState) => (state.status === 'absent' ? [] : state.roles);
@@ -56,8 +57,7 @@ export async function createUser(
       before: async (trx) => {
         await lockEmail(trx, input.email);
         if (await findUserIdByEmail(trx, input.email)) throw conflict('user.emailTaken');
-        const code = await issueCode(trx, userId, 'reset', meta.now);
-        await platform.jobs.sendMail(trx, { kind: 'account', userId, template: 'invite', code });
+        await inviteInTransaction(platform, trx, userId, meta.now);
       },
     },
   );
@@ -235,9 +235,9 @@ export async function deleteUser(
   );
 }
 
-/** Mails a fresh invitation code (for an account an admin created); a code that sets its password. */
+/** Mails a fresh invitation link (for an account an admin created): the earlier link stops working. */
 export async function resendInvite(platform: Platform, actor: Actor | null, userId: string) {
   requireCan(actor, 'manage_users');
   requireAdminForAdmin(actor, (await findUserById(platform.database.db, userId))?.roles ?? []);
-  await sendCode(platform, userId, 'invite');
+  await transaction(platform.database.db, (trx) => inviteInTransaction(platform, trx, userId, new Date()));
 }
