@@ -199,7 +199,7 @@ test('a teacher reads option texts, scores an open answer with feedback; the par
     expect(rows).toHaveLength(1);
     expect(rows[0]).toContain('"Rita Reflectie"');
     expect(rows[0]).toMatch(
-      /,"Omdat keuzes rechten zijn\.",0,0,"Het condoom",0,"Seksuele vorming op school; Een auto",1,1,1,8,13$/,
+      /,"Omdat keuzes rechten zijn\.","nog niet gescoord",0,"Het condoom",0,"Seksuele vorming op school; Een auto",1,1,1,8,13$/,
     );
     expect(rows[0]).not.toContain('option');
   });
@@ -325,7 +325,7 @@ test('an English module reads in English: option texts on the result and in the 
     expect(rows).toHaveLength(1);
     expect(rows[0]).toContain(',"The pill",1,"Access to care",1,2,');
     // The open answer as text: neutralised, its quotes doubled, its line break inside the cell.
-    expect(rows.join('\r\n')).toContain(`"'=1+1\nBecause ""choices"" are rights.",0,0,2,5,40`);
+    expect(rows.join('\r\n')).toContain(`"'=1+1\nBecause ""choices"" are rights.","not yet scored",0,2,5,40`);
   });
 
   await test.step("open the participant's result in English", async () => {
