@@ -37,7 +37,7 @@ import { LinkExistingUsersRoute } from '../user/admin/link-existing-users';
 import { NewUserRoute } from '../user/admin/new-user';
 import { UserRoute } from '../user/admin/user';
 import { UsersRoute } from '../user/admin/users';
-import { courseEmbeds, moduleEmbeds, participantCertificate, sectionEmbeds } from './embeds';
+import { courseEmbeds, moduleEmbeds, pagePreview, participantCertificate, sectionEmbeds } from './embeds';
 
 /** A route parameter as written by the user (role names may hold spaces or other characters). */
 const param = (value: string) => {
@@ -220,7 +220,9 @@ function AdminArea({ user }: { user: CurrentUser }) {
             <NewPageRoute viewer={user} />
           </Route>
           <Route path="/pages/:pagePath">
-            {(params) => <PageRoute key={params.pagePath} path={params.pagePath} viewer={user} />}
+            {(params) => (
+              <PageRoute key={params.pagePath} path={params.pagePath} viewer={user} preview={pagePreview} />
+            )}
           </Route>
           <Route path="/roles">{need(hasRule(user, 'manage_roles'), <RolesRoute />)}</Route>
           <Route path="/roles/new-role">

@@ -6,7 +6,9 @@ import type { CourseEmbeds } from '../course/admin/course-edit';
 import { LinkedFiles } from '../file/admin/linked-files';
 import { LinkedModules } from '../module/admin/linked-modules';
 import type { ModuleEmbeds } from '../module/admin/module-edit';
+import { PagePreview } from '../module/components/page-preview';
 import { ModulePagesView } from '../page/admin/module-pages';
+import type { PagePreviewView } from '../page/admin/page-draft';
 import { ModuleResultsView } from '../result/admin/module-results';
 import type { CertificatePanel } from '../result/admin/participant-result';
 import { ToGradeCount } from '../result/admin/to-grade';
@@ -50,3 +52,6 @@ export const moduleEmbeds: ModuleEmbeds = {
 };
 
 export const participantCertificate: CertificatePanel = ParticipantCertificate;
+
+/** A page's draft as a learner meets it, in the page editor (the module feature draws it). */
+export const pagePreview: PagePreviewView = (page) => <PagePreview name={page.name} content={page.content} />;

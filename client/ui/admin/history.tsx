@@ -8,6 +8,7 @@ import { problemOf } from '../../lib/forms';
 import type { RouterOutputs } from '../../lib/trpc';
 import { Empty, ErrorPanel, Loading } from '../status';
 import { AsOfPicker } from './as-of';
+import { useElementChangeText } from './element-changes';
 
 /** One entry of any item's history (course, section, module, page, file, user, role): the same shape. */
 export type HistoryEntry = RouterOutputs['course']['history'][number];
@@ -63,6 +64,9 @@ export function useShowValue() {
   };
 }
 
+/** Events besides updates whose entries list what they changed: a page's draft and its publication. */
+const withChanges = new Set(['PageDraftSaved', 'PageChangesPublished']);
+
 const capitalized = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 
 /**
@@ -117,6 +121,7 @@ export function History({
   const { t } = useTranslation();
   const fieldLabel = useFieldLabel();
   const show = useShowValue();
+  const elements = useElementChangeText();
   const [at, setAt] = useState<string | null>(null);
 
   const nameOf = (entry: HistoryEntry, id: string | null) => {
@@ -156,7 +161,8 @@ export function History({
           const changes =
             entry.type.endsWith('Updated') ||
             entry.type.endsWith('Changed') ||
-            entry.type.endsWith('CertificateConfigured')
+            entry.type.endsWith('CertificateConfigured') ||
+            withChanges.has(entry.type)
               ? entry.changes
               : [];
           const roles = entry.type === 'UserCreated' ? entry.values.roles : undefined;
@@ -175,7 +181,9 @@ export function History({
                   {changes.map((change) => (
                     <li key={change.field}>
                       <span className="history__field">{fieldLabel(change.field)}</span>:{' '}
-                      {show(change.from, change.field)} → {show(change.to, change.field)}
+                      {/* A page's content reads element by element, not as a count of items. */}
+                      {(change.field.endsWith('content') && elements.summary(change.from, change.to)) ||
+                        `${show(change.from, change.field)} → ${show(change.to, change.field)}`}
                     </li>
                   ))}
                 </ul>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import type { CurrentUser } from '../../../lib/auth';
@@ -5,21 +6,33 @@ import { useModule } from '../../../ui/admin/api/modules';
 import { ContentEditBody, ItemHistory } from '../../../ui/admin/content-edit-body';
 import { EditScreen } from '../../../ui/admin/edit-screen';
 import { moduleRights } from '../../../ui/admin/module-rights';
+import { Alert } from '../../../ui/alert';
 import { ErrorPanel, Loading } from '../../../ui/status';
 import { pageFormValues } from './editor/elements';
 import { PageEditor } from './editor/page-editor';
 import { PageAsOf } from './page-as-of';
+import { DraftPanel, type PagePreviewView } from './page-draft';
 import {
   type AdminPage,
   useDeletePage,
   useDuplicatePage,
   usePage,
+  usePageDraft,
   usePageHistory,
+  useSavePageDraft,
   useUpdatePage,
 } from './pages';
 
 /** /admin/pages/{pagePath}: the page editor, with duplicate, history and delete. */
-export function PageRoute({ path, viewer }: { path: string; viewer: CurrentUser }) {
+export function PageRoute({
+  path,
+  viewer,
+  preview,
+}: {
+  path: string;
+  viewer: CurrentUser;
+  preview: PagePreviewView;
+}) {
   const { t } = useTranslation();
   const page = usePage(path);
   const module = useModule(page.data?.parentPath ?? '', Boolean(page.data));
@@ -56,7 +69,12 @@ export function PageRoute({ path, viewer }: { path: string; viewer: CurrentUser 
             error={module.error}
           />
         ) : (
-          <PageBody page={item} viewer={viewer} rights={moduleRights(viewer, module.data)} />
+          <PageBody
+            page={item}
+            viewer={viewer}
+            rights={moduleRights(viewer, module.data)}
+            preview={preview}
+          />
         )
       }
     </EditScreen>
@@ -68,10 +86,12 @@ function PageBody({
   page,
   viewer,
   rights,
+  preview,
 }: {
   page: AdminPage;
   viewer: CurrentUser;
   rights: ReturnType<typeof moduleRights>;
+  preview: PagePreviewView;
 }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
@@ -101,7 +121,7 @@ function PageBody({
       main={
         <>
           {!rights.edit && <p className="muted">{t('pageAdmin.readOnly')}</p>}
-          <EditPage page={page} readOnly={!rights.edit} />
+          {rights.edit ? <EditPage page={page} preview={preview} /> : <PageEditorFor page={page} readOnly />}
         </>
       }
       historyId="page-history-title"
@@ -128,7 +148,8 @@ function PageHistory({ path, viewer }: { path: string; viewer: CurrentUser }) {
   return <ItemHistory query={usePageHistory(path)} viewer={viewer} path={path} asOf={PageAsOf} />;
 }
 
-function EditPage({ page, readOnly }: { page: AdminPage; readOnly: boolean }) {
+/** The editor on the live page: for who may only read it, or edits an unpublished page directly. */
+function PageEditorFor({ page, readOnly = false }: { page: AdminPage; readOnly?: boolean }) {
   const { t } = useTranslation();
   const update = useUpdatePage();
   return (
@@ -142,5 +163,58 @@ function EditPage({ page, readOnly }: { page: AdminPage; readOnly: boolean }) {
         return t('pageAdmin.saved');
       }}
     />
+  );
+}
+
+/**
+ * The editor for who may edit the page. A page learners see (its module is published) is saved as
+ * a draft beside it, with its preview, its changes, publish and discard
+ * (docs/adr/0019-drafts-of-live-content.md); an unpublished page without a draft is edited directly.
+ */
+function EditPage({ page, preview }: { page: AdminPage; preview: PagePreviewView }) {
+  const { t } = useTranslation();
+  const state = usePageDraft(page.path);
+  const saveDraft = useSavePageDraft();
+  const [notice, setNotice] = useState<string | null>(null);
+  if (state.isPending)
+    return (
+      <div aria-busy="true">
+        <Loading />
+      </div>
+    );
+  if (state.isError)
+    return (
+      <ErrorPanel
+        message={t('pageAdmin.draft.loadError')}
+        onRetry={() => void state.refetch()}
+        error={state.error}
+      />
+    );
+  const { live, draft } = state.data;
+  if (!live && !draft) return <PageEditorFor page={page} />;
+  return (
+    <>
+      {notice && (
+        <Alert tone="success">
+          <p>{notice}</p>
+        </Alert>
+      )}
+      {draft ? (
+        <DraftPanel page={page} draft={draft} preview={preview} onDone={(text) => setNotice(text)} />
+      ) : (
+        <p className="muted page-draft__hint">{t('pageAdmin.draft.liveHint')}</p>
+      )}
+      <PageEditor
+        // A new draft, a publication or a discard starts the form again from what is now kept.
+        key={`${page.pageId}:${draft ? 'draft' : page.updatedAt}`}
+        defaultValues={pageFormValues(draft ?? page)}
+        submitLabel={t('pageAdmin.draft.save')}
+        save={async (values) => {
+          setNotice(null);
+          await saveDraft.mutateAsync({ path: page.path, page: values });
+          return t('pageAdmin.draft.saved');
+        }}
+      />
+    </>
   );
 }

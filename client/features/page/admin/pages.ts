@@ -31,6 +31,12 @@ function usePageMutation<Output, Failure, Input>(options: UseMutationOptions<Out
 
 export const useCreatePage = () => usePageMutation(trpc.page.create.mutationOptions());
 export const useUpdatePage = () => usePageMutation(trpc.page.update.mutationOptions());
+/** Whether learners see the page, and the author's draft beside it (docs/guide/modules-and-pages.md). */
+export const usePageDraft = (path: string) => useQuery(trpc.page.draft.queryOptions({ path }));
+export type PageDraftState = RouterOutputs['page']['draft'];
+export const useSavePageDraft = () => usePageMutation(trpc.page.saveDraft.mutationOptions());
+export const usePublishPageChanges = () => usePageMutation(trpc.page.publishChanges.mutationOptions());
+export const useDiscardPageDraft = () => usePageMutation(trpc.page.discardDraft.mutationOptions());
 export const useDeletePage = () =>
   usePageMutation({ mutationFn: (path: string) => api.page.delete.mutate({ path }) });
 export const useDuplicatePage = () =>
