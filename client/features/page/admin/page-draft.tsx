@@ -18,7 +18,7 @@ export type PagePreviewView = (page: { name: string; content: Element[] }) => Re
  * a learner meets it, its changes against the live page, and publishing or discarding it, each
  * after a confirmation.
  */
-export function DraftPanel({
+export function PageDraftPanel({
   page,
   draft,
   preview,

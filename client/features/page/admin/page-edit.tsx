@@ -11,7 +11,7 @@ import { ErrorPanel, Loading } from '../../../ui/status';
 import { pageFormValues } from './editor/elements';
 import { PageEditor } from './editor/page-editor';
 import { PageAsOf } from './page-as-of';
-import { DraftPanel, type PagePreviewView } from './page-draft';
+import { PageDraftPanel, type PagePreviewView } from './page-draft';
 import {
   type AdminPage,
   useDeletePage,
@@ -200,7 +200,7 @@ function EditPage({ page, preview }: { page: AdminPage; preview: PagePreviewView
         </Alert>
       )}
       {draft ? (
-        <DraftPanel page={page} draft={draft} preview={preview} onDone={(text) => setNotice(text)} />
+        <PageDraftPanel page={page} draft={draft} preview={preview} onDone={(text) => setNotice(text)} />
       ) : (
         <p className="muted page-draft__hint">{t('pageAdmin.draft.liveHint')}</p>
       )}
