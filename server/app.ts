@@ -19,6 +19,7 @@ import { requestLimits, TRPC_MAX_BATCH } from './plugins/request-limits';
 import { RequestLog } from './plugins/request-log';
 import { securityHeaders } from './plugins/security-headers';
 import { staticClient } from './plugins/static-client';
+import { questionStatsCsvRoute } from './result/question-stats-csv';
 import { resultsCsvRoute } from './result/results-csv';
 import { type AppRouter, appRouter } from './router';
 import { manifestRoute } from './tenant/manifest';
@@ -33,12 +34,13 @@ function trustProxyOption(
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
 
-/** The three CSV downloads (users, expiring certificates, a module's results), each through csvRoute. */
+/** The CSV downloads (users, expiring certificates, a module's results and question statistics), each through csvRoute. */
 const csvExports = fp(
   async (app: FastifyInstance, { platform }: { platform: Platform }) => {
     usersCsvRoute(app, { platform });
     expiringCsvRoute(app, { platform });
     resultsCsvRoute(app, { platform });
+    questionStatsCsvRoute(app, { platform });
   },
   {
     name: 'csv-exports',

@@ -21,6 +21,7 @@ import {
 } from './outputs';
 import { moduleParticipants, participantSearchSchema } from './participants';
 import { type LearnerSources, latestActivity, learnerModule, learnerPage } from './queries';
+import { moduleQuestionStats, questionStatsInput, questionStatsOutput } from './question-stats-query';
 import {
   grantAttempt,
   participantResult,
@@ -69,6 +70,11 @@ export const resultRouter = router({
     .input(participantSearchSchema)
     .output(participantsOutput)
     .query(({ ctx, input }) => moduleParticipants(ctx.platform.database.db, ctx.actor, input)),
+  /** Teachers: per question its option shares, facility and discrimination; per page completion (aggregates only). */
+  questionStats: signedInProcedure
+    .input(questionStatsInput)
+    .output(questionStatsOutput)
+    .query(({ ctx, input }) => moduleQuestionStats(ctx.platform.database.db, ctx.actor, input.module)),
   /** Teachers: one participant's result, every question with its answer, score and feedback. */
   participant: signedInProcedure
     .input(participantResultSchema)

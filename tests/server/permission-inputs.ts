@@ -609,6 +609,7 @@ export const trpcRows: Record<string, Row> = {
   },
   'result.latestActivity': { allowed: everyone, input: async () => undefined },
   'result.participants': { allowed: ownerOrAdmin, input: async (w) => ({ module: w.shared.module }) },
+  'result.questionStats': { allowed: ownerOrAdmin, input: async (w) => ({ module: w.shared.module }) },
   'result.participant': {
     allowed: ownerOrAdmin,
     input: async (w) => ({ module: w.shared.module, user: w.shared.participant.userId }),

@@ -11,6 +11,7 @@ import { ModulePagesView } from '../page/admin/module-pages';
 import type { PagePreviewView } from '../page/admin/page-draft';
 import { ModuleResultsView } from '../result/admin/module-results';
 import type { CertificatePanel } from '../result/admin/participant-result';
+import { QuestionStatsView } from '../result/admin/question-stats';
 import { ToGradeCount } from '../result/admin/to-grade';
 import type { SectionEmbeds } from '../section/admin/section-edit';
 
@@ -47,7 +48,13 @@ export const moduleEmbeds: ModuleEmbeds = {
       canOpenEditor={rights.answerKey}
     />
   ),
-  results: (module, rights) => <ModuleResultsView module={module} rights={rights} />,
+  // The question statistics under the participants: the same right, aggregates of the same answers.
+  results: (module, rights) => (
+    <>
+      <ModuleResultsView module={module} rights={rights} />
+      <QuestionStatsView module={module.path} />
+    </>
+  ),
   certificateConfig: (modulePath) => <CertificateConfigRoute kind="module" path={modulePath} />,
 };
 

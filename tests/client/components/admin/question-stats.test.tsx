@@ -1,0 +1,166 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QuestionStatsView } from '../../../../client/features/result/admin/question-stats';
+import { renderApp } from '../support/render-app';
+import { answerAuth, signInAs } from '../support/session';
+import type { OutputOf } from '../support/trpc-answers';
+import { admin } from '../support/users';
+
+type Stats = OutputOf<'result.questionStats'>;
+
+const stats: Stats = {
+  module: { path: 'toets', name: 'Toets', language: 'nl' },
+  participants: 3,
+  pages: [
+    { path: 'vragen', name: 'Vragen', questions: 2, reached: 3, completed: 3, completion: 1 },
+    { path: 'slot', name: 'Slot', questions: 1, reached: 1, completed: 1, completion: 1 / 3 },
+  ],
+  questions: [
+    {
+      page: 'vragen',
+      name: 'methode',
+      label: 'Which method is hormonal?',
+      questionType: 'single',
+      maxScore: 1,
+      answered: 3,
+      options: [
+        { value: 'a', label: 'The pill', count: 2, share: 2 / 3 },
+        { value: 'b', label: 'The condom', count: 1, share: 1 / 3 },
+      ],
+      facility: 0.2,
+      discrimination: 0.1,
+      meanAttempts: 4 / 3,
+    },
+    {
+      page: 'vragen',
+      name: 'rechten',
+      label: 'Which are rights?',
+      questionType: 'multiple',
+      maxScore: 2,
+      answered: 3,
+      options: [{ value: 'x', label: 'Education', count: 0, share: 0 }],
+      facility: 0.5,
+      discrimination: 0.5,
+      meanAttempts: 1,
+    },
+    {
+      page: 'slot',
+      name: 'waarom',
+      label: 'Why?',
+      questionType: 'open',
+      maxScore: 2,
+      answered: 1,
+      options: [],
+      facility: 0,
+      discrimination: null,
+      meanAttempts: 1,
+    },
+  ],
+};
+
+let downloads: { url: string; language: string | undefined }[] = [];
+
+beforeEach(async () => {
+  downloads = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (!url.startsWith('/api/')) return answerAuth(input);
+    downloads.push({ url, language: (init?.headers as Record<string, string> | undefined)?.['x-language'] });
+    return new Response('\uFEFF"page"\r\n', { headers: { 'content-type': 'text/csv' } });
+  });
+  URL.createObjectURL = vi.fn(() => 'blob:stats');
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+  await signInAs(admin);
+});
+afterEach(() => {
+  vi.stubGlobal('fetch', answerAuth);
+  vi.restoreAllMocks();
+});
+
+describe('the question statistics', () => {
+  it('shows each option share as text beside its bar, the figures with their hints, and the funnel', async () => {
+    await renderApp(<QuestionStatsView module="toets" />, { answers: { 'result.questionStats': stats } });
+    expect(
+      await screen.findByText('Counts only participants who answered: 3 participants so far.'),
+    ).toBeVisible();
+
+    const first = screen.getByRole('article', { name: 'Which method is hormonal?' });
+    const options = within(within(first).getByRole('list', { name: 'Options' })).getAllByRole('listitem');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'The pill: 67 % (2)',
+      'The condom: 33 % (1)',
+    ]);
+    expect(within(first).getByText('20 % of the maximum on average')).toBeVisible();
+    expect(within(first).getByText(/^hard:/)).toBeVisible();
+    expect(within(first).getByText('does not separate strong from weak participants')).toBeVisible();
+    expect(within(first).getByText('1.33')).toBeVisible();
+
+    const second = screen.getByRole('article', { name: 'Which are rights?' });
+    expect(within(second).getByText('separates strong from weak participants well')).toBeVisible();
+    expect(within(second).getByText('Education: 0 % (0)')).toBeVisible();
+
+    const open = screen.getByRole('article', { name: 'Why?' });
+    expect(within(open).queryByRole('list')).toBeNull();
+    expect(within(open).getByText('not enough different answers to tell')).toBeVisible();
+
+    const funnel = screen.getByRole('table', { name: 'Completion per page, in page order' });
+    const rows = within(funnel).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual(['Vragen333 of 3 (100 %)', 'Slot111 of 3 (33 %)']);
+  });
+
+  it('downloads the CSV and its spreadsheet variant from the keyboard', async () => {
+    const { user } = await renderApp(<QuestionStatsView module="toets" />, {
+      language: 'fr',
+      answers: { 'result.questionStats': stats },
+    });
+    const plain = await screen.findByRole('button', { name: 'Télécharger les statistiques (CSV)' });
+    plain.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(downloads).toEqual([{ url: '/api/question-stats/toets.csv', language: 'fr' }]),
+    );
+    await waitFor(() => expect(plain).toBeEnabled());
+    await user.tab();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(downloads.at(-1)).toEqual({
+        url: '/api/question-stats/toets.csv?for=spreadsheet',
+        language: 'fr',
+      }),
+    );
+  });
+
+  it('says so when nobody answered yet, without download buttons', async () => {
+    await renderApp(<QuestionStatsView module="toets" />, {
+      language: 'nl',
+      answers: {
+        'result.questionStats': {
+          ...stats,
+          participants: 0,
+          pages: stats.pages.map((page) => ({ ...page, reached: 0, completed: 0, completion: null })),
+          questions: stats.questions.map((q) => ({
+            ...q,
+            answered: 0,
+            facility: null,
+            discrimination: null,
+          })),
+        },
+      },
+    });
+    expect(
+      await screen.findByText(
+        'Nog niemand beantwoordde een vraag van deze module, dus er zijn nog geen statistieken.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('shows that it loads while the statistics are on their way', async () => {
+    await renderApp(<QuestionStatsView module="toets" />, {
+      answers: { 'result.questionStats': () => new Promise<Stats>(() => {}) },
+    });
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading');
+    expect(screen.getByRole('heading', { name: 'Question statistics' })).toBeVisible();
+  });
+});
