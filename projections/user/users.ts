@@ -354,6 +354,10 @@ function seesReal(scope: SearchScope, table?: string): RawBuilder<boolean> {
     : sql<boolean>`(${open} or ${column('user_id')} = ${scope.viewerId})`;
 }
 
+/** The combining marks (accents) Unicode decomposition splits off letters, as a regular expression. */
+const combiningMarks = '[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]';
+const withoutMarks = (text: string) => text.normalize('NFD').replace(new RegExp(combiningMarks, 'g'), '');
+
 /**
  * The condition that a user's name or e-mail contains `search`, over what the viewer sees of them:
  * a private profile matches anyone else only by its placeholder, so no run of searches rebuilds a
@@ -362,9 +366,11 @@ function seesReal(scope: SearchScope, table?: string): RawBuilder<boolean> {
  */
 export function nameOrEmailContains(search: string, scope: SearchScope, table?: string): RawBuilder<boolean> {
   const needle = search.toLowerCase();
-  const like = `%${needle.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+  const like = (text: string) => `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
   const column = (name: string) => sql.ref(table ? `${table}.${name}` : name);
-  const real = sql<boolean>`(lower(${column('name')}) like ${like} or ${column('email')} like ${like})`;
+  // Names match whatever their accents: 'nguyen' finds 'Nguyễn' (both sides decomposed, marks dropped).
+  const bare = sql`regexp_replace(normalize(lower(${column('name')}), NFD), ${combiningMarks}, '', 'g')`;
+  const real = sql<boolean>`(${bare} like ${like(withoutMarks(needle))} or ${column('email')} like ${like(needle)})`;
   if (scope.all) return real;
   const placeholder = Object.values(anonymousProfile).some((text) => text.toLowerCase().includes(needle));
   return placeholder

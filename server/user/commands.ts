@@ -20,6 +20,7 @@ import { findUserById, findUserIdByEmail, type UserProfile } from '../../project
 import { lockEmail } from '../auth/account';
 import { requireRecentAuth } from '../auth/second-factor';
 import type { Database } from '../db';
+import type { Db } from '../db/tables';
 import { transaction } from '../db/transaction';
 import type { Platform } from '../platform';
 import { courseRights } from '../rights/course-rights';
@@ -177,18 +178,17 @@ export async function updateUser(
 }
 
 /**
- * Links or unlinks a participant: assign_participants (or manage_users), and only on a course or
- * module the caller may edit (the edit right, or owning it); administrators reach every item.
+ * Who may link or unlink participants of this course or module: assign_participants (or
+ * manage_users), and only on an item the caller may edit (the edit right, or owning it);
+ * administrators reach every item (ADR 0014).
  */
-export async function linkUser(
-  platform: Platform,
+async function requireParticipantRight(
+  db: Db,
   actor: Actor | null,
-  meta: CommandMeta,
-  link: { userId: string; itemType: 'course' | 'module'; itemPath: string; linked: boolean },
+  link: { itemType: 'course' | 'module'; itemPath: string; linked: boolean },
 ) {
   if (!can(actor, 'assign_participants') && !can(actor, 'manage_users'))
     requireCan(actor, 'assign_participants');
-  const db = platform.database.db;
   const item =
     link.itemType === 'course'
       ? await findCourseByPath(db, link.itemPath)
@@ -203,6 +203,16 @@ export async function linkUser(
         : (await moduleAuthority(db, actor, item)).rights;
     if (!rights.assignParticipants) throw forbidden();
   }
+}
+
+/** Links or unlinks a participant (requireParticipantRight). */
+export async function linkUser(
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  link: { userId: string; itemType: 'course' | 'module'; itemPath: string; linked: boolean },
+) {
+  await requireParticipantRight(platform.database.db, actor, link);
   const data = { itemType: link.itemType, itemPath: link.itemPath };
   await executeUser(
     platform,
@@ -210,6 +220,33 @@ export async function linkUser(
     link.userId,
     link.linked ? { type: 'Link', data } : { type: 'Unlink', data },
   );
+}
+
+/**
+ * Links or unlinks several people at once: the right is checked once for the item, so without it
+ * every one is refused and nothing is written; an unknown person refuses the whole request too.
+ * Then one command per person, on their own stream (a link is a fact about that person).
+ */
+export async function linkUsers(
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  link: { userIds: string[]; itemType: 'course' | 'module'; itemPath: string; linked: boolean },
+) {
+  const db = platform.database.db;
+  await requireParticipantRight(db, actor, link);
+  const userIds = [...new Set(link.userIds)];
+  const found = await db.selectFrom('users').select('user_id').where('user_id', 'in', userIds).execute();
+  if (found.length !== userIds.length) throw notFound('user.notFound');
+  const data = { itemType: link.itemType, itemPath: link.itemPath };
+  for (const userId of userIds) {
+    await executeUser(
+      platform,
+      meta,
+      userId,
+      link.linked ? { type: 'Link', data } : { type: 'Unlink', data },
+    );
+  }
 }
 
 /**

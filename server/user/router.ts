@@ -17,7 +17,15 @@ import { actorFor } from '../auth/actor';
 import { readableWithData } from '../history';
 import { historyWithDataOutput } from '../outputs';
 import { metaOf, procedureFor, publicProcedure, router, signedInProcedure, successMutation } from '../trpc';
-import { createUser, deleteUser, linkUser, resendInvite, setRoles, updateProfile } from './commands';
+import {
+  createUser,
+  deleteUser,
+  linkUser,
+  linkUsers,
+  resendInvite,
+  setRoles,
+  updateProfile,
+} from './commands';
 import { exportUserData, myData } from './export-data';
 import { applyImport, previewImport } from './import-users';
 import {
@@ -114,6 +122,18 @@ export const userRouter = router({
     signedInProcedure,
     byId.extend({ itemType: itemTypeSchema, itemPath: z.string().min(1).max(200), linked: z.boolean() }),
     (platform, actor, meta, input) => linkUser(platform, actor, meta, { userId: input._id, ...input }),
+  ),
+
+  /** Links or unlinks several people to one course or module: all refused without the right. */
+  linkMany: successMutation(
+    signedInProcedure,
+    z.object({
+      userIds: z.array(userIdSchema).min(1).max(500),
+      itemType: itemTypeSchema,
+      itemPath: z.string().min(1).max(200),
+      linked: z.boolean(),
+    }),
+    (platform, actor, meta, input) => linkUsers(platform, actor, meta, input),
   ),
 
   delete: successMutation(procedureFor('manage_users'), byId, (platform, actor, meta, input) =>

@@ -580,6 +580,7 @@ export const trpcRows: Record<string, Row> = {
   'page.duplicate': { allowed: ownerOrAdmin, input: async (w) => ({ path: (await w.module()).page }) },
   // Drafts of live pages: exactly the page's edit right (docs/adr/0019-drafts-of-live-content.md).
   'page.draft': { allowed: ownerOrAdmin, input: async (w) => ({ path: w.shared.page }) },
+  'page.draftsOfModule': { allowed: ownerOrAdmin, input: async (w) => ({ path: w.shared.module }) },
   'page.saveDraft': {
     allowed: ownerOrAdmin,
     input: async (w) => ({
@@ -831,6 +832,15 @@ export const trpcRows: Record<string, Row> = {
     allowed: ['teacher', 'admin'],
     input: async (w, actor) => ({
       _id: (await w.user()).userId,
+      itemType: 'course',
+      itemPath: await w.courseLinkableBy(actor),
+      linked: true,
+    }),
+  },
+  'user.linkMany': {
+    allowed: ['teacher', 'admin'],
+    input: async (w, actor) => ({
+      userIds: [(await w.user()).userId, (await w.user()).userId],
       itemType: 'course',
       itemPath: await w.courseLinkableBy(actor),
       linked: true,
