@@ -4,25 +4,25 @@ import { useTranslation } from 'react-i18next';
 import type { CertificateConfigInput } from '../../../../events/certificate/config';
 import { formatDate } from '../../../../events/shared/dates';
 
-/** A4 landscape: the sheet's height for its width. */
-const a4Ratio = 210 / 297;
+/**
+ * Points of the PDF's page (server/certificate/pdf.ts) that its centred texts may fill: from the
+ * first line, 100 pt under the top of the A4 sheet, down to the signature block and the QR code.
+ */
+const printedTextHeight = 320;
 
 /**
- * Whether the sheet grew taller than A4 for its width: its texts do not fit on the printed page,
- * where they would run over the signature block and the code (the PDF has one page).
+ * Whether the centred texts (header to course dates) run past their part of the printed page,
+ * measured on a hidden copy laid out as the PDF lays them out (its width, sizes in points as
+ * pixels), whatever the width the preview has on this screen.
  */
-function useOverflowsA4(sheet: RefObject<HTMLDivElement | null>) {
-  const [overflows, setOverflows] = useState(false);
+function useRunsOverPage(measured: RefObject<HTMLDivElement | null>, texts: string) {
+  const [runsOver, setRunsOver] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the texts are what change the copy's height
   useLayoutEffect(() => {
-    const element = sheet.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const measure = () => setOverflows(element.offsetHeight > element.offsetWidth * a4Ratio + 2);
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    measure();
-    return () => observer.disconnect();
-  }, [sheet]);
-  return overflows;
+    const element = measured.current;
+    if (element) setRunsOver(element.offsetHeight > printedTextHeight);
+  }, [measured, texts]);
+  return runsOver;
 }
 
 /**
@@ -42,8 +42,7 @@ export function CertificatePreview({
   course: { startdate: string | null; enddate: string | null; teacher: string; location: string } | null;
 }) {
   const { t } = useTranslation();
-  const sheet = useRef<HTMLDivElement>(null);
-  const tooLong = useOverflowsA4(sheet);
+  const printed = useRef<HTMLDivElement>(null);
   const content = config.content ?? {};
   const today = new Date();
   const years = Number(config.timed) || 0;
@@ -57,16 +56,25 @@ export function CertificatePreview({
       : content.courseDates
         ? t('certificates.config.previewDates')
         : null;
+  const centred = (
+    <>
+      {content.header && <p className="certificate-preview__header">{content.header}</p>}
+      {content.intro && <p className="certificate-preview__intro">{content.intro}</p>}
+      <p className="certificate-preview__name">{t('certificates.config.previewName')}</p>
+      {content.requireRiziv && <p className="certificate-preview__small">RIZIV 1-23456-78-901</p>}
+      {content.body && <p className="certificate-preview__body">{content.body}</p>}
+      <p className="certificate-preview__item">{itemName}</p>
+      {dates && <p className="certificate-preview__small">{dates}</p>}
+    </>
+  );
+  const tooLong = useRunsOverPage(
+    printed,
+    [content.header, content.intro, content.body, content.requireRiziv, itemName, dates].join('\n'),
+  );
   return (
     <figure className="certificate-preview" aria-label={t('certificates.config.preview')}>
-      <div ref={sheet} className="certificate-preview__sheet" lang={language}>
-        {content.header && <p className="certificate-preview__header">{content.header}</p>}
-        {content.intro && <p className="certificate-preview__intro">{content.intro}</p>}
-        <p className="certificate-preview__name">{t('certificates.config.previewName')}</p>
-        {content.requireRiziv && <p className="certificate-preview__small">RIZIV 1-23456-78-901</p>}
-        {content.body && <p className="certificate-preview__body">{content.body}</p>}
-        <p className="certificate-preview__item">{itemName}</p>
-        {dates && <p className="certificate-preview__small">{dates}</p>}
+      <div className="certificate-preview__sheet" lang={language}>
+        {centred}
         {(teacher || content.teacherInfo) && (
           <p className="certificate-preview__small">
             {teacher}
@@ -83,6 +91,9 @@ export function CertificatePreview({
         <p className="certificate-preview__code">
           {t('certificates.code')}: <em>{t('certificates.config.previewCode')}</em>
         </p>
+      </div>
+      <div ref={printed} className="certificate-preview__printed" lang={language} aria-hidden="true">
+        {centred}
       </div>
       <figcaption className="muted">{t('certificates.config.previewCaption')}</figcaption>
       {tooLong && (
