@@ -103,3 +103,15 @@ export async function draftOfPage(db: Db, pageId: string): Promise<PageDraft | n
   const row = await db.selectFrom('page_drafts').selectAll().where('page_id', '=', pageId).executeTakeFirst();
   return row ? toPageDraft(row) : null;
 }
+
+/** Which of a module's pages have a draft (the module's page list marks them). */
+export async function pagesWithDraftsIn(db: Db, modulePath: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('page_drafts')
+    .innerJoin('page_summaries', 'page_summaries.page_id', 'page_drafts.page_id')
+    .select('page_summaries.path')
+    .where('page_summaries.module_path', '=', modulePath)
+    .orderBy('page_summaries.position')
+    .execute();
+  return rows.map((row) => row.path);
+}

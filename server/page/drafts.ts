@@ -7,7 +7,7 @@ import { pageStream } from '../../events/page/events';
 import { type Actor, requireCan } from '../../events/permissions';
 import { ownersOfModule } from '../../projections/module/module-owners';
 import { findModuleByPath } from '../../projections/module/module-summaries';
-import { draftOfPage, type PageDraft } from '../../projections/page/page-drafts';
+import { draftOfPage, type PageDraft, pagesWithDraftsIn } from '../../projections/page/page-drafts';
 import { findPageByPath } from '../../projections/page/page-summaries';
 import type { Db } from '../db/tables';
 import type { Platform } from '../platform';
@@ -74,4 +74,13 @@ export async function pageDraftState(db: Db, actor: Actor | null, path: string):
   const { page, module, owners } = await pageWithOwners(db, path);
   requireCan(actor, 'edit', { owners });
   return { live: module.published, draft: await draftOfPage(db, page.pageId) };
+}
+
+/** The paths of a module's pages that have a draft: for who may edit the module's pages. */
+export async function moduleDraftPages(db: Db, actor: Actor | null, modulePath: string): Promise<string[]> {
+  if (!actor) throw unauthenticated();
+  const module = await findModuleByPath(db, modulePath);
+  if (!module) throw notFound('module.notFound');
+  requireCan(actor, 'edit', { owners: await ownersOfModule(db, module.moduleId) });
+  return pagesWithDraftsIn(db, modulePath);
 }

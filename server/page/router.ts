@@ -9,7 +9,13 @@ import { findPageByPath } from '../../projections/page/page-summaries';
 import { contentProcedures, parentOwners } from '../content/procedures';
 import { inputMutation, pathMutation, publicProcedure, router, signedInProcedure } from '../trpc';
 import { createPage, deletePage, duplicatePage, updatePage } from './commands';
-import { discardPageDraft, pageDraftState, publishPageChanges, savePageDraft } from './drafts';
+import {
+  discardPageDraft,
+  moduleDraftPages,
+  pageDraftState,
+  publishPageChanges,
+  savePageDraft,
+} from './drafts';
 import {
   editablePageOutput,
   pageAsOfOutput,
@@ -60,6 +66,11 @@ export const pageRouter = router({
     .input(pagePathSchema)
     .output(pageDraftStateOutput)
     .query(({ ctx, input }) => pageDraftState(ctx.platform.database.db, ctx.actor, input.path)),
+  /** The module's pages (`path` is the module's) that have a draft: for who may edit them. */
+  draftsOfModule: signedInProcedure
+    .input(modulePathSchema)
+    .output(z.array(z.string()))
+    .query(({ ctx, input }) => moduleDraftPages(ctx.platform.database.db, ctx.actor, input.path)),
   /** Keeps the page form as a draft beside the live page (docs/adr/0019-drafts-of-live-content.md). */
   saveDraft: inputMutation(signedInProcedure, updatePageSchema, savePageDraft),
   /** The draft becomes what learners see. */

@@ -101,6 +101,7 @@ describe.each(databaseKinds)('drafts of live pages on %s', (kind) => {
     const saved = await mutate('page.saveDraft', { path: 'consent', page: draftPage }, author);
     expect(saved.statusCode).toBe(200);
 
+    expect(await data(query('page.draftsOfModule', { path: 'consent' }, author))).toEqual(['consent']);
     const state = await data(query('page.draft', { path: 'consent' }, author));
     expect(state.live).toBe(true);
     expect(state.draft.name).toBe('Consent');
@@ -142,6 +143,7 @@ describe.each(databaseKinds)('drafts of live pages on %s', (kind) => {
     const count = await eventCount();
     for (const who of [learner, otherTeacher]) {
       expect((await query('page.draft', { path: 'consent' }, who)).statusCode).toBe(403);
+      expect((await query('page.draftsOfModule', { path: 'consent' }, who)).statusCode).toBe(403);
       expect((await mutate('page.saveDraft', { path: 'consent', page: livePage }, who)).statusCode).toBe(403);
       expect((await mutate('page.publishChanges', { path: 'consent' }, who)).statusCode).toBe(403);
       expect((await mutate('page.discardDraft', { path: 'consent' }, who)).statusCode).toBe(403);

@@ -7,7 +7,7 @@ import { SortableList } from '../../../ui/admin/sortable-list';
 import { Alert } from '../../../ui/alert';
 import { Empty, ErrorPanel, Loading } from '../../../ui/status';
 import { minutesOf } from './editor/elements';
-import { type ModulePageRow, useModulePages } from './pages';
+import { type ModulePageRow, useModuleDraftPages, useModulePages } from './pages';
 
 /**
  * /admin/modules/{modulePath}/pages: the module's pages in order. Rows are dragged by mouse,
@@ -29,6 +29,8 @@ export function ModulePagesView({
   const { t } = useTranslation();
   const pages = useModulePages(module.path);
   const order = useOrderPages();
+  // Pages with unpublished changes are marked for their editors (docs/guide/modules-and-pages.md).
+  const drafts = new Set(useModuleDraftPages(module.path, canEdit && canOpenEditor).data ?? []);
   const [pending, setPending] = useState<ModulePageRow[] | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
   const loading = pages.isPending || (pages.isError && pages.isFetching);
@@ -77,6 +79,7 @@ export function ModulePagesView({
               {page.name}
             </Link>
             <span className="badge badge--muted">{t(`pageEditor.types.${page.type}`)}</span>
+            {drafts.has(page.path) && <span className="badge">{t('pageAdmin.draftBadge')}</span>}
             <span className="muted">{t('pageEditor.minutes', { count: minutesOf(page.estimatedTime) })}</span>
           </div>
         )}

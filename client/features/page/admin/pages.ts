@@ -34,6 +34,9 @@ export const useUpdatePage = () => usePageMutation(trpc.page.update.mutationOpti
 /** Whether learners see the page, and the author's draft beside it (docs/guide/modules-and-pages.md). */
 export const usePageDraft = (path: string) => useQuery(trpc.page.draft.queryOptions({ path }));
 export type PageDraftState = RouterOutputs['page']['draft'];
+/** The paths of a module's pages that have a draft (for its editors). */
+export const useModuleDraftPages = (modulePath: string, enabled: boolean) =>
+  useQuery(trpc.page.draftsOfModule.queryOptions({ path: modulePath }, { enabled }));
 export const useSavePageDraft = () => usePageMutation(trpc.page.saveDraft.mutationOptions());
 export const usePublishPageChanges = () => usePageMutation(trpc.page.publishChanges.mutationOptions());
 export const useDiscardPageDraft = () => usePageMutation(trpc.page.discardDraft.mutationOptions());
