@@ -103,6 +103,8 @@ describe('the question statistics', () => {
     const open = screen.getByRole('article', { name: 'Why?' });
     expect(within(open).queryByRole('list')).toBeNull();
     expect(within(open).getByText('not enough different answers to tell')).toBeVisible();
+    expect(within(open).getByText('open answers count 0 until a teacher scores them')).toBeVisible();
+    expect(within(open).queryByText(/^hard:/)).toBeNull();
 
     const funnel = screen.getByRole('table', { name: 'Completion per page, in page order' });
     const rows = within(funnel).getAllByRole('row').slice(1);
