@@ -67,6 +67,9 @@ test('a published page changed as a draft reaches learners only once the author 
     await editor.getByRole('textbox', { name: 'Text' }).fill(newText);
     await editor.getByRole('button', { name: 'Save draft' }).click();
     await expect(
+      editor.getByText('The draft has been saved. Learners still see the published version.'),
+    ).toBeVisible();
+    await expect(
       editor.getByRole('heading', { name: 'Draft — learners still see the published version' }),
     ).toBeVisible();
   });

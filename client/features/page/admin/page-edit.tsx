@@ -212,6 +212,11 @@ function EditPage({ page, preview }: { page: AdminPage; preview: PagePreviewView
         save={async (values) => {
           setNotice(null);
           await saveDraft.mutateAsync({ path: page.path, page: values });
+          // The first draft starts the form again (its key changes): the notice stays above it.
+          if (!draft) {
+            setNotice(t('pageAdmin.draft.saved'));
+            return null;
+          }
           return t('pageAdmin.draft.saved');
         }}
       />
