@@ -30,7 +30,10 @@ export function CourseUsersView({ coursePath }: { coursePath: string }) {
       <div className="page-header">
         <h2 id="course-users-title">{t('courseAdmin.view.users')}</h2>
         <div className="page-header__actions">
-          <Link href="/users/link-existing" className="button button--small">
+          <Link
+            href={`/users/link-existing?course=${encodeURIComponent(coursePath)}`}
+            className="button button--small"
+          >
             {t('courseAdmin.linkUsers')}
           </Link>
         </div>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { problemOf } from '../../../lib/forms';
@@ -8,6 +8,8 @@ import { useNotice } from '../../../ui/admin/content-form-helpers';
 import type { ContentRights } from '../../../ui/admin/content-rights';
 import { type ParentRef, parentQuery } from '../../../ui/admin/parent-ref';
 import { SortableList } from '../../../ui/admin/sortable-list';
+import { Alert } from '../../../ui/alert';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { ListQuery, listLoading } from '../../../ui/list-query';
 
 /**
@@ -21,6 +23,10 @@ export function LinkedModules({ parent, rights }: { parent: ParentRef; rights: C
   const link = useSetLinked();
   const { setNotice, view: notice } = useNotice();
   const [items, setItems] = useState<LinkedModule[]>([]);
+  const [confirming, setConfirming] = useState<LinkedModule | null>(null);
+  // The module just unlinked and the order before, so the notice can put it back in its place.
+  const [unlinked, setUnlinked] = useState<{ module: LinkedModule; order: string[] } | null>(null);
+  const listRef = useRef<HTMLElement>(null);
   const loading = listLoading(modules);
 
   useEffect(() => {
@@ -42,9 +48,25 @@ export function LinkedModules({ parent, rights }: { parent: ParentRef; rights: C
 
   const unlink = async (module: LinkedModule) => {
     setNotice(null);
+    setUnlinked(null);
+    const order = items.map((item) => item.path);
     try {
       await link.mutateAsync({ ...parent, itemType: 'module', itemPath: module.path, linked: false });
-      setNotice({ tone: 'success', text: t('courseAdmin.moduleUnlinked', { name: module.name }) });
+      setUnlinked({ module, order });
+    } catch (error) {
+      setNotice({ tone: 'danger', text: problemOf(error).message ?? t('form.unreachable') });
+    } finally {
+      setConfirming(null);
+    }
+  };
+
+  /** Undo: link the module again, and put it back where it was in the order. */
+  const relink = async ({ module, order: before }: { module: LinkedModule; order: string[] }) => {
+    setUnlinked(null);
+    try {
+      await link.mutateAsync({ ...parent, itemType: 'module', itemPath: module.path, linked: true });
+      await order.mutateAsync({ ...parent, modules: before });
+      setNotice({ tone: 'success', text: t('bulkLink.moduleRelinked', { name: module.name }) });
     } catch (error) {
       setNotice({ tone: 'danger', text: problemOf(error).message ?? t('form.unreachable') });
     }
@@ -87,7 +109,7 @@ export function LinkedModules({ parent, rights }: { parent: ParentRef; rights: C
                       className="button button--small button--danger-ghost"
                       disabled={link.isPending}
                       aria-label={`${t('courseAdmin.unlinkModule')}: ${module.name}`}
-                      onClick={() => void unlink(module)}
+                      onClick={() => setConfirming(module)}
                     >
                       {t('courseAdmin.unlinkModule')}
                     </button>
@@ -102,7 +124,7 @@ export function LinkedModules({ parent, rights }: { parent: ParentRef; rights: C
   );
 
   return (
-    <section aria-labelledby="linked-modules-title" aria-busy={loading}>
+    <section aria-labelledby="linked-modules-title" aria-busy={loading} ref={listRef} tabIndex={-1}>
       <div className="page-header">
         <h2 id="linked-modules-title">{t('courseAdmin.view.modules')}</h2>
         {rights.edit && (
@@ -114,7 +136,32 @@ export function LinkedModules({ parent, rights }: { parent: ParentRef; rights: C
         )}
       </div>
       {notice}
+      {unlinked && (
+        <Alert tone="success">
+          <p>
+            {t('courseAdmin.moduleUnlinked', { name: unlinked.module.name })}{' '}
+            <button
+              type="button"
+              className="link-button"
+              disabled={link.isPending || order.isPending}
+              onClick={() => void relink(unlinked)}
+            >
+              {t('bulkLink.undo')}
+            </button>
+          </p>
+        </Alert>
+      )}
       {list()}
+      <ConfirmDialog
+        open={confirming !== null}
+        title={t('bulkLink.unlinkModuleTitle')}
+        message={t('bulkLink.unlinkModuleText', { name: confirming?.name ?? '' })}
+        confirmLabel={t('courseAdmin.unlinkModule')}
+        busy={link.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => confirming && void unlink(confirming)}
+        returnFocus={listRef}
+      />
     </section>
   );
 }

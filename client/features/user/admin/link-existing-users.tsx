@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { problemOf } from '../../../lib/forms';
 import { distinctLabels } from '../../../lib/labels';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -13,8 +13,8 @@ import { Empty, ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 
 /**
- * /admin/users/link-existing: pick existing users and a course, and link them to it. (Modules
- * join this screen when modules exist.)
+ * /admin/users/link-existing: pick existing users and a course, and link them to it. Opened from a
+ * course (`?course=<path>`), that course is chosen already.
  */
 export function LinkExistingUsersRoute() {
   const { t } = useTranslation();
@@ -27,7 +27,8 @@ export function LinkExistingUsersRoute() {
   const courses = useAdminCourses();
   const link = useLinkUser();
   const [picked, setPicked] = useState<Map<string, AdminUser>>(new Map());
-  const [course, setCourse] = useState('');
+  const query = useSearch();
+  const [course, setCourse] = useState(() => new URLSearchParams(query).get('course') ?? '');
   const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);

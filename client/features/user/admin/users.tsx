@@ -10,6 +10,7 @@ import { RoleBadges } from '../../../ui/admin/role-badges';
 import { Alert } from '../../../ui/alert';
 import { Empty, ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
+import { BulkLink } from './bulk-link';
 import { useDownloadUsersCsv } from './download-users-csv';
 
 /** The server answers at most this many users per search. */
@@ -25,6 +26,17 @@ export function UsersRoute() {
   const users = useUsers(term ? { search: term } : {});
   const download = useDownloadUsersCsv();
   const loading = users.isPending || (users.isError && users.isFetching);
+  // Selected people stay selected while the search changes, so a selection can grow over searches.
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const toggle = (ids: string[], on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
 
   const list = () => {
     if (loading) return <Loading />;
@@ -38,12 +50,22 @@ export function UsersRoute() {
       );
     if (users.data.length === 0)
       return <Empty>{term ? t('adminUsers.noMatch', { search: term }) : t('adminUsers.empty')}</Empty>;
+    const shownIds = users.data.map((user) => user._id);
+    const allShown = shownIds.every((id) => selected.has(id));
     return (
       <>
         <table className="data-table">
           <caption className="visually-hidden">{t('adminUsers.title')}</caption>
           <thead>
             <tr>
+              <th scope="col">
+                <input
+                  type="checkbox"
+                  aria-label={t('bulkLink.selectAll')}
+                  checked={allShown}
+                  onChange={(event) => toggle(shownIds, event.target.checked)}
+                />
+              </th>
               <th scope="col">{t('form.name')}</th>
               <th scope="col">{t('form.email')}</th>
               <th scope="col">{t('adminUsers.roles')}</th>
@@ -53,6 +75,14 @@ export function UsersRoute() {
           <tbody>
             {users.data.map((user) => (
               <tr key={user._id}>
+                <td data-label={t('bulkLink.select', { name: user.name || user.email })}>
+                  <input
+                    type="checkbox"
+                    aria-label={t('bulkLink.select', { name: user.name || user.email })}
+                    checked={selected.has(user._id)}
+                    onChange={(event) => toggle([user._id], event.target.checked)}
+                  />
+                </td>
                 <th scope="row" data-label={t('form.name')}>
                   <Link href={`/users/${encodeURIComponent(user._id)}`}>{user.name || '–'}</Link>
                   {!user.verified && (
@@ -118,6 +148,9 @@ export function UsersRoute() {
       <p className="visually-hidden" role="status">
         {users.data && !loading ? t('adminUsers.count', { count: users.data.length }) : ''}
       </p>
+      {/* Mounted once someone is selected: the course and module lists load only then. The
+          selection stays after an action, so its notice (and undo) stays too. */}
+      {selected.size > 0 && <BulkLink userIds={[...selected]} />}
       <section
         aria-busy={loading || (users.isFetching && users.isPlaceholderData)}
         aria-label={t('adminUsers.title')}
