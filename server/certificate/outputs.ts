@@ -26,7 +26,15 @@ export const moduleCertificateOutput = z.object({
   helpers: z.array(z.string()),
   configured: z.boolean(),
   waiting: z.array(
-    z.enum(['notComplete', 'notCorrect', 'needsAttempt', 'rizivMissing', 'underReview', 'byTeacher']),
+    z.enum([
+      'notComplete',
+      'notCorrect',
+      'awaitingScore',
+      'needsAttempt',
+      'rizivMissing',
+      'underReview',
+      'byTeacher',
+    ]),
   ),
 });
 

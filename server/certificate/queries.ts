@@ -87,34 +87,46 @@ export async function requireCertifyCourse(
 export type WaitingReason =
   | 'notComplete'
   | 'notCorrect'
+  | 'awaitingScore'
   | 'needsAttempt'
   | 'rizivMissing'
   | 'underReview'
   | 'byTeacher';
 
-/** Every question answered and at its maximum score (open questions once a teacher scored them). */
-function allCorrect(result: Pick<LearnerModule, 'scoring' | 'answers'>): boolean {
+/**
+ * Every question answered and at its maximum score (open questions once a teacher scored them);
+ * with `waitingCounts`, an open answer waiting for its score counts as right for now
+ * (docs/adr/0018-unscored-answers.md).
+ */
+function allCorrect(
+  result: Pick<LearnerModule, 'scoring' | 'answers' | 'awaitingOn'>,
+  waitingCounts = false,
+): boolean {
   return Object.entries(result.scoring).every(([pagePath, entry]) =>
     Object.entries(entry).every(([name, value]) => {
       if (typeof value !== 'object') return true;
       const answered = result.answers[pagePath]?.[name] !== undefined;
-      return answered && value.__score >= value.__maxScore;
+      const waiting = waitingCounts && (result.awaitingOn[pagePath] ?? []).includes(name);
+      return answered && (value.__score >= value.__maxScore || waiting);
     }),
   );
 }
 
 /**
  * The conditions of the config the participant does not meet yet (pure): completion, full score,
- * and a riziv number when the certificate requires one.
+ * and a riziv number when the certificate requires one. An open answer not yet scored never fails
+ * the full score: the certificate waits for the teacher ('awaitingScore'), and scoring it
+ * (AnswerScored) runs the automatic issue again.
  */
 export function unmetConditions(
   config: CertificateConfig,
-  result: Pick<LearnerModule, 'scoring' | 'answers' | 'completed'>,
+  result: Pick<LearnerModule, 'scoring' | 'answers' | 'completed' | 'awaitingOn'>,
   riziv: string | null,
 ): WaitingReason[] {
   const reasons: WaitingReason[] = [];
   if (config.complete && !result.completed) reasons.push('notComplete');
-  if (config.correct && !allCorrect(result)) reasons.push('notCorrect');
+  if (config.correct && !allCorrect(result))
+    reasons.push(allCorrect(result, true) ? 'awaitingScore' : 'notCorrect');
   if (config.content.requireRiziv && !riziv?.trim()) reasons.push('rizivMissing');
   return reasons;
 }

@@ -119,6 +119,8 @@ export interface LearnerModule {
   helpers: string[];
   /** Answers that wait for a teacher's score (not counted in `score`). */
   awaitingScore: number;
+  /** Which: per page path, the names of those questions (the certificate's conditions read it). */
+  awaitingOn: Record<string, string[]>;
 }
 
 export interface LearnerPage {
@@ -356,6 +358,12 @@ export function learnerModuleOf({ module, pages, perPage, progress, saved }: Lea
     ),
     helpers: [],
     awaitingScore: progress.reduce((sum, page) => sum + page.awaitingScore, 0),
+    awaitingOn: Object.fromEntries(
+      pages.flatMap((page, index) => {
+        const names = (perPage[index] ?? []).filter((q) => q.awaitingScore).map((q) => q.name);
+        return names.length > 0 ? [[page.path, names]] : [];
+      }),
+    ),
   };
 }
 
