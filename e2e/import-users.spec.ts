@@ -78,3 +78,36 @@ test('an admin imports people, and an invited person sets a password from the ma
   });
   await invited.close();
 });
+
+/** Selected people linked to a course in one go, then unlinked after a confirmation and put back by undo. */
+test('an admin links selected people to a course, unlinks them and undoes it', async ({ page }) => {
+  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+  await rememberLanguage(page, 'en');
+  await signIn(page, admin, '/admin/users/import');
+  await page
+    .getByRole('textbox', { name: 'Or paste the rows here' })
+    .fill(
+      `name;email;language\nBulk One ${stamp};bulk-one-${stamp}@example.org;en\nBulk Two ${stamp};bulk-two-${stamp}@example.org;nl\n`,
+    );
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await page.getByRole('button', { name: 'Import 2 rows' }).click();
+  await expect(page.getByRole('heading', { name: 'Result of the import' })).toBeVisible();
+
+  await page.goto('/admin/users');
+  await page.getByLabel('Search users').fill(stamp);
+  // The header row and the two people found: the search has answered.
+  await expect(page.getByRole('row')).toHaveCount(3);
+  await page.getByRole('checkbox', { name: 'Select everyone shown' }).check();
+  await expect(page.getByText('2 people selected')).toBeVisible();
+  const target = page.getByRole('combobox', { name: 'Course or module' });
+  const course = (await target.locator('optgroup').first().locator('option').first().textContent()) ?? '';
+  await target.selectOption({ label: course });
+  await page.getByRole('button', { name: 'Link', exact: true }).click();
+  await expect(page.getByText(`2 people linked to “${course}”.`)).toBeVisible();
+  await screenshots(page, 'bulk-link');
+  await page.getByRole('button', { name: 'Unlink', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Unlink' }).click();
+  await expect(page.getByText(`2 people unlinked from “${course}”.`)).toBeVisible();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText(`2 people linked to “${course}” again.`)).toBeVisible();
+});

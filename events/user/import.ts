@@ -9,7 +9,6 @@ export const IMPORT_MAX_CHARS = 1_000_000;
 export const importUsersSchema = z.object({
   text: z.string().min(1, 'validation.required').max(IMPORT_MAX_CHARS, 'userImport.tooLarge'),
 });
-export type ImportUsersInput = z.input<typeof importUsersSchema>;
 
 /** What the import does with a row: make the account, add links to an existing one, nothing, or refuse it. */
 export const importActions = ['create', 'link', 'unchanged', 'refused'] as const;

@@ -60,7 +60,7 @@ export function BulkLink({ userIds }: { userIds: string[] }) {
     <div className="bulk-bar">
       {
         <form
-          className="bulk-bar__form"
+          className="form form--wide bulk-bar__form"
           onSubmit={(event) => {
             event.preventDefault();
             if (target) void run(true, userIds, target);
@@ -70,26 +70,28 @@ export function BulkLink({ userIds }: { userIds: string[] }) {
           <p className="bulk-bar__count" role="status">
             {t('bulkLink.selected', { count: userIds.length })}
           </p>
-          <label htmlFor={targetId} className="field__label">
-            {t('bulkLink.target')}
-          </label>
-          <select id={targetId} value={value} onChange={(event) => setValue(event.target.value)}>
-            <option value="">{t('bulkLink.chooseTarget')}</option>
-            <optgroup label={t('bulkLink.courses')}>
-              {(courses.data ?? []).map((course) => (
-                <option key={course.path} value={`course:${course.path}`}>
-                  {courseLabels.get(course.path)}
-                </option>
-              ))}
-            </optgroup>
-            <optgroup label={t('bulkLink.modules')}>
-              {(modules.data ?? []).map((module) => (
-                <option key={module.path} value={`module:${module.path}`}>
-                  {moduleLabels.get(module.path)}
-                </option>
-              ))}
-            </optgroup>
-          </select>
+          <div className="field">
+            <label htmlFor={targetId} className="field__label">
+              {t('bulkLink.target')}
+            </label>
+            <select id={targetId} value={value} onChange={(event) => setValue(event.target.value)}>
+              <option value="">{t('bulkLink.chooseTarget')}</option>
+              <optgroup label={t('bulkLink.courses')}>
+                {(courses.data ?? []).map((course) => (
+                  <option key={course.path} value={`course:${course.path}`}>
+                    {courseLabels.get(course.path)}
+                  </option>
+                ))}
+              </optgroup>
+              <optgroup label={t('bulkLink.modules')}>
+                {(modules.data ?? []).map((module) => (
+                  <option key={module.path} value={`module:${module.path}`}>
+                    {moduleLabels.get(module.path)}
+                  </option>
+                ))}
+              </optgroup>
+            </select>
+          </div>
           <div className="form__actions">
             <button type="submit" className="button button--small" disabled={linkMany.isPending}>
               {t('bulkLink.link')}

@@ -75,7 +75,7 @@ export function UsersRoute() {
           <tbody>
             {users.data.map((user) => (
               <tr key={user._id}>
-                <td data-label={t('bulkLink.select', { name: user.name || user.email })}>
+                <td>
                   <input
                     type="checkbox"
                     aria-label={t('bulkLink.select', { name: user.name || user.email })}
