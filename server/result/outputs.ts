@@ -188,6 +188,7 @@ export const resultHistoryOutput = z.array(
 
 /** Teachers: the answers waiting for a score, oldest first, and the choices of the queue's filters. */
 export const toGradeOutput = z.object({
+  scope: z.object({ name: z.string().nullable() }),
   total: z.number(),
   items: z.array(
     z.object({

@@ -51,20 +51,30 @@ export interface ToGradeItem {
 }
 
 /** The modules the queue reads for this input, each with the actor's authority on it. */
-async function modulesInScope(db: Db, actor: Actor, input: z.output<typeof toGradeSchema>) {
+async function modulesInScope(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof toGradeSchema>,
+): Promise<{ name: string | null; modules: TaughtModule[] }> {
   if (!input.course) {
-    if (input.module) return [await teacherModule(db, actor, input.module, 'read')];
+    if (input.module) {
+      const module = await teacherModule(db, actor, input.module, 'read');
+      return { name: module.name, modules: [module] };
+    }
     // Everything: only modules with an answer waiting can add to the queue.
     const { rows } = await sql<{ path: string }>`
       select distinct m.path from result_answers ra
       join module_summaries m on m.module_id = ra.module_id
       where ${awaitingScoreSql('ra')}
       order by m.path`.execute(db);
-    return readable(
-      db,
-      actor,
-      rows.map((row) => row.path),
-    );
+    return {
+      name: null,
+      modules: await readable(
+        db,
+        actor,
+        rows.map((row) => row.path),
+      ),
+    };
   }
   const course = await findCourseByPath(db, input.course);
   if (!course) throw notFound('course.notFound');
@@ -76,7 +86,10 @@ async function modulesInScope(db: Db, actor: Actor, input: z.output<typeof toGra
   const modules = await readable(db, actor, [...paths]);
   // Who reads no result of the course's modules has no queue there; an empty course, only who sees everything.
   if (modules.length === 0 && (paths.size > 0 || !can(actor, 'view'))) throw forbidden();
-  return input.module ? modules.filter((module) => module.path === input.module) : modules;
+  return {
+    name: course.name,
+    modules: input.module ? modules.filter((module) => module.path === input.module) : modules,
+  };
 }
 
 /** The modules among `paths` whose results the actor may read. */
@@ -161,7 +174,7 @@ async function waitingIn(db: Db, actor: Actor, module: TaughtModule): Promise<To
 export async function answersToGrade(db: Db, actor: Actor | null, given: ToGradeInput) {
   if (!actor) throw unauthenticated();
   const input = toGradeSchema.parse(given);
-  const modules = await modulesInScope(db, actor, input);
+  const { name, modules } = await modulesInScope(db, actor, input);
   const all: ToGradeItem[] = [];
   for (const module of modules) all.push(...(await waitingIn(db, actor, module)));
   all.sort(
@@ -182,6 +195,8 @@ export async function answersToGrade(db: Db, actor: Actor | null, given: ToGrade
     ...new Map(values.map((value) => [key(value), value])).values(),
   ];
   return {
+    /** The course's or module's name (null: every module the actor reads). */
+    scope: { name },
     total: matching.length,
     items: matching.slice(0, input.limit),
     choices: {

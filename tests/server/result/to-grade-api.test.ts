@@ -109,6 +109,8 @@ describe.each(databaseKinds)('the grading queue on %s', (kind) => {
 
   it('lists the unscored answers oldest first, with no field beyond those of the results', async () => {
     const listed = await queue('moduleOwner', { module });
+    expect(Object.keys(listed).sort()).toEqual(['choices', 'items', 'scope', 'total']);
+    expect(listed.scope).toEqual({ name: 'Queue module' });
     expect(listed.total).toBe(2);
     expect(listed.items.map((item: Any) => item.participant._id)).toEqual([ids.pia, ids.omar]);
     const [first] = listed.items;
@@ -139,6 +141,7 @@ describe.each(databaseKinds)('the grading queue on %s', (kind) => {
 
   it("a course's teacher sees only the course's participants, through the course or the module", async () => {
     const byCourse = await queue('courseOwner', { course });
+    expect(byCourse.scope).toEqual({ name: 'Queue course' });
     expect(byCourse.items.map((item: Any) => item.participant._id)).toEqual([ids.pia]);
     const byModule = await queue('courseOwner', { module });
     expect(byModule.items.map((item: Any) => item.participant._id)).toEqual([ids.pia]);

@@ -75,11 +75,9 @@ export function ToGradeRoute({ scope }: { scope: GradingScope }) {
     return value;
   };
   const scopeName =
-    'module' in scope
-      ? (queue.data?.choices.modules.find((module) => module.path === scope.module)?.name ?? scope.module)
-      : 'course' in scope
-        ? scope.course
-        : t('grading.everywhere');
+    'all' in scope
+      ? t('grading.everywhere')
+      : (queue.data?.scope.name ?? ('module' in scope ? scope.module : scope.course));
   useDocumentTitle(`${t('grading.title')} · ${scopeName}`);
   const back =
     'module' in scope

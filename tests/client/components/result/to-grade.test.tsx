@@ -26,6 +26,7 @@ function server(items: Item[]) {
   let waiting = [...items];
   return {
     'result.toGrade': (): Queue => ({
+      scope: { name: 'Consent' },
       total: waiting.length,
       items: waiting,
       choices: {
