@@ -55,6 +55,16 @@ export const addCourseOwnerSchema = courseOwnerSchema.extend({ modules: z.boolea
 /** A translation: the full course form, prefilled by the client from the original. */
 export const translateCourseSchema = z.object({ path: pathSchema, course: courseInputSchema });
 
+/**
+ * Duplicating a course: `modules` says whether the copy gets copies of the original's modules
+ * (`copy`, the default: editing one course then leaves the other alone) or links the same ones
+ * (`share`). Optional, so a call with the path alone still works.
+ */
+export const duplicateCourseSchema = z.object({
+  path: pathSchema,
+  modules: z.enum(['copy', 'share']).optional().default('copy'),
+});
+
 export type CourseCommand =
   | {
       type: 'CreateCourse';

@@ -8,7 +8,7 @@ import { type CourseDetails, courseStream } from '../../events/course/events';
 import { DomainError, invalid, notFound } from '../../events/errors';
 import { requireOtherOwner } from '../../events/escalation';
 import { type Actor, requireCan } from '../../events/permissions';
-import { slugify } from '../../events/shared/fields';
+import { type Language, slugify } from '../../events/shared/fields';
 import {
   type CourseSummary,
   courseIdByPath,
@@ -22,7 +22,8 @@ import { findUserById } from '../../projections/user/users';
 import type { Database } from '../db';
 import { visibleFile } from '../file/queries';
 import { onParent, ownersOfParent, parentTarget } from '../link/commands';
-import { addModuleOwner } from '../module/commands';
+import { addModuleOwner, duplicateModule, translateModuleInto } from '../module/commands';
+import { moduleTranslations } from '../module/queries';
 import type { Platform } from '../platform';
 import { requireLinkRight } from '../rights/link-rights';
 import { createSection, sectionDetailsOf } from '../section/commands';
@@ -223,30 +224,124 @@ const passes = (check: Promise<unknown>): Promise<boolean> =>
     },
   );
 
+/** What a course's copy links in place of the original's modules: the same ones, or copies of them. */
+export type CopiedModules = 'copy' | 'share';
+
+/** A module of the original that the copy or translation does not carry, and why. */
+export interface ModuleLeftOut {
+  path: string;
+  /** `notOpened`: the copier may not open it (so may not copy it); `notLinkable`: nor link it. */
+  reason: 'notOpened' | 'notLinkable';
+}
+
+/** The modules a course's copy or translation carried: made for it, linked as they were, left out. */
+export interface CarriedModules {
+  made: string[];
+  linked: string[];
+  leftOut: ModuleLeftOut[];
+}
+
+/** The modules a copy carries, once each however many of its sections link it. */
+interface ModuleCarrier {
+  /** The module to link in place of the original's, or null when it is left out (noted). */
+  carry: (modulePath: string) => Promise<string | null>;
+  outcome: CarriedModules;
+}
+
 /**
- * Links to the copy what the original parent links, in the original's order: the modules and files
- * the copier may link (the link rule), so a copy never reaches what its copier could not read and
- * lends no teaching rights its copier could not give.
+ * How a copy or translation carries the original's modules: `share` links the same modules; `copy`
+ * makes an unpublished copy of each (docs/adr/0017-copies-start-unpublished.md), so editing next
+ * year's course leaves this year's untouched; a language links the module's translation into it
+ * when one exists, else makes one, unpublished. A module the copier may not open is left out.
  */
+function moduleCarrier(
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  how: CopiedModules | { translateTo: Language },
+): ModuleCarrier {
+  const outcome: CarriedModules = { made: [], linked: [], leftOut: [] };
+  const carried = new Map<string, Promise<string | null>>();
+  const carryOne = async (path: string): Promise<string | null> => {
+    if (how === 'share') return path;
+    try {
+      if (how === 'copy') {
+        const copy = await duplicateModule(platform, actor, meta, path);
+        outcome.made.push(copy);
+        return copy;
+      }
+      const existing = (await moduleTranslations(platform.database.db, actor, path)).find(
+        (member) => member.language === how.translateTo,
+      );
+      if (existing) return existing.path;
+      const translation = await translateModuleInto(platform, actor, meta, path, how.translateTo);
+      outcome.made.push(translation);
+      return translation;
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      outcome.leftOut.push({ path, reason: 'notOpened' });
+      return null;
+    }
+  };
+  return {
+    carry: (path) => {
+      if (!carried.has(path)) carried.set(path, carryOne(path));
+      return carried.get(path)!;
+    },
+    outcome,
+  };
+}
+
+/**
+ * Links to the copy the modules the carrier gives for the original parent's, in the original's
+ * order, as far as the copier may link them (the link rule), so a copy never reaches what its
+ * copier could not read and lends no teaching rights its copier could not give.
+ */
+async function linkCarriedModules(
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  from: Parent,
+  to: Parent,
+  modules: ModuleCarrier,
+) {
+  const db = platform.database.db;
+  const target = await parentTarget(db, to.parentType, to.parentPath);
+  const { outcome } = modules;
+  for (const originalPath of await linkedPaths(db, from, 'module')) {
+    const modulePath = await modules.carry(originalPath);
+    if (modulePath === null) continue;
+    const moduleId = await moduleIdByPath(db, modulePath);
+    const link = { itemType: 'module' as const, itemPath: modulePath };
+    if (moduleId && (await passes(requireLinkRight(db, actor, target, link, 'link', ownersOfParent(db))))) {
+      await onParent(platform, actor, meta, target, { type: 'LinkModule', data: { moduleId, modulePath } });
+      if (!outcome.made.includes(modulePath) && !outcome.linked.includes(modulePath))
+        outcome.linked.push(modulePath);
+    } else if (!outcome.leftOut.some((left) => left.path === originalPath))
+      outcome.leftOut.push({ path: originalPath, reason: 'notLinkable' });
+  }
+}
+
+/** Links to the copy what the original parent links: its modules as the carrier gives them, and its files. */
 async function copyLinks(
   platform: Platform,
   actor: Actor | null,
   meta: CommandMeta,
   from: Parent,
   to: Parent,
+  modules: ModuleCarrier,
 ) {
+  await linkCarriedModules(platform, actor, meta, from, to, modules);
   const db = platform.database.db;
   const target = await parentTarget(db, to.parentType, to.parentPath);
-  const mayLink = (itemType: 'module' | 'file', itemPath: string) =>
-    passes(requireLinkRight(db, actor, target, { itemType, itemPath }, 'link', ownersOfParent(db)));
-  for (const modulePath of await linkedPaths(db, from, 'module')) {
-    const moduleId = await moduleIdByPath(db, modulePath);
-    if (moduleId && (await mayLink('module', modulePath)))
-      await onParent(platform, actor, meta, target, { type: 'LinkModule', data: { moduleId, modulePath } });
-  }
   for (const filePath of await linkedPaths(db, from, 'file')) {
     const fileId = await fileIdByPath(db, filePath);
-    if (fileId && (await passes(visibleFile(db, actor, filePath))) && (await mayLink('file', filePath)))
+    const link = { itemType: 'file' as const, itemPath: filePath };
+    if (
+      fileId &&
+      (await passes(visibleFile(db, actor, filePath))) &&
+      (await passes(requireLinkRight(db, actor, target, link, 'link', ownersOfParent(db))))
+    )
       await onParent(platform, actor, meta, target, { type: 'LinkFile', data: { fileId, filePath } });
   }
 }
@@ -266,16 +361,19 @@ async function originalForCopy(platform: Platform, actor: Actor | null, path: st
 /**
  * A copy of the course named '… (copy)', unpublished (preparing a new edition must not show learners
  * a second course before it is ready, docs/adr/0017-copies-start-unpublished.md), with copies of its sections
- * (in order, each published or not like its original) and the same modules and files linked, as far
- * as the copier may open them (the create right and opening the course are required). The copier
- * owns the copy. The steps are separate commands: a failure half-way leaves a partial copy.
+ * (in order, each published or not like its original), the same files linked, and its modules and
+ * its sections' modules copied (unpublished, each once) or, with `modules: 'share'`, the same
+ * modules linked (an edit to one then changes both courses), as far as the copier may open them
+ * (the create right and opening the course are required). The copier owns the copy. The steps are
+ * separate commands: a failure half-way leaves a partial copy.
  */
 export async function duplicateCourse(
   platform: Platform,
   actor: Actor | null,
   meta: CommandMeta,
   path: string,
-): Promise<string> {
+  modules: CopiedModules = 'copy',
+): Promise<{ path: string; modules: CarriedModules }> {
   const { course: original, sections } = await originalForCopy(platform, actor, path);
   const created = await createCourse(platform, actor, meta, {
     // A copy starts its own translation group: it is not a translation of anything.
@@ -283,12 +381,14 @@ export async function duplicateCourse(
     published: false,
   });
   const copyPath = created.events[0]!.data.path;
+  const carrier = moduleCarrier(platform, actor, meta, modules);
   await copyLinks(
     platform,
     actor,
     meta,
     { parentType: 'course', parentPath: path },
     { parentType: 'course', parentPath: copyPath },
+    carrier,
   );
   for (const section of sections) {
     const sectionPath = await createSection(platform, actor, meta, {
@@ -303,23 +403,28 @@ export async function duplicateCourse(
       meta,
       { parentType: 'section', parentPath: section.path },
       { parentType: 'section', parentPath: sectionPath },
+      carrier,
     );
   }
-  return copyPath;
+  return { path: copyPath, modules: carrier.outcome };
 }
 
 /**
  * A translation of the course: a new course from the form the client prefilled, pointing to the
  * original of its group (originId), unpublished until its author publishes it, with every section
- * recreated in order, in the new language and named '… (fr)'. Modules and files are not carried
- * over: they exist per language.
+ * recreated in order, in the new language and named '… (fr)'. The modules of the course and of its
+ * sections are carried into the new language: a module's translation into it is linked when one
+ * exists, else one is made (unpublished, '… (fr)', its texts still to translate); a module the
+ * translator may not open is left out and named in the answer. With `modules: 'none'` the
+ * translation links no module. Files are not carried over: they exist per language.
  */
 export async function translateCourse(
   platform: Platform,
   actor: Actor | null,
   meta: CommandMeta,
   input: { path: string; course: CourseInput },
-): Promise<string> {
+  { modules = 'translate' }: { modules?: 'translate' | 'none' } = {},
+): Promise<{ path: string; modules: CarriedModules }> {
   const { course: original, sections } = await originalForCopy(platform, actor, input.path);
   const language = input.course.language;
   const created = await createCourse(platform, actor, meta, {
@@ -327,8 +432,15 @@ export async function translateCourse(
     published: false,
   });
   const translationPath = created.events[0]!.data.path;
+  const carrier = moduleCarrier(platform, actor, meta, { translateTo: language });
+  const carryModules = (from: Parent, to: Parent) =>
+    modules === 'none' ? Promise.resolve() : linkCarriedModules(platform, actor, meta, from, to, carrier);
+  await carryModules(
+    { parentType: 'course', parentPath: input.path },
+    { parentType: 'course', parentPath: translationPath },
+  );
   for (const section of sections) {
-    await createSection(platform, actor, meta, {
+    const sectionPath = await createSection(platform, actor, meta, {
       parentType: 'course',
       parentPath: translationPath,
       section: {
@@ -338,6 +450,10 @@ export async function translateCourse(
         originId: section.originId ?? section.sectionId,
       },
     });
+    await carryModules(
+      { parentType: 'section', parentPath: section.path },
+      { parentType: 'section', parentPath: sectionPath },
+    );
   }
-  return translationPath;
+  return { path: translationPath, modules: carrier.outcome };
 }

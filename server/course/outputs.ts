@@ -41,3 +41,13 @@ export const courseAsOfOutput = courseDetailsOutput.extend({
   owners: z.array(z.string()),
   deleted: z.boolean(),
 });
+
+/** A course's copy or translation: its path, and what became of the original's modules (server/course/commands.ts). */
+export const copiedCourseOutput = z.object({
+  path: z.string(),
+  modules: z.object({
+    made: z.array(z.string()),
+    linked: z.array(z.string()),
+    leftOut: z.array(z.object({ path: z.string(), reason: z.enum(['notOpened', 'notLinkable']) })),
+  }),
+});

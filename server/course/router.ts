@@ -4,6 +4,7 @@ import {
   courseOwnerSchema,
   coursePathSchema,
   createCourseSchema,
+  duplicateCourseSchema,
   translateCourseSchema,
   updateCourseSchema,
 } from '../../events/course/commands';
@@ -11,7 +12,7 @@ import { courseDecider } from '../../events/course/decider';
 import { courseStream } from '../../events/course/events';
 import { ownersOfCourse } from '../../projections/course/course-owners';
 import { courseIdByPath } from '../../projections/course/course-summaries';
-import { contentProcedures, newPathMutation } from '../content/procedures';
+import { contentProcedures } from '../content/procedures';
 import { personOutput } from '../outputs';
 import { inputMutation, metaOf, procedureFor, publicProcedure, router, signedInProcedure } from '../trpc';
 import {
@@ -25,7 +26,13 @@ import {
   unpublishCourse,
   updateCourse,
 } from './commands';
-import { courseAsOfOutput, courseSummaryOutput, courseTeamOutput, courseWithRightsOutput } from './outputs';
+import {
+  copiedCourseOutput,
+  courseAsOfOutput,
+  courseSummaryOutput,
+  courseTeamOutput,
+  courseWithRightsOutput,
+} from './outputs';
 import { courseOwners, courseTeam, courseWithRights, visibleCourses } from './queries';
 
 const listInput = z
@@ -63,8 +70,8 @@ const courseProcedures = contentProcedures({
   },
   update: { input: updateCourseSchema, command: updateCourse },
   delete: deleteCourse,
-  /** A copy named '… (copy)', with copies of its sections and the same modules and files linked. */
-  duplicate: duplicateCourse,
+  // Replaced below by the procedure that takes `modules` and answers what became of them.
+  duplicate: async (platform, actor, meta, path) => (await duplicateCourse(platform, actor, meta, path)).path,
   publishing: { publish: publishCourse, unpublish: unpublishCourse },
 });
 
@@ -97,6 +104,23 @@ export const courseRouter = router({
       modules: await addCourseOwner(ctx.platform, ctx.actor, metaOf(ctx), input),
     })),
   removeOwner: inputMutation(signedInProcedure, courseOwnerSchema, removeCourseOwner),
-  /** A translation in the group of the original, its sections recreated in the new language. */
-  translate: newPathMutation(signedInProcedure, translateCourseSchema, translateCourse),
+  /**
+   * A copy named '… (copy)', unpublished, with copies of its sections, the same files, and copies of
+   * its modules (unpublished) or, with `modules: 'share'`, the same modules; answers the copy's path
+   * and what became of the modules.
+   */
+  duplicate: signedInProcedure
+    .input(duplicateCourseSchema)
+    .output(copiedCourseOutput)
+    .mutation(({ ctx, input }) =>
+      duplicateCourse(ctx.platform, ctx.actor, metaOf(ctx), input.path, input.modules),
+    ),
+  /**
+   * A translation in the group of the original, its sections recreated in the new language and its
+   * modules carried into it (their translations, made unpublished where none exists).
+   */
+  translate: signedInProcedure
+    .input(translateCourseSchema)
+    .output(copiedCourseOutput)
+    .mutation(({ ctx, input }) => translateCourse(ctx.platform, ctx.actor, metaOf(ctx), input)),
 });

@@ -79,17 +79,24 @@ export async function seedDemo(
   }
   const main = demoCourses[0]!;
   await seedDemoContent(platform, system, meta, main.path);
-  // A translation starts unpublished; the demo's is ready, so it is published at once.
-  const translation = await translateCourse(platform, system, meta(), {
-    path: main.path,
-    course: courseInputSchema.parse({
-      ...main.course,
-      name: 'Santé et droits sexuels et reproductifs : les bases',
-      language: 'fr',
-      info: 'Le cours principal de la plateforme : notions, cadres internationaux et pratique dans la coopération au développement.',
-      onHome: false,
-    }),
-  });
+  // A translation starts unpublished; the demo's is ready, so it is published at once. Its sections
+  // stay without modules, as the demo's screens and journeys expect.
+  const { path: translation } = await translateCourse(
+    platform,
+    system,
+    meta(),
+    {
+      path: main.path,
+      course: courseInputSchema.parse({
+        ...main.course,
+        name: 'Santé et droits sexuels et reproductifs : les bases',
+        language: 'fr',
+        info: 'Le cours principal de la plateforme : notions, cadres internationaux et pratique dans la coopération au développement.',
+        onHome: false,
+      }),
+    },
+    { modules: 'none' },
+  );
   await publishCourse(platform, system, meta(), translation);
   return { courses: demoCourses.length + 1, admin };
 }

@@ -8,7 +8,7 @@ import { type createModuleSchema, type ModuleCommand, moduleInputSchema } from '
 import { type ModuleState, moduleDecider } from '../../events/module/decider';
 import { type ModuleDetails, moduleStream } from '../../events/module/events';
 import { type Actor, requireCan } from '../../events/permissions';
-import { slugify } from '../../events/shared/fields';
+import { type Language, slugify } from '../../events/shared/fields';
 import {
   type findModuleByPath,
   moduleIdByPath,
@@ -301,4 +301,25 @@ export async function translateModule(
   const suffix = ` (${details.language})`;
   await copyPages(platform, actor, meta, original, translationPath, (name) => withSuffix(name, suffix));
   return translationPath;
+}
+
+/**
+ * A translation of the module into `language` from its own details, as a course's translation
+ * carries its modules: named "<name> (<language>)", unpublished, its pages renamed likewise; the
+ * author translates the texts afterwards. Requires what `translateModule` requires.
+ */
+export async function translateModuleInto(
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  path: string,
+  language: Language,
+): Promise<string> {
+  const original = await originalForCopy(platform, actor, path);
+  const module = {
+    ...moduleDetailsOf(original),
+    name: withSuffix(original.name, ` (${language})`),
+    language,
+  };
+  return translateModule(platform, actor, meta, { path, module });
 }

@@ -105,8 +105,15 @@ describe.each(databaseKinds)('course duplicate, translate and translation groups
       ['Week one', 'nl', true],
       ['Week three', 'nl', false],
     ]);
+    // Its modules are copies, unpublished, each made once however many places link it.
     const modules = await ok(query('link.modulesOf', { parentType: 'course', parentPath: path }));
-    expect(modules.map((module: { path: string }) => module.path)).toEqual(['access', 'methods']);
+    const copies = modules.map((module: { path: string }) => module.path);
+    expect(copies).toHaveLength(2);
+    expect(copies).not.toContain('access');
+    expect(copies).not.toContain('methods');
+    for (const copyPath of copies)
+      expect(await ok(query('module.byPath', { path: copyPath }))).toMatchObject({ published: false });
+    expect((await ok(query('module.byPath', { path: copies[1] }))).name).toBe('Methods (copy)');
     const files = await ok(query('file.list', { course: path }));
     expect(files.map((file: { path: string }) => file.path)).toEqual(['leaflet']);
     const copiedSections = await ok(query('section.listByCourse', { path }));
@@ -114,7 +121,7 @@ describe.each(databaseKinds)('course duplicate, translate and translation groups
     const sectionModules = await ok(
       query('link.modulesOf', { parentType: 'section', parentPath: weekTwo.path }),
     );
-    expect(sectionModules.map((module: { path: string }) => module.path)).toEqual(['methods']);
+    expect(sectionModules.map((module: { path: string }) => module.path)).toEqual([copies[1]]);
     // The original is untouched.
     expect(await sections('family-planning')).toHaveLength(3);
   });
@@ -195,12 +202,24 @@ describe.each(databaseKinds)('course duplicate, translate and translation groups
           },
         ],
       },
+      // Translating the course translated its modules too, each into the course's language.
+      {
+        kind: 'module',
+        originId: expect.any(String),
+        items: [
+          { path: 'access', name: 'Access', language: 'nl', isOriginal: true },
+          { path: 'access-fr-en', name: 'Access (fr) (en)', language: 'en', isOriginal: false },
+          { path: 'access-fr', name: 'Access (fr)', language: 'fr', isOriginal: false },
+        ],
+      },
       {
         kind: 'module',
         originId: expect.any(String),
         items: [
           { path: 'methods', name: 'Methods', language: 'nl', isOriginal: true },
+          { path: 'methods-fr-en', name: 'Methods (fr) (en)', language: 'en', isOriginal: false },
           { path: 'methodes', name: 'Méthodes', language: 'fr', isOriginal: false },
+          { path: 'methods-fr', name: 'Methods (fr)', language: 'fr', isOriginal: false },
         ],
       },
     ]);
