@@ -117,14 +117,14 @@ export function ResultRoute({
                       <td>
                         {page.maxScore > 0 ? `${page.score} / ${page.maxScore}` : '—'}
                         {page.awaitingScore > 0 && (
-                          <span className="muted"> · {t('answering.waitingForTeacher')}</span>
+                          <span className="muted"> · {t('answering.waitingShort')}</span>
                         )}
                       </td>
                     </tr>
                   ))}
                 </tbody>
               </table>
-              {hasOpenQuestions(data.scoring) && (
+              {hasOpenQuestions(data.scoring) && data.awaitingScore === 0 && (
                 <p className="status status--info">{t('answering.openScoredLater')}</p>
               )}
               {Object.keys(data.feedback).length > 0 && (
