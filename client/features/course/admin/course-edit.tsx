@@ -1,8 +1,9 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import type { CourseInput } from '../../../../events/course/commands';
 import { type CurrentUser, hasRule } from '../../../lib/auth';
+import { problemOf } from '../../../lib/forms';
 import { type AdminCourseDetail, useAdminCourse } from '../../../ui/admin/api/get-admin-course';
 import {
   ContainerBadges,
@@ -14,6 +15,7 @@ import type { ContentRights } from '../../../ui/admin/content-rights';
 import { EditScreen, ViewTabs } from '../../../ui/admin/edit-screen';
 import type { EditRouteProps, LinkedView } from '../../../ui/admin/embeds';
 import { NotAllowedHere } from '../../../ui/admin/not-allowed';
+import { CarriedModulesNotice } from './carried-modules';
 import { CourseAsOf } from './course-as-of';
 import { CourseForm, courseFormValues } from './course-form';
 import {
@@ -25,6 +27,7 @@ import {
 import { CourseSectionsView } from './course-sections';
 import { CourseTeachers } from './course-teachers';
 import { CourseUsersView } from './course-users';
+import { DuplicateCourseDialog } from './duplicate-course-dialog';
 import { useCourseHistory } from './get-course-history';
 import { TranslatedModulesOffer } from './translated-modules-offer';
 
@@ -111,6 +114,7 @@ export function CourseRoute({ path, view, user, embeds }: EditRouteProps<CourseE
       }}
       tabs={(item) => (
         <>
+          <CarriedModulesNotice />
           {translatedFrom && item.rights.edit && (
             <TranslatedModulesOffer
               coursePath={item.path}
@@ -177,6 +181,8 @@ function CourseInfoView({
   const publish = useSetCoursePublished();
   const remove = useDeleteCourse();
   const duplicate = useDuplicateCourse();
+  const [duplicating, setDuplicating] = useState(false);
+  const duplicateButton = useRef<HTMLButtonElement>(null);
   const [, navigate] = useLocation();
   const texts = useContainerTexts('course', course.name);
   const save = {
@@ -188,14 +194,21 @@ function CourseInfoView({
     <ContentEditBody
       item={course}
       publish={rights.edit && { mutation: publish, ...texts.publish }}
-      duplicate={
-        rights.create && {
-          mutation: duplicate,
-          label: texts.duplicate,
-          open: (copy) => navigate(`/courses/${copy}`, { state: { notice: 'courseDuplicated' } }),
-        }
-      }
       actions={[
+        rights.create && (
+          <button
+            key="duplicate"
+            ref={duplicateButton}
+            type="button"
+            className="button button--small button--ghost"
+            onClick={() => {
+              duplicate.reset();
+              setDuplicating(true);
+            }}
+          >
+            {texts.duplicate}
+          </button>
+        ),
         rights.create && (
           <Link
             href={`/courses/new-course?translate=${course.path}`}
@@ -207,6 +220,24 @@ function CourseInfoView({
       ]}
       main={
         <CourseForm key={course.path} defaultValues={courseFormValues(course)} {...texts.form} {...save} />
+      }
+      before={
+        <DuplicateCourseDialog
+          open={duplicating}
+          name={course.name}
+          busy={duplicate.isPending}
+          error={duplicate.isError ? (problemOf(duplicate.error).message ?? t('form.unreachable')) : null}
+          returnFocus={duplicateButton}
+          onCancel={() => setDuplicating(false)}
+          onConfirm={async (modules) => {
+            const copy = await duplicate.mutateAsync({ path: course.path, modules }).catch(() => null);
+            if (!copy) return;
+            setDuplicating(false);
+            navigate(`/courses/${copy.path}`, {
+              state: { notice: 'courseDuplicated', modules: copy.modules },
+            });
+          }}
+        />
       }
       historyId="course-history-title"
       // Its readers and owners see the history; for anyone else there is no panel, not a refusal.

@@ -2,13 +2,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { type CurrentUser, hasRule } from '../../../lib/auth';
+import { problemOf } from '../../../lib/forms';
 import { type AdminCourse, useAdminCourses } from '../../../ui/admin/api/get-admin-courses';
 import { contentRights } from '../../../ui/admin/content-rights';
 import { useItemActions } from '../../../ui/admin/edit-screen';
 import { DeleteDialog, RowActions } from '../../../ui/admin/row-actions';
 import { ListQuery, listLoading } from '../../../ui/list-query';
 import { useDocumentTitle } from '../../../ui/use-document-title';
+import { carriedModulesTexts } from './carried-modules';
 import { useDeleteCourse, useDuplicateCourse, useSetCoursePublished } from './course-mutations';
+import { DuplicateCourseDialog } from './duplicate-course-dialog';
 
 /**
  * /admin/courses: every course the user may manage, with its language and state, and the actions
@@ -23,6 +26,7 @@ export function CoursesRoute({ user }: { user: CurrentUser }) {
   const remove = useDeleteCourse();
   const duplicate = useDuplicateCourse();
   const [deleting, setDeleting] = useState<AdminCourse | null>(null);
+  const [duplicating, setDuplicating] = useState<AdminCourse | null>(null);
   const loading = listLoading(courses);
   // Without the view right the admin list holds only the user's own courses (the server's rule).
   const ownsListed = !hasRule(user, 'view');
@@ -73,11 +77,10 @@ export function CoursesRoute({ user }: { user: CurrentUser }) {
                   }
                   onDuplicate={
                     rights.create
-                      ? () =>
-                          void act(async () => {
-                            await duplicate.mutateAsync(course.path);
-                            return t('courseAdmin.duplicated', { name: course.name });
-                          })
+                      ? () => {
+                          duplicate.reset();
+                          setDuplicating(course);
+                        }
                       : undefined
                   }
                   onDelete={
@@ -114,6 +117,25 @@ export function CoursesRoute({ user }: { user: CurrentUser }) {
       <section aria-busy={loading} aria-label={t('courseAdmin.title')}>
         {list()}
       </section>
+      <DuplicateCourseDialog
+        open={duplicating !== null}
+        name={duplicating?.name ?? ''}
+        busy={duplicate.isPending}
+        error={duplicate.isError ? (problemOf(duplicate.error).message ?? t('form.unreachable')) : null}
+        onCancel={() => setDuplicating(null)}
+        onConfirm={async (modules) => {
+          if (!duplicating) return;
+          const copy = await duplicate.mutateAsync({ path: duplicating.path, modules }).catch(() => null);
+          if (!copy) return;
+          setDuplicating(null);
+          say(
+            [
+              t('courseAdmin.duplicated', { name: duplicating.name }),
+              ...carriedModulesTexts(t, copy.modules, 'copy'),
+            ].join(' '),
+          );
+        }}
+      />
       <DeleteDialog
         item={deleting}
         removal={remove}

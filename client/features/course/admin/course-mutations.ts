@@ -16,9 +16,11 @@ export const useSetCoursePublished = () =>
 export const useDeleteCourse = () =>
   useContentMutation('course', { mutationFn: (path: string) => api.course.delete.mutate({ path }) });
 
-/** A copy of the course ('… (copy)') with copies of its sections and the same links (create rule). */
+/** A copy of the course: its modules copied (the default) or shared, as the duplicate dialog asks. */
 export const useDuplicateCourse = () =>
-  useContentMutation('course', { mutationFn: (path: string) => api.course.duplicate.mutate({ path }) });
+  useContentMutation('course', {
+    mutationFn: (input: { path: string; modules: 'copy' | 'share' }) => api.course.duplicate.mutate(input),
+  });
 
 /** A translation of the course in the original's group; its sections are recreated. */
 export const useTranslateCourse = () => useContentMutation('course', trpc.course.translate.mutationOptions());

@@ -10,7 +10,8 @@ import { useCreateCourse, useTranslateCourse } from './course-mutations';
 /**
  * /admin/courses/new-course: a new course; saving opens its edit page. With ?translate={path} the
  * form starts from that course with the language cleared, and saving makes a translation in the
- * original's group (course.translate: its sections are recreated in the new language).
+ * original's group (course.translate: its sections are recreated in the new language, its modules
+ * carried into it; the translation's screen says which).
  */
 export function NewCourseRoute() {
   const { t } = useTranslation();
@@ -57,7 +58,7 @@ export function NewCourseRoute() {
           onSubmit={async (course) => {
             const created = await translate.mutateAsync({ path: source.data.path, course });
             navigate(`/courses/${created.path}`, {
-              state: { notice: 'courseTranslated', original: source.data.path },
+              state: { notice: 'courseTranslated', original: source.data.path, modules: created.modules },
             });
           }}
         />
