@@ -184,8 +184,15 @@ test.describe('in English', () => {
     });
 
     await test.step('duplicate the course', async () => {
-      // Duplicate (the create rule): the copy opens, named '… (copy)'.
+      // Duplicate (the create rule): a dialog asks about the modules, copying them unless told
+      // otherwise; the copy opens, named '… (copy)'.
       await page.getByRole('button', { name: 'Duplicate', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: `Duplicate “${renamed}”` });
+      await expect(dialog.getByRole('radio', { name: 'Copy the modules (recommended)' })).toBeChecked();
+      await dialog.getByRole('radio', { name: 'Share the same modules' }).check();
+      await expect(dialog.getByText(/Both courses then use the very same modules/)).toBeVisible();
+      await dialog.getByRole('radio', { name: 'Copy the modules (recommended)' }).check();
+      await dialog.getByRole('button', { name: 'Duplicate', exact: true }).click();
       await expect(page.getByRole('heading', { level: 1, name: `${renamed} (copy)` })).toBeVisible();
       await expect(
         page.getByText(

@@ -4,10 +4,10 @@ import { tokenOf, trpc } from './api';
 import { screenshots, signIn } from './support';
 
 /**
- * Translating a course offers to link the modules that already exist in the new language:
- * the French copy of the original's module is ticked, one click links it, the offer then goes.
+ * Translating a course links the translations its modules already have in the new language (and
+ * makes the missing ones, unpublished): the French copy of the original's module is linked at once.
  */
-test('translating a course offers its modules that exist in the new language (en)', async ({
+test("translating a course links its modules' translations that exist in the new language (en)", async ({
   page,
   request,
 }) => {
@@ -43,15 +43,12 @@ test('translating a course offers its modules that exist in the new language (en
     await page.getByRole('button', { name: 'Create translation' }).click();
   });
 
-  await test.step('link the offered French module', async () => {
-    const offer = page.getByRole('region', { name: 'Link the translated modules' });
-    await expect(offer).toBeVisible();
-    const choice = offer.getByRole('checkbox', { name: new RegExp(`Consentement ${stamp}`) });
-    await expect(choice).toBeChecked();
-    await screenshots(page, 'translated-modules-offer');
-    await offer.getByRole('button', { name: 'Link 1 module' }).click();
-    await expect(page.getByText('1 module is linked.')).toBeVisible();
-    await expect(offer.getByRole('checkbox')).toHaveCount(0);
+  await test.step('the French module is linked at once, and the screen says so', async () => {
+    // The translation links the module's existing French translation instead of making another.
+    await expect(page.getByText(`Existing translations linked: ${french.path}.`)).toBeVisible();
+    await screenshots(page, 'translated-modules-linked');
+    // Nothing is left to offer.
+    await expect(page.getByRole('region', { name: 'Link the translated modules' })).toHaveCount(0);
   });
 
   await test.step('the translated course has the module linked', async () => {
