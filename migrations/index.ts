@@ -21,6 +21,7 @@ import * as createCertificateReminders from './2026_11_27_00_30_00_create_certif
 import * as createCredentialStatus from './2026_11_27_00_30_00_create_credential_status';
 import * as createXapiStatements from './2026_11_27_01_25_00_create_xapi_statements';
 import * as addContentLinkAuthors from './2026_11_28_01_30_00_add_content_link_authors';
+import * as addParticipantGroups from './2026_11_28_18_50_00_add_participant_groups';
 import * as addSessionLifetimes from './2026_11_28_02_00_00_add_session_lifetimes';
 import * as createUploads from './2026_11_28_02_40_00_create_uploads';
 import * as createSecondFactors from './2026_11_28_03_10_00_create_second_factors';
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_03_30_00_create_external_identities': createExternalIdentities,
   '2026_11_28_04_40_00_create_signing_key': createSigningKey,
   '2026_11_28_18_00_00_create_page_drafts': createPageDrafts,
+  '2026_11_28_18_50_00_add_participant_groups': addParticipantGroups,
 };
 
 export const migrationProvider: MigrationProvider = {

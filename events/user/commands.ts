@@ -111,6 +111,12 @@ export const profileSchema = z.object({
 export type ProfileInput = z.output<typeof profileSchema>;
 
 export const itemTypeSchema = z.enum(['course', 'module']);
+/** A participant's group within a course: a short label, empty for none. */
+export const groupSchema = z
+  .string()
+  .trim()
+  .max(60, 'validation.tooLong')
+  .transform((value) => (value === '' ? null : value));
 export const userIdSchema = z.string().min(1).max(200);
 /** The two files of 'download my data': the machine-readable JSON and the readable HTML. */
 export const dataExportFormatSchema = z.enum(['json', 'html']);
@@ -142,6 +148,8 @@ export type UserCommand =
   | { type: 'UpdateUser'; data: { roles?: string[]; profile?: ProfileInput } }
   | { type: 'Link'; data: { itemType: 'course' | 'module'; itemPath: string } }
   | { type: 'Unlink'; data: { itemType: 'course' | 'module'; itemPath: string } }
+  /** A participant's group within a course they are linked to; null takes it away. */
+  | { type: 'SetGroup'; data: { coursePath: string; group: string | null } }
   /**
    * One row of an import: the account made (`create`) or found, and linked to each item not linked
    * yet, as one batch of events, so a row is written whole or not at all.

@@ -1,5 +1,5 @@
 import { assertNever, type Decider } from '../decider';
-import { conflict, notFound } from '../errors';
+import { conflict, invalid, notFound } from '../errors';
 import type { UserCommand } from './commands';
 import type { UserEvent } from './events';
 
@@ -11,6 +11,8 @@ export type UserState =
       verified: boolean;
       roles: string[];
       links: string[];
+      /** Each course's group label of the person, by course path. */
+      groups: Record<string, string>;
       /** Whether a second factor guards the account. */
       secondFactor: boolean;
     };
@@ -95,6 +97,18 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
       }
       return events;
     }
+    case 'SetGroup': {
+      const user = requireActive(state);
+      const { coursePath, group } = command.data;
+      if (!user.links.includes(linkKey('course', coursePath))) throw invalid('participantGroup.notLinked');
+      if ((user.groups[coursePath] ?? null) === group) return [];
+      return [
+        {
+          type: 'ParticipantGroupSet',
+          data: { userId: user.userId, itemType: 'course', itemPath: coursePath, group },
+        },
+      ];
+    }
     case 'Delete': {
       const user = requireActive(state);
       return [{ type: 'UserDeleted', data: { userId: user.userId } }];
@@ -130,6 +144,7 @@ const newAccount = (userId: string): Existing => ({
   verified: false,
   roles: [],
   links: [],
+  groups: {},
   secondFactor: false,
 });
 
@@ -152,7 +167,20 @@ function evolve(state: UserState, event: UserEvent): UserState {
     case 'UserUnlinkedFromItem': {
       if (state.status === 'absent') return state;
       const key = linkKey(event.data.itemType, event.data.itemPath);
-      return { ...state, links: state.links.filter((link) => link !== key) };
+      const { [event.data.itemPath]: _ended, ...groups } = state.groups ?? {};
+      return {
+        ...state,
+        links: state.links.filter((link) => link !== key),
+        groups: event.data.itemType === 'course' ? groups : state.groups,
+      };
+    }
+    case 'ParticipantGroupSet': {
+      if (state.status === 'absent') return state;
+      const { [event.data.itemPath]: _old, ...groups } = state.groups ?? {};
+      return {
+        ...state,
+        groups: event.data.group === null ? groups : { ...groups, [event.data.itemPath]: event.data.group },
+      };
     }
     case 'UserDeleted':
       return state.status === 'absent' ? state : { ...state, status: 'deleted' };
@@ -174,6 +202,6 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
   initialState: () => ({ status: 'absent' }),
   evolve,
   decide,
-  // 2: the state knows whether a second factor guards the account.
-  snapshot: { schemaVersion: 2, every: 50 },
+  // 2: the state knows whether a second factor guards the account; 3: the groups within courses.
+  snapshot: { schemaVersion: 3, every: 50 },
 };

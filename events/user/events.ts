@@ -57,6 +57,19 @@ export const UserRolesChanged = defineEvent(
 const link = { userId, itemType: z.enum(['course', 'module']), itemPath: z.string().min(1).max(200) };
 export const UserLinkedToItem = defineEvent('UserLinkedToItem', z.object(link));
 export const UserUnlinkedFromItem = defineEvent('UserUnlinkedFromItem', z.object(link));
+/**
+ * A participant's group within a course: a label on their link to it ('Tuesday', 'Ghent'), which
+ * the course's lists and the results filter by; null takes it away. Unlinking ends it too.
+ */
+export const ParticipantGroupSet = defineEvent(
+  'ParticipantGroupSet',
+  z.object({
+    userId,
+    itemType: z.literal('course'),
+    itemPath: z.string().min(1).max(200),
+    group: z.string().max(60).nullable(),
+  }),
+);
 /** The person is gone: their key is destroyed with this event, so their data reads as null. */
 export const UserDeleted = defineEvent('UserDeleted', z.object({ userId }));
 /**
@@ -92,6 +105,7 @@ export const userEventDefinitions = [
   UserRolesChanged,
   UserLinkedToItem,
   UserUnlinkedFromItem,
+  ParticipantGroupSet,
   UserDeleted,
   PersonalDataExported,
   SecondFactorEnrolled,
@@ -109,6 +123,7 @@ export type UserEvent =
   | EventOf<typeof UserRolesChanged>
   | EventOf<typeof UserLinkedToItem>
   | EventOf<typeof UserUnlinkedFromItem>
+  | EventOf<typeof ParticipantGroupSet>
   | EventOf<typeof UserDeleted>
   | EventOf<typeof PersonalDataExported>
   | EventOf<typeof SecondFactorEnrolled>

@@ -33,6 +33,8 @@ export interface UserLinksTable {
   user_id: string;
   item_type: 'course' | 'module';
   item_path: string;
+  /** The participant's group within the course (ParticipantGroupSet); null: none, and for modules. */
+  group_label: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface UserTables {
@@ -50,6 +52,7 @@ const handles = [
   'UserPasswordChanged',
   'UserLinkedToItem',
   'UserUnlinkedFromItem',
+  'ParticipantGroupSet',
   'UserDeleted',
 ] as const;
 type Handled = (typeof handles)[number];
@@ -141,6 +144,17 @@ async function apply(trx: Transaction<UserTables>, event: StoredOf<Handled>) {
         .execute();
       return;
     }
+    case 'ParticipantGroupSet': {
+      const { userId, itemPath, group } = event.data;
+      await trx
+        .updateTable('user_links')
+        .set({ group_label: group })
+        .where('user_id', '=', userId)
+        .where('item_type', '=', 'course')
+        .where('item_path', '=', itemPath)
+        .execute();
+      return;
+    }
     case 'UserDeleted':
       await trx.deleteFrom('user_links').where('user_id', '=', event.data.userId).execute();
       await trx.deleteFrom('users').where('user_id', '=', event.data.userId).execute();
@@ -157,7 +171,8 @@ async function apply(trx: Transaction<UserTables>, event: StoredOf<Handled>) {
 
 export const userProjection: Projection<UserTables> = {
   name: 'users',
-  version: 1,
+  // 2: the participant's group within a course.
+  version: 2,
   tables: ['users', 'user_links'],
   handles,
   apply,
@@ -179,10 +194,12 @@ export interface UserRecord {
   createdAt: string;
   courses: string[];
   modules: string[];
+  /** The person's group within each course that gives them one, by course path. */
+  groups: Record<string, string>;
 }
 
 /** A user without the paths they are linked to (a separate question, asked only when needed). */
-export type UserProfile = Omit<UserRecord, 'courses' | 'modules'>;
+export type UserProfile = Omit<UserRecord, 'courses' | 'modules' | 'groups'>;
 
 export function toUserProfile(row: Selectable<UsersTable>): UserProfile {
   return {
@@ -202,11 +219,14 @@ export function toUserProfile(row: Selectable<UsersTable>): UserProfile {
   };
 }
 
-function toRecord(row: Selectable<UsersTable>, links: UserLinksTable[]): UserRecord {
+function toRecord(row: Selectable<UsersTable>, links: Selectable<UserLinksTable>[]): UserRecord {
   return {
     ...toUserProfile(row),
     courses: links.filter((l) => l.item_type === 'course').map((l) => l.item_path),
     modules: links.filter((l) => l.item_type === 'module').map((l) => l.item_path),
+    groups: Object.fromEntries(
+      links.flatMap((l) => (l.item_type === 'course' && l.group_label ? [[l.item_path, l.group_label]] : [])),
+    ),
   };
 }
 
@@ -246,7 +266,10 @@ export async function findUsersByIds(db: Db, userIds: readonly string[]): Promis
 }
 
 /** The links of several users in one statement. */
-export async function linksOfUsers(db: Db, userIds: readonly string[]): Promise<UserLinksTable[]> {
+export async function linksOfUsers(
+  db: Db,
+  userIds: readonly string[],
+): Promise<Selectable<UserLinksTable>[]> {
   if (userIds.length === 0) return [];
   return db
     .selectFrom('user_links')
@@ -326,6 +349,8 @@ export async function userAccessWithActions(
 export interface UserSearch {
   search?: string;
   course?: string;
+  /** With `course`: only the participants of that course in this group. */
+  group?: string;
   module?: string;
   role?: string;
   limit?: number;
@@ -406,7 +431,10 @@ export async function searchUsers(
           .selectFrom('user_links')
           .select('user_id')
           .where('item_type', '=', itemType)
-          .where('item_path', '=', itemPath),
+          .where('item_path', '=', itemPath)
+          .$if(itemType === 'course' && filter.group !== undefined, (q) =>
+            q.where('group_label', '=', filter.group!),
+          ),
       );
     }
   }

@@ -250,6 +250,39 @@ export async function linkUsers(
 }
 
 /**
+ * Sets the group of several participants within one course (an empty group takes it away): the
+ * right to link participants to that course (ADR 0014), checked once, so without it nobody's group
+ * changes; every person must be linked to the course, else the whole request is refused. Then one
+ * command per person.
+ */
+export async function setGroups(
+  platform: Platform,
+  actor: Actor | null,
+  meta: CommandMeta,
+  input: { userIds: string[]; coursePath: string; group: string | null },
+) {
+  const db = platform.database.db;
+  await requireParticipantRight(db, actor, { itemType: 'course', itemPath: input.coursePath, linked: true });
+  const userIds = [...new Set(input.userIds)];
+  const linked = await db
+    .selectFrom('user_links')
+    .select('user_id')
+    .where('item_type', '=', 'course')
+    .where('item_path', '=', input.coursePath)
+    .where('user_id', 'in', userIds)
+    .execute();
+  if (linked.length !== userIds.length) {
+    throw invalid('participantGroup.notLinked', [{ path: 'userIds', key: 'participantGroup.notLinked' }]);
+  }
+  for (const userId of userIds) {
+    await executeUser(platform, meta, userId, {
+      type: 'SetGroup',
+      data: { coursePath: input.coursePath, group: input.group },
+    });
+  }
+}
+
+/**
  * Erasure: own account, or anyone's with manage_users. Their personal data becomes unreadable. One's
  * own only after signing in again (`reauth`, the proof of /auth/reauth): an open session alone on a
  * shared computer does not erase anyone.

@@ -31,6 +31,7 @@ export const exportedAs = {
   UserRolesChanged: 'account',
   UserLinkedToItem: 'account',
   UserUnlinkedFromItem: 'account',
+  ParticipantGroupSet: 'account',
   UserDeleted: 'account',
   PersonalDataExported: 'account',
   // Whether a second factor guarded the account, from when (never its secret or codes).
@@ -123,6 +124,7 @@ const teachersPart = new Set([
   'CertificateRevoked',
   'UserLinkedToItem',
   'UserUnlinkedFromItem',
+  'ParticipantGroupSet',
 ]);
 
 /**

@@ -19,6 +19,7 @@ export const userOutput = z.object({
   createdAt: z.string(),
   courses: z.array(z.string()),
   modules: z.array(z.string()),
+  groups: z.record(z.string(), z.string()),
 });
 
 /** The signed-in user with the rules the interface shows and hides actions by. */

@@ -90,6 +90,7 @@ export function canSeeLinksOf(actor: Actor | null, userId: string): boolean {
 export const userSearchSchema = z.object({
   search: z.string().trim().max(200).optional(),
   course: z.string().max(200).optional(),
+  group: z.string().trim().min(1).max(60).optional(),
   module: z.string().max(200).optional(),
   role: z.string().max(60).optional(),
   limit: z.number().int().min(1).max(500).optional(),

@@ -5,6 +5,7 @@ import { readStream } from '../../events/store';
 import {
   createUserSchema,
   dataExportFormatSchema,
+  groupSchema,
   itemTypeSchema,
   profileSchema,
   recentAuthSchema,
@@ -23,6 +24,7 @@ import {
   linkUser,
   linkUsers,
   resendInvite,
+  setGroups,
   setRoles,
   updateProfile,
 } from './commands';
@@ -134,6 +136,17 @@ export const userRouter = router({
       linked: z.boolean(),
     }),
     (platform, actor, meta, input) => linkUsers(platform, actor, meta, input),
+  ),
+
+  /** Sets the group of several participants within a course; empty takes it away. */
+  setGroup: successMutation(
+    signedInProcedure,
+    z.object({
+      userIds: z.array(userIdSchema).min(1).max(500),
+      coursePath: z.string().min(1).max(200),
+      group: groupSchema,
+    }),
+    (platform, actor, meta, input) => setGroups(platform, actor, meta, input),
   ),
 
   delete: successMutation(procedureFor('manage_users'), byId, (platform, actor, meta, input) =>

@@ -846,6 +846,16 @@ export const trpcRows: Record<string, Row> = {
       linked: true,
     }),
   },
+  // The participant right on the course, as user.link: the person is linked first.
+  'user.setGroup': {
+    allowed: ['teacher', 'admin'],
+    input: async (w, actor) => {
+      const { userId } = await w.user();
+      const course = await w.courseLinkableBy(actor);
+      await w.as('admin', 'user.link', { _id: userId, itemType: 'course', itemPath: course, linked: true });
+      return { userIds: [userId], coursePath: course, group: `Group ${w.next()}` };
+    },
+  },
   'user.delete': { allowed: adminOnly, input: async (w) => ({ _id: (await w.user()).userId }) },
   'user.resendInvite': { allowed: adminOnly, input: async (w) => ({ _id: (await w.user()).userId }) },
   // Importing makes accounts: manage_users, as user.create (tests/server/user/import-users.test.ts).

@@ -188,6 +188,51 @@ const table: {
     when: { type: 'Import', data: { create: null, links: [link] } },
     throws: ['NOT_FOUND', 'user.notFound'],
   },
+  {
+    name: "sets a participant's group within a course they are linked to, once",
+    given: [signedUp, { type: 'UserLinkedToItem', data: { userId, ...link } }],
+    when: { type: 'SetGroup', data: { coursePath: 'srgr-basis', group: 'Tuesday' } },
+    thenEvents: [
+      {
+        type: 'ParticipantGroupSet',
+        data: { userId, itemType: 'course', itemPath: 'srgr-basis', group: 'Tuesday' },
+      },
+    ],
+  },
+  {
+    name: 'the same group again changes nothing',
+    given: [
+      signedUp,
+      { type: 'UserLinkedToItem', data: { userId, ...link } },
+      {
+        type: 'ParticipantGroupSet',
+        data: { userId, itemType: 'course', itemPath: 'srgr-basis', group: 'Tuesday' },
+      },
+    ],
+    when: { type: 'SetGroup', data: { coursePath: 'srgr-basis', group: 'Tuesday' } },
+    thenEvents: [],
+  },
+  {
+    name: 'unlinking ends the group: no group is no change after linking again',
+    given: [
+      signedUp,
+      { type: 'UserLinkedToItem', data: { userId, ...link } },
+      {
+        type: 'ParticipantGroupSet',
+        data: { userId, itemType: 'course', itemPath: 'srgr-basis', group: 'Tuesday' },
+      },
+      { type: 'UserUnlinkedFromItem', data: { userId, ...link } },
+      { type: 'UserLinkedToItem', data: { userId, ...link } },
+    ],
+    when: { type: 'SetGroup', data: { coursePath: 'srgr-basis', group: null } },
+    thenEvents: [],
+  },
+  {
+    name: 'refuses a group within a course the person is not linked to',
+    given: [signedUp],
+    when: { type: 'SetGroup', data: { coursePath: 'srgr-basis', group: 'Tuesday' } },
+    throws: ['INVALID', 'participantGroup.notLinked'],
+  },
 ];
 
 describe('user decider', () => {

@@ -69,6 +69,42 @@ describe.each(databaseKinds)('users on %s', (kind) => {
       )
       .thenRows({ user_links: [{ user_id: 'ann', item_type: 'course', item_path: 'family-planning' }] }));
 
+  it("a participant's group within a course sits on their link, and a new link starts without one", () => {
+    const group = (itemPath: string, label: string | null) =>
+      event(
+        'ParticipantGroupSet',
+        { userId: 'ann', itemType: 'course', itemPath, group: label },
+        { stream: 'user-ann' },
+      );
+    return spec
+      .given(ann.created(), ann.linked('course', 'family-planning'), ann.linked('course', 'consent'))
+      .when(
+        group('family-planning', 'Tuesday'),
+        group('consent', 'Ghent'),
+        group('consent', null),
+        ann.unlinked('course', 'family-planning'),
+        ann.linked('course', 'family-planning'),
+      )
+      .thenRows({
+        user_links: [
+          { user_id: 'ann', item_path: 'family-planning', group_label: null },
+          { user_id: 'ann', item_path: 'consent', group_label: null },
+        ],
+      });
+  });
+
+  it('a group label is kept until it changes', () =>
+    spec
+      .given(ann.created(), ann.linked('course', 'family-planning'))
+      .when(
+        event(
+          'ParticipantGroupSet',
+          { userId: 'ann', itemType: 'course', itemPath: 'family-planning', group: 'Tuesday' },
+          { stream: 'user-ann' },
+        ),
+      )
+      .thenRows({ user_links: [{ user_id: 'ann', item_path: 'family-planning', group_label: 'Tuesday' }] }));
+
   it('an erased person leaves no row and no link, the others stay', () =>
     spec
       .given(ann.created(), ann.linked('course', 'x'), aUser('bob').created())

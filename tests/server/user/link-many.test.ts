@@ -87,6 +87,34 @@ describe.each(databaseKinds)('linking several people at once on %s', (kind) => {
     expect(await linked('bulk-admin')).toBe(0);
   });
 
+  it('sets a group within a course for several participants, lists and filters by it', async () => {
+    await as('admin', 'user.linkMany', {
+      userIds: people,
+      itemType: 'course',
+      itemPath: 'bulk-admin',
+      linked: true,
+    });
+    const input = { userIds: people.slice(0, 2), coursePath: 'bulk-admin', group: ' Tuesday ' };
+    await refused('teacher', 'user.setGroup', input, 'FORBIDDEN');
+    await as('admin', 'user.setGroup', input);
+    const tuesday = await as<{ _id: string; groups: Record<string, string> }[]>(
+      'admin',
+      'user.list',
+      { course: 'bulk-admin', group: 'Tuesday' },
+      false,
+    );
+    expect(tuesday.map((user) => user._id).sort()).toEqual(people.slice(0, 2).sort());
+    expect(tuesday[0]!.groups).toEqual({ 'bulk-admin': 'Tuesday' });
+    // Again: nothing new. Someone not linked to the course: the whole request is refused.
+    const before = await eventCount();
+    await as('admin', 'user.setGroup', input);
+    expect(await eventCount()).toBe(before);
+    await refused('admin', 'user.setGroup', { ...input, coursePath: 'bulk-own', group: 'X' }, 'BAD_REQUEST');
+    // An empty group takes it away.
+    await as('admin', 'user.setGroup', { ...input, group: '' });
+    expect(await as('admin', 'user.list', { course: 'bulk-admin', group: 'Tuesday' }, false)).toEqual([]);
+  });
+
   it('finds a name whatever its accents: "nguyen" finds "Nguyễn"', async () => {
     const found = await as<{ name: string }[]>('admin', 'user.list', { search: 'nguyen van' }, false);
     expect(found.map((user) => user.name)).toEqual(['Nguyễn Văn An']);

@@ -21,6 +21,7 @@ export const learner: CurrentUser = {
   createdAt: '2027-01-01T00:00:00.000Z',
   courses: [],
   modules: [],
+  groups: {},
   rules: rules(false),
   mustEnrolSecondFactor: false,
 };

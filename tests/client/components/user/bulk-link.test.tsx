@@ -22,6 +22,7 @@ const person = (id: string, name: string) => ({
   createdAt: '2026-11-01T10:00:00.000Z',
   courses: [],
   modules: [],
+  groups: {},
 });
 
 beforeEach(async () => {
