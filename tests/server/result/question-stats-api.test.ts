@@ -178,6 +178,50 @@ describe.each(databaseKinds)('question statistics on %s', (kind) => {
     ]);
   });
 
+  it("counts, for a course's teacher, only that course's participants", async () => {
+    const admin = bearer((await addTestUser(platform, { roles: ['admin'] })).token);
+    const courseTeacher = await addTestUser(platform, { roles: ['teacher'] });
+    const course = (await ok(mutate('course.create', { course: { name: 'Klas', language: 'nl' } }, admin)))
+      .path;
+    const section = (
+      await ok(
+        mutate(
+          'section.create',
+          { parentType: 'course', parentPath: course, section: { name: 'Week 1', language: 'nl' } },
+          admin,
+        ),
+      )
+    ).path;
+    await ok(
+      mutate(
+        'link.addItemToParent',
+        { parentType: 'section', parentPath: section, itemType: 'module', itemPath: 'toets' },
+        admin,
+      ),
+    );
+    await ok(mutate('course.addOwner', { path: course, userId: courseTeacher.userId }, admin));
+    await ok(
+      mutate(
+        'user.link',
+        { _id: participants[0]!.userId, itemType: 'course', itemPath: course, linked: true },
+        admin,
+      ),
+    );
+
+    const theirs = await ok(query('result.questionStats', { module: 'toets' }, bearer(courseTeacher.token)));
+    // Anna alone: her choice, her score.
+    expect(theirs.participants).toBe(1);
+    expect(theirs.questions[0]).toMatchObject({ answered: 1, facility: 1, discrimination: null });
+    expect(theirs.questions[0].options.map((o: { count: number }) => o.count)).toEqual([1, 0]);
+    expect((await ok(query('result.questionStats', { module: 'toets' }, admin))).participants).toBe(3);
+    const csv = await app.inject({
+      url: '/api/question-stats/toets.csv',
+      headers: bearer(courseTeacher.token),
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('"methode","Welke methode is hormonaal?","single",1,1,1,,1,');
+  });
+
   it('exports the same numbers as CSV: keys (plain), labels in the reader language (spreadsheet)', async () => {
     const plain = await app.inject({ url: '/api/question-stats/toets.csv', headers: owner });
     expect(plain.statusCode).toBe(200);
