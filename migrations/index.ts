@@ -29,6 +29,7 @@ import * as createProjectionVersions from './2026_11_28_03_20_00_create_projecti
 import * as createExternalIdentities from './2026_11_28_03_30_00_create_external_identities';
 import * as createSigningKey from './2026_11_28_04_40_00_create_signing_key';
 import * as createPageDrafts from './2026_11_28_18_00_00_create_page_drafts';
+import * as createModuleDrafts from './2026_11_28_18_40_00_create_module_drafts';
 
 /** Listed statically (not read from disk) so the bundled binary carries them. Append only. */
 const migrations: Record<string, Migration> = {
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_03_30_00_create_external_identities': createExternalIdentities,
   '2026_11_28_04_40_00_create_signing_key': createSigningKey,
   '2026_11_28_18_00_00_create_page_drafts': createPageDrafts,
+  '2026_11_28_18_40_00_create_module_drafts': createModuleDrafts,
   '2026_11_28_18_50_00_add_participant_groups': addParticipantGroups,
 };
 

@@ -9,6 +9,7 @@ import { courseSummaries } from './course/course-summaries';
 import { transactionFor } from './declared-reads';
 import { fileSummaries } from './file/file-summaries';
 import { contentLinks } from './link/content-links';
+import { moduleDrafts } from './module/module-drafts';
 import { moduleOwnersProjection } from './module/module-owners';
 import { moduleSummaries } from './module/module-summaries';
 import { structureVersions } from './module/structure-versions';
@@ -32,6 +33,7 @@ export const projections: AnyProjection[] = inReadOrder([
   sectionSummaries,
   moduleSummaries,
   moduleOwnersProjection,
+  moduleDrafts,
   pageSummaries,
   pageDrafts,
   structureVersions,

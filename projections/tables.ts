@@ -6,6 +6,7 @@ import type { CourseOwnerTables } from './course/course-owners';
 import type { CourseSummaryTables } from './course/course-summaries';
 import type { FileTables } from './file/file-summaries';
 import type { ContentLinkTables } from './link/content-links';
+import type { ModuleDraftTables } from './module/module-drafts';
 import type { ModuleOwnerTables } from './module/module-owners';
 import type { ModuleSummaryTables } from './module/module-summaries';
 import type { StructureVersionTables } from './module/structure-versions';
@@ -30,6 +31,7 @@ export type ProjectionTables = CourseSummaryTables &
   SectionTables &
   ModuleSummaryTables &
   ModuleOwnerTables &
+  ModuleDraftTables &
   StructureVersionTables &
   FileTables &
   PageTables &

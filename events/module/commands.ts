@@ -63,6 +63,9 @@ export type ModuleCommand =
     }
   /** With `published`, the publication changes in the same decision (one batch of events). */
   | { type: 'UpdateModule'; data: { details: ModuleDetails; published?: boolean } }
+  | { type: 'SaveModuleDraft'; data: { details: ModuleDetails } }
+  | { type: 'DiscardModuleDraft' }
+  | { type: 'PublishModuleChanges' }
   | { type: 'PublishModule' }
   | { type: 'UnpublishModule' }
   | { type: 'DeleteModule' }

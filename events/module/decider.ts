@@ -10,7 +10,10 @@ export type ModuleState =
       status: 'active' | 'deleted';
       moduleId: string;
       path: string;
+      /** What learners see. */
       details: ModuleDetails;
+      /** Settings changed but not yet published (docs/adr/0019-drafts-of-live-content.md). */
+      draft: ModuleDetails | null;
       published: boolean;
       owners: string[];
       /** The last saved page order, as page paths. */
@@ -24,6 +27,12 @@ type Existing = Exclude<ModuleState, { status: 'absent' }>;
 function requireActive(state: ModuleState): Existing {
   if (state.status !== 'active') throw notFound('module.notFound');
   return state;
+}
+
+function requireDraft(state: ModuleState): Existing & { draft: ModuleDetails } {
+  const module = requireActive(state);
+  if (module.draft === null) throw conflict('module.noDraft');
+  return { ...module, draft: module.draft };
 }
 
 /**
@@ -66,6 +75,20 @@ function decide(command: ModuleCommand, state: ModuleState): ModuleEvent[] {
         ...publication(module, command.data.published),
       ];
     }
+    case 'SaveModuleDraft': {
+      const module = requireActive(state);
+      return [
+        { type: 'ModuleDraftSaved', data: { ...ref(module), ...requireConsistent(command.data.details) } },
+      ];
+    }
+    case 'DiscardModuleDraft': {
+      const module = requireDraft(state);
+      return [{ type: 'ModuleDraftDiscarded', data: { ...ref(module), name: module.details.name } }];
+    }
+    case 'PublishModuleChanges': {
+      const module = requireDraft(state);
+      return [{ type: 'ModuleChangesPublished', data: { ...ref(module), ...module.draft } }];
+    }
     case 'PublishModule':
       return publication(requireActive(state), true);
     case 'UnpublishModule':
@@ -106,6 +129,7 @@ function evolve(state: ModuleState, event: ModuleEvent): ModuleState {
         moduleId,
         path,
         details,
+        draft: null,
         published,
         owners: [],
         pages: [],
@@ -116,6 +140,18 @@ function evolve(state: ModuleState, event: ModuleEvent): ModuleState {
       if (state.status === 'absent') return state;
       const { moduleId: _id, path: _path, ...details } = event.data;
       return { ...state, details };
+    }
+    case 'ModuleDraftSaved': {
+      if (state.status === 'absent') return state;
+      const { moduleId: _id, path: _path, ...draft } = event.data;
+      return { ...state, draft };
+    }
+    case 'ModuleDraftDiscarded':
+      return state.status === 'absent' ? state : { ...state, draft: null };
+    case 'ModuleChangesPublished': {
+      if (state.status === 'absent') return state;
+      const { moduleId: _id, path: _path, ...details } = event.data;
+      return { ...state, details, draft: null };
     }
     case 'ModulePublished':
       return state.status === 'absent' ? state : { ...state, published: true };
@@ -142,5 +178,6 @@ export const moduleDecider: Decider<ModuleCommand, ModuleEvent, ModuleState> = {
   initialState: () => ({ status: 'absent' }),
   evolve,
   decide,
-  snapshot: { schemaVersion: 2, every: 50 },
+  // 3: the state holds the draft.
+  snapshot: { schemaVersion: 3, every: 50 },
 };

@@ -56,6 +56,24 @@ export const ModulePagesOrdered = defineEvent(
   z.object({ ...moduleRef, pages: z.array(pathSchema) }),
 );
 
+/**
+ * Changes to the settings of a module learners can see (it is published) are kept as a draft
+ * (docs/adr/0019-drafts-of-live-content.md): saved whole, published or discarded.
+ */
+export const ModuleDraftSaved = defineEvent(
+  'ModuleDraftSaved',
+  z.object({ ...moduleRef, ...moduleDetailsSchema.shape }),
+);
+export const ModuleDraftDiscarded = defineEvent(
+  'ModuleDraftDiscarded',
+  z.object({ ...moduleRef, name: z.string() }),
+);
+/** The draft became the module's settings: what learners see from now on. */
+export const ModuleChangesPublished = defineEvent(
+  'ModuleChangesPublished',
+  z.object({ ...moduleRef, ...moduleDetailsSchema.shape }),
+);
+
 export const moduleEventDefinitions = [
   ModuleCreated,
   ModuleUpdated,
@@ -65,6 +83,9 @@ export const moduleEventDefinitions = [
   ModuleOwnerAdded,
   ModuleOwnerRemoved,
   ModulePagesOrdered,
+  ModuleDraftSaved,
+  ModuleDraftDiscarded,
+  ModuleChangesPublished,
 ];
 
 export type ModuleEvent =
@@ -76,6 +97,9 @@ export type ModuleEvent =
   | EventOf<typeof ModuleOwnerAdded>
   | EventOf<typeof ModuleOwnerRemoved>
   | EventOf<typeof ModulePagesOrdered>
+  | EventOf<typeof ModuleDraftSaved>
+  | EventOf<typeof ModuleDraftDiscarded>
+  | EventOf<typeof ModuleChangesPublished>
   | ModuleCertificateConfiguredEvent;
 
 export const moduleStream = (moduleId: string) => `module-${moduleId}`;

@@ -57,6 +57,7 @@ function detailColumns(data: Data<'ModuleUpdated'>) {
 const handles = [
   'ModuleCreated',
   'ModuleUpdated',
+  'ModuleChangesPublished',
   'ModulePublished',
   'ModuleUnpublished',
   'ModuleDeleted',
@@ -82,7 +83,9 @@ async function apply(trx: Transaction<ModuleSummaryTables>, event: StoredOf<Hand
         .execute();
       return;
     }
-    case 'ModuleUpdated': {
+    case 'ModuleUpdated':
+    // Published changes are the live settings from now on; a draft before it changed nothing here.
+    case 'ModuleChangesPublished': {
       const data = event.data;
       await trx
         .updateTable('module_summaries')

@@ -65,3 +65,11 @@ export const moduleAsOfOutput = moduleDetailsOutput.extend({
   pages: z.array(z.string()),
   deleted: z.boolean(),
 });
+
+/** A module's settings draft for its editors: whether learners see the module, and the draft. */
+export const moduleDraftStateOutput = z.object({
+  live: z.boolean(),
+  draft: z
+    .object({ details: moduleDetailsOutput, savedAt: z.string(), savedBy: z.string().nullable() })
+    .nullable(),
+});

@@ -13,7 +13,14 @@ import { ownersOfModule } from '../../projections/module/module-owners';
 import { moduleIdByPath } from '../../projections/module/module-summaries';
 import { contentProcedures, newPathMutation } from '../content/procedures';
 import { namedItemOutput } from '../outputs';
-import { inputMutation, procedureFor, publicProcedure, router, signedInProcedure } from '../trpc';
+import {
+  inputMutation,
+  pathMutation,
+  procedureFor,
+  publicProcedure,
+  router,
+  signedInProcedure,
+} from '../trpc';
 import {
   addModuleOwner,
   createModule,
@@ -26,7 +33,13 @@ import {
   unpublishModule,
   updateModule,
 } from './commands';
-import { moduleAsOfOutput, moduleDetailOutput, moduleListItemOutput } from './outputs';
+import { discardModuleDraft, moduleDraftState, publishModuleChanges, saveModuleDraft } from './drafts';
+import {
+  moduleAsOfOutput,
+  moduleDetailOutput,
+  moduleDraftStateOutput,
+  moduleListItemOutput,
+} from './outputs';
 import { moduleList, moduleTranslations, visibleModule } from './queries';
 
 const listInput = z
@@ -75,6 +88,16 @@ const moduleProcedures = contentProcedures({
 });
 
 export const moduleRouter = router({
+  /** Whether learners see the module, and its settings' draft: its editors only (docs/adr/0019-drafts-of-live-content.md). */
+  draft: signedInProcedure
+    .input(modulePathSchema)
+    .output(moduleDraftStateOutput)
+    .query(({ ctx, input }) => moduleDraftState(ctx.platform.database.db, ctx.actor, input.path)),
+  /** Keeps the module form as a draft beside the live settings. */
+  saveDraft: inputMutation(signedInProcedure, updateModuleSchema, saveModuleDraft),
+  /** The draft becomes the settings learners see. */
+  publishChanges: pathMutation(signedInProcedure, modulePathSchema, publishModuleChanges),
+  discardDraft: pathMutation(signedInProcedure, modulePathSchema, discardModuleDraft),
   /**
    * Learners see published, public modules; editors see the admin list their rights allow, each with
    * where it is used. `usedIn` keeps the modules of a course, a section, or of none.

@@ -194,6 +194,16 @@ export class World {
     return { module, page };
   }
 
+  /** A fresh module of the owner's whose settings have a draft. */
+  async moduleWithDraft(): Promise<string> {
+    const { module } = await this.module();
+    await this.as('owner', 'module.saveDraft', {
+      path: module,
+      module: { name: `Draft ${this.next()}`, language: 'en' },
+    });
+    return module;
+  }
+
   /** A page of a fresh module of the owner's, with a draft kept beside it. */
   async pageWithDraft(): Promise<string> {
     const { page } = await this.module();
@@ -579,6 +589,16 @@ export const trpcRows: Record<string, Row> = {
   'page.delete': { allowed: ownerOrAdmin, input: async (w) => ({ path: (await w.module()).page }) },
   'page.duplicate': { allowed: ownerOrAdmin, input: async (w) => ({ path: (await w.module()).page }) },
   // Drafts of live pages: exactly the page's edit right (docs/adr/0019-drafts-of-live-content.md).
+  'module.draft': { allowed: ownerOrAdmin, input: async (w) => ({ path: w.shared.module }) },
+  'module.saveDraft': {
+    allowed: ownerOrAdmin,
+    input: async (w) => ({ path: (await w.module()).module, module: { name: 'Draft', language: 'en' } }),
+  },
+  'module.publishChanges': {
+    allowed: ownerOrAdmin,
+    input: async (w) => ({ path: await w.moduleWithDraft() }),
+  },
+  'module.discardDraft': { allowed: ownerOrAdmin, input: async (w) => ({ path: await w.moduleWithDraft() }) },
   'page.draft': { allowed: ownerOrAdmin, input: async (w) => ({ path: w.shared.page }) },
   'page.draftsOfModule': { allowed: ownerOrAdmin, input: async (w) => ({ path: w.shared.module }) },
   'page.saveDraft': {

@@ -37,6 +37,7 @@ import {
   unpublishModule,
   updateModule,
 } from '../../server/module/commands';
+import { discardModuleDraft, publishModuleChanges, saveModuleDraft } from '../../server/module/drafts';
 import { createPage, deletePage, duplicatePage, updatePage } from '../../server/page/commands';
 import { publishPageChanges, savePageDraft } from '../../server/page/drafts';
 import { saveResult } from '../../server/result/commands';
@@ -93,7 +94,7 @@ export async function courseScenario(platform: TestPlatform, meta: Meta) {
   await deleteCourse(platform, admin, meta(), 'to-be-removed');
 }
 
-/** Modules and pages: 34 events (each creation also makes the creator an owner). */
+/** Modules and pages: 40 events (each creation also makes the creator an owner). */
 async function moduleScenario(platform: TestPlatform, meta: Meta) {
   await createModule(platform, admin, meta(), { module: moduleForm('Contraception', { onHome: true }) });
   await createModule(platform, admin, meta(), {
@@ -164,6 +165,22 @@ async function moduleScenario(platform: TestPlatform, meta: Meta) {
     page: pageForm('Gone page'),
   });
   await savePageDraft(platform, admin, meta(), { path: 'gone-page', page: pageForm('Gone draft') });
+  // Drafts of module settings: one published, one discarded, one kept, one deleted with its module.
+  await saveModuleDraft(platform, admin, meta(), {
+    path: 'exam',
+    module: moduleForm('Final exam', { test: true }),
+  });
+  await publishModuleChanges(platform, admin, meta(), 'exam');
+  await saveModuleDraft(platform, admin, meta(), {
+    path: 'exam',
+    module: moduleForm('Exam draft', { test: true }),
+  });
+  await discardModuleDraft(platform, admin, meta(), 'exam');
+  await saveModuleDraft(platform, admin, meta(), {
+    path: 'exam',
+    module: moduleForm('Exam, kept', { test: true }),
+  });
+  await saveModuleDraft(platform, admin, meta(), { path: 'gone', module: moduleForm('Gone draft') });
   await deleteModule(platform, admin, meta(), 'gone');
 }
 
@@ -359,8 +376,8 @@ export async function platformScenario(platform: TestPlatform, meta: Meta) {
 
 /**
  * The events platformScenario appends: 9 course events plus the creator becoming owner of each of
- * the 4 courses; 34 module and page events; 30 links; 12 tracking; 9 certificates; 9 results (the
+ * the 4 courses; 40 module and page events; 30 links; 12 tracking; 9 certificates; 9 results (the
  * module, its owner, its page, the learner's 3 account events, the answer, 2 scores) and 7 more (a
  * second page, 3 drafts, a confirmed answer, another attempt and a page seen).
  */
-export const platformScenarioEvents = 13 + 34 + 30 + 12 + 9 + 9 + 7;
+export const platformScenarioEvents = 13 + 40 + 30 + 12 + 9 + 9 + 7;

@@ -64,8 +64,13 @@ export function useShowValue() {
   };
 }
 
-/** Events besides updates whose entries list what they changed: a page's draft and its publication. */
-const withChanges = new Set(['PageDraftSaved', 'PageChangesPublished']);
+/** Events besides updates whose entries list what they changed: a draft and its publication. */
+const withChanges = new Set([
+  'PageDraftSaved',
+  'PageChangesPublished',
+  'ModuleDraftSaved',
+  'ModuleChangesPublished',
+]);
 
 const capitalized = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 

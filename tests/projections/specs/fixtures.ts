@@ -96,6 +96,11 @@ export function aModule(path = 'hygiene') {
     pagesOrdered: (pages: string[]) => event('ModulePagesOrdered', { ...ref, pages }, { stream }),
     certificateConfigured: (config: Record<string, unknown>) =>
       event('ModuleCertificateConfigured', { ...ref, config }, { stream }),
+    draftSaved: (details: Record<string, unknown>) =>
+      event('ModuleDraftSaved', { ...ref, ...moduleDetails, ...details }, { stream }),
+    draftDiscarded: () => event('ModuleDraftDiscarded', { ...ref, name: moduleDetails.name }, { stream }),
+    changesPublished: (details: Record<string, unknown>) =>
+      event('ModuleChangesPublished', { ...ref, ...moduleDetails, ...details }, { stream }),
   };
 }
 

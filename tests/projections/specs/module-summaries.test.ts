@@ -48,4 +48,10 @@ describe.each(databaseKinds)('module_summaries on %s', (kind) => {
       .when(module.deleted(), other.created({ name: 'Again' }))
       .thenRows({ module_summaries: [{ path: 'other', name: 'Hygiene' }] });
   });
+
+  it('published changes replace the live settings; a draft alone changes nothing', () =>
+    spec
+      .given(module.created({ published: true }), module.draftSaved({ name: 'Draft name' }))
+      .when(module.changesPublished({ name: 'Hand hygiene at work' }))
+      .thenRows({ module_summaries: [{ name: 'Hand hygiene at work', published: true }] }));
 });
