@@ -29,7 +29,24 @@ export const inCourses = (courses: readonly string[] | undefined, userColumn: st
       : sql<boolean>`exists (select 1 from user_links ul where ul.user_id = ${sql.ref(userColumn)}
           and ul.item_type = 'course' and ul.item_path in (${sql.join([...courses])}))`;
 
+/**
+ * Participants in a group within a course (ParticipantGroupSet): within `courses` when the reader's
+ * scope is some courses, else within any course; no group, no filter.
+ */
+export const inGroup = (
+  group: string | undefined,
+  courses: readonly string[] | undefined,
+  userColumn: string,
+) =>
+  group === undefined
+    ? sql<boolean>`true`
+    : sql<boolean>`exists (select 1 from user_links ug where ug.user_id = ${sql.ref(userColumn)}
+        and ug.item_type = 'course' and ug.group_label = ${group}
+        ${courses === undefined ? sql`` : courses.length === 0 ? sql`and false` : sql`and ug.item_path in (${sql.join([...courses])})`})`;
+
 export interface ParticipantFilter extends ActivityRange {
+  /** Only participants in this group within a course (`inGroup`). */
+  group?: string;
   /** Part of the name or e-mail (case-insensitive), as the viewer sees them (`scope`). */
   search?: string;
   /** Total score as a percentage of `moduleMaxScore`, compared as numbers. */
@@ -71,7 +88,8 @@ export async function participantsOfModule(
     .leftJoin('users as u', 'u.user_id', 'mr.user_id')
     .leftJoin(totals, 'totals.user_id', 'mr.user_id')
     .where('mr.module_id', '=', moduleId)
-    .where(inCourses(filter.courses, 'mr.user_id'));
+    .where(inCourses(filter.courses, 'mr.user_id'))
+    .where(inGroup(filter.group, filter.courses, 'mr.user_id'));
   if (filter.from) query = query.where('mr.updated_at', '>=', filter.from);
   if (filter.until) query = query.where('mr.started_at', '<', filter.until);
   if (filter.search) query = query.where(nameOrEmailContains(filter.search, filter.scope, 'u'));

@@ -55,6 +55,8 @@ export const participantSearchSchema = z.object({
   search: z.string().trim().max(200).optional(),
   minPercent: numberField,
   maxPercent: numberField,
+  /** Only the participants in this group within a course; absent: everyone, as before. */
+  group: z.string().trim().min(1).max(60).optional(),
   limit: z.number().int().min(1).max(200).default(50),
   offset: z.number().int().min(0).default(0),
 });
@@ -102,6 +104,7 @@ export async function moduleParticipants(db: Db, actor: Actor | null, input: Par
     search: search.search || undefined,
     minPercent: search.minPercent,
     maxPercent: search.maxPercent,
+    group: search.group,
     moduleMaxScore: maxScore,
     scope: searchScopeOf(actor),
     limit: search.limit,

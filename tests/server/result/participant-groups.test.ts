@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../server/app';
+import { databaseKinds, startTestPlatform, type TestPlatform } from '../../harness';
+import { addTestUser } from '../../users';
+import { trpcCalls } from '../trpc-calls';
+
+const radio = {
+  type: 'radio',
+  questionType: 'single',
+  name: 'sdg',
+  label: 'Which SDG is about gender equality?',
+  schema: { attempts: 0 },
+  options: [
+    { label: 'SDG 5', value: 'five', score: 2 },
+    { label: 'SDG 13', value: 'thirteen', score: 0 },
+  ],
+};
+
+/** The module results filtered by a group within a course; without `group`, everyone as before. */
+describe.each(databaseKinds)('module results by group on %s', (kind) => {
+  let platform: TestPlatform;
+  let app: FastifyInstance;
+  const tokens: Record<string, string> = {};
+  const ids: Record<string, string> = {};
+  const { as } = trpcCalls(() => ({ app, platform, tokens }));
+
+  beforeAll(async () => {
+    platform = await startTestPlatform(kind);
+    app = await buildApp(platform);
+    tokens.admin = (await addTestUser(platform, { roles: ['admin'] })).token;
+    for (const name of ['ana', 'bo', 'cy']) {
+      const person = await addTestUser(platform, { name });
+      tokens[name] = person.token;
+      ids[name] = person.userId;
+    }
+    await as('admin', 'course.create', { path: 'grp-course', course: { name: 'Groups', language: 'en' } });
+    await as('admin', 'module.create', { path: 'grp-mod', module: { name: 'Grouped', language: 'en' } });
+    await as('admin', 'page.create', {
+      parentType: 'module',
+      parentPath: 'grp-mod',
+      page: { name: 'Questions', type: 'question', content: [radio] },
+    });
+    await as('admin', 'user.linkMany', {
+      userIds: Object.values(ids),
+      itemType: 'course',
+      itemPath: 'grp-course',
+      linked: true,
+    });
+    await as('admin', 'user.setGroup', {
+      userIds: [ids.ana, ids.bo],
+      coursePath: 'grp-course',
+      group: 'Tuesday',
+    });
+    for (const name of ['ana', 'bo', 'cy']) {
+      await as(name, 'result.save', {
+        module: 'grp-mod',
+        page: 'questions',
+        result: { answers: { sdg: 'five' }, confirm: ['sdg'] },
+      });
+    }
+  });
+  afterAll(async () => {
+    await app?.close();
+    await platform?.dispose();
+  });
+
+  const names = async (input: object) =>
+    (
+      await as<{ participants: { name: string }[] }>(
+        'admin',
+        'result.participants',
+        { module: 'grp-mod', ...input },
+        false,
+      )
+    ).participants.map((row) => row.name);
+
+  it('keeps everyone without a group, and only the group with one', async () => {
+    expect((await names({})).sort()).toEqual(['ana', 'bo', 'cy']);
+    expect((await names({ group: 'Tuesday' })).sort()).toEqual(['ana', 'bo']);
+    expect(await names({ group: 'Nobody' })).toEqual([]);
+  });
+});
