@@ -12,7 +12,7 @@ const person = (id: string, name: string, group?: string) => ({
   name,
   email: `${id}@example.org`,
   courses: ['basics'],
-  groups: group ? { basics: group } : {},
+  groups: (group ? { basics: group } : {}) as Record<string, string>,
 });
 
 beforeEach(async () => {
