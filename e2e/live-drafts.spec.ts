@@ -8,7 +8,8 @@ import { screenshots, signIn } from './support';
  * published module changes one of its pages as a draft, and a participant keeps seeing the old
  * version; the teacher previews the draft as a learner, reads its changes, and publishes them (by
  * keyboard, after a confirmation); the participant then sees the new version, and the page's
- * history shows the draft and the publication as two steps.
+ * history shows the draft and the publication as two steps. The module's information goes the same
+ * way: a draft learners do not see, its changes, published after a confirmation.
  */
 
 const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
@@ -29,7 +30,7 @@ async function learnerSees(page: Page, url: string) {
   return page.getByRole('main');
 }
 
-test('a published page changed as a draft reaches learners only once the author publishes it', async ({
+test("a published page, and a published module's settings, changed as a draft reach learners only once published", async ({
   browser,
   request,
 }) => {
@@ -42,7 +43,7 @@ test('a published page changed as a draft reaches learners only once the author 
       await trpc(request, adminToken, 'user.setRoles', { _id: author.id, roles: ['teacher'] });
       const learner = await newAccount(request, 'drafts-learner', `Lee Learner ${id}`);
       const module = await trpc<{ path: string }>(request, adminToken, 'module.create', {
-        module: { name: `Consent ${id}`, language: 'en' },
+        module: { name: `Consent ${id}`, language: 'en', info: 'How consent works.' },
       });
       await trpc(request, adminToken, 'module.addOwner', { path: module.path, userId: author.id });
       const pageName = `What consent is ${id}`;
@@ -115,5 +116,30 @@ test('a published page changed as a draft reaches learners only once the author 
     await expect(history.getByText(`Changes to page “${pageName}” published by you`)).toBeVisible();
     await expect(history.getByText('element 1 (text intro) changed').first()).toBeVisible();
     await screenshots(editor, 'draft-published');
+  });
+
+  await test.step("the module's settings: a draft of its information reaches learners once published", async () => {
+    await editor.goto(`/admin/modules/${modulePath}`);
+    await expect(editor.getByText('Learners see this module.')).toBeVisible();
+    await editor
+      .getByRole('textbox', { name: 'Info' })
+      .fill('How consent works, and how it can be withdrawn.');
+    await editor.getByRole('button', { name: 'Save draft' }).click();
+    await expect(
+      editor.getByRole('heading', { name: 'Draft — learners still see the published settings' }),
+    ).toBeVisible();
+    await participant.goto(`/module/${modulePath}`);
+    await expect(participant.getByText('How consent works.')).toBeVisible();
+
+    await editor.getByRole('button', { name: 'Show changes' }).click();
+    await expect(editor.locator('ins')).toContainText('withdrawn');
+    await editor.getByRole('button', { name: 'Publish changes' }).click();
+    await editor.getByRole('dialog').getByRole('button', { name: 'Publish changes' }).click();
+    await expect(editor.getByText('The changes are published: learners see them now.')).toBeVisible();
+    await participant.goto(`/module/${modulePath}`);
+    await expect(participant.getByText('How consent works, and how it can be withdrawn.')).toBeVisible();
+    const history = editor.getByRole('complementary', { name: 'History' });
+    await expect(history.getByText(/Changes to the settings of module .* published by you/)).toBeVisible();
+    await screenshots(editor, 'module-draft-published');
   });
 });

@@ -9,13 +9,13 @@ import {
   useModule,
   useModuleHistory,
   usePublishModule,
-  useUpdateModule,
 } from '../../../ui/admin/api/modules';
 import { ContentEditBody, ItemHistory } from '../../../ui/admin/content-edit-body';
 import { EditScreen, StateBadge, ViewTabs } from '../../../ui/admin/edit-screen';
 import { type ModuleRights, moduleRights } from '../../../ui/admin/module-rights';
 import { NotAllowedHere } from '../../../ui/admin/not-allowed';
 import { ModuleAsOf } from './module-as-of';
+import { ModuleSettingsEditor } from './module-draft';
 import { ModuleForm } from './module-form';
 import { moduleFormValues } from './module-form-values';
 import { ModuleTeachersView } from './module-teachers';
@@ -157,7 +157,6 @@ function ModuleFormView({
 }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const update = useUpdateModule();
   const publish = usePublishModule();
   const duplicate = useDuplicateModule();
   const remove = useDeleteModule();
@@ -205,16 +204,17 @@ function ModuleFormView({
               {t(rights.courseTeacher ? 'moduleAdmin.readOnlyCourseTeacher' : 'moduleAdmin.readOnly')}
             </p>
           )}
-          <ModuleForm
-            key={module.moduleId}
-            defaultValues={moduleFormValues(module)}
-            readOnly={!rights.edit}
-            submitLabel={t('moduleAdmin.save')}
-            save={async (values) => {
-              await update.mutateAsync({ path: module.path, module: values });
-              return t('moduleAdmin.saved');
-            }}
-          />
+          {rights.edit ? (
+            <ModuleSettingsEditor module={module} />
+          ) : (
+            <ModuleForm
+              key={module.moduleId}
+              defaultValues={moduleFormValues(module)}
+              readOnly
+              submitLabel={t('moduleAdmin.save')}
+              save={async () => null}
+            />
+          )}
         </>
       }
       historyId="module-history-title"

@@ -1,4 +1,4 @@
-import './page-draft.css';
+import '../../../ui/admin/live-draft.css';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Element } from '../../../../events/page/content';
@@ -57,14 +57,14 @@ export function PageDraftPanel({
   };
 
   return (
-    <section className="page-draft" aria-labelledby={titleId}>
-      <h2 id={titleId} className="page-draft__title">
+    <section className="live-draft" aria-labelledby={titleId}>
+      <h2 id={titleId} className="live-draft__title">
         {t('pageAdmin.draft.title')}
       </h2>
-      <p className="page-draft__meta">
+      <p className="live-draft__meta">
         {t('pageAdmin.draft.savedAt', { date: formatDateTime(draft.savedAt) })}
       </p>
-      <div className="page-draft__actions">
+      <div className="live-draft__actions">
         <button
           type="button"
           className="button button--small button--ghost"
@@ -96,13 +96,13 @@ export function PageDraftPanel({
       </div>
       <div id={viewId}>
         {view === 'preview' && (
-          <section className="page-draft__view" aria-label={t('pageAdmin.draft.previewTitle')}>
+          <section className="live-draft__view" aria-label={t('pageAdmin.draft.previewTitle')}>
             <p className="muted">{t('pageAdmin.draft.previewTitle')}</p>
             {preview({ name: draft.name, content: draft.content })}
           </section>
         )}
         {view === 'changes' && (
-          <section className="page-draft__view" aria-label={t('pageAdmin.draft.changesTitle')}>
+          <section className="live-draft__view" aria-label={t('pageAdmin.draft.changesTitle')}>
             <p className="muted">{t('pageAdmin.draft.changesTitle')}</p>
             <PageChanges live={page} draft={draft} />
           </section>

@@ -202,7 +202,7 @@ function EditPage({ page, preview }: { page: AdminPage; preview: PagePreviewView
       {draft ? (
         <PageDraftPanel page={page} draft={draft} preview={preview} onDone={(text) => setNotice(text)} />
       ) : (
-        <p className="muted page-draft__hint">{t('pageAdmin.draft.liveHint')}</p>
+        <p className="muted live-draft__hint">{t('pageAdmin.draft.liveHint')}</p>
       )}
       <PageEditor
         // A new draft, a publication or a discard starts the form again from what is now kept.
