@@ -159,6 +159,8 @@ export type UserCommand =
       data: {
         create: { userId: string; email: string; profile: Profile; roles: string[] } | null;
         links: { itemType: 'course' | 'module'; itemPath: string }[];
+        /** The group within these courses (the import's group column); null: groups untouched. */
+        group: { coursePaths: string[]; group: string } | null;
       };
     }
   | { type: 'Delete' }

@@ -87,13 +87,18 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
       return [{ type: 'UserUnlinkedFromItem', data: { userId: user.userId, itemType, itemPath } }];
     }
     case 'Import': {
-      const { create, links } = command.data;
+      const { create, links, group } = command.data;
       const events: UserEvent[] = create ? decide({ type: 'CreateUser', data: create }, state) : [];
       let current = events.reduce(evolve, state);
       for (const link of links) {
         const linked = decide({ type: 'Link', data: link }, current);
         current = linked.reduce(evolve, current);
         events.push(...linked);
+      }
+      for (const coursePath of group?.coursePaths ?? []) {
+        const set = decide({ type: 'SetGroup', data: { coursePath, group: group!.group } }, current);
+        current = set.reduce(evolve, current);
+        events.push(...set);
       }
       return events;
     }

@@ -10,6 +10,7 @@ export const importColumns = [
   'riziv',
   'roles',
   'courses',
+  'group',
 ] as const;
 export type ImportColumn = (typeof importColumns)[number];
 
@@ -33,6 +34,7 @@ const aliases: Record<ImportColumn, string[]> = {
   riziv: ['riziv', 'inami', 'rizivnummer', 'numeroinami'],
   roles: ['roles', 'role', 'rollen', 'rol'],
   courses: ['courses', 'course', 'cursussen', 'cursus', 'cours'],
+  group: ['group', 'groep', 'groupe'],
 };
 
 function columnOf(header: string): ImportColumn | null {

@@ -36,6 +36,8 @@ export interface ImportRowPlan {
   roles: string[];
   /** Courses (paths) the row links that the person is not linked to yet. */
   courses: string[];
+  /** The group within the row's courses (the group column), null when none is given. */
+  group: string | null;
 }
 
 export interface ImportPlan {
@@ -45,6 +47,8 @@ export interface ImportPlan {
 
 interface Planned extends ImportRowPlan {
   userId: string | null;
+  /** The row's courses whose group changes to `group`. */
+  regrouped: string[];
   language: Language;
   profession: string | null;
   riziv: string | null;
@@ -83,6 +87,8 @@ function languageOf(cell: string): Language | null {
 interface Lookups {
   usersByEmail: Map<string, string>;
   linksByUser: Map<string, Set<string>>;
+  /** Each existing person's group within each course, by `${userId} ${coursePath}`. */
+  groups: Map<string, string>;
   rolesByName: Map<string, { name: string; actions: Record<string, boolean> }>;
   courses: { courseId: string; path: string; name: string }[];
   mayLink: Map<string, boolean>;
@@ -95,11 +101,13 @@ async function lookups(db: Db, actor: Actor, rows: ImportRow[]): Promise<Lookups
     : [];
   const usersByEmail = new Map(users.map((user) => [user.email, user.user_id]));
   const linksByUser = new Map<string, Set<string>>();
+  const groups = new Map<string, string>();
   for (const link of await linksOfUsers(
     db,
     users.map((user) => user.user_id),
   )) {
     if (link.item_type !== 'course') continue;
+    if (link.group_label) groups.set(`${link.user_id} ${link.item_path}`, link.group_label);
     const set = linksByUser.get(link.user_id) ?? new Set();
     set.add(link.item_path);
     linksByUser.set(link.user_id, set);
@@ -121,7 +129,7 @@ async function lookups(db: Db, actor: Actor, rows: ImportRow[]): Promise<Lookups
       mayLink.set(found[0]!.path, (await courseRights(db, actor, found[0]!)).assignParticipants);
     }
   }
-  return { usersByEmail, linksByUser, rolesByName, courses, mayLink };
+  return { usersByEmail, linksByUser, groups, rolesByName, courses, mayLink };
 }
 
 /** A course by its path, else by its title (whatever the case and accents). */
@@ -143,6 +151,8 @@ function planRow(actor: Actor, row: ImportRow, known: Lookups): Planned {
   if (cells.name.length > 200) refuse('tooLong', 'name');
   if (cells.profession.length > 200) refuse('tooLong', 'profession');
   if (cells.riziv.length > 40) refuse('tooLong', 'riziv');
+  if (cells.group.length > 60) refuse('tooLong', 'group');
+  const group = cells.group || null;
   const language = languageOf(cells.language);
   if (!language) refuse('unknownLanguage', cells.language);
 
@@ -162,17 +172,29 @@ function planRow(actor: Actor, row: ImportRow, known: Lookups): Planned {
   }
 
   const courses: string[] = [];
+  const regrouped: string[] = [];
   const linked = userId ? (known.linksByUser.get(userId) ?? new Set<string>()) : new Set<string>();
   for (const cell of list(cells.courses)) {
     const found = findCourse(known.courses, cell);
     if (found.length === 0) refuse('unknownCourse', cell);
     else if (found.length > 1) refuse('ambiguousCourse', cell);
     else if (!known.mayLink.get(found[0]!.path)) refuse('courseNotYours', cell);
-    else if (!linked.has(found[0]!.path) && !courses.includes(found[0]!.path)) courses.push(found[0]!.path);
+    else {
+      const path = found[0]!.path;
+      if (!linked.has(path) && !courses.includes(path)) courses.push(path);
+      const current = userId && linked.has(path) ? (known.groups.get(`${userId} ${path}`) ?? null) : null;
+      if (group !== null && current !== group && !regrouped.includes(path)) regrouped.push(path);
+    }
   }
 
   const action: ImportAction =
-    problems.length > 0 ? 'refused' : !userId ? 'create' : courses.length > 0 ? 'link' : 'unchanged';
+    problems.length > 0
+      ? 'refused'
+      : !userId
+        ? 'create'
+        : courses.length > 0 || regrouped.length > 0
+          ? 'link'
+          : 'unchanged';
   return {
     line: row.line,
     name: cells.name,
@@ -181,6 +203,8 @@ function planRow(actor: Actor, row: ImportRow, known: Lookups): Planned {
     problems,
     roles: [...new Set(roles)].sort(),
     courses,
+    group,
+    regrouped,
     userId,
     language: language ?? 'nl',
     profession: cells.profession || null,
@@ -212,7 +236,7 @@ const countsOf = (rows: ImportRowPlan[]): Record<ImportAction, number> => ({
   refused: rows.filter((row) => row.action === 'refused').length,
 });
 
-const shown = ({ userId, language, profession, riziv, ...row }: Planned): ImportRowPlan => row;
+const shown = ({ userId, regrouped, language, profession, riziv, ...row }: Planned): ImportRowPlan => row;
 
 async function plan(db: Db, actor: Actor, text: string): Promise<Planned[]> {
   const rows = parseImport(text);
@@ -267,8 +291,10 @@ export async function applyImport(
 
 async function applyRow(platform: Platform, meta: CommandMeta, row: Planned) {
   const links = row.courses.map((itemPath) => ({ itemType: 'course' as const, itemPath }));
+  const group =
+    row.group !== null && row.regrouped.length > 0 ? { coursePaths: row.regrouped, group: row.group } : null;
   if (row.userId) {
-    await executeUser(platform, meta, row.userId, { type: 'Import', data: { create: null, links } });
+    await executeUser(platform, meta, row.userId, { type: 'Import', data: { create: null, links, group } });
     return;
   }
   const userId = uuidv7();
@@ -283,7 +309,10 @@ async function applyRow(platform: Platform, meta: CommandMeta, row: Planned) {
     platform,
     meta,
     userId,
-    { type: 'Import', data: { create: { userId, email: row.email, profile, roles: row.roles }, links } },
+    {
+      type: 'Import',
+      data: { create: { userId, email: row.email, profile, roles: row.roles }, links, group },
+    },
     {
       before: async (trx: Transaction<Database>) => {
         await lockEmail(trx, row.email);

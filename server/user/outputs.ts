@@ -56,6 +56,7 @@ export const importPlanOutput = z.object({
       problems: z.array(z.object({ reason: z.enum(importReasons), value: z.string().nullable() })),
       roles: z.array(z.string()),
       courses: z.array(z.string()),
+      group: z.string().nullable(),
     }),
   ),
   counts: z.object({

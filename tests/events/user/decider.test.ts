@@ -157,7 +157,11 @@ const table: {
     given: [],
     when: {
       type: 'Import',
-      data: { create: { userId, email: 'amina@example.org', profile, roles: [] }, links: [link, link] },
+      data: {
+        create: { userId, email: 'amina@example.org', profile, roles: [] },
+        links: [link, link],
+        group: null,
+      },
     },
     thenEvents: [
       { type: 'UserCreated', data: { userId, email: 'amina@example.org', ...profile, roles: [] } },
@@ -169,7 +173,7 @@ const table: {
     given: [signedUp, { type: 'UserLinkedToItem', data: { userId, ...link } }],
     when: {
       type: 'Import',
-      data: { create: null, links: [link, { itemType: 'course', itemPath: 'other' }] },
+      data: { create: null, links: [link, { itemType: 'course', itemPath: 'other' }], group: null },
     },
     thenEvents: [{ type: 'UserLinkedToItem', data: { userId, itemType: 'course', itemPath: 'other' } }],
   },
@@ -178,14 +182,18 @@ const table: {
     given: [signedUp],
     when: {
       type: 'Import',
-      data: { create: { userId, email: 'amina@example.org', profile, roles: [] }, links: [link] },
+      data: {
+        create: { userId, email: 'amina@example.org', profile, roles: [] },
+        links: [link],
+        group: null,
+      },
     },
     throws: ['CONFLICT', 'user.alreadyExists'],
   },
   {
     name: 'an imported row cannot link an erased account',
     given: [signedUp, deleted],
-    when: { type: 'Import', data: { create: null, links: [link] } },
+    when: { type: 'Import', data: { create: null, links: [link], group: null } },
     throws: ['NOT_FOUND', 'user.notFound'],
   },
   {
@@ -232,6 +240,21 @@ const table: {
     given: [signedUp],
     when: { type: 'SetGroup', data: { coursePath: 'srgr-basis', group: 'Tuesday' } },
     throws: ['INVALID', 'participantGroup.notLinked'],
+  },
+  {
+    name: "an imported row's group is set within its courses, the new link first",
+    given: [signedUp],
+    when: {
+      type: 'Import',
+      data: { create: null, links: [link], group: { coursePaths: ['srgr-basis'], group: 'Ghent' } },
+    },
+    thenEvents: [
+      { type: 'UserLinkedToItem', data: { userId, ...link } },
+      {
+        type: 'ParticipantGroupSet',
+        data: { userId, itemType: 'course', itemPath: 'srgr-basis', group: 'Ghent' },
+      },
+    ],
   },
 ];
 

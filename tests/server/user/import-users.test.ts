@@ -170,6 +170,25 @@ describe.each(databaseKinds)('importing users on %s', (kind) => {
     expect(await eventCount()).toBe(before);
   });
 
+  it("sets the group column within the row's courses, and again changes nothing", async () => {
+    const text = `name,email,language,courses,group\nGia,gia-${kind}@example.org,en,import-basics,Tuesday\n${existing[1]},${existing[1]},en,import-basics,Tuesday\n`;
+    const first = await as<Plan>('admin', 'user.import', { text });
+    expect(first.rows.map((row) => row.action)).toEqual(['create', 'link']);
+    const groups = await platform.database.db
+      .selectFrom('user_links')
+      .innerJoin('users', 'users.user_id', 'user_links.user_id')
+      .select(['users.email', 'user_links.group_label'])
+      .where('user_links.item_path', '=', 'import-basics')
+      .where('users.email', 'in', [`gia-${kind}@example.org`, existing[1]!])
+      .orderBy('users.email')
+      .execute();
+    expect(groups.map((row) => row.group_label)).toEqual(['Tuesday', 'Tuesday']);
+    const before = await eventCount();
+    const again = await as<Plan>('admin', 'user.import', { text });
+    expect(again.counts).toMatchObject({ unchanged: 2 });
+    expect(await eventCount()).toBe(before);
+  });
+
   it('lets only who manages users import, and links only to courses they may link participants to', async () => {
     const text = `name\temail\tlanguage\tcourses\nMia\tmia-${kind}@example.org\ten\timport-basics\n`;
     await refused('teacher', 'user.previewImport', { text }, 'FORBIDDEN');

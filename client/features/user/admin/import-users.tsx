@@ -185,6 +185,11 @@ function PlanTable({ plan }: { plan: Plan }) {
               ) : (
                 <>
                   {row.roles.length > 0 && <p>{t('userImport.roles', { roles: row.roles.join(', ') })}</p>}
+                  {row.group && (
+                    <p>
+                      {t('participantGroup.label')}: {row.group}
+                    </p>
+                  )}
                   {row.courses.length > 0 && (
                     <p>{t('userImport.courses', { courses: row.courses.join(', ') })}</p>
                   )}
