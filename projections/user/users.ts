@@ -284,19 +284,23 @@ export async function usersLinkedTo(
   db: Db,
   itemType: UserLinksTable['item_type'],
   itemPaths: readonly string[],
-): Promise<{ itemPath: string; user: UserProfile }[]> {
+): Promise<{ itemPath: string; group: string | null; user: UserProfile }[]> {
   if (itemPaths.length === 0) return [];
   const rows = await db
     .selectFrom('user_links')
     .innerJoin('users', 'users.user_id', 'user_links.user_id')
     .selectAll('users')
-    .select('user_links.item_path')
+    .select(['user_links.item_path', 'user_links.group_label'])
     .where('user_links.item_type', '=', itemType)
     .where('user_links.item_path', 'in', [...itemPaths])
     .orderBy('users.name')
     .orderBy('users.user_id')
     .execute();
-  return rows.map(({ item_path, ...row }) => ({ itemPath: item_path, user: toUserProfile(row) }));
+  return rows.map(({ item_path, group_label, ...row }) => ({
+    itemPath: item_path,
+    group: group_label,
+    user: toUserProfile(row),
+  }));
 }
 
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | null> {

@@ -102,6 +102,8 @@ export const courseCertificatesOutput = z.object({
       userId: z.string(),
       name: z.string(),
       email: z.string(),
+      /** The participant's group within the course, null for none. */
+      group: z.string().nullable(),
       certificate: certificateOutput.nullable(),
     }),
   ),

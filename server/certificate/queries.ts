@@ -385,18 +385,28 @@ async function courseOfModule(db: Db, modulePath: string): Promise<CourseSummary
 // Admin lists
 // ---------------------------------------------------------------------------------------------
 
-/** The participants of a course with their course certificate (admin course-certificates list). */
-export async function courseCertificateList(platform: Platform, actor: Actor | null, coursePath: string) {
+/**
+ * The participants of a course with their course certificate and group (admin course-certificates
+ * list); with `group`, only that group's participants.
+ */
+export async function courseCertificateList(
+  platform: Platform,
+  actor: Actor | null,
+  coursePath: string,
+  group?: string,
+) {
   if (!actor) throw unauthenticated();
   const db = platform.database.db;
   const course = await findCourseByPath(db, coursePath);
   if (!course) throw notFound('course.notFound');
   const rights = await courseRights(db, actor, course);
   if (!rights.certificates) throw forbidden();
-  const [participants, certificates] = await Promise.all([
+  const [linked, certificates] = await Promise.all([
     usersLinkedTo(db, 'course', [course.path]),
     latestCertificatesOfItem(db, 'course', course.courseId),
   ]);
+  const participants = group === undefined ? linked : linked.filter((link) => link.group === group);
+  const groupOf = new Map(participants.map((link) => [link.user._id, link.group]));
   const now = new Date();
   return {
     course: { path: course.path, name: course.name },
@@ -412,6 +422,7 @@ export async function courseCertificateList(platform: Platform, actor: Actor | n
           userId: user._id,
           name: user.name,
           email: user.email,
+          group: groupOf.get(user._id) ?? null,
           certificate: certificate ? await viewOf(platform, certificate, now) : null,
         };
       }),

@@ -135,9 +135,9 @@ export const certificateRouter = router({
 
   /** The participants of a course with their course certificate (admin course-certificates list). */
   courseList: publicProcedure
-    .input(pathInput)
+    .input(pathInput.extend({ group: z.string().trim().min(1).max(60).optional() }))
     .output(courseCertificatesOutput)
-    .query(({ ctx, input }) => courseCertificateList(ctx.platform, ctx.actor, input.path)),
+    .query(({ ctx, input }) => courseCertificateList(ctx.platform, ctx.actor, input.path, input.group)),
   /**
    * Standing certificates expiring in the next 90 days, with holder and reminders sent (admin list,
    * its CSV at /api/certificates/expiring.csv): names and addresses of every holder, so manage_users.

@@ -17,7 +17,7 @@ const radio = {
   ],
 };
 
-/** The module results filtered by a group within a course; without `group`, everyone as before. */
+/** Module results and a course's certificate list filtered by a group within the course; without `group`, everyone as before. */
 describe.each(databaseKinds)('module results by group on %s', (kind) => {
   let platform: TestPlatform;
   let app: FastifyInstance;
@@ -79,5 +79,22 @@ describe.each(databaseKinds)('module results by group on %s', (kind) => {
     expect((await names({})).sort()).toEqual(['ana', 'bo', 'cy']);
     expect((await names({ group: 'Tuesday' })).sort()).toEqual(['ana', 'bo']);
     expect(await names({ group: 'Nobody' })).toEqual([]);
+  });
+
+  it("lists a course's certificates with each participant's group, and filters by it", async () => {
+    const list = (group?: string) =>
+      as<{ participants: { name: string; group: string | null }[] }>(
+        'admin',
+        'certificate.courseList',
+        group ? { path: 'grp-course', group } : { path: 'grp-course' },
+        false,
+      );
+    const all = await list();
+    expect(all.participants.map((p) => [p.name, p.group]).sort()).toEqual([
+      ['ana', 'Tuesday'],
+      ['bo', 'Tuesday'],
+      ['cy', null],
+    ]);
+    expect((await list('Tuesday')).participants.map((p) => p.name).sort()).toEqual(['ana', 'bo']);
   });
 });
