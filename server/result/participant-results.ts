@@ -33,7 +33,7 @@ export const inCourses = (courses: readonly string[] | undefined, userColumn: st
  * Participants in a group within a course (ParticipantGroupSet): within `courses` when the reader's
  * scope is some courses, else within any course; no group, no filter.
  */
-export const inGroup = (
+const inGroup = (
   group: string | undefined,
   courses: readonly string[] | undefined,
   userColumn: string,
