@@ -33,11 +33,7 @@ export const inCourses = (courses: readonly string[] | undefined, userColumn: st
  * Participants in a group within a course (ParticipantGroupSet): within `courses` when the reader's
  * scope is some courses, else within any course; no group, no filter.
  */
-const inGroup = (
-  group: string | undefined,
-  courses: readonly string[] | undefined,
-  userColumn: string,
-) =>
+const inGroup = (group: string | undefined, courses: readonly string[] | undefined, userColumn: string) =>
   group === undefined
     ? sql<boolean>`true`
     : sql<boolean>`exists (select 1 from user_links ug where ug.user_id = ${sql.ref(userColumn)}
