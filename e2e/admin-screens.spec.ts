@@ -8,6 +8,7 @@ const screens = [
   '/admin/users',
   '/admin/users/new',
   '/admin/users/link-existing',
+  '/admin/users/import',
   '/admin/roles',
   '/admin/roles/new-role',
   '/admin/roles/teacher',
@@ -32,7 +33,7 @@ test('signed-in screens have no serious axe violations', async ({ page }) => {
   await signIn(page, admin, '/admin');
   await visitAll(
     page,
-    ['/admin/users', '/admin/users/new', '/admin/roles/teacher', '/user'],
+    ['/admin/users', '/admin/users/new', '/admin/users/import', '/admin/roles/teacher', '/user'],
     async (path) => {
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
