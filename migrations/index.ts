@@ -21,7 +21,6 @@ import * as createCertificateReminders from './2026_11_27_00_30_00_create_certif
 import * as createCredentialStatus from './2026_11_27_00_30_00_create_credential_status';
 import * as createXapiStatements from './2026_11_27_01_25_00_create_xapi_statements';
 import * as addContentLinkAuthors from './2026_11_28_01_30_00_add_content_link_authors';
-import * as addParticipantGroups from './2026_11_28_18_50_00_add_participant_groups';
 import * as addSessionLifetimes from './2026_11_28_02_00_00_add_session_lifetimes';
 import * as createUploads from './2026_11_28_02_40_00_create_uploads';
 import * as createSecondFactors from './2026_11_28_03_10_00_create_second_factors';
@@ -30,6 +29,7 @@ import * as createExternalIdentities from './2026_11_28_03_30_00_create_external
 import * as createSigningKey from './2026_11_28_04_40_00_create_signing_key';
 import * as createPageDrafts from './2026_11_28_18_00_00_create_page_drafts';
 import * as createModuleDrafts from './2026_11_28_18_40_00_create_module_drafts';
+import * as addParticipantGroups from './2026_11_28_18_50_00_add_participant_groups';
 
 /** Listed statically (not read from disk) so the bundled binary carries them. Append only. */
 const migrations: Record<string, Migration> = {
