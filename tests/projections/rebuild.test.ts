@@ -20,10 +20,10 @@ describe.each(databaseKinds)('rebuilding projections on %s', (kind) => {
     expect(live.course_summaries).toHaveLength(5);
     expect(live.course_owners).toHaveLength(5);
     expect(live.file_summaries).toHaveLength(2);
-    expect(live.content_links).toHaveLength(8);
-    expect(live.module_summaries).toHaveLength(5);
-    expect(live.module_owners).toHaveLength(4);
-    expect(live.page_summaries).toHaveLength(12);
+    expect(live.content_links).toHaveLength(10);
+    expect(live.module_summaries).toHaveLength(8);
+    expect(live.module_owners).toHaveLength(7);
+    expect(live.page_summaries).toHaveLength(17);
     expect(live.user_tracking).toHaveLength(3);
     expect(live.result_answers).toMatchObject([
       { question: 'why', score: 2, feedback: 'Good start.' },

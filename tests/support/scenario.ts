@@ -184,7 +184,7 @@ async function moduleScenario(platform: TestPlatform, meta: Meta) {
   await deleteModule(platform, admin, meta(), 'gone');
 }
 
-/** Sections, files, links, a duplicate and a translation: 30 events. */
+/** Sections, files, links, a duplicate (copying its modules) and a translation with its modules: 43 events. */
 async function linkScenario(platform: TestPlatform, meta: Meta) {
   const section = (name: string) => sectionInputSchema.parse({ name, language: 'en' });
   const file = (name: string) => ({ name, url: `/files/${name.toLowerCase()}.pdf`, type: 'pdf' as const });
@@ -380,4 +380,4 @@ export async function platformScenario(platform: TestPlatform, meta: Meta) {
  * module, its owner, its page, the learner's 3 account events, the answer, 2 scores) and 7 more (a
  * second page, 3 drafts, a confirmed answer, another attempt and a page seen).
  */
-export const platformScenarioEvents = 13 + 40 + 30 + 12 + 9 + 9 + 7;
+export const platformScenarioEvents = 13 + 40 + 43 + 12 + 9 + 9 + 7;
