@@ -170,7 +170,9 @@ test('an admin configures a certificate with a live preview and assigns a course
       ).toBeVisible();
       const header = page.getByLabel('Hoofding');
       await header.fill('Getuigschrift');
-      await expect(page.locator('.certificate-preview__sheet .certificate-preview__header')).toHaveText('Getuigschrift');
+      await expect(page.locator('.certificate-preview__sheet .certificate-preview__header')).toHaveText(
+        'Getuigschrift',
+      );
       await page.getByLabel('Geldig gedurende (jaren)').fill('1.5');
       await page.getByRole('button', { name: 'Configuratie opslaan' }).click();
       await expect(page.getByText('Geef een geheel aantal jaren, 0 of meer.')).toBeVisible();

@@ -2,6 +2,7 @@ import './results.css';
 import { type ComponentType, type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
+import type { TextKey } from '../../../../events/errors';
 import { isAdmin } from '../../../../events/escalation';
 import { formatDateTime } from '../../../../events/shared/dates';
 import type { CurrentUser } from '../../../lib/auth';
@@ -21,6 +22,7 @@ import {
   useResultHistory,
   useScoreResult,
 } from './results';
+import { parseScore } from './score-input';
 
 type ResultPage = ParticipantResult['pages'][number];
 
@@ -242,23 +244,34 @@ function PageScores({
   const score = useScoreResult();
   const [values, setValues] = useState(() => formValuesOf(page));
   const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
+  /** Per question, the key of its score field's error: shown at the field, never only under Save. */
+  const [scoreErrors, setScoreErrors] = useState<Record<string, string>>({});
+  const scoreFieldId = (name: string) => `${id}-${name}-score`;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setNotice(null);
     const scores: Record<string, number> = {};
     const feedback: Record<string, string> = {};
+    const errors: Record<string, string> = {};
     for (const question of page.questions) {
       if (!question.answered) continue;
       const typed = values.scores[question.name] ?? '';
-      if (
-        question.questionType === 'open' &&
-        typed.trim() !== '' &&
-        (question.awaitingScore || Number(typed) !== question.score)
+      const parsed = question.questionType === 'open' ? parseScore(typed, question.maxScore) : null;
+      if (parsed?.error) errors[question.name] = parsed.error;
+      else if (
+        parsed?.score != null &&
+        (question.awaitingScore || Math.round(parsed.score) !== question.score)
       )
-        scores[question.name] = Number(typed);
+        scores[question.name] = parsed.score;
       const text = values.feedback[question.name] ?? '';
       if (text.trim() !== (question.feedback ?? '')) feedback[question.name] = text;
+    }
+    setScoreErrors(errors);
+    const firstWrong = page.questions.find((question) => errors[question.name]);
+    if (firstWrong) {
+      document.getElementById(scoreFieldId(firstWrong.name))?.focus();
+      return;
     }
     if (Object.keys(scores).length + Object.keys(feedback).length === 0) {
       setNotice({ tone: 'success', text: t('teacherResults.nothingChanged') });
@@ -276,7 +289,15 @@ function PageScores({
       if (stored) setValues(formValuesOf(stored));
       setNotice({ tone: 'success', text: t('teacherResults.saved') });
     } catch (error) {
-      setNotice({ tone: 'danger', text: problemOf(error).message ?? t('form.unreachable') });
+      const problem = problemOf(error);
+      // A score the server refused goes to its field (result.scores.<question>), like a local check.
+      const refused = Object.fromEntries(
+        problem.fields
+          .map((field) => [field.path.replace(/^result\.scores\./, ''), field.key || field.message] as const)
+          .filter(([name]) => page.questions.some((question) => question.name === name)),
+      );
+      if (Object.keys(refused).length > 0) setScoreErrors(refused);
+      else setNotice({ tone: 'danger', text: problem.message ?? t('form.unreachable') });
     }
   };
 
@@ -302,19 +323,20 @@ function PageScores({
             <legend className="field__label">{question.label}</legend>
             <AnswerTexts question={question} language={language} />
             {question.questionType === 'open' && question.answered && !readOnly ? (
-              <div className="field">
-                <label className="field__label" htmlFor={`${id}-${question.name}-score`}>
+              <div className="field" data-invalid={scoreErrors[question.name] ? true : undefined}>
+                <label className="field__label" htmlFor={scoreFieldId(question.name)}>
                   {t('teacherResults.scoreOf', { max: question.maxScore })}
                 </label>
                 <input
-                  id={`${id}-${question.name}-score`}
+                  id={scoreFieldId(question.name)}
                   type="number"
                   inputMode="decimal"
                   min={0}
                   max={question.maxScore}
                   step="any"
                   placeholder={question.awaitingScore ? t('grading.notScored') : undefined}
-                  aria-describedby={`${id}-${question.name}-score-hint`}
+                  aria-describedby={`${id}-${question.name}-score-hint${scoreErrors[question.name] ? ` ${id}-${question.name}-score-error` : ''}`}
+                  aria-invalid={scoreErrors[question.name] ? true : undefined}
                   value={values.scores[question.name] ?? ''}
                   onChange={(event) =>
                     setValues({
@@ -327,6 +349,11 @@ function PageScores({
                   {question.awaitingScore && <strong>{t('grading.notScored')}. </strong>}
                   {t('teacherResults.roundedHint')}
                 </p>
+                {scoreErrors[question.name] && (
+                  <p className="field__error" id={`${id}-${question.name}-score-error`}>
+                    {t(scoreErrors[question.name] as TextKey, { defaultValue: scoreErrors[question.name] })}
+                  </p>
+                )}
               </div>
             ) : (
               <p>

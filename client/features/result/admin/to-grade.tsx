@@ -9,6 +9,7 @@ import { Field } from '../../../ui/form';
 import { Empty, ErrorPanel, Loading } from '../../../ui/status';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { type ToGradeInput, type ToGradeItem, useScoreResult, useToGrade } from './results';
+import { parseScore } from './score-input';
 
 /** The grading queue's scope: one module, the modules of one course, or every module one may read. */
 export type GradingScope = { module: string } | { course: string } | { all: true };
@@ -30,18 +31,6 @@ const questionKeyOf = (item: ToGradeItem) =>
 const typing = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
   (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
-
-/**
- * A score as typed: a whole number between 0 and the maximum once rounded (the server rounds too);
- * null with the error's key otherwise, so the error shows at the field before anything is sent.
- */
-function parseScore(text: string, max: number): { score: number | null; error: string | null } {
-  if (text.trim() === '') return { score: null, error: null };
-  const value = Number(text.replace(',', '.'));
-  if (!Number.isFinite(value) || Math.round(value) < 0 || Math.round(value) > max)
-    return { score: null, error: 'grading.scoreRange' };
-  return { score: value, error: null };
-}
 
 /**
  * /admin/modules/{path}/to-grade and /admin/courses/{path}/to-grade
