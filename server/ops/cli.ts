@@ -285,6 +285,12 @@ export const configurationTable: { variables: string[]; defaults: string; meanin
     meaning:
       'Sign-ups, checked codes and code mails from one client address per 15 minutes (over it: 429). Raise it when many people sign up from one address, such as a training room behind one router.',
   },
+  {
+    variables: ['INVITATION_TTL_DAYS'],
+    defaults: '7',
+    meaning:
+      'Days the sign-up link in an invitation mail works (1–90): the mail an account made or imported by an administrator gets, which sets the password and signs in. It works once; an expired or used link offers to mail a new one.',
+  },
 ];
 
 function wrap(text: string, width: number, indent: string): string {

@@ -158,7 +158,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('module structures on two instance
 
 describe('the structure version', () => {
   it('follows every event that changes a module summary, its owners or its pages, from the first migration on', () => {
-    expect([...structureVersions.handles].sort()).toEqual([...structureEvents].sort());
+    // Publishing a draft's changes came later: no log that migration read could hold those events.
+    const later = ['ModuleChangesPublished', 'PageChangesPublished'];
+    expect([...structureVersions.handles].sort()).toEqual([...structureEvents, ...later].sort());
   });
 
   it('a copy holds one version: another starts it afresh, and the oldest entry goes past the capacity', () => {
