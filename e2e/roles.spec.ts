@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { admin } from './accounts';
-import { codeFor } from './mail/mailbox';
+import { invitationPathFor } from './mail/mailbox';
 import { newAddress, signIn } from './support';
 
 test('an admin creates a role with only "create" and assigns it; its holder may create but not delete others\' courses', async ({
@@ -62,19 +62,14 @@ test('an admin creates a role with only "create" and assigns it; its holder may 
     await expect(page.getByRole('row', { name: /Eddie Editor/ })).toContainText(role);
   });
 
-  await test.step('the editor chooses a password with the invitation code, signs in and opens the admin area', async () => {
-    // The editor chooses a password with the invitation code, signs in and sees the admin cog.
+  await test.step('the editor chooses a password through the invitation link, is signed in and opens the admin area', async () => {
+    // The invitation mail's link sets the password and signs in; the editor then sees the admin cog.
     const context = await browser.newContext();
     const editorPage = await context.newPage();
-    await editorPage.goto('/login?view=reset');
-    await editorPage.getByRole('button', { name: 'Ik heb al een code' }).click();
-    await editorPage.getByLabel('E-mailadres').fill(editor.email);
-    await editorPage.getByLabel('Code', { exact: true }).fill(await codeFor(editor.email));
+    await editorPage.goto(await invitationPathFor(editor.email));
+    await expect(editorPage.getByRole('heading', { name: 'Kies je wachtwoord' })).toBeVisible();
     await editorPage.getByLabel('Nieuw wachtwoord', { exact: true }).fill(editor.password);
-    await editorPage.getByRole('button', { name: 'Nieuw wachtwoord bewaren' }).click();
-    await expect(editorPage.getByText('Je wachtwoord is gewijzigd.')).toBeVisible();
-    await editorPage.getByLabel('Wachtwoord', { exact: true }).fill(editor.password);
-    await editorPage.getByRole('button', { name: 'Aanmelden', exact: true }).click();
+    await editorPage.getByRole('button', { name: 'Opslaan en aanmelden' }).click();
     const cog = editorPage.getByRole('link', { name: 'Beheer' }).first();
     await expect(cog).toBeVisible();
     await cog.click();

@@ -22,6 +22,14 @@ export const adminSections = [
   'role',
   'sortable',
   'translationAdmin',
+  'grading',
+  'questionStats',
+  'questionStatsCsv',
+  'userImport',
+  'bulkLink',
+  'participantGroup',
+  'contentChanges',
+  'courseCopy',
 ] as const;
 
 export type TextsPart = 'learner' | 'admin';

@@ -33,3 +33,19 @@ export async function codeFor(to: string, count = 1): Promise<string> {
     .toMatch(/^\d{6}$/);
   return code;
 }
+
+/** The path and hash of the sign-up link in the newest invitation mail to `to` (`/invitation#<token>`). */
+export async function invitationPathFor(to: string): Promise<string> {
+  let found = '';
+  await expect
+    .poll(
+      async () => {
+        const text = (await mailsTo(to)).at(-1)?.text ?? '';
+        found = /https?:\/\/\S+?(\/invitation#[\w-]+)/.exec(text)?.[1] ?? '';
+        return found;
+      },
+      { timeout: 20_000, intervals: [250, 500, 1000] },
+    )
+    .not.toBe('');
+  return found;
+}
