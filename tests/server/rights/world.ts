@@ -530,6 +530,33 @@ export const trpc = {
   exportData: (user: Person) => mutation('user.exportData', (w) => ({ _id: w.ids[user], format: 'json' })),
   deleteUser: (user: Person) => mutation('user.delete', (w) => ({ _id: w.ids[user] })),
   searchUsers: (search: string) => query('user.list', () => ({ search })),
+  toGrade: (module: ModuleKey) => query('result.toGrade', (w) => ({ module: w.paths[module] })),
+  questionStats: (module: ModuleKey) => query('result.questionStats', (w) => ({ module: w.paths[module] })),
+  pageDraft: (module: Answered) => query('page.draft', byPath(pageOf[module])),
+  savePageDraft: (module: Answered) =>
+    mutation('page.saveDraft', (w) => ({
+      path: w.paths[pageOf[module]],
+      page: { name: 'Mine now', type: 'markdown', content: [] },
+    })),
+  moduleDraft: (module: ModuleKey) => query('module.draft', byPath(module)),
+  saveModuleDraft: (module: ModuleKey) =>
+    mutation('module.saveDraft', (w) => ({
+      path: w.paths[module],
+      module: { name: 'Mine now', language: 'en' },
+    })),
+  linkMany: (users: Person[], item: CourseKey | ModuleKey) =>
+    mutation('user.linkMany', (w) => ({
+      userIds: users.map((user) => w.ids[user]),
+      itemType: moduleKeys.includes(item) ? 'module' : 'course',
+      itemPath: w.paths[item],
+      linked: true,
+    })),
+  setGroup: (users: Person[], course: CourseKey) =>
+    mutation('user.setGroup', (w) => ({
+      userIds: users.map((user) => w.ids[user]),
+      coursePath: w.paths[course],
+      group: 'Taken over',
+    })),
 };
 
 /** The GraphQL mutations sent, with the types of their arguments. */
@@ -636,4 +663,9 @@ export const http = {
     url: (w) => `/api/results/${w.paths[module]}.csv`,
   }),
   usersCsv: (): Call => ({ via: 'http', label: 'GET /api/users.csv', url: () => '/api/users.csv' }),
+  questionStatsCsv: (module: ModuleKey): Call => ({
+    via: 'http',
+    label: 'GET /api/question-stats/<module>.csv',
+    url: (w) => `/api/question-stats/${w.paths[module]}.csv`,
+  }),
 };
