@@ -1,20 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModuleDetails } from '../../../../events/module/events';
-import { formatDateTime } from '../../../../events/shared/dates';
-import { problemOf } from '../../../lib/forms';
 import type { RouterOutputs } from '../../../lib/trpc';
 import { trpc } from '../../../lib/trpc-query';
 import { useContentMutation } from '../../../ui/admin/api/content-mutation';
 import { type ModuleDetail, useUpdateModule } from '../../../ui/admin/api/modules';
 import { useShowValue } from '../../../ui/admin/history';
+import { LiveDraftEditor, LiveDraftPanel } from '../../../ui/admin/live-draft';
 import { TextDifference } from '../../../ui/admin/text-difference';
-import { Alert } from '../../../ui/alert';
-import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { ErrorPanel, Loading } from '../../../ui/status';
 import { ModuleForm } from './module-form';
-import { moduleFormValues } from './module-form-values';
+import { type ModuleFormValues, moduleFormValues } from './module-form-values';
 
 type Draft = NonNullable<RouterOutputs['module']['draft']['draft']>;
 
@@ -70,85 +65,25 @@ function ModuleDraftPanel({
   onDone: (notice: string) => void;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
-  const viewId = useId();
-  const [showing, setShowing] = useState(false);
-  const [asking, setAsking] = useState<'publish' | 'discard' | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const publish = useContentMutation('module', trpc.module.publishChanges.mutationOptions());
   const discard = useContentMutation('module', trpc.module.discardDraft.mutationOptions());
-  const confirm = async () => {
-    setError(null);
-    try {
-      if (asking === 'publish') {
-        await publish.mutateAsync({ path: module.path });
-        onDone(t('moduleAdmin.draft.published'));
-      } else {
-        await discard.mutateAsync({ path: module.path });
-        onDone(t('moduleAdmin.draft.discarded'));
-      }
-      setAsking(null);
-    } catch (failure) {
-      setError(problemOf(failure).message ?? t('form.unreachable'));
-    }
-  };
   return (
-    <section className="live-draft" aria-labelledby={titleId}>
-      <h2 id={titleId} className="live-draft__title">
-        {t('moduleAdmin.draft.title')}
-      </h2>
-      <p className="live-draft__meta">
-        {t('moduleAdmin.draft.savedAt', { date: formatDateTime(draft.savedAt) })}
-      </p>
-      <div className="live-draft__actions">
-        <button
-          type="button"
-          className="button button--small button--ghost"
-          aria-expanded={showing}
-          aria-controls={viewId}
-          onClick={() => setShowing((now) => !now)}
-        >
-          {t('moduleAdmin.draft.showChanges')}
-        </button>
-        <button type="button" className="button button--small" onClick={() => setAsking('publish')}>
-          {t('moduleAdmin.draft.publish')}
-        </button>
-        <button
-          type="button"
-          className="button button--small button--ghost"
-          onClick={() => setAsking('discard')}
-        >
-          {t('moduleAdmin.draft.discard')}
-        </button>
-      </div>
-      <div id={viewId}>
-        {showing && (
-          <section className="live-draft__view" aria-label={t('moduleAdmin.draft.changesTitle')}>
-            <p className="muted">{t('moduleAdmin.draft.changesTitle')}</p>
-            <ModuleChanges live={module} draft={draft.details} />
-          </section>
-        )}
-      </div>
-      <ConfirmDialog
-        open={asking !== null}
-        title={
-          asking === 'discard' ? t('moduleAdmin.draft.discardTitle') : t('moduleAdmin.draft.publishTitle')
-        }
-        message={
-          <p>
-            {asking === 'discard' ? t('moduleAdmin.draft.discardText') : t('moduleAdmin.draft.publishText')}
-          </p>
-        }
-        confirmLabel={asking === 'discard' ? t('moduleAdmin.draft.discard') : t('moduleAdmin.draft.publish')}
-        busy={publish.isPending || discard.isPending}
-        error={error}
-        onConfirm={() => void confirm()}
-        onCancel={() => {
-          setAsking(null);
-          setError(null);
-        }}
-      />
-    </section>
+    <LiveDraftPanel
+      texts="moduleAdmin.draft"
+      savedAt={draft.savedAt}
+      views={[
+        {
+          id: 'changes',
+          label: t('moduleAdmin.draft.showChanges'),
+          title: t('moduleAdmin.draft.changesTitle'),
+          render: () => <ModuleChanges live={module} draft={draft.details} />,
+        },
+      ]}
+      publish={() => publish.mutateAsync({ path: module.path })}
+      discard={() => discard.mutateAsync({ path: module.path })}
+      busy={publish.isPending || discard.isPending}
+      onDone={onDone}
+    />
   );
 }
 
@@ -162,61 +97,32 @@ export function ModuleSettingsEditor({ module }: { module: ModuleDetail }) {
   const state = useQuery(trpc.module.draft.queryOptions({ path: module.path }));
   const update = useUpdateModule();
   const saveDraft = useContentMutation('module', trpc.module.saveDraft.mutationOptions());
-  const [notice, setNotice] = useState<string | null>(null);
-  if (state.isPending)
-    return (
-      <div aria-busy="true">
-        <Loading />
-      </div>
-    );
-  if (state.isError)
-    return (
-      <ErrorPanel
-        message={t('moduleAdmin.draft.loadError')}
-        onRetry={() => void state.refetch()}
-        error={state.error}
-      />
-    );
-  const { live, draft } = state.data;
-  if (!live && !draft)
-    return (
-      <ModuleForm
-        key={module.moduleId}
-        defaultValues={moduleFormValues(module)}
-        submitLabel={t('moduleAdmin.save')}
-        save={async (values) => {
-          await update.mutateAsync({ path: module.path, module: values });
-          return t('moduleAdmin.saved');
-        }}
-      />
-    );
   return (
-    <>
-      {notice && (
-        <Alert tone="success">
-          <p>{notice}</p>
-        </Alert>
+    <LiveDraftEditor
+      texts="moduleAdmin.draft"
+      state={state}
+      direct={() => (
+        <ModuleForm
+          key={module.moduleId}
+          defaultValues={moduleFormValues(module)}
+          submitLabel={t('moduleAdmin.save')}
+          save={async (values) => {
+            await update.mutateAsync({ path: module.path, module: values });
+            return t('moduleAdmin.saved');
+          }}
+        />
       )}
-      {draft ? (
-        <ModuleDraftPanel module={module} draft={draft} onDone={setNotice} />
-      ) : (
-        <p className="muted live-draft__hint">{t('moduleAdmin.draft.liveHint')}</p>
+      panel={(draft, onDone) => <ModuleDraftPanel module={module} draft={draft} onDone={onDone} />}
+      saveDraft={(values: ModuleFormValues) => saveDraft.mutateAsync({ path: module.path, module: values })}
+      form={(draft, save) => (
+        <ModuleForm
+          // A new draft, a publication or a discard starts the form again from what is now kept.
+          key={`${module.moduleId}:${draft ? 'draft' : module.updatedAt}`}
+          defaultValues={moduleFormValues(draft ? { ...module, ...draft.details } : module)}
+          submitLabel={t('moduleAdmin.draft.save')}
+          save={save}
+        />
       )}
-      <ModuleForm
-        // A new draft, a publication or a discard starts the form again from what is now kept.
-        key={`${module.moduleId}:${draft ? 'draft' : module.updatedAt}`}
-        defaultValues={moduleFormValues(draft ? { ...module, ...draft.details } : module)}
-        submitLabel={t('moduleAdmin.draft.save')}
-        save={async (values) => {
-          setNotice(null);
-          await saveDraft.mutateAsync({ path: module.path, module: values });
-          if (!draft) {
-            setNotice(t('moduleAdmin.draft.saved'));
-            return null;
-          }
-          return t('moduleAdmin.draft.saved');
-        }}
-      />
-    </>
+    />
   );
 }

@@ -1,14 +1,13 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import type { CurrentUser } from '../../../lib/auth';
 import { useModule } from '../../../ui/admin/api/modules';
 import { ContentEditBody, ItemHistory } from '../../../ui/admin/content-edit-body';
 import { EditScreen } from '../../../ui/admin/edit-screen';
+import { LiveDraftEditor } from '../../../ui/admin/live-draft';
 import { moduleRights } from '../../../ui/admin/module-rights';
-import { Alert } from '../../../ui/alert';
 import { ErrorPanel, Loading } from '../../../ui/status';
-import { pageFormValues } from './editor/elements';
+import { type PageFormValues, pageFormValues } from './editor/elements';
 import { PageEditor } from './editor/page-editor';
 import { PageAsOf } from './page-as-of';
 import { PageDraftPanel, type PagePreviewView } from './page-draft';
@@ -175,51 +174,24 @@ function EditPage({ page, preview }: { page: AdminPage; preview: PagePreviewView
   const { t } = useTranslation();
   const state = usePageDraft(page.path);
   const saveDraft = useSavePageDraft();
-  const [notice, setNotice] = useState<string | null>(null);
-  if (state.isPending)
-    return (
-      <div aria-busy="true">
-        <Loading />
-      </div>
-    );
-  if (state.isError)
-    return (
-      <ErrorPanel
-        message={t('pageAdmin.draft.loadError')}
-        onRetry={() => void state.refetch()}
-        error={state.error}
-      />
-    );
-  const { live, draft } = state.data;
-  if (!live && !draft) return <PageEditorFor page={page} />;
   return (
-    <>
-      {notice && (
-        <Alert tone="success">
-          <p>{notice}</p>
-        </Alert>
+    <LiveDraftEditor
+      texts="pageAdmin.draft"
+      state={state}
+      direct={() => <PageEditorFor page={page} />}
+      panel={(draft, onDone) => (
+        <PageDraftPanel page={page} draft={draft} preview={preview} onDone={onDone} />
       )}
-      {draft ? (
-        <PageDraftPanel page={page} draft={draft} preview={preview} onDone={(text) => setNotice(text)} />
-      ) : (
-        <p className="muted live-draft__hint">{t('pageAdmin.draft.liveHint')}</p>
+      saveDraft={(values: PageFormValues) => saveDraft.mutateAsync({ path: page.path, page: values })}
+      form={(draft, save) => (
+        <PageEditor
+          // A new draft, a publication or a discard starts the form again from what is now kept.
+          key={`${page.pageId}:${draft ? 'draft' : page.updatedAt}`}
+          defaultValues={pageFormValues(draft ?? page)}
+          submitLabel={t('pageAdmin.draft.save')}
+          save={save}
+        />
       )}
-      <PageEditor
-        // A new draft, a publication or a discard starts the form again from what is now kept.
-        key={`${page.pageId}:${draft ? 'draft' : page.updatedAt}`}
-        defaultValues={pageFormValues(draft ?? page)}
-        submitLabel={t('pageAdmin.draft.save')}
-        save={async (values) => {
-          setNotice(null);
-          await saveDraft.mutateAsync({ path: page.path, page: values });
-          // The first draft starts the form again (its key changes): the notice stays above it.
-          if (!draft) {
-            setNotice(t('pageAdmin.draft.saved'));
-            return null;
-          }
-          return t('pageAdmin.draft.saved');
-        }}
-      />
-    </>
+    />
   );
 }
