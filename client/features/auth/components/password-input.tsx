@@ -1,8 +1,8 @@
 import '../auth.css';
 import { useState } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { ControlProps } from '../../../ui/form';
+import { type ControlProps, Field } from '../../../ui/form';
 
 /** A password input with a button to show what was typed (handy on a phone keyboard). */
 export function PasswordInput({
@@ -36,5 +36,25 @@ export function PasswordInput({
         {t('login.showPassword')}
       </button>
     </div>
+  );
+}
+
+/** A field for choosing a password: its label, the length hint every such form gives, and its error. */
+export function NewPasswordField({
+  label,
+  registration,
+  error,
+}: {
+  label: string;
+  registration: UseFormRegisterReturn;
+  error: FieldError | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Field label={label} hint={t('login.passwordHint')} error={error}>
+      {(control) => (
+        <PasswordInput control={control} registration={registration} autoComplete="new-password" />
+      )}
+    </Field>
   );
 }

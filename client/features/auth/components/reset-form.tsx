@@ -7,7 +7,7 @@ import { Alert } from '../../../ui/alert';
 import { codeInputProps, emailInputProps, Field, SubmitButton } from '../../../ui/form';
 import { forgotPassword } from '../api/forgot-password';
 import { resetPassword } from '../api/reset-password';
-import { PasswordInput } from './password-input';
+import { NewPasswordField } from './password-input';
 import { useFormAlert } from './use-form-alert';
 
 /**
@@ -137,15 +137,11 @@ function ChoosePassword({
       <Field label={t('form.code')} hint={t('login.codeHint')} error={errors.code}>
         {(control) => <input {...control} {...form.register('code')} {...codeInputProps} />}
       </Field>
-      <Field label={t('login.newPassword')} hint={t('login.passwordHint')} error={errors.password}>
-        {(control) => (
-          <PasswordInput
-            control={control}
-            registration={form.register('password')}
-            autoComplete="new-password"
-          />
-        )}
-      </Field>
+      <NewPasswordField
+        label={t('login.newPassword')}
+        registration={form.register('password')}
+        error={errors.password}
+      />
       <SubmitButton busy={isSubmitting} className="button button--block">
         {t('login.savePassword')}
       </SubmitButton>

@@ -10,7 +10,7 @@ import { Alert } from '../../../ui/alert';
 import { emailInputProps, Field, SubmitButton } from '../../../ui/form';
 import { PhoneField } from '../../../ui/phone-field';
 import { signUp } from '../api/sign-up';
-import { PasswordInput } from './password-input';
+import { NewPasswordField } from './password-input';
 import { useFormAlert } from './use-form-alert';
 
 /** The shared sign-up schema, plus the country code chosen beside the phone number. */
@@ -76,15 +76,11 @@ export function SignUpForm({
       <Field label={t('form.email')} error={errors.email}>
         {(control) => <input {...control} {...form.register('email')} {...emailInputProps} />}
       </Field>
-      <Field label={t('form.password')} hint={t('login.passwordHint')} error={errors.password}>
-        {(control) => (
-          <PasswordInput
-            control={control}
-            registration={form.register('password')}
-            autoComplete="new-password"
-          />
-        )}
-      </Field>
+      <NewPasswordField
+        label={t('form.password')}
+        registration={form.register('password')}
+        error={errors.password}
+      />
       {asked.has('phone') && (
         <PhoneField
           region={form.register('phoneRegion')}

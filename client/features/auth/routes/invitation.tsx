@@ -9,7 +9,7 @@ import { Alert } from '../../../ui/alert';
 import { emailInputProps, Field, SubmitButton } from '../../../ui/form';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { acceptInvitation, resendInvitation } from '../api/accept-invitation';
-import { PasswordInput } from '../components/password-input';
+import { NewPasswordField } from '../components/password-input';
 import { useFormAlert } from '../components/use-form-alert';
 
 /** The token of the mailed link: after '#', so it never reaches a server log. */
@@ -75,15 +75,11 @@ function ChooseFirstPassword({ token, onSpent }: { token: string; onSpent: () =>
           <p>{alert.text}</p>
         </Alert>
       )}
-      <Field label={t('invitation.password')} hint={t('login.passwordHint')} error={errors.password}>
-        {(control) => (
-          <PasswordInput
-            control={control}
-            registration={form.register('password')}
-            autoComplete="new-password"
-          />
-        )}
-      </Field>
+      <NewPasswordField
+        label={t('invitation.password')}
+        registration={form.register('password')}
+        error={errors.password}
+      />
       <SubmitButton busy={isSubmitting} className="button button--block">
         {t('invitation.submit')}
       </SubmitButton>

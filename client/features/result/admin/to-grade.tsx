@@ -479,24 +479,23 @@ function ScoringPanel({
         <p className="muted">{t('teacherResults.readOnly')}</p>
       )}
       <div className="button-row">
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          disabled={previous === null}
-          onClick={() => previous !== null && onMove(previous)}
-          aria-keyshortcuts="k Alt+ArrowLeft"
-        >
-          {t('grading.previous')}
-        </button>
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          disabled={next === null}
-          onClick={() => next !== null && onMove(next)}
-          aria-keyshortcuts="j Alt+ArrowRight"
-        >
-          {t('grading.next')}
-        </button>
+        {(
+          [
+            [previous, 'k Alt+ArrowLeft', t('grading.previous')],
+            [next, 'j Alt+ArrowRight', t('grading.next')],
+          ] as const
+        ).map(([target, keys, label]) => (
+          <button
+            key={keys}
+            type="button"
+            className="button button--ghost button--small"
+            disabled={target === null}
+            onClick={() => target !== null && onMove(target)}
+            aria-keyshortcuts={keys}
+          >
+            {label}
+          </button>
+        ))}
         <button type="button" className="button button--ghost button--small" onClick={onClose}>
           {t('grading.close')}
         </button>
