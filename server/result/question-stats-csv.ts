@@ -45,6 +45,8 @@ const columns: [Column, (question: Question, page: Page, variant: CsvVariant) =>
   ['pageReached', (_, page) => String(page.reached)],
   ['pageCompleted', (_, page) => String(page.completed)],
   ['pageCompletion', (_, page, variant) => numberCell(page.completion, variant)],
+  // Last, so a sheet built on the columns before keeps working: answers left out of the facility.
+  ['awaitingScore', (q) => String(q.awaitingScore)],
 ];
 
 /** The header: the keys (plain), or `<label> [<key>]` in the reader's language (spreadsheet). */

@@ -6,6 +6,7 @@ import { type AnswerValue, maxScoreOf } from '../../events/result/answers';
 import { languageSchema, pathSchema } from '../../events/shared/fields';
 import { type PageSummary, toPageSummary } from '../../projections/page/page-summaries';
 import type { Db } from '../db/tables';
+import { awaitingScoreSql, inCourses } from './participant-results';
 import { questionColumns } from './participants';
 import { questionStats, type StatsAnswer } from './question-stats';
 import { readScope, teacherModule } from './teacher';
@@ -40,6 +41,7 @@ export const questionStatsOutput = z.strictObject({
       questionType: z.enum(['single', 'multiple', 'open']),
       maxScore: z.number(),
       answered: z.number().int(),
+      awaitingScore: z.number().int(),
       options: z.array(
         z.strictObject({ value: z.string(), label: z.string(), count: z.number().int(), share }),
       ),
@@ -60,6 +62,7 @@ interface StatsRow {
     answer: AnswerValue | null;
     score: number;
     attempts: number;
+    awaiting: boolean;
   }[];
 }
 
@@ -68,20 +71,16 @@ interface StatsRow {
  * teacher counts only that course's participants, as their results list does (readScope).
  */
 async function statsSources(db: Db, modulePath: string, moduleId: string, courses?: readonly string[]) {
-  const reach =
-    courses === undefined
-      ? sql<boolean>`true`
-      : courses.length === 0
-        ? sql<boolean>`false`
-        : sql<boolean>`exists (select 1 from user_links ul where ul.user_id = a.user_id
-            and ul.item_type = 'course' and ul.item_path in (${sql.join([...courses])}))`;
   const { rows } = await sql<StatsRow>`
     select
       (select coalesce(json_agg(p order by p.position, p.path), '[]')
         from page_summaries p where p.module_path = ${modulePath}) as pages,
       (select coalesce(json_agg(json_build_object('user_id', a.user_id, 'page_id', a.page_id,
-          'question', a.question, 'answer', a.answer, 'score', a.score, 'attempts', a.attempts)), '[]')
-        from result_answers a where a.module_id = ${moduleId} and ${reach}) as answers`.execute(db);
+          'question', a.question, 'answer', a.answer, 'score', a.score, 'attempts', a.attempts,
+          'awaiting', ${awaitingScoreSql('a')})), '[]')
+        from result_answers a where a.module_id = ${moduleId} and ${inCourses(courses, 'a.user_id')}) as answers`.execute(
+    db,
+  );
   const row = rows[0]!;
   return {
     pages: row.pages.map(toPageSummary) as PageSummary[],
@@ -93,6 +92,7 @@ async function statsSources(db: Db, modulePath: string, moduleId: string, course
         answer: answer.answer,
         score: Number(answer.score),
         attempts: Number(answer.attempts),
+        awaitingScore: answer.awaiting,
       }),
     ),
   };
@@ -148,6 +148,7 @@ export async function moduleQuestionStats(
         questionType: question.questionType,
         maxScore: asked.maxScore,
         answered: question.answered,
+        awaitingScore: question.awaitingScore,
         options: question.options.map((option) => ({
           ...option,
           label: labels.get(option.value) ?? option.value,

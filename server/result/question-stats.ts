@@ -27,6 +27,8 @@ export interface StatsAnswer {
   answer: AnswerValue | null;
   score: number;
   attempts: number;
+  /** An open answer no teacher has scored yet (answer-rules.ts `awaitsScore`): answered, not yet worth anything. */
+  awaitingScore: boolean;
 }
 
 export interface QuestionStats {
@@ -34,6 +36,8 @@ export interface QuestionStats {
   name: string;
   questionType: QuestionType;
   answered: number;
+  /** Of those, open answers waiting for a teacher's score: left out of facility and discrimination. */
+  awaitingScore: number;
   /** Per option: how many of those who answered chose it, and that as a share of them. */
   options: { value: string; count: number; share: number }[];
   /** Mean score as a share of the maximum; null without answers or without a maximum. */
@@ -121,17 +125,20 @@ export function questionStats(
               ).length;
               return { value: option.value, count, share: answered === 0 ? 0 : count / answered };
             });
-      const meanScore = mean(rows.map((row) => row.score));
+      // A score not given yet is no 0 (ADR 18): facility and discrimination read the scored answers.
+      const scored = rows.filter((row) => !row.awaitingScore);
+      const meanScore = mean(scored.map((row) => row.score));
       questions.push({
         pageId: page.pageId,
         name: question.name,
         questionType: question.questionType,
         answered,
+        awaitingScore: answered - scored.length,
         options,
         facility: meanScore === null || question.maxScore <= 0 ? null : meanScore / question.maxScore,
         discrimination: correlation(
-          rows.map((row) => row.score),
-          rows.map((row) => totals.get(row.userId)! - row.score),
+          scored.map((row) => row.score),
+          scored.map((row) => totals.get(row.userId)! - row.score),
         ),
         meanAttempts: mean(rows.map((row) => row.attempts)),
       });

@@ -222,6 +222,51 @@ describe.each(databaseKinds)('question statistics on %s', (kind) => {
     expect(csv.body).toContain('"methode","Welke methode is hormonaal?","single",1,1,1,,1,');
   });
 
+  it('leaves an open answer no teacher has scored yet out of the facility, and counts it', async () => {
+    await ok(
+      mutate(
+        'module.create',
+        { path: 'essay', module: { name: 'Essay', language: 'nl', public: true } },
+        owner,
+      ),
+    );
+    const open = [{ type: 'textarea', questionType: 'open', name: 'why', label: 'Waarom?', schema: { maxScore: 5 } }];
+    const page = await ok(
+      mutate(
+        'page.create',
+        {
+          parentType: 'module',
+          parentPath: 'essay',
+          page: { name: 'Essay', type: 'question', content: open },
+        },
+        owner,
+      ),
+    );
+    for (const [who, text] of [
+      [0, 'Omdat het beschermt.'],
+      [1, 'Dat hangt ervan af.'],
+    ] as const)
+      await ok(
+        mutate(
+          'result.save',
+          { module: 'essay', page: page.path, result: { answers: { why: text } } },
+          participants[who]!.headers,
+        ),
+      );
+    const before = await ok(query('result.questionStats', { module: 'essay' }, owner));
+    expect(before.questions[0]).toMatchObject({ answered: 2, awaitingScore: 2, facility: null });
+    await ok(
+      mutate(
+        'result.score',
+        { module: 'essay', page: page.path, user: participants[0]!.userId, result: { scores: { why: 4 } } },
+        owner,
+      ),
+    );
+    const after = await ok(query('result.questionStats', { module: 'essay' }, owner));
+    // One answer scored 4 of 5; the other, still waiting, is no 0.
+    expect(after.questions[0]).toMatchObject({ answered: 2, awaitingScore: 1, maxScore: 5, facility: 0.8 });
+  });
+
   it('exports the same numbers as CSV: keys (plain), labels in the reader language (spreadsheet)', async () => {
     const plain = await app.inject({ url: '/api/question-stats/toets.csv', headers: owner });
     expect(plain.statusCode).toBe(200);
@@ -231,14 +276,14 @@ describe.each(databaseKinds)('question statistics on %s', (kind) => {
     expect(rest).toEqual([]);
     expect(header).toBe(
       '"page","pageName","question","label","questionType","answered","maxScore","facility","discrimination",' +
-        '"meanAttempts","options","pageReached","pageCompleted","pageCompletion"',
+        '"meanAttempts","options","pageReached","pageCompleted","pageCompletion","awaitingScore"',
     );
     expect(methode).toBe(
       '"vragen","Vragen","methode","Welke methode is hormonaal?","single",3,1,0.667,0.189,1.333,' +
-        '"De pil: 2 (67 %); Het condoom: 1 (33 %)",3,3,1',
+        '"De pil: 2 (67 %); Het condoom: 1 (33 %)",3,3,1,0',
     );
     expect(slot).toBe(
-      '"slot","Slot","slot","Klaar?","single",1,1,1,,1,"Ja: 1 (100 %); Nee: 0 (0 %)",1,1,0.333',
+      '"slot","Slot","slot","Klaar?","single",1,1,1,,1,"Ja: 1 (100 %); Nee: 0 (0 %)",1,1,0.333,0',
     );
     for (const name of ['Anna', 'Bert', 'Cas']) expect(plain.body).not.toContain(name);
 

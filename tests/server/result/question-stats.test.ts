@@ -42,7 +42,8 @@ const row = (
   answer: StatsAnswer['answer'],
   score: number,
   attempts: number,
-) => ({ userId, pageId, question, answer, score, attempts }) satisfies StatsAnswer;
+  awaitingScore = false,
+) => ({ userId, pageId, question, answer, score, attempts, awaitingScore }) satisfies StatsAnswer;
 
 // Three participants; module totals u1 = 1 + 2 + 0 = 3, u2 = 0 + 1 = 1, u3 = 0 + 0 = 0.
 const answers: StatsAnswer[] = [
@@ -117,6 +118,19 @@ describe('questionStats', () => {
     });
     expect(empty.questions[0]!.options.every((o) => o.share === 0)).toBe(true);
     expect(empty.pages[0]).toEqual({ pageId: 'p1', reached: 0, completed: 0, completion: null });
+  });
+
+  it('leaves an open answer not yet scored out of facility and discrimination, and counts it', () => {
+    const essay: StatsPage[] = [
+      { pageId: 'p3', questions: [{ name: 'why', questionType: 'open', options: [], maxScore: 4 }] },
+    ];
+    const open = questionStats(essay, [
+      row('u1', 'p3', 'why', 'Because it protects.', 3, 1),
+      row('u2', 'p3', 'why', 'It depends.', 1, 1),
+      row('u3', 'p3', 'why', 'Not scored yet.', 0, 1, true),
+    ]).questions[0]!;
+    // Scored: 3 and 1 of 4 → mean 2 → facility 0.5; the waiting 0 is no score.
+    expect(open).toMatchObject({ answered: 3, awaitingScore: 1, facility: 0.5 });
   });
 
   it('gives no discrimination for one participant', () => {

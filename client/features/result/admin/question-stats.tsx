@@ -25,8 +25,6 @@ const percent = (share: number) => Math.round(share * 100);
 /** What the facility says in words: below 30 % of the points is hard, above 90 % easy. */
 function facilityHint(question: Question) {
   if (question.facility === null) return 'questionStats.facilityNone' as const;
-  // Unscored open answers count 0: calling the question hard would mislead.
-  if (question.questionType === 'open') return 'questionStats.facilityOpen' as const;
   if (question.facility < 0.3) return 'questionStats.facilityHard' as const;
   if (question.facility > 0.9) return 'questionStats.facilityEasy' as const;
   return 'questionStats.facilityMiddle' as const;
@@ -51,7 +49,11 @@ function QuestionCard({ question, pageName }: { question: Question; pageName: st
       <h3 id={`${id}-label`} className="question-stats__label">
         {question.label}
       </h3>
-      <p className="muted">{t('questionStats.answered', { count: question.answered })}</p>
+      <p className="muted">
+        {t('questionStats.answered', { count: question.answered })}
+        {question.awaitingScore > 0 &&
+          ` · ${t('questionStats.awaitingLeftOut', { count: question.awaitingScore })}`}
+      </p>
       {question.questionType === 'open' ? (
         <p className="muted">{t('questionStats.openQuestion')}</p>
       ) : (

@@ -23,6 +23,7 @@ const stats: Stats = {
       questionType: 'single',
       maxScore: 1,
       answered: 3,
+      awaitingScore: 0,
       options: [
         { value: 'a', label: 'The pill', count: 2, share: 2 / 3 },
         { value: 'b', label: 'The condom', count: 1, share: 1 / 3 },
@@ -38,6 +39,7 @@ const stats: Stats = {
       questionType: 'multiple',
       maxScore: 2,
       answered: 3,
+      awaitingScore: 0,
       options: [{ value: 'x', label: 'Education', count: 0, share: 0 }],
       facility: 0.5,
       discrimination: 0.5,
@@ -49,9 +51,10 @@ const stats: Stats = {
       label: 'Why?',
       questionType: 'open',
       maxScore: 2,
-      answered: 1,
+      answered: 2,
+      awaitingScore: 1,
       options: [],
-      facility: 0,
+      facility: 0.5,
       discrimination: null,
       meanAttempts: 1,
     },
@@ -103,7 +106,9 @@ describe('the question statistics', () => {
     const open = screen.getByRole('article', { name: 'Why?' });
     expect(within(open).queryByRole('list')).toBeNull();
     expect(within(open).getByText('not enough different answers to tell')).toBeVisible();
-    expect(within(open).getByText('open answers count 0 until a teacher scores them')).toBeVisible();
+    // The answer a teacher has not scored yet is left out of the facility, and the card says so.
+    expect(within(open).getByText('Answered by 2 · 1 answer not yet scored is left out')).toBeVisible();
+    expect(within(open).getByText('neither very hard nor very easy')).toBeVisible();
     expect(within(open).queryByText(/^hard:/)).toBeNull();
 
     const funnel = screen.getByRole('table', { name: 'Completion per page, in page order' });
@@ -144,6 +149,7 @@ describe('the question statistics', () => {
           questions: stats.questions.map((q) => ({
             ...q,
             answered: 0,
+            awaitingScore: 0,
             facility: null,
             discrimination: null,
           })),
