@@ -230,7 +230,9 @@ describe.each(databaseKinds)('question statistics on %s', (kind) => {
         owner,
       ),
     );
-    const open = [{ type: 'textarea', questionType: 'open', name: 'why', label: 'Waarom?', schema: { maxScore: 5 } }];
+    const open = [
+      { type: 'textarea', questionType: 'open', name: 'why', label: 'Waarom?', schema: { maxScore: 5 } },
+    ];
     const page = await ok(
       mutate(
         'page.create',
