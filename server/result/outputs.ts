@@ -210,5 +210,6 @@ export const toGradeOutput = z.object({
       z.object({ module: z.string(), page: z.string(), name: z.string(), label: z.string() }),
     ),
     participants: z.array(z.object({ _id: z.string(), name: z.string() })),
+    groups: z.array(z.string()),
   }),
 });

@@ -31,6 +31,8 @@ export const toGradeSchema = z.object({
   page: pathSchema.optional(),
   question: z.string().min(1).max(100).optional(),
   user: z.string().min(1).max(200).optional(),
+  /** Participants in this group within a course (the course asked for, else any course the reader reaches). */
+  group: z.string().trim().min(1).max(60).optional(),
   /** How many answers to return (0: the count alone, as the admin home and course screens ask). */
   limit: z.number().int().min(0).max(500).default(200),
 });
@@ -166,9 +168,39 @@ async function waitingIn(db: Db, actor: Actor, module: TaughtModule): Promise<To
   });
 }
 
+/** The courses whose groups the reader may filter by: those of their reading scope (undefined: any). */
+function coursesReached(modules: readonly TaughtModule[]): string[] | undefined {
+  const scopes = modules.map((module) => readScope(module).courses);
+  return scopes.some((courses) => courses === undefined)
+    ? undefined
+    : [...new Set(scopes.flatMap((courses) => courses ?? []))];
+}
+
+/** Each participant's group labels within `courses` (undefined: within any course). */
+async function groupsOf(
+  db: Db,
+  userIds: readonly string[],
+  courses: readonly string[] | undefined,
+): Promise<Map<string, Set<string>>> {
+  const groups = new Map<string, Set<string>>();
+  if (userIds.length === 0 || courses?.length === 0) return groups;
+  let query = db
+    .selectFrom('user_links')
+    .select(['user_id', 'group_label'])
+    .where('item_type', '=', 'course')
+    .where('group_label', 'is not', null)
+    .where('user_id', 'in', [...userIds]);
+  if (courses) query = query.where('item_path', 'in', [...courses]);
+  for (const row of await query.execute()) {
+    if (!groups.has(row.user_id)) groups.set(row.user_id, new Set());
+    groups.get(row.user_id)!.add(row.group_label!);
+  }
+  return groups;
+}
+
 /**
  * result.toGrade: the answers waiting for a score in the scope asked, oldest first, filtered by
- * module, page, question and participant; with the choices each filter offers (from the whole
+ * module, page, question, participant and group; with the choices each filter offers (from the whole
  * scope) and how many answers match in all.
  */
 export async function answersToGrade(db: Db, actor: Actor | null, given: ToGradeInput) {
@@ -177,6 +209,11 @@ export async function answersToGrade(db: Db, actor: Actor | null, given: ToGrade
   const { name, modules } = await modulesInScope(db, actor, input);
   const all: ToGradeItem[] = [];
   for (const module of modules) all.push(...(await waitingIn(db, actor, module)));
+  const groups = await groupsOf(
+    db,
+    [...new Set(all.map((item) => item.participant._id))],
+    input.course ? [input.course] : coursesReached(modules),
+  );
   all.sort(
     (a, b) =>
       a.answeredAt.localeCompare(b.answeredAt) ||
@@ -189,7 +226,8 @@ export async function answersToGrade(db: Db, actor: Actor | null, given: ToGrade
       (!input.module || item.module.path === input.module) &&
       (!input.page || item.page.path === input.page) &&
       (!input.question || item.question.name === input.question) &&
-      (!input.user || item.participant._id === input.user),
+      (!input.user || item.participant._id === input.user) &&
+      (!input.group || (groups.get(item.participant._id)?.has(input.group) ?? false)),
   );
   const unique = <T>(values: T[], key: (value: T) => string) => [
     ...new Map(values.map((value) => [key(value), value])).values(),
@@ -220,6 +258,9 @@ export async function answersToGrade(db: Db, actor: Actor | null, given: ToGrade
       participants: unique(
         all.map((item) => ({ _id: item.participant._id, name: item.participant.name })),
         (participant) => participant._id,
+      ),
+      groups: [...new Set([...groups.values()].flatMap((labels) => [...labels]))].sort((a, b) =>
+        a.localeCompare(b),
       ),
     },
   };

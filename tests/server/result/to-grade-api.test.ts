@@ -139,6 +139,21 @@ describe.each(databaseKinds)('the grading queue on %s', (kind) => {
     expect(counted).toMatchObject({ total: 2, items: [] });
   });
 
+  it("filters by a group within the course, offering the queue's groups", async () => {
+    await as('admin', 'user.setGroup', { userIds: [ids.pia], coursePath: course, group: 'Tuesday' });
+    const byCourse = await queue('courseOwner', { course });
+    expect(byCourse.choices.groups).toEqual(['Tuesday']);
+    expect(
+      (await queue('courseOwner', { course, group: 'Tuesday' })).items.map(
+        (item: Any) => item.participant._id,
+      ),
+    ).toEqual([ids.pia]);
+    expect((await queue('moduleOwner', { module, group: 'Tuesday' })).total).toBe(1);
+    expect((await queue('moduleOwner', { module, group: 'Thursday' })).total).toBe(0);
+    await as('admin', 'user.setGroup', { userIds: [ids.pia], coursePath: course, group: '' });
+    expect((await queue('moduleOwner', { module })).choices.groups).toEqual([]);
+  });
+
   it("a course's teacher sees only the course's participants, through the course or the module", async () => {
     const byCourse = await queue('courseOwner', { course });
     expect(byCourse.scope).toEqual({ name: 'Queue course' });

@@ -103,6 +103,8 @@ export function CourseCertificateList({ coursePath, viewer }: { coursePath: stri
     null,
   );
   const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
+  const [group, setGroup] = useState('');
+  const groupId = useId();
   const busy = add.isPending || remove.isPending;
 
   const confirm = async () => {
@@ -130,7 +132,16 @@ export function CourseCertificateList({ coursePath, viewer }: { coursePath: stri
         error={list.error}
       />
     );
-  const { participants, course, mayCertify } = list.data;
+  const { course, mayCertify } = list.data;
+  // The groups of the course's participants (labels on their links), offered once there is one.
+  const groups = [
+    ...new Set(
+      list.data.participants.flatMap((participant) => (participant.group ? [participant.group] : [])),
+    ),
+  ].sort((a, b) => a.localeCompare(b));
+  const participants = group
+    ? list.data.participants.filter((participant) => participant.group === group)
+    : list.data.participants;
   const mayCertifyHere = (userId: string) => mayCertify && (userId !== viewer._id || isAdmin(viewer));
   return (
     <section aria-labelledby="course-certificates-title">
@@ -142,6 +153,21 @@ export function CourseCertificateList({ coursePath, viewer }: { coursePath: stri
         <Alert tone={notice.tone}>
           <p>{notice.text}</p>
         </Alert>
+      )}
+      {groups.length > 0 && (
+        <div className="field">
+          <label className="field__label" htmlFor={groupId}>
+            {t('teacherResults.group')}
+          </label>
+          <select id={groupId} value={group} onChange={(event) => setGroup(event.target.value)}>
+            <option value="">{t('grading.all')}</option>
+            {groups.map((label) => (
+              <option key={label} value={label}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
       )}
       {participants.length === 0 ? (
         <Empty>{t('certificates.admin.noParticipants')}</Empty>
@@ -168,6 +194,7 @@ export function CourseCertificateList({ coursePath, viewer }: { coursePath: stri
                 <tr key={participant.userId}>
                   <th scope="row">
                     {participant.name || '–'} <span className="data-table__email">{participant.email}</span>
+                    {participant.group && <span className="badge">{participant.group}</span>}
                   </th>
                   <td>
                     {participant.certificate ? (

@@ -19,8 +19,9 @@ interface Filters {
   search: string;
   minPercent: string;
   maxPercent: string;
+  group: string;
 }
-const noFilters: Filters = { from: '', until: '', search: '', minPercent: '', maxPercent: '' };
+const noFilters: Filters = { from: '', until: '', search: '', minPercent: '', maxPercent: '', group: '' };
 
 /** The search as the server takes it: empty fields left out, number fields sent as numbers. */
 function searchOf(module: string, filters: Filters, offset: number): ParticipantSearch {
@@ -32,6 +33,7 @@ function searchOf(module: string, filters: Filters, offset: number): Participant
     search: filters.search.trim() || undefined,
     minPercent: number(filters.minPercent),
     maxPercent: number(filters.maxPercent),
+    group: filters.group.trim() || undefined,
     limit: pageSize,
     offset,
   };
@@ -208,7 +210,13 @@ export function ModuleResultsView({ module, rights }: { module: ModuleDetail; ri
             {field('from', t('teacherResults.from'), 'date')}
             {field('until', t('teacherResults.until'), 'date', { min: draft.from || undefined })}
           </div>
-          {field('search', t('teacherResults.search'), 'search', { autoComplete: 'off', spellCheck: false })}
+          <div className="field-row">
+            {field('search', t('teacherResults.search'), 'search', {
+              autoComplete: 'off',
+              spellCheck: false,
+            })}
+            {field('group', t('teacherResults.group'), 'search', { autoComplete: 'off', maxLength: 60 })}
+          </div>
           <div className="field-row">
             {field('minPercent', t('teacherResults.minPercent'), 'number', { min: 0, max: 100, step: 1 })}
             {field('maxPercent', t('teacherResults.maxPercent'), 'number', { min: 0, max: 100, step: 1 })}

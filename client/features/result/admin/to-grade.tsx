@@ -19,8 +19,9 @@ interface Filters {
   page: string;
   question: string;
   user: string;
+  group: string;
 }
-const noFilters: Filters = { module: '', page: '', question: '', user: '' };
+const noFilters: Filters = { module: '', page: '', question: '', user: '', group: '' };
 
 const keyOf = (item: ToGradeItem) =>
   [item.module.path, item.page.path, item.question.name, item.participant._id].join('\u0000');
@@ -50,6 +51,7 @@ export function ToGradeRoute({ scope }: { scope: GradingScope }) {
     ...(filters.page ? { page: filters.page } : {}),
     ...(filters.question ? { question: filters.question } : {}),
     ...(filters.user ? { user: filters.user } : {}),
+    ...(filters.group ? { group: filters.group } : {}),
   };
   const queue = useToGrade(input);
   const [current, setCurrent] = useState<string | null>(null);
@@ -286,6 +288,13 @@ export function ToGradeRoute({ scope }: { scope: GradingScope }) {
                 label: participant.name,
               })),
             )}
+            {/* Groups are offered once some participant in the queue has one (a label on their course link). */}
+            {(choices?.groups.length ?? 0) > 0 &&
+              select(
+                'group',
+                t('grading.group'),
+                (choices?.groups ?? []).map((group) => ({ value: group, label: group })),
+              )}
           </div>
         </form>
       </search>

@@ -34,6 +34,7 @@ function server(items: Item[]) {
         pages: [{ module: 'consent', path: 'reflect', name: 'Reflect' }],
         questions: [{ module: 'consent', page: 'reflect', name: 'why', label: 'Why?' }],
         participants: items.map((one) => ({ _id: one.participant._id, name: one.participant.name })),
+        groups: [],
       },
     }),
     'result.score': (input: InputOf<'result.score'>) => {
