@@ -2,6 +2,7 @@ import { type ColumnType, type RawBuilder, type Selectable, sql, type Transactio
 import type { EventData, StoredOf } from '../../events/event-types';
 import type { RoleActions } from '../../events/role/events';
 import type { Image, Language } from '../../events/shared/fields';
+import { combiningMarks, foldText } from '../../events/shared/fold';
 import type { Db } from '../../server/db/tables';
 import type { Projection } from '../projection';
 
@@ -383,10 +384,6 @@ function seesReal(scope: SearchScope, table?: string): RawBuilder<boolean> {
     : sql<boolean>`(${open} or ${column('user_id')} = ${scope.viewerId})`;
 }
 
-/** The combining marks (accents) Unicode decomposition splits off letters, as a regular expression. */
-const combiningMarks = '[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]';
-const withoutMarks = (text: string) => text.normalize('NFD').replace(new RegExp(combiningMarks, 'g'), '');
-
 /**
  * The condition that a user's name or e-mail contains `search`, over what the viewer sees of them:
  * a private profile matches anyone else only by its placeholder, so no run of searches rebuilds a
@@ -399,7 +396,7 @@ export function nameOrEmailContains(search: string, scope: SearchScope, table?: 
   const column = (name: string) => sql.ref(table ? `${table}.${name}` : name);
   // Names match whatever their accents: 'nguyen' finds 'Nguyễn' (both sides decomposed, marks dropped).
   const bare = sql`regexp_replace(normalize(lower(${column('name')}), NFD), ${combiningMarks}, '', 'g')`;
-  const real = sql<boolean>`(${bare} like ${like(withoutMarks(needle))} or ${column('email')} like ${like(needle)})`;
+  const real = sql<boolean>`(${bare} like ${like(foldText(needle))} or ${column('email')} like ${like(needle)})`;
   if (scope.all) return real;
   const placeholder = Object.values(anonymousProfile).some((text) => text.toLowerCase().includes(needle));
   return placeholder

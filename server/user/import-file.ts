@@ -1,4 +1,5 @@
 import { invalid } from '../../events/errors';
+import { foldText } from '../../events/shared/fold';
 import { IMPORT_MAX_ROWS } from '../../events/user/import';
 
 /** The columns an import reads; `name`, `email` and `language` must be in the header. */
@@ -19,9 +20,6 @@ export interface ImportRow {
   line: number;
   cells: Record<ImportColumn, string>;
 }
-
-/** Letters only, without accents or case: 'E-mail', 'e‑mail' and 'Émail' read alike. */
-export const foldText = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 const headerWords = (word: string) => foldText(word).replace(/[^a-z0-9]/g, '');
 

@@ -6,6 +6,7 @@ import { DomainError } from '../../events/errors';
 import { actionsBeyond, isAdmin } from '../../events/escalation';
 import { type Actor, ADMIN_ROLE, requireCan } from '../../events/permissions';
 import type { Language } from '../../events/shared/fields';
+import { foldText } from '../../events/shared/fold';
 import type { ImportAction, ImportReason } from '../../events/user/import';
 import { listRoles } from '../../projections/role/roles';
 import { linksOfUsers } from '../../projections/user/users';
@@ -15,7 +16,7 @@ import type { Db } from '../db/tables';
 import type { Platform } from '../platform';
 import { courseRights } from '../rights/course-rights';
 import { executeUser } from './execute-user';
-import { foldText, type ImportRow, parseImport } from './import-file';
+import { type ImportRow, parseImport } from './import-file';
 import { inviteInTransaction } from './invite';
 
 /** Why a row is refused, with the cell that caused it (a course's title, a role's name, another row). */
