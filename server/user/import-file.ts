@@ -1,3 +1,4 @@
+import { CsvError, parse } from 'csv-parse/sync';
 import { invalid } from '../../events/errors';
 import { foldText } from '../../events/shared/fold';
 import { IMPORT_MAX_ROWS } from '../../events/user/import';
@@ -47,46 +48,34 @@ function separatorOf(headerLine: string): string {
   return count(';') > count(',') ? ';' : ',';
 }
 
-/** Splits text into records of cells (RFC 4180 quoting: "a ""b""" is a "b"; quoted cells may hold line breaks). */
+/**
+ * The records of the text with the line each starts on (csv-parse: RFC 4180 quoting, so a quote is
+ * written twice inside a quoted cell, which may hold line breaks; rows of unequal length are kept;
+ * blank lines go). A quote that is never closed makes the text unreadable, said at the field.
+ */
 function records(text: string, separator: string): { line: number; cells: string[] }[] {
-  const out: { line: number; cells: string[] }[] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let line = 1;
-  let start = 1;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else {
-        if (char === '\n') line++;
-        cell += char;
-      }
-    } else if (char === '"' && cell.trim() === '') {
-      quoted = true;
-      cell = '';
-    } else if (char === separator) {
-      cells.push(cell);
-      cell = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[i + 1] === '\n') i++;
-      cells.push(cell);
-      out.push({ line: start, cells });
-      cells = [];
-      cell = '';
-      line++;
-      start = line;
-    } else cell += char;
+  let parsed: { record: string[]; info: { lines: number } }[];
+  try {
+    parsed = parse(text, {
+      delimiter: separator,
+      // Any line end, even mixed in one text (a paste gathered from several places).
+      record_delimiter: ['\r\n', '\n', '\r'],
+      bom: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      info: true,
+      // The typings know no record shape for `info`: each record is { record, info }.
+    }) as unknown as typeof parsed;
+  } catch (error) {
+    const line = error instanceof CsvError ? ((error as { lines?: number }).lines ?? 1) : 1;
+    throw invalid('userImport.unreadable', [{ path: 'text', key: 'userImport.unreadable' }], { line });
   }
-  if (cell !== '' || cells.length > 0) {
-    cells.push(cell);
-    out.push({ line: start, cells });
-  }
-  return out;
+  // info.lines is where a record ends: it starts as many lines earlier as its cells hold breaks.
+  return parsed.map(({ record, info }) => ({
+    line: info.lines - record.reduce((breaks, cell) => breaks + (cell.match(/\n/g)?.length ?? 0), 0),
+    cells: record,
+  }));
 }
 
 /**
@@ -95,9 +84,8 @@ function records(text: string, separator: string): { line: number; cells: string
  * whole: nothing in it would be read as meant.
  */
 export function parseImport(text: string): ImportRow[] {
-  const clean = text.replace(/^\uFEFF/, '');
-  const firstLine = clean.split(/\r?\n/, 1)[0] ?? '';
-  const all = records(clean, separatorOf(firstLine)).filter((record) =>
+  const firstLine = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
+  const all = records(text, separatorOf(firstLine)).filter((record) =>
     record.cells.some((cell) => cell.trim() !== ''),
   );
   const [header, ...rows] = all;
