@@ -8,8 +8,8 @@ import { Alert } from '../alert';
 import { ConfirmDialog } from '../confirm-dialog';
 import { ErrorPanel, Loading } from '../status';
 
-/** Where a kind of live content keeps its draft texts; both sections name their texts alike. */
-export type DraftTexts = 'pageAdmin.draft' | 'moduleAdmin.draft';
+/** Whose `draft` texts a kind of live content reads; both sections name them alike. */
+export type DraftTexts = 'pageAdmin' | 'moduleAdmin';
 
 /** A way to look at the draft (its changes, a preview): one open at a time, under the actions. */
 export interface DraftView {
@@ -53,10 +53,10 @@ export function LiveDraftPanel({
     try {
       if (asking === 'publish') {
         await publish();
-        onDone(t(`${texts}.published`));
+        onDone(t(`${texts}.draft.published`));
       } else {
         await discard();
-        onDone(t(`${texts}.discarded`));
+        onDone(t(`${texts}.draft.discarded`));
       }
       setAsking(null);
     } catch (failure) {
@@ -68,9 +68,9 @@ export function LiveDraftPanel({
   return (
     <section className="live-draft" aria-labelledby={titleId}>
       <h2 id={titleId} className="live-draft__title">
-        {t(`${texts}.title`)}
+        {t(`${texts}.draft.title`)}
       </h2>
-      <p className="live-draft__meta">{t(`${texts}.savedAt`, { date: formatDateTime(savedAt) })}</p>
+      <p className="live-draft__meta">{t(`${texts}.draft.savedAt`, { date: formatDateTime(savedAt) })}</p>
       <div className="live-draft__actions">
         {views.map((view) => (
           <button
@@ -85,14 +85,14 @@ export function LiveDraftPanel({
           </button>
         ))}
         <button type="button" className="button button--small" onClick={() => setAsking('publish')}>
-          {t(`${texts}.publish`)}
+          {t(`${texts}.draft.publish`)}
         </button>
         <button
           type="button"
           className="button button--small button--ghost"
           onClick={() => setAsking('discard')}
         >
-          {t(`${texts}.discard`)}
+          {t(`${texts}.draft.discard`)}
         </button>
       </div>
       <div id={viewId}>
@@ -105,9 +105,9 @@ export function LiveDraftPanel({
       </div>
       <ConfirmDialog
         open={asking !== null}
-        title={asking === 'discard' ? t(`${texts}.discardTitle`) : t(`${texts}.publishTitle`)}
-        message={<p>{asking === 'discard' ? t(`${texts}.discardText`) : t(`${texts}.publishText`)}</p>}
-        confirmLabel={asking === 'discard' ? t(`${texts}.discard`) : t(`${texts}.publish`)}
+        title={asking === 'discard' ? t(`${texts}.draft.discardTitle`) : t(`${texts}.draft.publishTitle`)}
+        message={<p>{asking === 'discard' ? t(`${texts}.draft.discardText`) : t(`${texts}.draft.publishText`)}</p>}
+        confirmLabel={asking === 'discard' ? t(`${texts}.draft.discard`) : t(`${texts}.draft.publish`)}
         busy={busy}
         error={error}
         onConfirm={() => void confirm()}
@@ -152,7 +152,7 @@ export function LiveDraftEditor<D, V>({
   if (state.isError)
     return (
       <ErrorPanel
-        message={t(`${texts}.loadError`)}
+        message={t(`${texts}.draft.loadError`)}
         onRetry={() => void state.refetch()}
         error={state.error}
       />
@@ -164,10 +164,10 @@ export function LiveDraftEditor<D, V>({
     await saveDraft(values);
     // The first draft starts the form again (its key changes): the notice stays above it.
     if (!draft) {
-      setNotice(t(`${texts}.saved`));
+      setNotice(t(`${texts}.draft.saved`));
       return null;
     }
-    return t(`${texts}.saved`);
+    return t(`${texts}.draft.saved`);
   };
   return (
     <>
@@ -176,7 +176,7 @@ export function LiveDraftEditor<D, V>({
           <p>{notice}</p>
         </Alert>
       )}
-      {draft ? panel(draft, setNotice) : <p className="muted live-draft__hint">{t(`${texts}.liveHint`)}</p>}
+      {draft ? panel(draft, setNotice) : <p className="muted live-draft__hint">{t(`${texts}.draft.liveHint`)}</p>}
       {form(draft, save)}
     </>
   );

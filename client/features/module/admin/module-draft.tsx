@@ -69,7 +69,7 @@ function ModuleDraftPanel({
   const discard = useContentMutation('module', trpc.module.discardDraft.mutationOptions());
   return (
     <LiveDraftPanel
-      texts="moduleAdmin.draft"
+      texts="moduleAdmin"
       savedAt={draft.savedAt}
       views={[
         {
@@ -99,7 +99,7 @@ export function ModuleSettingsEditor({ module }: { module: ModuleDetail }) {
   const saveDraft = useContentMutation('module', trpc.module.saveDraft.mutationOptions());
   return (
     <LiveDraftEditor
-      texts="moduleAdmin.draft"
+      texts="moduleAdmin"
       state={state}
       direct={() => (
         <ModuleForm

@@ -31,7 +31,7 @@ export function PageDraftPanel({
   const discard = useDiscardPageDraft();
   return (
     <LiveDraftPanel
-      texts="pageAdmin.draft"
+      texts="pageAdmin"
       savedAt={draft.savedAt}
       views={[
         {

@@ -176,7 +176,7 @@ function EditPage({ page, preview }: { page: AdminPage; preview: PagePreviewView
   const saveDraft = useSavePageDraft();
   return (
     <LiveDraftEditor
-      texts="pageAdmin.draft"
+      texts="pageAdmin"
       state={state}
       direct={() => <PageEditorFor page={page} />}
       panel={(draft, onDone) => (
