@@ -106,7 +106,9 @@ export function LiveDraftPanel({
       <ConfirmDialog
         open={asking !== null}
         title={asking === 'discard' ? t(`${texts}.draft.discardTitle`) : t(`${texts}.draft.publishTitle`)}
-        message={<p>{asking === 'discard' ? t(`${texts}.draft.discardText`) : t(`${texts}.draft.publishText`)}</p>}
+        message={
+          <p>{asking === 'discard' ? t(`${texts}.draft.discardText`) : t(`${texts}.draft.publishText`)}</p>
+        }
         confirmLabel={asking === 'discard' ? t(`${texts}.draft.discard`) : t(`${texts}.draft.publish`)}
         busy={busy}
         error={error}
@@ -176,7 +178,11 @@ export function LiveDraftEditor<D, V>({
           <p>{notice}</p>
         </Alert>
       )}
-      {draft ? panel(draft, setNotice) : <p className="muted live-draft__hint">{t(`${texts}.draft.liveHint`)}</p>}
+      {draft ? (
+        panel(draft, setNotice)
+      ) : (
+        <p className="muted live-draft__hint">{t(`${texts}.draft.liveHint`)}</p>
+      )}
       {form(draft, save)}
     </>
   );
