@@ -84,6 +84,40 @@ async function uploadedTone(request: APIRequestContext, baseURL: string) {
   );
 }
 
+const option = (label: string, value: string, score: number) => ({ label, value, score });
+
+/**
+ * An interactive page playing `url`, with three questions at 00:02, 00:04 and 01:00 (or at `stops`).
+ * Without videoTime, the default watch time: 4 minutes. The last timestamp lies after the end of the
+ * uploaded media.
+ */
+const pageInput = (
+  name: string,
+  url: string,
+  videoTime?: number,
+  stops = [
+    { hh: 0, mm: 0, ss: 4, references: ['consent'] },
+    { hh: 0, mm: 0, ss: 2, references: ['protection'] },
+    { hh: 0, mm: 1, ss: 0, references: ['next'] },
+  ],
+) => ({
+  name,
+  type: 'interactive',
+  content: [
+    {
+      type: 'radio',
+      questionType: 'single',
+      name: 'protection',
+      label: questions.first,
+      schema: {},
+      options: [option('Condoms', 'condoms', 1), option('The pill', 'pill', 0)],
+    },
+    { type: 'textarea', questionType: 'open', name: 'consent', label: questions.second, schema: {} },
+    { type: 'textarea', questionType: 'open', name: 'next', label: questions.late, schema: {} },
+  ],
+  interactiveVideo: { url, ...(videoTime === undefined ? {} : { videoTime }), timestamps: stops },
+});
+
 /**
  * Admin: a module with one interactive page playing `url`, with three questions at 00:02, 00:04
  * and 01:00; answers their paths.
@@ -98,37 +132,10 @@ async function interactivePage(request: APIRequestContext, url: string, videoTim
       const { path: modulePath } = await trpc<{ path: string }>(request, idToken, 'module.create', {
         module: { name: `Video module ${id}`, language: 'nl' },
       });
-      const option = (label: string, value: string, score: number) => ({ label, value, score });
       const { path: pagePath } = await trpc<{ path: string }>(request, idToken, 'page.create', {
         parentType: 'module',
         parentPath: modulePath,
-        page: {
-          name: `Video ${id}`,
-          type: 'interactive',
-          content: [
-            {
-              type: 'radio',
-              questionType: 'single',
-              name: 'protection',
-              label: questions.first,
-              schema: {},
-              options: [option('Condoms', 'condoms', 1), option('The pill', 'pill', 0)],
-            },
-            { type: 'textarea', questionType: 'open', name: 'consent', label: questions.second, schema: {} },
-            { type: 'textarea', questionType: 'open', name: 'next', label: questions.late, schema: {} },
-          ],
-          // Without videoTime, the default watch time: 4 minutes. The last timestamp lies after the
-          // end of the uploaded media.
-          interactiveVideo: {
-            url,
-            ...(videoTime === undefined ? {} : { videoTime }),
-            timestamps: [
-              { hh: 0, mm: 0, ss: 4, references: ['consent'] },
-              { hh: 0, mm: 0, ss: 2, references: ['protection'] },
-              { hh: 0, mm: 1, ss: 0, references: ['next'] },
-            ],
-          },
-        },
+        page: pageInput(`Video ${id}`, url, videoTime),
       });
       return { modulePath, pagePath };
     },
@@ -360,4 +367,48 @@ test('players the page cannot pause list the questions under the video with thei
       await expect(player.getByText(/pauzeert/)).toHaveCount(0);
     });
   }
+});
+
+test("a draft of a live interactive page previews its video as learners will meet it, pausing at the draft's stops", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const url = await uploadedTone(request, baseURL!);
+  const { pagePath } = await interactivePage(request, url);
+  await test.step('the author keeps new timestamps as a draft: one stop at 00:01 for both early questions', async () => {
+    await trpc(request, await adminToken(request), 'page.saveDraft', {
+      path: pagePath,
+      page: pageInput(`Video draft ${unique()}`, url, undefined, [
+        { hh: 0, mm: 0, ss: 1, references: ['protection', 'consent'] },
+      ]),
+    });
+  });
+
+  await signIn(page, admin, `/admin/pages/${pagePath}`);
+  const preview = await test.step('the preview shows the draft video with one stop', async () => {
+    await page.getByRole('button', { name: 'Bekijken als deelnemer' }).click();
+    const preview = page.getByRole('region', { name: /Het concept zoals een deelnemer het ziet/ });
+    const player = preview.getByRole('region', { name: 'Interactieve video' });
+    await expect(player.getByText('De video pauzeert één keer voor vragen.')).toBeVisible();
+    // Questions at a stop wait for it; the one without a stop reads under the video.
+    await expect(preview.getByText(questions.first)).toHaveCount(0);
+    await expect(preview.getByText(questions.late)).toBeVisible();
+    return preview;
+  });
+
+  await test.step("played, it pauses at the draft's 00:01 on its questions, read-only", async () => {
+    const video = preview.locator('video');
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.duration)).toBe(6);
+    await video.focus();
+    await page.keyboard.press('Space');
+    const stop = preview.getByRole('region', { name: 'Vragen op 00:01' });
+    await expect(stop).toBeVisible({ timeout: 10_000 });
+    await expect(stop).toBeFocused();
+    expect((await mediaState(video)).paused).toBe(true);
+    await expect(stop.getByText(questions.first)).toBeVisible();
+    await expect(stop.getByText(questions.second)).toBeVisible();
+    await expect(stop.getByRole('radio', { name: 'Condoms' })).toBeDisabled();
+  });
 });

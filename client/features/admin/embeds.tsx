@@ -61,4 +61,6 @@ export const moduleEmbeds: ModuleEmbeds = {
 export const participantCertificate: CertificatePanel = ParticipantCertificate;
 
 /** A page's draft as a learner meets it, in the page editor (the module feature draws it). */
-export const pagePreview: PagePreviewView = (page) => <PagePreview name={page.name} content={page.content} />;
+export const pagePreview: PagePreviewView = (page) => (
+  <PagePreview name={page.name} content={page.content} video={page.interactiveVideo} />
+);

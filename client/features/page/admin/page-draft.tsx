@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Element } from '../../../../events/page/content';
+import type { Element, InteractiveVideo } from '../../../../events/page/content';
 import { LiveDraftPanel } from '../../../ui/admin/live-draft';
 import { PageChanges } from './page-changes';
 import { type AdminPage, type PageDraftState, useDiscardPageDraft, usePublishPageChanges } from './pages';
@@ -8,7 +8,11 @@ import { type AdminPage, type PageDraftState, useDiscardPageDraft, usePublishPag
 type Draft = NonNullable<PageDraftState['draft']>;
 
 /** The learner's page drawn read-only from given elements: the admin shell hands it in (embeds). */
-export type PagePreviewView = (page: { name: string; content: Element[] }) => ReactNode;
+export type PagePreviewView = (page: {
+  name: string;
+  content: Element[];
+  interactiveVideo: InteractiveVideo | null;
+}) => ReactNode;
 
 /**
  * A live page's draft: what state it is in (learners still see the published version), a preview as
@@ -38,7 +42,12 @@ export function PageDraftPanel({
           id: 'preview',
           label: t('pageAdmin.draft.preview'),
           title: t('pageAdmin.draft.previewTitle'),
-          render: () => preview({ name: draft.name, content: draft.content }),
+          render: () =>
+            preview({
+              name: draft.name,
+              content: draft.content,
+              interactiveVideo: draft.type === 'interactive' ? draft.interactiveVideo : null,
+            }),
         },
         {
           id: 'changes',
