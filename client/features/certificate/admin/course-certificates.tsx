@@ -155,19 +155,24 @@ export function CourseCertificateList({ coursePath, viewer }: { coursePath: stri
         </Alert>
       )}
       {groups.length > 0 && (
-        <div className="field">
-          <label className="field__label" htmlFor={groupId}>
-            {t('teacherResults.group')}
-          </label>
-          <select id={groupId} value={group} onChange={(event) => setGroup(event.target.value)}>
-            <option value="">{t('grading.all')}</option>
-            {groups.map((label) => (
-              <option key={label} value={label}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <search className="form panel field-row">
+          <div className="field">
+            <label className="field__label" htmlFor={groupId}>
+              {t('teacherResults.group')}
+            </label>
+            <select id={groupId} value={group} onChange={(event) => setGroup(event.target.value)}>
+              <option value="">{t('grading.all')}</option>
+              {groups.map((label) => (
+                <option key={label} value={label}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </search>
+      )}
+      {groups.length > 0 && (
+        <p role="status">{t('certificates.admin.shown', { count: participants.length })}</p>
       )}
       {participants.length === 0 ? (
         <Empty>{t('certificates.admin.noParticipants')}</Empty>
@@ -194,7 +199,12 @@ export function CourseCertificateList({ coursePath, viewer }: { coursePath: stri
                 <tr key={participant.userId}>
                   <th scope="row">
                     {participant.name || '–'} <span className="data-table__email">{participant.email}</span>
-                    {participant.group && <span className="badge">{participant.group}</span>}
+                    {participant.group && (
+                      <>
+                        {' '}
+                        <span className="badge">{participant.group}</span>
+                      </>
+                    )}
                   </th>
                   <td>
                     {participant.certificate ? (
