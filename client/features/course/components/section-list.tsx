@@ -80,6 +80,8 @@ function SectionItem({
           <span className="section-item__meta">
             <span className="section-item__when">{sectionWhen(section)}</span>
             <TimingBadge timing={timing} />
+            {/* Only its editors are given an unpublished section: learners do not see it. */}
+            {!section.published && <span className="badge badge--muted">{t('modules.unpublished')}</span>}
           </span>
         </button>
       </h3>

@@ -97,6 +97,8 @@ function CourseTabs({ course, tab, parts }: { course: Course; tab: CourseTab; pa
     <article className="course">
       <ItemHeader image={course.image}>
         <h1 lang={course.language}>{course.name}</h1>
+        {/* Only its editors open an unpublished course, or see its unpublished sections. */}
+        {!course.published && <span className="badge badge--muted">{t('modules.unpublished')}</span>}
         <TranslationSwitch kind="course" path={course.path} hrefOf={(path) => `/course/${path}`} />
       </ItemHeader>
       <nav className="tabs" aria-label={t('courses.tabs')}>
@@ -113,6 +115,7 @@ function CourseTabs({ course, tab, parts }: { course: Course; tab: CourseTab; pa
                 lang={section.language}
               >
                 {section.name}
+                {!section.published && <span className="muted"> ({t('modules.unpublished')})</span>}
                 {timing === 'past' && (
                   <span className="visually-hidden"> ({t('courseView.timing.past')})</span>
                 )}
