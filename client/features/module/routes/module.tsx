@@ -36,6 +36,8 @@ export function ModuleRoute({ modulePath, base = '' }: { modulePath: string; bas
           <article className="module" lang={data.language}>
             <ItemHeader image={data.image}>
               <h1>{data.name}</h1>
+              {/* Only its editors open an unpublished module. */}
+              {!data.published && <span className="badge badge--muted">{t('modules.unpublished')}</span>}
               <TranslationSwitch kind="module" path={data.path} hrefOf={(path) => `${base}/module/${path}`} />
             </ItemHeader>
             <InfoText text={data.info} />
