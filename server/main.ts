@@ -138,8 +138,13 @@ async function serve(): Promise<void> {
   const open = config.PUBLIC_URL
     ? `${config.PUBLIC_URL}  (listening on ${config.HOST}:${port})`
     : `http://${shownHost}:${port}/`;
+  // On a developer's machine without a mail server the codes mails carry are printed here instead.
+  const mails =
+    config.NODE_ENV === 'development' && !config.SMTP_URL
+      ? '\n  Mails are not sent (no SMTP_URL): each one, sign-up codes included, is printed here.'
+      : '';
   process.stdout.write(
-    `\n  Platform ready in ${Math.round(performance.now() - startedAt)} ms (${mode}).\n  Open ${open}${demoLogin}\n\n`,
+    `\n  Platform ready in ${Math.round(performance.now() - startedAt)} ms (${mode}).\n  Open ${open}${demoLogin}${mails}\n\n`,
   );
 
   let stopping = false;

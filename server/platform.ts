@@ -114,6 +114,10 @@ export async function startPlatform(
         db: database.db,
         databaseKind: database.pglite ? 'embedded' : 'server',
         smtpUrl: config.SMTP_URL,
+        printKept:
+          config.NODE_ENV === 'development' && !config.SMTP_URL
+            ? (text: string) => process.stdout.write(text)
+            : undefined,
         from: config.MAIL_FROM,
         publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
         translate: (language, key, params) => translator(language)(key, params),

@@ -134,6 +134,11 @@ export interface MailDeps {
   db: Kysely<any>;
   translate: (language: Language, key: TextKey, params: Record<string, string | number>) => string;
   log: { info: (context: object, message: string) => void };
+  /**
+   * Where a kept mail is also written whole, on a developer's own machine (NODE_ENV=development
+   * without SMTP_URL): there the sign-up code must be readable, and nobody else's mail passes.
+   */
+  printKept?: (text: string) => void;
 }
 
 /**
@@ -366,5 +371,8 @@ export const sendMailJob = defineJob({
     // Only where to find it: the text holds codes, the address and subject a person, and logs are
     // copied to places an erasure never reaches.
     deps.log.info({ outboxId: kept.id, kind: mail.kind }, 'mail kept in the outbox (no SMTP_URL)');
+    deps.printKept?.(
+      `\n  ── Mail not sent (no SMTP_URL) ──\n  To: ${message.to}\n  Subject: ${message.subject}\n\n${message.text}\n  ──\n\n`,
+    );
   },
 });

@@ -139,7 +139,7 @@ export const configurationTable: { variables: string[]; defaults: string; meanin
     variables: ['SMTP_URL'],
     defaults: 'unset',
     meaning:
-      'smtp://user:pass@host:port for outgoing mail. Unset: mails go to the mail_outbox table (the log notes each one, without its text); with NODE_ENV=production every start warns that nobody receives sign-up codes.',
+      'smtp://user:pass@host:port for outgoing mail. Unset: mails go to the mail_outbox table (the log notes each one, without its text); with NODE_ENV=development (npm start) each is also printed whole, sign-up codes included; with NODE_ENV=production every start warns that nobody receives sign-up codes.',
   },
   {
     variables: ['MAIL_FROM'],

@@ -133,6 +133,28 @@ describe.each(databaseKinds)('account mail codes on %s', (kind) => {
     }
   });
 
+  it("are printed whole where the platform runs on a developer's machine without SMTP", async () => {
+    const platform = await startTestPlatform(kind, { workJobs: false });
+    try {
+      const { code } = await queueCode(platform);
+      const [job] = await mailJobs(platform);
+      const printed: string[] = [];
+      await sendMailJob.handler(sendMailJob.schema.parse(JSON.parse(job!.data)), {
+        db: platform.database.db,
+        from: 'platform@example.org',
+        publicUrl: 'http://localhost',
+        translate: (language, key, params) => translator(language)(key, params),
+        log: { info: () => {} },
+        printKept: (text) => printed.push(text),
+      });
+      expect(printed).toHaveLength(1);
+      expect(printed[0]).toContain(code);
+      expect(printed[0]).toMatch(/To: .+@example\.org/);
+    } finally {
+      await platform.dispose();
+    }
+  });
+
   it('deletes a mail job once delivered', async () => {
     const platform = await startTestPlatform(kind, { workJobs: true });
     try {
