@@ -32,6 +32,9 @@ export interface CertificateDocument {
 /** The platform's times are read in GMT+1 (docs/guide/certificates.md), as the web client does. */
 const platformOffsetMs = 60 * 60 * 1000;
 
+/** YYYY-MM-DD of a calendar date (as written) or of a moment (its day in GMT+1), for comparing days. */
+const dayOf = (value: string) => formatDay(value).split('/').reverse().join('-');
+
 /** DD/MM/YYYY of a calendar date (YYYY-MM-DD, kept as written) or of a moment (its day in GMT+1). */
 export function formatDay(value: string): string {
   const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
@@ -66,8 +69,10 @@ export interface DocumentSources {
 export function buildCertificateDocument(sources: DocumentSources): CertificateDocument {
   const { certificate, config, holder, item, course } = sources;
   const { content } = config;
+  // Dates that start after the certificate was issued are not what the holder followed (a later
+  // edition, a course planned again): the certificate leaves them out rather than state them.
   const dates =
-    content.courseDates && course?.startdate
+    content.courseDates && course?.startdate && dayOf(course.startdate) <= dayOf(certificate.issuedAt)
       ? course.enddate
         ? `${formatDay(course.startdate)} – ${formatDay(course.enddate)}`
         : formatDay(course.startdate)

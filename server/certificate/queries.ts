@@ -20,7 +20,8 @@ import { type CourseSummary, findCourseByPath } from '../../projections/course/c
 import { parentsOf } from '../../projections/link/content-links';
 import { modulesOwnedBy } from '../../projections/module/module-owners';
 import { findModuleByPath, type ModuleSummary } from '../../projections/module/module-summaries';
-import { findUserById, findUsersByIds, usersLinkedTo } from '../../projections/user/users';
+import { findSectionByPath } from '../../projections/section/section-summaries';
+import { findUserById, findUsersByIds, isLinkedTo, usersLinkedTo } from '../../projections/user/users';
 import type { Db } from '../db/tables';
 import type { Platform } from '../platform';
 import { type LearnerModule, learnerModule } from '../result/queries';
@@ -363,7 +364,7 @@ export async function certificateDocument(
   if (!item || !holder) throw notFound('certificates.errors.notFound');
   const itemId = module ? module.moduleId : (ownCourse as CourseSummary).courseId;
   const config = await configOrDefault(db, certificate.kind, itemId);
-  const course = ownCourse ?? (module ? await courseOfModule(db, module.path) : null);
+  const course = ownCourse ?? (module ? await courseOfModule(db, module.path, certificate.userId) : null);
   return buildCertificateDocument({
     certificate,
     config,
@@ -375,10 +376,24 @@ export async function certificateDocument(
   });
 }
 
-/** The first course a module is linked to, for the dates, teacher and place of its certificate. */
-async function courseOfModule(db: Db, modulePath: string): Promise<CourseSummary | null> {
-  const parent = (await parentsOf(db, 'module', modulePath)).find((link) => link.parentType === 'course');
-  return parent ? findCourseByPath(db, parent.parentPath) : null;
+/**
+ * The course a module certificate speaks of, for its dates, teacher and place: among the courses
+ * that list the module (directly or in a section), the one the holder is linked to, else the first.
+ * A later edition the holder never followed does not lend its dates to their certificate.
+ */
+async function courseOfModule(db: Db, modulePath: string, holderId: string): Promise<CourseSummary | null> {
+  const coursePaths = new Set<string>();
+  for (const parent of await parentsOf(db, 'module', modulePath)) {
+    if (parent.parentType === 'course') coursePaths.add(parent.parentPath);
+    else {
+      const section = await findSectionByPath(db, parent.parentPath);
+      if (section) coursePaths.add(section.parentPath);
+    }
+  }
+  const paths = [...coursePaths].sort();
+  for (const path of paths)
+    if (await isLinkedTo(db, holderId, 'course', path)) return findCourseByPath(db, path);
+  return paths[0] ? findCourseByPath(db, paths[0]) : null;
 }
 
 // ---------------------------------------------------------------------------------------------

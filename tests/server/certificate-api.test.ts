@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allRules } from '../../events/permissions';
 import { readAll } from '../../events/store';
 import { findModuleByPath } from '../../projections/module/module-summaries';
 import { buildApp } from '../../server/app';
 import { autoIssueCertificate } from '../../server/certificate/commands';
+import { certificateDocument } from '../../server/certificate/queries';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../harness';
 import { addTestUser } from '../users';
 
@@ -418,6 +420,39 @@ describe.each(databaseKinds)('certificates on %s', (kind) => {
       timed: 0,
       content: { courseDates: true },
     });
+  });
+
+  it("prints a module certificate with the dates of the holder's course, never a later edition's", async () => {
+    const module = await moduleWith({ auto: false, content: { courseDates: true } });
+    const person = await learner();
+    // Two courses list the module: 'a' (sorted first) was last year's, 'b' the holder's.
+    const course = async (suffix: string, startdate: string, enddate: string) => {
+      const path = `dates-${suffix}-${counter}`;
+      await ok(mutate('course.create', { path, course: { name: path, language: 'en', startdate, enddate } }));
+      await ok(
+        mutate('link.addItemToParent', {
+          parentType: 'course',
+          parentPath: path,
+          itemType: 'module',
+          itemPath: module.path,
+        }),
+      );
+      return path;
+    };
+    await course('a', '2020-01-06', '2020-02-28');
+    const own = await course('b', '2021-09-01', '2021-12-17');
+    await ok(mutate('user.link', { _id: person.userId, itemType: 'course', itemPath: own, linked: true }));
+    const { code } = await ok(mutate('certificate.certify', { module: module.path, user: person.userId }));
+    const actor = { userId: adminId, roles: ['admin'], rules: allRules() };
+    expect((await certificateDocument(platform, actor, code)).courseDates).toBe('01/09/2021 – 17/12/2021');
+    // Planned again for after the certificate was issued: its dates are left out.
+    await ok(
+      mutate('course.update', {
+        path: own,
+        course: { name: own, language: 'en', startdate: '2099-01-05', enddate: '2099-02-27' },
+      }),
+    );
+    expect((await certificateDocument(platform, actor, code)).courseDates).toBeNull();
   });
 
   it("shows a participant's module certificate to who certifies, and to nobody else", async () => {

@@ -15,7 +15,7 @@ const config = certificateConfigSchema.parse({
   },
 });
 const course = {
-  startdate: '2027-02-01',
+  startdate: '2026-09-01',
   enddate: '2027-06-30',
   teacher: 'Dr. An Peeters',
   location: 'Brussel',
@@ -50,7 +50,7 @@ describe('the certificate document', () => {
       name: 'Amélie Dupré',
       riziv: '1-23456-78-901',
       itemName: 'Internationale kaders',
-      courseDates: '01/02/2027 – 30/06/2027',
+      courseDates: '01/09/2026 – 30/06/2027',
       teacherName: 'Dr. An Peeters',
       teacherInfo: 'Coördinator',
       place: 'Brussel',
@@ -60,6 +60,22 @@ describe('the certificate document', () => {
       code: 'Xy7-kP2mQ9rT4vW8',
       verifyUrl: 'https://leren.example.org/certificate/Xy7-kP2mQ9rT4vW8',
     });
+  });
+
+  it('leaves out course dates that start after the certificate was issued (a later edition)', () => {
+    const issued = (issuedAt: string, startdate: string) =>
+      buildCertificateDocument({
+        certificate: { code: 'Xy7-kP2mQ9rT4vW8', issuedAt, expiresAt: null, revokedAt: null },
+        config,
+        holder: { name: 'Amélie Dupré', riziv: null },
+        item: { name: 'Internationale kaders', language: 'nl' },
+        course: { ...course, startdate },
+        publicUrl: 'https://leren.example.org/',
+      }).courseDates;
+    expect(issued('2026-11-22T10:00:00.000Z', '2027-02-01')).toBeNull();
+    // The start day itself counts, in GMT+1: 23:30 UTC on the 31st is the 1st there.
+    expect(issued('2027-01-31T23:30:00.000Z', '2027-02-01')).toBe('01/02/2027 – 30/06/2027');
+    expect(issued('2027-01-31T22:30:00.000Z', '2027-02-01')).toBeNull();
   });
 
   it('dates a revocation on its day in GMT+1', () => {
