@@ -1,6 +1,15 @@
 import type { TFunction } from 'i18next';
 import type { SubKey } from '../../events/errors';
 import type { Party, PersonalDataExport } from './data-export';
+import type { ExportLabels } from './data-export-labels';
+
+/** Codes as they are, for a file read without the content (tests, an erased module). */
+const codes: ExportLabels = {
+  module: (path) => path,
+  page: (path) => path,
+  question: (_page, name) => name,
+  answer: () => null,
+};
 
 /** Every value goes through here: the file is opened from disk, where nothing else would escape it. */
 export function escapeHtml(value: unknown): string {
@@ -37,7 +46,7 @@ const shown = (value: unknown): string => {
  * The readable copy of a person's export, in their language: one self-contained page (no script, no
  * outside resource) whose tables fold into label/value cards on a phone.
  */
-export function dataExportHtml(data: PersonalDataExport, t: TFunction): string {
+export function dataExportHtml(data: PersonalDataExport, t: TFunction, labels: ExportLabels = codes): string {
   const k = (key: SubKey<'dataExport.file'>, options: Record<string, unknown> = {}) =>
     escapeHtml(t(`dataExport.file.${key}`, options));
   const party = (value: Party) => k(`parties.${value}`);
@@ -101,10 +110,10 @@ export function dataExportHtml(data: PersonalDataExport, t: TFunction): string {
         ['at', 'module', 'page', 'question', 'answer', 'attempt', 'score'],
         data.answers.map((a) => [
           e(when(a.at)),
-          e(a.module),
-          e(a.page),
-          e(a.question),
-          e(shown(a.answer)),
+          e(labels.module(a.module)),
+          e(labels.page(a.page)),
+          e(labels.question(a.page, a.question)),
+          e(labels.answer(a.page, a.question, a.answer) ?? shown(a.answer)),
           e(a.attempt),
           e(`${a.score}/${a.maxScore}`),
         ]),
@@ -116,9 +125,9 @@ export function dataExportHtml(data: PersonalDataExport, t: TFunction): string {
         ['at', 'module', 'page', 'question', 'score', 'feedback', 'by'],
         data.scores.map((s) => [
           e(when(s.at)),
-          e(s.module),
-          e(s.page),
-          e(s.question),
+          e(labels.module(s.module)),
+          e(labels.page(s.page)),
+          e(labels.question(s.page, s.question)),
           e(`${s.score}/${s.maxScore}`),
           e(shown(s.feedback)),
           party(s.by),
@@ -129,7 +138,13 @@ export function dataExportHtml(data: PersonalDataExport, t: TFunction): string {
       'drafts',
       table(
         ['at', 'module', 'page', 'question', 'answer'],
-        data.drafts.map((d) => [e(when(d.at)), e(d.module), e(d.page), e(d.question), e(shown(d.answer))]),
+        data.drafts.map((d) => [
+          e(when(d.at)),
+          e(labels.module(d.module)),
+          e(labels.page(d.page)),
+          e(labels.question(d.page, d.question)),
+          e(labels.answer(d.page, d.question, d.answer) ?? shown(d.answer)),
+        ]),
       ),
     ),
     section(
@@ -138,9 +153,9 @@ export function dataExportHtml(data: PersonalDataExport, t: TFunction): string {
         ['at', 'module', 'page', 'question', 'attemptsAllowed', 'by'],
         data.extraAttempts.map((x) => [
           e(when(x.at)),
-          e(x.module),
-          e(x.page),
-          e(x.question),
+          e(labels.module(x.module)),
+          e(labels.page(x.page)),
+          e(labels.question(x.page, x.question)),
           e(x.attemptsAllowed),
           party(x.by),
         ]),
@@ -171,7 +186,7 @@ export function dataExportHtml(data: PersonalDataExport, t: TFunction): string {
       'pages',
       table(
         ['at', 'module', 'page'],
-        data.pages.map((s) => [e(when(s.at)), e(s.module), e(s.page)]),
+        data.pages.map((s) => [e(when(s.at)), e(labels.module(s.module)), e(labels.page(s.page))]),
       ),
     ),
     section(

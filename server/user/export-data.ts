@@ -19,6 +19,7 @@ import {
   personalEventTypes,
 } from './data-export';
 import { dataExportHtml } from './data-export-html';
+import { exportLabels } from './data-export-labels';
 import { executeUser } from './execute-user';
 
 export type DataExportFormat = 'json' | 'html';
@@ -101,7 +102,12 @@ async function build(platform: Platform, userId: string, language: Language | nu
   return { ...first, language: language ?? own };
 }
 
-function fileOf(result: PersonalDataExport, format: DataExportFormat, baseName: string): DataExportFile {
+async function fileOf(
+  db: Db,
+  result: PersonalDataExport,
+  format: DataExportFormat,
+  baseName: string,
+): Promise<DataExportFile> {
   const day = result.exportedAt.slice(0, 10);
   if (format === 'json') {
     return {
@@ -115,7 +121,7 @@ function fileOf(result: PersonalDataExport, format: DataExportFormat, baseName: 
     erased: false,
     fileName: `${baseName}-${day}.html`,
     mimeType: 'text/html',
-    content: dataExportHtml(result, translator(result.language as Language)),
+    content: dataExportHtml(result, translator(result.language as Language), await exportLabels(db, result)),
   };
 }
 
@@ -140,7 +146,7 @@ export async function myData(
     format,
     requestId,
   });
-  return fileOf(result, format, 'my-data');
+  return fileOf(platform.database.db, result, format, 'my-data');
 }
 
 /**
@@ -177,5 +183,10 @@ export async function exportUserData(
     format,
     requestId: meta.requestId,
   });
-  return fileOf(result, format, `personal-data-${userId.replace(/[^A-Za-z0-9-]/g, '')}`);
+  return fileOf(
+    platform.database.db,
+    result,
+    format,
+    `personal-data-${userId.replace(/[^A-Za-z0-9-]/g, '')}`,
+  );
 }

@@ -180,6 +180,12 @@ describe.each(databaseKinds)('download my data on %s', (kind) => {
     expect(html).toContain('Pia: name a source.');
     expect(html).toContain('pia-seen-course');
     expect(html).toContain('een lesgever');
+    // Names, questions and the chosen option's text as the person met them, not their codes.
+    expect(html).toContain('<td data-label="Module">Reflect</td>');
+    expect(html).toContain('Which SDG is about gender equality?');
+    expect(html).toContain('>SDG 5</td>');
+    expect(html).not.toContain('>five</td>');
+    expect(html).not.toContain('>sdg</td>');
     for (const trace of othersTraces()) expect(html, trace).not.toContain(trace);
   });
 
