@@ -30,6 +30,7 @@ import * as createSigningKey from './2026_11_28_04_40_00_create_signing_key';
 import * as createPageDrafts from './2026_11_28_18_00_00_create_page_drafts';
 import * as createModuleDrafts from './2026_11_28_18_40_00_create_module_drafts';
 import * as addParticipantGroups from './2026_11_28_18_50_00_add_participant_groups';
+import * as createCourseDrafts from './2026_11_29_01_00_00_create_course_drafts';
 
 /** Listed statically (not read from disk) so the bundled binary carries them. Append only. */
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_18_00_00_create_page_drafts': createPageDrafts,
   '2026_11_28_18_40_00_create_module_drafts': createModuleDrafts,
   '2026_11_28_18_50_00_add_participant_groups': addParticipantGroups,
+  '2026_11_29_01_00_00_create_course_drafts': createCourseDrafts,
 };
 
 export const migrationProvider: MigrationProvider = {

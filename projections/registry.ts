@@ -4,6 +4,7 @@ import { certificateConfigsProjection } from './certificate/certificate-configs'
 import { certificateRemindersProjection } from './certificate/certificate-reminders';
 import { certificatesProjection } from './certificate/certificates';
 import { credentialStatusProjection } from './certificate/credential-status';
+import { courseDrafts } from './course/course-drafts';
 import { courseOwnersProjection } from './course/course-owners';
 import { courseSummaries } from './course/course-summaries';
 import { transactionFor } from './declared-reads';
@@ -29,6 +30,7 @@ import { xapiStatements } from './xapi/statements';
 export const projections: AnyProjection[] = inReadOrder([
   courseSummaries,
   courseOwnersProjection,
+  courseDrafts,
   contentLinks,
   sectionSummaries,
   moduleSummaries,

@@ -2,6 +2,7 @@ import type { CertificateConfigTables } from './certificate/certificate-configs'
 import type { CertificateReminderTables } from './certificate/certificate-reminders';
 import type { CertificateTables } from './certificate/certificates';
 import type { CredentialStatusTables } from './certificate/credential-status';
+import type { CourseDraftTables } from './course/course-drafts';
 import type { CourseOwnerTables } from './course/course-owners';
 import type { CourseSummaryTables } from './course/course-summaries';
 import type { FileTables } from './file/file-summaries';
@@ -22,6 +23,7 @@ import type { UserTables } from './user/users';
 import type { XapiTables } from './xapi/statements';
 
 export type ProjectionTables = CourseSummaryTables &
+  CourseDraftTables &
   CertificateTables &
   CertificateReminderTables &
   CredentialStatusTables &

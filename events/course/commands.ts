@@ -82,6 +82,9 @@ export type CourseCommand =
   | { type: 'OrderSections'; data: { sections: string[] } }
   /** With `published`, the publication changes in the same decision (one batch of events). */
   | { type: 'UpdateCourse'; data: { details: CourseDetails; published?: boolean } }
+  | { type: 'SaveCourseDraft'; data: { details: CourseDetails } }
+  | { type: 'DiscardCourseDraft' }
+  | { type: 'PublishCourseChanges' }
   | { type: 'PublishCourse' }
   | { type: 'UnpublishCourse' }
   | { type: 'DeleteCourse' }

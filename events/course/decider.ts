@@ -11,7 +11,10 @@ export type CourseState =
       status: 'active' | 'deleted';
       courseId: string;
       path: string;
+      /** What learners see. */
       details: CourseDetails;
+      /** Settings changed but not yet published (docs/adr/0019-drafts-of-live-content.md). */
+      draft: CourseDetails | null;
       published: boolean;
       owners: string[];
       /** The modules and files linked to the course, in their order. */
@@ -25,6 +28,12 @@ type Existing = Exclude<CourseState, { status: 'absent' }>;
 function requireActive(state: CourseState): Existing {
   if (state.status !== 'active') throw notFound('course.notFound');
   return state;
+}
+
+function requireDraft(state: CourseState): Existing & { draft: CourseDetails } {
+  const course = requireActive(state);
+  if (course.draft === null) throw conflict('course.noDraft');
+  return { ...course, draft: course.draft };
 }
 
 const ref = (state: Existing) => ({ courseId: state.courseId, path: state.path });
@@ -65,6 +74,18 @@ function decide(command: CourseCommand, state: CourseState): CourseEvent[] {
         { type: 'CourseUpdated', data: { ...ref(course), ...command.data.details } },
         ...publication(course, command.data.published),
       ];
+    }
+    case 'SaveCourseDraft': {
+      const course = requireActive(state);
+      return [{ type: 'CourseDraftSaved', data: { ...ref(course), ...command.data.details } }];
+    }
+    case 'DiscardCourseDraft': {
+      const course = requireDraft(state);
+      return [{ type: 'CourseDraftDiscarded', data: { ...ref(course), name: course.details.name } }];
+    }
+    case 'PublishCourseChanges': {
+      const course = requireDraft(state);
+      return [{ type: 'CourseChangesPublished', data: { ...ref(course), ...course.draft } }];
     }
     case 'PublishCourse':
       return publication(requireActive(state), true);
@@ -121,6 +142,7 @@ function evolve(state: CourseState, event: CourseEvent): CourseState {
         courseId,
         path,
         details,
+        draft: null,
         published,
         owners: [],
         links: noLinks(),
@@ -131,6 +153,18 @@ function evolve(state: CourseState, event: CourseEvent): CourseState {
       if (state.status === 'absent') return state;
       const { courseId: _id, path: _path, ...details } = event.data;
       return { ...state, details };
+    }
+    case 'CourseDraftSaved': {
+      if (state.status === 'absent') return state;
+      const { courseId: _id, path: _path, ...draft } = event.data;
+      return { ...state, draft };
+    }
+    case 'CourseDraftDiscarded':
+      return state.status === 'absent' ? state : { ...state, draft: null };
+    case 'CourseChangesPublished': {
+      if (state.status === 'absent') return state;
+      const { courseId: _id, path: _path, ...details } = event.data;
+      return { ...state, details, draft: null };
     }
     case 'CoursePublished':
       return state.status === 'absent' ? state : { ...state, published: true };
@@ -183,5 +217,6 @@ export const courseDecider: Decider<CourseCommand, CourseEvent, CourseState> = {
   initialState: () => ({ status: 'absent' }),
   evolve,
   decide,
-  snapshot: { schemaVersion: 4, every: 50 },
+  // 5: the state holds the draft.
+  snapshot: { schemaVersion: 5, every: 50 },
 };

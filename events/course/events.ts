@@ -77,6 +77,24 @@ export const CourseModulesOrdered = defineEvent(
 export const CourseFileLinked = defineEvent('CourseFileLinked', z.object({ ...courseRef, ...fileRef }));
 export const CourseFileUnlinked = defineEvent('CourseFileUnlinked', z.object({ ...courseRef, ...fileRef }));
 
+/**
+ * Changes to the settings of a course learners can see (it is published) are kept as a draft
+ * (docs/adr/0019-drafts-of-live-content.md): saved whole, published or discarded.
+ */
+export const CourseDraftSaved = defineEvent(
+  'CourseDraftSaved',
+  z.object({ ...courseRef, ...courseDetailsSchema.shape }),
+);
+export const CourseDraftDiscarded = defineEvent(
+  'CourseDraftDiscarded',
+  z.object({ ...courseRef, name: z.string() }),
+);
+/** The draft became the course's settings: what learners see from now on. */
+export const CourseChangesPublished = defineEvent(
+  'CourseChangesPublished',
+  z.object({ ...courseRef, ...courseDetailsSchema.shape }),
+);
+
 export const courseEventDefinitions = [
   CourseSectionsOrdered,
   CourseCreated,
@@ -91,6 +109,9 @@ export const courseEventDefinitions = [
   CourseModulesOrdered,
   CourseFileLinked,
   CourseFileUnlinked,
+  CourseDraftSaved,
+  CourseDraftDiscarded,
+  CourseChangesPublished,
 ];
 
 export type CourseEvent =
@@ -107,6 +128,9 @@ export type CourseEvent =
   | EventOf<typeof CourseModulesOrdered>
   | EventOf<typeof CourseFileLinked>
   | EventOf<typeof CourseFileUnlinked>
+  | EventOf<typeof CourseDraftSaved>
+  | EventOf<typeof CourseDraftDiscarded>
+  | EventOf<typeof CourseChangesPublished>
   | CourseCertificateConfiguredEvent;
 
 export const courseStream = (courseId: string) => `course-${courseId}`;

@@ -53,6 +53,7 @@ function detailColumns(data: Extract<CourseEvent, { type: 'CourseUpdated' }>['da
 const handles = [
   'CourseCreated',
   'CourseUpdated',
+  'CourseChangesPublished',
   'CoursePublished',
   'CourseUnpublished',
   'CourseDeleted',
@@ -79,6 +80,8 @@ async function apply(trx: Transaction<CourseSummaryTables>, event: StoredOf<Hand
       return;
     }
     case 'CourseUpdated':
+    // Published changes are the live settings from now on; a draft before it changed nothing here.
+    case 'CourseChangesPublished':
       await trx
         .updateTable('course_summaries')
         .set({

@@ -51,3 +51,11 @@ export const copiedCourseOutput = z.object({
     leftOut: z.array(z.object({ path: z.string(), reason: z.enum(['notOpened', 'notLinkable']) })),
   }),
 });
+
+/** A course's settings draft for its editors: whether learners see the course, and the draft. */
+export const courseDraftStateOutput = z.object({
+  live: z.boolean(),
+  draft: z
+    .object({ details: courseDetailsOutput, savedAt: z.string(), savedBy: z.string().nullable() })
+    .nullable(),
+});

@@ -14,7 +14,15 @@ import { ownersOfCourse } from '../../projections/course/course-owners';
 import { courseIdByPath } from '../../projections/course/course-summaries';
 import { contentProcedures } from '../content/procedures';
 import { personOutput } from '../outputs';
-import { inputMutation, metaOf, procedureFor, publicProcedure, router, signedInProcedure } from '../trpc';
+import {
+  inputMutation,
+  metaOf,
+  pathMutation,
+  procedureFor,
+  publicProcedure,
+  router,
+  signedInProcedure,
+} from '../trpc';
 import {
   addCourseOwner,
   createCourse,
@@ -26,9 +34,11 @@ import {
   unpublishCourse,
   updateCourse,
 } from './commands';
+import { courseDraftState, discardCourseDraft, publishCourseChanges, saveCourseDraft } from './drafts';
 import {
   copiedCourseOutput,
   courseAsOfOutput,
+  courseDraftStateOutput,
   courseSummaryOutput,
   courseTeamOutput,
   courseWithRightsOutput,
@@ -76,6 +86,16 @@ const courseProcedures = contentProcedures({
 });
 
 export const courseRouter = router({
+  /** Whether learners see the course, and its settings' draft: its editors only (docs/adr/0019-drafts-of-live-content.md). */
+  draft: signedInProcedure
+    .input(coursePathSchema)
+    .output(courseDraftStateOutput)
+    .query(({ ctx, input }) => courseDraftState(ctx.platform.database.db, ctx.actor, input.path)),
+  /** Keeps the course form as a draft beside the live settings. */
+  saveDraft: inputMutation(signedInProcedure, updateCourseSchema, saveCourseDraft),
+  /** The draft becomes the settings learners see. */
+  publishChanges: pathMutation(signedInProcedure, coursePathSchema, publishCourseChanges),
+  discardDraft: pathMutation(signedInProcedure, coursePathSchema, discardCourseDraft),
   /** Learners see published, public courses; editors see the admin list their rights allow. */
   list: publicProcedure
     .input(listInput)

@@ -194,6 +194,16 @@ export class World {
     return { module, page };
   }
 
+  /** A fresh course of the owner's whose settings have a draft. */
+  async courseWithDraft(): Promise<string> {
+    const course = await this.course();
+    await this.as('owner', 'course.saveDraft', {
+      path: course,
+      course: { name: `Draft ${this.next()}`, language: 'en' },
+    });
+    return course;
+  }
+
   /** A fresh module of the owner's whose settings have a draft. */
   async moduleWithDraft(): Promise<string> {
     const { module } = await this.module();
@@ -430,6 +440,17 @@ export const trpcRows: Record<string, Row> = {
     input: async (w) => ({ path: await w.course({ closed: true }) }),
   },
   'course.unpublish': { allowed: ownerOrAdmin, input: async (w) => ({ path: await w.course() }) },
+  // Drafts of a live course's settings: exactly the course's edit right (docs/adr/0019-drafts-of-live-content.md).
+  'course.draft': { allowed: ownerOrAdmin, input: async (w) => ({ path: w.shared.course }) },
+  'course.saveDraft': {
+    allowed: ownerOrAdmin,
+    input: async (w) => ({ path: await w.course(), course: { name: 'Draft', language: 'en' } }),
+  },
+  'course.publishChanges': {
+    allowed: ownerOrAdmin,
+    input: async (w) => ({ path: await w.courseWithDraft() }),
+  },
+  'course.discardDraft': { allowed: ownerOrAdmin, input: async (w) => ({ path: await w.courseWithDraft() }) },
   'course.delete': { allowed: ownerOrAdmin, input: async (w) => ({ path: await w.course() }) },
   'course.owners': { allowed: ownerOrAdmin, input: async (w) => ({ path: w.shared.course }) },
   'course.addOwner': {

@@ -25,6 +25,7 @@ import {
   unpublishCourse,
   updateCourse,
 } from '../../server/course/commands';
+import { discardCourseDraft, publishCourseChanges, saveCourseDraft } from '../../server/course/drafts';
 import { createFile, deleteFile, updateFile } from '../../server/file/commands';
 import { addItemToParent, orderModules, removeItemFromParent } from '../../server/link/commands';
 import {
@@ -71,7 +72,10 @@ const pageForm = (name: string, extra: Record<string, unknown> = {}) =>
   pageInputSchema.parse({ name, type: 'markdown', estimatedTime: 60, ...extra });
 const parent = { parentType: 'module' as const, parentPath: 'contraception' };
 
-/** Four courses, one unpublished, one renamed, one deleted: 13 events. */
+/**
+ * Four courses, one unpublished, one renamed, one deleted, with drafts of their settings (one
+ * published, one discarded, one kept, one deleted with its course): 19 events.
+ */
 export async function courseScenario(platform: TestPlatform, meta: Meta) {
   await createCourse(platform, admin, meta(), { course: input('Family planning', { onHome: true }) });
   await createCourse(platform, admin, meta(), { course: input('Family planning') });
@@ -91,6 +95,15 @@ export async function courseScenario(platform: TestPlatform, meta: Meta) {
   await unpublishCourse(platform, admin, meta(), 'family-planning-2');
   await unpublishCourse(platform, admin, meta(), 'maternal-health');
   await publishCourse(platform, admin, meta(), 'maternal-health');
+  await saveCourseDraft(platform, admin, meta(), {
+    path: 'maternal-health',
+    course: input('Maternal and newborn health', { info: 'Two weeks in Kinshasa.' }),
+  });
+  await publishCourseChanges(platform, admin, meta(), 'maternal-health');
+  await saveCourseDraft(platform, admin, meta(), { path: 'family-planning', course: input('Draft name') });
+  await discardCourseDraft(platform, admin, meta(), 'family-planning');
+  await saveCourseDraft(platform, admin, meta(), { path: 'family-planning', course: input('Kept draft') });
+  await saveCourseDraft(platform, admin, meta(), { path: 'to-be-removed', course: input('Gone draft') });
   await deleteCourse(platform, admin, meta(), 'to-be-removed');
 }
 
@@ -375,9 +388,9 @@ export async function platformScenario(platform: TestPlatform, meta: Meta) {
 }
 
 /**
- * The events platformScenario appends: 9 course events plus the creator becoming owner of each of
+ * The events platformScenario appends: 15 course events plus the creator becoming owner of each of
  * the 4 courses; 40 module and page events; 30 links; 12 tracking; 9 certificates; 9 results (the
  * module, its owner, its page, the learner's 3 account events, the answer, 2 scores) and 7 more (a
  * second page, 3 drafts, a confirmed answer, another attempt and a page seen).
  */
-export const platformScenarioEvents = 13 + 40 + 43 + 12 + 9 + 9 + 7;
+export const platformScenarioEvents = 19 + 40 + 43 + 12 + 9 + 9 + 7;

@@ -70,6 +70,8 @@ const withChanges = new Set([
   'PageChangesPublished',
   'ModuleDraftSaved',
   'ModuleChangesPublished',
+  'CourseDraftSaved',
+  'CourseChangesPublished',
 ]);
 
 const capitalized = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);

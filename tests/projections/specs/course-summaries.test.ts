@@ -55,4 +55,10 @@ describe.each(databaseKinds)('course_summaries on %s', (kind) => {
       .given(course.created(), course.published())
       .when(course.created())
       .thenRows({ course_summaries: [{ published: true, version: 2 }] }));
+
+  it('published changes replace the live settings; a draft alone changes nothing', () =>
+    spec
+      .given(course.created({ published: true }), course.draftSaved({ name: 'Draft name' }))
+      .when(course.changesPublished({ name: 'Family planning in practice' }))
+      .thenRows({ course_summaries: [{ name: 'Family planning in practice', published: true }] }));
 });

@@ -38,6 +38,11 @@ export function aCourse(path = 'family-planning') {
     published: () => event('CoursePublished', ref, { stream }),
     unpublished: () => event('CourseUnpublished', ref, { stream }),
     deleted: () => event('CourseDeleted', { ...ref, name: courseDetails.name }, { stream }),
+    draftSaved: (details: Record<string, unknown>) =>
+      event('CourseDraftSaved', { ...ref, ...courseDetails, ...details }, { stream }),
+    draftDiscarded: () => event('CourseDraftDiscarded', { ...ref, name: courseDetails.name }, { stream }),
+    changesPublished: (details: Record<string, unknown>) =>
+      event('CourseChangesPublished', { ...ref, ...courseDetails, ...details }, { stream }),
     ownerAdded: (userId: string) => event('CourseOwnerAdded', { ...ref, userId }, { stream }),
     ownerRemoved: (userId: string) => event('CourseOwnerRemoved', { ...ref, userId }, { stream }),
     moduleLinked: (module: { moduleId: string; path: string }) =>

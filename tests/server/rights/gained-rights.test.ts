@@ -328,6 +328,17 @@ const groups: { gained: string; refusal?: keyof typeof refusals; rows: Row[] }[]
       refused('courseTeacher', "reads the page's draft (answer key)", trpc.pageDraft('taught')),
       refused('courseTeacher', "keeps a draft of the module's page", trpc.savePageDraft('taught')),
       refused('courseTeacher', "keeps a draft of the module's settings", trpc.saveModuleDraft('taught')),
+      // Owning the course is editing it: its settings' draft is theirs to keep and read.
+      allowed(
+        'courseTeacher',
+        "keeps a draft of their course's settings",
+        trpc.saveCourseDraft('taughtCourse'),
+      ),
+      allowed(
+        'courseTeacher',
+        "reads the draft of their course's settings",
+        trpc.courseDraft('taughtCourse'),
+      ),
       refused('courseTeacher', 'unpublishes the module', trpc.unpublish('taught')),
       refused('courseTeacher', 'deletes the module', trpc.deleteModule('taught')),
       refused(
@@ -412,6 +423,12 @@ const groups: { gained: string; refusal?: keyof typeof refusals; rows: Row[] }[]
         trpc.giveCourseCertificate('taughtCourse', 'participant'),
       ),
       refused('participant', "reads another participant's result", trpc.result('taught', 'moduleOnly')),
+      refused('participant', "reads the draft of their course's settings", trpc.courseDraft('taughtCourse')),
+      refused(
+        'participant',
+        "keeps a draft of their course's settings",
+        trpc.saveCourseDraft('taughtCourse'),
+      ),
       refused(
         'participant',
         'links themselves to the main course',

@@ -539,6 +539,12 @@ export const trpc = {
       page: { name: 'Mine now', type: 'markdown', content: [] },
     })),
   moduleDraft: (module: ModuleKey) => query('module.draft', byPath(module)),
+  courseDraft: (course: CourseKey) => query('course.draft', byPath(course)),
+  saveCourseDraft: (course: CourseKey) =>
+    mutation('course.saveDraft', (w) => ({
+      path: w.paths[course],
+      course: { name: 'Mine now', language: 'en' },
+    })),
   saveModuleDraft: (module: ModuleKey) =>
     mutation('module.saveDraft', (w) => ({
       path: w.paths[module],
