@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../confirm-dialog';
 import { ErrorPanel, Loading } from '../status';
 
 /** Whose `draft` texts a kind of live content reads; both sections name them alike. */
-export type DraftTexts = 'pageAdmin' | 'moduleAdmin';
+export type DraftTexts = 'pageAdmin' | 'moduleAdmin' | 'courseAdmin';
 
 /** A way to look at the draft (its changes, a preview): one open at a time, under the actions. */
 export interface DraftView {

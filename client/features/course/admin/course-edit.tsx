@@ -17,6 +17,7 @@ import type { EditRouteProps, LinkedView } from '../../../ui/admin/embeds';
 import { NotAllowedHere } from '../../../ui/admin/not-allowed';
 import { CarriedModulesNotice } from './carried-modules';
 import { CourseAsOf } from './course-as-of';
+import { CourseSettingsEditor } from './course-draft';
 import { CourseForm, courseFormValues } from './course-form';
 import {
   useDeleteCourse,
@@ -219,7 +220,11 @@ function CourseInfoView({
         ),
       ]}
       main={
-        <CourseForm key={course.path} defaultValues={courseFormValues(course)} {...texts.form} {...save} />
+        rights.edit ? (
+          <CourseSettingsEditor course={course} />
+        ) : (
+          <CourseForm key={course.path} defaultValues={courseFormValues(course)} {...texts.form} {...save} />
+        )
       }
       before={
         <DuplicateCourseDialog
