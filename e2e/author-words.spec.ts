@@ -19,7 +19,9 @@ test('an author writes a question page and a course date in their own words (en)
     const module = await trpc<{ path: string }>(request, token, 'module.create', {
       module: { name: `Words ${stamp}`, language: 'en' },
     });
+    // Unpublished: its form saves at once (a published course's form keeps a draft).
     const course = await trpc<{ path: string }>(request, token, 'course.create', {
+      published: false,
       course: { name: `Dated ${stamp}`, language: 'en' },
     });
     return { module, course };
