@@ -41,6 +41,7 @@ test("a published course's settings changed as a draft reach learners only once 
 
   await test.step('the editor saves a change to the live course as a draft', async () => {
     await expect(editor.getByText('Learners see this course.', { exact: false })).toBeVisible();
+    await editor.getByLabel('Name', { exact: true }).fill(`${name}, second edition`);
     await editor.getByRole('textbox', { name: 'Info' }).fill(newInfo);
     await editor.getByRole('button', { name: 'Save draft' }).click();
     await expect(
@@ -57,10 +58,18 @@ test("a published course's settings changed as a draft reach learners only once 
     await expect(participant.getByText(newInfo)).toHaveCount(0);
   });
 
+  await test.step('the editor previews the draft as a learner will read it', async () => {
+    await editor.getByRole('button', { name: 'Preview as a learner' }).click();
+    const preview = editor.getByRole('region', { name: /as a learner will read it/ });
+    await expect(preview.getByRole('heading', { name: `${name}, second edition` })).toBeVisible();
+    await expect(preview.getByText(newInfo)).toBeVisible();
+    await screenshots(editor, 'course-draft-preview');
+  });
+
   await test.step('the editor reads the changes, then publishes them by keyboard after confirming', async () => {
     await editor.getByRole('button', { name: 'Show changes' }).click();
     const changes = editor.getByRole('region', { name: /What the draft changes/ });
-    await expect(changes.locator('ins')).toContainText('counselling');
+    await expect(changes.locator('ins').filter({ hasText: 'counselling' })).toBeVisible();
     await screenshots(editor, 'course-draft-changes');
     await editor.getByRole('button', { name: 'Publish changes' }).focus();
     await editor.keyboard.press('Enter');
@@ -76,13 +85,18 @@ test("a published course's settings changed as a draft reach learners only once 
   await test.step('the participant reads the new information', async () => {
     await participant.goto(`/course/${coursePath}`);
     await expect(participant.getByText(newInfo)).toBeVisible();
+    await expect(
+      participant.getByRole('heading', { level: 1, name: `${name}, second edition` }),
+    ).toBeVisible();
   });
 
   await test.step('the history shows the draft and the publication as steps', async () => {
     const history = editor.getByRole('complementary', { name: 'History' });
+    // Each step names the course as it was then: the draft kept the live name.
+    const renamed = `${name}, second edition`;
     await expect(history.getByText(`Draft of the settings of course “${name}” saved by you`)).toBeVisible();
     await expect(
-      history.getByText(`Changes to the settings of course “${name}” published by you`),
+      history.getByText(`Changes to the settings of course “${renamed}” published by you`),
     ).toBeVisible();
     await screenshots(editor, 'course-draft-published');
   });

@@ -8,6 +8,8 @@ import { useContentMutation } from '../../../ui/admin/api/content-mutation';
 import type { AdminCourseDetail } from '../../../ui/admin/api/get-admin-course';
 import { LiveDraftEditor, LiveDraftPanel } from '../../../ui/admin/live-draft';
 import { SettingsChanges } from '../../../ui/admin/settings-changes';
+import { ItemHeader } from '../../../ui/item-header';
+import { CourseInfo } from '../components/course-info';
 import { CourseForm, courseFormValues } from './course-form';
 import { useUpdateCourse } from './course-mutations';
 
@@ -48,6 +50,19 @@ function CourseDraftPanel({
       texts="courseAdmin"
       savedAt={draft.savedAt}
       views={[
+        {
+          id: 'preview',
+          label: t('courseAdmin.draft.preview'),
+          title: t('courseAdmin.draft.previewTitle'),
+          render: () => (
+            <article className="page-preview" lang={draft.details.language}>
+              <ItemHeader image={draft.details.image}>
+                <h3>{draft.details.name}</h3>
+              </ItemHeader>
+              <CourseInfo course={{ ...course, ...draft.details }} />
+            </article>
+          ),
+        },
         {
           id: 'changes',
           label: t('courseAdmin.draft.showChanges'),
