@@ -131,6 +131,12 @@ test("a published page, and a published module's settings, changed as a draft re
     await participant.goto(`/module/${modulePath}`);
     await expect(participant.getByText('How consent works.')).toBeVisible();
 
+    await editor.getByRole('button', { name: 'Preview as a learner' }).click();
+    await expect(
+      editor
+        .getByRole('region', { name: /as a learner will read it/ })
+        .getByText('How consent works, and how it can be withdrawn.'),
+    ).toBeVisible();
     await editor.getByRole('button', { name: 'Show changes' }).click();
     await expect(editor.locator('ins')).toContainText('withdrawn');
     await editor.getByRole('button', { name: 'Publish changes' }).click();

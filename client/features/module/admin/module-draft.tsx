@@ -5,9 +5,10 @@ import type { RouterOutputs } from '../../../lib/trpc';
 import { trpc } from '../../../lib/trpc-query';
 import { useContentMutation } from '../../../ui/admin/api/content-mutation';
 import { type ModuleDetail, useUpdateModule } from '../../../ui/admin/api/modules';
-import { useShowValue } from '../../../ui/admin/history';
 import { LiveDraftEditor, LiveDraftPanel } from '../../../ui/admin/live-draft';
-import { TextDifference } from '../../../ui/admin/text-difference';
+import { SettingsChanges } from '../../../ui/admin/settings-changes';
+import { InfoText } from '../../../ui/info-text';
+import { ItemHeader } from '../../../ui/item-header';
 import { ModuleForm } from './module-form';
 import { type ModuleFormValues, moduleFormValues } from './module-form-values';
 
@@ -28,31 +29,7 @@ const fields = [
   'gateProgress',
   'gateConfig',
 ] as const satisfies readonly (keyof ModuleDetails)[];
-const texts = new Set<string>(['name', 'info']);
-
-/** "Show changes": the draft's settings against those learners see, the words of the texts marked. */
-function ModuleChanges({ live, draft }: { live: ModuleDetail; draft: ModuleDetails }) {
-  const { t } = useTranslation();
-  const show = useShowValue();
-  const changed = fields.filter((field) => JSON.stringify(live[field]) !== JSON.stringify(draft[field]));
-  if (changed.length === 0) return <p className="muted">{t('moduleAdmin.draft.noChanges')}</p>;
-  return (
-    <ul className="draft-changes">
-      {changed.map((field) => (
-        <li key={field} className="draft-changes__item draft-changes__item--changed">
-          <p className="draft-changes__what">{t(`history.fields.${field}`)}</p>
-          {texts.has(field) ? (
-            <TextDifference before={String(live[field] ?? '')} after={String(draft[field] ?? '')} />
-          ) : (
-            <p className="draft-changes__text">
-              {show(live[field], field)} → {show(draft[field], field)}
-            </p>
-          )}
-        </li>
-      ))}
-    </ul>
-  );
-}
+const wordFields = new Set<string>(['name', 'info']);
 
 /** A published module's settings draft: its state, its changes, and publishing or discarding it. */
 function ModuleDraftPanel({
@@ -73,10 +50,31 @@ function ModuleDraftPanel({
       savedAt={draft.savedAt}
       views={[
         {
+          id: 'preview',
+          label: t('moduleAdmin.draft.preview'),
+          title: t('moduleAdmin.draft.previewTitle'),
+          render: () => (
+            <article className="page-preview" lang={draft.details.language}>
+              <ItemHeader image={draft.details.image}>
+                <h3>{draft.details.name}</h3>
+              </ItemHeader>
+              <InfoText text={draft.details.info} />
+            </article>
+          ),
+        },
+        {
           id: 'changes',
           label: t('moduleAdmin.draft.showChanges'),
           title: t('moduleAdmin.draft.changesTitle'),
-          render: () => <ModuleChanges live={module} draft={draft.details} />,
+          render: () => (
+            <SettingsChanges
+              live={module}
+              draft={{ ...module, ...draft.details }}
+              fields={fields}
+              texts="moduleAdmin"
+              wordFields={wordFields}
+            />
+          ),
         },
       ]}
       publish={() => publish.mutateAsync({ path: module.path })}
