@@ -1,0 +1,57 @@
+import type { QuestionElement } from '../page/content';
+import { type AnswerValue, correctValues, isAnswered, maxScoreOf, scoreOf } from './answers';
+
+/**
+ * What a check may reveal, a module setting (docs/adr/0020-what-a-check-reveals.md): nothing (exams),
+ * the verdict only, the verdict with the chosen options' feedback, or the correct answer too.
+ */
+export type CheckReveals = 'nothing' | 'verdict' | 'feedback' | 'answer';
+
+export type Verdict = 'right' | 'partly' | 'wrong';
+
+/** Where a participant's answer stands: its value and whether the attempts are used up. */
+export interface AnswerState {
+  answer: AnswerValue | null | undefined;
+  final: boolean;
+}
+
+export interface Reveal {
+  verdict?: Verdict;
+  feedback?: string[];
+  correct?: string[];
+  info?: string;
+}
+
+type RevealQuestion = Pick<QuestionElement, 'questionType' | 'schema'> & {
+  options: (QuestionElement['options'][number] & { feedback?: string })[];
+};
+
+const verdictOf = (score: number, max: number): Verdict =>
+  score >= max && max > 0 ? 'right' : score > 0 ? 'partly' : 'wrong';
+
+/**
+ * The pure reveal rules, shared by every read path on the server and by the client's display.
+ * A question type without an automatic verdict (open) reveals only the general feedback at the end.
+ */
+export function revealFor(question: RevealQuestion, state: AnswerState, reveals: CheckReveals): Reveal {
+  const reveal: Reveal = {};
+  if (state.final && question.schema.info) reveal.info = question.schema.info;
+  if (reveals === 'nothing' || !isAnswered(state.answer)) return reveal;
+  switch (question.questionType) {
+    case 'single':
+    case 'multiple': {
+      const answer = state.answer as AnswerValue;
+      const chosen = new Set(Array.isArray(answer) ? answer : [answer]);
+      reveal.verdict = verdictOf(scoreOf(question, answer), maxScoreOf(question));
+      if (reveals === 'verdict') return reveal;
+      const feedback = question.options
+        .filter((option) => chosen.has(option.value) && option.feedback)
+        .map((option) => option.feedback as string);
+      if (feedback.length > 0) reveal.feedback = feedback;
+      if (reveals === 'answer') reveal.correct = correctValues(question);
+      return reveal;
+    }
+    case 'open':
+      return reveal;
+  }
+}
