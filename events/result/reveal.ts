@@ -2,7 +2,7 @@ import type { QuestionElement } from '../page/content';
 import { type AnswerValue, correctValues, isAnswered, maxScoreOf, scoreOf } from './answers';
 
 /**
- * What a check may reveal, a module setting (docs/adr/0020-what-a-check-reveals.md): nothing (exams),
+ * What a check may reveal, to become a module setting (docs/guide/questions-and-attempts.md): nothing (exams),
  * the verdict only, the verdict with the chosen options' feedback, or the correct answer too.
  */
 export type CheckReveals = 'nothing' | 'verdict' | 'feedback' | 'answer';
