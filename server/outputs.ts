@@ -20,7 +20,7 @@ type Shaped<T extends z.ZodType> = z.ZodType<z.output<T>, z.output<T>>;
 
 /**
  * The shape of an event's or a command's schema without its write-time rules (lengths, formats,
- * trimming, refinements, defaults): what an output declares of the same fields, so a field added to
+ * trimming, refinements): what an output declares of the same fields, so a field added to
  * the event is answered too, and a row written under older rules still reads.
  */
 export function shapeOf<S extends z.ZodRawShape>(
@@ -39,8 +39,10 @@ function bare(schema: z.core.$ZodType): z.ZodType {
   if (schema instanceof z.ZodEnum || schema instanceof z.ZodLiteral) return schema;
   if (schema instanceof z.ZodNullable) return bare(schema.unwrap()).nullable();
   if (schema instanceof z.ZodOptional) return bare(schema.unwrap()).optional();
-  // A default or a prefault fills a missing field when written: what is stored has it.
-  if (schema instanceof z.ZodDefault || schema instanceof z.ZodPrefault) return bare(schema.unwrap());
+  // A default fills a missing field when written, and when read: what was stored before the field
+  // existed reads with it.
+  if (schema instanceof z.ZodDefault) return bare(schema.unwrap()).default(schema.def.defaultValue as never);
+  if (schema instanceof z.ZodPrefault) return bare(schema.unwrap());
   if (schema instanceof z.ZodArray) return z.array(bare(schema.element));
   if (schema instanceof z.ZodObject) {
     return z.object(

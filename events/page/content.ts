@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { optionalText, requiredText, webUrl } from '../shared/fields';
+import { numericFields } from './question-types/numeric';
+import { shortAnswerFields } from './question-types/short-answer';
 import { DEFAULT_VIDEO_TIME_SECONDS } from './video-time';
 
 /**
@@ -18,6 +20,8 @@ export const optionSchema = z.object({
   value: z.string().trim().min(1, 'validation.required').max(200),
   /** Points for choosing this option; negative scores penalise wrong choices. */
   score: z.number().int('validation.wholeNumber').min(-1000).max(1000),
+  /** Shown after a check that chose this option, when the module's checkReveals allows it. */
+  feedback: optionalText(5000).default(''),
 });
 
 export const questionSettingsSchema = z.object({
@@ -30,6 +34,9 @@ export const questionSettingsSchema = z.object({
   /** The most an open answer can score when a teacher scores it by hand. */
   maxScore: z.number().int('validation.wholeNumber').min(0).max(1000).default(1),
 });
+
+/** Question types without options keep an empty list, so every question has the same outline. */
+const noOptions = z.array(optionSchema).max(0).default([]);
 
 const question = {
   name: elementName,
@@ -64,7 +71,22 @@ export const openQuestionSchema = z.object({
   type: z.literal('textarea'),
   questionType: z.literal('open'),
   ...question,
-  options: z.array(optionSchema).max(0).default([]),
+  options: noOptions,
+});
+
+export const numericQuestionSchema = z.object({
+  type: z.literal('numeric'),
+  questionType: z.literal('numeric'),
+  ...question,
+  options: noOptions,
+  ...numericFields,
+});
+export const shortAnswerQuestionSchema = z.object({
+  type: z.literal('shortText'),
+  questionType: z.literal('short'),
+  ...question,
+  options: noOptions,
+  ...shortAnswerFields,
 });
 
 export const elementSchema = z.discriminatedUnion('type', [
@@ -73,6 +95,8 @@ export const elementSchema = z.discriminatedUnion('type', [
   singleChoiceSchema,
   multipleChoiceSchema,
   openQuestionSchema,
+  numericQuestionSchema,
+  shortAnswerQuestionSchema,
 ]);
 export type Element = z.output<typeof elementSchema>;
 export type QuestionElement = Extract<Element, { questionType: string }>;
@@ -110,15 +134,20 @@ export const interactiveVideoSchema = z.object({
 });
 export type InteractiveVideo = z.output<typeof interactiveVideoSchema>;
 
-/** A question as a participant receives it: the options without their scores (the answer key). */
-export type PublicElement =
-  | Exclude<Element, QuestionElement>
-  | (Omit<QuestionElement, 'options'> & { options: { label: string; value: string; score?: number }[] });
+/** What a participant never receives before the rules allow it: scores, feedback, accepted answers. */
+type AnswerKeyField = 'accepted';
+type PublicOption = { label: string; value: string; score?: number; feedback?: string };
+type PublicQuestion<Q> = Q extends QuestionElement
+  ? Omit<Q, 'options' | AnswerKeyField> & { options: PublicOption[] } & Partial<Pick<Q, Extract<keyof Q, AnswerKeyField>>>
+  : never;
+
+/** A question as a participant receives it: without the answer key (who edits it gets it whole). */
+export type PublicElement = Exclude<Element, QuestionElement> | PublicQuestion<QuestionElement>;
 
 /** Strips the answer key from a page's elements before they go to someone who may not see it. */
 export const withoutAnswerKey = (elements: Element[]): PublicElement[] =>
-  elements.map((element) =>
-    isQuestion(element)
-      ? { ...element, options: element.options.map(({ label, value }) => ({ label, value })) }
-      : element,
-  );
+  elements.map((element) => {
+    if (!isQuestion(element)) return element;
+    const { accepted: _key, ...rest } = element as QuestionElement & { accepted?: unknown };
+    return { ...rest, options: element.options.map(({ label, value }) => ({ label, value })) };
+  });

@@ -1,18 +1,25 @@
 import { z } from 'zod';
 import type { QuestionElement } from '../page/content';
+import { numericMaxScore, numericScore, parseNumber } from '../page/question-types/numeric';
+import { shortMaxScore, shortScore } from '../page/question-types/short-answer';
 
 /**
  * The pure rules of answering (docs/guide/questions-and-attempts.md), shared by the server, which
  * decides, and the client, which only displays what the server decided.
  */
 
-/** What a participant sends per question: one option value, several, or a text. */
+/** What a participant sends per question: one option value, several, or a text (a number as typed). */
 export type AnswerValue = string | string[];
 
 const OPEN_ANSWER_MAX = 10_000;
+const SHORT_ANSWER_MAX = 500;
+const NUMBER_MAX = 100;
 
-/** The answer shape a question accepts; choices must be among its options. */
-export function answerSchemaFor(question: Pick<QuestionElement, 'questionType' | 'options'>) {
+/**
+ * The answer shape a question accepts; choices must be among its options. A number is kept as typed
+ * (a draft may be half a number); only a check needs a number (`uncheckable`).
+ */
+export function answerSchemaFor(question: QuestionElement) {
   const values = question.options.map((option) => option.value);
   switch (question.questionType) {
     case 'single':
@@ -24,7 +31,21 @@ export function answerSchemaFor(question: Pick<QuestionElement, 'questionType' |
         .transform((chosen) => values.filter((value) => chosen.includes(value)));
     case 'open':
       return z.string().max(OPEN_ANSWER_MAX, 'validation.tooLong');
+    case 'short':
+      return z.string().max(SHORT_ANSWER_MAX, 'validation.tooLong');
+    case 'numeric':
+      return z.string().max(NUMBER_MAX, 'validation.tooLong');
   }
+}
+
+/** Why an answer cannot be checked (spend an attempt) although it may be kept as a draft; null when it can. */
+export function uncheckable(
+  question: QuestionElement,
+  answer: AnswerValue,
+): 'result.emptyAnswer' | 'result.notANumber' | null {
+  if (!isAnswered(answer)) return 'result.emptyAnswer';
+  if (question.questionType === 'numeric' && parseNumber(String(answer)) === null) return 'result.notANumber';
+  return null;
 }
 
 export const sameAnswer = (a: AnswerValue | null | undefined, b: AnswerValue | null | undefined) =>
@@ -45,8 +66,11 @@ export function attemptsAllowed(question: Pick<QuestionElement, 'schema' | 'opti
   return question.schema.attempts + Math.max(positive - 1, 0);
 }
 
-/** The most a question can score: the best option, the sum of the positive ones, or the open maximum. */
-export function maxScoreOf(question: Pick<QuestionElement, 'questionType' | 'options' | 'schema'>): number {
+/**
+ * The most a question can score: the best option, the sum of the positive ones, the best accepted
+ * answer, or the open maximum.
+ */
+export function maxScoreOf(question: QuestionElement): number {
   switch (question.questionType) {
     case 'single':
       return Math.max(0, ...question.options.map((option) => option.score));
@@ -54,6 +78,10 @@ export function maxScoreOf(question: Pick<QuestionElement, 'questionType' | 'opt
       return question.options.reduce((sum, option) => sum + Math.max(option.score, 0), 0);
     case 'open':
       return question.schema.maxScore;
+    case 'numeric':
+      return numericMaxScore(question.accepted);
+    case 'short':
+      return shortMaxScore(question.accepted);
   }
 }
 
@@ -61,13 +89,18 @@ export function maxScoreOf(question: Pick<QuestionElement, 'questionType' | 'opt
  * The score of an answer, between 0 and the maximum; negative options cost points inside a question
  * but never below zero. An open answer scores 0 until a teacher scores it.
  */
-export function scoreOf(
-  question: Pick<QuestionElement, 'questionType' | 'options' | 'schema'>,
-  answer: AnswerValue,
-): number {
+export function scoreOf(question: QuestionElement, answer: AnswerValue): number {
+  const text = Array.isArray(answer) ? '' : answer;
+  switch (question.questionType) {
+    case 'open':
+      return 0;
+    case 'numeric':
+      return numericScore(question.accepted, text);
+    case 'short':
+      return shortScore(question, text);
+  }
   const max = maxScoreOf(question);
   const chosen = new Set(Array.isArray(answer) ? answer : [answer]);
-  if (question.questionType === 'open') return 0;
   const raw = question.options.reduce(
     (sum, option) => sum + (chosen.has(option.value) ? option.score : 0),
     0,
@@ -75,6 +108,23 @@ export function scoreOf(
   return Math.min(Math.max(raw, 0), max);
 }
 
-/** The values of the options that score positively: what "show the correct answers" reveals. */
-export const correctValues = (question: Pick<QuestionElement, 'options'>): string[] =>
-  question.options.filter((option) => option.score > 0).map((option) => option.value);
+/**
+ * What "show the correct answers" reveals: the values of the options that score positively, or the
+ * accepted answers that give the full score (a number with its tolerance as "10 ± 0.5").
+ */
+export function correctValues(question: QuestionElement): string[] {
+  switch (question.questionType) {
+    case 'numeric': {
+      const max = numericMaxScore(question.accepted);
+      return question.accepted
+        .filter((accepted) => accepted.score === max && max > 0)
+        .map(({ value, tolerance }) => (tolerance > 0 ? `${value} ± ${tolerance}` : `${value}`));
+    }
+    case 'short': {
+      const max = shortMaxScore(question.accepted);
+      return question.accepted.filter((accepted) => accepted.score === max && max > 0).map(({ text }) => text);
+    }
+    default:
+      return question.options.filter((option) => option.score > 0).map((option) => option.value);
+  }
+}

@@ -9,6 +9,7 @@ import {
   maxScoreOf,
   sameAnswer,
   scoreOf,
+  uncheckable,
 } from './answers';
 import type { GrantAttempt, ResultCommand, SaveAnswers, ScoreAnswers } from './commands';
 import { type QuestionType, type ResultEvent, subjectOfResultStream } from './events';
@@ -126,8 +127,8 @@ function saveAnswers(command: SaveAnswers, state: ResultState): ResultEvent[] {
     if (previous && sameAnswer(previous.answer, answer)) continue;
     const used = previous?.attempts ?? 0;
     const allowed = allowedFor(question, previous);
-    if (allowed !== null && !isAnswered(answer))
-      throw invalid('result.emptyAnswer', [{ path: `result.answers.${name}`, key: 'result.emptyAnswer' }]);
+    const refusal = allowed === null ? null : uncheckable(question, answer);
+    if (refusal) throw invalid(refusal, [{ path: `result.answers.${name}`, key: refusal }]);
     if (allowed !== null && used >= allowed) throw conflict('result.noAttemptsLeft', { question: name });
     events.push({
       type: 'AnswerSaved',

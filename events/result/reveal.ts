@@ -1,4 +1,6 @@
 import type { QuestionElement } from '../page/content';
+import { bestNumericMatch } from '../page/question-types/numeric';
+import { bestShortMatch } from '../page/question-types/short-answer';
 import { type AnswerValue, correctValues, isAnswered, maxScoreOf, scoreOf } from './answers';
 
 /**
@@ -22,12 +24,35 @@ export interface Reveal {
   info?: string;
 }
 
-type RevealQuestion = Pick<QuestionElement, 'questionType' | 'schema'> & {
-  options: (QuestionElement['options'][number] & { feedback?: string })[];
+type RevealQuestion = QuestionElement & {
+  accepted?: { feedback?: string }[];
 };
 
 const verdictOf = (score: number, max: number): Verdict =>
   score >= max && max > 0 ? 'right' : score > 0 ? 'partly' : 'wrong';
+
+/** The author's feedback the answer earned: of the chosen options, or of the best matching accepted answer. */
+function feedbackOf(question: QuestionElement, answer: AnswerValue): string[] {
+  switch (question.questionType) {
+    case 'single':
+    case 'multiple': {
+      const chosen = new Set(Array.isArray(answer) ? answer : [answer]);
+      return question.options
+        .filter((option) => chosen.has(option.value) && option.feedback)
+        .map((option) => option.feedback);
+    }
+    case 'numeric': {
+      const feedback = bestNumericMatch(question.accepted, String(answer))?.feedback;
+      return feedback ? [feedback] : [];
+    }
+    case 'short': {
+      const feedback = bestShortMatch(question, String(answer))?.feedback;
+      return feedback ? [feedback] : [];
+    }
+    case 'open':
+      return [];
+  }
+}
 
 /**
  * The pure reveal rules, shared by every read path on the server and by the client's display.
@@ -36,22 +61,12 @@ const verdictOf = (score: number, max: number): Verdict =>
 export function revealFor(question: RevealQuestion, state: AnswerState, reveals: CheckReveals): Reveal {
   const reveal: Reveal = {};
   if (state.final && question.schema.info) reveal.info = question.schema.info;
-  if (reveals === 'nothing' || !isAnswered(state.answer)) return reveal;
-  switch (question.questionType) {
-    case 'single':
-    case 'multiple': {
-      const answer = state.answer as AnswerValue;
-      const chosen = new Set(Array.isArray(answer) ? answer : [answer]);
-      reveal.verdict = verdictOf(scoreOf(question, answer), maxScoreOf(question));
-      if (reveals === 'verdict') return reveal;
-      const feedback = question.options
-        .filter((option) => chosen.has(option.value) && option.feedback)
-        .map((option) => option.feedback as string);
-      if (feedback.length > 0) reveal.feedback = feedback;
-      if (reveals === 'answer') reveal.correct = correctValues(question);
-      return reveal;
-    }
-    case 'open':
-      return reveal;
-  }
+  if (reveals === 'nothing' || question.questionType === 'open' || !isAnswered(state.answer)) return reveal;
+  const answer = state.answer as AnswerValue;
+  reveal.verdict = verdictOf(scoreOf(question, answer), maxScoreOf(question));
+  if (reveals === 'verdict') return reveal;
+  const feedback = feedbackOf(question, answer);
+  if (feedback.length > 0) reveal.feedback = feedback;
+  if (reveals === 'answer') reveal.correct = correctValues(question);
+  return reveal;
 }

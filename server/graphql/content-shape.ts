@@ -1,15 +1,24 @@
 /**
  * The GraphQL contract names a question element `{ type: "question", questionType: radio | checkbox
- * | text }`; the platform stores `{ type: radio | checkbox | textarea, questionType: single |
- * multiple | open }`, which the editor and the learner screens share. The facade speaks the
- * contract both ways and still accepts the stored shape on input.
+ * | text }`, extended with `numeric | shortText`; the platform stores `{ type: radio | checkbox |
+ * textarea | numeric | shortText, questionType: single | multiple | open | numeric | short }`, which
+ * the editor and the learner screens share. The facade speaks the contract both ways and still
+ * accepts the stored shape on input.
  */
-const toContractType = { single: 'radio', multiple: 'checkbox', open: 'text' } as const;
+const toContractType = {
+  single: 'radio',
+  multiple: 'checkbox',
+  open: 'text',
+  numeric: 'numeric',
+  short: 'shortText',
+} as const;
 const fromContractType: Record<string, { type: string; questionType: string }> = {
   radio: { type: 'radio', questionType: 'single' },
   checkbox: { type: 'checkbox', questionType: 'multiple' },
   text: { type: 'textarea', questionType: 'open' },
   textarea: { type: 'textarea', questionType: 'open' },
+  numeric: { type: 'numeric', questionType: 'numeric' },
+  shortText: { type: 'shortText', questionType: 'short' },
 };
 
 export type ContractQuestionType = (typeof toContractType)[keyof typeof toContractType];

@@ -10,6 +10,8 @@ import {
   questionSettingsSchema,
   timestampInputSchema,
 } from '../../events/page/content';
+import { numericAcceptedSchema } from '../../events/page/question-types/numeric';
+import { shortAcceptedSchema } from '../../events/page/question-types/short-answer';
 import { saveResultSchema, teacherResultSchema } from '../../events/result/commands';
 import { roleActionsInputSchema, roleInputSchema } from '../../events/role/commands';
 import { classroomInputSchema, sectionInputSchema } from '../../events/section/commands';
@@ -28,6 +30,8 @@ const inputs = new ZodInputs(
     [imageInputSchema, 'ImageInput'],
     [elementSchema, 'PageElementInput'],
     [optionSchema, 'OptionInput'],
+    [numericAcceptedSchema, 'NumericAcceptedInput'],
+    [shortAcceptedSchema, 'ShortAcceptedInput'],
     [questionSettingsSchema, 'QuestionSettingsInput'],
     [interactiveVideoInputSchema, 'InteractiveVideoInput'],
     [timestampInputSchema, 'TimestampInput'],
@@ -39,7 +43,7 @@ const inputs = new ZodInputs(
   new Map([
     [
       elementSchema,
-      "A question is `type: radio` with `questionType: single`, `checkbox` with `multiple`, `textarea` with `open`; the contract's `type: question` with `questionType: radio | checkbox | text` is accepted too.",
+      "A question is `type: radio` with `questionType: single`, `checkbox` with `multiple`, `textarea` with `open`, `numeric` with `numeric` (`accepted`: a list of NumericAcceptedInput, `unit`), `shortText` with `short` (`accepted`: a list of ShortAcceptedInput, `caseSensitive`, `accentSensitive`); the contract's `type: question` with `questionType: radio | checkbox | text | numeric | shortText` is accepted too.",
     ],
   ]),
 );

@@ -35,7 +35,7 @@ export const PageType = builder.objectRef<PageRow>('Page').implement({
     content: t.field({
       type: 'JSON',
       description:
-        'The list of form elements: markdown blocks, videos, and questions `{ name, type: "question", questionType: radio | checkbox | text, label, options [{ label, value, score }], schema { autoShow, attempts, info } }`; option scores only for who edits the module.',
+        'The list of form elements: markdown blocks, videos, and questions `{ name, type: "question", questionType: radio | checkbox | text | numeric | shortText, label, options [{ label, value, score, feedback }], schema { autoShow, attempts, info } }`; a numeric question also has `unit` and `accepted [{ value, tolerance, score, feedback }]`, a short answer `caseSensitive`, `accentSensitive` and `accepted [{ text, score, feedback }]`. Option scores and feedback and accepted answers only for who edits the module.',
       resolve: (page) => contentToContract(page.content),
     }),
     interactiveVideo: t.field({

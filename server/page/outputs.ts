@@ -3,32 +3,46 @@ import {
   elementSchema,
   interactiveVideoSchema,
   markdownElementSchema,
-  optionSchema,
-  questionSettingsSchema,
+  multipleChoiceSchema,
+  numericQuestionSchema,
+  openQuestionSchema,
+  shortAnswerQuestionSchema,
+  singleChoiceSchema,
   videoElementSchema,
 } from '../../events/page/content';
+import { numericFields } from '../../events/page/question-types/numeric';
+import { shortAnswerFields } from '../../events/page/question-types/short-answer';
 import { pageDetailsSchema, pageTypes } from '../../events/page/events';
 import { shapeOf } from '../outputs';
 
 /**
  * A page's elements (events/page/content.ts) as readers receive them: `elementOutput` the stored
- * shape (see `shapeOf`), `publicElementOutput` a question without its answer key: an option's score
- * only where the reader may see it.
+ * shape (see `shapeOf`), `publicElementOutput` a question without its answer key (scores, feedback
+ * and accepted answers only where the reader may see them).
  */
 const elementOutput = shapeOf(elementSchema);
 
-const question = { name: z.string(), label: z.string(), schema: shapeOf(questionSettingsSchema) };
+/** An option as a participant receives it; its score and feedback only where the reader may see them. */
+const publicOption = z.object({
+  label: z.string(),
+  value: z.string(),
+  score: z.number().optional(),
+  feedback: z.string().optional(),
+});
 
-/** As `PublicElement` types it: a question of any kind, its options' scores optional. */
+/** A question without its answer key; its accepted answers only where the reader may see them. */
+const publicQuestion = <S extends z.ZodRawShape>(schema: z.ZodObject<S>) =>
+  shapeOf(schema).extend({ options: z.array(publicOption) });
+
+/** As `PublicElement` types it: a question of any kind without the fields of its answer key. */
 export const publicElementOutput = z.union([
   shapeOf(markdownElementSchema),
   shapeOf(videoElementSchema),
-  z.object({
-    type: z.enum(['radio', 'checkbox', 'textarea']),
-    questionType: z.enum(['single', 'multiple', 'open']),
-    ...question,
-    options: z.array(shapeOf(optionSchema).extend({ score: z.number().optional() })),
-  }),
+  publicQuestion(singleChoiceSchema),
+  publicQuestion(multipleChoiceSchema),
+  publicQuestion(openQuestionSchema),
+  publicQuestion(numericQuestionSchema).extend({ accepted: shapeOf(numericFields.accepted).optional() }),
+  publicQuestion(shortAnswerQuestionSchema).extend({ accepted: shapeOf(shortAnswerFields.accepted).optional() }),
 ]);
 
 export const interactiveVideoOutput = shapeOf(interactiveVideoSchema).nullable();

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { questionTypes } from '../../events/result/events';
 import { moduleSummaryOutput } from '../module/outputs';
 import { languageOutput } from '../outputs';
 import { interactiveVideoOutput, pageTypeOutput, publicElementOutput } from '../page/outputs';
 
 const answerValue = z.union([z.string(), z.array(z.string())]);
-const questionType = z.enum(['single', 'multiple', 'open']);
+const questionType = z.enum(questionTypes);
 
 /** Scores by page, then by question (a number, or a question's score with its maximum). */
 const scoringOutput = z.record(

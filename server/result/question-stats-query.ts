@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isQuestion } from '../../events/page/content';
 import type { Actor } from '../../events/permissions';
 import { type AnswerValue, maxScoreOf } from '../../events/result/answers';
+import { questionTypes } from '../../events/result/events';
 import { languageSchema, pathSchema } from '../../events/shared/fields';
 import { type PageSummary, toPageSummary } from '../../projections/page/page-summaries';
 import type { Db } from '../db/tables';
@@ -38,7 +39,7 @@ export const questionStatsOutput = z.strictObject({
       page: z.string(),
       name: z.string(),
       label: z.string(),
-      questionType: z.enum(['single', 'multiple', 'open']),
+      questionType: z.enum(questionTypes),
       maxScore: z.number(),
       answered: z.number().int(),
       awaitingScore: z.number().int(),

@@ -10,6 +10,7 @@ import type {
   UpdateResultInput,
 } from '../../events/result/commands';
 import { resultDecider } from '../../events/result/decider';
+import type { QuestionType } from '../../events/result/events';
 import { type ResultEvent, resultStream } from '../../events/result/events';
 import { pathSchema } from '../../events/shared/fields';
 import { readStream } from '../../events/store';
@@ -139,7 +140,7 @@ export async function grantAttempt(
 export interface TeacherQuestion {
   name: string;
   label: string;
-  questionType: 'single' | 'multiple' | 'open';
+  questionType: QuestionType;
   /** The value the participant sent (option values, or the open answer). */
   answer: string | string[] | null;
   /**

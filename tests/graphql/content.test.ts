@@ -144,8 +144,8 @@ describe.each(databaseKinds)('GraphQL content on %s', (kind) => {
     label: 'Which method is hormonal?',
     schema: { autoShow: true },
     options: [
-      { label: 'The pill', value: 'pill', score: 1 },
-      { label: 'Condom', value: 'condom', score: 0 },
+      { label: 'The pill', value: 'pill', score: 1, feedback: '' },
+      { label: 'Condom', value: 'condom', score: 0, feedback: '' },
     ],
   };
   const questionPage = {

@@ -18,9 +18,9 @@ const question = {
   label: 'Which method also protects against STIs?',
   schema: { autoShow: true, attempts: 2, info: 'See the page on condoms.' },
   options: [
-    { label: 'Condom', value: 'condom', score: 2 },
-    { label: 'Pill', value: 'pill', score: 0 },
-    { label: 'Withdrawal', value: 'withdrawal', score: -1 },
+    { label: 'Condom', value: 'condom', score: 2, feedback: '' },
+    { label: 'Pill', value: 'pill', score: 0, feedback: '' },
+    { label: 'Withdrawal', value: 'withdrawal', score: -1, feedback: '' },
   ],
 };
 const openQuestion = {

@@ -33,7 +33,7 @@ const covers = (accepted: NumericAccepted, value: number) =>
   Math.abs(value - accepted.value) <= accepted.tolerance + EPSILON * Math.max(1, Math.abs(accepted.value));
 
 /** The accepted answer with the best score that covers the typed number, if any. */
-function bestNumericMatch(accepted: NumericAccepted[], text: string): NumericAccepted | undefined {
+export function bestNumericMatch(accepted: NumericAccepted[], text: string): NumericAccepted | undefined {
   const value = parseNumber(text);
   if (value === null) return undefined;
   return accepted.filter((a) => covers(a, value)).sort((a, b) => b.score - a.score)[0];

@@ -37,7 +37,7 @@ function shortMatches(pattern: string, answer: string, sensitivity: Sensitivity)
 }
 
 /** The accepted text with the best score that matches the answer, if any. */
-function bestShortMatch(
+export function bestShortMatch(
   question: Sensitivity & { accepted: ShortAccepted[] },
   answer: string,
 ): ShortAccepted | undefined {

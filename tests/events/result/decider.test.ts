@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { multipleChoiceSchema, type QuestionElement, singleChoiceSchema } from '../../../events/page/content';
+import {
+  multipleChoiceSchema,
+  numericQuestionSchema,
+  type QuestionElement,
+  shortAnswerQuestionSchema,
+  singleChoiceSchema,
+} from '../../../events/page/content';
 import type { ResultCommand, SaveAnswers } from '../../../events/result/commands';
 import { resultDecider } from '../../../events/result/decider';
 import type { ResultEvent } from '../../../events/result/events';
@@ -160,4 +166,44 @@ describe('confirmed answers and extra attempts', () => {
     spec([...usedUp, granted(1, 3), saved('thirteen', 3, 0)])
       .when(grant())
       .thenEvents([granted(2, 4, 3)]));
+});
+
+describe('typed answers: a number and a short text', () => {
+  const year: QuestionElement = numericQuestionSchema.parse({
+    type: 'numeric',
+    questionType: 'numeric',
+    name: 'year',
+    label: 'In which year was the Cairo conference?',
+    schema: { attempts: 1 },
+    accepted: [{ value: 1994, score: 2 }],
+  });
+  const term: QuestionElement = shortAnswerQuestionSchema.parse({
+    type: 'shortText',
+    questionType: 'short',
+    name: 'term',
+    label: 'What is agreeing freely called?',
+    accepted: [{ text: 'consent', score: 1 }],
+  });
+  const typed = (
+    question: string,
+    questionType: 'numeric' | 'short',
+    answer: string,
+    score: number,
+    maxScore: number,
+  ): ResultEvent => ({
+    type: 'AnswerSaved',
+    data: { ...ref, question, questionType, answer, attempt: 1, score, maxScore, idempotencyKey: null },
+  });
+  it('a number within its tolerance scores the accepted answer', () =>
+    spec([])
+      .when(save({ year: '1994' }, [year]))
+      .thenEvents([typed('year', 'numeric', '1994', 2, 2)]));
+  it('a text that is not a number cannot spend an attempt', () =>
+    spec([])
+      .when(save({ year: 'nineteen' }, [year]))
+      .thenThrows('INVALID', 'result.notANumber'));
+  it('a short answer matches without case or accents', () =>
+    spec([])
+      .when(save({ term: 'Consént' }, [term]))
+      .thenEvents([typed('term', 'short', 'Consént', 1, 1)]));
 });

@@ -70,8 +70,8 @@ describe('answerEntries: a result with its texts, in page order', () => {
       label: 'Welke methode is hormonaal?',
       schema: { autoShow: false, attempts: 0, info: '', maxScore: 1 },
       options: [
-        { label: 'De pil', value: 'pill', score: 1 },
-        { label: 'Het condoom', value: 'condom', score: 0 },
+        { label: 'De pil', value: 'pill', score: 1, feedback: '' },
+        { label: 'Het condoom', value: 'condom', score: 0, feedback: '' },
       ],
     },
     {

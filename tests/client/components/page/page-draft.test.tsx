@@ -14,8 +14,8 @@ const question = (label: string): Element => ({
   label,
   schema: { autoShow: false, attempts: 0, info: '', maxScore: 1 },
   options: [
-    { label: 'Yes', value: 'yes', score: 1 },
-    { label: 'No', value: 'no', score: 0 },
+    { label: 'Yes', value: 'yes', score: 1, feedback: '' },
+    { label: 'No', value: 'no', score: 0, feedback: '' },
   ],
 });
 const page = {
