@@ -138,7 +138,9 @@ export type InteractiveVideo = z.output<typeof interactiveVideoSchema>;
 type AnswerKeyField = 'accepted';
 type PublicOption = { label: string; value: string; score?: number; feedback?: string };
 type PublicQuestion<Q> = Q extends QuestionElement
-  ? Omit<Q, 'options' | AnswerKeyField> & { options: PublicOption[] } & Partial<Pick<Q, Extract<keyof Q, AnswerKeyField>>>
+  ? Omit<Q, 'options' | AnswerKeyField> & { options: PublicOption[] } & Partial<
+        Pick<Q, Extract<keyof Q, AnswerKeyField>>
+      >
   : never;
 
 /** A question as a participant receives it: without the answer key (who edits it gets it whole). */

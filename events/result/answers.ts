@@ -122,7 +122,9 @@ export function correctValues(question: QuestionElement): string[] {
     }
     case 'short': {
       const max = shortMaxScore(question.accepted);
-      return question.accepted.filter((accepted) => accepted.score === max && max > 0).map(({ text }) => text);
+      return question.accepted
+        .filter((accepted) => accepted.score === max && max > 0)
+        .map(({ text }) => text);
     }
     default:
       return question.options.filter((option) => option.score > 0).map((option) => option.value);

@@ -10,9 +10,9 @@ import {
   singleChoiceSchema,
   videoElementSchema,
 } from '../../events/page/content';
+import { pageDetailsSchema, pageTypes } from '../../events/page/events';
 import { numericFields } from '../../events/page/question-types/numeric';
 import { shortAnswerFields } from '../../events/page/question-types/short-answer';
-import { pageDetailsSchema, pageTypes } from '../../events/page/events';
 import { shapeOf } from '../outputs';
 
 /**
@@ -42,7 +42,9 @@ export const publicElementOutput = z.union([
   publicQuestion(multipleChoiceSchema),
   publicQuestion(openQuestionSchema),
   publicQuestion(numericQuestionSchema).extend({ accepted: shapeOf(numericFields.accepted).optional() }),
-  publicQuestion(shortAnswerQuestionSchema).extend({ accepted: shapeOf(shortAnswerFields.accepted).optional() }),
+  publicQuestion(shortAnswerQuestionSchema).extend({
+    accepted: shapeOf(shortAnswerFields.accepted).optional(),
+  }),
 ]);
 
 export const interactiveVideoOutput = shapeOf(interactiveVideoSchema).nullable();
