@@ -71,6 +71,8 @@ export const learnerPageOutput = z.object({
       info: z.string(),
       questionType,
       correct: z.array(z.string()).nullable(),
+      verdict: z.enum(['right', 'partly', 'wrong']).nullable(),
+      checkFeedback: z.array(z.string()),
       attempts: z.number(),
       attemptsAllowed: z.number().nullable(),
       maxScore: z.number(),

@@ -19,6 +19,7 @@ import {
   type QuestionProgress,
 } from '../../events/result/progress';
 import { arrangeContent, arrangePages } from '../../events/result/randomize';
+import { type CheckReveals, revealFor, type Verdict } from '../../events/result/reveal';
 import { ownersOfModule } from '../../projections/module/module-owners';
 import { findModuleByPath, type ModuleSummary } from '../../projections/module/module-summaries';
 import { type PageSummary, pagesOfModule } from '../../projections/page/page-summaries';
@@ -57,8 +58,15 @@ export interface LearnerQuestion {
   maxScore: number;
   /** How correct answers are revealed: automatically (autoShow), by a button (showCorrect), or not. */
   reveal: 'auto' | 'button' | null;
-  /** The correct option values, once the question is settled (locked, or at full score) and revealable. */
+  /**
+   * The correct option values (or accepted answers), once the question is settled (locked, or at
+   * full score) and revealable, or after any check when the module's checkReveals is 'answer'.
+   */
   correct: string[] | null;
+  /** What the last check says (the module's checkReveals allowing): right, partly or wrong. */
+  verdict: Verdict | null;
+  /** The author's feedback for the checked answer (checkReveals 'feedback' or 'answer'). */
+  checkFeedback: string[];
   /** A teacher's feedback on the answer; null when there is none. */
   feedback: string | null;
   /** An open answer a teacher has not scored yet: its score is not 0 but unknown (ADR 0018). */
@@ -180,7 +188,7 @@ export const databaseSources = (db: Db): LearnerSources => ({
 });
 
 function questionState(
-  module: Pick<ModuleSummary, 'showCorrect'>,
+  module: Pick<ModuleSummary, 'showCorrect'> & { checkReveals?: CheckReveals },
   question: QuestionElement,
   saved: StoredAnswer | undefined,
 ): LearnerQuestion {
@@ -193,7 +201,7 @@ function questionState(
   const maxScore = saved ? saved.maxScore : maxScoreOf(question);
   const score = saved && answered ? saved.score : 0;
   const locked = allowed !== null && attempts >= allowed;
-  const reveal =
+  const settledReveal =
     question.questionType === 'open'
       ? null
       : question.schema.autoShow
@@ -202,6 +210,9 @@ function questionState(
           ? 'button'
           : null;
   const settled = locked || (answered && score >= maxScore);
+  // Only a confirmed answer is checked: a draft reveals nothing.
+  const check = revealFor(question, { answer, final: locked }, module.checkReveals ?? 'nothing');
+  const correct = check.correct ?? (settledReveal && settled ? correctValues(question) : null);
   return {
     name: question.name,
     label: question.label,
@@ -217,8 +228,10 @@ function questionState(
     info: locked ? question.schema.info : '',
     score,
     maxScore,
-    reveal,
-    correct: reveal && settled ? correctValues(question) : null,
+    reveal: check.correct ? 'auto' : settledReveal,
+    correct,
+    verdict: check.verdict ?? null,
+    checkFeedback: check.feedback ?? [],
     feedback: saved?.feedback ?? null,
     awaitingScore: saved !== undefined && awaitsScore(saved),
   };

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PublicElement } from '../../../../events/page/content';
 import { type AnswerValue, isAnswered, sameAnswer } from '../../../../events/result/answers';
 import type { LearnerQuestion } from '../api/get-learner-page';
+import { CheckVerdict } from './check-verdict';
 
 type QuestionElement = Extract<PublicElement, { questionType: string }>;
 
@@ -48,11 +49,20 @@ export function Question({
   // that says the answer is final, so a keyboard or screen-reader user keeps their place.
   const status = useRef<HTMLParagraphElement>(null);
   const checkedByButton = useRef(false);
+  // After a check, its verdict takes the focus when the module reveals one; otherwise a check that
+  // locks the question moves it to the status, if the vanished button took it away.
+  const verdict = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (!locked || !checkedByButton.current) return;
+    if (!checkedByButton.current || used === 0) return;
+    if (verdict.current) {
+      checkedByButton.current = false;
+      verdict.current.focus();
+      return;
+    }
+    if (!locked) return;
     checkedByButton.current = false;
     if (!document.activeElement || document.activeElement === document.body) status.current?.focus();
-  }, [locked]);
+  }, [locked, used]);
   return (
     <div className={`question${locked ? ' question--locked' : ''}`}>
       <fieldset className="question__fieldset" disabled={readOnly || locked} aria-describedby={statusId}>
@@ -154,6 +164,15 @@ export function Question({
                 : t('answering.checkSpends', { count: Math.max((allowed ?? 0) - used, 0) })}
           </span>
         </div>
+      )}
+      {state?.verdict && (
+        <CheckVerdict
+          ref={verdict}
+          verdict={state.verdict}
+          feedback={state.checkFeedback}
+          attemptsLeft={allowed === null ? null : Math.max(allowed - used, 0)}
+          announce={!needsConfirm}
+        />
       )}
       {locked && state?.info && <p className="question__info status status--info">{state.info}</p>}
       {state?.awaitingScore && (

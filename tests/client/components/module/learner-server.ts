@@ -35,7 +35,12 @@ export function question(
  * drafts kept, each 'Check answer' spending an attempt, a question locked once its attempts are
  * used (then its info text shows). Only what the learner's page reads; no scoring.
  */
-export function learnerServer(questions: Question[], info = 'The answer is in the leaflet.') {
+export function learnerServer(
+  questions: Question[],
+  info = 'The answer is in the leaflet.',
+  /** What a check of a chosen value reveals, as a module's checkReveals would: per question, per value. */
+  checks: Record<string, Record<string, Pick<QuestionState, 'verdict' | 'checkFeedback'>>> = {},
+) {
   const states = new Map<string, QuestionState>(
     questions.map((element) => {
       const allowed = element.schema.attempts > 0 ? element.schema.attempts : null;
@@ -47,6 +52,8 @@ export function learnerServer(questions: Question[], info = 'The answer is in th
           info,
           questionType: element.questionType,
           correct: null,
+          verdict: null,
+          checkFeedback: [],
           attempts: 0,
           attemptsAllowed: allowed,
           maxScore: 1,
@@ -138,6 +145,7 @@ export function learnerServer(questions: Question[], info = 'The answer is in th
       else if (result.confirm?.includes(name)) {
         state.attempts += 1;
         Object.assign(state, { answer: value, draft: null, answered: true });
+        Object.assign(state, checks[name]?.[String(value)] ?? {});
         state.locked = state.attempts >= (state.attemptsAllowed ?? Number.POSITIVE_INFINITY);
       } else state.draft = value;
     }

@@ -131,6 +131,26 @@ describe('answering questions with limited attempts', () => {
     });
   });
 
+  describe('a check that reveals its verdict', () => {
+    it("says right or wrong with the author's feedback, and moves the focus to it", async () => {
+      const server = learnerServer([single], undefined, {
+        protection: {
+          pill: { verdict: 'wrong', checkFeedback: ['The pill does not protect against HIV.'] },
+        },
+      });
+      const { user } = await renderApp(<PageRoute {...pageAddress} />, { answers: server.answers });
+      await screen.findByRole('status');
+      await user.click(await screen.findByRole('radio', { name: 'Pill' }));
+      await user.click(screen.getByRole('button', { name: 'Check answer' }));
+
+      await waitFor(() => expect(document.activeElement).toHaveTextContent('Not right.'));
+      expect(document.activeElement).toHaveTextContent('You have 1 attempt left.');
+      expect(document.activeElement).toHaveTextContent('The pill does not protect against HIV.');
+      // Not locked: the learner may change the answer and check again.
+      expect(screen.getByRole('radio', { name: 'Condom' })).toBeEnabled();
+    });
+  });
+
   describe('a multiple-choice question', () => {
     it('checks every box ticked as one answer', async () => {
       const { user } = await showPage(multiple);

@@ -10,8 +10,9 @@ import { QuestionLabel, QuestionSettings } from './question-settings';
 type OptionValues = z.input<typeof optionSchema>;
 
 /**
- * A single or multiple choice question: its text, the options each with a text and a score
- * (negative scores penalise a wrong choice), and the answering settings. The value each option is
+ * A single or multiple choice question: its text, the options each with a text, a score (negative
+ * scores penalise a wrong choice) and the feedback a check may show for it, and the answering
+ * settings. The value each option is
  * stored as sits under 'Advanced' (AdvancedKeys).
  */
 export function ChoiceQuestionEditor({ index }: { index: number }) {
@@ -42,7 +43,7 @@ export function ChoiceQuestionEditor({ index }: { index: number }) {
     const taken = current.map((option) => option.value);
     let n = current.length + 1;
     while (taken.includes(`option${n}`)) n += 1;
-    options.append({ label: '', value: `option${n}`, score: 0 });
+    options.append({ label: '', value: `option${n}`, score: 0, feedback: '' });
   };
 
   return (
@@ -108,6 +109,14 @@ export function ChoiceQuestionEditor({ index }: { index: number }) {
                 >
                   {t('pageEditor.remove')}
                 </button>
+                <Field
+                  label={t('pageEditor.choice.optionFeedback', { number })}
+                  hint={t('pageEditor.choice.optionFeedbackHint')}
+                  error={errorAt(formState.errors, at('feedback'))}
+                  optional
+                >
+                  {(props) => <textarea {...props} {...register(at('feedback'))} rows={2} />}
+                </Field>
               </li>
             );
           })}
