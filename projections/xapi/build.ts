@@ -1,4 +1,7 @@
 import type { StoredOf } from '../../events/event-types';
+import type { QuestionElement } from '../../events/page/content';
+import { numericMaxScore, numericRange, parseNumber } from '../../events/page/question-types/numeric';
+import { shortMaxScore } from '../../events/page/question-types/short-answer';
 import type { TrackingCategory } from '../../events/tracking/events';
 import { activityTypes, actorNameOf, PLATFORM_ACTOR_NAME, type VerbKey, verbOf } from './vocabulary';
 
@@ -23,7 +26,9 @@ export interface ActivityObject {
   definition?: {
     type?: string;
     name?: Record<string, string>;
-    interactionType?: 'choice' | 'long-fill-in';
+    interactionType?: 'choice' | 'long-fill-in' | 'fill-in' | 'numeric';
+    correctResponsesPattern?: string[];
+    choices?: { id: string; description: Record<string, string> }[];
   };
 }
 
@@ -128,34 +133,130 @@ export function pageStatement(event: StoredOf<'PageSeen'>): Draft {
   };
 }
 
+/** The question as its page holds it now, and the language its texts are written in (its module's). */
+export interface QuestionDefinition {
+  element: QuestionElement;
+  language: string;
+}
+
 /**
- * AnswerSaved: answered, with the score and, for choice questions, whether it was right and what was
- * chosen (xAPI's `[,]`-separated choice ids). An open answer's text is never sent: it may hold
- * anything about its author, and a teacher scores it later. After an erasure the sealed answer reads
- * as null, so a replay leaves the response out, as the erasure itself does (statements.ts).
+ * A choice's id in xAPI's terms: an option value with whatever would break a component id (white
+ * space) or the `[,]` response separator percent-encoded, so ids and responses name options alike.
  */
-export function answerStatement(event: StoredOf<'AnswerSaved'>): Draft {
+const choiceId = (value: string) => value.replace(/[%\s,[\]]/g, encodeURIComponent);
+
+/** The interaction of a question: its type and, once its page is known, its choices and correct responses. */
+function interactionOf(
+  questionType: QuestionElement['questionType'],
+  definition: QuestionDefinition | undefined,
+): NonNullable<ActivityObject['definition']> {
+  const question = definition?.element;
+  switch (questionType) {
+    case 'open':
+      return { interactionType: 'long-fill-in' };
+    case 'numeric': {
+      if (question?.questionType !== 'numeric') return { interactionType: 'numeric' };
+      const max = numericMaxScore(question.accepted);
+      const best = question.accepted.filter((accepted) => max > 0 && accepted.score === max);
+      return {
+        interactionType: 'numeric',
+        ...(best.length > 0 ? { correctResponsesPattern: best.map(numericRange) } : {}),
+      };
+    }
+    case 'short': {
+      if (question?.questionType !== 'short') return { interactionType: 'fill-in' };
+      const max = shortMaxScore(question.accepted);
+      // xAPI's patterns know no wildcard: an accepted text with `*` would read as a literal star.
+      const full = question.accepted.filter(
+        (accepted) => max > 0 && accepted.score === max && !accepted.text.includes('*'),
+      );
+      return {
+        interactionType: 'fill-in',
+        ...(full.length > 0
+          ? {
+              correctResponsesPattern: full.map(
+                ({ text }) => `{case_matters=${question.caseSensitive}}${text}`,
+              ),
+            }
+          : {}),
+      };
+    }
+    default: {
+      if (!definition || (question?.questionType !== 'single' && question?.questionType !== 'multiple'))
+        return { interactionType: 'choice' };
+      const choices = question.options.map((option) => ({
+        id: choiceId(option.value),
+        description: { [definition.language]: option.label },
+      }));
+      const right = question.options
+        .filter((option) => option.score > 0)
+        .map((option) => choiceId(option.value));
+      const best = Math.max(0, ...question.options.map((option) => option.score));
+      // One right option of a single choice is a whole response; a multiple choice's are one response together.
+      const patterns =
+        question.questionType === 'multiple'
+          ? right.length > 0
+            ? [right.join('[,]')]
+            : []
+          : question.options
+              .filter((option) => best > 0 && option.score === best)
+              .map((option) => choiceId(option.value));
+      return {
+        interactionType: 'choice',
+        ...(patterns.length > 0 ? { correctResponsesPattern: patterns } : {}),
+        choices,
+      };
+    }
+  }
+}
+
+/** What the participant answered as xAPI's response: choice ids, a number with a point, a text as typed. */
+function responseOf(
+  questionType: QuestionElement['questionType'],
+  answer: string | string[] | null,
+): string | null {
+  if (answer === null) return null;
+  switch (questionType) {
+    case 'open':
+      return null;
+    case 'numeric': {
+      const value = parseNumber(Array.isArray(answer) ? '' : answer);
+      return value === null ? null : String(value);
+    }
+    case 'short':
+      return Array.isArray(answer) ? null : answer.trim();
+    default:
+      return (Array.isArray(answer) ? answer : [answer]).map(choiceId).join('[,]');
+  }
+}
+
+/**
+ * AnswerSaved: answered, with the score, whether it was right and what was answered: the chosen
+ * choice ids (`[,]`-separated), the number, or the short text. The question's interaction (choices,
+ * correct responses) comes from its page as it is when the statement is made, in its module's
+ * language. An open answer's text is never sent: it may hold anything about its author, and a
+ * teacher scores it later. After an erasure the sealed answer reads as null, so a replay leaves the
+ * response out, as the erasure itself does (statements.ts).
+ */
+export function answerStatement(event: StoredOf<'AnswerSaved'>, definition?: QuestionDefinition): Draft {
   const { data } = event;
-  const choice = data.questionType !== 'open';
+  const scored = data.questionType !== 'open';
   const object: ActivityObject = {
     objectType: 'Activity',
     id: questionActivityId(data.modulePath, data.pagePath, data.question),
     definition: {
       type: activityTypes.question,
       name: { und: data.question },
-      interactionType: choice ? 'choice' : 'long-fill-in',
+      ...interactionOf(data.questionType, definition),
     },
   };
-  const response =
-    choice && data.answer !== null
-      ? (Array.isArray(data.answer) ? data.answer : [data.answer]).join('[,]')
-      : null;
-  const result: StatementResult = choice
+  const response = responseOf(data.questionType, data.answer);
+  const result: StatementResult = scored
     ? {
         score: scoreOf(data.score, data.maxScore),
         success: data.score >= data.maxScore,
         completion: true,
-        ...(response !== null ? { response } : {}),
+        ...(response !== null && response !== '' ? { response } : {}),
       }
     : { completion: true };
   return {

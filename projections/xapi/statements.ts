@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { StoredOf } from '../../events/event-types';
+import { elementSchema, isQuestion } from '../../events/page/content';
 import type { StoredEvent } from '../../events/store';
 import { rowsOf } from '../db';
 import type { Projection } from '../projection';
@@ -9,6 +10,7 @@ import {
   type Draft,
   earnedStatement,
   pageStatement,
+  type QuestionDefinition,
   sightingStatement,
   voidingStatement,
 } from './build';
@@ -98,31 +100,40 @@ async function stateOf(
   const { rows } = await sql<{
     alive: string[];
     progress: XapiModuleProgressTable[];
-    questions: { module_path: string; page_path: string; name: string }[];
+    questions: { module_path: string; page_path: string; name: string; element: unknown; language: string }[];
   }>`
     select
       (select coalesce(jsonb_agg(user_id), '[]') from users where user_id = any(${userIds}::text[])) as alive,
       (select coalesce(jsonb_agg(p), '[]') from xapi_module_progress p
         where (p.user_id, p.module_id) in (select u, m from jsonb_to_recordset(${pairs}::jsonb) as w(u text, m uuid)))
         as progress,
-      (select coalesce(jsonb_agg(jsonb_build_object('module_path', p.module_path, 'page_path', p.path, 'name', e->>'name')), '[]')
+      (select coalesce(jsonb_agg(jsonb_build_object('module_path', p.module_path, 'page_path', p.path, 'name', e->>'name',
+          'element', e, 'language', (select m.language from module_summaries m where m.path = p.module_path))), '[]')
         from page_summaries p, jsonb_array_elements(p.content) e
         where p.module_path = any(${modulePaths}::text[]) and e ? 'questionType') as questions`.execute(trx);
   const state = rows[0]!;
   const questions = new Map<string, Set<string>>(modulePaths.map((path) => [path, new Set()]));
-  for (const row of state.questions)
+  const definitions = new Map<string, QuestionDefinition>();
+  for (const row of state.questions) {
     questions.get(row.module_path)?.add(JSON.stringify([row.page_path, row.name]));
-  return { alive: new Set(state.alive), progress: state.progress, questions };
+    const element = elementSchema.safeParse(row.element);
+    if (element.success && isQuestion(element.data))
+      definitions.set(JSON.stringify([row.module_path, row.page_path, row.name]), {
+        element: element.data,
+        language: row.language ?? 'und',
+      });
+  }
+  return { alive: new Set(state.alive), progress: state.progress, questions, definitions };
 }
 
 /**
  * Sightings (of items and of module pages) and answers, one event or a whole run alike: each event's statements in order, and a
  * module's completed and passed/failed the first time every question of it has an answer. Reads
- * page_summaries and users, which no run type writes (Projection.runs).
+ * page_summaries, module_summaries and users, which no run type writes (Projection.runs).
  */
 async function applyRun(trx: Transaction<XapiTables>, events: RunEvent[]) {
   const state = await stateOf(trx, events);
-  const { alive, questions } = state;
+  const { alive, questions, definitions } = state;
   const keyOf = (data: { userId: string; moduleId: string }) => JSON.stringify([data.userId, data.moduleId]);
   const progress = new Map<string, { row: XapiModuleProgressTable; changed: boolean }>();
   for (const row of state.progress)
@@ -139,7 +150,8 @@ async function applyRun(trx: Transaction<XapiTables>, events: RunEvent[]) {
       continue;
     }
     const { data } = event;
-    const drafts = [answerStatement(event)];
+    const definition = definitions.get(JSON.stringify([data.modulePath, data.pagePath, data.question]));
+    const drafts = [answerStatement(event, definition)];
     const key = keyOf(data);
     const entry = progress.get(key) ?? {
       row: { user_id: data.userId, module_id: data.moduleId, answers: {}, completed: false },
@@ -242,7 +254,7 @@ async function apply(trx: Transaction<XapiTables>, event: StoredOf<Handled>) {
 export const xapiStatements: Projection<XapiTables, Handled> = {
   name: 'xapi_statements',
   version: 1,
-  reads: ['users', 'page_summaries'],
+  reads: ['users', 'page_summaries', 'module_summaries'],
   tables: ['xapi_statements', 'xapi_module_progress'],
   handles,
   apply,

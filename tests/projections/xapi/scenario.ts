@@ -24,7 +24,8 @@ const admin = { userId: 'admin-xapi', roles: ['admin'], rules: allRules() };
 
 /**
  * Everything that makes a statement, by two learners in one module: sightings of items and of the
- * module's page (experienced, attended), choice and open answers (answered), the module finished (completed, passed and failed),
+ * module's page (experienced, attended), choice and open answers (answered), a number and a short
+ * text typed in a second module (answered), the module finished (completed, passed and failed),
  * a certificate issued and revoked (earned, voided), and the second learner erased (voided).
  */
 export async function xapiScenario(platform: TestPlatform, prefix: string) {
@@ -69,6 +70,47 @@ export async function xapiScenario(platform: TestPlatform, prefix: string) {
           ],
         },
         { type: 'textarea', questionType: 'open', name: 'why', label: 'Why?', schema: { maxScore: 2 } },
+      ],
+    }),
+  });
+  const typed = `${prefix}-typed`;
+  await createModule(platform, admin, meta(), {
+    path: typed,
+    module: moduleInputSchema.parse({ name: 'Typed', language: 'nl' }),
+  });
+  await createPage(platform, admin, meta(), {
+    parentType: 'module',
+    parentPath: typed,
+    page: pageInputSchema.parse({
+      name: 'Typed',
+      type: 'question',
+      estimatedTime: 60,
+      content: [
+        {
+          type: 'numeric',
+          questionType: 'numeric',
+          name: 'year',
+          label: 'In welk jaar?',
+          schema: {},
+          unit: '',
+          accepted: [
+            { value: 1994, tolerance: 0, score: 2 },
+            { value: 1995, tolerance: 1, score: 1 },
+          ],
+        },
+        {
+          type: 'shortText',
+          questionType: 'short',
+          name: 'city',
+          label: 'Welke stad?',
+          schema: {},
+          caseSensitive: false,
+          accepted: [
+            { text: 'Kaïro', score: 1 },
+            { text: 'Cairo', score: 1 },
+            { text: 'Caï*', score: 1 },
+          ],
+        },
       ],
     }),
   });
@@ -121,6 +163,11 @@ export async function xapiScenario(platform: TestPlatform, prefix: string) {
   await answer(learner.userId, { method: 'condom' });
   await answer(learner.userId, { method: 'pill', rights: ['information', 'choice'] });
   await answer(learner.userId, { why: 'Because everyone decides for themselves.' });
+  await saveResult(platform, as(learner.userId), meta(), {
+    module: typed,
+    page: 'typed',
+    result: { answers: { year: '1994,0', city: ' cairo ' } },
+  });
   await certify(platform, admin, meta(), { module, user: learner.userId });
   await revokeModuleCertificate(platform, admin, meta(), { module, user: learner.userId, reason: 'test' });
   await certify(platform, admin, meta(), { module, user: learner.userId });
@@ -129,5 +176,5 @@ export async function xapiScenario(platform: TestPlatform, prefix: string) {
   await pageSeen(leaver.userId);
   await answer(leaver.userId, { method: 'condom', rights: ['choice'], why: 'Private.' });
   await deleteUser(platform, admin, meta(), leaver.userId);
-  return { module, learner, leaver };
+  return { module, typed, learner, leaver };
 }

@@ -16,7 +16,15 @@ interface Statement {
   id: string;
   actor: { account: { homePage: string; name: string } };
   verb: { id: string };
-  object: { objectType: string; id: string; definition?: { interactionType?: string } };
+  object: {
+    objectType: string;
+    id: string;
+    definition?: {
+      interactionType?: string;
+      correctResponsesPattern?: string[];
+      choices?: { id: string; description: Record<string, string> }[];
+    };
+  };
   result?: {
     score?: { raw: number; min: number; max: number; scaled?: number };
     success?: boolean;
@@ -166,6 +174,48 @@ describe.each(databaseKinds)('xAPI statements on %s', (kind) => {
     const finished = await all(`&activity=${encodeURIComponent(module)}`);
     expect(finished.map((statement) => statement.verb.id)).toEqual([verb('completed'), verb('passed')]);
     expect(finished[0]?.result?.score).toEqual({ raw: 3, min: 0, max: 5, scaled: 0.6 });
+  });
+
+  it('describes choices in the module language and typed answers as numeric and fill-in interactions', async () => {
+    const statements = await all(`&verb=${encodeURIComponent(verb('answered'))}`);
+    const definitionOf = (question: string) =>
+      statements.find((statement) => statement.object.id.endsWith(`#${question}`))?.object.definition;
+    expect(definitionOf('method')).toMatchObject({
+      interactionType: 'choice',
+      correctResponsesPattern: ['pill'],
+      choices: [
+        { id: 'pill', description: { en: 'The pill' } },
+        { id: 'condom', description: { en: 'Condom' } },
+      ],
+    });
+    expect(definitionOf('rights')?.correctResponsesPattern).toEqual(['information[,]choice']);
+    expect(definitionOf('why')).toEqual({
+      type: 'http://adlnet.gov/expapi/activities/cmi.interaction',
+      name: { und: 'why' },
+      interactionType: 'long-fill-in',
+    });
+    // Only the best-scoring accepted number is correct; the response is the number with a point.
+    const year = statements.find((statement) => statement.object.id.endsWith('#year'));
+    expect(year?.object.definition).toMatchObject({
+      interactionType: 'numeric',
+      correctResponsesPattern: ['1994[:]1994'],
+    });
+    expect(year?.result).toEqual({
+      score: { raw: 2, min: 0, max: 2, scaled: 1 },
+      success: true,
+      completion: true,
+      response: '1994',
+    });
+    // Every full-score text, save the one with a wildcard xAPI cannot say; the response as typed.
+    const city = statements.find((statement) => statement.object.id.endsWith('#city'));
+    expect(city?.object.definition).toMatchObject({
+      interactionType: 'fill-in',
+      correctResponsesPattern: ['{case_matters=false}Kaïro', '{case_matters=false}Cairo'],
+    });
+    expect(city?.result).toMatchObject({ success: true, response: 'cairo' });
+    for (const statement of [year, city])
+      for (const [name, validate] of statementValidators())
+        expect(validate(statement), `${name}: ${JSON.stringify(validate.errors)}`).toBe(true);
   });
 
   it('says a module page was experienced: the page as object, its module as parent', async () => {
