@@ -90,7 +90,12 @@ const answerMarkers: Record<Subject, string> = {
   P: 'ANSWER-MARK-P7',
 };
 /** An answer option whose score is the answer key. */
-const keyOption = { label: 'KEYMARK option', value: 'keymark', score: 7 };
+const keyOption = { label: 'KEYMARK option', value: 'keymark', score: 7, feedback: 'FEEDBACK-KEYMARK' };
+/**
+ * The rest of the answer key: an option's feedback, a number's accepted answer with its feedback, a
+ * short answer's accepted text. The module reveals nothing after a check (checkReveals 'nothing').
+ */
+const keyMarkers = ['FEEDBACK-KEYMARK', 'FEEDBACK-NUMMARK', 'ACCEPTED-SHORTMARK'];
 
 const questions = [
   {
@@ -106,10 +111,27 @@ const questions = [
     ],
   },
   { type: 'textarea', questionType: 'open', name: 'why', label: 'Why?', schema: {} },
+  {
+    type: 'numeric',
+    questionType: 'numeric',
+    name: 'year',
+    label: 'Which year?',
+    schema: {},
+    accepted: [{ value: 1994, score: 1, feedback: 'FEEDBACK-NUMMARK' }],
+  },
+  {
+    type: 'shortText',
+    questionType: 'short',
+    name: 'term',
+    label: 'Which word?',
+    schema: {},
+    accepted: [{ text: 'ACCEPTED-SHORTMARK', score: 1 }],
+  },
 ];
 
-/** Whether a body carries the key option's score: as JSON, or as JSON text inside a string. */
+/** Whether a body carries the answer key: the key option's score (as JSON, or as JSON text inside a string) or a key marker. */
 function revealsAnswerKey(body: string): boolean {
+  if (keyMarkers.some((marker) => body.includes(marker))) return true;
   const near = /keymark[^{}]{0,200}?\\*"score\\*"\s*:\s*7\b|\\*"score\\*"\s*:\s*7\b[^{}]{0,200}?keymark/i;
   if (near.test(body)) return true;
   const walk = (value: unknown): boolean => {
@@ -266,7 +288,7 @@ describe.each(databaseKinds)('what an allowed answer carries, on %s', (kind) => 
     await world.as('participant', 'result.save', {
       module,
       page,
-      result: { answers: { why: answerMarkers.B } },
+      result: { answers: { why: answerMarkers.B, year: '1994', term: 'a guess' } },
     });
     await world.as(p, 'result.save', { module, page, result: { answers: { why: answerMarkers.P } } });
     await world.as('admin', 'certificate.addToUser', { _id: a.userId, course });
@@ -513,6 +535,8 @@ describe.each(databaseKinds)('what an allowed answer carries, on %s', (kind) => 
       .filter(({ text }) => !all.some((body) => body.includes(text)))
       .map(({ what }) => what);
     if (allowed.answerKey && !all.some(revealsAnswerKey)) missing.push('the answer key');
+    for (const marker of allowed.answerKey ? keyMarkers : [])
+      if (!all.some((body) => body.includes(marker))) missing.push(`the answer key's ${marker}`);
     expect(missing).toEqual([]);
   });
 });
