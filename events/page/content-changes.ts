@@ -1,4 +1,4 @@
-import type { Element } from './content';
+import { type Element, elementSchema } from './content';
 
 /**
  * What changed between two versions of a page's elements, element by element: matched by name (a
@@ -11,7 +11,9 @@ export type ElementChange =
   | { kind: 'changed'; position: number; before: Element; after: Element }
   | { kind: 'moved'; position: number; from: number; element: Element };
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** Compared with every default filled in: content stored before a field existed is not a change. */
+const filled = (element: Element) => elementSchema.safeParse(element).data ?? element;
+const same = (a: Element, b: Element) => JSON.stringify(filled(a)) === JSON.stringify(filled(b));
 
 export function elementChanges(before: readonly Element[], after: readonly Element[]): ElementChange[] {
   const beforeByName = new Map(before.map((element, index) => [element.name, { element, index }]));
@@ -43,10 +45,34 @@ export function elementText(element: Element): string {
       return element.url;
     case 'textarea':
       return [element.label, element.schema.info].filter(Boolean).join('\n');
+    case 'numeric':
+      return [
+        element.label,
+        ...element.accepted.map(
+          (accepted) =>
+            `• ${accepted.value}${accepted.tolerance ? ` ± ${accepted.tolerance}` : ''}${element.unit ? ` ${element.unit}` : ''} (${accepted.score})${accepted.feedback ? ` — ${accepted.feedback}` : ''}`,
+        ),
+        element.schema.info,
+      ]
+        .filter(Boolean)
+        .join('\n');
+    case 'shortText':
+      return [
+        element.label,
+        ...element.accepted.map(
+          (accepted) =>
+            `• ${accepted.text} (${accepted.score})${accepted.feedback ? ` — ${accepted.feedback}` : ''}`,
+        ),
+        element.schema.info,
+      ]
+        .filter(Boolean)
+        .join('\n');
     default:
       return [
         element.label,
-        ...element.options.map((option) => `• ${option.label} (${option.score})`),
+        ...element.options.map(
+          (option) => `• ${option.label} (${option.score})${option.feedback ? ` — ${option.feedback}` : ''}`,
+        ),
         element.schema.info,
       ]
         .filter(Boolean)

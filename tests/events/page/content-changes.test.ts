@@ -40,6 +40,15 @@ describe('element changes', () => {
   it('finds nothing between equal contents', () => {
     expect(elementChanges([question('q1', 'Q')], [question('q1', 'Q')])).toEqual([]);
   });
+
+  it('finds nothing between content stored before option feedback existed and the same content now', () => {
+    const stored = question('q1', 'Q') as Extract<Element, { type: 'radio' }>;
+    const older = {
+      ...stored,
+      options: stored.options.map(({ label, value, score }) => ({ label, value, score })),
+    };
+    expect(elementChanges([older as Element], [stored])).toEqual([]);
+  });
 });
 
 describe('text changes', () => {
@@ -53,5 +62,19 @@ describe('text changes', () => {
 
   it('reads a question as its label and options', () => {
     expect(elementText(question('q1', 'Why?'))).toBe('Why?\n• Yes (1)\n• No (0)');
+  });
+
+  it('reads a number question with its accepted answers, tolerance, unit and feedback', () => {
+    const year: Element = {
+      type: 'numeric',
+      questionType: 'numeric',
+      name: 'share',
+      label: 'Which share?',
+      schema: { autoShow: false, attempts: 0, info: '', maxScore: 1 },
+      options: [],
+      unit: '%',
+      accepted: [{ value: 25, tolerance: 1, score: 1, feedback: 'One in four.' }],
+    };
+    expect(elementText(year)).toBe('Which share?\n• 25 ± 1 % (1) — One in four.');
   });
 });
