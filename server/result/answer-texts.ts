@@ -4,8 +4,9 @@ import type { AnswerValue } from '../../events/result/answers';
 /**
  * Answers as teachers read them (docs/guide/results-and-scoring.md): the option texts of a choice,
  * in the module's language (an option's label is written in the language of its module), instead of
- * the option values the participant's form sent; an open answer as typed. Pure, so results screens,
- * GraphQL and the CSV read an answer the same way.
+ * the option values the participant's form sent; an open or short answer as typed; a number as typed
+ * with the question's unit after it. Pure, so results screens, GraphQL and the CSV read an answer the
+ * same way.
  */
 
 /** Between the texts of several ticked options, in the CSV and on screen. */
@@ -13,18 +14,28 @@ const ANSWER_SEPARATOR = '; ';
 
 export type LabelledQuestion = Pick<QuestionElement, 'questionType'> & {
   options: readonly { label: string; value: string }[];
+  /** A numeric question's unit ('%', 'kg'); absent or empty when it has none. */
+  unit?: string;
 };
+
+/** Question types whose answer is a text the participant typed, not option values. */
+const typedTypes: ReadonlySet<QuestionElement['questionType']> = new Set(['open', 'short', 'numeric']);
 
 /**
  * The texts of an answer: the labels of the chosen options in the question's option order, or the
- * open answer as one text. A value no longer among the options (the option was removed after the
+ * typed answer as one text (an open answer whole; a short or numeric one trimmed, a number with its
+ * unit). A value no longer among the options (the option was removed after the
  * participant answered) reads as itself, after the known ones; no answer reads as no text.
  */
 export function answerLabels(question: LabelledQuestion, answer: AnswerValue | null | undefined): string[] {
   if (answer === null || answer === undefined) return [];
-  if (question.questionType === 'open') {
+  if (typedTypes.has(question.questionType)) {
     const text = Array.isArray(answer) ? answer.join(ANSWER_SEPARATOR) : answer;
-    return text.trim() === '' ? [] : [text];
+    if (text.trim() === '') return [];
+    if (question.questionType === 'open') return [text];
+    // A number reads as the participant typed it (a comma stays a comma), its unit after a space.
+    const unit = question.questionType === 'numeric' ? (question.unit ?? '').trim() : '';
+    return [unit === '' ? text.trim() : `${text.trim()} ${unit}`];
   }
   const chosen = Array.isArray(answer) ? answer : [answer];
   const known = question.options.filter((option) => chosen.includes(option.value));

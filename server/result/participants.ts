@@ -70,6 +70,7 @@ export function questionColumns(pages: PageSummary[]) {
       label: question.label,
       questionType: question.questionType,
       options: question.options.map(({ label, value }) => ({ label, value })),
+      ...(question.questionType === 'numeric' && question.unit !== '' ? { unit: question.unit } : {}),
       maxScore: maxScoreOf(question),
     }));
     return {

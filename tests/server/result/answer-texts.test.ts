@@ -24,6 +24,9 @@ const multiple: LabelledQuestion = {
   ],
 };
 const open: LabelledQuestion = { questionType: 'open', options: [] };
+const year: LabelledQuestion = { questionType: 'numeric', options: [] };
+const share: LabelledQuestion = { questionType: 'numeric', options: [], unit: '%' };
+const city: LabelledQuestion = { questionType: 'short', options: [] };
 
 /** Given a question and an answer, then the texts a teacher reads. */
 describe('answerLabels: option texts instead of option values', () => {
@@ -46,6 +49,10 @@ describe('answerLabels: option texts instead of option values', () => {
       ['Omdat "keuzes" rechten zijn.\nEn meer.'],
     ],
     ['an empty open answer is no text', open, '   ', []],
+    ['a number reads as typed', year, ' 1994 ', ['1994']],
+    ['a number reads with its unit, its decimal comma kept', share, '25,5', ['25,5 %']],
+    ['a blank number is no text', share, ' ', []],
+    ['a short answer reads as typed, trimmed', city, '  Kaïro ', ['Kaïro']],
     ['no ticked option is no text', multiple, [], []],
     ['no answer is no text', single, null, []],
     ['an unknown answer is no text', single, undefined, []],
