@@ -29,6 +29,18 @@ const optionsCell = (question: Question) =>
     .map((option) => `${option.label}: ${option.count} (${Math.round(option.share * 100)} %)`)
     .join('; ');
 
+/**
+ * A numeric or short-answer question's most frequent answers as normalised, a number with its unit:
+ * `<answer>: <count> (<share> %, full|partly|zero)`, joined by '; '.
+ */
+const frequentCell = (question: Question) =>
+  question.frequent
+    .map((answer) => {
+      const text = question.unit === '' ? answer.value : `${answer.value} ${question.unit}`;
+      return `${text}: ${answer.count} (${Math.round(answer.share * 100)} %, ${answer.verdict})`;
+    })
+    .join('; ');
+
 /** The columns in order: key and cell. A question's page figures repeat on each of its rows. */
 const columns: [Column, (question: Question, page: Page, variant: CsvVariant) => string][] = [
   ['page', (q) => csvCell(q.page)],
@@ -47,6 +59,7 @@ const columns: [Column, (question: Question, page: Page, variant: CsvVariant) =>
   ['pageCompletion', (_, page, variant) => numberCell(page.completion, variant)],
   // Last, so a sheet built on the columns before keeps working: answers left out of the facility.
   ['awaitingScore', (q) => String(q.awaitingScore)],
+  ['frequentAnswers', (q) => csvCell(frequentCell(q))],
 ];
 
 /** The header: the keys (plain), or `<label> [<key>]` in the reader's language (spreadsheet). */

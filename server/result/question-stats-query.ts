@@ -46,6 +46,17 @@ export const questionStatsOutput = z.strictObject({
       options: z.array(
         z.strictObject({ value: z.string(), label: z.string(), count: z.number().int(), share }),
       ),
+      /** Numeric and short-answer questions: the most frequent answers, normalised (question-stats.ts). */
+      frequent: z.array(
+        z.strictObject({
+          value: z.string(),
+          count: z.number().int(),
+          share,
+          verdict: z.enum(['full', 'partly', 'zero']),
+        }),
+      ),
+      /** A numeric question's unit, to read its answers with; empty otherwise. */
+      unit: z.string(),
       facility: z.number().nullable(),
       discrimination: z.number().min(-1).max(1).nullable(),
       meanAttempts: z.number().nullable(),
@@ -154,6 +165,8 @@ export async function moduleQuestionStats(
           ...option,
           label: labels.get(option.value) ?? option.value,
         })),
+        frequent: question.frequent,
+        unit: asked.unit ?? '',
         facility: question.facility,
         // Rounding can carry a perfect correlation a hair past ±1.
         discrimination:

@@ -1,3 +1,4 @@
+import { parseNumber } from '../../events/page/question-types/numeric';
 import type { AnswerValue } from '../../events/result/answers';
 import { isAnswered } from '../../events/result/answers';
 import type { QuestionType } from '../../events/result/events';
@@ -31,6 +32,60 @@ export interface StatsAnswer {
   awaitingScore: boolean;
 }
 
+/** How the answers given as one text scored: all at the maximum, all at 0, or anything else. */
+export type AnswerVerdict = 'full' | 'partly' | 'zero';
+
+/** One of the most frequent typed answers: as normalised, how often, and how it scored. */
+export interface FrequentAnswer {
+  value: string;
+  count: number;
+  share: number;
+  verdict: AnswerVerdict;
+}
+
+/** How many of the most frequent typed answers a question's statistics list. */
+export const FREQUENT_ANSWERS = 10;
+
+/**
+ * A typed answer as the statistics group it: a number as parsed ('12,50' and ' 12.5' are 12.5), a
+ * text trimmed, its spaces collapsed and lower-cased, so the variants of one answer count together.
+ */
+export function normalisedAnswer(questionType: QuestionType, answer: AnswerValue): string {
+  const text = Array.isArray(answer) ? answer.join(' ') : answer;
+  if (questionType === 'numeric') {
+    const value = parseNumber(text);
+    if (value !== null) return String(value);
+  }
+  return text.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/** The most frequent typed answers, most given first (ties in text order), each with its verdict. */
+function frequentAnswers(question: StatsQuestion, rows: readonly StatsAnswer[]): FrequentAnswer[] {
+  const groups = new Map<string, number[]>();
+  for (const row of rows) {
+    if (row.answer === null) continue;
+    const key = normalisedAnswer(question.questionType, row.answer);
+    groups.set(key, [...(groups.get(key) ?? []), row.score]);
+  }
+  const verdictOf = (scores: readonly number[]): AnswerVerdict => {
+    if (question.maxScore > 0 && scores.every((score) => score >= question.maxScore)) return 'full';
+    if (scores.every((score) => score <= 0)) return 'zero';
+    return 'partly';
+  };
+  return [...groups]
+    .map(([value, scores]) => ({
+      value,
+      count: scores.length,
+      share: rows.length === 0 ? 0 : scores.length / rows.length,
+      verdict: verdictOf(scores),
+    }))
+    .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
+    .slice(0, FREQUENT_ANSWERS);
+}
+
+/** Question types whose answers are typed and scored at once: their most frequent answers are listed. */
+const listsAnswers = (questionType: QuestionType) => questionType === 'numeric' || questionType === 'short';
+
 export interface QuestionStats {
   pageId: string;
   name: string;
@@ -40,6 +95,8 @@ export interface QuestionStats {
   awaitingScore: number;
   /** Per option: how many of those who answered chose it, and that as a share of them. */
   options: { value: string; count: number; share: number }[];
+  /** For numeric and short-answer questions: the most frequent answers (FREQUENT_ANSWERS at most). */
+  frequent: FrequentAnswer[];
   /** Mean score as a share of the maximum; null without answers or without a maximum. */
   facility: number | null;
   /** Pearson correlation of the question's score with the rest of the module total; null when undefined. */
@@ -117,7 +174,7 @@ export function questionStats(
       for (const row of rows) answeredBy.set(row.userId, (answeredBy.get(row.userId) ?? 0) + 1);
       const answered = rows.length;
       const options =
-        question.questionType === 'open'
+        question.questionType === 'open' || listsAnswers(question.questionType)
           ? []
           : question.options.map((option) => {
               const count = rows.filter((row) =>
@@ -135,6 +192,7 @@ export function questionStats(
         answered,
         awaitingScore: answered - scored.length,
         options,
+        frequent: listsAnswers(question.questionType) ? frequentAnswers(question, rows) : [],
         facility: meanScore === null || question.maxScore <= 0 ? null : meanScore / question.maxScore,
         discrimination: correlation(
           scored.map((row) => row.score),

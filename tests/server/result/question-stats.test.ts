@@ -151,3 +151,52 @@ describe('correlation', () => {
     expect(correlation([1, 2, 3], [3, 2, 1])).toBeCloseTo(-1);
   });
 });
+
+describe('questionStats: the most frequent typed answers', () => {
+  const typed: StatsPage[] = [
+    {
+      pageId: 't',
+      questions: [
+        { name: 'year', questionType: 'numeric', options: [], maxScore: 2 },
+        { name: 'city', questionType: 'short', options: [], maxScore: 1 },
+      ],
+    },
+  ];
+
+  it('counts numbers as parsed and texts trimmed and lower-cased, most given first, with how they scored', () => {
+    const given: StatsAnswer[] = [
+      row('u1', 't', 'year', '1994', 2, 1),
+      row('u2', 't', 'year', ' 1994,0 ', 2, 1),
+      row('u3', 't', 'year', '1995', 1, 1),
+      row('u4', 't', 'year', '12.5', 0, 1),
+      row('u1', 't', 'city', 'Cairo ', 1, 1),
+      row('u2', 't', 'city', 'cairo', 1, 1),
+      row('u3', 't', 'city', '  Alexandria', 0, 1),
+      // One text scored differently (the question was case-sensitive for a while): partly.
+      row('u4', 't', 'city', 'Giza', 1, 1),
+      row('u5', 't', 'city', 'giza', 0, 1),
+    ];
+    const [year, city] = questionStats(typed, given).questions;
+    expect(year?.options).toEqual([]);
+    expect(year?.frequent).toEqual([
+      { value: '1994', count: 2, share: 0.5, verdict: 'full' },
+      { value: '12.5', count: 1, share: 0.25, verdict: 'zero' },
+      { value: '1995', count: 1, share: 0.25, verdict: 'partly' },
+    ]);
+    expect(city?.frequent).toEqual([
+      { value: 'cairo', count: 2, share: 0.4, verdict: 'full' },
+      { value: 'giza', count: 2, share: 0.4, verdict: 'partly' },
+      { value: 'alexandria', count: 1, share: 0.2, verdict: 'zero' },
+    ]);
+    expect(year?.facility).toBeCloseTo(5 / 8);
+  });
+
+  it('lists ten answers at most, and none for choices', () => {
+    const many = Array.from({ length: 12 }, (_, index) => row(`u${index}`, 't', 'year', String(index), 0, 1));
+    const [year] = questionStats(typed, many).questions;
+    expect(year?.frequent).toHaveLength(10);
+    expect(questionStats(pages, answers).questions.every((question) => question.frequent.length === 0)).toBe(
+      true,
+    );
+  });
+});

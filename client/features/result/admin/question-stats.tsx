@@ -39,6 +39,50 @@ function discriminationHint(question: Question) {
   return 'questionStats.discriminationGood' as const;
 }
 
+const verdictKeys = {
+  full: 'questionStats.verdictFull',
+  partly: 'questionStats.verdictPartly',
+  zero: 'questionStats.verdictZero',
+} as const;
+
+/**
+ * A numeric or short-answer question's most frequent answers, as grouped on the server (numbers as
+ * numbers, texts without case or extra spaces), each with how it scored in words beside its bar.
+ */
+function FrequentAnswers({ question }: { question: Question }) {
+  const { t, i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 6 });
+  const readable = (value: string) => {
+    if (question.questionType !== 'numeric' || Number.isNaN(Number(value))) return value;
+    const formatted = number.format(Number(value));
+    return question.unit === '' ? formatted : `${formatted} ${question.unit}`;
+  };
+  return (
+    <>
+      <p className="muted">{t('questionStats.typedQuestion', { count: question.frequent.length })}</p>
+      <ul className="question-stats__options" aria-label={t('questionStats.frequentAnswers')}>
+        {question.frequent.map((answer) => (
+          <li key={answer.value} className="question-stats__option">
+            <span className="question-stats__option-text">
+              {t('questionStats.frequentShare', {
+                answer: readable(answer.value),
+                percent: percent(answer.share),
+                count: answer.count,
+              })}
+              <span className={`question-stats__verdict question-stats__verdict--${answer.verdict}`}>
+                {t(verdictKeys[answer.verdict])}
+              </span>
+            </span>
+            <span className="question-stats__bar" aria-hidden="true">
+              <span style={{ width: `${percent(answer.share)}%` }} />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 function QuestionCard({ question, pageName }: { question: Question; pageName: string }) {
   const { t, i18n } = useTranslation();
   const id = useId();
@@ -56,6 +100,8 @@ function QuestionCard({ question, pageName }: { question: Question; pageName: st
       </p>
       {question.questionType === 'open' ? (
         <p className="muted">{t('questionStats.openQuestion')}</p>
+      ) : question.questionType === 'numeric' || question.questionType === 'short' ? (
+        <FrequentAnswers question={question} />
       ) : (
         <ul className="question-stats__options" aria-label={t('questionStats.options')}>
           {question.options.map((option) => (
@@ -150,7 +196,7 @@ function PagesFunnel({ stats }: { stats: Stats }) {
 
 /**
  * The module's question statistics under its results (docs/guide/results-and-scoring.md): per
- * question its option shares, facility, discrimination and mean attempts, each figure with a few
+ * question its option shares (or, for typed answers, the most frequent ones), facility, discrimination and mean attempts, each figure with a few
  * words on what it says; per page how many got there and finished it. Aggregates only, counted over
  * those who answered, and the CSV of the same figures.
  */

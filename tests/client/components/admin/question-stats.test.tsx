@@ -31,6 +31,8 @@ const stats: Stats = {
       facility: 0.2,
       discrimination: 0.1,
       meanAttempts: 4 / 3,
+      frequent: [],
+      unit: '',
     },
     {
       page: 'vragen',
@@ -44,6 +46,8 @@ const stats: Stats = {
       facility: 0.5,
       discrimination: 0.5,
       meanAttempts: 1,
+      frequent: [],
+      unit: '',
     },
     {
       page: 'slot',
@@ -57,6 +61,41 @@ const stats: Stats = {
       facility: 0.5,
       discrimination: null,
       meanAttempts: 1,
+      frequent: [],
+      unit: '',
+    },
+    {
+      page: 'slot',
+      name: 'share',
+      label: 'Which share?',
+      questionType: 'numeric',
+      maxScore: 2,
+      answered: 3,
+      awaitingScore: 0,
+      options: [],
+      facility: 0.6,
+      discrimination: 0.3,
+      meanAttempts: 1,
+      frequent: [
+        { value: '25', count: 2, share: 2 / 3, verdict: 'full' },
+        { value: '12.5', count: 1, share: 1 / 3, verdict: 'zero' },
+      ],
+      unit: '%',
+    },
+    {
+      page: 'slot',
+      name: 'city',
+      label: 'Which city?',
+      questionType: 'short',
+      maxScore: 1,
+      answered: 2,
+      awaitingScore: 0,
+      options: [],
+      facility: 0.75,
+      discrimination: null,
+      meanAttempts: 1,
+      frequent: [{ value: 'cairo', count: 2, share: 1, verdict: 'partly' }],
+      unit: '',
     },
   ],
 };
@@ -114,6 +153,31 @@ describe('the question statistics', () => {
     const funnel = screen.getByRole('table', { name: 'Completion per page, in page order' });
     const rows = within(funnel).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual(['Vragen333 of 3 (100 %)', 'Slot111 of 3 (33 %)']);
+  });
+
+  it('lists the most frequent typed answers with how they scored, numbers in the reader language with their unit', async () => {
+    await renderApp(<QuestionStatsView module="toets" />, { answers: { 'result.questionStats': stats } });
+    const numeric = await screen.findByRole('article', { name: 'Which share?' });
+    const answers = within(within(numeric).getByRole('list', { name: 'Most frequent answers' })).getAllByRole(
+      'listitem',
+    );
+    expect(answers.map((answer) => answer.textContent)).toEqual([
+      '25 %: 67 % (2)full score',
+      '12.5 %: 33 % (1)no score',
+    ]);
+    expect(within(numeric).getByText('60 % of the maximum on average')).toBeVisible();
+    const short = screen.getByRole('article', { name: 'Which city?' });
+    expect(within(short).getByRole('listitem')).toHaveTextContent('cairo: 100 % (2)partly scored');
+  });
+
+  it('writes a number with a decimal comma in Dutch', async () => {
+    await renderApp(<QuestionStatsView module="toets" />, {
+      language: 'nl',
+      answers: { 'result.questionStats': stats },
+    });
+    const numeric = await screen.findByRole('article', { name: 'Which share?' });
+    expect(within(numeric).getByText('12,5 %: 33 % (1)', { exact: false })).toBeVisible();
+    expect(within(numeric).getByText('geen score')).toBeVisible();
   });
 
   it('downloads the CSV and its spreadsheet variant from the keyboard', async () => {
