@@ -73,7 +73,7 @@ function batchedSources(ctx: GraphQLContext): LearnerSources {
   };
 }
 
-/** The scoring with the contract's question types (radio, checkbox, text). */
+/** The scoring with the contract's question types (radio, checkbox, text, numeric, shortText). */
 function scoringToContract(scoring: Scoring) {
   const pages: Record<string, Record<string, unknown>> = {};
   for (const [pagePath, entry] of Object.entries(scoring)) {
@@ -189,7 +189,7 @@ const SaveResultPayload = builder
         type: 'JSON',
         nullable: true,
         description:
-          'Per page path: { __score, __maxScore, <question name>: { __score, __maxScore, questionType (radio, checkbox, text) } }, computed by the server.',
+          'Per page path: { __score, __maxScore, <question name>: { __score, __maxScore, questionType (radio, checkbox, text, numeric, shortText) } }, computed by the server.',
         resolve: (payload) => payload.scoring ?? null,
       }),
       result: t.field({

@@ -147,6 +147,8 @@ export const participantResultOutput = z.object({
           feedback: z.string().nullable(),
           answer: answerValue.nullable(),
           answerLabels: z.array(z.string()),
+          /** Numeric and short-answer questions: the accepted answers at full score (teacher.ts). */
+          correctAnswers: z.array(z.string()),
           answered: z.boolean(),
           locked: z.boolean(),
           scoredBy: z.string().nullable(),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { type CommandMeta, execute } from '../../events/command';
 import { forbidden, notFound, unauthenticated } from '../../events/errors';
-import { isQuestion } from '../../events/page/content';
+import { isQuestion, type QuestionElement } from '../../events/page/content';
 import type { Actor } from '../../events/permissions';
+import { correctValues } from '../../events/result/answers';
 import type {
   GrantAttemptInput,
   PageOfParticipant,
@@ -137,6 +138,14 @@ export async function grantAttempt(
   }));
 }
 
+/** The accepted answers of a numeric or short-answer question at full score; a number with its unit. */
+function typedCorrectAnswers(question: QuestionElement): string[] {
+  if (question.questionType === 'short') return correctValues(question);
+  if (question.questionType !== 'numeric') return [];
+  const unit = question.unit.trim();
+  return correctValues(question).map((value) => (unit === '' ? value : `${value} ${unit}`));
+}
+
 export interface TeacherQuestion {
   name: string;
   label: string;
@@ -148,6 +157,12 @@ export interface TeacherQuestion {
    * language (in option order), or the open answer; empty when not answered.
    */
   answerLabels: string[];
+  /**
+   * What a numeric or short-answer question accepts for its full score, for the teacher to read
+   * beside the typed answer: texts as written, numbers as "25 ± 0.5" with the unit; empty for other
+   * types, whose answer key the options show.
+   */
+  correctAnswers: string[];
   answered: boolean;
   score: number;
   maxScore: number;
@@ -184,6 +199,7 @@ export async function participantResult(db: Db, actor: Actor | null, modulePath:
         questionType: question.questionType,
         answer: question.answer,
         answerLabels: element && question.answered ? answerLabels(element, question.answer) : [],
+        correctAnswers: element ? typedCorrectAnswers(element) : [],
         answered: question.answered,
         score: question.score,
         maxScore: question.maxScore,

@@ -175,9 +175,10 @@ function ParticipantResultView({
 }
 
 /**
- * An answer as the participant read it: the chosen options' texts (or the open answer, line breaks
+ * An answer as the participant read it: the chosen options' texts (or the typed answer, line breaks
  * kept) in the module's language, marked with that language for screen readers; several ticked
- * options as a list.
+ * options as a list. A numeric or short answer has what the question accepts beside it, since no
+ * option shows the answer key.
  */
 function AnswerTexts({
   question,
@@ -206,12 +207,20 @@ function AnswerTexts({
       </>
     );
   return (
-    <p>
-      {title}{' '}
-      <span className="teacher-question__answer" lang={language}>
-        {question.answerLabels[0] ?? ''}
-      </span>
-    </p>
+    <>
+      <p>
+        {title}{' '}
+        <span className="teacher-question__answer" lang={language}>
+          {question.answerLabels[0] ?? ''}
+        </span>
+      </p>
+      {question.correctAnswers.length > 0 && (
+        <p className="teacher-question__accepted">
+          <strong>{t('teacherResults.acceptedAnswers')}:</strong>{' '}
+          <span lang={language}>{question.correctAnswers.join('; ')}</span>
+        </p>
+      )}
+    </>
   );
 }
 
