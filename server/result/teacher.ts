@@ -20,6 +20,7 @@ import { findModuleByPath, type ModuleSummary } from '../../projections/module/m
 import { pagesOfModule } from '../../projections/page/page-summaries';
 import { findUserById, findUsersByIds } from '../../projections/user/users';
 import type { Db } from '../db/tables';
+import { maySeeAnswerKey } from '../page/queries';
 import type { Platform } from '../platform';
 import { type ModuleAuthority, moduleAuthority, requireReach } from '../rights/module-rights';
 import { asSeenBy } from '../user/queries';
@@ -160,7 +161,7 @@ export interface TeacherQuestion {
   /**
    * What a numeric or short-answer question accepts for its full score, for the teacher to read
    * beside the typed answer: texts as written, numbers as "25 ± 0.5" with the unit; empty for other
-   * types, whose answer key the options show.
+   * types, whose answer key the options show, and for who may not see the answer key.
    */
   correctAnswers: string[];
   answered: boolean;
@@ -184,6 +185,8 @@ export async function participantResult(db: Db, actor: Actor | null, modulePath:
   const user = await findUserById(db, userId);
   if (!user) throw notFound('user.notFound');
   const state = await participantState(db, module.path, userId);
+  // Who reads results without editing the module (a course's teacher) gets no answer key here either.
+  const answerKey = maySeeAnswerKey(actor, module.owners);
   const summary = learnerModuleOf(state);
   const savedOf = (pagePath: string, name: string) =>
     state.saved.find((answer) => answer.pagePath === pagePath && answer.question === name);
@@ -199,7 +202,7 @@ export async function participantResult(db: Db, actor: Actor | null, modulePath:
         questionType: question.questionType,
         answer: question.answer,
         answerLabels: element && question.answered ? answerLabels(element, question.answer) : [],
-        correctAnswers: element ? typedCorrectAnswers(element) : [],
+        correctAnswers: element && answerKey ? typedCorrectAnswers(element) : [],
         answered: question.answered,
         score: question.score,
         maxScore: question.maxScore,
