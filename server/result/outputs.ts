@@ -47,6 +47,8 @@ export const learnerModuleOutput = z.object({
   answers: byPageAndQuestion(answerValue.nullable()),
   feedback: byPageAndQuestion(z.string()),
   feedbackLabels: byPageAndQuestion(z.string()),
+  /** Numeric and short answers as typed, with their labels; optional for readers written before it. */
+  typedAnswers: byPageAndQuestion(z.object({ label: z.string(), text: z.string() })).optional(),
   scoring: scoringOutput,
   helpers: z.array(z.string()),
   awaitingScore: z.number(),

@@ -31,6 +31,7 @@ import type { Db } from '../db/tables';
 import { maySeeModule, moduleAccessWith } from '../module/queries';
 import { maySeeAnswerKey } from '../page/queries';
 import { refusalOf } from '../visibility';
+import { answerText } from './answer-texts';
 import { whoCanHelp } from './who-can-help';
 
 /** One question as the participant sees its state; the server decided every field. */
@@ -115,6 +116,11 @@ export interface LearnerModule {
   feedback: Record<string, Record<string, string>>;
   /** The labels of the questions that have feedback, keyed the same way. */
   feedbackLabels: Record<string, Record<string, string>>;
+  /**
+   * Numeric and short answers as the participant typed them (a number with its unit), with their
+   * question's label, keyed the same way, for the result screen, which shows no page's content.
+   */
+  typedAnswers: Record<string, Record<string, { label: string; text: string }>>;
   /** When the participant last answered in this module; null before the first answer. */
   updatedAt: string | null;
   /**
@@ -324,6 +330,7 @@ export function learnerModuleOf({ module, pages, perPage, progress, saved }: Lea
   const answers: LearnerModule['answers'] = {};
   const feedback: LearnerModule['feedback'] = {};
   const feedbackLabels: LearnerModule['feedbackLabels'] = {};
+  const typedAnswers: LearnerModule['typedAnswers'] = {};
   const scoring: Scoring = {};
   pages.forEach((page, index) => {
     const questions = perPage[index] ?? [];
@@ -343,6 +350,16 @@ export function learnerModuleOf({ module, pages, perPage, progress, saved }: Lea
         feedback[page.path] = { ...feedback[page.path], [question.name]: question.feedback };
         feedbackLabels[page.path] = { ...feedbackLabels[page.path], [question.name]: question.label };
       }
+      const element = page.content.find(
+        (candidate): candidate is QuestionElement =>
+          isQuestion(candidate) && candidate.name === question.name,
+      );
+      const text = element && question.answered ? answerText(element, question.answer) : '';
+      if ((question.questionType === 'numeric' || question.questionType === 'short') && text !== '')
+        typedAnswers[page.path] = {
+          ...typedAnswers[page.path],
+          [question.name]: { label: question.label, text },
+        };
     }
     scoring[page.path] = entry;
   });
@@ -361,6 +378,7 @@ export function learnerModuleOf({ module, pages, perPage, progress, saved }: Lea
     scoring,
     feedback,
     feedbackLabels,
+    typedAnswers,
     updatedAt: latest,
     needsAttempt: perPage.some((questions) =>
       questions.some(

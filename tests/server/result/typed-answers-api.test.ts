@@ -121,6 +121,17 @@ describe.each(databaseKinds)('numeric and short answers for teachers on %s', (ki
     });
   });
 
+  it("the participant's own result lists their typed answers with their labels", async () => {
+    const own = await ok(query('result.module', { module: 'toets' }, rita.headers));
+    expect(own.typedAnswers).toEqual({
+      vragen: {
+        jaar: { label: 'In welk jaar?', text: '1994' },
+        aandeel: { label: 'Welk aandeel?', text: '25,2 %' },
+        stad: { label: 'Welke stad?', text: 'cairo' },
+      },
+    });
+  });
+
   it('GraphQL gives the typed answers with the contract types, and scores them in the scoring', async () => {
     const read = `query ($user: ID) { module(path: "toets") {
       result(user: $user)

@@ -27,7 +27,7 @@ const hasOpenQuestions = (scoring: Record<string, Record<string, unknown>>) =>
 
 /**
  * /module/{modulePath}/result (also under a course): the participant's result, per page and in
- * total, as the server scored it, followed by the module's certificate (or why there is none yet),
+ * total, as the server scored it, their typed (numeric and short) answers with their scores, followed by the module's certificate (or why there is none yet),
  * which the certificate feature draws (handed in by client/app/pages/result-page.tsx).
  */
 export function ResultRoute({
@@ -126,6 +126,37 @@ export function ResultRoute({
               </table>
               {hasOpenQuestions(data.scoring) && data.awaitingScore === 0 && (
                 <p className="status status--info">{t('answering.openScoredLater')}</p>
+              )}
+              {Object.keys(data.typedAnswers ?? {}).length > 0 && (
+                <section className="result-feedback" aria-labelledby="result-typed-title">
+                  <h2 id="result-typed-title">{t('answering.typedAnswersTitle')}</h2>
+                  <dl className="details">
+                    {data.pages.flatMap((page, index) =>
+                      Object.entries(data.typedAnswers?.[page.path] ?? {}).map(([question, typed]) => {
+                        const scored = data.scoring[page.path]?.[question];
+                        return (
+                          <div key={`${page.path}/${question}`}>
+                            <dt>
+                              {pageLabel(t, page.name, index)} · {typed.label}
+                            </dt>
+                            <dd>
+                              <span className="result-typed__answer">{typed.text}</span>
+                              {typeof scored === 'object' && (
+                                <span className="muted">
+                                  {' · '}
+                                  {t('answering.typedAnswerScore', {
+                                    score: scored.__score,
+                                    max: scored.__maxScore,
+                                  })}
+                                </span>
+                              )}
+                            </dd>
+                          </div>
+                        );
+                      }),
+                    )}
+                  </dl>
+                </section>
               )}
               {Object.keys(data.feedback).length > 0 && (
                 <section className="result-feedback" aria-labelledby="result-feedback-title">
