@@ -24,6 +24,18 @@ function filledIn(element: ElementValues): ElementValues {
       return { ...element, url: 'https://example.org/video.mp4' };
     case 'textarea':
       return { ...element, label: 'Why?' };
+    case 'numeric':
+      return {
+        ...element,
+        label: 'How many?',
+        accepted: element.accepted?.map((a) => ({ ...a, value: 12.5 })),
+      };
+    case 'shortText':
+      return {
+        ...element,
+        label: 'Which word?',
+        accepted: element.accepted?.map((a) => ({ ...a, text: 'consent' })),
+      };
     default:
       return {
         ...element,
@@ -66,6 +78,18 @@ describe('page editor elements', () => {
     const paths = parsed.error?.issues.map((issue) => `${issue.path.join('.')}=${issue.message}`);
     expect(paths).toContain('content.0.label=validation.required');
     expect(paths).toContain('content.0.options.0.label=validation.required');
+  });
+
+  it('leaves untouched numeric and short-answer questions refused next to their one accepted answer', () => {
+    const parsed = pageInputSchema.safeParse({
+      name: 'Page',
+      type: 'question',
+      content: [newElement('numeric', []), newElement('shortText', ['question1'])],
+    });
+    const paths = parsed.error?.issues.map((issue) => issue.path.join('.'));
+    expect(paths).toEqual(
+      expect.arrayContaining(['content.0.label', 'content.0.accepted.0.value', 'content.1.accepted.0.text']),
+    );
   });
 
   it('refuses 60 minutes in a timestamp with the minutes key; 59 is fine', () => {

@@ -5,8 +5,16 @@ import { DEFAULT_VIDEO_TIME_SECONDS } from '../../../../../events/page/content';
 
 export type PageFormValues = PageInput;
 export type ElementValues = NonNullable<PageInput['content']>[number];
-export type ElementKind = 'markdown' | 'radio' | 'checkbox' | 'textarea' | 'video';
-export const elementKinds: ElementKind[] = ['markdown', 'radio', 'checkbox', 'textarea', 'video'];
+export type ElementKind = 'markdown' | 'radio' | 'checkbox' | 'textarea' | 'numeric' | 'shortText' | 'video';
+export const elementKinds: ElementKind[] = [
+  'markdown',
+  'radio',
+  'checkbox',
+  'textarea',
+  'numeric',
+  'shortText',
+  'video',
+];
 
 export const isQuestionValues = (element: ElementValues) => 'questionType' in element;
 
@@ -15,6 +23,8 @@ const prefixOf: Record<ElementKind, string> = {
   radio: 'question',
   checkbox: 'question',
   textarea: 'question',
+  numeric: 'question',
+  shortText: 'question',
   video: 'video',
 };
 
@@ -51,6 +61,31 @@ export function newElement(kind: ElementKind, taken: string[]): ElementValues {
       } as ElementValues;
     case 'textarea':
       return { type: 'textarea', questionType: 'open', name, label: '', schema: settings(), options: [] };
+    // One accepted answer to fill in: a question without any cannot be saved (page.acceptedMin). Its
+    // value starts as NaN, an empty field that is refused next to it until the author types a number.
+    case 'numeric':
+      return {
+        type: 'numeric',
+        questionType: 'numeric',
+        name,
+        label: '',
+        schema: settings(),
+        options: [],
+        accepted: [{ value: Number.NaN, tolerance: 0, score: 1, feedback: '' }],
+        unit: '',
+      };
+    case 'shortText':
+      return {
+        type: 'shortText',
+        questionType: 'short',
+        name,
+        label: '',
+        schema: settings(),
+        options: [],
+        accepted: [{ text: '', score: 1, feedback: '' }],
+        caseSensitive: false,
+        accentSensitive: false,
+      };
   }
 }
 

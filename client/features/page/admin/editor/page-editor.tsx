@@ -24,7 +24,9 @@ import {
 import { InteractiveVideoEditor } from './interactive-video';
 import { MarkdownElementEditor } from './markdown-element';
 import { MinutesInput } from './minutes-input';
+import { NumericQuestionEditor } from './numeric-question';
 import { OpenQuestionEditor } from './open-question';
+import { ShortQuestionEditor } from './short-question';
 import { VideoElementEditor } from './video-element';
 
 /**
@@ -258,6 +260,10 @@ function ElementBody({ index, type }: { index: number; type: ElementValues['type
       return <ChoiceQuestionEditor index={index} />;
     case 'textarea':
       return <OpenQuestionEditor index={index} />;
+    case 'numeric':
+      return <NumericQuestionEditor index={index} />;
+    case 'shortText':
+      return <ShortQuestionEditor index={index} />;
   }
 }
 
