@@ -4,6 +4,8 @@ import type { PublicElement } from '../../../../events/page/content';
 import { type AnswerValue, isAnswered, sameAnswer } from '../../../../events/result/answers';
 import type { LearnerQuestion } from '../api/get-learner-page';
 import { CheckVerdict } from './check-verdict';
+import { notANumber } from './numeric-answer';
+import { TypedAnswer } from './typed-answer';
 
 type QuestionElement = Extract<PublicElement, { questionType: string }>;
 
@@ -44,6 +46,8 @@ export function Question({
   const chosen = Array.isArray(shown) ? shown : [shown];
   const needsConfirm = (state?.needsConfirm ?? false) && !locked && !readOnly;
   const checked = state?.answered && sameAnswer(state.answer, value);
+  // A check needs a number (uncheckable in events/result/answers.ts); the draft keeps the text.
+  const noNumber = question.questionType === 'numeric' && typeof value === 'string' && notANumber(value);
   const statusId = `${id}-status`;
   // The check that spends the last attempt removes its own button: the focus moves to the status
   // that says the answer is final, so a keyboard or screen-reader user keeps their place.
@@ -86,6 +90,14 @@ export function Question({
             maxLength={10_000}
             value={typeof shown === 'string' ? shown : ''}
             onChange={(event) => onChange(event.target.value)}
+          />
+        ) : question.questionType === 'numeric' || question.questionType === 'short' ? (
+          <TypedAnswer
+            question={question}
+            value={typeof shown === 'string' ? shown : ''}
+            onChange={onChange}
+            readOnly={readOnly || locked}
+            correct={revealed ? correct : null}
           />
         ) : (
           <ul className="question__options">
@@ -146,10 +158,10 @@ export function Question({
           <button
             type="button"
             className="button"
-            aria-disabled={!isAnswered(value) || checked || confirming}
+            aria-disabled={!isAnswered(value) || noNumber || checked || confirming}
             aria-describedby={`${id}-confirm-hint`}
             onClick={() => {
-              if (!isAnswered(value) || checked || confirming) return;
+              if (!isAnswered(value) || noNumber || checked || confirming) return;
               checkedByButton.current = true;
               onConfirm();
             }}
@@ -159,9 +171,11 @@ export function Question({
           <span id={`${id}-confirm-hint`} className="question__confirm-hint">
             {!isAnswered(value)
               ? t('answering.chooseFirst')
-              : checked
-                ? t('answering.alreadyChecked')
-                : t('answering.checkSpends', { count: Math.max((allowed ?? 0) - used, 0) })}
+              : noNumber
+                ? t('result.notANumber')
+                : checked
+                  ? t('answering.alreadyChecked')
+                  : t('answering.checkSpends', { count: Math.max((allowed ?? 0) - used, 0) })}
           </span>
         </div>
       )}
