@@ -146,7 +146,7 @@ export function ResultRoute({
                                   {' · '}
                                   {t('answering.typedAnswerScore', {
                                     score: scored.__score,
-                                    max: scored.__maxScore,
+                                    count: scored.__maxScore,
                                   })}
                                 </span>
                               )}

@@ -51,7 +51,8 @@ const verdictKeys = {
  */
 function FrequentAnswers({ question }: { question: Question }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 6 });
+  // No thousands separator: a typed year or code should read as typed ('1994', not '1.994').
+  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 6, useGrouping: false });
   const readable = (value: string) => {
     if (question.questionType !== 'numeric' || Number.isNaN(Number(value))) return value;
     const formatted = number.format(Number(value));

@@ -92,7 +92,7 @@ describe("the learner's result", () => {
     const values = within(section)
       .getAllByRole('definition')
       .map((value) => value.textContent);
-    expect(values).toEqual(['25,5 % · 1 of 2 points', 'cairo · 1 of 1 points']);
+    expect(values).toEqual(['25,5 % · 1 of 2 points', 'cairo · 1 of 1 point']);
   });
 
   it('has no such list without typed answers', async () => {
