@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { admin } from './accounts';
 import { newAccount, tokenOf, trpc } from './api';
@@ -38,6 +39,15 @@ function questionOn(page: Page, label: string) {
     check: box.getByRole('button', { name: texts.check }),
     hint: box.locator('.question__confirm-hint'),
   };
+}
+
+/** No serious or critical axe violations on the page as it is now. */
+async function noSeriousAxeViolations(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }
 
 /** Runs `action` and waits until the answers it changed are saved (a result.save answered). */
@@ -99,6 +109,7 @@ test('an author writes a numeric and a short-answer question; a learner answers 
     await short.getByLabel('Antwoord 1: tekst').fill(texts.word.answer);
     await short.getByLabel('Pogingen').fill('2');
     await screenshots(page, 'question-types-editor');
+    await noSeriousAxeViolations(page, 'page editor');
 
     await page.getByRole('button', { name: 'Pagina aanmaken' }).click();
     await expect(page.getByText('De pagina is aangemaakt.')).toBeVisible();
@@ -140,6 +151,7 @@ test('an author writes a numeric and a short-answer question; a learner answers 
     await page.keyboard.press('Enter');
     await expect(year.status).toHaveText(texts.used(0, 1));
     await screenshots(page, 'question-types-not-a-number');
+    await noSeriousAxeViolations(page, 'learner page');
   });
 
   await test.step('the right number as a draft, then checked by keyboard', async () => {
