@@ -11,6 +11,7 @@ import {
   newElement,
   newInteractiveVideo,
   pageFormValues,
+  trueFalseElement,
 } from '../../client/features/page/admin/editor/elements';
 import { moduleInputSchema } from '../../events/module/commands';
 import { pageInputSchema } from '../../events/page/commands';
@@ -66,6 +67,23 @@ describe('page editor elements', () => {
     expect(new Set(content.map((element) => element.name)).size).toBe(content.length);
     const parsed = pageInputSchema.safeParse({ name: 'Page', type: 'question', content, estimatedTime: 60 });
     expect(parsed.success ? [] : parsed.error.issues).toEqual([]);
+  });
+
+  it('makes a true-or-false question: a single choice whose first option is right, once its statement is written', () => {
+    const element = trueFalseElement(['question1'], { true: 'Juist', false: 'Onjuist' });
+    expect(element).toMatchObject({ type: 'radio', questionType: 'single', name: 'question2' });
+    const parsed = pageInputSchema.safeParse({
+      name: 'Stellingen',
+      type: 'question',
+      content: [{ ...element, label: 'Condooms beschermen ook tegen soa.' }],
+    });
+    expect(parsed.success).toBe(true);
+    expect(parsed.data?.content[0]).toMatchObject({
+      options: [
+        { label: 'Juist', value: 'true', score: 1 },
+        { label: 'Onjuist', value: 'false', score: 0 },
+      ],
+    });
   });
 
   it('leaves an untouched choice question refused with keys next to its fields', () => {

@@ -89,6 +89,24 @@ export function newElement(kind: ElementKind, taken: string[]): ElementValues {
   }
 }
 
+/**
+ * True or false: a single choice with two options, the first scored right; the author flips the
+ * scores when the statement is false. The labels come in the editor's language, to be edited.
+ */
+export function trueFalseElement(taken: string[], labels: { true: string; false: string }): ElementValues {
+  return {
+    type: 'radio',
+    questionType: 'single',
+    name: freeName('radio', taken),
+    label: '',
+    schema: settings(),
+    options: [
+      { label: labels.true, value: 'true', score: 1, feedback: '' },
+      { label: labels.false, value: 'false', score: 0, feedback: '' },
+    ],
+  };
+}
+
 export const newInteractiveVideo = () => ({
   show: true,
   url: '',

@@ -20,6 +20,7 @@ import {
   newElement,
   newInteractiveVideo,
   type PageFormValues,
+  trueFalseElement,
 } from './elements';
 import { InteractiveVideoEditor } from './interactive-video';
 import { MarkdownElementEditor } from './markdown-element';
@@ -244,6 +245,20 @@ function ContentBuilder({ readOnly }: { readOnly: boolean }) {
             + {t(`pageEditor.elements.${kind}`)}
           </button>
         ))}
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={() =>
+            elements.append(
+              trueFalseElement(
+                current.map((element) => element.name),
+                { true: t('pageEditor.trueFalse.true'), false: t('pageEditor.trueFalse.false') },
+              ) as never,
+            )
+          }
+        >
+          + {t('pageEditor.trueFalse.add')}
+        </button>
       </div>
     </fieldset>
   );
