@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  matchingAnswerSchema,
+  matchingCorrect,
+  matchingFeedback,
+  matchingMaxScore,
+  matchingPublic,
+  matchingResponse,
+  matchingSchema,
+  matchingScore,
+  matchingXapi,
+} from '../../../events/page/question-types/matching';
+
+/** The message keys of a refused parse, or [] when it passes. */
+const messages = (result: z.ZodSafeParseResult<unknown>) =>
+  result.success ? [] : result.error.issues.map((issue) => issue.message);
+
+const capitals = matchingSchema.parse({
+  pairs: [
+    { value: 'fr', prompt: 'France', match: 'Paris', feedback: 'Paris, on the Seine.' },
+    { value: 'be', prompt: 'Belgium', match: 'Brussels', score: 2 },
+    { value: 'nl', prompt: 'Netherlands', match: 'Amsterdam' },
+  ],
+  distractors: [{ value: 'ly', label: 'Lyon' }],
+});
+// Match ids follow the matches' labels: Amsterdam m1, Brussels m2, Lyon m3, Paris m4.
+const right = ['fr=m4', 'be=m2', 'nl=m1'];
+
+describe('matching: the author’s pairs', () => {
+  const pair = (value: string) => ({ value, prompt: `p ${value}`, match: `m ${value}` });
+  it.each([
+    ['two pairs, defaults filled in', { pairs: [pair('a'), pair('b')] }, []],
+    ['one pair', { pairs: [pair('a')] }, ['page.pairsMin']],
+    ['a value that is no id', { pairs: [pair('a'), pair('1b')] }, ['page.elementName']],
+    ['two pairs with one value', { pairs: [pair('a'), pair('a')] }, ['page.valuesUnique']],
+    [
+      'a distractor with a pair’s value',
+      { pairs: [pair('a'), pair('b')], distractors: [{ value: 'b', label: 'x' }] },
+      ['page.valuesUnique'],
+    ],
+    ['an empty match', { pairs: [pair('a'), { ...pair('b'), match: ' ' }] }, ['validation.required']],
+  ])('given %s (%j), then %j', (_, input, expected) =>
+    expect(messages(matchingSchema.safeParse(input))).toEqual(expected),
+  );
+
+  it('given a pair without score or feedback, then it scores 1 and says nothing', () => {
+    expect(matchingSchema.parse({ pairs: [pair('a'), pair('b')] }).pairs[0]).toEqual({
+      ...pair('a'),
+      score: 1,
+      feedback: '',
+    });
+    expect(matchingSchema.parse({ pairs: [pair('a'), pair('b')] }).distractors).toEqual([]);
+  });
+});
+
+describe('matching: the learner’s answer', () => {
+  it.each([
+    ['every prompt matched', right, []],
+    ['some prompts matched', ['be=m3'], []],
+    ['nothing matched yet', [], []],
+    ['an unknown prompt', ['de=m1'], ['result.unknownPrompt']],
+    ['no "=" at all', ['fr'], ['result.unknownPrompt']],
+    ['an unknown match', ['fr=m9'], ['result.unknownMatch']],
+    ['a pair value instead of a match id', ['fr=fr'], ['result.unknownMatch']],
+    ['a prompt twice', ['fr=m4', 'fr=m3'], ['result.promptTwice']],
+    ['more matches than prompts', ['fr=m4', 'be=m2', 'nl=m1', 'fr=m1'], ['result.promptTwice']],
+  ])('given %s (%j), then %j', (_, answer, expected) =>
+    expect(messages(matchingAnswerSchema(capitals).safeParse(answer))).toEqual(expected),
+  );
+
+  it('given matches in any order, then they come back in the order of the prompts', () => {
+    expect(matchingAnswerSchema(capitals).parse(['nl=m1', 'fr=m4'])).toEqual(['fr=m4', 'nl=m1']);
+  });
+});
+
+describe('matching: score per pair matched right', () => {
+  it.each([
+    ['all right', right, 4],
+    ['partly right', ['fr=m4', 'be=m1', 'nl=m2'], 1],
+    ['the distractor', ['fr=m3'], 0],
+    ['all wrong', ['fr=m1', 'be=m4', 'nl=m2'], 0],
+    ['empty', [], 0],
+    ['a prompt named twice counts as first named', ['be=m1', 'be=m2'], 0],
+  ])('given %s (%j), then %i', (_, answer, expected) =>
+    expect(matchingScore(capitals, answer)).toBe(expected),
+  );
+
+  it('given the pairs, then the maximum is their sum and the correct answer scores it', () => {
+    expect(matchingMaxScore(capitals)).toBe(4);
+    expect(matchingCorrect(capitals)).toEqual(right);
+    expect(matchingScore(capitals, matchingCorrect(capitals))).toBe(4);
+  });
+
+  it('given a right pair with feedback, then that feedback is given, and none for a wrong one', () => {
+    expect(matchingFeedback(capitals, right)).toEqual(['Paris, on the Seine.']);
+    expect(matchingFeedback(capitals, ['fr=m3'])).toEqual([]);
+  });
+});
+
+describe('matching: what a learner receives', () => {
+  it('given no seed, then the prompts in order, the matches by label, no key', () => {
+    expect(matchingPublic(capitals)).toEqual({
+      prompts: [
+        { value: 'fr', label: 'France' },
+        { value: 'be', label: 'Belgium' },
+        { value: 'nl', label: 'Netherlands' },
+      ],
+      matches: [
+        { value: 'm1', label: 'Amsterdam' },
+        { value: 'm2', label: 'Brussels' },
+        { value: 'm3', label: 'Lyon' },
+        { value: 'm4', label: 'Paris' },
+      ],
+    });
+  });
+
+  it.each(['alice', 'bob', 'carol'])(
+    'given seed %s, then the same matches, the same every time, no key',
+    (seed) => {
+      const shown = matchingPublic(capitals, seed);
+      expect(shown).toEqual(matchingPublic(capitals, seed));
+      expect(shown.matches.map((m) => m.value).sort()).toEqual(['m1', 'm2', 'm3', 'm4']);
+      const text = JSON.stringify(shown);
+      for (const leak of ['score', 'feedback', 'Seine', 'fr=', '"fr","label":"Paris"'])
+        expect(text).not.toContain(leak);
+      // No match carries the id of the prompt it belongs to.
+      const promptIds = new Set(shown.prompts.map((p) => p.value));
+      expect(shown.matches.filter((m) => promptIds.has(m.value))).toEqual([]);
+    },
+  );
+
+  it('given many matches, then seeds give different orders', () => {
+    const many = matchingSchema.parse({
+      pairs: Array.from({ length: 8 }, (_, i) => ({ value: `p${i}`, prompt: `P${i}`, match: `M${i}` })),
+    });
+    const orders = new Set(
+      ['a', 'b', 'c', 'd'].map((seed) => JSON.stringify(matchingPublic(many, seed).matches)),
+    );
+    expect(orders.size).toBeGreaterThan(1);
+  });
+
+  it('given the pairs, then xAPI gets source, target and "a[.]b[,]c[.]d"', () => {
+    expect(matchingXapi(capitals, 'en')).toEqual({
+      interactionType: 'matching',
+      source: [
+        { id: 'fr', description: { en: 'France' } },
+        { id: 'be', description: { en: 'Belgium' } },
+        { id: 'nl', description: { en: 'Netherlands' } },
+      ],
+      target: [
+        { id: 'm1', description: { en: 'Amsterdam' } },
+        { id: 'm2', description: { en: 'Brussels' } },
+        { id: 'm3', description: { en: 'Lyon' } },
+        { id: 'm4', description: { en: 'Paris' } },
+      ],
+      correctResponsesPattern: ['fr[.]m4[,]be[.]m2[,]nl[.]m1'],
+    });
+    expect(matchingResponse(['fr=m3'])).toBe('fr[.]m3');
+    expect(matchingResponse([])).toBe('');
+  });
+});
