@@ -31,6 +31,7 @@ import * as createPageDrafts from './2026_11_28_18_00_00_create_page_drafts';
 import * as createModuleDrafts from './2026_11_28_18_40_00_create_module_drafts';
 import * as addParticipantGroups from './2026_11_28_18_50_00_add_participant_groups';
 import * as createCourseDrafts from './2026_11_29_01_00_00_create_course_drafts';
+import * as addModuleCheckReveals from './2026_11_29_04_30_00_add_module_check_reveals';
 
 /** Listed statically (not read from disk) so the bundled binary carries them. Append only. */
 const migrations: Record<string, Migration> = {
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_18_40_00_create_module_drafts': createModuleDrafts,
   '2026_11_28_18_50_00_add_participant_groups': addParticipantGroups,
   '2026_11_29_01_00_00_create_course_drafts': createCourseDrafts,
+  '2026_11_29_04_30_00_add_module_check_reveals': addModuleCheckReveals,
 };
 
 export const migrationProvider: MigrationProvider = {

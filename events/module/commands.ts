@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CertificateConfig } from '../certificate/config';
 import { imageInputSchema, languageSchema, optionalText, pathSchema, requiredText } from '../shared/fields';
-import { gateOptions, type ModuleDetails, randomizeOptions } from './events';
+import { checkRevealsOptions, gateOptions, type ModuleDetails, randomizeOptions } from './events';
 
 /**
  * The module form (docs/guide/modules-and-pages.md), shared by the admin form and the server. A normal
@@ -23,6 +23,8 @@ export const moduleInputSchema = z
     gateProgress: z.boolean().default(false),
     gateConfig: z.array(z.enum(gateOptions)).max(1).default([]),
     image: imageInputSchema.nullable().default(null),
+    // An integrator that does not send it keeps what checks did before the setting: reveal nothing.
+    checkReveals: z.enum(checkRevealsOptions).default('nothing'),
   })
   .refine((module) => !(module.test && module.gateProgress), {
     path: ['gateProgress'],

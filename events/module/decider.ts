@@ -178,6 +178,6 @@ export const moduleDecider: Decider<ModuleCommand, ModuleEvent, ModuleState> = {
   initialState: () => ({ status: 'absent' }),
   evolve,
   decide,
-  // 3: the state holds the draft.
-  snapshot: { schemaVersion: 3, every: 50 },
+  // 3: the state holds the draft; 4: its details hold checkReveals.
+  snapshot: { schemaVersion: 4, every: 50 },
 };

@@ -6,6 +6,14 @@ import { imageSchema, languageSchema, optionalText, pathSchema, requiredText } f
 /** What a test module may shuffle per participant, any subset (docs/guide/gating-and-tests.md#tests-and-exams). */
 export const randomizeOptions = ['pages', 'questions', 'answers'] as const;
 export const gateOptions = ['all-correct'] as const;
+/**
+ * What a learner's check reveals while attempts remain (docs/guide/questions-and-attempts.md): nothing
+ * (an exam), the verdict, the verdict with the author's feedback, or the correct answer too.
+ */
+export const checkRevealsOptions = ['nothing', 'verdict', 'feedback', 'answer'] as const;
+export type CheckReveals = (typeof checkRevealsOptions)[number];
+export const isCheckReveals = (value: unknown): value is CheckReveals =>
+  (checkRevealsOptions as readonly unknown[]).includes(value);
 
 /**
  * Every editable field of a module (docs/guide/modules-and-pages.md), all present: events carry no
@@ -25,18 +33,30 @@ export const moduleDetailsSchema = z.object({
   gateProgress: z.boolean(),
   gateConfig: z.array(z.enum(gateOptions)),
   image: imageSchema.nullable(),
+  checkReveals: z.enum(checkRevealsOptions),
 });
 export type ModuleDetails = z.infer<typeof moduleDetailsSchema>;
 
 const moduleRef = { moduleId: z.uuid(), path: pathSchema };
 
+/**
+ * Version 2 of every event carrying the details has `checkReveals`. Version 1 had none: a check then
+ * revealed nothing while attempts remained, so it upcasts to 'nothing'.
+ */
+const withCheckReveals = {
+  schemaVersion: 2,
+  upcasters: { 1: (data: unknown) => ({ ...(data as object), checkReveals: 'nothing' }) },
+};
+
 export const ModuleCreated = defineEvent(
   'ModuleCreated',
   z.object({ ...moduleRef, ...moduleDetailsSchema.shape, published: z.boolean() }),
+  withCheckReveals,
 );
 export const ModuleUpdated = defineEvent(
   'ModuleUpdated',
   z.object({ ...moduleRef, ...moduleDetailsSchema.shape }),
+  withCheckReveals,
 );
 export const ModulePublished = defineEvent('ModulePublished', z.object(moduleRef));
 export const ModuleUnpublished = defineEvent('ModuleUnpublished', z.object(moduleRef));
@@ -63,6 +83,7 @@ export const ModulePagesOrdered = defineEvent(
 export const ModuleDraftSaved = defineEvent(
   'ModuleDraftSaved',
   z.object({ ...moduleRef, ...moduleDetailsSchema.shape }),
+  withCheckReveals,
 );
 export const ModuleDraftDiscarded = defineEvent(
   'ModuleDraftDiscarded',
@@ -72,6 +93,7 @@ export const ModuleDraftDiscarded = defineEvent(
 export const ModuleChangesPublished = defineEvent(
   'ModuleChangesPublished',
   z.object({ ...moduleRef, ...moduleDetailsSchema.shape }),
+  withCheckReveals,
 );
 
 export const moduleEventDefinitions = [

@@ -7,7 +7,7 @@ import { type AnswerValue, correctValues, isAnswered, maxScoreOf, scoreOf } from
  * What a check may reveal, to become a module setting (docs/guide/questions-and-attempts.md): nothing (exams),
  * the verdict only, the verdict with the chosen options' feedback, or the correct answer too.
  */
-export type CheckReveals = 'nothing' | 'verdict' | 'feedback' | 'answer';
+export type CheckReveals = typeof import('../module/events').checkRevealsOptions[number];
 
 export type Verdict = 'right' | 'partly' | 'wrong';
 

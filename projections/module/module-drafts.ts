@@ -56,7 +56,8 @@ async function apply(trx: Transaction<ModuleDraftTables>, event: StoredOf<Handle
 
 export const moduleDrafts: Projection<ModuleDraftTables, Handled> = {
   name: 'module_drafts',
-  version: 1,
+  // 2: the details hold checkReveals (the upcasted events write it on rebuild).
+  version: 2,
   tables: ['module_drafts'],
   handles,
   apply,
@@ -75,7 +76,12 @@ export async function draftOfModule(db: Db, moduleId: string): Promise<ModuleDra
     .selectAll()
     .where('module_id', '=', moduleId)
     .executeTakeFirst();
-  return row
-    ? { details: row.details, savedAt: new Date(row.saved_at).toISOString(), savedBy: row.saved_by }
-    : null;
+  if (!row) return null;
+  // A draft written before checkReveals existed reads as what checks did then, until the rebuild.
+  const stored: Partial<Pick<ModuleDetails, 'checkReveals'>> = row.details;
+  return {
+    details: { ...row.details, checkReveals: stored.checkReveals ?? 'nothing' },
+    savedAt: new Date(row.saved_at).toISOString(),
+    savedBy: row.saved_by,
+  };
 }

@@ -1,6 +1,6 @@
 import { type ColumnType, type Selectable, sql, type Transaction } from 'kysely';
 import type { StoredOf } from '../../events/event-types';
-import type { gateOptions, ModuleEvent, randomizeOptions } from '../../events/module/events';
+import type { CheckReveals, gateOptions, ModuleEvent, randomizeOptions } from '../../events/module/events';
 import type { Image, Language } from '../../events/shared/fields';
 import type { Db } from '../../server/db/tables';
 import type { Projection } from '../projection';
@@ -25,6 +25,7 @@ export interface ModuleSummariesTable {
   gate_progress: boolean;
   gate_config: ColumnType<Gate[], string, string>;
   image: ColumnType<Image | null, string | null, string | null>;
+  check_reveals: CheckReveals;
   published: boolean;
   created_at: ColumnType<Date, string, never>;
   updated_at: ColumnType<Date, string, string>;
@@ -51,6 +52,7 @@ function detailColumns(data: Data<'ModuleUpdated'>) {
     gate_progress: data.gateProgress,
     gate_config: JSON.stringify(data.gateConfig),
     image: data.image ? JSON.stringify(data.image) : null,
+    check_reveals: data.checkReveals,
   };
 }
 
@@ -110,7 +112,8 @@ async function apply(trx: Transaction<ModuleSummaryTables>, event: StoredOf<Hand
 
 export const moduleSummaries: Projection<ModuleSummaryTables> = {
   name: 'module_summaries',
-  version: 1,
+  // 2: check_reveals, filled in for existing rows by the rebuild.
+  version: 2,
   tables: ['module_summaries'],
   handles,
   apply,
@@ -132,6 +135,8 @@ export interface ModuleSummary {
   gateProgress: boolean;
   gateConfig: Gate[];
   image: Image | null;
+  /** What a learner's check reveals while attempts remain. */
+  checkReveals: CheckReveals;
   published: boolean;
   /** How many pages the module has. */
   pageCount: number;
@@ -163,6 +168,7 @@ export const toModuleSummary = (row: ModuleRowWithTotals): ModuleSummary => ({
   gateProgress: row.gate_progress,
   gateConfig: row.gate_config,
   image: row.image,
+  checkReveals: row.check_reveals,
   published: row.published,
   pageCount: Number(row.page_count),
   estimatedTime: Number(row.estimated_time),

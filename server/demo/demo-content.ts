@@ -167,6 +167,7 @@ const modules = (): { path: string; module: ModuleInput; pages: PageInput[] }[] 
       info: 'Wat bedoelen we met seksuele en reproductieve gezondheid en rechten? Tekst, video en een korte vragenreeks.',
       showCorrect: true,
       onHome: true,
+      checkReveals: 'feedback',
     },
     pages: [
       {
@@ -245,6 +246,7 @@ const modules = (): { path: string; module: ModuleInput; pages: PageInput[] }[] 
       info: 'Je gaat pas verder als alle vragen juist beantwoord zijn.',
       gateProgress: true,
       gateConfig: ['all-correct'],
+      checkReveals: 'feedback',
     },
     pages: [
       {
@@ -289,6 +291,8 @@ const modules = (): { path: string; module: ModuleInput; pages: PageInput[] }[] 
       test: true,
       anonymousPages: true,
       randomized: ['pages', 'answers'],
+      // The certificate's test: no verdict before the end.
+      checkReveals: 'nothing',
     },
     pages: [
       {

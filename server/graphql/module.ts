@@ -32,6 +32,10 @@ export const ModuleType = builder.objectRef<ModuleSummary>('Module').implement({
     public: t.exposeBoolean('public'),
     onHome: t.exposeBoolean('onHome'),
     showCorrect: t.exposeBoolean('showCorrect'),
+    checkReveals: t.exposeString('checkReveals', {
+      description:
+        "What a learner's check reveals while attempts remain. One of: nothing (an exam: a check reveals nothing until the end), verdict (right or wrong), feedback (right or wrong, with the feedback the author wrote for the chosen answer), answer (right or wrong, the feedback, and the correct answer). Modules made before the setting read nothing.",
+    }),
     test: t.exposeBoolean('test'),
     anonymousPages: t.exposeBoolean('anonymousPages'),
     randomized: t.exposeStringList('randomized', { description: 'Any of pages, questions, answers.' }),

@@ -221,6 +221,7 @@ const moduleDetailsOf = (
   gateProgress: module.gateProgress,
   gateConfig: module.gateConfig,
   image: module.image,
+  checkReveals: module.checkReveals,
 });
 
 /**

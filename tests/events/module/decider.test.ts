@@ -60,6 +60,26 @@ describe('module decider', () => {
       thenEvents: [{ type: 'ModuleUpdated', data: { ...ref, ...asTest } }],
     },
     {
+      name: 'creates a module whose checks reveal the verdict',
+      given: [],
+      when: {
+        type: 'CreateModule',
+        data: { moduleId, path, details: { ...details, checkReveals: 'verdict' }, ownerId: null },
+      },
+      thenEvents: [
+        {
+          type: 'ModuleCreated',
+          data: { moduleId, path, ...details, checkReveals: 'verdict', published: true },
+        },
+      ],
+    },
+    {
+      name: 'changes what a check reveals',
+      given: [created],
+      when: { type: 'UpdateModule', data: { details: { ...details, checkReveals: 'answer' } } },
+      thenEvents: [{ type: 'ModuleUpdated', data: { ...ref, ...details, checkReveals: 'answer' } }],
+    },
+    {
       name: 'refuses to turn a module into a gated test',
       given: [created],
       when: { type: 'UpdateModule', data: { details: gatedTest } },

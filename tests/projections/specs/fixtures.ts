@@ -72,6 +72,7 @@ const moduleDetails = {
   public: true,
   onHome: false,
   showCorrect: false,
+  checkReveals: 'nothing',
   test: false,
   anonymousPages: false,
   randomized: [],

@@ -111,6 +111,7 @@ export function learnerServer(
       public: true,
       onHome: false,
       showCorrect: false,
+      checkReveals: 'nothing',
       test: false,
       anonymousPages: false,
       randomized: [],

@@ -19,6 +19,7 @@ const result: LearnerModule = {
     public: true,
     onHome: false,
     showCorrect: false,
+    checkReveals: 'nothing',
     test: false,
     anonymousPages: false,
     randomized: [],
