@@ -11,6 +11,16 @@ import {
   matchingScore,
   matchingXapi,
 } from '../../../events/page/question-types/matching';
+import {
+  orderingAnswerSchema,
+  orderingCorrect,
+  orderingMaxScore,
+  orderingPublic,
+  orderingResponse,
+  orderingSchema,
+  orderingScore,
+  orderingXapi,
+} from '../../../events/page/question-types/ordering';
 
 /** The message keys of a refused parse, or [] when it passes. */
 const messages = (result: z.ZodSafeParseResult<unknown>) =>
@@ -158,5 +168,114 @@ describe('matching: what a learner receives', () => {
     });
     expect(matchingResponse(['fr=m3'])).toBe('fr[.]m3');
     expect(matchingResponse([])).toBe('');
+  });
+});
+
+const steps = (scoring: 'all' | 'position', score?: number) =>
+  orderingSchema.parse({
+    items: [
+      { value: 'wash', label: 'Wash' },
+      { value: 'cut', label: 'Cut' },
+      { value: 'cook', label: 'Cook' },
+      { value: 'serve', label: 'Serve' },
+    ],
+    scoring,
+    score,
+  });
+
+describe('ordering: the author’s items', () => {
+  const item = (value: string) => ({ value, label: value.toUpperCase() });
+  it.each([
+    ['two items', { items: [item('a'), item('b')] }, []],
+    ['one item', { items: [item('a')] }, ['page.itemsMin']],
+    ['two items with one value', { items: [item('a'), item('a')] }, ['page.valuesUnique']],
+    [
+      'an unknown way to score',
+      { items: [item('a'), item('b')], scoring: 'some' },
+      ['Invalid option: expected one of "all"|"position"'],
+    ],
+    ['a score with decimals', { items: [item('a'), item('b')], score: 1.5 }, ['validation.wholeNumber']],
+  ])('given %s (%j), then %j', (_, input, expected) =>
+    expect(messages(orderingSchema.safeParse(input))).toEqual(expected),
+  );
+
+  it('given only items, then the whole order scores 1', () => {
+    expect(orderingSchema.parse({ items: [item('a'), item('b')] })).toMatchObject({
+      scoring: 'all',
+      score: 1,
+    });
+  });
+
+  it.each([
+    ['nothing yet', [], []],
+    ['a permutation', ['cook', 'wash', 'serve', 'cut'], []],
+    ['an item missing', ['cook', 'wash', 'serve'], ['result.notAPermutation']],
+    ['an item twice', ['cook', 'wash', 'serve', 'serve'], ['result.notAPermutation']],
+    ['an unknown item', ['cook', 'wash', 'serve', 'eat'], ['result.notAPermutation']],
+    ['an item too many', ['cook', 'wash', 'serve', 'cut', 'cut'], ['result.notAPermutation']],
+  ])('given %s (%j), then %j', (_, answer, expected) =>
+    expect(messages(orderingAnswerSchema(steps('all')).safeParse(answer))).toEqual(expected),
+  );
+});
+
+describe('ordering: score as a whole or per item in place', () => {
+  it.each([
+    ['all', 'right order', ['wash', 'cut', 'cook', 'serve'], 3],
+    ['all', 'two swapped', ['wash', 'cook', 'cut', 'serve'], 0],
+    ['all', 'empty', [], 0],
+    ['position', 'right order', ['wash', 'cut', 'cook', 'serve'], 12],
+    ['position', 'two swapped', ['wash', 'cook', 'cut', 'serve'], 6],
+    ['position', 'reversed', ['serve', 'cook', 'cut', 'wash'], 0],
+    ['position', 'empty', [], 0],
+  ] as const)('given %s scoring and %s (%j), then %i', (scoring, _, answer, expected) =>
+    expect(orderingScore(steps(scoring, 3), answer)).toBe(expected),
+  );
+
+  it.each([
+    ['all', 3],
+    ['position', 12],
+  ] as const)('given %s scoring, then the maximum is %i and the correct order scores it', (scoring, max) => {
+    expect(orderingMaxScore(steps(scoring, 3))).toBe(max);
+    expect(orderingScore(steps(scoring, 3), orderingCorrect(steps(scoring, 3)))).toBe(max);
+  });
+});
+
+describe('ordering: what a learner receives', () => {
+  const two = orderingSchema.parse({
+    items: [
+      { value: 'a', label: 'A' },
+      { value: 'b', label: 'B' },
+    ],
+  });
+  const seeds = Array.from({ length: 40 }, (_, i) => `participant-${i}`);
+
+  it.each([
+    ['four items', steps('all')],
+    ['two items, where a shuffle often lands on the right order', two],
+  ])(
+    'given %s, then for every seed the same items, never in the right order, the same every time',
+    (_, question) => {
+      for (const seed of seeds) {
+        const shown = orderingPublic(question, seed);
+        expect(shown).toEqual(orderingPublic(question, seed));
+        expect(shown.items.map((i) => i.value)).not.toEqual(orderingCorrect(question));
+        expect([...shown.items].sort((a, b) => a.value.localeCompare(b.value))).toEqual(
+          [...question.items].sort((a, b) => a.value.localeCompare(b.value)),
+        );
+        expect(JSON.stringify(shown)).not.toMatch(/score|scoring/);
+      }
+    },
+  );
+
+  it('given the items, then xAPI gets sequencing, the choices and "a[,]b[,]c"', () => {
+    expect(orderingXapi(two, 'nl')).toEqual({
+      interactionType: 'sequencing',
+      choices: [
+        { id: 'a', description: { nl: 'A' } },
+        { id: 'b', description: { nl: 'B' } },
+      ],
+      correctResponsesPattern: ['a[,]b'],
+    });
+    expect(orderingResponse(['cut', 'wash', 'cook', 'serve'])).toBe('cut[,]wash[,]cook[,]serve');
   });
 });
