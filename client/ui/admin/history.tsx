@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isCheckReveals } from '../../../events/module/events';
 import { isRoleAction } from '../../../events/permissions';
 import { formatDateTime } from '../../../events/shared/dates';
 import type { CurrentUser } from '../../lib/auth';
@@ -42,6 +43,9 @@ export function useShowValue() {
   return (value: unknown, field = ''): string => {
     if (value === null || value === undefined || value === '') return '—';
     if (typeof value === 'boolean') return value ? t('history.yes') : t('history.no');
+    // A draft names the field, the history its path (details.checkReveals).
+    if (field.split('.').pop() === 'checkReveals' && isCheckReveals(value))
+      return t(`moduleAdmin.form.checkReveals.${value}`);
     if (Array.isArray(value)) {
       // No roles at all is a plain user, as the users list says.
       if (value.length === 0) return field === 'roles' ? t('adminUsers.plainUser') : '—';

@@ -24,6 +24,7 @@ const fields = [
   'onHome',
   'test',
   'showCorrect',
+  'checkReveals',
   'anonymousPages',
   'randomized',
   'gateProgress',

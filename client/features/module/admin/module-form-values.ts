@@ -19,5 +19,8 @@ export function moduleFormValues(module?: Partial<ModuleInput> | null, language 
     gateProgress: module?.gateProgress ?? false,
     gateConfig: [...(module?.gateConfig ?? [])],
     image: module?.image ?? null,
+    // A new module starts where learners learn most: the verdict with the author's feedback; a test
+    // reveals nothing before its end.
+    checkReveals: module?.checkReveals ?? (module?.test ? 'nothing' : 'feedback'),
   } as ModuleFormValues;
 }

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { moduleInputSchema } from '../../../../events/module/commands';
-import { gateOptions, randomizeOptions } from '../../../../events/module/events';
+import { checkRevealsOptions, gateOptions, randomizeOptions } from '../../../../events/module/events';
 import { languages } from '../../../../events/shared/fields';
 import { problemOf, showFieldProblems } from '../../../lib/forms';
 import { useImageChoices } from '../../../ui/admin/api/get-files';
@@ -21,6 +21,7 @@ const knownFields = [
   'gateProgress',
   'randomized',
   'gateConfig',
+  'checkReveals',
 ] as const;
 
 /**
@@ -58,10 +59,20 @@ export function ModuleForm({
   const gateError = useErrorText(errors.gateProgress);
   const image = form.watch('image');
   const imageChoices = useImageChoices();
+  // Once the author picks what a check reveals, changing the kind no longer picks it for them.
+  const revealsChosen = useRef(false);
 
   const setKind = (isTest: boolean) => {
     const options = { shouldDirty: true } as const;
     form.setValue('test', isTest, options);
+    if (!revealsChosen.current) {
+      const initial = defaultValues.checkReveals ?? 'feedback';
+      form.setValue(
+        'checkReveals',
+        isTest ? 'nothing' : initial === 'nothing' ? 'feedback' : initial,
+        options,
+      );
+    }
     if (isTest) {
       form.setValue('gateProgress', false, options);
       form.setValue('gateConfig', [], options);
@@ -181,6 +192,33 @@ export function ModuleForm({
         ) : (
           <p className="muted">{t('moduleAdmin.form.normalHint')}</p>
         )}
+      </fieldset>
+
+      <fieldset className="form-section" disabled={readOnly} aria-describedby={`${kindId}-reveals-hint`}>
+        <legend className="form-section__title">{t('moduleAdmin.form.checkReveals.legend')}</legend>
+        <p id={`${kindId}-reveals-hint`} className="muted">
+          {t('moduleAdmin.form.checkReveals.hint')}
+        </p>
+        {checkRevealsOptions.map((option) => (
+          <CheckboxField
+            key={option}
+            label={t(`moduleAdmin.form.checkReveals.${option}`)}
+            description={t(`moduleAdmin.form.checkReveals.${option}Hint`)}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="radio"
+                value={option}
+                {...form.register('checkReveals', {
+                  onChange: () => {
+                    revealsChosen.current = true;
+                  },
+                })}
+              />
+            )}
+          </CheckboxField>
+        ))}
       </fieldset>
 
       <fieldset className="form-section" disabled={readOnly}>

@@ -66,4 +66,41 @@ describe('the module form', () => {
     expect(gate).toBeDisabled();
     expect(gate).toHaveAccessibleDescription('Blocking progress cannot be combined with a test.');
   });
+
+  it('offers what a check reveals as a group of four choices, starting at feedback for a new module', async () => {
+    const { user } = await showNewModule();
+    const group = screen.getByRole('group', { name: 'What a check reveals' });
+    const feedback = screen.getByRole('radio', { name: 'Right or wrong, with feedback' });
+    expect(group).toContainElement(feedback);
+    expect(group).toHaveAccessibleDescription(
+      'What participants see when they check an answer and have attempts left.',
+    );
+    expect(feedback).toBeChecked();
+    expect(feedback).toHaveAccessibleDescription(
+      'Right or wrong, with the feedback the author wrote for the chosen answer.',
+    );
+    expect(screen.getByRole('radio', { name: 'Nothing' })).toHaveAccessibleDescription(
+      'An exam: a check reveals nothing until the end.',
+    );
+
+    // Untouched, a test reveals nothing and a normal module goes back to feedback.
+    await user.click(screen.getByRole('radio', { name: 'Test' }));
+    expect(screen.getByRole('radio', { name: 'Nothing' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'Normal' }));
+    expect(feedback).toBeChecked();
+  });
+
+  it('keeps the author’s choice when the kind changes, and sends it', async () => {
+    const { user } = await showNewModule();
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Practice exam');
+    await user.click(screen.getByRole('radio', { name: 'Right or wrong' }));
+    await user.click(screen.getByRole('radio', { name: 'Test' }));
+    expect(screen.getByRole('radio', { name: 'Right or wrong' })).toBeChecked();
+
+    await user.click(screen.getByRole('button', { name: 'Create module' }));
+    await waitFor(() => expect(callsTo('module.create')).toHaveLength(1));
+    expect(callsTo('module.create')[0]).toEqual({
+      module: expect.objectContaining({ test: true, checkReveals: 'verdict' }),
+    });
+  });
 });
