@@ -18,12 +18,22 @@ describe('an output shaped from a stored schema', () => {
     expect(output.parse(row)).toEqual(row);
   });
 
-  it('keeps what the values are: an enum, optional and nullable fields, a default as required', () => {
+  it('keeps what the values are: an enum, optional and nullable fields', () => {
     expect(output.safeParse({ name: 'n', count: 1, kind: 'c', image: null, tags: [] }).success).toBe(false);
     expect(output.parse({ name: 'n', count: 1, kind: 'b', image: null, tags: [] })).not.toHaveProperty(
       'note',
     );
-    expect(output.safeParse({ name: 'n', count: 1, kind: 'b', image: null }).success).toBe(false);
+    expect(output.safeParse({ name: 'n', count: 1, kind: 'b' }).success).toBe(false);
+  });
+
+  it('fills a field with a default when a row was stored before the field existed', () => {
+    expect(output.parse({ name: 'n', count: 1, kind: 'b', image: null })).toEqual({
+      name: 'n',
+      count: 1,
+      kind: 'b',
+      image: null,
+      tags: [],
+    });
   });
 
   it('drops a field the schema does not name', () => {
