@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
+  fillBlanksAnswered,
+  fillBlanksAnswerSchema,
+  fillBlanksCorrect,
+  fillBlanksFeedback,
+  fillBlanksMaxScore,
+  fillBlanksPublic,
+  fillBlanksResponse,
+  fillBlanksSchema,
+  fillBlanksScore,
+  fillBlanksXapi,
+} from '../../../events/page/question-types/fill-blanks';
+import {
   matchingAnswerSchema,
   matchingCorrect,
   matchingFeedback,
@@ -278,4 +290,179 @@ describe('ordering: what a learner receives', () => {
     });
     expect(orderingResponse(['cut', 'wash', 'cook', 'serve'])).toBe('cut[,]wash[,]cook[,]serve');
   });
+});
+
+const sentence = fillBlanksSchema.parse({
+  text: 'The capital of France is [[1]]; Brussels lies in [[2]].',
+  gaps: [
+    {
+      kind: 'text',
+      accepted: [
+        { text: 'Paris', score: 2, feedback: 'Right: Paris.' },
+        { text: 'Lyon', score: -1, feedback: 'Lyon is the third city.' },
+      ],
+    },
+    {
+      kind: 'select',
+      options: [
+        { label: 'Belgium', value: 'be', score: 1, feedback: 'Indeed.' },
+        { label: 'France', value: 'fr', score: -2 },
+        { label: 'Spain', value: 'es', score: 0 },
+      ],
+    },
+  ],
+});
+
+describe('fill in the blanks: the author’s text and gaps', () => {
+  const gap = { kind: 'text', accepted: [{ text: 'x', score: 1 }] };
+  const choose = (values: string[]) => ({
+    kind: 'select',
+    options: values.map((value) => ({ label: value, value, score: 1 })),
+  });
+  it.each([
+    ['one gap', { text: 'a [[1]] b', gaps: [gap] }, []],
+    ['two gaps of both kinds', { text: '[[1]] and [[2]]', gaps: [gap, choose(['a', 'b'])] }, []],
+    // The text is not compared with gaps that failed on their own.
+    ['no gap', { text: 'no gap', gaps: [] }, ['page.gapsMin']],
+    ['a marker without its gap', { text: '[[1]] and [[2]]', gaps: [gap] }, ['page.gapsMismatch']],
+    ['a gap without its marker', { text: '[[1]]', gaps: [gap, gap] }, ['page.gapsMismatch']],
+    ['markers out of order', { text: '[[2]] and [[1]]', gaps: [gap, gap] }, ['page.gapsMismatch']],
+    ['a marker twice', { text: '[[1]] and [[1]]', gaps: [gap, gap] }, ['page.gapsMismatch']],
+    [
+      'a typed gap without accepted text',
+      { text: '[[1]]', gaps: [{ kind: 'text', accepted: [] }] },
+      ['page.acceptedMin'],
+    ],
+    ['a list with one option', { text: '[[1]]', gaps: [choose(['a'])] }, ['page.optionsMin']],
+    ['a list with one value twice', { text: '[[1]]', gaps: [choose(['a', 'a'])] }, ['page.valuesUnique']],
+  ])('given %s (%j), then %j', (_, input, expected) =>
+    expect(messages(fillBlanksSchema.safeParse(input)).sort()).toEqual([...expected].sort()),
+  );
+
+  it('given a typed gap without settings, then case and accents do not matter', () => {
+    expect(fillBlanksSchema.parse({ text: '[[1]]', gaps: [gap] }).gaps[0]).toEqual({
+      kind: 'text',
+      accepted: [{ text: 'x', score: 1, feedback: '' }],
+      caseSensitive: false,
+      accentSensitive: false,
+    });
+  });
+});
+
+describe('fill in the blanks: the learner’s answer', () => {
+  it.each([
+    ['both gaps', ['Paris', 'be'], []],
+    ['gaps left empty', ['', ''], []],
+    ['nothing yet', [], []],
+    ['one entry for two gaps', ['Paris'], ['result.gapsCount']],
+    ['three entries for two gaps', ['Paris', 'be', 'x'], ['result.gapsCount']],
+    ['a value not in the list', ['Paris', 'de'], ['result.unknownOption']],
+  ])('given %s (%j), then %j', (_, answer, expected) =>
+    expect(messages(fillBlanksAnswerSchema(sentence).safeParse(answer))).toEqual(expected),
+  );
+
+  it('given a typed text longer than a short answer, then it is refused', () => {
+    expect(messages(fillBlanksAnswerSchema(sentence).safeParse(['x'.repeat(501), 'be']))).toEqual([
+      'validation.tooLong',
+    ]);
+  });
+
+  it.each([
+    [['', ' '], false],
+    [[], false],
+    [['', 'be'], true],
+  ])('given %j, then answered is %s', (answer, expected) =>
+    expect(fillBlanksAnswered(answer)).toBe(expected),
+  );
+});
+
+describe('fill in the blanks: score per gap, each between 0 and its best', () => {
+  it.each([
+    ['all right', ['paris', 'be'], 3],
+    ['typed right, chosen wrong', ['Paris', 'es'], 2],
+    ['typed wrong, chosen right', ['Rome', 'be'], 1],
+    ['penalties on both gaps never go below 0', ['Lyon', 'fr'], 0],
+    ['a penalty does not take the other gap’s points', ['Paris', 'fr'], 2],
+    ['empty', ['', ''], 0],
+    ['nothing yet', [], 0],
+  ])('given %s (%j), then %i', (_, answer, expected) =>
+    expect(fillBlanksScore(sentence, answer)).toBe(expected),
+  );
+
+  it('given the gaps, then the maximum is the sum of their best and the correct answer scores it', () => {
+    expect(fillBlanksMaxScore(sentence)).toBe(3);
+    expect(fillBlanksCorrect(sentence)).toEqual(['Paris', 'be']);
+    expect(fillBlanksScore(sentence, fillBlanksCorrect(sentence))).toBe(3);
+  });
+
+  it.each([
+    [
+      ['Paris', 'be'],
+      ['Right: Paris.', 'Indeed.'],
+    ],
+    [['lyon', 'fr'], ['Lyon is the third city.']],
+    [['', ''], []],
+  ])('given %j, then the feedback is %j', (answer, expected) =>
+    expect(fillBlanksFeedback(sentence, answer)).toEqual(expected),
+  );
+});
+
+describe('fill in the blanks: what a learner receives and xAPI', () => {
+  it('given the question, then the text and the gaps without accepted texts, scores or feedback', () => {
+    const shown = fillBlanksPublic(sentence);
+    expect(shown).toEqual({
+      text: sentence.text,
+      gaps: [
+        { kind: 'text' },
+        {
+          kind: 'select',
+          options: [
+            { label: 'Belgium', value: 'be' },
+            { label: 'France', value: 'fr' },
+            { label: 'Spain', value: 'es' },
+          ],
+        },
+      ],
+    });
+    expect(JSON.stringify(shown)).not.toMatch(/accepted|score|feedback|Paris|Indeed/);
+  });
+
+  const oneTyped = (gap: object) =>
+    fillBlanksSchema.parse({ text: '[[1]]', gaps: [{ kind: 'text', ...gap }] });
+  it.each([
+    ['typed and chosen, case does not matter', ['{case_matters=false}Paris[,]be'], sentence],
+    [
+      'a case-sensitive typed gap',
+      ['{case_matters=true}H2O'],
+      oneTyped({ caseSensitive: true, accepted: [{ text: 'H2O', score: 1 }] }),
+    ],
+    [
+      'a best text with a wildcard and one without',
+      ['{case_matters=false}photosynthesis'],
+      oneTyped({
+        accepted: [
+          { text: 'photo*', score: 1 },
+          { text: 'photosynthesis', score: 1 },
+        ],
+      }),
+    ],
+    [
+      'only a wildcard, so no literal right text',
+      undefined,
+      oneTyped({ accepted: [{ text: 'photo*', score: 1 }] }),
+    ],
+  ])('given %s, then the fill-in pattern is %j', (_, expected, question) =>
+    expect(fillBlanksXapi(question)).toEqual({
+      interactionType: 'fill-in',
+      ...(expected ? { correctResponsesPattern: expected } : {}),
+    }),
+  );
+
+  it.each([
+    [['Paris', 'be'], 'Paris[,]be'],
+    [[' Paris ', ''], 'Paris[,]'],
+    [['a[,]b', 'be'], 'a,b[,]be'],
+  ])('given %j, then the response is %j', (answer, expected) =>
+    expect(fillBlanksResponse(answer)).toBe(expected),
+  );
 });
