@@ -19,6 +19,19 @@ export interface QueuedSave {
   idempotencyKey: string;
 }
 
+/**
+ * The answers a save checks, question by question, in the order asked: a check is a save whose
+ * `confirm` names its question, a draft save checks nothing. Read back per question after a reload,
+ * so the page counts a check still waiting as the attempt it will be.
+ */
+export const checksIn = (
+  save: Pick<QueuedSave, 'answers' | 'confirm'>,
+): { question: string; answer: AnswerValue }[] =>
+  save.confirm.flatMap((question) => {
+    const answer = save.answers[question];
+    return answer === undefined ? [] : [{ question, answer }];
+  });
+
 const databaseName = 'srhr-answer-queue';
 const storeName = 'saves';
 

@@ -1,6 +1,6 @@
 import type { AnswerValue } from '../../../../events/result/answers';
 import { addSave, type QueuedSave, removeSave, savesOf } from '../../../lib/answer-queue-store';
-import { api, errorCode, errorMessage, type RouterOutputs } from '../../../lib/trpc';
+import { api, errorCode, errorKey, errorMessage, type RouterOutputs } from '../../../lib/trpc';
 
 /**
  * The answer queue's sender (docs/development/client-offline.md): sends a user's queued saves one
@@ -17,7 +17,8 @@ export type SavedState = RouterOutputs['result']['save'];
 export type QueueEvent =
   /** `left`: the save left the queue (false when later drafts joined it meanwhile: it goes again). */
   | { type: 'sent'; save: QueuedSave; saved: SavedState; left: boolean }
-  | { type: 'refused'; save: QueuedSave; message: string | null }
+  /** `key`: the refusal's i18n key, e.g. 'result.noAttemptsLeft' when another device used the attempt. */
+  | { type: 'refused'; save: QueuedSave; message: string | null; key: string | null }
   /** Sending stopped for now: the saves left wait on this device. */
   | { type: 'waiting'; userId: string };
 
@@ -119,7 +120,7 @@ async function sendAll(userId: string) {
     } catch (failure) {
       if (refusals.has(errorCode(failure) ?? '')) {
         await removeSave(save);
-        emit({ type: 'refused', save, message: errorMessage(failure) });
+        emit({ type: 'refused', save, message: errorMessage(failure), key: errorKey(failure) });
         continue;
       }
       emit({ type: 'waiting', userId });

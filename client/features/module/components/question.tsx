@@ -4,6 +4,7 @@ import type { PublicElement } from '../../../../events/page/content';
 import { type AnswerValue, isAnswered, sameAnswer } from '../../../../events/result/answers';
 import type { LearnerQuestion } from '../api/get-learner-page';
 import { CheckVerdict } from './check-verdict';
+import { effectiveAttempts } from './effective-attempts';
 import { notANumber } from './numeric-answer';
 import { TypedAnswer } from './typed-answer';
 
@@ -24,6 +25,10 @@ export function Question({
   onConfirm,
   confirming,
   readOnly,
+  waitingChecks = [],
+  checksHeld = false,
+  usedElsewhere = false,
+  onDismissUsedElsewhere,
 }: {
   question: QuestionElement;
   state: LearnerQuestion | undefined;
@@ -32,20 +37,38 @@ export function Question({
   onConfirm: () => void;
   confirming: boolean;
   readOnly: boolean;
+  /** This device's checks of the question still waiting to be sent, oldest first. */
+  waitingChecks?: readonly AnswerValue[];
+  /** They are held on this device (no connection), not merely on their way. */
+  checksHeld?: boolean;
+  /** The server refused this device's check: the attempt was used on another device. */
+  usedElsewhere?: boolean;
+  onDismissUsedElsewhere?: () => void;
 }) {
   const { t } = useTranslation();
   const id = useId();
   const [showCorrect, setShowCorrect] = useState(false);
-  const locked = state?.locked ?? false;
+  // A check still waiting on this device counts already: the server will count it so.
+  const device = effectiveAttempts(
+    {
+      attempts: state?.attempts ?? 0,
+      attemptsAllowed: state?.attemptsAllowed ?? null,
+      locked: state?.locked ?? false,
+      answer: state?.answer ?? null,
+    },
+    waitingChecks,
+  );
+  const locked = device.locked;
   const correct = state?.correct ?? null;
   const revealed = correct !== null && (state?.reveal === 'auto' || showCorrect);
   const allowed = state?.attemptsAllowed ?? null;
-  const used = state?.attempts ?? 0;
+  const used = device.attempts;
   // A locked question shows what was confirmed, whatever the form held.
-  const shown = locked && state?.answer != null ? state.answer : value;
+  const shown = locked && device.answer != null ? device.answer : value;
   const chosen = Array.isArray(shown) ? shown : [shown];
   const needsConfirm = (state?.needsConfirm ?? false) && !locked && !readOnly;
-  const checked = state?.answered && sameAnswer(state.answer, value);
+  const answered = (state?.answered ?? false) || device.pendingChecks > 0;
+  const checked = answered && sameAnswer(device.answer, value);
   // A check needs a number (uncheckable in events/result/answers.ts); the draft keeps the text.
   const noNumber = question.questionType === 'numeric' && typeof value === 'string' && notANumber(value);
   const statusId = `${id}-status`;
@@ -56,17 +79,23 @@ export function Question({
   // After a check, its verdict takes the focus when the module reveals one; otherwise a check that
   // locks the question moves it to the status, if the vanished button took it away.
   const verdict = useRef<HTMLDivElement>(null);
+  // A check counts on this device before the server answers: while it waits, its verdict may still
+  // come, and takes the focus then if the learner is still at this question.
+  const hasVerdict = Boolean(state?.verdict);
+  const waitingHere = device.pendingChecks > 0;
   useEffect(() => {
     if (!checkedByButton.current || used === 0) return;
-    if (verdict.current) {
+    const focused = document.activeElement;
+    const here = !focused || focused === document.body || status.current?.parentElement?.contains(focused);
+    if (hasVerdict && verdict.current) {
       checkedByButton.current = false;
-      verdict.current.focus();
+      if (here) verdict.current.focus();
       return;
     }
     if (!locked) return;
-    checkedByButton.current = false;
-    if (!document.activeElement || document.activeElement === document.body) status.current?.focus();
-  }, [locked, used]);
+    if (!waitingHere) checkedByButton.current = false;
+    if (!focused || focused === document.body) status.current?.focus();
+  }, [locked, used, hasVerdict, waitingHere]);
   return (
     <div className={`question${locked ? ' question--locked' : ''}`}>
       <fieldset className="question__fieldset" disabled={readOnly || locked} aria-describedby={statusId}>
@@ -145,13 +174,30 @@ export function Question({
         )}
         <p className="question__kind">{t(`pages.questionType.${question.questionType}`)}</p>
       </fieldset>
+      {usedElsewhere && (
+        <div className="question__elsewhere status status--info">
+          <p>{t('answering.usedElsewhere')}</p>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => {
+              onDismissUsedElsewhere?.();
+              // The button goes away with the explanation: keep the keyboard's place at the question.
+              status.current?.focus();
+            }}
+          >
+            {t('answering.usedElsewhereDismiss')}
+          </button>
+        </div>
+      )}
       <p id={statusId} ref={status} tabIndex={-1} className="question__status" aria-live="polite">
         {allowed === null
           ? ''
           : locked
             ? t('answering.lockedStatus', { count: allowed })
             : `${t('answering.attemptsUsed', { used, allowed })} · ${t('answering.attemptsLeft', { count: Math.max(allowed - used, 0) })}`}
-        {needsConfirm && state?.answered && !checked && ` · ${t('answering.notChecked')}`}
+        {allowed !== null && waitingHere && checksHeld && ` · ${t('answering.checkWaiting')}`}
+        {needsConfirm && answered && !checked && ` · ${t('answering.notChecked')}`}
       </p>
       {needsConfirm && (
         <div className="question__confirm">

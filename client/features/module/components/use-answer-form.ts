@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnswerValue } from '../../../../events/result/answers';
+import { checksIn } from '../../../lib/answer-queue-store';
 import { useCurrentUser } from '../../../lib/auth';
 import { online, queuedSavesOf, queueSave, sendQueued, subscribeToQueue } from '../api/answer-queue';
 import type { LearnerQuestion } from '../api/get-learner-page';
 import { useSavedAnswers } from '../api/save-answers';
+import { effectiveAttempts } from './effective-attempts';
 
 /** How long answers rest before they are saved (docs/guide/questions-and-attempts.md: 500 ms after the last change). */
 const SAVE_DEBOUNCE_MS = 500;
@@ -23,6 +25,22 @@ const initialDraft = (questions: Record<string, LearnerQuestion>) =>
       question.draft ?? question.answer ?? (question.questionType === 'multiple' ? [] : ''),
     ]),
   ) as Record<string, AnswerValue>;
+
+/**
+ * A check ('Check answer') still in this device's queue. Once sent (or refused for an attempt used
+ * elsewhere) it stays counted until the page's next state from the server arrives (`until`: the
+ * state it was sent under), so the counter never drops back for a moment in between.
+ */
+interface WaitingCheck {
+  id: number;
+  question: string;
+  answer: AnswerValue;
+  /** Held on this device: made offline, read back after a reload, or the queue had to stop. */
+  held: boolean;
+  until?: Record<string, LearnerQuestion>;
+}
+
+const noChecks: AnswerValue[] = [];
 
 /**
  * The answers of one page as the participant edits them. Changes rest 500 ms, then go into the
@@ -52,6 +70,36 @@ export function useAnswerForm(
   const touched = useRef(new Set<string>());
   const draftRef = useRef(draft);
   draftRef.current = draft;
+  const [checks, setChecks] = useState<WaitingCheck[]>([]);
+  /** Questions whose check the server refused because the attempt was used on another device. */
+  const [usedElsewhere, setUsedElsewhere] = useState<ReadonlySet<string>>(new Set());
+  const questionsRef = useRef(questions);
+  questionsRef.current = questions;
+  const waitingChecks = useMemo(() => {
+    const byQuestion: Record<string, AnswerValue[]> = {};
+    for (const check of checks)
+      if (!check.until || check.until === questions)
+        byQuestion[check.question] = [...(byQuestion[check.question] ?? []), check.answer];
+    return byQuestion;
+  }, [checks, questions]);
+  const waitingRef = useRef(waitingChecks);
+  waitingRef.current = waitingChecks;
+  // The server's state arrived: the checks it answered are in it.
+  useEffect(() => {
+    setChecks((now) =>
+      now.some((check) => check.until && check.until !== questions)
+        ? now.filter((check) => !check.until || check.until === questions)
+        : now,
+    );
+  }, [questions]);
+  const addChecks = useCallback(
+    (saves: { id: number; answers: Record<string, AnswerValue>; confirm: string[] }[], held: boolean) => {
+      const added = saves.flatMap((save) => checksIn(save).map((check) => ({ id: save.id, held, ...check })));
+      if (added.length > 0)
+        setChecks((now) => [...now.filter((check) => !added.some((it) => it.id === check.id)), ...added]);
+    },
+    [],
+  );
 
   const settle = useCallback(() => {
     if (waiting.current.size > 0 || Object.keys(pending.current).length > 0) return;
@@ -69,30 +117,48 @@ export function useAnswerForm(
       for (const name of touched.current) delete held[name];
       setDraft((current) => ({ ...current, ...held }));
       for (const save of saves) waiting.current.add(save.id);
+      addChecks(saves, true);
       setStatus(online() ? 'saving' : 'queued');
       void sendQueued(userId);
     });
     return () => {
       cancelled = true;
     };
-  }, [userId, modulePath, pagePath]);
+  }, [userId, modulePath, pagePath, addChecks]);
 
   useEffect(
     () =>
       subscribeToQueue((event) => {
         if (event.type === 'waiting') {
+          if (event.userId === userId)
+            setChecks((now) =>
+              now.every((check) => check.held) ? now : now.map((check) => ({ ...check, held: true })),
+            );
           if (event.userId === userId && waiting.current.size > 0)
             setStatus((now) => (now === 'error' || now === 'pending' ? now : 'queued'));
           return;
         }
         const { save } = event;
         if (save.userId !== userId || save.module !== modulePath || save.page !== pagePath) return;
+        const answered = questionsRef.current;
         if (event.type === 'sent') {
+          if (event.left)
+            setChecks((now) =>
+              now.map((check) => (check.id === save.id ? { ...check, until: answered } : check)),
+            );
           applySaved(event.saved);
           if (event.left) waiting.current.delete(save.id);
           settle();
         } else {
           waiting.current.delete(save.id);
+          // The attempt went to another device's answer: say so at the question, until dismissed.
+          const elsewhere = event.key === 'result.noAttemptsLeft' && save.confirm.length > 0;
+          setChecks((now) =>
+            elsewhere
+              ? now.map((check) => (check.id === save.id ? { ...check, until: answered } : check))
+              : now.filter((check) => check.id !== save.id),
+          );
+          if (elsewhere) setUsedElsewhere((now) => new Set([...now, ...save.confirm]));
           setError(event.message ?? t('answering.saveError'));
           setStatus('error');
           applySaved(null);
@@ -107,6 +173,7 @@ export function useAnswerForm(
       try {
         const save = await queueSave(userId, { module: modulePath, page: pagePath }, answers, confirm);
         waiting.current.add(save.id);
+        addChecks([save], !online());
         setStatus((now) => (now === 'error' || now === 'pending' ? now : online() ? 'saving' : 'queued'));
       } catch {
         // No storage on this device (private browsing, a full disk): the text stays on screen.
@@ -116,7 +183,7 @@ export function useAnswerForm(
       }
       await sendQueued(userId);
     },
-    [userId, modulePath, pagePath, t],
+    [userId, modulePath, pagePath, t, addChecks],
   );
 
   const flush = useCallback(async (): Promise<void> => {
@@ -147,8 +214,36 @@ export function useAnswerForm(
     [flush, send],
   );
 
+  /** Whether the question's attempts are used up on this device, counting the checks still waiting. */
+  const lockedHere = useCallback((name: string) => {
+    const state = questionsRef.current[name];
+    if (!state) return false;
+    return effectiveAttempts(
+      {
+        attempts: state.attempts,
+        attemptsAllowed: state.attemptsAllowed,
+        locked: state.locked,
+        answer: state.answer,
+      },
+      waitingRef.current[name] ?? noChecks,
+    ).locked;
+  }, []);
+
+  const dismissUsedElsewhere = useCallback((name: string) => {
+    setUsedElsewhere((now) => {
+      if (!now.has(name)) return now;
+      const left = new Set(now);
+      left.delete(name);
+      return left;
+    });
+  }, []);
+
   const change = useCallback(
     (name: string, value: AnswerValue) => {
+      // A checked answer waiting to be sent is final: the question is read-only, and should a
+      // change reach here anyway it is not kept (the server would refuse it).
+      if (lockedHere(name)) return;
+      dismissUsedElsewhere(name);
       touched.current.add(name);
       setDraft((current) => ({ ...current, [name]: value }));
       pending.current[name] = value;
@@ -157,7 +252,7 @@ export function useAnswerForm(
       if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(() => void flush(), SAVE_DEBOUNCE_MS);
     },
-    [flush],
+    [flush, lockedHere, dismissUsedElsewhere],
   );
 
   // Leaving the page, or the tab going away, within the debounce still keeps the change.
@@ -181,5 +276,22 @@ export function useAnswerForm(
     return () => window.removeEventListener('beforeunload', warn);
   }, [status]);
 
-  return { draft, change, confirm, confirming, status, error };
+  const checksFor = useCallback((name: string) => waitingChecks[name] ?? noChecks, [waitingChecks]);
+  const checksHeld = useCallback(
+    (name: string) => checks.some((check) => check.question === name && check.held && !check.until),
+    [checks],
+  );
+
+  return {
+    draft,
+    change,
+    confirm,
+    confirming,
+    status,
+    error,
+    checksFor,
+    checksHeld,
+    usedElsewhere,
+    dismissUsedElsewhere,
+  };
 }

@@ -127,6 +127,10 @@ function PageView({
       onConfirm={() => void form.confirm(question.name)}
       confirming={form.confirming === question.name}
       readOnly={!signedIn}
+      waitingChecks={form.checksFor(question.name)}
+      checksHeld={form.checksHeld(question.name)}
+      usedElsewhere={form.usedElsewhere.has(question.name)}
+      onDismissUsedElsewhere={() => form.dismissUsedElsewhere(question.name)}
     />
   );
   const video = page.page.type === 'interactive' ? page.page.interactiveVideo : null;

@@ -87,7 +87,9 @@ describe('answering questions with limited attempts', () => {
 
       const group = screen.getByRole('group', { name: 'Which protects against HIV?' });
       await waitFor(() => expect(group).toHaveAccessibleDescription('Attempt 1 of 2 used · 1 attempt left'));
-      expect(saves().at(-1)).toEqual({ answers: { protection: 'pill' }, confirm: ['protection'] });
+      await waitFor(() =>
+        expect(saves().at(-1)).toEqual({ answers: { protection: 'pill' }, confirm: ['protection'] }),
+      );
       await screen.findByRole('button', {
         name: 'Check answer',
         description: 'This answer has been checked.',
@@ -164,7 +166,9 @@ describe('answering questions with limited attempts', () => {
       await user.click(screen.getByRole('button', { name: 'Check answer' }));
 
       await waitFor(() => expect(group).toHaveAccessibleDescription('Attempt 1 of 2 used · 1 attempt left'));
-      expect(saves().at(-1)).toEqual({ answers: { infections: ['chlamydia'] }, confirm: ['infections'] });
+      await waitFor(() =>
+        expect(saves().at(-1)).toEqual({ answers: { infections: ['chlamydia'] }, confirm: ['infections'] }),
+      );
     });
 
     it('locks with the checked boxes shown after the last attempt', async () => {
