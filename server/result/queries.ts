@@ -19,7 +19,7 @@ import {
   type QuestionProgress,
 } from '../../events/result/progress';
 import { arrangeContent, arrangePages } from '../../events/result/randomize';
-import { type CheckReveals, revealFor, type Verdict } from '../../events/result/reveal';
+import { revealFor, type Verdict } from '../../events/result/reveal';
 import { ownersOfModule } from '../../projections/module/module-owners';
 import { findModuleByPath, type ModuleSummary } from '../../projections/module/module-summaries';
 import { type PageSummary, pagesOfModule } from '../../projections/page/page-summaries';
@@ -194,7 +194,7 @@ export const databaseSources = (db: Db): LearnerSources => ({
 });
 
 function questionState(
-  module: Pick<ModuleSummary, 'showCorrect'> & { checkReveals?: CheckReveals },
+  module: Pick<ModuleSummary, 'showCorrect' | 'checkReveals'>,
   question: QuestionElement,
   saved: StoredAnswer | undefined,
 ): LearnerQuestion {
@@ -217,7 +217,7 @@ function questionState(
           : null;
   const settled = locked || (answered && score >= maxScore);
   // Only a confirmed answer is checked: a draft reveals nothing.
-  const check = revealFor(question, { answer, final: locked }, module.checkReveals ?? 'nothing');
+  const check = revealFor(question, { answer, final: locked }, module.checkReveals);
   const correct = check.correct ?? (settledReveal && settled ? correctValues(question) : null);
   return {
     name: question.name,
