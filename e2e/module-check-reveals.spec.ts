@@ -43,9 +43,26 @@ test('an author chooses what a check reveals, by keyboard, at 1280 and 360 px', 
     await expect(answer).toBeChecked();
   });
 
+  await test.step('on the published module a change is a draft whose changes name the choices', async () => {
+    await group.getByRole('radio', { name: 'Goed of fout', exact: true }).check();
+    await page.getByRole('button', { name: 'Concept opslaan' }).click();
+    await page.getByRole('button', { name: 'Wijzigingen tonen' }).click();
+    await expect(page.locator('.draft-changes')).toContainText(
+      'Goed of fout, feedback en het juiste antwoord → Goed of fout',
+    );
+    await page
+      .locator('.draft-changes')
+      .screenshot({ path: test.info().outputPath('check-reveals-draft-1280.png') });
+    await page.getByRole('button', { name: 'Wijzigingen publiceren' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Wijzigingen publiceren' }).click();
+    await expect(page.getByText('De wijzigingen zijn gepubliceerd: deelnemers zien ze nu.')).toBeVisible();
+    await page.reload();
+    await expect(group.getByRole('radio', { name: 'Goed of fout', exact: true })).toBeChecked();
+  });
+
   await test.step('at 360 px the choices fit without sideways scrolling', async () => {
     await page.setViewportSize({ width: 360, height: 780 });
-    await expect(answer).toBeChecked();
+    await expect(group.getByRole('radio', { name: 'Goed of fout', exact: true })).toBeChecked();
     expect(await horizontalOverflow(page)).toBe(0);
     await group.scrollIntoViewIfNeeded();
     await group.screenshot({ path: test.info().outputPath('check-reveals-360.png') });
