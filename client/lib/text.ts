@@ -28,3 +28,12 @@ export function plainText(markdown: string): string {
 
 /** Whether text uses Markdown beyond plain paragraphs (and so needs the Markdown renderer). */
 export const hasMarkdown = (text: string) => plainText(text) !== text;
+
+/**
+ * The numbers in a text written for a language ("25 ± 0.5 %" → "25 ± 0,5 %" in Dutch), without
+ * thousands separators: a year stays 1994.
+ */
+export function localNumbers(text: string, language: string): string {
+  const format = new Intl.NumberFormat(language, { useGrouping: false, maximumFractionDigits: 20 });
+  return text.replace(/-?\d+(?:\.\d+)?(?:e[+-]?\d+)?/gi, (number) => format.format(Number(number)));
+}

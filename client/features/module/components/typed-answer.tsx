@@ -2,6 +2,7 @@ import './typed-answer.css';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicElement } from '../../../../events/page/content';
+import { localNumbers } from '../../../lib/text';
 import { NumericAnswer } from './numeric-answer';
 import { ShortAnswer } from './short-answer';
 
@@ -25,7 +26,7 @@ export function TypedAnswer({
   /** The correct answers when revealed, else null. */
   correct: string[] | null;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const correctId = `${useId()}-correct`;
   const describedBy = correct && correct.length > 0 ? correctId : undefined;
   return (
@@ -54,7 +55,9 @@ export function TypedAnswer({
           {t('answering.correctAnswerIs', {
             answer: correct
               ?.map((answer) =>
-                question.questionType === 'numeric' && question.unit ? `${answer} ${question.unit}` : answer,
+                question.questionType === 'numeric'
+                  ? `${localNumbers(answer, i18n.language)}${question.unit ? ` ${question.unit}` : ''}`
+                  : answer,
               )
               .join(' · '),
           })}

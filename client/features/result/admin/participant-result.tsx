@@ -7,6 +7,7 @@ import { isAdmin } from '../../../../events/escalation';
 import { formatDateTime } from '../../../../events/shared/dates';
 import type { CurrentUser } from '../../../lib/auth';
 import { problemOf } from '../../../lib/forms';
+import { localNumbers } from '../../../lib/text';
 import { errorCode } from '../../../lib/trpc';
 import { useModule } from '../../../ui/admin/api/modules';
 import { HistoryList } from '../../../ui/admin/history';
@@ -217,7 +218,13 @@ function AnswerTexts({
       {question.correctAnswers.length > 0 && (
         <p className="teacher-question__accepted">
           <strong>{t('teacherResults.acceptedAnswers')}:</strong>{' '}
-          <span lang={language}>{question.correctAnswers.join('; ')}</span>
+          <span lang={language}>
+            {question.correctAnswers
+              .map((answer) =>
+                question.questionType === 'numeric' ? localNumbers(answer, language) : answer,
+              )
+              .join('; ')}
+          </span>
         </p>
       )}
     </>
