@@ -44,13 +44,13 @@ export interface FrequentAnswer {
 }
 
 /** How many of the most frequent typed answers a question's statistics list. */
-export const FREQUENT_ANSWERS = 10;
+const FREQUENT_ANSWERS = 10;
 
 /**
  * A typed answer as the statistics group it: a number as parsed ('12,50' and ' 12.5' are 12.5), a
  * text trimmed, its spaces collapsed and lower-cased, so the variants of one answer count together.
  */
-export function normalisedAnswer(questionType: QuestionType, answer: AnswerValue): string {
+function normalisedAnswer(questionType: QuestionType, answer: AnswerValue): string {
   const text = Array.isArray(answer) ? answer.join(' ') : answer;
   if (questionType === 'numeric') {
     const value = parseNumber(text);

@@ -10,13 +10,12 @@ import { bestShortMatch, shortAcceptedSchema, shortScore } from './short-answer'
 
 // The same fields as a choice's option; content.ts imports this file, so importing its optionSchema
 // back would be a cycle that leaves the schema undefined when this file loads first.
-export const gapOptionSchema = z.object({
+const gapOptionSchema = z.object({
   label: requiredText(1000),
   value: z.string().trim().min(1, 'validation.required').max(200),
   score: z.number().int('validation.wholeNumber').min(-1000).max(1000),
   feedback: optionalText(5000).default(''),
 });
-export type GapOption = z.output<typeof gapOptionSchema>;
 
 export const textGapSchema = z.object({
   kind: z.literal('text'),
@@ -24,7 +23,7 @@ export const textGapSchema = z.object({
   caseSensitive: z.boolean().default(false),
   accentSensitive: z.boolean().default(false),
 });
-export const selectGapSchema = z.object({
+const selectGapSchema = z.object({
   kind: z.literal('select'),
   options: z.array(gapOptionSchema).min(2, 'page.optionsMin').max(50),
 });
@@ -32,7 +31,7 @@ export const gapSchema = z.discriminatedUnion('kind', [textGapSchema, selectGapS
 export type Gap = z.output<typeof gapSchema>;
 export type TextGap = z.output<typeof textGapSchema>;
 
-export const fillBlanksFields = {
+const fillBlanksFields = {
   /** Markdown with the gaps as [[1]], [[2]]… */
   text: requiredText(100_000),
   gaps: z.array(gapSchema).min(1, 'page.gapsMin').max(30),
@@ -46,10 +45,10 @@ export interface FillBlanksQuestion {
 const GAP_MARKER = /\[\[(\d+)\]\]/g;
 
 /** The gap numbers in the text, in the order they are written. */
-export const gapMarkers = (text: string) => [...text.matchAll(GAP_MARKER)].map((match) => Number(match[1]));
+const gapMarkers = (text: string) => [...text.matchAll(GAP_MARKER)].map((match) => Number(match[1]));
 
 /** The text must name each gap once, as [[1]], [[2]]… in order, and no gap that is not there. */
-export function refineFillBlanks(question: FillBlanksQuestion, context: z.RefinementCtx) {
+function refineFillBlanks(question: FillBlanksQuestion, context: z.RefinementCtx) {
   const markers = gapMarkers(question.text);
   if (markers.length !== question.gaps.length || markers.some((number, index) => number !== index + 1))
     context.addIssue({ code: 'custom', message: 'page.gapsMismatch', path: ['text'] });

@@ -25,12 +25,12 @@ export const matchingPairSchema = z.object({
 });
 export type MatchingPair = z.output<typeof matchingPairSchema>;
 
-export const matchingDistractorSchema = z.object({
+const matchingDistractorSchema = z.object({
   value: choiceValueSchema,
   label: requiredText(1000),
 });
 
-export const matchingFields = {
+const matchingFields = {
   pairs: z.array(matchingPairSchema).min(2, 'page.pairsMin').max(30),
   distractors: z.array(matchingDistractorSchema).max(30).default([]),
 };
@@ -41,7 +41,7 @@ export interface MatchingQuestion {
 }
 
 /** Pair and distractor values name the matches together, so they must all differ. */
-export function refineMatching(
+function refineMatching(
   question: { pairs: { value: string }[]; distractors: { value: string }[] },
   context: z.RefinementCtx,
 ) {
@@ -70,7 +70,7 @@ const byLabel = (a: { label: string; value: string }, b: { label: string; value:
  * nothing about the pairing and needs no seed to read an answer back. Editing a label can renumber
  * the matches, as editing an option's value does for a choice.
  */
-export function matchIds(question: MatchingQuestion): Map<string, string> {
+function matchIds(question: MatchingQuestion): Map<string, string> {
   const all = [
     ...question.pairs.map(({ value, match }) => ({ value, label: match })),
     ...question.distractors,

@@ -7,12 +7,12 @@ import { choiceValueSchema } from './matching';
  * An ordering question: the learner puts the items in order. Scored as a whole ('all': the score
  * only for the whole order right) or per item ('position': the score for each item in its place).
  */
-export const orderingItemSchema = z.object({
+const orderingItemSchema = z.object({
   value: choiceValueSchema,
   label: requiredText(1000),
 });
 
-export const orderingFields = {
+const orderingFields = {
   /** In the right order. */
   items: z.array(orderingItemSchema).min(2, 'page.itemsMin').max(30),
   scoring: z.enum(['all', 'position']).default('all'),
@@ -26,7 +26,7 @@ export interface OrderingQuestion {
 }
 
 /** The values name the items in answers, so they must differ. */
-export function refineOrdering(question: { items: { value: string }[] }, context: z.RefinementCtx) {
+function refineOrdering(question: { items: { value: string }[] }, context: z.RefinementCtx) {
   question.items.forEach((item, index) => {
     if (question.items.findIndex((other) => other.value === item.value) !== index)
       context.addIssue({ code: 'custom', message: 'page.valuesUnique', path: ['items', index, 'value'] });
