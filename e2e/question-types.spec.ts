@@ -9,6 +9,8 @@ import { procedures, screenshots, signIn } from './support';
  * author writes them in the page editor (a number with its unit and one attempt, a word), and a
  * learner answers them by keyboard at 360 px. A draft spends nothing; a text that is no number is
  * kept as a draft but says so and cannot be checked; checking the right values spends the attempt.
+ * The module tells what a check finds with the author's feedback (docs/adr/0020-what-a-check-reveals.md),
+ * and the administrator's xAPI statements carry the numeric and fill-in interactions.
  */
 
 const stamp = () => Date.now().toString(36) + Math.random().toString(36).slice(2, 5);
@@ -16,7 +18,11 @@ const stamp = () => Date.now().toString(36) + Math.random().toString(36).slice(2
 const texts = {
   page: 'Getallen en woorden',
   year: { label: 'In welk jaar vond de ICPD-conferentie plaats?', unit: 'jaar' },
-  word: { label: 'Welk woord betekent vrij en uitdrukkelijk ja zeggen?', answer: 'consent' },
+  word: {
+    label: 'Welk woord betekent vrij en uitdrukkelijk ja zeggen?',
+    answer: 'consent',
+    feedback: 'Ja: toestemming, vrij gegeven en altijd in te trekken.',
+  },
   used: (used: number, allowed: number) =>
     `Poging ${used} van ${allowed} gebruikt · ${allowed - used === 1 ? 'Nog 1 poging over' : `Nog ${allowed - used} pogingen over`}`,
   lockedOne: 'Je enige poging is gebruikt: je gecontroleerde antwoord ligt vast.',
@@ -28,6 +34,12 @@ const texts = {
       : `Controleren gebruikt één van je ${count} resterende pogingen.`,
 };
 
+/** An answered statement as GET /xapi/statements answers it, the parts read here. */
+interface XapiAnswer {
+  object: { id: string; definition?: { interactionType?: string; correctResponsesPattern?: string[] } };
+  result?: { response?: string };
+}
+
 /** One question on the learner page: its group, input, status line, check button and its hint. */
 function questionOn(page: Page, label: string) {
   const group = page.getByRole('group', { name: label });
@@ -38,6 +50,7 @@ function questionOn(page: Page, label: string) {
     status: box.locator('.question__status'),
     check: box.getByRole('button', { name: texts.check }),
     hint: box.locator('.question__confirm-hint'),
+    verdict: box.locator('.question__verdict'),
   };
 }
 
@@ -64,6 +77,7 @@ async function saving(page: Page, action: () => Promise<unknown>) {
 test('an author writes a numeric and a short-answer question; a learner answers them by keyboard at 360 px', async ({
   browser,
   request,
+  baseURL,
 }) => {
   test.setTimeout(120_000);
   const id = stamp();
@@ -71,7 +85,7 @@ test('an author writes a numeric and a short-answer question; a learner answers 
   await test.step('an administrator has a public module', async () => {
     await trpc(request, await tokenOf(request, admin), 'module.create', {
       path: modulePath,
-      module: { name: `Getallen ${id}`, language: 'nl', public: true },
+      module: { name: `Getallen ${id}`, language: 'nl', public: true, checkReveals: 'feedback' },
     });
   });
 
@@ -107,6 +121,7 @@ test('an author writes a numeric and a short-answer question; a learner answers 
       short.getByText('Een * staat voor om het even welke tekens', { exact: false }),
     ).toBeVisible();
     await short.getByLabel('Antwoord 1: tekst').fill(texts.word.answer);
+    await short.getByLabel('Feedback bij antwoord 1').fill(texts.word.feedback);
     await short.getByLabel('Pogingen').fill('2');
     await screenshots(page, 'question-types-editor');
     await noSeriousAxeViolations(page, 'page editor');
@@ -168,21 +183,66 @@ test('an author writes a numeric and a short-answer question; a learner answers 
     await expect(year.status).toHaveText(texts.lockedOne);
     await expect(year.input).toHaveValue('1994');
     await expect(year.input).toBeDisabled();
+    // The module tells what the check found, and the focus goes there.
+    await expect(year.verdict).toContainText('Juist.');
+    await expect(year.verdict).toBeFocused();
   });
 
-  await test.step('the short answer: a draft spends nothing, the check spends one attempt', async () => {
+  await test.step('the short answer: a wrong word says so, a draft spends nothing, the right one is checked', async () => {
     await word.input.focus();
-    await saving(page, () => page.keyboard.type('Consent'));
+    await saving(page, () => page.keyboard.type('agreement'));
     await expect(word.status).toHaveText(texts.used(0, 2));
     await page.keyboard.press('Tab');
     await expect(word.check).toBeFocused();
     await saving(page, () => page.keyboard.press('Enter'));
     await expect(word.status).toHaveText(texts.used(1, 2));
+    await expect(word.verdict).toContainText('Niet juist. Je hebt nog 1 poging.');
+    await expect(word.verdict).toBeFocused();
+    await expect(page.getByText(texts.word.feedback)).toHaveCount(0);
+
+    await word.input.fill('');
+    await word.input.focus();
+    await saving(page, () => page.keyboard.type('Consent'));
+    await page.keyboard.press('Tab');
+    await saving(page, () => page.keyboard.press('Enter'));
+    await expect(word.verdict).toContainText('Juist.');
+    await expect(word.verdict).toContainText(texts.word.feedback);
     await screenshots(page, 'question-types-checked');
   });
 
-  // What a check tells (its verdict and the author's feedback), the results and the xAPI statements
-  // of these answers are added as steps here, after the checks above.
+  await test.step("the administrator's xAPI statements carry a numeric and a fill-in interaction", async () => {
+    const token = await tokenOf(request, admin);
+    const answered = 'http://adlnet.gov/expapi/verbs/answered';
+    // The editor named the questions after their texts: read the names it saved.
+    const editable = await request.get(
+      `/trpc/page.editable?input=${encodeURIComponent(JSON.stringify({ path: pagePath }))}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    const [yearName, wordName] = (
+      (await editable.json()) as { result: { data: { content: { name: string }[] } } }
+    ).result.data.content.map((element) => element.name);
+    const statementsOf = async (question: string) => {
+      const activity = `${baseURL}/module/${modulePath}/${pagePath}#${question}`;
+      const response = await request.get(
+        `/xapi/statements?verb=${encodeURIComponent(answered)}&activity=${encodeURIComponent(activity)}`,
+        { headers: { authorization: `Bearer ${token}` } },
+      );
+      expect(response.ok(), await response.text()).toBe(true);
+      return ((await response.json()) as { statements: XapiAnswer[] }).statements;
+    };
+    const years = await statementsOf(yearName ?? '');
+    expect(years).toHaveLength(1);
+    expect(years[0]).toMatchObject({
+      object: { definition: { interactionType: 'numeric', correctResponsesPattern: ['1994[:]1994'] } },
+      result: { response: '1994' },
+    });
+    const words = await statementsOf(wordName ?? '');
+    expect(words.map((statement) => statement.object.definition?.interactionType)).toEqual([
+      'fill-in',
+      'fill-in',
+    ]);
+    expect(words.map((statement) => statement.result?.response).sort()).toEqual(['Consent', 'agreement']);
+  });
 
   await context.close();
 });
