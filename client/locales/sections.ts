@@ -30,6 +30,11 @@ export const adminSections = [
   'participantGroup',
   'contentChanges',
   'courseCopy',
+  'expiringCertificates',
+  'adminUsers',
+  'adminRoles',
+  'adminLink',
+  'adminArea',
 ] as const;
 
 export type TextsPart = 'learner' | 'admin';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { QuestionElement } from '../page/content';
-import { numericMaxScore, numericScore, parseNumber } from '../page/question-types/numeric';
-import { shortMaxScore, shortScore } from '../page/question-types/short-answer';
+import { numericMaxScore, numericScore, parseNumber } from '../page/question-types/numeric-score';
+import { shortMaxScore, shortScore } from '../page/question-types/short-score';
 
 /**
  * The pure rules of answering (docs/guide/questions-and-attempts.md), shared by the server, which

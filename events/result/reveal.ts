@@ -1,6 +1,6 @@
 import type { QuestionElement } from '../page/content';
-import { bestNumericMatch } from '../page/question-types/numeric';
-import { bestShortMatch } from '../page/question-types/short-answer';
+import { bestNumericMatch } from '../page/question-types/numeric-score';
+import { bestShortMatch } from '../page/question-types/short-score';
 import { type AnswerValue, correctValues, isAnswered, maxScoreOf, scoreOf } from './answers';
 
 /**

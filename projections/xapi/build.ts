@@ -1,7 +1,7 @@
 import type { StoredOf } from '../../events/event-types';
 import type { QuestionElement } from '../../events/page/content';
-import { numericMaxScore, numericRange, parseNumber } from '../../events/page/question-types/numeric';
-import { shortMaxScore } from '../../events/page/question-types/short-answer';
+import { numericMaxScore, numericRange, parseNumber } from '../../events/page/question-types/numeric-score';
+import { shortMaxScore } from '../../events/page/question-types/short-score';
 import type { TrackingCategory } from '../../events/tracking/events';
 import { activityTypes, actorNameOf, PLATFORM_ACTOR_NAME, type VerbKey, verbOf } from './vocabulary';
 

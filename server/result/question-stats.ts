@@ -1,4 +1,4 @@
-import { parseNumber } from '../../events/page/question-types/numeric';
+import { parseNumber } from '../../events/page/question-types/numeric-score';
 import type { AnswerValue } from '../../events/result/answers';
 import { isAnswered } from '../../events/result/answers';
 import type { QuestionType } from '../../events/result/events';

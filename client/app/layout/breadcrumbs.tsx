@@ -92,21 +92,28 @@ function useCrumbs(location: string): Crumb[] {
   return page ? [{ href: `/${first}`, label: pick(page.title, language) }] : [];
 }
 
-/** Beheer › Gebruikers › Nieuwe gebruiker, Beheer › Rollen › {role name}, … */
+/**
+ * Beheer › Gebruikers › Nieuwe gebruiker, Beheer › Rollen › {role name}, …: words of the learner's
+ * texts (`nav.adminCrumbs`), as the frame shows them before the admin area's texts arrive.
+ */
 function adminCrumbs(rest: string[], t: (key: TextKey) => string): Crumb[] {
   const crumbs: Crumb[] = [{ href: '/admin', label: t('nav.admin') }];
   const [section, item] = rest;
-  const sections: Record<string, TextKey> = { users: 'adminArea.users', roles: 'adminArea.roles' };
+  const sections: Record<string, TextKey> = {
+    users: 'nav.adminCrumbs.users',
+    roles: 'nav.adminCrumbs.roles',
+  };
   if (!section || !sections[section]) return crumbs;
   crumbs.push({ href: `/admin/${section}`, label: t(sections[section]) });
   if (!item || rest.length > 2) return crumbs;
   const href = `/admin/${section}/${encodeURIComponent(item)}`;
-  if (section === 'users' && item === 'new') crumbs.push({ href, label: t('adminUsers.newTitle') });
+  if (section === 'users' && item === 'new') crumbs.push({ href, label: t('nav.adminCrumbs.newUser') });
   else if (section === 'users' && item === 'link-existing')
-    crumbs.push({ href, label: t('adminLink.title') });
+    crumbs.push({ href, label: t('nav.adminCrumbs.linkUsers') });
   else if (section === 'users' && item === 'course-certificates')
     crumbs.push({ href, label: t('certificates.admin.title') });
-  else if (section === 'roles' && item === 'new-role') crumbs.push({ href, label: t('adminRoles.newTitle') });
+  else if (section === 'roles' && item === 'new-role')
+    crumbs.push({ href, label: t('nav.adminCrumbs.newRole') });
   else if (section === 'roles') crumbs.push({ href, label: item });
   // A user's page names the user in its heading; the address holds only an id.
   return crumbs;

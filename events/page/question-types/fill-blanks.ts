@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalText, requiredText } from '../../shared/fields';
-import { bestShortMatch, shortAcceptedSchema, shortScore } from './short-answer';
+import { shortAcceptedSchema } from './short-answer';
+import { bestShortMatch, shortScore } from './short-score';
 
 /**
  * A fill-in-the-blanks question: a text with gaps written [[1]], [[2]]… in order; each gap is typed

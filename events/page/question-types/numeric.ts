@@ -3,7 +3,8 @@ import { optionalText } from '../../shared/fields';
 
 /**
  * A numeric question: the learner types a number; each accepted answer covers value ± tolerance and
- * the best one that covers the answer gives the score (docs/guide/questions-and-attempts.md).
+ * the best one that covers the answer gives the score (docs/guide/questions-and-attempts.md; the
+ * rules: numeric-score.ts).
  */
 export const numericAcceptedSchema = z.object({
   value: z.number().finite().min(-1e12).max(1e12),
@@ -11,41 +12,8 @@ export const numericAcceptedSchema = z.object({
   score: z.number().int('validation.wholeNumber').min(-1000).max(1000),
   feedback: optionalText(5000).default(''),
 });
-export type NumericAccepted = z.output<typeof numericAcceptedSchema>;
 
 export const numericFields = {
   accepted: z.array(numericAcceptedSchema).min(1, 'page.acceptedMin').max(50),
   unit: optionalText(50).default(''),
 };
-
-/** Reads '12,5', '12.5', ' -3 ' or '1e3'; null when the text is not a number. */
-export function parseNumber(text: string): number | null {
-  const trimmed = text.trim().replace(/\s/g, '');
-  if (!/^[+-]?(\d+([.,]\d*)?|[.,]\d+)(e[+-]?\d+)?$/i.test(trimmed)) return null;
-  const value = Number(trimmed.replace(',', '.'));
-  return Number.isFinite(value) ? value : null;
-}
-
-// Floating point makes 0.1 + 0.2 miss 0.3 by a hair; a tolerance edge should still count.
-const EPSILON = 1e-9;
-
-const covers = (accepted: NumericAccepted, value: number) =>
-  Math.abs(value - accepted.value) <= accepted.tolerance + EPSILON * Math.max(1, Math.abs(accepted.value));
-
-/** The accepted answer with the best score that covers the typed number, if any. */
-export function bestNumericMatch(accepted: NumericAccepted[], text: string): NumericAccepted | undefined {
-  const value = parseNumber(text);
-  if (value === null) return undefined;
-  return accepted.filter((a) => covers(a, value)).sort((a, b) => b.score - a.score)[0];
-}
-
-/** xAPI's numeric range pattern "min[:]max" for an accepted answer. */
-export const numericRange = (accepted: NumericAccepted) =>
-  `${accepted.value - accepted.tolerance}[:]${accepted.value + accepted.tolerance}`;
-
-/** The most a numeric question can score: its best accepted answer. */
-export const numericMaxScore = (accepted: NumericAccepted[]) => Math.max(0, ...accepted.map((a) => a.score));
-
-/** The score of a typed number: the best covering accepted answer's, between 0 and the maximum. */
-export const numericScore = (accepted: NumericAccepted[], text: string) =>
-  Math.min(Math.max(bestNumericMatch(accepted, text)?.score ?? 0, 0), numericMaxScore(accepted));

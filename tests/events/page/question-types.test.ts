@@ -1,19 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { numericAcceptedSchema, numericFields } from '../../../events/page/question-types/numeric';
 import {
-  numericAcceptedSchema,
-  numericFields,
   numericMaxScore,
   numericRange,
   numericScore,
   parseNumber,
-} from '../../../events/page/question-types/numeric';
-import {
-  shortAcceptedSchema,
-  shortAnswerFields,
-  shortMaxScore,
-  shortScore,
-} from '../../../events/page/question-types/short-answer';
+} from '../../../events/page/question-types/numeric-score';
+import { shortAcceptedSchema, shortAnswerFields } from '../../../events/page/question-types/short-answer';
+import { shortMaxScore, shortScore } from '../../../events/page/question-types/short-score';
 
 describe('a typed number reads with a comma or a point; anything else is no number', () => {
   it.each([

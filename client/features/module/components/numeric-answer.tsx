@@ -1,9 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseNumber } from '../../../../events/page/question-types/numeric';
+import { notANumber } from '../../../../events/page/question-types/numeric-score';
 
 /** A typed answer is checkable as a number (events/result/answers.ts `uncheckable`); empty is no answer yet. */
-export const notANumber = (text: string) => text.trim() !== '' && parseNumber(text) === null;
 
 /**
  * The answer to a numeric question: a text input, so '12,5' and '12.5' both work whatever the

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicElement } from '../../../../events/page/content';
+import { notANumber } from '../../../../events/page/question-types/numeric-score';
 import { type AnswerValue, isAnswered, sameAnswer } from '../../../../events/result/answers';
 import type { LearnerQuestion } from '../api/get-learner-page';
 import { CheckVerdict } from './check-verdict';
 import { effectiveAttempts } from './effective-attempts';
-import { notANumber } from './numeric-answer';
 import { TypedAnswer } from './typed-answer';
 
 type QuestionElement = Extract<PublicElement, { questionType: string }>;

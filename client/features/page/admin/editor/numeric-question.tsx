@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { type FieldError, type Path, useController, useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { parseNumber } from '../../../../../events/page/question-types/numeric';
+import { parseNumber } from '../../../../../events/page/question-types/numeric-score';
 import { type ControlProps, Field, useErrorText } from '../../../../ui/form';
 import { errorAt, numberInput, type PageFormValues } from './elements';
 import { QuestionLabel, QuestionSettings } from './question-settings';
