@@ -247,8 +247,8 @@ test('a browser closed without signing out: after the session’s lifetime the n
         { headers: { authorization: `Bearer ${editor.token}` } },
       );
       expect(optionsIn((await served.json()) as Kept)).toEqual([
-        { label: '1990', value: 'o1', score: 0 },
-        { label: '1994', value: 'o2', score: 1 },
+        { label: '1990', value: 'o1', score: 0, feedback: '' },
+        { label: '1994', value: 'o2', score: 1, feedback: '' },
       ]);
       const keptPage = kept.find((entry) => entry.url.includes('/trpc/result.page'))!;
       expect(optionsIn(JSON.parse(keptPage.body) as Kept)).toEqual([

@@ -106,7 +106,7 @@ test('a teacher reads typed answers in the statistics and in a result; the parti
     const questions = page.locator('.teacher-question');
     await expect(questions.filter({ hasText: 'Welk aandeel' })).toContainText('25,2 %');
     await expect(questions.filter({ hasText: 'Welk aandeel' })).toContainText(
-      'Goedgekeurd voor de volle score: 25 ± 0.5 %',
+      'Goedgekeurd voor de volle score: 25 ± 0,5 %',
     );
     await expect(questions.filter({ hasText: 'In welke stad?' })).toContainText(
       'Goedgekeurd voor de volle score: Caïro; Cairo',

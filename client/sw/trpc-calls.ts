@@ -81,34 +81,38 @@ export type Part = { procedure: string; key: string } & ({ keep: unknown } | { f
 /** Refusals that make a kept answer wrong: the learner may no longer read it, or it is gone. */
 const forgetting = new Set([401, 403, 404]);
 
-/** A question's options without their scores: the answer key, which editors receive with a page. */
-function withoutScores(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutScores);
+/**
+ * A page's questions without their answer key, which editors receive with a page: the options'
+ * scores and feedback, and the accepted answers of typed questions.
+ */
+function withoutAnswerKey(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutAnswerKey);
   if (!value || typeof value !== 'object') return value;
   const copy: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) {
+    if (key === 'accepted') continue;
     copy[key] =
       key === 'options' && Array.isArray(inner)
         ? inner.map((option) => {
             if (!option || typeof option !== 'object') return option;
-            const { score: _score, ...rest } = option as Record<string, unknown>;
+            const { score: _score, feedback: _feedback, ...rest } = option as Record<string, unknown>;
             return rest;
           })
-        : withoutScores(inner);
+        : withoutAnswerKey(inner);
   }
   return copy;
 }
 
 /**
  * What of a call's answer may stay on the device, where the next person at this computer could read
- * it: never an answer key (the options' scores a page carries for its editors), nor other people
+ * it: never an answer key (the scores, feedback and accepted answers a page carries for its editors), nor other people
  * (a course's participants; its team of teachers, shown to anyone who may open the course, stays).
  */
 export function keptCopy(procedure: string, entry: { result?: unknown }): { result?: unknown } {
   const data = (entry.result as { data?: unknown } | undefined)?.data;
   if (!data || typeof data !== 'object') return entry;
   if (procedure === 'page.byPath' || procedure === 'result.page')
-    return { ...entry, result: { ...(entry.result as object), data: withoutScores(data) } };
+    return { ...entry, result: { ...(entry.result as object), data: withoutAnswerKey(data) } };
   if (procedure === 'course.team')
     return { ...entry, result: { ...(entry.result as object), data: { ...data, participants: null } } };
   return entry;

@@ -91,9 +91,16 @@ describe('tRPC reads as the service worker keeps them', () => {
       type: 'radio',
       name: 'q',
       options: [
-        { label: 'Right', value: 'right', score: 1 },
+        { label: 'Right', value: 'right', score: 1, feedback: 'FEEDBACK-KEY' },
         { label: 'Wrong', value: 'wrong', score: 0 },
       ],
+    };
+    const year = {
+      type: 'numeric',
+      name: 'year',
+      options: [],
+      unit: 'jaar',
+      accepted: [{ value: 1994, tolerance: 0, score: 1, feedback: 'ACCEPTED-KEY' }],
     };
     const reads = readsOf(
       batch(['page.byPath', 'result.page', 'course.team'], {
@@ -103,16 +110,29 @@ describe('tRPC reads as the service worker keeps them', () => {
       }),
     )!;
     const parts = partsOf(reads, [
-      { result: { data: { path: 'p', content: [question] } } },
-      { result: { data: { page: { content: [question] }, questions: { q: { score: 1, maxScore: 1 } } } } },
+      { result: { data: { path: 'p', content: [question, year] } } },
+      {
+        result: {
+          data: {
+            page: { content: [question, year] },
+            questions: { q: { score: 1, maxScore: 1, checkFeedback: ['Own verdict stays.'] } },
+          },
+        },
+      },
       { result: { data: { owners: [{ name: 'Tess Teacher' }], participants: [{ name: 'Pat Peer' }] } } },
     ]);
     const kept = JSON.stringify(parts);
-    expect(kept).not.toMatch(/"score":0|Pat Peer/);
+    expect(kept).not.toMatch(/"score":0|Pat Peer|FEEDBACK-KEY|ACCEPTED-KEY|1994/);
+    expect(kept).toContain('Own verdict stays.');
     expect(parts[0]).toMatchObject({
       keep: {
         result: {
-          data: { content: [{ options: [{ label: 'Right', value: 'right' }, { value: 'wrong' }] }] },
+          data: {
+            content: [
+              { options: [{ label: 'Right', value: 'right' }, { value: 'wrong' }] },
+              { unit: 'jaar' },
+            ],
+          },
         },
       },
     });
