@@ -72,12 +72,11 @@ export function Question({
   // A check needs a number (uncheckable in events/result/answers.ts); the draft keeps the text.
   const noNumber = question.questionType === 'numeric' && typeof value === 'string' && notANumber(value);
   const statusId = `${id}-status`;
-  // The check that spends the last attempt removes its own button: the focus moves to the status
-  // that says the answer is final, so a keyboard or screen-reader user keeps their place.
+  // After a check a keyboard or screen-reader user keeps their place: the verdict takes the focus
+  // when the module reveals one; otherwise the check that spends the last attempt, which removes its
+  // own button, moves it to the status that says the answer is final.
   const status = useRef<HTMLParagraphElement>(null);
   const checkedByButton = useRef(false);
-  // After a check, its verdict takes the focus when the module reveals one; otherwise a check that
-  // locks the question moves it to the status, if the vanished button took it away.
   const verdict = useRef<HTMLDivElement>(null);
   // A check counts on this device before the server answers: while it waits, its verdict may still
   // come, and takes the focus then if the learner is still at this question.

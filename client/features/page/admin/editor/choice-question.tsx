@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { optionSchema } from '../../../../../events/page/content';
 import { Field, useErrorText } from '../../../../ui/form';
-import { errorAt, numberInput, type PageFormValues } from './elements';
+import { AnswerRowFields } from './answer-row-fields';
+import { errorAt, type PageFormValues } from './elements';
 import { QuestionLabel, QuestionSettings } from './question-settings';
 
 type OptionValues = z.input<typeof optionSchema>;
@@ -87,36 +88,16 @@ export function ChoiceQuestionEditor({ index }: { index: number }) {
                 >
                   {(props) => <input {...props} {...register(at('label'))} type="text" autoComplete="off" />}
                 </Field>
-                <Field
-                  label={t('pageEditor.choice.optionScore', { number })}
-                  error={errorAt(formState.errors, at('score'), true)}
-                >
-                  {(props) => (
-                    <input
-                      {...props}
-                      {...register(at('score'), numberInput)}
-                      type="number"
-                      step={1}
-                      className="input--short"
-                    />
-                  )}
-                </Field>
-                <button
-                  type="button"
-                  className="button button--ghost button--small option-row__remove"
-                  onClick={() => options.remove(optionIndex)}
-                  aria-label={t('pageEditor.choice.removeOption', { number })}
-                >
-                  {t('pageEditor.remove')}
-                </button>
-                <Field
-                  label={t('pageEditor.choice.optionFeedback', { number })}
-                  hint={t('pageEditor.choice.optionFeedbackHint')}
-                  error={errorAt(formState.errors, at('feedback'))}
-                  optional
-                >
-                  {(props) => <textarea {...props} {...register(at('feedback'))} rows={2} />}
-                </Field>
+                <AnswerRowFields
+                  at={at}
+                  labels={{
+                    score: t('pageEditor.choice.optionScore', { number }),
+                    remove: t('pageEditor.choice.removeOption', { number }),
+                    feedback: t('pageEditor.choice.optionFeedback', { number }),
+                    feedbackHint: t('pageEditor.choice.optionFeedbackHint'),
+                  }}
+                  onRemove={() => options.remove(optionIndex)}
+                />
               </li>
             );
           })}

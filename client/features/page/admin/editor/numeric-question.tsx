@@ -3,7 +3,8 @@ import { type FieldError, type Path, useController, useFieldArray, useFormContex
 import { useTranslation } from 'react-i18next';
 import { parseNumber } from '../../../../../events/page/question-types/numeric-score';
 import { type ControlProps, Field, useErrorText } from '../../../../ui/form';
-import { errorAt, numberInput, type PageFormValues } from './elements';
+import { AnswerRowFields } from './answer-row-fields';
+import { errorAt, type PageFormValues } from './elements';
 import { QuestionLabel, QuestionSettings } from './question-settings';
 
 /**
@@ -56,36 +57,16 @@ export function NumericQuestionEditor({ index }: { index: number }) {
                 >
                   {(props) => <DecimalInput {...props} name={at('tolerance')} />}
                 </Field>
-                <Field
-                  label={t('pageEditor.numeric.score', { number })}
-                  error={errorAt(formState.errors, at('score'), true)}
-                >
-                  {(props) => (
-                    <input
-                      {...props}
-                      {...register(at('score'), numberInput)}
-                      type="number"
-                      step={1}
-                      className="input--short"
-                    />
-                  )}
-                </Field>
-                <button
-                  type="button"
-                  className="button button--ghost button--small option-row__remove"
-                  onClick={() => accepted.remove(answerIndex)}
-                  aria-label={t('pageEditor.numeric.remove', { number })}
-                >
-                  {t('pageEditor.remove')}
-                </button>
-                <Field
-                  label={t('pageEditor.numeric.feedback', { number })}
-                  hint={t('pageEditor.numeric.feedbackHint')}
-                  error={errorAt(formState.errors, at('feedback'))}
-                  optional
-                >
-                  {(props) => <textarea {...props} {...register(at('feedback'))} rows={2} />}
-                </Field>
+                <AnswerRowFields
+                  at={at}
+                  labels={{
+                    score: t('pageEditor.numeric.score', { number }),
+                    remove: t('pageEditor.numeric.remove', { number }),
+                    feedback: t('pageEditor.numeric.feedback', { number }),
+                    feedbackHint: t('pageEditor.numeric.feedbackHint'),
+                  }}
+                  onRemove={() => accepted.remove(answerIndex)}
+                />
               </li>
             );
           })}

@@ -1,7 +1,8 @@
 import { type Path, useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField, Field, useErrorText } from '../../../../ui/form';
-import { errorAt, numberInput, type PageFormValues } from './elements';
+import { AnswerRowFields } from './answer-row-fields';
+import { errorAt, type PageFormValues } from './elements';
 import { QuestionLabel, QuestionSettings } from './question-settings';
 
 /**
@@ -47,36 +48,16 @@ export function ShortQuestionEditor({ index }: { index: number }) {
                     />
                   )}
                 </Field>
-                <Field
-                  label={t('pageEditor.short.score', { number })}
-                  error={errorAt(formState.errors, at('score'), true)}
-                >
-                  {(props) => (
-                    <input
-                      {...props}
-                      {...register(at('score'), numberInput)}
-                      type="number"
-                      step={1}
-                      className="input--short"
-                    />
-                  )}
-                </Field>
-                <button
-                  type="button"
-                  className="button button--ghost button--small option-row__remove"
-                  onClick={() => accepted.remove(answerIndex)}
-                  aria-label={t('pageEditor.short.remove', { number })}
-                >
-                  {t('pageEditor.remove')}
-                </button>
-                <Field
-                  label={t('pageEditor.short.feedback', { number })}
-                  hint={t('pageEditor.short.feedbackHint')}
-                  error={errorAt(formState.errors, at('feedback'))}
-                  optional
-                >
-                  {(props) => <textarea {...props} {...register(at('feedback'))} rows={2} />}
-                </Field>
+                <AnswerRowFields
+                  at={at}
+                  labels={{
+                    score: t('pageEditor.short.score', { number }),
+                    remove: t('pageEditor.short.remove', { number }),
+                    feedback: t('pageEditor.short.feedback', { number }),
+                    feedbackHint: t('pageEditor.short.feedbackHint'),
+                  }}
+                  onRemove={() => accepted.remove(answerIndex)}
+                />
               </li>
             );
           })}
