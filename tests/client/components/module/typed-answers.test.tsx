@@ -1,12 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PageRoute } from '../../../../client/features/module/routes/page';
+import { clearAnswerQueue } from '../../../../client/lib/answer-queue-store';
 import type { InterfaceLanguage } from '../../../../client/lib/languages';
 import { renderApp } from '../support/render-app';
 import { signInAs } from '../support/session';
 import { callsTo } from '../support/trpc-answers';
 import { learner } from '../support/users';
 import { learnerServer, type PageElement, pageAddress, question } from './learner-server';
+
+// A check counts on the screen before it is sent: what a test left in the answer queue must not
+// reach the next test's server.
+afterEach(() => clearAnswerQueue());
 
 /** A numeric question as a learner receives it: no accepted answers, only its unit. */
 const year = {
