@@ -67,6 +67,40 @@ export function elementText(element: Element): string {
       ]
         .filter(Boolean)
         .join('\n');
+    case 'matching':
+      return [
+        element.label,
+        ...element.pairs.map((pair) => `• ${pair.prompt} → ${pair.match} (${pair.score})`),
+        ...element.distractors.map((distractor) => `• ✗ ${distractor.label}`),
+        element.schema.info,
+      ]
+        .filter(Boolean)
+        .join('\n');
+    case 'ordering':
+      return [
+        element.label,
+        ...element.items.map((item, index) => `${index + 1}. ${item.label}`),
+        `(${element.scoring}, ${element.score})`,
+        element.schema.info,
+      ]
+        .filter(Boolean)
+        .join('\n');
+    case 'fillBlanks':
+      return [
+        element.label,
+        element.text,
+        ...element.gaps.map(
+          (gap, index) =>
+            `[[${index + 1}]] ${
+              gap.kind === 'text'
+                ? gap.accepted.map((accepted) => `${accepted.text} (${accepted.score})`).join(' | ')
+                : gap.options.map((option) => `${option.label} (${option.score})`).join(' | ')
+            }`,
+        ),
+        element.schema.info,
+      ]
+        .filter(Boolean)
+        .join('\n');
     default:
       return [
         element.label,

@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import { optionalText, requiredText, webUrl } from '../shared/fields';
+import {
+  fillBlanksFields,
+  fillBlanksPublic,
+  type PublicGap,
+  refineFillBlanks,
+} from './question-types/fill-blanks';
+import {
+  type MatchingPublic,
+  matchingFields,
+  matchingPublic,
+  refineMatching,
+} from './question-types/matching';
 import { numericFields } from './question-types/numeric';
+import { orderingFields, orderingPublic, refineOrdering } from './question-types/ordering';
 import { shortAnswerFields } from './question-types/short-answer';
 import { DEFAULT_VIDEO_TIME_SECONDS } from './video-time';
 
@@ -89,6 +102,34 @@ export const shortAnswerQuestionSchema = z.object({
   ...shortAnswerFields,
 });
 
+export const matchingQuestionSchema = z
+  .object({
+    type: z.literal('matching'),
+    questionType: z.literal('matching'),
+    ...question,
+    options: noOptions,
+    ...matchingFields,
+  })
+  .superRefine(refineMatching);
+export const orderingQuestionSchema = z
+  .object({
+    type: z.literal('ordering'),
+    questionType: z.literal('ordering'),
+    ...question,
+    options: noOptions,
+    ...orderingFields,
+  })
+  .superRefine(refineOrdering);
+export const fillBlanksQuestionSchema = z
+  .object({
+    type: z.literal('fillBlanks'),
+    questionType: z.literal('fillBlanks'),
+    ...question,
+    options: noOptions,
+    ...fillBlanksFields,
+  })
+  .superRefine(refineFillBlanks);
+
 export const elementSchema = z.discriminatedUnion('type', [
   markdownElementSchema,
   videoElementSchema,
@@ -97,6 +138,9 @@ export const elementSchema = z.discriminatedUnion('type', [
   openQuestionSchema,
   numericQuestionSchema,
   shortAnswerQuestionSchema,
+  matchingQuestionSchema,
+  orderingQuestionSchema,
+  fillBlanksQuestionSchema,
 ]);
 export type Element = z.output<typeof elementSchema>;
 export type QuestionElement = Extract<Element, { questionType: string }>;
@@ -142,14 +186,64 @@ type PublicQuestion<Q> = Q extends QuestionElement
         Pick<Q, Extract<keyof Q, AnswerKeyField>>
       >
   : never;
+type Typed<T extends QuestionElement['questionType']> = Extract<QuestionElement, { questionType: T }>;
+type Shared<Q extends QuestionElement> = Pick<Q, 'type' | 'questionType' | 'name' | 'label' | 'schema'> & {
+  options: PublicOption[];
+};
 
-/** A question as a participant receives it: without the answer key (who edits it gets it whole). */
-export type PublicElement = Exclude<Element, QuestionElement> | PublicQuestion<QuestionElement>;
+/**
+ * The newer types show the learner another shape than the author's: matching its prompts and matches
+ * under ids that do not name the pairs, ordering its items shuffled (`shuffled`, never the author's
+ * order), fill-in-the-blanks its gaps without accepted texts or scores.
+ */
+export type PublicMatching = Shared<Typed<'matching'>> & MatchingPublic;
+export type PublicOrdering = Shared<Typed<'ordering'>> & { shuffled: { value: string; label: string }[] };
+export type PublicFillBlanks = Shared<Typed<'fillBlanks'>> & { text: string; gaps: PublicGap[] };
+type Reshaped = PublicMatching | PublicOrdering | PublicFillBlanks;
 
-/** Strips the answer key from a page's elements before they go to someone who may not see it. */
-export const withoutAnswerKey = (elements: Element[]): PublicElement[] =>
-  elements.map((element) => {
-    if (!isQuestion(element)) return element;
-    const { accepted: _key, ...rest } = element as QuestionElement & { accepted?: unknown };
-    return { ...rest, options: element.options.map(({ label, value }) => ({ label, value })) };
-  });
+/**
+ * A question as a participant receives it: without the answer key. Who edits it gets it whole, which
+ * for the reshaped types is another shape (`learnerView` turns it into the learner's).
+ */
+export type PublicElement =
+  | Exclude<Element, QuestionElement>
+  | PublicQuestion<Exclude<QuestionElement, Typed<Reshaped['questionType']>>>
+  | Reshaped
+  | Typed<Reshaped['questionType']>;
+
+const shared = <Q extends QuestionElement>({ type, questionType, name, label, schema }: Q) =>
+  ({ type, questionType, name, label, schema, options: [] }) as unknown as Shared<Q>;
+
+/**
+ * One question as a participant receives it. `seed` shuffles a matching question's matches per
+ * participant (test modules shuffling answers); an ordering question is always shuffled, by the
+ * seed or else by its name, so it never arrives in the right order.
+ */
+export function publicQuestion(element: QuestionElement, seed?: string): PublicElement {
+  switch (element.questionType) {
+    case 'matching':
+      return { ...shared(element), ...matchingPublic(element, seed) };
+    case 'ordering':
+      return { ...shared(element), shuffled: orderingPublic(element, seed ?? element.name).items };
+    case 'fillBlanks':
+      return { ...shared(element), ...fillBlanksPublic(element) };
+    default: {
+      const { accepted: _key, ...rest } = element as QuestionElement & { accepted?: unknown };
+      return {
+        ...rest,
+        options: element.options.map(({ label, value }) => ({ label, value })),
+      } as PublicElement;
+    }
+  }
+}
+
+/**
+ * Strips the answer key from a page's elements before they go to someone who may not see it;
+ * `seed` (the participant's, in a test module that shuffles answers) is joined with each name.
+ */
+export const withoutAnswerKey = (elements: Element[], seed?: string): PublicElement[] =>
+  elements.map((element) =>
+    isQuestion(element)
+      ? publicQuestion(element, seed === undefined ? undefined : `${seed}:${element.name}`)
+      : element,
+  );

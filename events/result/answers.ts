@@ -1,6 +1,25 @@
 import { z } from 'zod';
 import type { QuestionElement } from '../page/content';
+import {
+  fillBlanksAnswered,
+  fillBlanksAnswerSchema,
+  fillBlanksCorrect,
+  fillBlanksMaxScore,
+  fillBlanksScore,
+} from '../page/question-types/fill-blanks';
+import {
+  matchingAnswerSchema,
+  matchingCorrect,
+  matchingMaxScore,
+  matchingScore,
+} from '../page/question-types/matching';
 import { numericMaxScore, numericScore, parseNumber } from '../page/question-types/numeric-score';
+import {
+  orderingAnswerSchema,
+  orderingCorrect,
+  orderingMaxScore,
+  orderingScore,
+} from '../page/question-types/ordering';
 import { shortMaxScore, shortScore } from '../page/question-types/short-score';
 
 /**
@@ -8,7 +27,10 @@ import { shortMaxScore, shortScore } from '../page/question-types/short-score';
  * decides, and the client, which only displays what the server decided.
  */
 
-/** What a participant sends per question: one option value, several, or a text (a number as typed). */
+/**
+ * What a participant sends per question: one option value, several, or a text (a number as typed);
+ * a list too for matching ("prompt=match"), ordering (the items in order) and gaps (one text each).
+ */
 export type AnswerValue = string | string[];
 
 const OPEN_ANSWER_MAX = 10_000;
@@ -35,6 +57,12 @@ export function answerSchemaFor(question: QuestionElement) {
       return z.string().max(SHORT_ANSWER_MAX, 'validation.tooLong');
     case 'numeric':
       return z.string().max(NUMBER_MAX, 'validation.tooLong');
+    case 'matching':
+      return matchingAnswerSchema(question);
+    case 'ordering':
+      return orderingAnswerSchema(question);
+    case 'fillBlanks':
+      return fillBlanksAnswerSchema(question);
   }
 }
 
@@ -44,6 +72,8 @@ export function uncheckable(
   answer: AnswerValue,
 ): 'result.emptyAnswer' | 'result.notANumber' | null {
   if (!isAnswered(answer)) return 'result.emptyAnswer';
+  if (question.questionType === 'fillBlanks' && !fillBlanksAnswered(answer as string[]))
+    return 'result.emptyAnswer';
   if (question.questionType === 'numeric' && parseNumber(String(answer)) === null) return 'result.notANumber';
   return null;
 }
@@ -82,6 +112,12 @@ export function maxScoreOf(question: QuestionElement): number {
       return numericMaxScore(question.accepted);
     case 'short':
       return shortMaxScore(question.accepted);
+    case 'matching':
+      return matchingMaxScore(question);
+    case 'ordering':
+      return orderingMaxScore(question);
+    case 'fillBlanks':
+      return fillBlanksMaxScore(question);
   }
 }
 
@@ -91,6 +127,7 @@ export function maxScoreOf(question: QuestionElement): number {
  */
 export function scoreOf(question: QuestionElement, answer: AnswerValue): number {
   const text = Array.isArray(answer) ? '' : answer;
+  const list = Array.isArray(answer) ? answer : [];
   switch (question.questionType) {
     case 'open':
       return 0;
@@ -98,6 +135,12 @@ export function scoreOf(question: QuestionElement, answer: AnswerValue): number 
       return numericScore(question.accepted, text);
     case 'short':
       return shortScore(question, text);
+    case 'matching':
+      return matchingScore(question, list);
+    case 'ordering':
+      return orderingScore(question, list);
+    case 'fillBlanks':
+      return fillBlanksScore(question, list);
   }
   const max = maxScoreOf(question);
   const chosen = new Set(Array.isArray(answer) ? answer : [answer]);
@@ -109,8 +152,9 @@ export function scoreOf(question: QuestionElement, answer: AnswerValue): number 
 }
 
 /**
- * What "show the correct answers" reveals: the values of the options that score positively, or the
- * accepted answers that give the full score (a number with its tolerance as "10 ± 0.5").
+ * What "show the correct answers" reveals: the values of the options that score positively, the
+ * accepted answers that give the full score (a number with its tolerance as "10 ± 0.5"), or the
+ * right answer in the shape the learner sends (matches, order, gaps).
  */
 export function correctValues(question: QuestionElement): string[] {
   switch (question.questionType) {
@@ -126,6 +170,12 @@ export function correctValues(question: QuestionElement): string[] {
         .filter((accepted) => accepted.score === max && max > 0)
         .map(({ text }) => text);
     }
+    case 'matching':
+      return matchingCorrect(question);
+    case 'ordering':
+      return orderingCorrect(question);
+    case 'fillBlanks':
+      return fillBlanksCorrect(question);
     default:
       return question.options.filter((option) => option.score > 0).map((option) => option.value);
   }

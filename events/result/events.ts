@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { defineEvent, type EventOf } from '../define';
 import { pathSchema } from '../shared/fields';
 
-export const questionTypes = ['single', 'multiple', 'open', 'numeric', 'short'] as const;
+export const questionTypes = [
+  'single',
+  'multiple',
+  'open',
+  'numeric',
+  'short',
+  'matching',
+  'ordering',
+  'fillBlanks',
+] as const;
 export type QuestionType = (typeof questionTypes)[number];
 
 /** Which participant's answer to which question, on which page of which module (id and path). */

@@ -73,8 +73,37 @@ export function arrangePages<T extends { pageId: string }>(
   return shuffles(module, 'pages') ? seededShuffle(pages, `${seed}:${module.moduleId}:pages`) : [...pages];
 }
 
+/**
+ * The seed of a page's answer orders the learner receives (content.ts `withoutAnswerKey`): matches
+ * and ordering items per participant when the module shuffles answers, otherwise none.
+ */
+export const answersSeed = (module: Arrangement, pageId: string, seed: string) =>
+  shuffles(module, 'answers') ? `${seed}:${pageId}` : undefined;
+
+type Shuffled = {
+  name: string;
+  options?: readonly unknown[];
+  pairs?: readonly unknown[];
+  gaps?: readonly unknown[];
+};
+
+/** A question's own lists shuffled: its options, a matching question's prompts, a gap's choices. */
+function shuffleAnswers<T extends Shuffled>(element: T, seed: string): T {
+  const at = `${seed}:${element.name}`;
+  const gaps = element.gaps?.map((gap, index) => {
+    const options = (gap as { options?: readonly unknown[] }).options;
+    return options ? { ...(gap as object), options: seededShuffle(options, `${at}:gap${index}`) } : gap;
+  });
+  return {
+    ...element,
+    ...(element.options ? { options: seededShuffle(element.options, `${at}:answers`) } : {}),
+    ...(element.pairs ? { pairs: seededShuffle(element.pairs, `${at}:prompts`) } : {}),
+    ...(gaps ? { gaps } : {}),
+  };
+}
+
 /** A page's elements as this participant meets them: questions and their options shuffled if set. */
-export function arrangeContent<T extends { name: string; options?: readonly unknown[] }>(
+export function arrangeContent<T extends Shuffled>(
   module: Arrangement,
   pageId: string,
   elements: readonly T[],
@@ -86,8 +115,6 @@ export function arrangeContent<T extends { name: string; options?: readonly unkn
     : [...elements];
   if (!shuffles(module, 'answers')) return ordered;
   return ordered.map((element) =>
-    isQuestion(element) && element.options
-      ? { ...element, options: seededShuffle(element.options, `${seed}:${pageId}:${element.name}:answers`) }
-      : element,
+    isQuestion(element) ? shuffleAnswers(element, `${seed}:${pageId}`) : element,
   );
 }

@@ -1,4 +1,6 @@
 import type { QuestionElement } from '../page/content';
+import { fillBlanksFeedback } from '../page/question-types/fill-blanks';
+import { matchingFeedback } from '../page/question-types/matching';
 import { bestNumericMatch } from '../page/question-types/numeric-score';
 import { bestShortMatch } from '../page/question-types/short-score';
 import { type AnswerValue, correctValues, isAnswered, maxScoreOf, scoreOf } from './answers';
@@ -49,6 +51,11 @@ function feedbackOf(question: QuestionElement, answer: AnswerValue): string[] {
       const feedback = bestShortMatch(question, String(answer))?.feedback;
       return feedback ? [feedback] : [];
     }
+    case 'matching':
+      return matchingFeedback(question, Array.isArray(answer) ? answer : []);
+    case 'fillBlanks':
+      return fillBlanksFeedback(question, Array.isArray(answer) ? answer : []);
+    case 'ordering':
     case 'open':
       return [];
   }

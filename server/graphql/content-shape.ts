@@ -1,7 +1,8 @@
 /**
  * The GraphQL contract names a question element `{ type: "question", questionType: radio | checkbox
- * | text }`, extended with `numeric | shortText`; the platform stores `{ type: radio | checkbox |
- * textarea | numeric | shortText, questionType: single | multiple | open | numeric | short }`, which
+ * | text }`, extended with `numeric | shortText | matching | ordering | fillBlanks`; the platform
+ * stores `{ type: radio | checkbox | textarea | numeric | shortText | …, questionType: single |
+ * multiple | open | numeric | short | … }` (the newer types under one name in both), which
  * the editor and the learner screens share. The facade speaks the contract both ways and still
  * accepts the stored shape on input.
  */
@@ -11,6 +12,9 @@ const toContractType = {
   open: 'text',
   numeric: 'numeric',
   short: 'shortText',
+  matching: 'matching',
+  ordering: 'ordering',
+  fillBlanks: 'fillBlanks',
 } as const;
 const fromContractType: Record<string, { type: string; questionType: string }> = {
   radio: { type: 'radio', questionType: 'single' },
@@ -19,6 +23,9 @@ const fromContractType: Record<string, { type: string; questionType: string }> =
   textarea: { type: 'textarea', questionType: 'open' },
   numeric: { type: 'numeric', questionType: 'numeric' },
   shortText: { type: 'shortText', questionType: 'short' },
+  matching: { type: 'matching', questionType: 'matching' },
+  ordering: { type: 'ordering', questionType: 'ordering' },
+  fillBlanks: { type: 'fillBlanks', questionType: 'fillBlanks' },
 };
 
 export type ContractQuestionType = (typeof toContractType)[keyof typeof toContractType];

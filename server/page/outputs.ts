@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import {
   elementSchema,
+  fillBlanksQuestionSchema,
   interactiveVideoSchema,
   markdownElementSchema,
+  matchingQuestionSchema,
   multipleChoiceSchema,
   numericQuestionSchema,
   openQuestionSchema,
+  orderingQuestionSchema,
   shortAnswerQuestionSchema,
   singleChoiceSchema,
   videoElementSchema,
@@ -34,8 +37,42 @@ const publicOption = z.object({
 const publicQuestion = <S extends z.ZodRawShape>(schema: z.ZodObject<S>) =>
   shapeOf(schema).extend({ options: z.array(publicOption) });
 
-/** As `PublicElement` types it: a question of any kind without the fields of its answer key. */
+const label = z.object({ value: z.string(), label: z.string() });
+const reshaped = {
+  type: true,
+  questionType: true,
+  name: true,
+  label: true,
+  schema: true,
+  options: true,
+} as const;
+
+/**
+ * As `PublicElement` types it: a question of any kind without the fields of its answer key; the
+ * types a learner sees in another shape (content.ts `publicQuestion`) whole first, as their editors
+ * receive them, then as a learner does.
+ */
 export const publicElementOutput = z.union([
+  shapeOf(matchingQuestionSchema),
+  shapeOf(orderingQuestionSchema),
+  shapeOf(fillBlanksQuestionSchema),
+  publicQuestion(matchingQuestionSchema)
+    .pick(reshaped)
+    .extend({ prompts: z.array(label), matches: z.array(label) }),
+  publicQuestion(orderingQuestionSchema)
+    .pick(reshaped)
+    .extend({ shuffled: z.array(label) }),
+  publicQuestion(fillBlanksQuestionSchema)
+    .pick(reshaped)
+    .extend({
+      text: z.string(),
+      gaps: z.array(
+        z.discriminatedUnion('kind', [
+          z.object({ kind: z.literal('text') }),
+          z.object({ kind: z.literal('select'), options: z.array(label) }),
+        ]),
+      ),
+    }),
   shapeOf(markdownElementSchema),
   shapeOf(videoElementSchema),
   publicQuestion(singleChoiceSchema),

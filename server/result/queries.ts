@@ -18,7 +18,7 @@ import {
   pageStuck,
   type QuestionProgress,
 } from '../../events/result/progress';
-import { arrangeContent, arrangePages } from '../../events/result/randomize';
+import { answersSeed, arrangeContent, arrangePages } from '../../events/result/randomize';
 import { revealFor, type Verdict } from '../../events/result/reveal';
 import { ownersOfModule } from '../../projections/module/module-owners';
 import { findModuleByPath, type ModuleSummary } from '../../projections/module/module-summaries';
@@ -439,7 +439,7 @@ export async function learnerPageOf(
       path: page.path,
       name: progress[index]?.name ?? null,
       type: page.type,
-      content: editor ? content : withoutAnswerKey(content),
+      content: editor ? content : withoutAnswerKey(content, answersSeed(module, page.pageId, seed)),
       interactiveVideo: page.interactiveVideo,
       estimatedTime: page.estimatedTime,
     },

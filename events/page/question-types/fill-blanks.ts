@@ -32,7 +32,7 @@ export const gapSchema = z.discriminatedUnion('kind', [textGapSchema, selectGapS
 export type Gap = z.output<typeof gapSchema>;
 export type TextGap = z.output<typeof textGapSchema>;
 
-const fillBlanksFields = {
+export const fillBlanksFields = {
   /** Markdown with the gaps as [[1]], [[2]]… */
   text: requiredText(100_000),
   gaps: z.array(gapSchema).min(1, 'page.gapsMin').max(30),
@@ -49,7 +49,7 @@ const GAP_MARKER = /\[\[(\d+)\]\]/g;
 const gapMarkers = (text: string) => [...text.matchAll(GAP_MARKER)].map((match) => Number(match[1]));
 
 /** The text must name each gap once, as [[1]], [[2]]… in order, and no gap that is not there. */
-function refineFillBlanks(question: FillBlanksQuestion, context: z.RefinementCtx) {
+export function refineFillBlanks(question: FillBlanksQuestion, context: z.RefinementCtx) {
   const markers = gapMarkers(question.text);
   if (markers.length !== question.gaps.length || markers.some((number, index) => number !== index + 1))
     context.addIssue({ code: 'custom', message: 'page.gapsMismatch', path: ['text'] });

@@ -30,7 +30,7 @@ const matchingDistractorSchema = z.object({
   label: requiredText(1000),
 });
 
-const matchingFields = {
+export const matchingFields = {
   pairs: z.array(matchingPairSchema).min(2, 'page.pairsMin').max(30),
   distractors: z.array(matchingDistractorSchema).max(30).default([]),
 };
@@ -41,7 +41,7 @@ export interface MatchingQuestion {
 }
 
 /** Pair and distractor values name the matches together, so they must all differ. */
-function refineMatching(
+export function refineMatching(
   question: { pairs: { value: string }[]; distractors: { value: string }[] },
   context: z.RefinementCtx,
 ) {

@@ -12,7 +12,7 @@ const orderingItemSchema = z.object({
   label: requiredText(1000),
 });
 
-const orderingFields = {
+export const orderingFields = {
   /** In the right order. */
   items: z.array(orderingItemSchema).min(2, 'page.itemsMin').max(30),
   scoring: z.enum(['all', 'position']).default('all'),
@@ -26,7 +26,7 @@ export interface OrderingQuestion {
 }
 
 /** The values name the items in answers, so they must differ. */
-function refineOrdering(question: { items: { value: string }[] }, context: z.RefinementCtx) {
+export function refineOrdering(question: { items: { value: string }[] }, context: z.RefinementCtx) {
   question.items.forEach((item, index) => {
     if (question.items.findIndex((other) => other.value === item.value) !== index)
       context.addIssue({ code: 'custom', message: 'page.valuesUnique', path: ['items', index, 'value'] });
