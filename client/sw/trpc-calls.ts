@@ -82,15 +82,28 @@ export type Part = { procedure: string; key: string } & ({ keep: unknown } | { f
 const forgetting = new Set([401, 403, 404]);
 
 /**
+ * The fields of the types a learner receives in another shape, whole in an editor's copy: a matching
+ * question's pairs, an ordering question's items in their right order. The kept copy drops them (an
+ * editor offline then sees such a question without its rows), as the service worker carries none of
+ * the code that would reshape them.
+ */
+const reshapedKey: Record<string, readonly string[]> = {
+  matching: ['pairs', 'distractors'],
+  ordering: ['items', 'scoring', 'score'],
+};
+
+/**
  * A page's questions without their answer key, which editors receive with a page: the options'
- * scores and feedback, and the accepted answers of typed questions.
+ * scores and feedback (a gap's too), the accepted answers of typed questions and gaps, and the
+ * fields of `reshapedKey`.
  */
 function withoutAnswerKey(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutAnswerKey);
   if (!value || typeof value !== 'object') return value;
   const copy: Record<string, unknown> = {};
+  const dropped = reshapedKey[String((value as { questionType?: unknown }).questionType)] ?? [];
   for (const [key, inner] of Object.entries(value)) {
-    if (key === 'accepted') continue;
+    if (key === 'accepted' || dropped.includes(key)) continue;
     copy[key] =
       key === 'options' && Array.isArray(inner)
         ? inner.map((option) => {

@@ -102,6 +102,34 @@ describe('tRPC reads as the service worker keeps them', () => {
       unit: 'jaar',
       accepted: [{ value: 1994, tolerance: 0, score: 1, feedback: 'ACCEPTED-KEY' }],
     };
+    const pairs = {
+      type: 'matching',
+      questionType: 'matching',
+      name: 'pairs',
+      options: [],
+      pairs: [{ value: 'pa', prompt: 'A', match: 'PAIR-KEY', score: 1, feedback: '' }],
+      distractors: [{ value: 'd', label: 'Other' }],
+    };
+    const steps = {
+      type: 'ordering',
+      questionType: 'ordering',
+      name: 'steps',
+      options: [],
+      items: [{ value: 's1', label: 'ITEM-KEY' }],
+      scoring: 'all',
+      score: 1,
+    };
+    const gaps = {
+      type: 'fillBlanks',
+      questionType: 'fillBlanks',
+      name: 'gaps',
+      options: [],
+      text: 'A [[1]] and [[2]]',
+      gaps: [
+        { kind: 'text', accepted: [{ text: 'GAP-KEY', score: 1, feedback: '' }] },
+        { kind: 'select', options: [{ label: 'Yes', value: 'yes', score: 1, feedback: 'GAPFEEDBACK-KEY' }] },
+      ],
+    };
     const reads = readsOf(
       batch(['page.byPath', 'result.page', 'course.team'], {
         0: { path: 'p' },
@@ -110,7 +138,7 @@ describe('tRPC reads as the service worker keeps them', () => {
       }),
     )!;
     const parts = partsOf(reads, [
-      { result: { data: { path: 'p', content: [question, year] } } },
+      { result: { data: { path: 'p', content: [question, year, pairs, steps, gaps] } } },
       {
         result: {
           data: {
@@ -122,7 +150,9 @@ describe('tRPC reads as the service worker keeps them', () => {
       { result: { data: { owners: [{ name: 'Tess Teacher' }], participants: [{ name: 'Pat Peer' }] } } },
     ]);
     const kept = JSON.stringify(parts);
-    expect(kept).not.toMatch(/"score":0|Pat Peer|FEEDBACK-KEY|ACCEPTED-KEY|1994/);
+    expect(kept).not.toMatch(
+      /"score":0|Pat Peer|FEEDBACK-KEY|ACCEPTED-KEY|1994|PAIR-KEY|Other|ITEM-KEY|GAP-KEY|GAPFEEDBACK/,
+    );
     expect(kept).toContain('Own verdict stays.');
     expect(parts[0]).toMatchObject({
       keep: {
@@ -131,6 +161,12 @@ describe('tRPC reads as the service worker keeps them', () => {
             content: [
               { options: [{ label: 'Right', value: 'right' }, { value: 'wrong' }] },
               { unit: 'jaar' },
+              { name: 'pairs', options: [] },
+              { name: 'steps', options: [] },
+              {
+                text: 'A [[1]] and [[2]]',
+                gaps: [{ kind: 'text' }, { kind: 'select', options: [{ value: 'yes' }] }],
+              },
             ],
           },
         },

@@ -93,9 +93,20 @@ const answerMarkers: Record<Subject, string> = {
 const keyOption = { label: 'KEYMARK option', value: 'keymark', score: 7, feedback: 'FEEDBACK-KEYMARK' };
 /**
  * The rest of the answer key: an option's feedback, a number's accepted answer with its feedback, a
- * short answer's accepted text. The module reveals nothing after a check (checkReveals 'nothing').
+ * short answer's accepted text, a matching pair's feedback (it travels with the pair, which is the
+ * key), a gap's accepted text and a gap option's feedback. The module reveals nothing after a check
+ * (checkReveals 'nothing').
  */
-const keyMarkers = ['FEEDBACK-KEYMARK', 'FEEDBACK-NUMMARK', 'ACCEPTED-SHORTMARK'];
+const keyMarkers = [
+  'FEEDBACK-KEYMARK',
+  'FEEDBACK-NUMMARK',
+  'ACCEPTED-SHORTMARK',
+  'FEEDBACK-PAIRMARK',
+  'ACCEPTED-GAPMARK',
+  'FEEDBACK-GAPMARK',
+];
+/** An ordering question's items, named in their right order: a body holding them in that order gives it away. */
+const orderMarks = ['ORDER-KEYMARK-1', 'ORDER-KEYMARK-2', 'ORDER-KEYMARK-3'];
 
 const questions = [
   {
@@ -127,11 +138,50 @@ const questions = [
     schema: {},
     accepted: [{ text: 'ACCEPTED-SHORTMARK', score: 1 }],
   },
+  {
+    type: 'matching',
+    questionType: 'matching',
+    name: 'pairs',
+    label: 'Which goes with which?',
+    schema: {},
+    pairs: [
+      { value: 'pa', prompt: 'Prompt A', match: 'Match A', feedback: 'FEEDBACK-PAIRMARK' },
+      { value: 'pb', prompt: 'Prompt B', match: 'Match B' },
+    ],
+  },
+  {
+    type: 'ordering',
+    questionType: 'ordering',
+    name: 'steps',
+    label: 'In which order?',
+    schema: {},
+    items: orderMarks.map((label, index) => ({ value: `s${index + 1}`, label })),
+  },
+  {
+    type: 'fillBlanks',
+    questionType: 'fillBlanks',
+    name: 'gaps',
+    label: 'Fill in.',
+    schema: {},
+    text: 'One [[1]] and one [[2]].',
+    gaps: [
+      { kind: 'text', accepted: [{ text: 'ACCEPTED-GAPMARK', score: 1 }] },
+      {
+        kind: 'select',
+        options: [
+          { label: 'Yes', value: 'yes', score: 1, feedback: 'FEEDBACK-GAPMARK' },
+          { label: 'No', value: 'no', score: 0 },
+        ],
+      },
+    ],
+  },
 ];
 
 /** Whether a body carries the answer key: the key option's score (as JSON, or as JSON text inside a string) or a key marker. */
 function revealsAnswerKey(body: string): boolean {
   if (keyMarkers.some((marker) => body.includes(marker))) return true;
+  const order = orderMarks.map((mark) => body.indexOf(mark));
+  if (order.every((at, index) => at >= 0 && (index === 0 || at > (order[index - 1] ?? 0)))) return true;
   const near = /keymark[^{}]{0,200}?\\*"score\\*"\s*:\s*7\b|\\*"score\\*"\s*:\s*7\b[^{}]{0,200}?keymark/i;
   if (near.test(body)) return true;
   const walk = (value: unknown): boolean => {
