@@ -3,13 +3,23 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { moduleFormValues } from '../../client/features/module/admin/module-form-values';
 import {
+  blankNumbers,
+  insertBlank,
+  removeBlank,
+  toSelectGap,
+  toTextGap,
+} from '../../client/features/page/admin/editor/blanks';
+import {
   type ElementValues,
   elementKinds,
   errorAt,
   freeName,
+  freeValue,
   minutesOf,
   newElement,
   newInteractiveVideo,
+  newPair,
+  newTextGap,
   pageFormValues,
   trueFalseElement,
 } from '../../client/features/page/admin/editor/elements';
@@ -36,6 +46,27 @@ function filledIn(element: ElementValues): ElementValues {
         ...element,
         label: 'Which word?',
         accepted: element.accepted?.map((a) => ({ ...a, text: 'consent' })),
+      };
+    case 'matching':
+      return {
+        ...element,
+        label: 'Match them.',
+        pairs: element.pairs.map((pair, index) => ({ ...pair, prompt: `P${index}`, match: `M${index}` })),
+      };
+    case 'ordering':
+      return {
+        ...element,
+        label: 'Order them.',
+        items: element.items.map((item) => ({ ...item, label: 'x' })),
+      };
+    case 'fillBlanks':
+      return {
+        ...element,
+        label: 'Fill in.',
+        text: `Say ${element.text}.`,
+        gaps: element.gaps.map((gap) =>
+          gap.kind === 'text' ? { ...gap, accepted: gap.accepted.map((a) => ({ ...a, text: 'yes' })) } : gap,
+        ),
       };
     default:
       return {
@@ -110,6 +141,68 @@ describe('page editor elements', () => {
     );
   });
 
+  it('starts matching, ordering and fill-in-the-blanks questions with ids the author never types', () => {
+    expect(newElement('matching', [])).toMatchObject({
+      name: 'question1',
+      pairs: [
+        { value: 'pair1', prompt: '', match: '', score: 1 },
+        { value: 'pair2', prompt: '', match: '', score: 1 },
+      ],
+      distractors: [],
+    });
+    expect(newElement('ordering', ['question1'])).toMatchObject({
+      name: 'question2',
+      items: [
+        { value: 'item1', label: '' },
+        { value: 'item2', label: '' },
+      ],
+      scoring: 'all',
+      score: 1,
+    });
+    expect(newElement('fillBlanks', [])).toMatchObject({
+      text: '[[1]]',
+      gaps: [{ kind: 'text', accepted: [{ text: '', score: 1 }] }],
+    });
+    // A new row takes the first id free among all rows, so a removed row's id is given again only
+    // once it is gone, and the rows that stay keep theirs.
+    expect(newPair(['pair1', 'pair3', 'distractor1']).value).toBe('pair2');
+    expect(freeValue('distractor', ['pair1', 'distractor1'])).toBe('distractor2');
+  });
+
+  it('leaves untouched matching, ordering and fill-in-the-blanks questions refused at their empty fields', () => {
+    const parsed = pageInputSchema.safeParse({
+      name: 'Page',
+      type: 'question',
+      content: [
+        newElement('matching', []),
+        newElement('ordering', ['question1']),
+        newElement('fillBlanks', ['question1', 'question2']),
+      ],
+    });
+    const paths = parsed.error?.issues.map((issue) => issue.path.join('.'));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'content.0.pairs.0.prompt',
+        'content.0.pairs.1.match',
+        'content.1.items.0.label',
+        'content.2.gaps.0.accepted.0.text',
+      ]),
+    );
+  });
+
+  it('refuses a fill-in-the-blanks text out of step with its blanks at the text', () => {
+    const element = {
+      ...newElement('fillBlanks', []),
+      label: 'Fill in.',
+      text: 'No marker here.',
+      gaps: [{ ...newTextGap(), accepted: [{ text: 'yes', score: 1, feedback: '' }] }],
+    };
+    const parsed = pageInputSchema.safeParse({ name: 'Page', type: 'question', content: [element] });
+    expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['content.0.text', 'page.gapsMismatch'],
+    ]);
+  });
+
   it('refuses 60 minutes in a timestamp with the minutes key; 59 is fine', () => {
     const page = (mm: number) => ({
       name: 'Video',
@@ -156,6 +249,62 @@ describe('page editor elements', () => {
     expect(minutesOf(0)).toBe(1);
     expect(minutesOf(150)).toBe(3);
     expect(minutesOf(Number.NaN)).toBe(1);
+  });
+});
+
+describe('blanks of a fill-in-the-blanks text', () => {
+  it('inserts the next blank at the end, off the word before it', () => {
+    expect(insertBlank('The capital is', 14)).toEqual({
+      value: 'The capital is [[1]]',
+      cursor: 20,
+      index: 0,
+    });
+    expect(insertBlank('', 0)).toEqual({ value: '[[1]]', cursor: 5, index: 0 });
+  });
+
+  it('gives a blank put between others its place and moves the later ones up', () => {
+    const text = 'A [[1]] and B [[2]].';
+    const { value, index, cursor } = insertBlank(text, 8);
+    expect(value).toBe('A [[1]] [[2]] and B [[3]].');
+    expect(index).toBe(1);
+    expect(value.slice(0, cursor)).toBe('A [[1]] [[2]]');
+    expect(blankNumbers(value)).toEqual([1, 2, 3]);
+    // Before every blank: it becomes the first.
+    expect(insertBlank(text, 0).value).toBe('[[1]] A [[2]] and B [[3]].');
+  });
+
+  it('replaces a selection, and counts a cursor inside a marker as after it', () => {
+    expect(insertBlank('Say hello now', 4, 9)).toMatchObject({ value: 'Say [[1]] now', index: 0 });
+    expect(insertBlank('A [[1]] b', 4)).toMatchObject({ value: 'A [[1]][[2]] b', index: 1 });
+  });
+
+  it('takes a removed blank out of the text and renumbers the later ones', () => {
+    expect(removeBlank('A [[1]] and B [[2]] and C [[3]].', 1)).toBe('A [[1]] and B and C [[2]].');
+    expect(removeBlank('Say [[1]].', 0)).toBe('Say.');
+    expect(removeBlank('[[1]] says [[2]]', 0)).toBe('says [[1]]');
+    // A blank that was not in the text: the others still move down, in step with the list.
+    expect(removeBlank('A [[2]] b [[3]]', 0)).toBe('A [[1]] b [[2]]');
+  });
+
+  it('keeps what the author wrote when a blank turns from typed to a list and back', () => {
+    const typed = {
+      kind: 'text' as const,
+      accepted: [{ text: 'Brussels', score: 2, feedback: 'Yes.' }],
+      caseSensitive: true,
+      accentSensitive: false,
+    };
+    const list = toSelectGap(typed);
+    expect(list).toEqual({
+      kind: 'select',
+      options: [
+        { label: 'Brussels', value: 'option1', score: 2, feedback: 'Yes.' },
+        { label: '', value: 'option2', score: 0, feedback: '' },
+      ],
+    });
+    expect(toTextGap(list).accepted).toEqual([
+      { text: 'Brussels', score: 2, feedback: 'Yes.' },
+      { text: '', score: 0, feedback: '' },
+    ]);
   });
 });
 

@@ -5,7 +5,17 @@ import { DEFAULT_VIDEO_TIME_SECONDS } from '../../../../../events/page/content';
 
 export type PageFormValues = PageInput;
 export type ElementValues = NonNullable<PageInput['content']>[number];
-export type ElementKind = 'markdown' | 'radio' | 'checkbox' | 'textarea' | 'numeric' | 'shortText' | 'video';
+export type ElementKind =
+  | 'markdown'
+  | 'radio'
+  | 'checkbox'
+  | 'textarea'
+  | 'numeric'
+  | 'shortText'
+  | 'matching'
+  | 'ordering'
+  | 'fillBlanks'
+  | 'video';
 export const elementKinds: ElementKind[] = [
   'markdown',
   'radio',
@@ -13,6 +23,9 @@ export const elementKinds: ElementKind[] = [
   'textarea',
   'numeric',
   'shortText',
+  'matching',
+  'ordering',
+  'fillBlanks',
   'video',
 ];
 
@@ -25,6 +38,9 @@ const prefixOf: Record<ElementKind, string> = {
   textarea: 'question',
   numeric: 'question',
   shortText: 'question',
+  matching: 'question',
+  ordering: 'question',
+  fillBlanks: 'question',
   video: 'video',
 };
 
@@ -86,8 +102,74 @@ export function newElement(kind: ElementKind, taken: string[]): ElementValues {
         caseSensitive: false,
         accentSensitive: false,
       };
+    // Two empty pairs and two empty items: fewer cannot be saved (page.pairsMin, page.itemsMin).
+    case 'matching':
+      return {
+        type: 'matching',
+        questionType: 'matching',
+        name,
+        label: '',
+        schema: settings(),
+        options: [],
+        pairs: [newPair([]), newPair(['pair1'])],
+        distractors: [],
+      };
+    case 'ordering':
+      return {
+        type: 'ordering',
+        questionType: 'ordering',
+        name,
+        label: '',
+        schema: settings(),
+        options: [],
+        items: [
+          { value: 'item1', label: '' },
+          { value: 'item2', label: '' },
+        ],
+        scoring: 'all',
+        score: 1,
+      };
+    // One typed blank, already in the text, for the author to write the sentence around.
+    case 'fillBlanks':
+      return {
+        type: 'fillBlanks',
+        questionType: 'fillBlanks',
+        name,
+        label: '',
+        schema: settings(),
+        options: [],
+        text: '[[1]]',
+        gaps: [newTextGap()],
+      };
   }
 }
+
+/**
+ * The first free id like `pair3` among `taken`. Pairs, distractors, items and list options get
+ * their ids from the editor, so authors never type one; an id, once given, stays with its row.
+ */
+export function freeValue(prefix: string, taken: readonly string[]): string {
+  let n = 1;
+  while (taken.includes(`${prefix}${n}`)) n += 1;
+  return `${prefix}${n}`;
+}
+
+/** A new, empty pair of a matching question; `taken` holds the ids of its pairs and distractors. */
+export const newPair = (taken: readonly string[]) => ({
+  value: freeValue('pair', taken),
+  prompt: '',
+  match: '',
+  score: 1,
+  feedback: '',
+});
+
+/** A new typed blank with one accepted answer to fill in (page.acceptedMin refuses none). */
+export const newTextGap = () => ({
+  kind: 'text' as const,
+  accepted: [{ text: '', score: 1, feedback: '' }],
+  caseSensitive: false,
+  accentSensitive: false,
+});
 
 /**
  * True or false: a single choice with two options, the first scored right; the author flips the

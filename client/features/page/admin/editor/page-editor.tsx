@@ -22,11 +22,14 @@ import {
   type PageFormValues,
   trueFalseElement,
 } from './elements';
+import { FillBlanksQuestionEditor } from './fill-blanks-question';
 import { InteractiveVideoEditor } from './interactive-video';
 import { MarkdownElementEditor } from './markdown-element';
+import { MatchingQuestionEditor } from './matching-question';
 import { MinutesInput } from './minutes-input';
 import { NumericQuestionEditor } from './numeric-question';
 import { OpenQuestionEditor } from './open-question';
+import { OrderingQuestionEditor } from './ordering-question';
 import { ShortQuestionEditor } from './short-question';
 import { VideoElementEditor } from './video-element';
 
@@ -279,6 +282,12 @@ function ElementBody({ index, type }: { index: number; type: ElementValues['type
       return <NumericQuestionEditor index={index} />;
     case 'shortText':
       return <ShortQuestionEditor index={index} />;
+    case 'matching':
+      return <MatchingQuestionEditor index={index} />;
+    case 'ordering':
+      return <OrderingQuestionEditor index={index} />;
+    case 'fillBlanks':
+      return <FillBlanksQuestionEditor index={index} />;
   }
 }
 
