@@ -14,7 +14,9 @@ export const saveResultSchema = z.object({
   result: z.object({
     answers: z.record(
       z.string().min(1).max(100),
-      z.union([z.string().max(10_000), z.array(z.string().max(200)).max(50)]),
+      // A list holds option values, matches, ordered items or filled gaps (a gap up to 500 characters);
+      // each question type checks its own shape (events/result/answers.ts).
+      z.union([z.string().max(10_000), z.array(z.string().max(500)).max(50)]),
     ),
     /**
      * The questions with limited attempts whose answer the participant confirms ('Check answer'):
