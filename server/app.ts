@@ -4,6 +4,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOption
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes';
+import { calendarRoutes } from './calendar/routes';
 import { badgeRoutes } from './certificate/badges/routes';
 import { expiringCsvRoute } from './certificate/expiring-csv';
 import { certificateRoutes } from './certificate/routes';
@@ -126,6 +127,7 @@ export async function buildApp(
   await app.register(csvExports, { platform });
   await app.register(uploadRoutes, { platform });
   await app.register(certificateRoutes, { platform });
+  await app.register(calendarRoutes, { platform });
   await app.register(badgeRoutes, { platform });
   await app.register(xapiRoutes, { platform });
   await app.register(graphqlRoute, { platform });

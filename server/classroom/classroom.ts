@@ -204,6 +204,8 @@ export async function classroomView(
             userName: displayName,
           }
         : null,
+    // Zoom's own app and web client need no SDK keys: who may enter can always join there.
+    zoomJoin: classroom.type === 'zoom' && meetingNumber ? { meetingNumber, password: classroom.pwd } : null,
   };
 }
 

@@ -62,6 +62,8 @@ export const classroomViewOutput = z.object({
       userName: z.string(),
     })
     .nullable(),
+  /** A Zoom classroom's meeting number and password, for joining in Zoom's app or web client. */
+  zoomJoin: z.object({ meetingNumber: z.string(), password: z.string() }).nullable(),
 });
 
 export const breakoutRoomViewOutput = z.object({

@@ -6,14 +6,15 @@ import { breakoutRoomHref, classroomHref } from '../../../lib/section-links';
 import { isLive, liveOver } from '../../../lib/section-timing';
 import { paragraphs } from '../../../lib/text';
 import { trackSeen } from '../../../lib/tracking/use-track-seen';
+import { AddToCalendar } from './add-to-calendar';
 import { TimeSpan } from './time-span';
 
 type Classroom = NonNullable<CourseSection['classroom']>;
 
 /**
  * A section's live part (docs/guide/live-classrooms.md): until the classroom's end (always, without
- * one) how to join it and its breakout rooms; after the end, 'the live part is over' and the
- * recordings.
+ * one) how to join it, its breakout rooms, and for each dated one 'Add to calendar'; after the end,
+ * 'the live part is over' and the recordings.
  */
 export function LivePart({
   section,
@@ -59,6 +60,9 @@ export function LivePart({
             >
               {t('classroom.join')}
             </Link>
+            {classroom.startdate && (
+              <AddToCalendar moment={{ section: section.path }} name={classroom.name} />
+            )}
           </p>
           <BreakoutRooms section={section} coursePath={coursePath} />
           {/* Without an end the live part never closes: recordings already made show too. */}
@@ -97,6 +101,7 @@ function BreakoutRooms({
                 <span className="muted">
                   {' · '}
                   <TimeSpan start={room.startdate} />
+                  <AddToCalendar moment={{ section: section.path, room: room.roomNumber }} name={room.name} />
                 </span>
               )}
               <br />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../ui/alert';
 import { Loading } from '../../../ui/status';
 import type { ClassroomView } from '../api/classroom';
+import { type ZoomJoin, zoomAppHref, zoomBrowserHref } from '../utils/zoom-links';
 import { useScripts } from './use-script';
 
 /** The Meeting SDK's component view, from Zoom's CDN (its React and Redux come with it). */
@@ -40,20 +41,55 @@ const zoomLanguages: Record<string, string> = { nl: 'nl-NL', fr: 'fr-FR', en: 'e
 /**
  * A Zoom classroom: in Firefox the Meeting SDK joins with the signature the server made (its role
  * decided there); elsewhere 'Not supported.', a contract text kept verbatim
- * (docs/adr/0009-contract-texts-stay-verbatim.md), with a word on why.
+ * (docs/adr/0009-contract-texts-stay-verbatim.md), with a word on why. Everywhere, Zoom's own app
+ * and web client are offered too: outside Firefox as the way in, in Firefox as a fallback.
  */
-export function ZoomRoom({ zoom }: { zoom: ClassroomView['zoom'] }) {
+export function ZoomRoom({ zoom, zoomJoin }: Pick<ClassroomView, 'zoom' | 'zoomJoin'>) {
   const { t } = useTranslation();
   const supported = isFirefox();
   if (!supported) {
     return (
-      <Alert tone="info">
-        <strong>{t('classroom.notSupported')}</strong> {t('classroom.zoomFirefoxOnly')}
-      </Alert>
+      <>
+        <Alert tone="info">
+          <strong>{t('classroom.notSupported')}</strong> {t('classroom.zoomFirefoxOnly')}
+        </Alert>
+        {zoomJoin && <ZoomLinks join={zoomJoin} intro={t('classroom.zoomElsewhere')} />}
+      </>
     );
   }
-  if (!zoom) return <Alert tone="danger">{t('classroom.loadError')}</Alert>;
-  return <ZoomMeeting zoom={zoom} />;
+  return (
+    <>
+      {zoom ? <ZoomMeeting zoom={zoom} /> : <Alert tone="danger">{t('classroom.loadError')}</Alert>}
+      {zoomJoin && <ZoomLinks join={zoomJoin} intro={t('classroom.zoomFallback')} />}
+    </>
+  );
+}
+
+/** The two ways into the meeting without the embedded client. */
+function ZoomLinks({ join, intro }: { join: ZoomJoin; intro: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="zoom-links">
+      <p>{intro}</p>
+      <ul className="zoom-links__list">
+        <li>
+          <a className="button" href={zoomAppHref(join)}>
+            {t('classroom.zoomApp')}
+          </a>
+        </li>
+        <li>
+          <a
+            className="button button--ghost"
+            href={zoomBrowserHref(join)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {t('classroom.zoomBrowser')}
+          </a>
+        </li>
+      </ul>
+    </div>
+  );
 }
 
 function ZoomMeeting({ zoom }: { zoom: NonNullable<ClassroomView['zoom']> }) {

@@ -87,7 +87,7 @@ function Classroom({ data, back }: { data: ClassroomView; back: string }) {
           title={classroom.name}
         />
       ) : classroom.type === 'zoom' ? (
-        <ZoomRoom zoom={data.zoom} />
+        <ZoomRoom zoom={data.zoom} zoomJoin={data.zoomJoin} />
       ) : (
         <p role="alert">{t('classroom.notSupported')}</p>
       )}
