@@ -236,6 +236,78 @@ const modules = (): { path: string; module: ModuleInput; pages: PageInput[] }[] 
           timestamps: [{ hh: 0, mm: 1, ss: 30, references: ['vertrouwen'] }],
         },
       },
+      {
+        name: 'Verbanden leggen',
+        type: 'question',
+        estimatedTime: 300,
+        content: [
+          {
+            type: 'matching',
+            questionType: 'matching',
+            name: 'verdragen',
+            label: 'Welk jaar hoort bij welk document?',
+            schema: { ...questionSettings, attempts: 2 },
+            pairs: [
+              { value: 'icpd', prompt: 'ICPD-actieprogramma', match: '1994', score: 1, feedback: '' },
+              {
+                value: 'beijing',
+                prompt: 'Beijing Platform for Action',
+                match: '1995',
+                score: 1,
+                feedback: '',
+              },
+              { value: 'sdg', prompt: 'Duurzame-ontwikkelingsdoelen', match: '2015', score: 1, feedback: '' },
+            ],
+            distractors: [{ value: 'jaar2000', label: '2000' }],
+          },
+          {
+            type: 'ordering',
+            questionType: 'ordering',
+            name: 'doorverwijzing',
+            label: 'Zet de stappen van een doorverwijzing in de juiste volgorde.',
+            schema: { ...questionSettings, attempts: 2 },
+            items: [
+              { value: 'luisteren', label: 'Luisteren naar de hulpvraag' },
+              { value: 'toestemming', label: 'Toestemming vragen om door te verwijzen' },
+              { value: 'contact', label: 'Contact opnemen met de dienst' },
+              { value: 'opvolgen', label: 'Opvolgen of de hulp er kwam' },
+            ],
+            scoring: 'position',
+            score: 1,
+          },
+          {
+            type: 'fillBlanks',
+            questionType: 'fillBlanks',
+            name: 'conferentie',
+            label: 'Vul de zin aan.',
+            schema: { ...questionSettings, attempts: 2 },
+            text: 'De ICPD-conferentie vond plaats in [[1]] en werd ondertekend door [[2]] landen.',
+            gaps: [
+              {
+                kind: 'text',
+                accepted: [
+                  { text: 'Caïro', score: 1, feedback: '' },
+                  { text: 'Kaïro', score: 1, feedback: '' },
+                ],
+                caseSensitive: false,
+                accentSensitive: false,
+              },
+              {
+                kind: 'select',
+                options: [
+                  { label: '179', value: '179', score: 1, feedback: '' },
+                  {
+                    label: '193',
+                    value: '193',
+                    score: 0,
+                    feedback: 'Dat is het aantal VN-lidstaten vandaag.',
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
     ],
   },
   {
