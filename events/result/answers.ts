@@ -21,17 +21,15 @@ import {
   orderingScore,
 } from '../page/question-types/ordering';
 import { shortMaxScore, shortScore } from '../page/question-types/short-score';
+import { type AnswerValue, isAnswered } from './answer-value';
 
 /**
  * The pure rules of answering (docs/guide/questions-and-attempts.md), shared by the server, which
  * decides, and the client, which only displays what the server decided.
  */
 
-/**
- * What a participant sends per question: one option value, several, or a text (a number as typed);
- * a list too for matching ("prompt=match"), ordering (the items in order) and gaps (one text each).
- */
-export type AnswerValue = string | string[];
+// The learner's page reads these without the schemas (and zod) this file brings along.
+export { type AnswerValue, isAnswered, sameAnswer } from './answer-value';
 
 const OPEN_ANSWER_MAX = 10_000;
 const SHORT_ANSWER_MAX = 500;
@@ -77,13 +75,6 @@ export function uncheckable(
   if (question.questionType === 'numeric' && parseNumber(String(answer)) === null) return 'result.notANumber';
   return null;
 }
-
-export const sameAnswer = (a: AnswerValue | null | undefined, b: AnswerValue | null | undefined) =>
-  JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-
-/** An empty text or no ticked option is no answer at all. */
-export const isAnswered = (answer: AnswerValue | null | undefined): boolean =>
-  Array.isArray(answer) ? answer.length > 0 : typeof answer === 'string' && answer.trim() !== '';
 
 /**
  * Attempts allowed = configured attempts + max(positively scored options − 1, 0)

@@ -1,4 +1,4 @@
-import { type AnswerValue, sameAnswer } from '../../../../events/result/answers';
+import { type AnswerValue, sameAnswer } from '../../../../events/result/answer-value';
 
 /** A question as the server last said it is: what the screen starts from. */
 export interface ServerAttempts {

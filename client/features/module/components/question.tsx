@@ -1,14 +1,25 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicElement } from '../../../../events/page/content';
 import { notANumber } from '../../../../events/page/question-types/numeric-score';
-import { type AnswerValue, isAnswered, sameAnswer } from '../../../../events/result/answers';
+import { type AnswerValue, isAnswered, sameAnswer } from '../../../../events/result/answer-value';
 import type { LearnerQuestion } from '../api/get-learner-page';
 import { CheckVerdict } from './check-verdict';
 import { effectiveAttempts } from './effective-attempts';
 import { TypedAnswer } from './typed-answer';
 
 type QuestionElement = Extract<PublicElement, { questionType: string }>;
+
+// Loaded with the first question of their type: a page without them pays nothing for them.
+const MatchingAnswer = lazy(() =>
+  import('./matching-answer').then((file) => ({ default: file.MatchingAnswer })),
+);
+const OrderingAnswer = lazy(() =>
+  import('./ordering-answer').then((file) => ({ default: file.OrderingAnswer })),
+);
+const FillBlanksAnswer = lazy(() =>
+  import('./fill-blanks-answer').then((file) => ({ default: file.FillBlanksAnswer })),
+);
 
 /**
  * One question to answer. Every change is saved; with limited attempts it stays a draft until the
@@ -34,7 +45,8 @@ export function Question({
   state: LearnerQuestion | undefined;
   value: AnswerValue;
   onChange: (value: AnswerValue) => void;
-  onConfirm: () => void;
+  /** Checks the answer; given a value, checks that one (an ordering left as it was received). */
+  onConfirm: (value?: AnswerValue) => void;
   confirming: boolean;
   readOnly: boolean;
   /** This device's checks of the question still waiting to be sent, oldest first. */
@@ -67,6 +79,12 @@ export function Question({
   const shown = locked && device.answer != null ? device.answer : value;
   const chosen = Array.isArray(shown) ? shown : [shown];
   const needsConfirm = (state?.needsConfirm ?? false) && !locked && !readOnly;
+  // An ordering the learner has not touched is no answer yet, but the order on screen can be checked.
+  const untouchedOrder =
+    question.questionType === 'ordering' && 'shuffled' in question && !isAnswered(value)
+      ? question.shuffled.map((item) => item.value)
+      : null;
+  const toCheck = untouchedOrder ?? value;
   const answered = (state?.answered ?? false) || device.pendingChecks > 0;
   const checked = answered && sameAnswer(device.answer, value);
   // A check needs a number (uncheckable in events/result/answers.ts); the draft keeps the text.
@@ -127,6 +145,39 @@ export function Question({
             readOnly={readOnly || locked}
             correct={revealed ? correct : null}
           />
+        ) : question.questionType === 'matching' ||
+          question.questionType === 'ordering' ||
+          question.questionType === 'fillBlanks' ? (
+          <Suspense fallback={<p>{t('app.loading')}</p>}>
+            {question.questionType === 'matching' ? (
+              <MatchingAnswer
+                question={question}
+                value={shown}
+                onChange={onChange}
+                readOnly={readOnly || locked}
+                correct={revealed ? correct : null}
+                t={t}
+              />
+            ) : question.questionType === 'ordering' ? (
+              <OrderingAnswer
+                question={question}
+                value={shown}
+                onChange={onChange}
+                readOnly={readOnly || locked}
+                correct={revealed ? correct : null}
+                t={t}
+              />
+            ) : (
+              <FillBlanksAnswer
+                question={question}
+                value={shown}
+                onChange={onChange}
+                readOnly={readOnly || locked}
+                correct={revealed ? correct : null}
+                t={t}
+              />
+            )}
+          </Suspense>
         ) : (
           <ul className="question__options">
             {question.options.map((option) => {
@@ -203,18 +254,18 @@ export function Question({
           <button
             type="button"
             className="button"
-            aria-disabled={!isAnswered(value) || noNumber || checked || confirming}
+            aria-disabled={!isAnswered(toCheck) || noNumber || checked || confirming}
             aria-describedby={`${id}-confirm-hint`}
             onClick={() => {
-              if (!isAnswered(value) || noNumber || checked || confirming) return;
+              if (!isAnswered(toCheck) || noNumber || checked || confirming) return;
               checkedByButton.current = true;
-              onConfirm();
+              onConfirm(untouchedOrder ?? undefined);
             }}
           >
             {confirming ? t('answering.checking') : t('answering.check')}
           </button>
           <span id={`${id}-confirm-hint`} className="question__confirm-hint">
-            {!isAnswered(value)
+            {!isAnswered(toCheck)
               ? t('answering.chooseFirst')
               : noNumber
                 ? t('result.notANumber')

@@ -196,10 +196,16 @@ export function useAnswerForm(
     await send(answers);
   }, [send]);
 
-  // 'Check answer': what is still resting goes first, then this one answer counts.
+  // 'Check answer': what is still resting goes first, then this one answer (or the one handed in) counts.
   const confirm = useCallback(
-    async (name: string) => {
+    async (name: string, checking?: AnswerValue) => {
       setConfirming(name);
+      // A value handed in is the answer from now on (an ordering checked as it was received).
+      if (checking !== undefined) {
+        touched.current.add(name);
+        draftRef.current = { ...draftRef.current, [name]: checking };
+        setDraft((current) => ({ ...current, [name]: checking }));
+      }
       try {
         const resting = flush();
         const value = draftRef.current[name];

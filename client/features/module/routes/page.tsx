@@ -124,7 +124,7 @@ function PageView({
       state={page.questions[question.name]}
       value={form.draft[question.name] ?? (question.questionType === 'multiple' ? [] : '')}
       onChange={(value) => form.change(question.name, value)}
-      onConfirm={() => void form.confirm(question.name)}
+      onConfirm={(value) => void form.confirm(question.name, value)}
       confirming={form.confirming === question.name}
       readOnly={!signedIn}
       waitingChecks={form.checksFor(question.name)}
