@@ -9,7 +9,8 @@ import { bearerOf, UserCaches } from './user-cache';
  *
  * - navigations: the network first; without one, the kept index.html (the client routes itself);
  * - /assets/ (hashed, never changing): the cache first, filled at install with what index.html
- *   loads and afterwards with every chunk the page asks for;
+ *   loads and afterwards with every chunk the page asks for; the public folder's images (the
+ *   default logo) likewise, kept at install, so the header is whole offline;
  * - the learner's tRPC reads (trpc-calls.ts): the network first, kept per user (user-cache.ts) and
  *   read from the cache only when the network fails;
  * - images under /files/, at the size the page asked for: the cache first (an upload's address
@@ -26,6 +27,8 @@ declare const __BUILD_ID__: string;
 declare const __SHELL__: string[];
 
 const shellCache = `${shellCachePrefix}${__BUILD_ID__}`;
+/** The shell's files besides index.html: the same for every visitor until the next build. */
+const shellFiles = new Set(__SHELL__.filter((address) => address !== '/'));
 const users = new UserCaches(__BUILD_ID__);
 /** Addresses the server answers itself (GraphiQL, downloads, probes): never the app's shell. */
 const serverPaths = ['/graphql', '/api/', '/auth/', '/trpc/', '/files/', '/metrics', '/healthz', '/readyz'];
@@ -73,7 +76,7 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
   if (request.mode === 'navigate') {
     if (!serverPaths.some((prefix) => url.pathname.startsWith(prefix))) event.respondWith(navigation(event));
-  } else if (url.pathname.startsWith('/assets/')) {
+  } else if (url.pathname.startsWith('/assets/') || shellFiles.has(url.pathname)) {
     event.respondWith(asset(event));
   } else if (url.pathname.startsWith('/files/') && request.destination === 'image' && !isPortrait(url)) {
     event.respondWith(image(event));

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { useOnline } from '../lib/online';
 import { errorCode } from '../lib/trpc';
 
 /** Shown while a query loads; the region around it carries aria-busy. */
@@ -32,7 +33,9 @@ export function NoRights({ backHref = '~/', backLabel }: { backHref?: string; ba
 
 /**
  * A failed load: the message, and a button to try again when the caller can. With the `error`, a
- * refusal for want of rights reads as such instead (NoRights).
+ * refusal for want of rights reads as such instead (NoRights). Offline, the load failed because
+ * this device never kept what was asked for (client/sw/): it says so, rather than that something
+ * went wrong, and the query loads again by itself once the network is back.
  */
 export function ErrorPanel({
   message,
@@ -44,10 +47,20 @@ export function ErrorPanel({
   error?: unknown;
 }) {
   const { t } = useTranslation();
+  const online = useOnline();
   if (error !== undefined && errorCode(error) === 'FORBIDDEN') return <NoRights />;
   return (
-    <div className="status status--error" role="alert">
-      <p>{message}</p>
+    <div className={`status ${online ? 'status--error' : 'status--info'}`} role="alert">
+      {online ? (
+        <p>{message}</p>
+      ) : (
+        <>
+          <p>
+            <strong>{t('offline.notKeptTitle')}</strong>
+          </p>
+          <p>{t('offline.notKept')}</p>
+        </>
+      )}
       {onRetry && (
         <button type="button" className="button" onClick={onRetry}>
           {t('app.retry')}

@@ -1,14 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-
-function subscribe(onChange: () => void) {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
+import { useOnline } from '../../lib/online';
 
 /**
  * Says so while the browser is offline: what shows then was saved on this device (client/sw/), and
@@ -17,11 +8,7 @@ function subscribe(onChange: () => void) {
  */
 export function OfflineBanner() {
   const { t } = useTranslation();
-  const online = useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
+  const online = useOnline();
   return (
     <div className={online ? undefined : 'offline-banner'} aria-live="polite">
       {online ? null : <p className="container offline-banner__text">{t('offline.banner')}</p>}
