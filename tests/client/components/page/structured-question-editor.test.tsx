@@ -2,17 +2,22 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type PageFormValues, pageFormValues } from '../../../../client/features/page/admin/editor/elements';
 import { PageEditor } from '../../../../client/features/page/admin/editor/page-editor';
+import { ApiError } from '../../../../client/lib/http';
 import type { InterfaceLanguage } from '../../../../client/lib/languages';
 import { renderApp } from '../support/render-app';
 
-/** The page editor on a new question page; what it saves is kept in `saved`. */
-async function showEditor(language: InterfaceLanguage = 'en') {
+/**
+ * The page editor on a new question page; what it saves is kept in `saved`, unless `refusal` is
+ * given: then the save fails with it, as the server's refusal of the page.
+ */
+async function showEditor(language: InterfaceLanguage = 'en', refusal?: Error) {
   const saved: PageFormValues[] = [];
   const view = await renderApp(
     <PageEditor
       defaultValues={pageFormValues({ name: 'Quiz', type: 'question' })}
       submitLabel="Save"
       save={async (values) => {
+        if (refusal) throw refusal;
         saved.push(values);
         return 'Saved.';
       }}
@@ -128,7 +133,7 @@ describe('the page editor: matching, ordering and fill-in-the-blanks questions',
     await user.click(screen.getByRole('button', { name: '+ Fill in the blanks' }));
     const question = within(card('1. Fill in the blanks'));
     await user.type(question.getByRole('textbox', { name: 'Question' }), 'Complete the sentence');
-    const text = question.getByRole('textbox', { name: 'Text with blanks' });
+    const text = question.getByRole<HTMLTextAreaElement>('textbox', { name: 'Text with blanks' });
     // The new question's text is its one blank: the author writes around it.
     expect(text).toHaveValue('[[1]]');
     await user.type(text, 'The capital of Belgium is ', { initialSelectionStart: 0, initialSelectionEnd: 0 });
@@ -199,6 +204,22 @@ describe('the page editor: matching, ordering and fill-in-the-blanks questions',
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(text).toHaveAccessibleDescription(/Placez chaque trou une fois dans le texte/);
     expect(saved).toEqual([]);
+  });
+
+  it("shows the server's refusal of the blanks at the text", async () => {
+    const refusal = new ApiError(400, 'Please check the marked fields.', 'validation', [
+      { path: 'page.content.0.text', key: 'page.gapsMismatch', message: 'Put each blank in the text once.' },
+    ]);
+    const { user } = await showEditor('nl', refusal);
+    await user.click(screen.getByRole('button', { name: '+ Invullen' }));
+    const question = within(card('1. Invullen'));
+    await user.type(question.getByRole('textbox', { name: 'Vraag' }), 'Vul in');
+    await user.type(question.getByRole('textbox', { name: 'Open plek 1, antwoord 1: tekst' }), 'ja');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await question.findByText(/^Zet elke open plek één keer in de tekst/)).toBeVisible();
+    expect(question.getByRole('textbox', { name: 'Tekst met open plekken' })).toHaveAccessibleDescription(
+      /Zet elke open plek één keer in de tekst, als \[\[1\]\], \[\[2\]\]… in volgorde\.$/,
+    );
   });
 });
 

@@ -18,7 +18,6 @@ type GapValues = Parameters<typeof toTextGap>[0] | Parameters<typeof toSelectGap
  */
 export function FillBlanksQuestionEditor({ index }: { index: number }) {
   const { t } = useTranslation();
-  const ids = useId();
   const { control, register, formState, getValues, setValue } = useFormContext<PageFormValues>();
   const base = `content.${index}`;
   const textPath = `${base}.text` as Path<PageFormValues>;
@@ -92,7 +91,7 @@ export function FillBlanksQuestionEditor({ index }: { index: number }) {
         >
           {t('pageEditor.fillBlanks.insert')}
         </button>
-        <p className="visually-hidden" role="status" id={`${ids}-status`}>
+        <p className="visually-hidden" role="status">
           {status}
         </p>
       </div>
