@@ -53,7 +53,7 @@ export function LivePart({
           {paragraphs(classroom.extraInfo).map((text) => (
             <p key={text}>{text}</p>
           ))}
-          <p>
+          <p className="live-part__actions">
             <Link
               href={classroomHref(coursePath, section.path, classroom.name)}
               className={`button${live ? '' : ' button--ghost'}`}
@@ -101,7 +101,6 @@ function BreakoutRooms({
                 <span className="muted">
                   {' · '}
                   <TimeSpan start={room.startdate} />
-                  <AddToCalendar moment={{ section: section.path, room: room.roomNumber }} name={room.name} />
                 </span>
               )}
               <br />
@@ -113,6 +112,11 @@ function BreakoutRooms({
               >
                 {room.jitsi}
               </a>
+              {room.startdate && (
+                <span className="live-part__actions">
+                  <AddToCalendar moment={{ section: section.path, room: room.roomNumber }} name={room.name} />
+                </span>
+              )}
             </li>
           ))}
       </ul>
