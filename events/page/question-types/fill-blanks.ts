@@ -3,6 +3,8 @@ import { optionalText, requiredText } from '../../shared/fields';
 import { shortAcceptedSchema } from './short-answer';
 import { bestShortMatch, shortScore } from './short-score';
 
+export { fillBlanksPublic, type PublicGap } from './learners-view';
+
 /**
  * A fill-in-the-blanks question: a text with gaps written [[1]], [[2]]… in order; each gap is typed
  * (scored as a short answer) or chosen from a list (scored as a single choice). Each gap scores
@@ -140,18 +142,6 @@ export function fillBlanksFeedback(question: Pick<FillBlanksQuestion, 'gaps'>, a
     })
     .filter((feedback) => feedback.trim() !== '');
 }
-
-export type PublicGap = { kind: 'text' } | { kind: 'select'; options: { label: string; value: string }[] };
-
-/** What a learner receives: the text, typed gaps without their accepted texts, lists without scores or feedback. */
-export const fillBlanksPublic = (question: FillBlanksQuestion): { text: string; gaps: PublicGap[] } => ({
-  text: question.text,
-  gaps: question.gaps.map((gap) =>
-    gap.kind === 'text'
-      ? { kind: 'text' }
-      : { kind: 'select', options: gap.options.map(({ label, value }) => ({ label, value })) },
-  ),
-});
 
 // xAPI separates the gaps' responses with "[,]": a typed "[,]" would read as two gaps.
 const xapiText = (text: string) => text.trim().replaceAll('[,]', ',');

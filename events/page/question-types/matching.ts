@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { seededShuffle } from '../../result/randomize';
 import { optionalText, requiredText } from '../../shared/fields';
+import { matchIds, matchingPublic } from './learners-view';
+
+export { type MatchingPublic, matchingPublic } from './learners-view';
 
 /**
  * A matching question: the learner matches each prompt (left) with one of the matches (right); the
@@ -60,23 +62,6 @@ export function refineMatching(
 
 /** The author's fields on their own, refined; the element schema spreads `matchingFields` and adds `refineMatching`. */
 export const matchingSchema = z.object(matchingFields).superRefine(refineMatching);
-
-const byLabel = (a: { label: string; value: string }, b: { label: string; value: string }) =>
-  a.label.localeCompare(b.label) || a.value.localeCompare(b.value);
-
-/**
- * The id a learner sees for each match. Were it the pair's value, the prompt and its right match would
- * carry the same id and give the pairing away; an id from the matches' place in label order tells
- * nothing about the pairing and needs no seed to read an answer back. Editing a label can renumber
- * the matches, as editing an option's value does for a choice.
- */
-function matchIds(question: MatchingQuestion): Map<string, string> {
-  const all = [
-    ...question.pairs.map(({ value, match }) => ({ value, label: match })),
-    ...question.distractors,
-  ].sort(byLabel);
-  return new Map(all.map(({ value }, index) => [value, `m${index + 1}`]));
-}
 
 const splitPair = (entry: string) => {
   const at = entry.indexOf('=');
@@ -147,29 +132,6 @@ export const matchingFeedback = (question: MatchingQuestion, answer: readonly st
   rightPairs(question, answer)
     .map((pair) => pair.feedback)
     .filter((feedback) => feedback.trim() !== '');
-
-export interface MatchingPublic {
-  prompts: { value: string; label: string }[];
-  matches: { value: string; label: string }[];
-}
-
-/**
- * What a learner receives: the prompts in the author's order and the matches by label, or shuffled
- * per participant with a seed; no scores, no feedback, and match ids that do not name the pairs.
- */
-export function matchingPublic(question: MatchingQuestion, seed?: string): MatchingPublic {
-  const ids = matchIds(question);
-  const matches = [
-    ...question.pairs.map(({ value, match }) => ({ value, label: match })),
-    ...question.distractors.map(({ value, label }) => ({ value, label })),
-  ]
-    .sort(byLabel)
-    .map(({ value, label }) => ({ value: ids.get(value) ?? value, label }));
-  return {
-    prompts: question.pairs.map(({ value, prompt }) => ({ value, label: prompt })),
-    matches: seed === undefined ? matches : seededShuffle(matches, `${seed}:matches`),
-  };
-}
 
 type Component = { id: string; description: Record<string, string> };
 

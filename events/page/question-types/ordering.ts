@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { seededShuffle } from '../../result/randomize';
 import { requiredText } from '../../shared/fields';
 import { choiceValueSchema } from './matching';
+
+export { orderingPublic } from './learners-view';
 
 /**
  * An ordering question: the learner puts the items in order. Scored as a whole ('all': the score
@@ -71,22 +72,6 @@ export function orderingScore(question: OrderingQuestion, answer: readonly strin
 /** The right answer, in the shape a learner sends. */
 export const orderingCorrect = (question: Pick<OrderingQuestion, 'items'>) =>
   question.items.map((item) => item.value);
-
-/**
- * What a learner receives: the items shuffled per participant, never in the right order (a shuffle
- * that lands on it is turned one place, which moves every item since there are at least two).
- */
-export function orderingPublic(
-  question: Pick<OrderingQuestion, 'items'>,
-  seed = '',
-): {
-  items: { value: string; label: string }[];
-} {
-  const items = question.items.map(({ value, label }) => ({ value, label }));
-  const shuffled = seededShuffle(items, `${seed}:order`);
-  const unchanged = shuffled.every((item, index) => item.value === items[index]?.value);
-  return { items: unchanged ? [...shuffled.slice(1), ...shuffled.slice(0, 1)] : shuffled };
-}
 
 type Component = { id: string; description: Record<string, string> };
 

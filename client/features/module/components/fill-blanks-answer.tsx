@@ -2,7 +2,7 @@ import './list-answers.css';
 import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { markdownHtml } from '../../../ui/markdown-text';
-import { asList, type ListAnswerProps, useLearnersShape } from './learner-shape';
+import { asList, type ListAnswerProps, learnersShape } from './learner-shape';
 
 // Private-use characters: Markdown leaves them alone, and no author types them.
 const OPEN = '\uE000';
@@ -36,8 +36,8 @@ export function FillBlanksAnswer({
   t,
 }: ListAnswerProps<'fillBlanks'>) {
   const id = useId();
-  const shaped = useLearnersShape(question);
-  const html = useMemo(() => (shaped ? withSlots(shaped.text) : ''), [shaped]);
+  const shaped = useMemo(() => learnersShape(question), [question]);
+  const html = useMemo(() => withSlots(shaped.text), [shaped]);
   const text = useRef<HTMLDivElement>(null);
   const [slots, setSlots] = useState<Map<number, Element>>(new Map());
   // biome-ignore lint/correctness/useExhaustiveDependencies: new HTML means new slot elements to find
@@ -47,7 +47,6 @@ export function FillBlanksAnswer({
       found.set(Number(slot.getAttribute('data-gap')), slot);
     setSlots(found);
   }, [html]);
-  if (!shaped) return <p className="list-answer__loading">{t('app.loading')}</p>;
   const gaps = shaped.gaps;
   const answer = asList(value);
   const count = gaps.length;

@@ -1,11 +1,15 @@
 import type { TFunction } from 'i18next';
-import { useEffect, useState } from 'react';
 import type {
   PublicFillBlanks,
   PublicMatching,
   PublicOrdering,
   QuestionElement,
 } from '../../../../events/page/content';
+import {
+  fillBlanksPublic,
+  matchingPublic,
+  orderingPublic,
+} from '../../../../events/page/question-types/learners-view';
 import type { AnswerValue } from '../../../../events/result/answer-value';
 
 interface Shapes {
@@ -33,33 +37,25 @@ export interface ListAnswerProps<T extends Reshaped> {
 /** A list answer as its component reads it: an unanswered question holds '' (use-answer-form.ts). */
 export const asList = (value: AnswerValue): string[] => (Array.isArray(value) ? value : []);
 
-const isWhole = <T extends Reshaped>(question: Arriving<T>): question is Whole<T> =>
-  'pairs' in question ||
-  'items' in question ||
-  ('gaps' in question &&
-    question.gaps.some(
-      (gap) =>
-        'accepted' in gap || (gap.kind === 'select' && gap.options.some((option) => 'score' in option)),
-    ));
-
 /**
- * The question in the learner's shape. An editor receives it whole (with its answer key), and the
- * learner's shape comes from content.ts `publicQuestion`, fetched only then: it brings the content
- * schemas (zod), which a learner's page does without. Null while it loads.
+ * The question in the learner's shape, as content.ts `publicQuestion` makes it without a seed. An
+ * editor receives it whole (with its answer key); the shape comes from the question types' own
+ * functions (learners-view.ts), which bring no schemas (zod) to the learner's page.
  */
-export function useLearnersShape<T extends Reshaped>(question: Arriving<T>): Shapes[T] | null {
-  const whole = isWhole(question);
-  const [shaped, setShaped] = useState<{ from: Arriving<T>; shape: Shapes[T] } | null>(null);
-  useEffect(() => {
-    if (!whole) return;
-    let cancelled = false;
-    void import('../../../../events/page/content').then(({ publicQuestion }) => {
-      if (!cancelled) setShaped({ from: question, shape: publicQuestion(question as never) as Shapes[T] });
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [question, whole]);
-  if (!whole) return question as Shapes[T];
-  return shaped?.from === question ? shaped.shape : null;
+export function learnersShape<T extends Reshaped>(question: Arriving<T>): Shapes[T] {
+  const whole = question as Whole<Reshaped>;
+  const shared = {
+    type: whole.type,
+    questionType: whole.questionType,
+    name: whole.name,
+    label: whole.label,
+    schema: whole.schema,
+    options: [],
+  };
+  if ('pairs' in whole) return { ...shared, ...matchingPublic(whole) } as unknown as Shapes[T];
+  if ('items' in whole)
+    return { ...shared, shuffled: orderingPublic(whole, whole.name).items } as unknown as Shapes[T];
+  if ('gaps' in whole && whole.questionType === 'fillBlanks')
+    return { ...shared, ...fillBlanksPublic(whole) } as unknown as Shapes[T];
+  return question as Shapes[T];
 }

@@ -1,6 +1,6 @@
 import './list-answers.css';
-import { useId } from 'react';
-import { asList, type ListAnswerProps, useLearnersShape } from './learner-shape';
+import { useId, useMemo } from 'react';
+import { asList, type ListAnswerProps, learnersShape } from './learner-shape';
 
 const splitEntry = (entry: string) => {
   const at = entry.indexOf('=');
@@ -28,8 +28,7 @@ export function MatchingAnswer({
   t,
 }: ListAnswerProps<'matching'>) {
   const id = useId();
-  const shaped = useLearnersShape(question);
-  if (!shaped) return <p className="list-answer__loading">{t('app.loading')}</p>;
+  const shaped = useMemo(() => learnersShape(question), [question]);
   const chosen = matchesOf(asList(value));
   const right = correct ? matchesOf(correct) : null;
   const labelOf = (match: string | undefined) => shaped.matches.find((entry) => entry.value === match)?.label;

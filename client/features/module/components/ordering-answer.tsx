@@ -1,6 +1,6 @@
 import './list-answers.css';
-import { useEffect, useRef, useState } from 'react';
-import { asList, type ListAnswerProps, useLearnersShape } from './learner-shape';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { asList, type ListAnswerProps, learnersShape } from './learner-shape';
 
 type Direction = 'up' | 'down';
 
@@ -20,12 +20,12 @@ export function OrderingAnswer({
   correct,
   t,
 }: ListAnswerProps<'ordering'>) {
-  const shaped = useLearnersShape(question);
+  const shaped = useMemo(() => learnersShape(question), [question]);
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const [moved, setMoved] = useState<{ item: string; direction: Direction } | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const answer = asList(value);
-  const shuffled = shaped?.shuffled ?? [];
+  const shuffled = shaped.shuffled;
   const known = new Map(shuffled.map((item) => [item.value, item]));
   // An answer that no longer fits the items (the author changed them) shows the received order.
   const fits = answer.length === shuffled.length && answer.every((entry) => known.has(entry));
@@ -43,7 +43,6 @@ export function OrderingAnswer({
     buttons.current.get(`${moved.item}:${direction}`)?.focus();
     setMoved(null);
   }, [moved, order]);
-  if (!shaped) return <p className="list-answer__loading">{t('app.loading')}</p>;
   const count = order.length;
   const move = (item: string, direction: Direction) => {
     const from = order.indexOf(item);
