@@ -1,6 +1,9 @@
 import type { StoredOf } from '../../events/event-types';
 import type { QuestionElement } from '../../events/page/content';
+import { fillBlanksResponse, fillBlanksXapi } from '../../events/page/question-types/fill-blanks';
+import { matchingResponse, matchingXapi } from '../../events/page/question-types/matching';
 import { numericMaxScore, numericRange, parseNumber } from '../../events/page/question-types/numeric-score';
+import { orderingResponse, orderingXapi } from '../../events/page/question-types/ordering';
 import { shortMaxScore } from '../../events/page/question-types/short-score';
 import type { TrackingCategory } from '../../events/tracking/events';
 import { activityTypes, actorNameOf, PLATFORM_ACTOR_NAME, type VerbKey, verbOf } from './vocabulary';
@@ -26,10 +29,18 @@ export interface ActivityObject {
   definition?: {
     type?: string;
     name?: Record<string, string>;
-    interactionType?: 'choice' | 'long-fill-in' | 'fill-in' | 'numeric';
+    interactionType?: 'choice' | 'long-fill-in' | 'fill-in' | 'numeric' | 'matching' | 'sequencing';
     correctResponsesPattern?: string[];
-    choices?: { id: string; description: Record<string, string> }[];
+    choices?: InteractionComponent[];
+    source?: InteractionComponent[];
+    target?: InteractionComponent[];
   };
+}
+
+/** A choice, a matching prompt or a match: its id and its text in the module's language. */
+interface InteractionComponent {
+  id: string;
+  description: Record<string, string>;
 }
 
 export interface StatementResult {
@@ -181,6 +192,18 @@ function interactionOf(
           : {}),
       };
     }
+    case 'matching':
+      return question?.questionType === 'matching' && definition
+        ? matchingXapi(question, definition.language)
+        : { interactionType: 'matching' };
+    case 'ordering':
+      return question?.questionType === 'ordering' && definition
+        ? orderingXapi(question, definition.language)
+        : { interactionType: 'sequencing' };
+    case 'fillBlanks':
+      return question?.questionType === 'fillBlanks'
+        ? fillBlanksXapi(question)
+        : { interactionType: 'fill-in' };
     default: {
       if (!definition || (question?.questionType !== 'single' && question?.questionType !== 'multiple'))
         return { interactionType: 'choice' };
@@ -210,7 +233,10 @@ function interactionOf(
   }
 }
 
-/** What the participant answered as xAPI's response: choice ids, a number with a point, a text as typed. */
+/**
+ * What the participant answered as xAPI's response: choice ids, a number with a point, a text as
+ * typed, matches as `prompt[.]match`, an order as its item ids, blanks one per gap (`[,]` between).
+ */
 function responseOf(
   questionType: QuestionElement['questionType'],
   answer: string | string[] | null,
@@ -225,6 +251,12 @@ function responseOf(
     }
     case 'short':
       return Array.isArray(answer) ? null : answer.trim();
+    case 'matching':
+      return Array.isArray(answer) ? matchingResponse(answer) : null;
+    case 'ordering':
+      return Array.isArray(answer) ? orderingResponse(answer) : null;
+    case 'fillBlanks':
+      return Array.isArray(answer) ? fillBlanksResponse(answer) : null;
     default:
       return (Array.isArray(answer) ? answer : [answer]).map(choiceId).join('[,]');
   }
@@ -232,8 +264,8 @@ function responseOf(
 
 /**
  * AnswerSaved: answered, with the score, whether it was right and what was answered: the chosen
- * choice ids (`[,]`-separated), the number, or the short text. The question's interaction (choices,
- * correct responses) comes from its page as it is when the statement is made, in its module's
+ * choice ids (`[,]`-separated), the number, the short text, the matches, the order or the blanks.
+ * The question's interaction (choices, matching's source and target, correct responses) comes from its page as it is when the statement is made, in its module's
  * language. An open answer's text is never sent: it may hold anything about its author, and a
  * teacher scores it later. After an erasure the sealed answer reads as null, so a replay leaves the
  * response out, as the erasure itself does (statements.ts).

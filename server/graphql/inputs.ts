@@ -10,7 +10,10 @@ import {
   questionSettingsSchema,
   timestampInputSchema,
 } from '../../events/page/content';
+import { fillBlanksFields, gapSchema } from '../../events/page/question-types/fill-blanks';
+import { matchingFields, matchingPairSchema } from '../../events/page/question-types/matching';
 import { numericAcceptedSchema } from '../../events/page/question-types/numeric';
+import { orderingFields } from '../../events/page/question-types/ordering';
 import { shortAcceptedSchema } from '../../events/page/question-types/short-answer';
 import { saveResultSchema, teacherResultSchema } from '../../events/result/commands';
 import { roleActionsInputSchema, roleInputSchema } from '../../events/role/commands';
@@ -32,6 +35,12 @@ const inputs = new ZodInputs(
     [optionSchema, 'OptionInput'],
     [numericAcceptedSchema, 'NumericAcceptedInput'],
     [shortAcceptedSchema, 'ShortAcceptedInput'],
+    [matchingPairSchema, 'MatchingPairInput'],
+    // The parts the question types keep to themselves, reached through their exported fields.
+    [matchingFields.distractors.unwrap().element, 'MatchingDistractorInput'],
+    [orderingFields.items.element, 'OrderingItemInput'],
+    [gapSchema, 'GapInput'],
+    [fillBlanksFields.gaps.element.options[1].shape.options.element, 'GapOptionInput'],
     [questionSettingsSchema, 'QuestionSettingsInput'],
     [interactiveVideoInputSchema, 'InteractiveVideoInput'],
     [timestampInputSchema, 'TimestampInput'],
@@ -43,7 +52,7 @@ const inputs = new ZodInputs(
   new Map([
     [
       elementSchema,
-      "A question is `type: radio` with `questionType: single`, `checkbox` with `multiple`, `textarea` with `open`, `numeric` with `numeric` (`accepted`: a list of NumericAcceptedInput, `unit`), `shortText` with `short` (`accepted`: a list of ShortAcceptedInput, `caseSensitive`, `accentSensitive`); the contract's `type: question` with `questionType: radio | checkbox | text | numeric | shortText` is accepted too.",
+      "A question is `type: radio` with `questionType: single`, `checkbox` with `multiple`, `textarea` with `open`, `numeric` with `numeric` (`accepted`: a list of NumericAcceptedInput, `unit`), `shortText` with `short` (`accepted`: a list of ShortAcceptedInput, `caseSensitive`, `accentSensitive`), `matching` with `matching` (`pairs`: MatchingPairInput, each prompt with its right match; `distractors`: MatchingDistractorInput, extra matches), `ordering` with `ordering` (`items`: OrderingItemInput in the right order; `scoring`: all | position; `score`), `fillBlanks` with `fillBlanks` (`text` with the blanks as [[1]], [[2]]… in order; `gaps`: GapInput, one per blank, `kind: text` with `accepted` or `kind: select` with `options`); the contract's `type: question` with `questionType: radio | checkbox | text | numeric | shortText | matching | ordering | fillBlanks` is accepted too.",
     ],
   ]),
 );
@@ -132,7 +141,7 @@ export const UserInput = inputs.object('UserInput', profileSchema, {
 
 export const ResultInput = inputs.object('ResultInput', saveResultSchema.shape.result, {
   description:
-    'The answers of one page: `answers` maps question names to a value (radio: an option value; checkbox: a list of values; text: a string). `confirm` matters only with `saveResult(draft: true)`: it lists the questions whose answer counts (spends an attempt) instead of staying a draft.',
+    'The answers of one page: `answers` maps question names to a value (radio: an option value; checkbox: a list of values; text, numeric, shortText: a string; matching: a list of "<prompt value>=<match id>" with the match ids the page gives the participant; ordering: the item values in order; fillBlanks: one string per blank, a typed text or a chosen option value). `confirm` matters only with `saveResult(draft: true)`: it lists the questions whose answer counts (spends an attempt) instead of staying a draft.',
 });
 export const TeacherResultInput = inputs.object('TeacherResultInput', teacherResultSchema, {
   description:

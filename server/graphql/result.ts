@@ -73,7 +73,7 @@ function batchedSources(ctx: GraphQLContext): LearnerSources {
   };
 }
 
-/** The scoring with the contract's question types (radio, checkbox, text, numeric, shortText). */
+/** The scoring with the contract's question types (radio, checkbox, text, numeric, shortText, matching, ordering, fillBlanks). */
 function scoringToContract(scoring: Scoring) {
   const pages: Record<string, Record<string, unknown>> = {};
   for (const [pagePath, entry] of Object.entries(scoring)) {
@@ -141,7 +141,7 @@ async function answersWithTexts(ctx: GraphQLContext, modulePath: string, user?: 
 
 const ResultAnswerType = builder.objectRef<AnswerEntry>('ResultAnswer').implement({
   description:
-    "One answered question of a result: the value the participant sent (as in `result.answers`) beside its texts as the participant read them — the chosen options' labels in the module's language, or the open answer.",
+    "One answered question of a result: the value the participant sent (as in `result.answers`) beside its texts as the participant read them — the chosen options' labels in the module's language, the typed answer, or the matches, order or blanks by their texts.",
   fields: (t) => ({
     page: t.exposeString('page', { description: 'The page path.' }),
     pageName: t.exposeString('pageName', {
@@ -151,17 +151,18 @@ const ResultAnswerType = builder.objectRef<AnswerEntry>('ResultAnswer').implemen
     question: t.exposeString('question', { description: 'The question name (the key in `result.answers`).' }),
     label: t.exposeString('label', { description: 'The question as asked.' }),
     questionType: t.string({
-      description: 'radio, checkbox or text.',
+      description: 'radio, checkbox, text, numeric, shortText, matching, ordering or fillBlanks.',
       resolve: (entry) => contractQuestionType(entry.questionType),
     }),
     value: t.field({
       type: 'JSON',
-      description: 'The raw answer: an option value (radio), a list of values (checkbox) or a text.',
+      description:
+        'The raw answer: an option value (radio), a list of values (checkbox), a text (text, numeric, shortText), or a list: "<prompt value>=<match id>" per match (matching), the item values in order (ordering), one text or option value per blank (fillBlanks).',
       resolve: (entry) => entry.value,
     }),
     labels: t.exposeStringList('labels', {
       description:
-        'The texts of the chosen options in option order (one text for an open answer); a value no longer among the options reads as itself.',
+        'The texts of the chosen options in option order (one text for a typed answer, a number with its unit); for matching one "prompt → match" per match, for ordering the items numbered in the order given ("1. …"), for fillBlanks one "[n] text" per blank (a chosen option by its label, an empty blank as —). A value no longer among the options reads as itself.',
     }),
     text: t.exposeString('text', { description: "The labels joined by '; '." }),
   }),
@@ -189,7 +190,7 @@ const SaveResultPayload = builder
         type: 'JSON',
         nullable: true,
         description:
-          'Per page path: { __score, __maxScore, <question name>: { __score, __maxScore, questionType (radio, checkbox, text, numeric, shortText) } }, computed by the server.',
+          'Per page path: { __score, __maxScore, <question name>: { __score, __maxScore, questionType (radio, checkbox, text, numeric, shortText, matching, ordering, fillBlanks) } }, computed by the server.',
         resolve: (payload) => payload.scoring ?? null,
       }),
       result: t.field({

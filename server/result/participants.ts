@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { invalid } from '../../events/errors';
-import { isQuestion } from '../../events/page/content';
+import { isQuestion, type QuestionElement } from '../../events/page/content';
 import type { Actor } from '../../events/permissions';
 import { attemptsAllowed, maxScoreOf } from '../../events/result/answers';
 import { type Gate, pageStuck, type QuestionProgress } from '../../events/result/progress';
@@ -10,6 +10,7 @@ import { pagesOfModule } from '../../projections/page/page-summaries';
 import { findUsersByIds, type UserProfile } from '../../projections/user/users';
 import type { Db } from '../db/tables';
 import { asSeenBy, searchScopeOf, userFor } from '../user/queries';
+import type { LabelledQuestion } from './answer-texts';
 import {
   type ActivityRange,
   type AnswerStanding,
@@ -62,15 +63,34 @@ export const participantSearchSchema = z.object({
 });
 export type ParticipantSearch = z.input<typeof participantSearchSchema>;
 
+/**
+ * What reading a question's answers needs (answer-texts.ts): its type, its options' texts, a number's
+ * unit, and the parts a matching, ordering or fill-in answer names (the answer key with them, so
+ * this stays on the server: the CSV and the statistics read it, no reader receives it).
+ */
+function labelled(question: QuestionElement): LabelledQuestion {
+  const options = question.options.map(({ label, value }) => ({ label, value }));
+  switch (question.questionType) {
+    case 'numeric':
+      return { questionType: 'numeric', options, ...(question.unit !== '' ? { unit: question.unit } : {}) };
+    case 'matching':
+      return { questionType: 'matching', options, pairs: question.pairs, distractors: question.distractors };
+    case 'ordering':
+      return { questionType: 'ordering', options, items: question.items };
+    case 'fillBlanks':
+      return { questionType: 'fillBlanks', options, gaps: question.gaps };
+    default:
+      return { questionType: question.questionType, options };
+  }
+}
+
 /** The questions of a module's pages in page order, with their current maximum score. */
 export function questionColumns(pages: PageSummary[]) {
   return pages.map((page) => {
     const questions = page.content.filter(isQuestion).map((question) => ({
       name: question.name,
       label: question.label,
-      questionType: question.questionType,
-      options: question.options.map(({ label, value }) => ({ label, value })),
-      ...(question.questionType === 'numeric' && question.unit !== '' ? { unit: question.unit } : {}),
+      ...labelled(question),
       maxScore: maxScoreOf(question),
     }));
     return {

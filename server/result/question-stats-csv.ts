@@ -41,6 +41,16 @@ const frequentCell = (question: Question) =>
     })
     .join('; ');
 
+/** A matching, ordering or fill-in question's scored answers by score: `full: <n>; partly: <n>; zero: <n>`. */
+const scoresCell = (question: Question) =>
+  question.scores
+    ? (['full', 'partly', 'zero'] as const).map((band) => `${band}: ${question.scores?.[band]}`).join('; ')
+    : '';
+
+/** Per pair, place or blank, as an answer reads it: `<part>: <right> (<share> %)`, joined by '; '. */
+const partsCell = (question: Question) =>
+  question.parts.map((part) => `${part.label}: ${part.right} (${Math.round(part.share * 100)} %)`).join('; ');
+
 /** The columns in order: key and cell. A question's page figures repeat on each of its rows. */
 const columns: [Column, (question: Question, page: Page, variant: CsvVariant) => string][] = [
   ['page', (q) => csvCell(q.page)],
@@ -60,6 +70,8 @@ const columns: [Column, (question: Question, page: Page, variant: CsvVariant) =>
   // Last, so a sheet built on the columns before keeps working: answers left out of the facility.
   ['awaitingScore', (q) => String(q.awaitingScore)],
   ['frequentAnswers', (q) => csvCell(frequentCell(q))],
+  ['scores', (q) => csvCell(scoresCell(q))],
+  ['parts', (q) => csvCell(partsCell(q))],
 ];
 
 /** The header: the keys (plain), or `<label> [<key>]` in the reader's language (spreadsheet). */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { isQuestion } from '../../events/page/content';
+import { isQuestion, type QuestionElement } from '../../events/page/content';
 import type { Actor } from '../../events/permissions';
 import { type AnswerValue, maxScoreOf } from '../../events/result/answers';
 import { questionTypes } from '../../events/result/events';
@@ -10,6 +10,7 @@ import type { Db } from '../db/tables';
 import { awaitingScoreSql, inCourses } from './participant-results';
 import { questionColumns } from './participants';
 import { questionStats, type StatsAnswer } from './question-stats';
+import { statsParts } from './question-stats-parts';
 import { readScope, teacherModule } from './teacher';
 
 export const questionStatsInput = z.object({ module: pathSchema });
@@ -55,6 +56,12 @@ export const questionStatsOutput = z.strictObject({
           verdict: z.enum(['full', 'partly', 'zero']),
         }),
       ),
+      /** Matching, ordering and fill-in: per pair, place or blank as an answer reads it, how many had it right. */
+      parts: z.array(z.strictObject({ label: z.string(), right: z.number().int(), share })),
+      /** Matching, ordering and fill-in: the scored answers at full score, partly scored and at 0. */
+      scores: z
+        .strictObject({ full: z.number().int(), partly: z.number().int(), zero: z.number().int() })
+        .nullable(),
       /** A numeric question's unit, to read its answers with; empty otherwise. */
       unit: z.string(),
       facility: z.number().nullable(),
@@ -64,6 +71,12 @@ export const questionStatsOutput = z.strictObject({
   ),
 });
 export type QuestionStatsOutput = z.infer<typeof questionStatsOutput>;
+
+/** Question types whose answers name their parts: counted part by part (question-stats-parts.ts). */
+const hasParts = (question: QuestionElement) =>
+  question.questionType === 'matching' ||
+  question.questionType === 'ordering' ||
+  question.questionType === 'fillBlanks';
 
 interface StatsRow {
   pages: Parameters<typeof toPageSummary>[0][];
@@ -130,6 +143,7 @@ export async function moduleQuestionStats(
         questionType: question.questionType,
         options: question.options,
         maxScore: maxScoreOf(question),
+        ...(hasParts(question) ? { parts: statsParts(question) } : {}),
       })),
     })),
     sources.answers,
@@ -166,7 +180,9 @@ export async function moduleQuestionStats(
           label: labels.get(option.value) ?? option.value,
         })),
         frequent: question.frequent,
-        unit: asked.unit ?? '',
+        parts: question.parts,
+        scores: question.scores,
+        unit: asked.questionType === 'numeric' ? (asked.unit ?? '') : '',
         facility: question.facility,
         // Rounding can carry a perfect correlation a hair past ±1.
         discrimination:

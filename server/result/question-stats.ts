@@ -2,6 +2,7 @@ import { parseNumber } from '../../events/page/question-types/numeric-score';
 import type { AnswerValue } from '../../events/result/answers';
 import { isAnswered } from '../../events/result/answers';
 import type { QuestionType } from '../../events/result/events';
+import type { StatsPart } from './question-stats-parts';
 
 /**
  * Question statistics of one module for its teachers: aggregates only, so the output names no
@@ -13,6 +14,8 @@ export interface StatsQuestion {
   questionType: QuestionType;
   options: readonly { value: string; score: number }[];
   maxScore: number;
+  /** Matching, ordering and fill-in questions: the pairs, places or blanks counted one by one. */
+  parts?: readonly StatsPart[];
 }
 
 export interface StatsPage {
@@ -83,6 +86,25 @@ function frequentAnswers(question: StatsQuestion, rows: readonly StatsAnswer[]):
     .slice(0, FREQUENT_ANSWERS);
 }
 
+/** How many scored answers scored full, partly or nothing. */
+type ScoreBands = Record<AnswerVerdict, number>;
+
+/** The scored answers by how they scored; a question worth nothing has no bands. */
+function scoreBands(maxScore: number, scored: readonly StatsAnswer[]): ScoreBands | null {
+  if (maxScore <= 0) return null;
+  const bands: ScoreBands = { full: 0, partly: 0, zero: 0 };
+  for (const row of scored) bands[row.score >= maxScore ? 'full' : row.score <= 0 ? 'zero' : 'partly']++;
+  return bands;
+}
+
+/** Per part of the question, how many answers had it right, and that as a share of those who answered. */
+function partShares(parts: readonly StatsPart[], rows: readonly StatsAnswer[]) {
+  return parts.map((part) => {
+    const right = rows.filter((row) => Array.isArray(row.answer) && part.right(row.answer)).length;
+    return { label: part.label, right, share: rows.length === 0 ? 0 : right / rows.length };
+  });
+}
+
 /** Question types whose answers are typed and scored at once: their most frequent answers are listed. */
 const listsAnswers = (questionType: QuestionType) => questionType === 'numeric' || questionType === 'short';
 
@@ -97,6 +119,10 @@ export interface QuestionStats {
   options: { value: string; count: number; share: number }[];
   /** For numeric and short-answer questions: the most frequent answers (FREQUENT_ANSWERS at most). */
   frequent: FrequentAnswer[];
+  /** Matching, ordering and fill-in questions: per pair, place or blank, how many had it right. */
+  parts: { label: string; right: number; share: number }[];
+  /** Matching, ordering and fill-in questions: their scored answers by score; null for the others. */
+  scores: ScoreBands | null;
   /** Mean score as a share of the maximum; null without answers or without a maximum. */
   facility: number | null;
   /** Pearson correlation of the question's score with the rest of the module total; null when undefined. */
@@ -193,6 +219,8 @@ export function questionStats(
         awaitingScore: answered - scored.length,
         options,
         frequent: listsAnswers(question.questionType) ? frequentAnswers(question, rows) : [],
+        parts: partShares(question.parts ?? [], rows),
+        scores: question.parts ? scoreBands(question.maxScore, scored) : null,
         facility: meanScore === null || question.maxScore <= 0 ? null : meanScore / question.maxScore,
         discrimination: correlation(
           scored.map((row) => row.score),

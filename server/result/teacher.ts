@@ -139,12 +139,26 @@ export async function grantAttempt(
   }));
 }
 
-/** The accepted answers of a numeric or short-answer question at full score; a number with its unit. */
-function typedCorrectAnswers(question: QuestionElement): string[] {
-  if (question.questionType === 'short') return correctValues(question);
-  if (question.questionType !== 'numeric') return [];
-  const unit = question.unit.trim();
-  return correctValues(question).map((value) => (unit === '' ? value : `${value} ${unit}`));
+/**
+ * What a question accepts for its full score, as a teacher reads it: the accepted texts of a short
+ * answer, numbers with their unit, and the right matches, order or blanks as their answer reads
+ * (answer-texts.ts). Choices show it in their options, open questions have none.
+ */
+function correctAnswersOf(question: QuestionElement): string[] {
+  switch (question.questionType) {
+    case 'short':
+      return correctValues(question);
+    case 'numeric': {
+      const unit = question.unit.trim();
+      return correctValues(question).map((value) => (unit === '' ? value : `${value} ${unit}`));
+    }
+    case 'matching':
+    case 'ordering':
+    case 'fillBlanks':
+      return answerLabels(question, correctValues(question));
+    default:
+      return [];
+  }
 }
 
 export interface TeacherQuestion {
@@ -155,13 +169,15 @@ export interface TeacherQuestion {
   answer: string | string[] | null;
   /**
    * The answer as the participant read it: the texts of the chosen options in the module's
-   * language (in option order), or the open answer; empty when not answered.
+   * language (in option order), the typed answer, or one text per match, item or blank; empty when
+   * not answered.
    */
   answerLabels: string[];
   /**
-   * What a numeric or short-answer question accepts for its full score, for the teacher to read
-   * beside the typed answer: texts as written, numbers as "25 ± 0.5" with the unit; empty for other
-   * types, whose answer key the options show, and for who may not see the answer key.
+   * What a numeric, short-answer, matching, ordering or fill-in question accepts for its full score,
+   * for the teacher to read beside the answer: texts as written, numbers as "25 ± 0.5" with the
+   * unit, the right matches, order or blanks as an answer reads; empty for choices, whose answer key
+   * the options show, and for who may not see the answer key.
    */
   correctAnswers: string[];
   answered: boolean;
@@ -202,7 +218,7 @@ export async function participantResult(db: Db, actor: Actor | null, modulePath:
         questionType: question.questionType,
         answer: question.answer,
         answerLabels: element && question.answered ? answerLabels(element, question.answer) : [],
-        correctAnswers: element && answerKey ? typedCorrectAnswers(element) : [],
+        correctAnswers: element && answerKey ? correctAnswersOf(element) : [],
         answered: question.answered,
         score: question.score,
         maxScore: question.maxScore,

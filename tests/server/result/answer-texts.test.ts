@@ -27,6 +27,44 @@ const open: LabelledQuestion = { questionType: 'open', options: [] };
 const year: LabelledQuestion = { questionType: 'numeric', options: [] };
 const share: LabelledQuestion = { questionType: 'numeric', options: [], unit: '%' };
 const city: LabelledQuestion = { questionType: 'short', options: [] };
+const capitals: LabelledQuestion = {
+  questionType: 'matching',
+  options: [],
+  pairs: [
+    { value: 'paris', prompt: 'Parijs', match: 'Frankrijk', score: 1, feedback: '' },
+    { value: 'rome', prompt: 'Rome', match: 'Italië', score: 1, feedback: '' },
+  ],
+  distractors: [{ value: 'spain', label: 'Spanje' }],
+};
+// matchingPublic numbers the matches in label order: m1 Frankrijk, m2 Italië, m3 Spanje.
+const steps: LabelledQuestion = {
+  questionType: 'ordering',
+  options: [],
+  items: [
+    { value: 'ask', label: 'Vragen' },
+    { value: 'listen', label: 'Luisteren' },
+    { value: 'agree', label: 'Afspreken' },
+  ],
+};
+const blanks: LabelledQuestion = {
+  questionType: 'fillBlanks',
+  options: [],
+  gaps: [
+    {
+      kind: 'text',
+      accepted: [{ text: 'Parijs', score: 1, feedback: '' }],
+      caseSensitive: false,
+      accentSensitive: false,
+    },
+    {
+      kind: 'select',
+      options: [
+        { label: 'de Seine', value: 'seine', score: 1, feedback: '' },
+        { label: 'de Rijn', value: 'rhine', score: 0, feedback: '' },
+      ],
+    },
+  ],
+};
 
 /** Given a question and an answer, then the texts a teacher reads. */
 describe('answerLabels: option texts instead of option values', () => {
@@ -53,6 +91,33 @@ describe('answerLabels: option texts instead of option values', () => {
     ['a number reads with its unit, its decimal comma kept', share, '25,5', ['25,5 %']],
     ['a blank number is no text', share, ' ', []],
     ['a short answer reads as typed, trimmed', city, '  Kaïro ', ['Kaïro']],
+    [
+      'matches read as prompt → match by their texts, in prompt order',
+      capitals,
+      ['paris=m1', 'rome=m3'],
+      ['Parijs → Frankrijk', 'Rome → Spanje'],
+    ],
+    [
+      'a removed match reads as ?, a removed prompt as its value',
+      capitals,
+      ['gone=m2', 'rome=m9'],
+      ['gone → Italië', 'Rome → ?'],
+    ],
+    [
+      'an order reads as its numbered items',
+      steps,
+      ['listen', 'ask', 'agree'],
+      ['1. Luisteren', '2. Vragen', '3. Afspreken'],
+    ],
+    ['a removed item reads as its value', steps, ['gone', 'ask'], ['1. gone', '2. Vragen']],
+    [
+      'blanks read per gap, a chosen option as its text',
+      blanks,
+      [' parijs ', 'rhine'],
+      ['[1] parijs', '[2] de Rijn'],
+    ],
+    ['an empty blank among filled ones reads as a dash', blanks, ['', 'seine'], ['[1] —', '[2] de Seine']],
+    ['blanks all empty are no text', blanks, ['', ' '], []],
     ['no ticked option is no text', multiple, [], []],
     ['no answer is no text', single, null, []],
     ['an unknown answer is no text', single, undefined, []],
@@ -64,6 +129,7 @@ describe('answerLabels: option texts instead of option values', () => {
   it("joins several texts with '; '", () => {
     expect(answerText(multiple, ['education', 'health', 'work'])).toBe('Onderwijs; Gezondheid; Werk');
     expect(answerText(single, null)).toBe('');
+    expect(answerText(steps, ['agree', 'listen', 'ask'])).toBe('1. Afspreken; 2. Luisteren; 3. Vragen');
   });
 });
 

@@ -278,14 +278,15 @@ describe.each(databaseKinds)('question statistics on %s', (kind) => {
     expect(rest).toEqual([]);
     expect(header).toBe(
       '"page","pageName","question","label","questionType","answered","maxScore","facility","discrimination",' +
-        '"meanAttempts","options","pageReached","pageCompleted","pageCompletion","awaitingScore","frequentAnswers"',
+        '"meanAttempts","options","pageReached","pageCompleted","pageCompletion","awaitingScore","frequentAnswers",' +
+        '"scores","parts"',
     );
     expect(methode).toBe(
       '"vragen","Vragen","methode","Welke methode is hormonaal?","single",3,1,0.667,0.189,1.333,' +
-        '"De pil: 2 (67 %); Het condoom: 1 (33 %)",3,3,1,0,""',
+        '"De pil: 2 (67 %); Het condoom: 1 (33 %)",3,3,1,0,"","",""',
     );
     expect(slot).toBe(
-      '"slot","Slot","slot","Klaar?","single",1,1,1,,1,"Ja: 1 (100 %); Nee: 0 (0 %)",1,1,0.333,0,""',
+      '"slot","Slot","slot","Klaar?","single",1,1,1,,1,"Ja: 1 (100 %); Nee: 0 (0 %)",1,1,0.333,0,"","",""',
     );
     for (const name of ['Anna', 'Bert', 'Cas']) expect(plain.body).not.toContain(name);
 

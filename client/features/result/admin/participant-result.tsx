@@ -175,10 +175,14 @@ function ParticipantResultView({
   );
 }
 
+/** Question types whose answer and correct answer read as one text per match, item or blank. */
+const partTypes = new Set(['matching', 'ordering', 'fillBlanks']);
+
 /**
  * An answer as the participant read it: the chosen options' texts (or the typed answer, line breaks
  * kept) in the module's language, marked with that language for screen readers; several ticked
- * options as a list. A numeric or short answer has what the question accepts beside it, since no
+ * options, matches, items or blanks as a list. A numeric or short answer has what the question
+ * accepts beside it, a matching, ordering or fill-in answer the correct one as a list, since no
  * option shows the answer key.
  */
 function AnswerTexts({
@@ -190,13 +194,14 @@ function AnswerTexts({
 }) {
   const { t } = useTranslation();
   const title = <strong>{t('teacherResults.answer')}:</strong>;
+  const listed = partTypes.has(question.questionType);
   if (!question.answered)
     return (
       <p>
         {title} <span className="muted">{t('teacherResults.noAnswer')}</span>
       </p>
     );
-  if (question.answerLabels.length > 1)
+  if (question.answerLabels.length > 1 || listed)
     return (
       <>
         <p className="teacher-question__answer-title">{title}</p>
@@ -205,6 +210,18 @@ function AnswerTexts({
             <li key={label}>{label}</li>
           ))}
         </ul>
+        {listed && question.correctAnswers.length > 0 && (
+          <>
+            <p className="teacher-question__answer-title teacher-question__accepted">
+              <strong>{t('teacherResults.correctAnswer')}:</strong>
+            </p>
+            <ul className="teacher-question__answer teacher-question__answer--list" lang={language}>
+              {question.correctAnswers.map((answer) => (
+                <li key={answer}>{answer}</li>
+              ))}
+            </ul>
+          </>
+        )}
       </>
     );
   return (

@@ -84,6 +84,68 @@ function FrequentAnswers({ question }: { question: Question }) {
   );
 }
 
+const partsKeys = {
+  matching: 'questionStats.partsMatching',
+  ordering: 'questionStats.partsOrdering',
+  fillBlanks: 'questionStats.partsFillBlanks',
+} as const;
+
+/** A text with the bar that repeats its share, as a list item. */
+function ShareItem({ text, share }: { text: string; share: number }) {
+  return (
+    <li className="question-stats__option">
+      <span className="question-stats__option-text">{text}</span>
+      <span className="question-stats__bar" aria-hidden="true">
+        <span style={{ width: `${percent(share)}%` }} />
+      </span>
+    </li>
+  );
+}
+
+/**
+ * A matching, ordering or fill-in question: how its scored answers scored (full, partly, nothing),
+ * then per pair, place or blank, as an answer reads it, the share of those who answered who had it
+ * right: which pair is confused, which step lands elsewhere, which blank is hard.
+ */
+function PartsAnswers({ question, type }: { question: Question; type: keyof typeof partsKeys }) {
+  const { t } = useTranslation();
+  const scores = question.scores;
+  const scored = scores ? scores.full + scores.partly + scores.zero : 0;
+  return (
+    <>
+      {scores && scored > 0 && (
+        <ul className="question-stats__options" aria-label={t('questionStats.scoresList')}>
+          {(['full', 'partly', 'zero'] as const).map((band) => (
+            <ShareItem
+              key={band}
+              share={scores[band] / scored}
+              text={t('questionStats.scoreShare', {
+                band: t(verdictKeys[band]),
+                percent: percent(scores[band] / scored),
+                count: scores[band],
+              })}
+            />
+          ))}
+        </ul>
+      )}
+      <p className="muted">{t('questionStats.partsQuestion')}</p>
+      <ul className="question-stats__options" aria-label={t(partsKeys[type])}>
+        {question.parts.map((part) => (
+          <ShareItem
+            key={part.label}
+            share={part.share}
+            text={t('questionStats.partShare', {
+              label: part.label,
+              percent: percent(part.share),
+              count: part.right,
+            })}
+          />
+        ))}
+      </ul>
+    </>
+  );
+}
+
 function QuestionCard({ question, pageName }: { question: Question; pageName: string }) {
   const { t, i18n } = useTranslation();
   const id = useId();
@@ -103,6 +165,10 @@ function QuestionCard({ question, pageName }: { question: Question; pageName: st
         <p className="muted">{t('questionStats.openQuestion')}</p>
       ) : question.questionType === 'numeric' || question.questionType === 'short' ? (
         <FrequentAnswers question={question} />
+      ) : question.questionType === 'matching' ||
+        question.questionType === 'ordering' ||
+        question.questionType === 'fillBlanks' ? (
+        <PartsAnswers question={question} type={question.questionType} />
       ) : (
         <ul className="question-stats__options" aria-label={t('questionStats.options')}>
           {question.options.map((option) => (
@@ -197,7 +263,8 @@ function PagesFunnel({ stats }: { stats: Stats }) {
 
 /**
  * The module's question statistics under its results (docs/guide/results-and-scoring.md): per
- * question its option shares (or, for typed answers, the most frequent ones), facility, discrimination and mean attempts, each figure with a few
+ * question its option shares (for typed answers the most frequent ones; for matching, ordering and
+ * fill-in its scores and each part's share right), facility, discrimination and mean attempts, each figure with a few
  * words on what it says; per page how many got there and finished it. Aggregates only, counted over
  * those who answered, and the CSV of the same figures.
  */

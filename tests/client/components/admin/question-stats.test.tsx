@@ -32,6 +32,8 @@ const stats: Stats = {
       discrimination: 0.1,
       meanAttempts: 4 / 3,
       frequent: [],
+      parts: [],
+      scores: null,
       unit: '',
     },
     {
@@ -47,6 +49,8 @@ const stats: Stats = {
       discrimination: 0.5,
       meanAttempts: 1,
       frequent: [],
+      parts: [],
+      scores: null,
       unit: '',
     },
     {
@@ -62,6 +66,8 @@ const stats: Stats = {
       discrimination: null,
       meanAttempts: 1,
       frequent: [],
+      parts: [],
+      scores: null,
       unit: '',
     },
     {
@@ -80,6 +86,8 @@ const stats: Stats = {
         { value: '25', count: 2, share: 2 / 3, verdict: 'full' },
         { value: '12.5', count: 1, share: 1 / 3, verdict: 'zero' },
       ],
+      parts: [],
+      scores: null,
       unit: '%',
     },
     {
@@ -95,6 +103,8 @@ const stats: Stats = {
       discrimination: null,
       meanAttempts: 1,
       frequent: [{ value: 'cairo', count: 2, share: 1, verdict: 'partly' }],
+      parts: [],
+      scores: null,
       unit: '',
     },
   ],
@@ -168,6 +178,49 @@ describe('the question statistics', () => {
     expect(within(numeric).getByText('60 % of the maximum on average')).toBeVisible();
     const short = screen.getByRole('article', { name: 'Which city?' });
     expect(within(short).getByRole('listitem')).toHaveTextContent('cairo: 100 % (2)partly scored');
+  });
+
+  it('gives a matching question its scores and each pair its share right, by their texts', async () => {
+    const matching: Stats['questions'][number] = {
+      page: 'slot',
+      name: 'capitals',
+      label: 'Match each city with its country',
+      questionType: 'matching',
+      maxScore: 2,
+      answered: 4,
+      awaitingScore: 0,
+      options: [],
+      facility: 0.625,
+      discrimination: 0.5,
+      meanAttempts: 1,
+      frequent: [],
+      parts: [
+        { label: 'Paris → France', right: 4, share: 1 },
+        { label: 'Rome → Italy', right: 1, share: 0.25 },
+      ],
+      scores: { full: 1, partly: 3, zero: 0 },
+      unit: '',
+    };
+    await renderApp(<QuestionStatsView module="toets" />, {
+      answers: { 'result.questionStats': { ...stats, questions: [matching] } },
+    });
+    const card = await screen.findByRole('article', { name: 'Match each city with its country' });
+    const scores = within(within(card).getByRole('list', { name: 'Scores of the answers' })).getAllByRole(
+      'listitem',
+    );
+    expect(scores.map((item) => item.textContent)).toEqual([
+      'full score: 25 % (1)',
+      'partly scored: 75 % (3)',
+      'no score: 0 % (0)',
+    ]);
+    const pairs = within(within(card).getByRole('list', { name: 'Pairs matched right' })).getAllByRole(
+      'listitem',
+    );
+    expect(pairs.map((item) => item.textContent)).toEqual([
+      'Paris → France: 100 % right (4)',
+      'Rome → Italy: 25 % right (1)',
+    ]);
+    expect(within(card).getByText('63 % of the maximum on average')).toBeVisible();
   });
 
   it('writes a number with a decimal comma in Dutch', async () => {
