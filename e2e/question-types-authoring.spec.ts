@@ -34,7 +34,8 @@ test('an author writes a matching, an ordering and a fill-in-the-blanks question
   browser,
   request,
 }) => {
-  test.setTimeout(150_000);
+  // Four full-page screenshots and an axe scan in one journey: on a busy machine it ran past 150 s.
+  test.setTimeout(240_000);
   const id = stamp();
   const modulePath = `koppelen-${id}`;
   await trpc(request, await tokenOf(request, admin), 'module.create', {
@@ -147,7 +148,6 @@ test('an author writes a matching, an ordering and a fill-in-the-blanks question
     );
     await expect(blanks.getByLabel('Open plek 1, antwoord 1: tekst')).toHaveValue('Brussel');
     await expect(blanks.getByLabel('Open plek 2, optie 2: tekst')).toHaveValue('Lyon');
-    await screenshots(page, 'question-types-authoring-saved');
   });
 
   await test.step('the server kept the ids the editor gave', async () => {
