@@ -26,6 +26,7 @@ const pageProgressOutput = z.object({
   score: z.number(),
   maxScore: z.number(),
   completed: z.boolean(),
+  seen: z.boolean(),
   gateOpen: z.boolean(),
   reachable: z.boolean(),
   stuck: z.boolean(),

@@ -30,6 +30,7 @@ import { isLinkedTo } from '../../projections/user/users';
 import type { Db } from '../db/tables';
 import { maySeeModule, moduleAccessWith } from '../module/queries';
 import { maySeeAnswerKey } from '../page/queries';
+import { pagesSeenIn } from '../tracking/pages-seen';
 import { refusalOf } from '../visibility';
 import { answerText } from './answer-texts';
 import { whoCanHelp } from './who-can-help';
@@ -83,6 +84,8 @@ export interface LearnerPageProgress {
   estimatedTime: number;
   questionCount: number;
   completed: boolean;
+  /** This participant has had the page in front of them (a reading page is done once seen). */
+  seen: boolean;
   /** Whether the next link opens (progress gating). */
   gateOpen: boolean;
   /** Whether the participant may open this page yet (earlier gates passed). */
@@ -270,6 +273,7 @@ export async function learnerState(
   const seed = subjectId ?? 'anonymous';
   const pages = arrangePages(module, stored, seed);
   const saved = subjectId ? await sources.answers(subjectId, module.moduleId) : [];
+  const seen = subjectId ? await pagesSeenIn(db, subjectId, module.moduleId) : new Set<string>();
   const savedOf = (pagePath: string, name: string) =>
     saved.find((answer) => answer.pagePath === pagePath && answer.question === name);
   const questionsOf = (page: PageSummary) =>
@@ -290,6 +294,7 @@ export async function learnerState(
       estimatedTime: page.estimatedTime,
       questionCount: questions.length,
       completed: pageCompleted(progressOf(questions)),
+      seen: seen.has(page.pageId),
       gateOpen: gateOpen(module, progressOf(questions)),
       reachable: index <= reachableUpTo,
       stuck: pageStuck(module, progressOf(questions)),

@@ -7,17 +7,17 @@ import { Empty } from '../../../ui/status';
 import { TranslationSwitch } from '../../../ui/translation-switch';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { useLearnerModule } from '../api/get-learner-module';
-import { ModuleTime, PageTime } from '../components/estimated-time';
-import { pageLabel } from '../components/page-label';
+import { ModuleTime } from '../components/estimated-time';
+import { PageList, pageDone } from '../components/page-list';
 
 /**
  * /module/{modulePath} (also under /course/{coursePath}): the module's pages in the order this
  * participant meets them, which are done, how long it takes, and a Start link to its first page.
- * Pages behind a closed gate are listed without a link.
+ * Pages behind a closed gate are listed without a link, with the reason in words.
  */
 export function ModuleRoute({ modulePath, base = '' }: { modulePath: string; base?: string }) {
   const { t } = useTranslation();
-  const learner = useLearnerModule(modulePath);
+  const learner = useLearnerModule(modulePath, { fresh: true });
   useDocumentTitle(learner.data?.module.name ?? (learner.isError ? t('modules.notFound') : ''));
   return (
     <ItemQuery
@@ -31,7 +31,7 @@ export function ModuleRoute({ modulePath, base = '' }: { modulePath: string; bas
     >
       {({ module: data, pages, updatedAt }) => {
         const href = (pagePath: string) => `${base}/module/${data.path}/page/${pagePath}`;
-        const resume = pages.find((page) => page.reachable && !page.completed) ?? pages[0];
+        const resume = pages.find((page) => page.reachable && !pageDone(page)) ?? pages[0];
         return (
           <article className="module" lang={data.language}>
             <ItemHeader image={data.image}>
@@ -61,23 +61,7 @@ export function ModuleRoute({ modulePath, base = '' }: { modulePath: string; bas
                     </Link>
                   )}
                 </p>
-                <ol className="page-list">
-                  {pages.map((page, index) => (
-                    <li key={page.path} className="page-list__item">
-                      {page.reachable ? (
-                        <Link href={href(page.path)}>{pageLabel(t, page.name, index)}</Link>
-                      ) : (
-                        <span aria-disabled="true">{pageLabel(t, page.name, index)}</span>
-                      )}
-                      <span className="page-list__time">
-                        {page.questionCount > 0 && page.completed && (
-                          <span className="page-list__state">✓ {t('answering.completed')} · </span>
-                        )}
-                        <PageTime seconds={page.estimatedTime} />
-                      </span>
-                    </li>
-                  ))}
-                </ol>
+                <PageList pages={pages} gate={data} hrefOf={href} />
               </>
             )}
           </article>

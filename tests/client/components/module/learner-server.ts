@@ -80,6 +80,7 @@ export function learnerServer(
     score: 0,
     maxScore: questions.length,
     completed: [...states.values()].every((state) => state.answered),
+    seen: true,
     gateOpen: true,
     reachable: true,
     stuck: false,

@@ -44,6 +44,7 @@ const result: LearnerModule = {
       score: 2,
       maxScore: 3,
       completed: true,
+      seen: true,
       gateOpen: true,
       reachable: true,
       stuck: false,
