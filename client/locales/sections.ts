@@ -12,6 +12,7 @@ export const adminSections = [
   'moduleAdmin',
   'adminSettings',
   'pageEditor',
+  'pageErrors',
   'mail',
   'apiAnswers',
   'sectionAdmin',

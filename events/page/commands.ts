@@ -11,7 +11,7 @@ import { type PageDetails, pageTypes } from './events';
 export const pageInputSchema = z
   .object({
     name: requiredText(200),
-    type: z.enum(pageTypes, { message: 'page.typeRequired' }),
+    type: z.enum(pageTypes, { message: 'pageErrors.typeRequired' }),
     content: z.array(elementSchema).max(200).default([]),
     interactiveVideo: interactiveVideoInputSchema.nullable().default(null),
     estimatedTime: z.number().int('validation.wholeNumber').min(0).max(86_400).default(0),
@@ -20,12 +20,20 @@ export const pageInputSchema = z
     const seen = new Set<string>();
     page.content.forEach((element, index) => {
       if (seen.has(element.name)) {
-        ctx.addIssue({ code: 'custom', path: ['content', index, 'name'], message: 'page.elementNameTaken' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['content', index, 'name'],
+          message: 'pageErrors.elementNameTaken',
+        });
       }
       seen.add(element.name);
     });
     if (page.type === 'interactive' && !page.interactiveVideo) {
-      ctx.addIssue({ code: 'custom', path: ['interactiveVideo', 'url'], message: 'page.videoRequired' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['interactiveVideo', 'url'],
+        message: 'pageErrors.videoRequired',
+      });
     }
     const questions = new Set(page.content.filter(isQuestion).map((element) => element.name));
     page.interactiveVideo?.timestamps.forEach((timestamp, index) => {
@@ -34,7 +42,7 @@ export const pageInputSchema = z
           ctx.addIssue({
             code: 'custom',
             path: ['interactiveVideo', 'timestamps', index, 'references', referenceIndex],
-            message: 'page.unknownReference',
+            message: 'pageErrors.unknownReference',
           });
         }
       });

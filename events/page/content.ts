@@ -26,7 +26,7 @@ const elementName = z
   .string()
   .min(1, 'validation.required')
   .max(100)
-  .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, 'page.elementName');
+  .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, 'pageErrors.elementName');
 
 export const optionSchema = z.object({
   label: requiredText(1000),
@@ -72,13 +72,13 @@ export const singleChoiceSchema = z.object({
   type: z.literal('radio'),
   questionType: z.literal('single'),
   ...question,
-  options: z.array(optionSchema).min(2, 'page.optionsMin').max(50),
+  options: z.array(optionSchema).min(2, 'pageErrors.optionsMin').max(50),
 });
 export const multipleChoiceSchema = z.object({
   type: z.literal('checkbox'),
   questionType: z.literal('multiple'),
   ...question,
-  options: z.array(optionSchema).min(2, 'page.optionsMin').max(50),
+  options: z.array(optionSchema).min(2, 'pageErrors.optionsMin').max(50),
 });
 export const openQuestionSchema = z.object({
   type: z.literal('textarea'),
@@ -149,9 +149,17 @@ export const isQuestion = (element: Element): element is QuestionElement => 'que
 
 /** hh/mm/ss as the admin types them (hours ≥ 0, minutes and seconds 0–59). */
 export const timestampInputSchema = z.object({
-  hh: z.number().int('validation.wholeNumber').min(0, 'page.hoursMin').max(99),
-  mm: z.number().int('validation.wholeNumber').min(0, 'page.minutesRange').max(59, 'page.minutesRange'),
-  ss: z.number().int('validation.wholeNumber').min(0, 'page.secondsRange').max(59, 'page.secondsRange'),
+  hh: z.number().int('validation.wholeNumber').min(0, 'pageErrors.hoursMin').max(99),
+  mm: z
+    .number()
+    .int('validation.wholeNumber')
+    .min(0, 'pageErrors.minutesRange')
+    .max(59, 'pageErrors.minutesRange'),
+  ss: z
+    .number()
+    .int('validation.wholeNumber')
+    .min(0, 'pageErrors.secondsRange')
+    .max(59, 'pageErrors.secondsRange'),
   /** Names of the page's questions shown when playback pauses here. */
   references: z.array(elementName).max(50).default([]),
 });

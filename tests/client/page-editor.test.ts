@@ -199,7 +199,7 @@ describe('page editor elements', () => {
     };
     const parsed = pageInputSchema.safeParse({ name: 'Page', type: 'question', content: [element] });
     expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
-      ['content.0.text', 'page.gapsMismatch'],
+      ['content.0.text', 'pageErrors.gapsMismatch'],
     ]);
   });
 
@@ -215,7 +215,7 @@ describe('page editor elements', () => {
     });
     const refused = pageInputSchema.safeParse(page(60));
     expect(refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
-      ['interactiveVideo.timestamps.0.mm', 'page.minutesRange'],
+      ['interactiveVideo.timestamps.0.mm', 'pageErrors.minutesRange'],
     ]);
     expect(pageInputSchema.safeParse(page(59)).success).toBe(true);
   });

@@ -176,7 +176,7 @@ describe.each(databaseKinds)('pages over tRPC on %s', (kind) => {
     expect(badMinutes.json().error.data.fields).toEqual([
       {
         path: 'page.interactiveVideo.timestamps.0.mm',
-        key: 'page.minutesRange',
+        key: 'pageErrors.minutesRange',
         message: 'Minutes are between 0 and 59.',
       },
     ]);
@@ -190,7 +190,7 @@ describe.each(databaseKinds)('pages over tRPC on %s', (kind) => {
       },
     });
     expect(unknownReference.statusCode).toBe(400);
-    expect(unknownReference.json().error.data.fields[0].key).toBe('page.unknownReference');
+    expect(unknownReference.json().error.data.fields[0].key).toBe('pageErrors.unknownReference');
     const noModule = await create({ name: 'Lost', type: 'markdown' }, 'no-such-module');
     expect(noModule.statusCode).toBe(404);
     expect(

@@ -22,13 +22,13 @@ const gapOptionSchema = z.object({
 
 export const textGapSchema = z.object({
   kind: z.literal('text'),
-  accepted: z.array(shortAcceptedSchema).min(1, 'page.acceptedMin').max(50),
+  accepted: z.array(shortAcceptedSchema).min(1, 'pageErrors.acceptedMin').max(50),
   caseSensitive: z.boolean().default(false),
   accentSensitive: z.boolean().default(false),
 });
 const selectGapSchema = z.object({
   kind: z.literal('select'),
-  options: z.array(gapOptionSchema).min(2, 'page.optionsMin').max(50),
+  options: z.array(gapOptionSchema).min(2, 'pageErrors.optionsMin').max(50),
 });
 export const gapSchema = z.discriminatedUnion('kind', [textGapSchema, selectGapSchema]);
 export type Gap = z.output<typeof gapSchema>;
@@ -37,7 +37,7 @@ export type TextGap = z.output<typeof textGapSchema>;
 export const fillBlanksFields = {
   /** Markdown with the gaps as [[1]], [[2]]… */
   text: requiredText(100_000),
-  gaps: z.array(gapSchema).min(1, 'page.gapsMin').max(30),
+  gaps: z.array(gapSchema).min(1, 'pageErrors.gapsMin').max(30),
 };
 
 export interface FillBlanksQuestion {
@@ -54,14 +54,14 @@ const gapMarkers = (text: string) => [...text.matchAll(GAP_MARKER)].map((match) 
 export function refineFillBlanks(question: FillBlanksQuestion, context: z.RefinementCtx) {
   const markers = gapMarkers(question.text);
   if (markers.length !== question.gaps.length || markers.some((number, index) => number !== index + 1))
-    context.addIssue({ code: 'custom', message: 'page.gapsMismatch', path: ['text'] });
+    context.addIssue({ code: 'custom', message: 'pageErrors.gapsMismatch', path: ['text'] });
   question.gaps.forEach((gap, index) => {
     if (gap.kind !== 'select') return;
     gap.options.forEach((option, at) => {
       if (gap.options.findIndex((other) => other.value === option.value) !== at)
         context.addIssue({
           code: 'custom',
-          message: 'page.valuesUnique',
+          message: 'pageErrors.valuesUnique',
           path: ['gaps', index, 'options', at, 'value'],
         });
     });

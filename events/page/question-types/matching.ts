@@ -16,7 +16,7 @@ export const choiceValueSchema = z
   .trim()
   .min(1, 'validation.required')
   .max(100)
-  .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, 'page.elementName');
+  .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, 'pageErrors.elementName');
 
 export const matchingPairSchema = z.object({
   value: choiceValueSchema,
@@ -33,7 +33,7 @@ const matchingDistractorSchema = z.object({
 });
 
 export const matchingFields = {
-  pairs: z.array(matchingPairSchema).min(2, 'page.pairsMin').max(30),
+  pairs: z.array(matchingPairSchema).min(2, 'pageErrors.pairsMin').max(30),
   distractors: z.array(matchingDistractorSchema).max(30).default([]),
 };
 
@@ -54,7 +54,11 @@ export function refineMatching(
   ] as const) {
     list.forEach((item, index) => {
       if (seen.has(item.value))
-        context.addIssue({ code: 'custom', message: 'page.valuesUnique', path: [field, index, 'value'] });
+        context.addIssue({
+          code: 'custom',
+          message: 'pageErrors.valuesUnique',
+          path: [field, index, 'value'],
+        });
       seen.add(item.value);
     });
   }

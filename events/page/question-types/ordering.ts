@@ -15,7 +15,7 @@ const orderingItemSchema = z.object({
 
 export const orderingFields = {
   /** In the right order. */
-  items: z.array(orderingItemSchema).min(2, 'page.itemsMin').max(30),
+  items: z.array(orderingItemSchema).min(2, 'pageErrors.itemsMin').max(30),
   scoring: z.enum(['all', 'position']).default('all'),
   score: z.number().int('validation.wholeNumber').min(0).max(1000).default(1),
 };
@@ -30,7 +30,11 @@ export interface OrderingQuestion {
 export function refineOrdering(question: { items: { value: string }[] }, context: z.RefinementCtx) {
   question.items.forEach((item, index) => {
     if (question.items.findIndex((other) => other.value === item.value) !== index)
-      context.addIssue({ code: 'custom', message: 'page.valuesUnique', path: ['items', index, 'value'] });
+      context.addIssue({
+        code: 'custom',
+        message: 'pageErrors.valuesUnique',
+        path: ['items', index, 'value'],
+      });
   });
 }
 

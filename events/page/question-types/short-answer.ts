@@ -12,7 +12,7 @@ export const shortAcceptedSchema = z.object({
 });
 
 export const shortAnswerFields = {
-  accepted: z.array(shortAcceptedSchema).min(1, 'page.acceptedMin').max(50),
+  accepted: z.array(shortAcceptedSchema).min(1, 'pageErrors.acceptedMin').max(50),
   caseSensitive: z.boolean().default(false),
   accentSensitive: z.boolean().default(false),
 };

@@ -126,16 +126,16 @@ describe('page form schema', () => {
     const messages = result.error!.issues.map((issue) => [issue.path.join('.'), issue.message]);
     expect(messages).toEqual(
       expect.arrayContaining([
-        ['interactiveVideo.timestamps.0.hh', 'page.hoursMin'],
-        ['interactiveVideo.timestamps.0.mm', 'page.minutesRange'],
-        ['interactiveVideo.timestamps.0.ss', 'page.secondsRange'],
+        ['interactiveVideo.timestamps.0.hh', 'pageErrors.hoursMin'],
+        ['interactiveVideo.timestamps.0.mm', 'pageErrors.minutesRange'],
+        ['interactiveVideo.timestamps.0.ss', 'pageErrors.secondsRange'],
       ]),
     );
   });
 
   it('refuses a reference to a question that is not on the page', () => {
     const result = pageInputSchema.safeParse(video([{ hh: 0, mm: 1, ss: 0, references: ['q9'] }]));
-    expect(result.error!.issues[0]).toMatchObject({ message: 'page.unknownReference' });
+    expect(result.error!.issues[0]).toMatchObject({ message: 'pageErrors.unknownReference' });
   });
 
   it('refuses a choice question with a single option', () => {
@@ -153,7 +153,7 @@ describe('page form schema', () => {
         },
       ],
     });
-    expect(result.error!.issues.map((issue) => issue.message)).toEqual(['page.optionsMin']);
+    expect(result.error!.issues.map((issue) => issue.message)).toEqual(['pageErrors.optionsMin']);
   });
 
   it('gives a question sent without settings the default ones', () => {
@@ -178,7 +178,7 @@ describe('page form schema', () => {
     });
     expect(result.error!.issues[0]).toMatchObject({
       path: ['content', 1, 'name'],
-      message: 'page.elementNameTaken',
+      message: 'pageErrors.elementNameTaken',
     });
   });
 

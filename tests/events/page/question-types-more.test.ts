@@ -53,13 +53,13 @@ describe('matching: the author’s pairs', () => {
   const pair = (value: string) => ({ value, prompt: `p ${value}`, match: `m ${value}` });
   it.each([
     ['two pairs, defaults filled in', { pairs: [pair('a'), pair('b')] }, []],
-    ['one pair', { pairs: [pair('a')] }, ['page.pairsMin']],
-    ['a value that is no id', { pairs: [pair('a'), pair('1b')] }, ['page.elementName']],
-    ['two pairs with one value', { pairs: [pair('a'), pair('a')] }, ['page.valuesUnique']],
+    ['one pair', { pairs: [pair('a')] }, ['pageErrors.pairsMin']],
+    ['a value that is no id', { pairs: [pair('a'), pair('1b')] }, ['pageErrors.elementName']],
+    ['two pairs with one value', { pairs: [pair('a'), pair('a')] }, ['pageErrors.valuesUnique']],
     [
       'a distractor with a pair’s value',
       { pairs: [pair('a'), pair('b')], distractors: [{ value: 'b', label: 'x' }] },
-      ['page.valuesUnique'],
+      ['pageErrors.valuesUnique'],
     ],
     ['an empty match', { pairs: [pair('a'), { ...pair('b'), match: ' ' }] }, ['validation.required']],
   ])('given %s (%j), then %j', (_, input, expected) =>
@@ -199,8 +199,8 @@ describe('ordering: the author’s items', () => {
   const item = (value: string) => ({ value, label: value.toUpperCase() });
   it.each([
     ['two items', { items: [item('a'), item('b')] }, []],
-    ['one item', { items: [item('a')] }, ['page.itemsMin']],
-    ['two items with one value', { items: [item('a'), item('a')] }, ['page.valuesUnique']],
+    ['one item', { items: [item('a')] }, ['pageErrors.itemsMin']],
+    ['two items with one value', { items: [item('a'), item('a')] }, ['pageErrors.valuesUnique']],
     [
       'an unknown way to score',
       { items: [item('a'), item('b')], scoring: 'some' },
@@ -323,18 +323,22 @@ describe('fill in the blanks: the author’s text and gaps', () => {
     ['one gap', { text: 'a [[1]] b', gaps: [gap] }, []],
     ['two gaps of both kinds', { text: '[[1]] and [[2]]', gaps: [gap, choose(['a', 'b'])] }, []],
     // The text is not compared with gaps that failed on their own.
-    ['no gap', { text: 'no gap', gaps: [] }, ['page.gapsMin']],
-    ['a marker without its gap', { text: '[[1]] and [[2]]', gaps: [gap] }, ['page.gapsMismatch']],
-    ['a gap without its marker', { text: '[[1]]', gaps: [gap, gap] }, ['page.gapsMismatch']],
-    ['markers out of order', { text: '[[2]] and [[1]]', gaps: [gap, gap] }, ['page.gapsMismatch']],
-    ['a marker twice', { text: '[[1]] and [[1]]', gaps: [gap, gap] }, ['page.gapsMismatch']],
+    ['no gap', { text: 'no gap', gaps: [] }, ['pageErrors.gapsMin']],
+    ['a marker without its gap', { text: '[[1]] and [[2]]', gaps: [gap] }, ['pageErrors.gapsMismatch']],
+    ['a gap without its marker', { text: '[[1]]', gaps: [gap, gap] }, ['pageErrors.gapsMismatch']],
+    ['markers out of order', { text: '[[2]] and [[1]]', gaps: [gap, gap] }, ['pageErrors.gapsMismatch']],
+    ['a marker twice', { text: '[[1]] and [[1]]', gaps: [gap, gap] }, ['pageErrors.gapsMismatch']],
     [
       'a typed gap without accepted text',
       { text: '[[1]]', gaps: [{ kind: 'text', accepted: [] }] },
-      ['page.acceptedMin'],
+      ['pageErrors.acceptedMin'],
     ],
-    ['a list with one option', { text: '[[1]]', gaps: [choose(['a'])] }, ['page.optionsMin']],
-    ['a list with one value twice', { text: '[[1]]', gaps: [choose(['a', 'a'])] }, ['page.valuesUnique']],
+    ['a list with one option', { text: '[[1]]', gaps: [choose(['a'])] }, ['pageErrors.optionsMin']],
+    [
+      'a list with one value twice',
+      { text: '[[1]]', gaps: [choose(['a', 'a'])] },
+      ['pageErrors.valuesUnique'],
+    ],
   ])('given %s (%j), then %j', (_, input, expected) =>
     expect(messages(fillBlanksSchema.safeParse(input)).sort()).toEqual([...expected].sort()),
   );

@@ -2,7 +2,7 @@
 
 /**
  * The blanks of a fill-in-the-blanks text are markers [[1]], [[2]]… that must stand in the text once
- * each and in order (page.gapsMismatch). Inserting or removing one here renumbers the others, so an
+ * each and in order (pageErrors.gapsMismatch). Inserting or removing one here renumbers the others, so an
  * author who uses the editor's buttons never has to count.
  */
 const MARKER = /\[\[(\d+)\]\]/g;

@@ -77,7 +77,7 @@ export function newElement(kind: ElementKind, taken: string[]): ElementValues {
       } as ElementValues;
     case 'textarea':
       return { type: 'textarea', questionType: 'open', name, label: '', schema: settings(), options: [] };
-    // One accepted answer to fill in: a question without any cannot be saved (page.acceptedMin). Its
+    // One accepted answer to fill in: a question without any cannot be saved (pageErrors.acceptedMin). Its
     // value starts as NaN, an empty field that is refused next to it until the author types a number.
     case 'numeric':
       return {
@@ -102,7 +102,7 @@ export function newElement(kind: ElementKind, taken: string[]): ElementValues {
         caseSensitive: false,
         accentSensitive: false,
       };
-    // Two empty pairs and two empty items: fewer cannot be saved (page.pairsMin, page.itemsMin).
+    // Two empty pairs and two empty items: fewer cannot be saved (pageErrors.pairsMin, pageErrors.itemsMin).
     case 'matching':
       return {
         type: 'matching',
@@ -163,7 +163,7 @@ export const newPair = (taken: readonly string[]) => ({
   feedback: '',
 });
 
-/** A new typed blank with one accepted answer to fill in (page.acceptedMin refuses none). */
+/** A new typed blank with one accepted answer to fill in (pageErrors.acceptedMin refuses none). */
 export const newTextGap = () => ({
   kind: 'text' as const,
   accepted: [{ text: '', score: 1, feedback: '' }],

@@ -135,7 +135,7 @@ export function InteractiveVideoEditor() {
                     </div>
                   )}
                   {references.some((name) => !questions.some((question) => question.name === name)) && (
-                    <p className="field__error">{t('page.unknownReference')}</p>
+                    <p className="field__error">{t('pageErrors.unknownReference')}</p>
                   )}
                 </fieldset>
                 <button
