@@ -109,6 +109,7 @@ function ShareItem({ text, share }: { text: string; share: number }) {
  */
 function PartsAnswers({ question, type }: { question: Question; type: keyof typeof partsKeys }) {
   const { t } = useTranslation();
+  const id = useId();
   const scores = question.scores;
   const scored = scores ? scores.full + scores.partly + scores.zero : 0;
   return (
@@ -128,8 +129,11 @@ function PartsAnswers({ question, type }: { question: Question; type: keyof type
           ))}
         </ul>
       )}
-      <p className="muted">{t('questionStats.partsQuestion')}</p>
-      <ul className="question-stats__options" aria-label={t(partsKeys[type])}>
+      <p className="question-stats__parts-title">
+        <strong id={`${id}-parts`}>{t(partsKeys[type])}</strong>{' '}
+        <span className="muted">{t('questionStats.partsQuestion')}</span>
+      </p>
+      <ul className="question-stats__options" aria-labelledby={`${id}-parts`}>
         {question.parts.map((part) => (
           <ShareItem
             key={part.label}
