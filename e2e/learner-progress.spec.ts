@@ -11,11 +11,16 @@ const markdown = (name: string) => ({
 
 /**
  * The module overview as a learner meets it: a reading page they opened says it is read, a page
- * behind the gate says in words why it does not open.
+ * behind the gate says in words why it does not open; the course page counts the pages done per
+ * module and of all of them, for a signed-in learner only.
  */
-test('the module overview marks read pages and says why a page is closed', async ({ page, request }) => {
+test('the module overview marks read pages and says why a page is closed; the course counts pages done', async ({
+  page,
+  request,
+}) => {
   const stamp = Date.now().toString(36) + Math.random().toString(36).slice(2, 5);
   const modulePath = `voortgang-${stamp}`;
+  let coursePath = '';
   const pages = await test.step('an administrator makes a gated module', async () => {
     const token = await tokenOf(request, admin);
     await trpc(request, token, 'module.create', {
@@ -51,6 +56,27 @@ test('the module overview marks read pages and says why a page is closed', async
       });
       created.push(made.path);
     }
+    // A course with this module and a one-page module next to it.
+    await trpc(request, token, 'module.create', {
+      path: `${modulePath}-extra`,
+      module: { name: `Extra ${stamp}`, language: 'nl', public: true },
+    });
+    await trpc(request, token, 'page.create', {
+      parentType: 'module',
+      parentPath: `${modulePath}-extra`,
+      page: markdown('Bijlage'),
+    });
+    const course = await trpc<{ path: string }>(request, token, 'course.create', {
+      course: { name: `Cursus ${stamp}`, language: 'nl' },
+    });
+    for (const itemPath of [modulePath, `${modulePath}-extra`])
+      await trpc(request, token, 'link.addItemToParent', {
+        parentType: 'course',
+        parentPath: course.path,
+        itemType: 'module',
+        itemPath,
+      });
+    coursePath = course.path;
     return created;
   });
 
@@ -81,5 +107,30 @@ test('the module overview marks read pages and says why a page is closed', async
     await expect(items.nth(1)).not.toContainText('Voltooid');
     expect(pages).toHaveLength(3);
     await screenshots(page, 'module-overview');
+  });
+
+  await test.step('the course shows the pages done per module and of all its modules', async () => {
+    await page.goto(`/course/${coursePath}`);
+    const mine = page.getByRole('progressbar', { name: `Voortgang in Voortgang ${stamp}` });
+    await expect(mine).toHaveAttribute('value', '1');
+    await expect(mine).toHaveAttribute('max', '3');
+    await expect(page.getByText("1 van 3 pagina's klaar")).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: `Voortgang in Extra ${stamp}` })).toHaveAttribute(
+      'value',
+      '0',
+    );
+    const overall = page.getByRole('progressbar', { name: 'Je voortgang' });
+    await expect(overall).toHaveAttribute('max', '4');
+    await expect(page.getByText("1 van 4 pagina's klaar")).toBeVisible();
+    await screenshots(page, 'course-progress');
+  });
+
+  await test.step('a visitor sees no progress', async () => {
+    const visitor = await page.context().browser()!.newContext();
+    const anonymous = await visitor.newPage();
+    await anonymous.goto(`/course/${coursePath}`);
+    await expect(anonymous.getByRole('heading', { name: `Cursus ${stamp}`, level: 1 })).toBeVisible();
+    await expect(anonymous.getByRole('progressbar')).toHaveCount(0);
+    await visitor.close();
   });
 });

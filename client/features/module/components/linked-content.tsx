@@ -1,18 +1,24 @@
 import { useTranslation } from 'react-i18next';
+import { useSessionState } from '../../../lib/auth';
 import { trackSeen } from '../../../lib/tracking/use-track-seen';
 import { Empty, ErrorPanel, Loading } from '../../../ui/status';
 import { type Parent, useLinkedFiles, useLinkedModules } from '../api/get-parent-content';
 import { ModuleCard } from './module-card';
+import { OverallPagesDone, PagesDoneBar, usePagesDone } from './module-progress';
 import { SignInForModules, useSignedOut } from './sign-in-for-modules';
 
 /**
  * The modules of a course or section this visitor may open, in their editors' order; links stay
- * under the course. A signed-out visitor is offered to sign in instead.
+ * under the course, each with the learner's pages done, and all of them together above. A
+ * signed-out visitor is offered to sign in instead.
  */
 export function LinkedModules({ parent, base }: { parent: Parent; base: string }) {
   const { t } = useTranslation();
   const modules = useLinkedModules(parent);
   const signedOut = useSignedOut();
+  // Only once signed in: a visitor, or a session still being checked, has no progress to read.
+  const signedIn = useSessionState().status === 'signed-in';
+  const done = usePagesDone(signedIn ? (modules.data ?? []).map((module) => module.path) : []);
   if (modules.isPending) return <Loading />;
   if (modules.isError) {
     return (
@@ -31,13 +37,30 @@ export function LinkedModules({ parent, base }: { parent: Parent; base: string }
       ) : modules.data.length === 0 ? (
         <Empty>{t('modules.empty')}</Empty>
       ) : (
-        <ol className="card-grid">
-          {modules.data.map((module) => (
-            <li key={module.path}>
-              <ModuleCard module={module} base={base} />
-            </li>
-          ))}
-        </ol>
+        <>
+          <OverallPagesDone progress={done} />
+          <ol className="card-grid">
+            {modules.data.map((module) => {
+              const progress = done.get(module.path);
+              return (
+                <li key={module.path}>
+                  <ModuleCard
+                    module={module}
+                    base={base}
+                    footer={
+                      progress && (
+                        <PagesDoneBar
+                          progress={progress}
+                          label={t('progress.module', { name: module.name })}
+                        />
+                      )
+                    }
+                  />
+                </li>
+              );
+            })}
+          </ol>
+        </>
       )}
     </section>
   );

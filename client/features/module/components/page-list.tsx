@@ -2,13 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { LearnerModuleResult } from '../api/get-learner-module';
 import { PageTime } from './estimated-time';
+import { pageDone } from './page-done';
 import { pageLabel } from './page-label';
 
 type PageProgress = LearnerModuleResult['pages'][number];
-
-/** Done: every question answered, or, on a page without questions, seen by this participant. */
-export const pageDone = (page: PageProgress): boolean =>
-  page.questionCount > 0 ? page.completed : page.seen;
 
 /**
  * A module's pages in the participant's order: a link to each page they may open, which are done

@@ -8,7 +8,8 @@ import { TranslationSwitch } from '../../../ui/translation-switch';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { useLearnerModule } from '../api/get-learner-module';
 import { ModuleTime } from '../components/estimated-time';
-import { PageList, pageDone } from '../components/page-list';
+import { pageDone } from '../components/page-done';
+import { PageList } from '../components/page-list';
 
 /**
  * /module/{modulePath} (also under /course/{coursePath}): the module's pages in the order this

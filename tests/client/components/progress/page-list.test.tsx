@@ -61,7 +61,7 @@ describe('the module overview page list', () => {
     });
     expect(screen.getAllByRole('listitem')[0]).toHaveTextContent('✓ Gelezen');
     expect(screen.getByText('After')).toHaveAccessibleDescription(
-      "Nog niet beschikbaar: beantwoord eerst de vragen op de vorige pagina's juist.",
+      'Eerst de vragen hiervoor juist beantwoorden.',
     );
   });
 });
