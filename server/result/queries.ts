@@ -75,6 +75,9 @@ export interface LearnerQuestion {
   awaitingScore: boolean;
 }
 
+/** Question types whose answer is among their options: the result screen reads them from its scores. */
+const optionTypes: ReadonlySet<string> = new Set(['single', 'multiple']);
+
 export interface LearnerPageProgress {
   pageId: string;
   path: string;
@@ -120,8 +123,9 @@ export interface LearnerModule {
   /** The labels of the questions that have feedback, keyed the same way. */
   feedbackLabels: Record<string, Record<string, string>>;
   /**
-   * Numeric and short answers as the participant typed them (a number with its unit), with their
-   * question's label, keyed the same way, for the result screen, which shows no page's content.
+   * The answers of questions without options as text (a number with its unit; matches, an order or
+   * filled blanks by their labels), with their question's label, keyed the same way, for the result
+   * screen, which shows no page's content.
    */
   typedAnswers: Record<string, Record<string, { label: string; text: string }>>;
   /** When the participant last answered in this module; null before the first answer. */
@@ -360,7 +364,7 @@ export function learnerModuleOf({ module, pages, perPage, progress, saved }: Lea
           isQuestion(candidate) && candidate.name === question.name,
       );
       const text = element && question.answered ? answerText(element, question.answer) : '';
-      if ((question.questionType === 'numeric' || question.questionType === 'short') && text !== '')
+      if (!optionTypes.has(question.questionType) && question.questionType !== 'open' && text !== '')
         typedAnswers[page.path] = {
           ...typedAnswers[page.path],
           [question.name]: { label: question.label, text },

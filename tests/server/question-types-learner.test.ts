@@ -168,6 +168,18 @@ describe.each(databaseKinds)('the newer question types for a learner on %s', (ki
     expect(read.questions.stappen).toMatchObject({ attempts: 1, locked: true, verdict: 'right' });
   });
 
+  it('the learner’s own result reads the answers by their labels', async () => {
+    const own = await ok(query('result.module', { module: 'oefening' }, lena));
+    expect(own.typedAnswers.vragen).toMatchObject({
+      landen: {
+        label: 'Welke hoofdstad hoort bij welk land?',
+        text: 'België → Brussel; Nederland → Antwerpen',
+      },
+      stappen: { text: '1. Eerst; 2. Dan; 3. Laatst' },
+    });
+    expect(own.typedAnswers.vragen.zin.text).toContain('brussel');
+  });
+
   it('a list of empty gaps cannot be checked', async () => {
     const refused = await save({ zin: ['', ''] }, ['zin']);
     expect(refused.statusCode).toBe(400);
