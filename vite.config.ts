@@ -97,7 +97,22 @@ export default defineConfig({
     assetsDir: 'assets',
     // The precompress step spends its seconds on purpose (brotli at quality 11, once per build):
     // no "slow plugin" warning for it on every build.
-    rolldownOptions: { checks: { bundlerTimings: false } },
+    rolldownOptions: {
+      checks: { bundlerTimings: false },
+      output: {
+        codeSplitting: {
+          groups: [
+            // The small pieces every learner screen shares, with what they import (the tRPC client,
+            // React's JSX runtime): one request instead of eight, each of which cost its own
+            // headers against the learner's budget (docs/development/performance.md).
+            {
+              name: 'learner-shared',
+              test: /[\\/](ui[\\/](status|item-query)|lib[\\/](return-to|online)|features[\\/]module[\\/]components[\\/](estimated-time|stuck-notice))\.tsx?$/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {
