@@ -208,7 +208,11 @@ describe('the page editor: matching, ordering and fill-in-the-blanks questions',
 
   it("shows the server's refusal of the blanks at the text", async () => {
     const refusal = new ApiError(400, 'Please check the marked fields.', 'validation', [
-      { path: 'page.content.0.text', key: 'pageErrors.gapsMismatch', message: 'Put each blank in the text once.' },
+      {
+        path: 'page.content.0.text',
+        key: 'pageErrors.gapsMismatch',
+        message: 'Put each blank in the text once.',
+      },
     ]);
     const { user } = await showEditor('nl', refusal);
     await user.click(screen.getByRole('button', { name: '+ Invullen' }));
