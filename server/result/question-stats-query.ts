@@ -7,6 +7,7 @@ import { questionTypes } from '../../events/result/events';
 import { languageSchema, pathSchema } from '../../events/shared/fields';
 import { type PageSummary, toPageSummary } from '../../projections/page/page-summaries';
 import type { Db } from '../db/tables';
+import { maySeeAnswerKey } from '../page/queries';
 import { awaitingScoreSql, inCourses } from './participant-results';
 import { questionColumns } from './participants';
 import { questionStats, type StatsAnswer } from './question-stats';
@@ -56,7 +57,10 @@ export const questionStatsOutput = z.strictObject({
           verdict: z.enum(['full', 'partly', 'zero']),
         }),
       ),
-      /** Matching, ordering and fill-in: per pair, place or blank as an answer reads it, how many had it right. */
+      /**
+       * Matching, ordering and fill-in: per pair, place or blank as an answer reads it, how many had
+       * it right; empty for a reader who may not see the answer key (the parts name it).
+       */
       parts: z.array(z.strictObject({ label: z.string(), right: z.number().int(), share })),
       /** Matching, ordering and fill-in: the scored answers at full score, partly scored and at 0. */
       scores: z
@@ -133,6 +137,8 @@ export async function moduleQuestionStats(
   modulePath: string,
 ): Promise<QuestionStatsOutput> {
   const module = await teacherModule(db, actor, modulePath);
+  // Which pair, place or blank is right names the answer key: only for who may read it.
+  const answerKey = maySeeAnswerKey(actor, module.owners);
   const sources = await statsSources(db, module.path, module.moduleId, readScope(module).courses);
   const columns = questionColumns(sources.pages);
   const stats = questionStats(
@@ -143,7 +149,7 @@ export async function moduleQuestionStats(
         questionType: question.questionType,
         options: question.options,
         maxScore: maxScoreOf(question),
-        ...(hasParts(question) ? { parts: statsParts(question) } : {}),
+        ...(hasParts(question) ? { parts: answerKey ? statsParts(question) : [] } : {}),
       })),
     })),
     sources.answers,

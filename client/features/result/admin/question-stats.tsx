@@ -129,23 +129,28 @@ function PartsAnswers({ question, type }: { question: Question; type: keyof type
           ))}
         </ul>
       )}
-      <p className="question-stats__parts-title">
-        <strong id={`${id}-parts`}>{t(partsKeys[type])}</strong>{' '}
-        <span className="muted">{t('questionStats.partsQuestion')}</span>
-      </p>
-      <ul className="question-stats__options" aria-labelledby={`${id}-parts`}>
-        {question.parts.map((part) => (
-          <ShareItem
-            key={part.label}
-            share={part.share}
-            text={t('questionStats.partShare', {
-              label: part.label,
-              percent: percent(part.share),
-              count: part.right,
-            })}
-          />
-        ))}
-      </ul>
+      {/* Empty for a reader who may not see the answer key: the parts name it. */}
+      {question.parts.length > 0 && (
+        <>
+          <p className="question-stats__parts-title">
+            <strong id={`${id}-parts`}>{t(partsKeys[type])}</strong>{' '}
+            <span className="muted">{t('questionStats.partsQuestion')}</span>
+          </p>
+          <ul className="question-stats__options" aria-labelledby={`${id}-parts`}>
+            {question.parts.map((part) => (
+              <ShareItem
+                key={part.label}
+                share={part.share}
+                text={t('questionStats.partShare', {
+                  label: part.label,
+                  percent: percent(part.share),
+                  count: part.right,
+                })}
+              />
+            ))}
+          </ul>
+        </>
+      )}
     </>
   );
 }
