@@ -1,7 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import { type Path, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CheckboxField, Field, useErrorText } from '../../../../ui/form';
+import { Field, useErrorText } from '../../../../ui/form';
+import { AcceptedTexts } from './accepted-texts';
 import { AnswerRowFields } from './answer-row-fields';
 import { blankNumbers, insertBlank, removeBlank, toSelectGap, toTextGap } from './blanks';
 import { errorAt, freeValue, newTextGap, type PageFormValues } from './elements';
@@ -187,70 +188,19 @@ function GapEditor({
 /** A typed blank's accepted texts, and whether case and accents matter, as a short answer's. */
 function TextGapAnswers({ path, gap }: { path: string; gap: number }) {
   const { t } = useTranslation();
-  const { control, register, formState } = useFormContext<PageFormValues>();
-  const acceptedPath = `${path}.accepted` as 'content.0.accepted';
-  const accepted = useFieldArray({ control, name: acceptedPath as never });
-  const acceptedError = useErrorText(
-    errorAt(formState.errors, `${acceptedPath}.root`) ?? errorAt(formState.errors, acceptedPath),
-  );
-  const flag = (field: string) => `${path}.${field}` as Path<PageFormValues>;
   return (
-    <>
-      <p className="field__hint">{t('pageEditor.short.acceptedHint')}</p>
-      <ol className="options-editor__list">
-        {accepted.fields.map((answer, answerIndex) => {
-          const at = (field: string) => `${acceptedPath}.${answerIndex}.${field}` as Path<PageFormValues>;
-          const number = answerIndex + 1;
-          return (
-            <li key={answer.id} className="option-row">
-              <Field
-                label={t('pageEditor.fillBlanks.answerText', { gap, number })}
-                error={errorAt(formState.errors, at('text'))}
-              >
-                {(props) => (
-                  <input
-                    {...props}
-                    {...register(at('text'))}
-                    type="text"
-                    autoComplete="off"
-                    spellCheck={false}
-                    maxLength={500}
-                  />
-                )}
-              </Field>
-              <AnswerRowFields
-                at={at}
-                labels={{
-                  score: t('pageEditor.fillBlanks.answerScore', { gap, number }),
-                  remove: t('pageEditor.fillBlanks.removeAnswer', { gap, number }),
-                  feedback: t('pageEditor.fillBlanks.answerFeedback', { gap, number }),
-                  feedbackHint: t('pageEditor.short.feedbackHint'),
-                }}
-                onRemove={() => accepted.remove(answerIndex)}
-              />
-            </li>
-          );
-        })}
-      </ol>
-      {acceptedError && <p className="field__error">{acceptedError}</p>}
-      <button
-        type="button"
-        className="button button--ghost button--small"
-        aria-label={t('pageEditor.fillBlanks.addAnswer', { gap })}
-        onClick={() => accepted.append({ text: '', score: 0, feedback: '' } as never)}
-      >
-        {t('pageEditor.short.add')}
-      </button>
-      <CheckboxField label={t('pageEditor.short.caseSensitive')} description={t('pageEditor.short.caseHint')}>
-        {(props) => <input {...props} type="checkbox" {...register(flag('caseSensitive'))} />}
-      </CheckboxField>
-      <CheckboxField
-        label={t('pageEditor.short.accentSensitive')}
-        description={t('pageEditor.short.accentHint')}
-      >
-        {(props) => <input {...props} type="checkbox" {...register(flag('accentSensitive'))} />}
-      </CheckboxField>
-    </>
+    <AcceptedTexts
+      path={path}
+      labels={{
+        row: (number) => ({
+          text: t('pageEditor.fillBlanks.answerText', { gap, number }),
+          score: t('pageEditor.fillBlanks.answerScore', { gap, number }),
+          remove: t('pageEditor.fillBlanks.removeAnswer', { gap, number }),
+          feedback: t('pageEditor.fillBlanks.answerFeedback', { gap, number }),
+        }),
+        add: t('pageEditor.fillBlanks.addAnswer', { gap }),
+      }}
+    />
   );
 }
 
