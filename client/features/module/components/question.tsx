@@ -113,6 +113,14 @@ export function Question({
     if (!waitingHere) checkedByButton.current = false;
     if (!focused || focused === document.body) status.current?.focus();
   }, [locked, used, hasVerdict, waitingHere]);
+  // What the lazily loaded answers of matching, ordering and fill-in questions share.
+  const listProps = {
+    value: shown,
+    onChange,
+    readOnly: readOnly || locked,
+    correct: revealed ? correct : null,
+    t,
+  };
   return (
     <div className={`question${locked ? ' question--locked' : ''}`}>
       <fieldset className="question__fieldset" disabled={readOnly || locked} aria-describedby={statusId}>
@@ -150,32 +158,11 @@ export function Question({
           question.questionType === 'fillBlanks' ? (
           <Suspense fallback={<p>{t('app.loading')}</p>}>
             {question.questionType === 'matching' ? (
-              <MatchingAnswer
-                question={question}
-                value={shown}
-                onChange={onChange}
-                readOnly={readOnly || locked}
-                correct={revealed ? correct : null}
-                t={t}
-              />
+              <MatchingAnswer question={question} {...listProps} />
             ) : question.questionType === 'ordering' ? (
-              <OrderingAnswer
-                question={question}
-                value={shown}
-                onChange={onChange}
-                readOnly={readOnly || locked}
-                correct={revealed ? correct : null}
-                t={t}
-              />
+              <OrderingAnswer question={question} {...listProps} />
             ) : (
-              <FillBlanksAnswer
-                question={question}
-                value={shown}
-                onChange={onChange}
-                readOnly={readOnly || locked}
-                correct={revealed ? correct : null}
-                t={t}
-              />
+              <FillBlanksAnswer question={question} {...listProps} />
             )}
           </Suspense>
         ) : (
