@@ -8,11 +8,14 @@ import { screenshots, signIn } from './support';
  * Matching, ordering and fill-in answers in the teachers' screens: two participants answer; the
  * administrator reads the question statistics (scores, and each pair, place and blank its share
  * right) and one participant's result (pairs, numbered items and blanks by their texts, with the
- * correct answer), never an id the answers carry. In Dutch, at 1280 and 360 px, by keyboard.
+ * correct answer), never an id the answers carry. In Dutch, at 1280 and 360 px, by keyboard. The
+ * results CSV reads them the same way, and the xAPI statements carry them as matching, sequencing
+ * and fill-in interactions.
  */
 test('a teacher reads matching, ordering and fill-in answers by their texts in the statistics and a result', async ({
   page,
   request,
+  baseURL,
 }) => {
   test.setTimeout(120_000);
   const stamp = Date.now().toString(36);
@@ -156,5 +159,50 @@ test('a teacher reads matching, ordering and fill-in answers by their texts in t
     ]);
     await expect(page.locator('.admin-columns__main')).not.toContainText(/\bm\d\b|rhine|listen/);
     await screenshots(page, 'question-types-result-nl');
+  });
+
+  await test.step('the results CSV reads the answers by their texts', async () => {
+    const token = await tokenOf(request, admin);
+    const response = await request.get(`/api/results/${modulePath}.csv`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.ok(), await response.text()).toBe(true);
+    const csv = await response.text();
+    const ritaRow = csv.split(/\r?\n/).find((line) => line.includes('Rita Rangschik')) ?? '';
+    expect(ritaRow).toContain('Parijs → Frankrijk; Rome → Spanje');
+    expect(ritaRow).toContain('1. Luisteren; 2. Vragen; 3. Afspreken');
+    expect(ritaRow).toContain('[2] de Rijn');
+    expect(ritaRow).not.toMatch(/\bm\d\b|rhine|listen/);
+  });
+
+  await test.step('the xAPI statements carry matching, sequencing and fill-in interactions', async () => {
+    const token = await tokenOf(request, admin);
+    const answered = 'http://adlnet.gov/expapi/verbs/answered';
+    const statementsOf = async (question: string) => {
+      const activity = `${baseURL}/module/${modulePath}/${pagePath}#${question}`;
+      const response = await request.get(
+        `/xapi/statements?verb=${encodeURIComponent(answered)}&activity=${encodeURIComponent(activity)}`,
+        { headers: { authorization: `Bearer ${token}` } },
+      );
+      expect(response.ok(), await response.text()).toBe(true);
+      return (
+        (await response.json()) as {
+          statements: {
+            object: { definition?: { interactionType?: string } };
+            result?: { response?: string };
+          }[];
+        }
+      ).statements;
+    };
+    const kinds = async (question: string) => [
+      ...new Set(
+        (await statementsOf(question)).map((statement) => statement.object.definition?.interactionType),
+      ),
+    ];
+    expect(await kinds('hoofdsteden')).toEqual(['matching']);
+    expect(await kinds('stappen')).toEqual(['sequencing']);
+    expect(await kinds('zin')).toEqual(['fill-in']);
+    const responses = (await statementsOf('stappen')).map((statement) => statement.result?.response).sort();
+    expect(responses).toEqual(['ask[,]listen[,]agree', 'listen[,]ask[,]agree']);
   });
 });
