@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AnswerValue } from '../../events/result/answers';
 import type { StoredEvent } from '../../events/store';
+import { trackingStream } from '../../events/tracking/events';
 import type { ModuleRowWithTotals } from '../../projections/module/module-summaries';
 import { toModuleSummary } from '../../projections/module/module-summaries';
 import { toPageSummary } from '../../projections/page/page-summaries';
@@ -37,12 +38,15 @@ interface ViewRow {
   pages: Parameters<typeof toPageSummary>[0][] | null;
   answers: Parameters<typeof answerRowOf>[0][];
   drafts: DraftRowJson[];
+  seen: string[];
 }
 
 interface View extends ModuleStructure {
   moduleId: string;
   answers: Placed<AnswerRow>[];
   drafts: Placed<DraftRow>[];
+  /** The ids of the module's pages the viewer has seen (PageSeen in their own tracking stream). */
+  seen: ReadonlySet<string>;
 }
 
 type ViewDatabase = Pick<DatabaseHandle, 'db' | 'pglite' | 'target'>;
@@ -97,6 +101,10 @@ function sourcesOf(
       return view && userId === viewerId
         ? view.answers.map((answer) => storedAnswerOf(answer.pagePath, answer.question, answer.row))
         : base.answers(userId, moduleId);
+    },
+    seen: async (userId, moduleId) => {
+      const view = known(moduleId);
+      return view && userId === viewerId ? view.seen : (base.seen?.(userId, moduleId) ?? new Set<string>());
     },
     drafts: async (userId, moduleId, pagePath) => {
       const view = known(moduleId);
@@ -185,7 +193,10 @@ async function readView(database: ViewDatabase, path: string, viewerId: string |
         from result_answers a where a.user_id = ${viewerId} and a.module_id = (select module_id from m)) as answers,
       (select coalesce(json_agg(json_build_object('page_path', d.page_path, 'question', d.question,
           'page_id', d.page_id, 'answer', d.answer, 'updated_at', d.updated_at)), '[]')
-        from result_drafts d where d.user_id = ${viewerId} and d.module_id = (select module_id from m)) as drafts
+        from result_drafts d where d.user_id = ${viewerId} and d.module_id = (select module_id from m)) as drafts,
+      (select coalesce(json_agg(distinct e.data->>'pageId'), '[]') from events e
+        where e.stream = ${viewerId ? trackingStream(viewerId) : ''} and e.type = 'PageSeen'
+          and e.data->>'moduleId' = (select module_id::text from m)) as seen
     from c`.execute(database.db);
   const row = rows[0]!;
   let structure: ModuleStructure | null | undefined;
@@ -202,6 +213,7 @@ async function readView(database: ViewDatabase, path: string, viewerId: string |
       question: answer.question,
       row: answerRowOf(answer),
     })),
+    seen: new Set(row.seen),
     drafts: row.drafts.map((draft) => ({
       pagePath: draft.page_path,
       question: draft.question,

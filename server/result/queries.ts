@@ -30,7 +30,6 @@ import { isLinkedTo } from '../../projections/user/users';
 import type { Db } from '../db/tables';
 import { maySeeModule, moduleAccessWith } from '../module/queries';
 import { maySeeAnswerKey } from '../page/queries';
-import { pagesSeenIn } from '../tracking/pages-seen';
 import { refusalOf } from '../visibility';
 import { answerText } from './answer-texts';
 import { whoCanHelp } from './who-can-help';
@@ -87,7 +86,10 @@ export interface LearnerPageProgress {
   estimatedTime: number;
   questionCount: number;
   completed: boolean;
-  /** This participant has had the page in front of them (a reading page is done once seen). */
+  /**
+   * This participant has had the page in front of them (a reading page is done once seen); false
+   * where the caller's sources do not read it (`LearnerSources.seen`).
+   */
   seen: boolean;
   /** Whether the next link opens (progress gating). */
   gateOpen: boolean;
@@ -184,6 +186,12 @@ export interface LearnerSources {
   linked: (userId: string, modulePath: string) => Promise<boolean>;
   pages: (modulePath: string) => Promise<PageSummary[]>;
   answers: (userId: string, moduleId: string) => Promise<StoredAnswer[]>;
+  /**
+   * The pages of a module a participant has seen (reading pages count as done once seen): the
+   * learner's own view reads them in its one statement (learner-view.ts); other readers (lists of
+   * modules, certificates) do without, and every page reads as not seen there.
+   */
+  seen?: (userId: string, moduleId: string) => Promise<ReadonlySet<string>>;
   /** A participant's drafts on one page, by question (read from the database when absent). */
   drafts?: (
     userId: string,
@@ -277,7 +285,8 @@ export async function learnerState(
   const seed = subjectId ?? 'anonymous';
   const pages = arrangePages(module, stored, seed);
   const saved = subjectId ? await sources.answers(subjectId, module.moduleId) : [];
-  const seen = subjectId ? await pagesSeenIn(db, subjectId, module.moduleId) : new Set<string>();
+  const seen: ReadonlySet<string> =
+    subjectId && sources.seen ? await sources.seen(subjectId, module.moduleId) : new Set<string>();
   const savedOf = (pagePath: string, name: string) =>
     saved.find((answer) => answer.pagePath === pagePath && answer.question === name);
   const questionsOf = (page: PageSummary) =>
