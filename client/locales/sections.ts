@@ -13,6 +13,7 @@ export const adminSections = [
   'adminSettings',
   'pageEditor',
   'pageErrors',
+  'captionAdmin',
   'mail',
   'apiAnswers',
   'sectionAdmin',
@@ -36,6 +37,7 @@ export const adminSections = [
   'adminRoles',
   'adminLink',
   'adminArea',
+  'messageAdmin',
 ] as const;
 
 export type TextsPart = 'learner' | 'admin';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText, requiredText, webUrl } from '../shared/fields';
+import { captionTracksSchema, storedCaptionTracksSchema } from './captions';
 import {
   fillBlanksFields,
   fillBlanksPublic,
@@ -67,6 +68,7 @@ export const videoElementSchema = z.object({
   type: z.literal('video'),
   name: elementName,
   url: webUrl(),
+  tracks: captionTracksSchema,
 });
 export const singleChoiceSchema = z.object({
   type: z.literal('radio'),
@@ -176,6 +178,7 @@ export const interactiveVideoInputSchema = z.object({
   /** Expected watch time in seconds. */
   videoTime: z.number().int().min(0).max(86_400).default(DEFAULT_VIDEO_TIME_SECONDS),
   timestamps: z.array(timestampInputSchema).max(200).default([]),
+  tracks: captionTracksSchema,
 });
 
 export const interactiveVideoSchema = z.object({
@@ -183,6 +186,7 @@ export const interactiveVideoSchema = z.object({
   url: z.string(),
   videoTime: z.number().int().min(0),
   timestamps: z.array(timestampSchema),
+  tracks: storedCaptionTracksSchema,
 });
 export type InteractiveVideo = z.output<typeof interactiveVideoSchema>;
 

@@ -27,6 +27,7 @@ import {
   safeFileName,
 } from './storage';
 import { admitUpload, inMegabytes } from './upload-ledger';
+import { captionLimitBytes, type WebVttProblem, webVttProblem } from './webvtt';
 
 /** The largest upload accepted (25 MB). */
 const uploadLimitBytes = 25 * 1024 * 1024;
@@ -39,6 +40,20 @@ export interface UploadAnswer {
   size: number;
   /** True when derivatives are being made (an image); poll /api/uploads/<id>/derivatives. */
   image: boolean;
+}
+
+/** A caption file, by its content type or by its name (the type it is served with). */
+const isCaption = (upload: { type: string; name: string }) =>
+  upload.type === 'text/vtt' || contentTypeOf(upload.name).startsWith('text/vtt');
+
+/** The answer refusing a caption file: too large 413, otherwise 422, naming the line where it can. */
+function captionRefusal(t: ReturnType<typeof translator>, problem: WebVttProblem) {
+  const key = `captionAdmin.errors.${problem.reason}` as const;
+  const message =
+    problem.reason === 'timing'
+      ? t(key, { line: problem.line })
+      : t(key, { megabytes: captionLimitBytes / 1024 / 1024 });
+  return { status: problem.reason === 'tooLarge' ? 413 : 422, body: { key, message } };
 }
 
 /** A sized copy of an image upload (`<id>/sizes/<label>.webp`); the manifest is not one. */
@@ -178,6 +193,18 @@ export const uploadRoutes = fp(
             (imageMimeTypes as readonly string[]).includes(type),
           );
           const profileOnly = !mayCreate;
+          if (!profileOnly && isCaption(upload)) {
+            // Checked before it is booked: a refused caption file leaves nothing behind.
+            const problem =
+              upload.size > captionLimitBytes
+                ? ({ reason: 'tooLarge' } as const)
+                : webVttProblem(await storage.read(`${upload.id}/${upload.name}`));
+            if (problem) {
+              await storage.remove(upload.id);
+              const refusal = captionRefusal(t, problem);
+              return reply.code(refusal.status).send(refusal.body);
+            }
+          }
           let derivatives: { quality: number; sizes: UploadSize[] } | null = null;
           if (profileOnly && !image) {
             await storage.remove(upload.id);

@@ -234,6 +234,7 @@ const contentTypes: Record<string, string> = {
   txt: 'text/plain; charset=utf-8',
   csv: 'text/csv; charset=utf-8',
   json: 'application/json',
+  vtt: 'text/vtt; charset=utf-8',
   doc: 'application/msword',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   xls: 'application/vnd.ms-excel',

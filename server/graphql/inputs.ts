@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { courseInputSchema } from '../../events/course/commands';
 import { fileInputSchema } from '../../events/file/commands';
 import { moduleInputSchema } from '../../events/module/commands';
+import { captionTrackSchema } from '../../events/page/captions';
 import { pageInputSchema } from '../../events/page/commands';
 import {
   elementSchema,
@@ -44,6 +45,7 @@ const inputs = new ZodInputs(
     [questionSettingsSchema, 'QuestionSettingsInput'],
     [interactiveVideoInputSchema, 'InteractiveVideoInput'],
     [timestampInputSchema, 'TimestampInput'],
+    [captionTrackSchema, 'CaptionTrackInput'],
     [classroomInputSchema, 'ClassroomInput'],
     [recordingSchema, 'RecordingInput'],
     [breakoutRoomSchema, 'BreakoutRoomInput'],

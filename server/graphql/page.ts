@@ -35,14 +35,14 @@ export const PageType = builder.objectRef<PageRow>('Page').implement({
     content: t.field({
       type: 'JSON',
       description:
-        'The list of form elements: markdown blocks, videos, and questions `{ name, type: "question", questionType: radio | checkbox | text | numeric | shortText | matching | ordering | fillBlanks, label, options [{ label, value, score, feedback }], schema { autoShow, attempts, info } }`; a numeric question also has `unit` and `accepted [{ value, tolerance, score, feedback }]`, a short answer `caseSensitive`, `accentSensitive` and `accepted [{ text, score, feedback }]`; a matching question `pairs [{ value, prompt, match, score, feedback }]` and `distractors [{ value, label }]`, an ordering question `items [{ value, label }]` in the right order, `scoring` (all | position) and `score`, a fill-in-the-blanks question `text` (blanks as [[1]], [[2]]…) and `gaps [{ kind: text, accepted, caseSensitive, accentSensitive } | { kind: select, options }]`. Option scores and feedback and accepted answers only for who edits the module; anyone else receives a matching question as `prompts` and `matches [{ value, label }]` (answers name matches by these ids), an ordering question as `shuffled` items, and gaps without accepted texts or scores.',
+        'The list of form elements: markdown blocks, videos (`url`, and `tracks [{ language, url, label }]`: WebVTT captions, one per language), and questions `{ name, type: "question", questionType: radio | checkbox | text | numeric | shortText | matching | ordering | fillBlanks, label, options [{ label, value, score, feedback }], schema { autoShow, attempts, info } }`; a numeric question also has `unit` and `accepted [{ value, tolerance, score, feedback }]`, a short answer `caseSensitive`, `accentSensitive` and `accepted [{ text, score, feedback }]`; a matching question `pairs [{ value, prompt, match, score, feedback }]` and `distractors [{ value, label }]`, an ordering question `items [{ value, label }]` in the right order, `scoring` (all | position) and `score`, a fill-in-the-blanks question `text` (blanks as [[1]], [[2]]…) and `gaps [{ kind: text, accepted, caseSensitive, accentSensitive } | { kind: select, options }]`. Option scores and feedback and accepted answers only for who edits the module; anyone else receives a matching question as `prompts` and `matches [{ value, label }]` (answers name matches by these ids), an ordering question as `shuffled` items, and gaps without accepted texts or scores.',
       resolve: (page) => contentToContract(page.content),
     }),
     interactiveVideo: t.field({
       type: 'JSON',
       nullable: true,
       description:
-        'For interactive pages: { show, url, videoTime, timestamps [{ hh, mm, ss, timestampInSeconds, references }] }.',
+        'For interactive pages: { show, url, videoTime, timestamps [{ hh, mm, ss, timestampInSeconds, references }], tracks [{ language, url, label }] } (tracks: WebVTT captions, one per language).',
       resolve: (page) => page.interactiveVideo,
     }),
     estimatedTime: t.exposeInt('estimatedTime', { description: 'Seconds.' }),

@@ -140,6 +140,7 @@ describe.each(databaseKinds)('pages over tRPC on %s', (kind) => {
         { hh: 0, mm: 5, ss: 30, references: ['stiProtection'], timestampInSeconds: 330 },
         { hh: 1, mm: 0, ss: 1, references: [], timestampInSeconds: 3601 },
       ],
+      tracks: [],
     });
 
     const module = await data(query('module.byPath', { path: 'safer-sex' }));
