@@ -3,6 +3,7 @@ import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useStat
 import { useTranslation } from 'react-i18next';
 import type { InteractiveVideo as InteractiveVideoData } from '../../../../events/page/content';
 import { DEFAULT_VIDEO_TIME_SECONDS } from '../../../../events/page/video-time';
+import { CaptionSelect, CaptionTracks, useCaptions } from './captions';
 import { PageTime } from './estimated-time';
 import { embedUrl, VideoPlayer } from './video-player';
 import { clockTime, dueStop, type Stop, timelineOf, videoSourceOf } from './video-timeline';
@@ -48,7 +49,14 @@ export function InteractiveVideo({ video, title, renderQuestions }: InteractiveV
         {t('interactiveVideo.watchTime')}: <PageTime seconds={watchSeconds} />
       </p>
       {source.kind === 'file' ? (
-        <FilePlayer key={key} url={video.url} title={title} stops={stops} renderQuestions={renderQuestions} />
+        <FilePlayer
+          key={key}
+          url={video.url}
+          tracks={video.tracks ?? []}
+          title={title}
+          stops={stops}
+          renderQuestions={renderQuestions}
+        />
       ) : source.kind === 'youtube' ? (
         <YouTubePlayer
           key={key}
@@ -211,9 +219,16 @@ function StopList({
   );
 }
 
-function FilePlayer({ url, title, stops, renderQuestions }: PlayerProps & { url: string }) {
+function FilePlayer({
+  url,
+  tracks,
+  title,
+  stops,
+  renderQuestions,
+}: PlayerProps & { url: string; tracks: InteractiveVideoData['tracks'] }) {
   const { t } = useTranslation();
   const media = useRef<HTMLVideoElement>(null);
+  const captions = useCaptions(media, tracks);
   const { open, earlier, check, played, proceed } = useStops(stops, {
     position: () => media.current?.currentTime ?? Number.NaN,
     ended: () => media.current?.ended ?? false,
@@ -227,7 +242,7 @@ function FilePlayer({ url, title, stops, renderQuestions }: PlayerProps & { url:
     <>
       <PausesNote count={stops.length} />
       <div className="video">
-        {/* biome-ignore lint/a11y/useMediaCaption: captions come with the uploaded video, when it has them */}
+        {/* biome-ignore lint/a11y/useMediaCaption: the page's caption tracks, when it has them */}
         <video
           ref={media}
           src={url}
@@ -238,9 +253,11 @@ function FilePlayer({ url, title, stops, renderQuestions }: PlayerProps & { url:
           onEnded={(event) => check(event.currentTarget.currentTime, true)}
           onPlay={played}
         >
+          <CaptionTracks tracks={tracks} />
           <a href={url}>{t('pages.openVideo')}</a>
         </video>
       </div>
+      <CaptionSelect tracks={tracks} {...captions} />
       {stop && <StopPanel key={open} stop={stop} onContinue={proceed} renderQuestions={renderQuestions} />}
       <StopList stops={earlier} title="earlierTitle" renderQuestions={renderQuestions} />
     </>

@@ -30,7 +30,14 @@ export function PageContent({
           case 'markdown':
             return <MarkdownText key={element.name} text={element.text} />;
           case 'video':
-            return <VideoPlayer key={element.name} url={element.url} title={element.name} />;
+            return (
+              <VideoPlayer
+                key={element.name}
+                url={element.url}
+                title={element.name}
+                tracks={element.tracks}
+              />
+            );
           default:
             return <div key={element.name}>{renderQuestion(element)}</div>;
         }

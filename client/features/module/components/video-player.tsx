@@ -1,4 +1,7 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { CaptionTrack } from '../../../../events/page/captions';
+import { CaptionSelect, CaptionTracks, useCaptions } from './captions';
 
 /** YouTube and Vimeo addresses become their embed players; anything else plays in a <video>. */
 export function embedUrl(url: string): string | null {
@@ -18,25 +21,46 @@ export function embedUrl(url: string): string | null {
   return null;
 }
 
-export function VideoPlayer({ url, title }: { url: string; title: string }) {
-  const { t } = useTranslation();
+/** A video by its address; an embedded player (YouTube, Vimeo) brings its own captions, a file the page's. */
+export function VideoPlayer({
+  url,
+  title,
+  tracks = [],
+}: {
+  url: string;
+  title: string;
+  tracks?: CaptionTrack[];
+}) {
   const embed = embedUrl(url);
-  return (
+  return embed ? (
     <div className="video">
-      {embed ? (
-        <iframe
-          src={embed}
-          title={title}
-          loading="lazy"
-          allow="fullscreen; picture-in-picture"
-          referrerPolicy="strict-origin-when-cross-origin"
-        />
-      ) : (
-        // biome-ignore lint/a11y/useMediaCaption: captions come with the uploaded video, when it has them
-        <video src={url} controls preload="metadata" title={title}>
+      <iframe
+        src={embed}
+        title={title}
+        loading="lazy"
+        allow="fullscreen; picture-in-picture"
+        referrerPolicy="strict-origin-when-cross-origin"
+      />
+    </div>
+  ) : (
+    <FileVideo url={url} title={title} tracks={tracks} />
+  );
+}
+
+function FileVideo({ url, title, tracks }: { url: string; title: string; tracks: CaptionTrack[] }) {
+  const { t } = useTranslation();
+  const media = useRef<HTMLVideoElement>(null);
+  const captions = useCaptions(media, tracks);
+  return (
+    <div>
+      <div className="video">
+        {/* biome-ignore lint/a11y/useMediaCaption: the page's caption tracks, when it has them */}
+        <video ref={media} src={url} controls preload="metadata" title={title}>
+          <CaptionTracks tracks={tracks} />
           <a href={url}>{t('pages.openVideo')}</a>
         </video>
-      )}
+      </div>
+      <CaptionSelect tracks={tracks} {...captions} />
     </div>
   );
 }

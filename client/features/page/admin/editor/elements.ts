@@ -1,5 +1,6 @@
 import type { FieldError, FieldErrors, FieldValues } from 'react-hook-form';
 import { get } from 'react-hook-form';
+import type { CaptionTrack } from '../../../../../events/page/captions';
 import type { PageInput } from '../../../../../events/page/commands';
 import { DEFAULT_VIDEO_TIME_SECONDS } from '../../../../../events/page/content';
 
@@ -61,7 +62,7 @@ export function newElement(kind: ElementKind, taken: string[]): ElementValues {
     case 'markdown':
       return { type: 'markdown', name, text: '' };
     case 'video':
-      return { type: 'video', name, url: '' };
+      return { type: 'video', name, url: '', tracks: [] };
     case 'radio':
     case 'checkbox':
       return {
@@ -194,6 +195,7 @@ export const newInteractiveVideo = () => ({
   url: '',
   videoTime: DEFAULT_VIDEO_TIME_SECONDS,
   timestamps: [] as { hh: number; mm: number; ss: number; references: string[] }[],
+  tracks: [] as CaptionTrack[],
 });
 
 /** A page's editable fields from what the server answers (or blanks for a new one). */
@@ -213,6 +215,7 @@ export function pageFormValues(page?: Partial<PageInput> | null): PageFormValues
             ss,
             references: [...(references ?? [])],
           })),
+          tracks: (page.interactiveVideo.tracks ?? []).map((track) => ({ ...track })),
         }
       : null,
     estimatedTime: page?.estimatedTime ?? 0,

@@ -1,6 +1,7 @@
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField, Field } from '../../../../ui/form';
+import { CaptionTracksEditor } from './captions';
 import {
   type ElementValues,
   errorAt,
@@ -63,6 +64,7 @@ export function InteractiveVideoEditor() {
       >
         {(props) => <MinutesInput name="interactiveVideo.videoTime" control={props} />}
       </Field>
+      <CaptionTracksEditor base="interactiveVideo" />
 
       <h3 className="timestamps__title">{t('pageEditor.interactive.timestamps')}</h3>
       <p className="field__hint">{t('pageEditor.interactive.timestampsHint')}</p>
