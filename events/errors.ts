@@ -1,4 +1,4 @@
-import type { ParseKeys } from 'i18next';
+import type { ParseKeys, TFunction } from 'i18next';
 
 /**
  * A key of the interface texts (client/locales/en.json, typed by client/locales/i18next.d.ts): a
@@ -19,6 +19,61 @@ export type SubKey<Section extends string> = TextKey extends infer Key
  */
 export function issueKey(message: string, fallback: TextKey = 'validation.invalid'): TextKey {
   return /^[\w-]+(\.[\w-]+)+$/.test(message) ? (message as TextKey) : fallback;
+}
+
+/** The parts of a zod issue that say what was wrong and where; the shape every zod version shares. */
+interface ZodIssueLike {
+  code: string;
+  message: string;
+  path: PropertyKey[];
+  origin?: string;
+  maximum?: number | bigint;
+  minimum?: number | bigint;
+  inclusive?: boolean;
+}
+
+const boundKeys = {
+  too_big: {
+    number: 'validation.atMost',
+    string: 'validation.atMostCharacters',
+    array: 'validation.atMostItems',
+  },
+  too_small: {
+    number: 'validation.atLeast',
+    string: 'validation.atLeastCharacters',
+    array: 'validation.atLeastItems',
+  },
+} as const satisfies Record<string, Record<string, TextKey>>;
+
+/**
+ * A refused field's text: our schemas' keys as they are; zod's own checks of a size name their bound
+ * (`limit`: "At most 500."), so a caller learns what to send instead of only that it was refused; a
+ * missing field is required.
+ */
+export function issueText(issue: ZodIssueLike): { key: TextKey; params: Record<string, number> } {
+  if (issueKey(issue.message, 'errors.generic') !== 'errors.generic')
+    return { key: issue.message as TextKey, params: {} };
+  if ((issue.code === 'too_big' || issue.code === 'too_small') && issue.inclusive !== false) {
+    const keys: Record<string, TextKey> = boundKeys[issue.code];
+    const key = keys[issue.origin === 'int' || issue.origin === 'bigint' ? 'number' : (issue.origin ?? '')];
+    const bound: Record<string, number> =
+      issue.code === 'too_big' ? { max: Number(issue.maximum) } : { min: Number(issue.minimum) };
+    if (key) return { key, params: bound };
+  }
+  if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message))
+    return { key: 'validation.required', params: {} };
+  return { key: 'validation.invalid', params: {} };
+}
+
+/** A refused field as a transport answers it: where, the key (the client translates it again on a language change), the text. */
+export function fieldProblem(issue: ZodIssueLike, t: TFunction) {
+  const { key, params } = issueText(issue);
+  return {
+    path: issue.path.map(String).join('.'),
+    key,
+    message: t(key, params),
+    ...(Object.keys(params).length > 0 ? { params } : {}),
+  };
 }
 
 export type DomainErrorCode =

@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import { ZodError, z } from 'zod';
 import type { CommandMeta } from '../events/command';
-import { DomainError, forbidden, invalid, issueKey } from '../events/errors';
+import { DomainError, fieldProblem, forbidden, invalid } from '../events/errors';
 import { type Actor, can, type RoleAction, requireCan } from '../events/permissions';
 import { type Language, pathSchema, unstorableTextIn } from '../events/shared/fields';
 import { externalRefusalOf } from './auth/actor';
@@ -47,7 +47,7 @@ const domainToTrpc = {
 
 export interface ErrorData {
   key: string;
-  fields: { path: string; key: string; message: string }[];
+  fields: { path: string; key: string; message: string; params?: Record<string, number> }[];
 }
 
 const t = initTRPC.context<Context>().create({
@@ -67,11 +67,7 @@ const t = initTRPC.context<Context>().create({
       };
     }
     if (cause instanceof ZodError) {
-      const fields = cause.issues.map((issue) => ({
-        path: issue.path.join('.'),
-        key: issueKey(issue.message),
-        message: t(issueKey(issue.message)),
-      }));
+      const fields = cause.issues.map((issue) => fieldProblem(issue, t));
       return {
         ...shape,
         message: t('errors.invalidInput'),

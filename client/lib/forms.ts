@@ -33,7 +33,11 @@ export function showFieldProblems<T extends FieldValues>(
   for (const field of fields) {
     const path = prefix && field.path.startsWith(prefix) ? field.path.slice(prefix.length) : field.path;
     if (!known.includes(path)) continue;
-    setError(path as Path<T>, { type: 'server', message: field.key || field.message });
+    // A text naming its bound ("At most 500.") needs the server's values: it stays as translated.
+    setError(path as Path<T>, {
+      type: 'server',
+      message: field.params ? field.message : field.key || field.message,
+    });
     shown += 1;
   }
   return shown;

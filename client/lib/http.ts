@@ -5,6 +5,8 @@ export interface FieldProblem {
   path: string;
   key: string;
   message: string;
+  /** The values a bounded text names (`max`), when the message is one. */
+  params?: Record<string, number>;
 }
 
 /** A 4xx/5xx answer of the JSON API (/auth/*): the message is already in the interface language. */

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZodError, z } from 'zod';
-import { DomainError, httpStatusOf, issueKey } from '../../events/errors';
+import { DomainError, fieldProblem, httpStatusOf } from '../../events/errors';
 import {
   acceptInvitationSchema,
   codeSchema,
@@ -184,10 +184,7 @@ export const authRoutes = fp(
           answer = await run(schema.parse({ language, ...body }), request, reply);
         } catch (error) {
           if (error instanceof ZodError) {
-            const fields = error.issues.map((issue) => {
-              const key = issueKey(issue.message);
-              return { path: issue.path.join('.'), key, message: t(key) };
-            });
+            const fields = error.issues.map((issue) => fieldProblem(issue, t));
             status = 400;
             answer = { message: t('errors.invalidInput'), fields };
           } else if (error instanceof DomainError) {

@@ -1,4 +1,3 @@
-import { sql, type Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import { type CommandMeta, execute } from '../../events/command';
@@ -8,7 +7,7 @@ import { type CourseDetails, courseStream } from '../../events/course/events';
 import { DomainError, invalid, notFound } from '../../events/errors';
 import { requireOtherOwner } from '../../events/escalation';
 import { type Actor, requireCan } from '../../events/permissions';
-import { type Language, slugify } from '../../events/shared/fields';
+import type { Language } from '../../events/shared/fields';
 import {
   type CourseSummary,
   courseIdByPath,
@@ -19,7 +18,7 @@ import { linkedPaths, type Parent } from '../../projections/link/content-links';
 import { moduleIdByPath } from '../../projections/module/module-summaries';
 import { sectionsOfCourse } from '../../projections/section/section-summaries';
 import { findUserById } from '../../projections/user/users';
-import type { Database } from '../db';
+import { freePath, typedOrFromName } from '../content/free-path';
 import { visibleFile } from '../file/queries';
 import { onParent, ownersOfParent, parentTarget } from '../link/commands';
 import { addModuleOwner, duplicateModule, translateModuleInto } from '../module/commands';
@@ -33,15 +32,6 @@ import { visibleCourse } from './queries';
 type CourseInput = z.output<typeof courseInputSchema>;
 
 const toDetails = (input: CourseInput): CourseDetails => ({ ...input });
-
-/** The first free path for a new course: the wanted slug, else slug-2, slug-3, … */
-async function freeCoursePath(trx: Transaction<Database>, wanted: string): Promise<string> {
-  // Serialises course creation on PostgreSQL so two creators cannot pick the same path.
-  await sql`select pg_advisory_xact_lock(hashtext('course-path'))`.execute(trx);
-  const taken = new Set(await pathsStartingWith(trx, wanted));
-  if (!taken.has(wanted)) return wanted;
-  for (let n = 2; ; n++) if (!taken.has(`${wanted}-${n}`)) return `${wanted}-${n}`;
-}
 
 async function existingCourseId(platform: Platform, path: string): Promise<string> {
   const courseId = await courseIdByPath(platform.database.db, path);
@@ -68,7 +58,12 @@ export async function createCourse(
       type: 'CreateCourse',
       data: {
         courseId,
-        path: await freeCoursePath(trx, input.path ?? slugify(input.course.name)),
+        path: await freePath(
+          trx,
+          'course',
+          typedOrFromName(input.path, input.course.name),
+          pathsStartingWith,
+        ),
         details: toDetails(input.course),
         ownerId: actor?.userId && actor.userId !== 'system' ? actor.userId : null,
         published: input.published,

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
-import { issueKey } from '../../events/errors';
+import { fieldProblem } from '../../events/errors';
 import { can } from '../../events/permissions';
 import { imageMimeTypes, imageOptionsSchema, type UploadSize } from '../../events/upload/schema';
 import {
@@ -78,11 +78,11 @@ function isMalformedMultipart(error: unknown): boolean {
   return errno === undefined;
 }
 
-function fieldProblems(t: ReturnType<typeof translator>, issues: { path: PropertyKey[]; message: string }[]) {
-  return issues.map((issue) => {
-    const key = issueKey(issue.message);
-    return { path: issue.path.map(String).join('.'), key, message: t(key) };
-  });
+function fieldProblems(
+  t: ReturnType<typeof translator>,
+  issues: { path: PropertyKey[]; message: string; code: string }[],
+) {
+  return issues.map((issue) => fieldProblem(issue, t));
 }
 
 /** Thrown when the first file part arrives from someone its fields do not allow to upload. */

@@ -13,6 +13,7 @@ import {
   type DomainErrorCode,
   invalid,
   issueKey,
+  issueText,
   type TextKey,
   unauthenticated,
 } from '../../events/errors';
@@ -20,6 +21,8 @@ import type { Actor } from '../../events/permissions';
 import { translator } from '../i18n';
 import type { GraphQLContext } from './context';
 import { GraphQLError, type GraphQLFieldResolver } from './graphql';
+
+type Translate = ReturnType<typeof translator>;
 
 /** What a successful mutation answers in `message`: a text of the `apiAnswers` section. */
 type SuccessKey = keyof (typeof en)['apiAnswers'];
@@ -51,7 +54,22 @@ async function refused(ctx: GraphQLContext, error: unknown): Promise<never> {
   const refusal = refusalOf(error);
   if (!refusal) throw error;
   const t = translator(await ctx.language());
-  throw new GraphQLError(t(refusal.key, refusal.params), { extensions: { code: refusal.code } });
+  throw new GraphQLError(queryRefusalText(error, refusal, t), { extensions: { code: refusal.code } });
+}
+
+/**
+ * A query's refusal has no `fields` to name what was wrong, so bad input names its first field and
+ * why (`“limit” is not valid: At most 500.`).
+ */
+function queryRefusalText(
+  error: unknown,
+  refusal: { key: TextKey; params: Record<string, unknown> },
+  t: Translate,
+) {
+  const issue = error instanceof ZodError ? error.issues[0] : undefined;
+  if (!issue || issue.path.length === 0) return t(refusal.key, refusal.params);
+  const { key, params } = issueText(issue);
+  return t('errors.invalidField', { field: fieldPath(issue.path), reason: t(key, params) });
 }
 
 /** A refused field: its path in the mutation's arguments (`doc`'s fields named from its root), and why. */
@@ -83,21 +101,15 @@ function fieldPath(path: readonly PropertyKey[]): string {
   return parts.join('.');
 }
 
-/** Our schemas' keys as they are; zod's own sentences as 'required' (a missing field) or 'invalid'. */
-function fieldKeyOf(issue: ZodError['issues'][number]): TextKey {
-  const missing = issue.code === 'invalid_type' && /received undefined$/.test(issue.message);
-  return issueKey(issue.message, missing ? 'validation.required' : 'validation.invalid');
-}
-
 /** The refused fields of an error, translated. */
-function fieldErrorsOf(error: unknown, t: (key: TextKey) => string): FieldError[] {
+function fieldErrorsOf(error: unknown, t: Translate): FieldError[] {
   if (error instanceof DomainError)
     return error.fields.map((field) => ({ path: fieldPath(field.path.split('.')), message: t(field.key) }));
   if (error instanceof ZodError)
-    return error.issues.map((issue) => ({
-      path: fieldPath(issue.path),
-      message: t(fieldKeyOf(issue)),
-    }));
+    return error.issues.map((issue) => {
+      const { key, params } = issueText(issue);
+      return { path: fieldPath(issue.path), message: t(key, params) };
+    });
   return [];
 }
 
@@ -116,7 +128,7 @@ async function answer(ctx: GraphQLContext, successKey: SuccessKey, run: () => Pr
     if (!refusal) ctx.log.error({ err: error }, 'graphql mutation failed');
     const t = translator(await ctx.language());
     const message = refusal ? t(refusal.key, refusal.params) : t('errors.generic');
-    const fields = refusal ? fieldErrorsOf(error, (key) => t(key)) : [];
+    const fields = refusal ? fieldErrorsOf(error, t) : [];
     return { success: false, message, fields };
   }
 }

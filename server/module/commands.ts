@@ -1,4 +1,3 @@
-import { sql, type Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import { type CommandMeta, execute } from '../../events/command';
@@ -16,7 +15,7 @@ import {
 } from '../../projections/module/module-summaries';
 import { pagesOfModule } from '../../projections/page/page-summaries';
 import { findUserById } from '../../projections/user/users';
-import type { Database } from '../db';
+import { derivedFrom, freePath, typedOrFromName, type WantedPath } from '../content/free-path';
 import { createPageIn } from '../page/commands';
 import { contentForCopy } from '../page/queries';
 import type { Platform } from '../platform';
@@ -30,15 +29,6 @@ const NAME_MAX = 200;
 
 /** Appends a suffix to a name, shortening the name so the result still fits the 200 characters. */
 const withSuffix = (name: string, suffix: string) => `${name.slice(0, NAME_MAX - suffix.length)}${suffix}`;
-
-/** The first free path for a new module: the wanted slug, else slug-2, slug-3, … */
-async function freeModulePath(trx: Transaction<Database>, wanted: string): Promise<string> {
-  // Serialises module creation on PostgreSQL so two creators cannot pick the same path.
-  await sql`select pg_advisory_xact_lock(hashtext('module-path'))`.execute(trx);
-  const taken = new Set(await modulePathsStartingWith(trx, wanted));
-  if (!taken.has(wanted)) return wanted;
-  for (let n = 2; ; n++) if (!taken.has(`${wanted}-${n}`)) return `${wanted}-${n}`;
-}
 
 async function existingModuleId(platform: Platform, path: string): Promise<string> {
   const moduleId = await moduleIdByPath(platform.database.db, path);
@@ -57,7 +47,7 @@ async function writeModule(
   platform: Platform,
   actor: Actor | null,
   meta: CommandMeta,
-  wantedPath: string,
+  wantedPath: WantedPath,
   details: ModuleDetails,
   published?: boolean,
 ): Promise<string> {
@@ -71,7 +61,7 @@ async function writeModule(
       type: 'CreateModule',
       data: {
         moduleId,
-        path: await freeModulePath(trx, wantedPath),
+        path: await freePath(trx, 'module', wantedPath, modulePathsStartingWith),
         details,
         ownerId: ownerIdOf(actor),
         published,
@@ -88,7 +78,7 @@ export function createModule(
   input: z.output<typeof createModuleSchema>,
 ): Promise<string> {
   requireCan(actor, 'create');
-  const wanted = input.path ?? slugify(input.module.name);
+  const wanted = typedOrFromName(input.path, input.module.name);
   return writeModule(platform, actor, meta, wanted, input.module, input.published);
 }
 
@@ -238,7 +228,7 @@ async function copyPages(
 ) {
   for (const page of await pagesOfModule(platform.database.db, from.path)) {
     await createPageIn(platform, meta, {
-      wantedPath: page.path,
+      wantedPath: derivedFrom(page.path),
       parentPath: toPath,
       details: {
         name: rename(page.name),
@@ -278,7 +268,7 @@ export async function duplicateModule(
     originId: null,
     name: withSuffix(original.name, COPY_SUFFIX),
   };
-  const copyPath = await writeModule(platform, actor, meta, original.path, details, false);
+  const copyPath = await writeModule(platform, actor, meta, derivedFrom(original.path), details, false);
   await copyPages(platform, actor, meta, original, copyPath, (name) => name);
   return copyPath;
 }
@@ -298,7 +288,14 @@ export async function translateModule(
 ): Promise<string> {
   const original = await originalForCopy(platform, actor, input.path);
   const details = { ...input.module, originId: original.originId ?? original.moduleId };
-  const translationPath = await writeModule(platform, actor, meta, slugify(details.name), details, false);
+  const translationPath = await writeModule(
+    platform,
+    actor,
+    meta,
+    derivedFrom(slugify(details.name)),
+    details,
+    false,
+  );
   const suffix = ` (${details.language})`;
   await copyPages(platform, actor, meta, original, translationPath, (name) => withSuffix(name, suffix));
   return translationPath;

@@ -1,4 +1,3 @@
-import { sql, type Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import { type CommandMeta, execute } from '../../events/command';
@@ -7,11 +6,10 @@ import { type createPageSchema, type PageCommand, pageInputSchema } from '../../
 import { pageDecider } from '../../events/page/decider';
 import { type PageDetails, pageStream } from '../../events/page/events';
 import { type Actor, requireCan } from '../../events/permissions';
-import { slugify } from '../../events/shared/fields';
 import { ownersOfModule } from '../../projections/module/module-owners';
 import { moduleIdByPath } from '../../projections/module/module-summaries';
 import { findPageByPath, pagePathsStartingWith } from '../../projections/page/page-summaries';
-import type { Database } from '../db';
+import { derivedFrom, freePath, typedOrFromName, type WantedPath } from '../content/free-path';
 import type { Platform } from '../platform';
 
 /** The suffix of a duplicated page's name (language-neutral: the name is data). */
@@ -33,18 +31,11 @@ function requireMayAddPages(actor: Actor | null, owners: string[]) {
   requireCan(actor, 'edit', { owners });
 }
 
-async function freePagePath(trx: Transaction<Database>, wanted: string): Promise<string> {
-  await sql`select pg_advisory_xact_lock(hashtext('page-path'))`.execute(trx);
-  const taken = new Set(await pagePathsStartingWith(trx, wanted));
-  if (!taken.has(wanted)) return wanted;
-  for (let n = 2; ; n++) if (!taken.has(`${wanted}-${n}`)) return `${wanted}-${n}`;
-}
-
 /** Writes a new page at the end of a module; the caller has checked the rights. Answers its path. */
 export async function createPageIn(
   platform: Platform,
   meta: CommandMeta,
-  input: { wantedPath: string; parentPath: string; details: PageDetails },
+  input: { wantedPath: WantedPath; parentPath: string; details: PageDetails },
 ): Promise<string> {
   const pageId = uuidv7();
   const outcome = await execute(platform.pipeline, {
@@ -56,7 +47,7 @@ export async function createPageIn(
       type: 'CreatePage',
       data: {
         pageId,
-        path: await freePagePath(trx, input.wantedPath),
+        path: await freePath(trx, 'page', input.wantedPath, pagePathsStartingWith),
         parentPath: input.parentPath,
         details: input.details,
       },
@@ -75,7 +66,7 @@ export async function createPage(
   const { owners } = await parentModule(platform, input.parentPath);
   requireMayAddPages(actor, owners);
   return createPageIn(platform, meta, {
-    wantedPath: input.path ?? slugify(input.page.name),
+    wantedPath: typedOrFromName(input.path, input.page.name),
     parentPath: input.parentPath,
     details: input.page,
   });
@@ -145,7 +136,7 @@ export async function duplicatePage(
   const { owners } = await parentModule(platform, page.parentPath);
   requireMayAddPages(actor, owners);
   return createPageIn(platform, meta, {
-    wantedPath: page.path,
+    wantedPath: derivedFrom(page.path),
     parentPath: page.parentPath,
     details: {
       name: `${page.name.slice(0, 200 - COPY_SUFFIX.length)}${COPY_SUFFIX}`,

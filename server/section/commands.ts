@@ -1,4 +1,3 @@
-import { sql, type Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import { type CommandMeta, execute } from '../../events/command';
@@ -14,7 +13,6 @@ import {
 } from '../../events/section/commands';
 import { sectionDecider } from '../../events/section/decider';
 import { type SectionDetails, sectionStream } from '../../events/section/events';
-import { slugify } from '../../events/shared/fields';
 import { ownersOfCourse } from '../../projections/course/course-owners';
 import { courseIdByPath } from '../../projections/course/course-summaries';
 import {
@@ -23,7 +21,7 @@ import {
   sectionPathsStartingWith,
   sectionsOfCourse,
 } from '../../projections/section/section-summaries';
-import type { Database } from '../db';
+import { freePath, typedOrFromName } from '../content/free-path';
 import type { Platform } from '../platform';
 
 async function parentCourse(platform: Platform, coursePath: string) {
@@ -31,13 +29,6 @@ async function parentCourse(platform: Platform, coursePath: string) {
   if (!courseId) throw notFound('course.notFound');
   // A course's owners look after its sections too.
   return { courseId, owners: await ownersOfCourse(platform.database.db, courseId) };
-}
-
-async function freeSectionPath(trx: Transaction<Database>, wanted: string): Promise<string> {
-  await sql`select pg_advisory_xact_lock(hashtext('section-path'))`.execute(trx);
-  const taken = new Set(await sectionPathsStartingWith(trx, wanted));
-  if (!taken.has(wanted)) return wanted;
-  for (let n = 2; ; n++) if (!taken.has(`${wanted}-${n}`)) return `${wanted}-${n}`;
 }
 
 /**
@@ -63,7 +54,12 @@ export async function createSection(
       type: 'CreateSection',
       data: {
         sectionId,
-        path: await freeSectionPath(trx, input.path ?? slugify(input.section.name)),
+        path: await freePath(
+          trx,
+          'section',
+          typedOrFromName(input.path, input.section.name),
+          sectionPathsStartingWith,
+        ),
         parentPath: input.parentPath,
         details: input.section,
         published: input.published,

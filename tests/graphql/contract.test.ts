@@ -327,7 +327,7 @@ describe.each(databaseKinds)('GraphQL contract on %s', (kind) => {
       });
       const badPath = await graphql(fx.app, courseQuery, { variables: { path: 'Not A Path' } });
       expect(badPath.errors?.[0]).toMatchObject({
-        message: 'Use lower-case letters, digits and hyphens.',
+        message: '“path” is not valid: Use lower-case letters, digits and hyphens.',
         extensions: { code: 'BAD_USER_INPUT' },
       });
       expect(await eventCount()).toBe(before);

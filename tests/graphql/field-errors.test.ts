@@ -69,4 +69,26 @@ describe.each(databaseKinds)('GraphQL field errors on %s', (kind) => {
       fields: [],
     });
   });
+
+  it('refuses a typed path another item holds at the field, and keeps the earlier item', async () => {
+    await create({ name: 'Quiz course', language: 'en', path: 'quiz' });
+    const taken = await create({ name: 'Another', language: 'en', path: 'quiz' });
+    expect(taken).toEqual({
+      success: false,
+      message: 'Some fields are not valid.',
+      fields: [{ path: 'path', message: 'This path is already used by another item.' }],
+    });
+    const named = await create({ name: 'Quiz', language: 'en' });
+    expect(named.success).toBe(true);
+  });
+
+  it('names the field and its bound when a query goes past a limit', async () => {
+    const answer = await graphql(fx.app, 'query { users(limit: 1000) { _id } }', { token: fx.token.admin });
+    expect(answer.errors?.[0]?.message).toBe('“limit” is not valid: At most 500.');
+    const dutch = await graphql(fx.app, 'query { users(limit: 0) { _id } }', {
+      token: fx.token.admin,
+      headers: { 'accept-language': 'nl' },
+    });
+    expect(dutch.errors?.[0]?.message).toBe('‘limit’ is niet geldig: Minstens 1.');
+  });
 });

@@ -399,7 +399,7 @@ describe.each(databaseKinds)('GraphQL sections on %s', (kind) => {
     });
     const badPath = await graphql(fx.app, sectionQuery, { variables: { path: 'Not A Path' } });
     expect(badPath.errors?.[0]).toMatchObject({
-      message: 'Use lower-case letters, digits and hyphens.',
+      message: '“path” is not valid: Use lower-case letters, digits and hyphens.',
       extensions: { code: 'BAD_USER_INPUT' },
     });
     expect(await eventCount()).toBe(before);
