@@ -32,6 +32,7 @@ import * as createModuleDrafts from './2026_11_28_18_40_00_create_module_drafts'
 import * as addParticipantGroups from './2026_11_28_18_50_00_add_participant_groups';
 import * as createCourseDrafts from './2026_11_29_01_00_00_create_course_drafts';
 import * as addModuleCheckReveals from './2026_11_29_04_30_00_add_module_check_reveals';
+import * as createSearchItems from './2026_11_29_12_10_00_create_search_items';
 
 /** Listed statically (not read from disk) so the bundled binary carries them. Append only. */
 const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_18_50_00_add_participant_groups': addParticipantGroups,
   '2026_11_29_01_00_00_create_course_drafts': createCourseDrafts,
   '2026_11_29_04_30_00_add_module_check_reveals': addModuleCheckReveals,
+  '2026_11_29_12_10_00_create_search_items': createSearchItems,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -22,6 +22,7 @@ import { answerRequests } from './result/answer-requests';
 import { moduleResults } from './result/module-results';
 import { resultDrafts } from './result/result-drafts';
 import { roleProjection } from './role/roles';
+import { searchItems } from './search/search-items';
 import { sectionSummaries } from './section/section-summaries';
 import { userTrackingProjection } from './tracking/user-tracking';
 import { userProjection } from './user/users';
@@ -38,6 +39,7 @@ export const projections: AnyProjection[] = inReadOrder([
   moduleDrafts,
   pageSummaries,
   pageDrafts,
+  searchItems,
   structureVersions,
   fileSummaries,
   moduleResults,

@@ -17,6 +17,7 @@ import type { AnswerRequestTables } from './result/answer-requests';
 import type { ResultTables } from './result/module-results';
 import type { DraftTables } from './result/result-drafts';
 import type { RolesTable } from './role/roles';
+import type { SearchTables } from './search/search-items';
 import type { SectionTables } from './section/section-summaries';
 import type { UserTrackingTable } from './tracking/user-tracking';
 import type { UserTables } from './user/users';
@@ -38,6 +39,7 @@ export type ProjectionTables = CourseSummaryTables &
   FileTables &
   PageTables &
   PageDraftTables &
+  SearchTables &
   ResultTables &
   DraftTables &
   AnswerRequestTables &

@@ -10,6 +10,7 @@ import { moduleRouter } from './module/router';
 import { pageRouter } from './page/router';
 import { resultRouter } from './result/router';
 import { roleRouter } from './role/router';
+import { searchRouter } from './search/router';
 import { sectionRouter } from './section/router';
 import { settingsRouter } from './settings/router';
 import { tenantRouter } from './tenant/router';
@@ -37,6 +38,7 @@ export const appRouter = router({
   externalAccount: externalAccountRouter,
   settings: settingsRouter,
   session: sessionRouter,
+  search: searchRouter,
 });
 
 export type AppRouter = typeof appRouter;

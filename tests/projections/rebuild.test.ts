@@ -24,6 +24,8 @@ describe.each(databaseKinds)('rebuilding projections on %s', (kind) => {
     expect(live.module_summaries).toHaveLength(8);
     expect(live.module_owners).toHaveLength(7);
     expect(live.page_summaries).toHaveLength(17);
+    // Every live course, module and page, with the words readers search.
+    expect(live.search_items).toHaveLength(30);
     expect(live.user_tracking).toHaveLength(3);
     expect(live.result_answers).toMatchObject([
       { question: 'why', score: 2, feedback: 'Good start.' },

@@ -784,6 +784,9 @@ export const trpcRows: Record<string, Row> = {
   },
   'session.endAll': { allowed: signedIn, input: async () => undefined },
 
+  // Search: signed-in readers, each finding only what they may open (tests/server/search/).
+  'search.query': { allowed: signedIn, input: async () => ({ q: 'module' }) },
+
   // Two-step sign-in: one's own, after signing in again; manage_users sees and resets others'.
   'secondFactor.status': { allowed: signedIn, input: async () => undefined },
 
