@@ -2,6 +2,7 @@ import type { certificateEventDefinitions } from './certificate/events';
 import type { courseEventDefinitions } from './course/events';
 import type { EventOf } from './define';
 import type { fileEventDefinitions } from './file/events';
+import type { messageEventDefinitions } from './message/events';
 import type { moduleEventDefinitions } from './module/events';
 import type { pageEventDefinitions } from './page/events';
 import type { resultEventDefinitions } from './result/events';
@@ -27,6 +28,7 @@ export type DomainEvent = EventOf<
   | (typeof trackingEventDefinitions)[number]
   | (typeof resultEventDefinitions)[number]
   | (typeof certificateEventDefinitions)[number]
+  | (typeof messageEventDefinitions)[number]
 >;
 
 export type EventType = DomainEvent['type'];

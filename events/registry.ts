@@ -3,6 +3,7 @@ import { courseEventDefinitions } from './course/events';
 import type { EventDefinition } from './define';
 import { invalid, issueKey } from './errors';
 import { fileEventDefinitions } from './file/events';
+import { messageEventDefinitions } from './message/events';
 import { moduleEventDefinitions } from './module/events';
 import { pageEventDefinitions } from './page/events';
 import { resultEventDefinitions } from './result/events';
@@ -23,6 +24,7 @@ const definitions: EventDefinition[] = [
   ...trackingEventDefinitions,
   ...resultEventDefinitions,
   ...certificateEventDefinitions,
+  ...messageEventDefinitions,
 ];
 
 const byType = new Map(definitions.map((definition) => [definition.type, definition]));

@@ -10,6 +10,7 @@ import { courseSummaries } from './course/course-summaries';
 import { transactionFor } from './declared-reads';
 import { fileSummaries } from './file/file-summaries';
 import { contentLinks } from './link/content-links';
+import { messageThreads } from './message/message-threads';
 import { moduleDrafts } from './module/module-drafts';
 import { moduleOwnersProjection } from './module/module-owners';
 import { moduleSummaries } from './module/module-summaries';
@@ -53,6 +54,7 @@ export const projections: AnyProjection[] = inReadOrder([
   userTrackingProjection,
   roleProjection,
   xapiStatements,
+  messageThreads,
 ]);
 
 export const projectionTables = (): string[] => projections.flatMap((projection) => projection.tables);

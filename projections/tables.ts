@@ -7,6 +7,7 @@ import type { CourseOwnerTables } from './course/course-owners';
 import type { CourseSummaryTables } from './course/course-summaries';
 import type { FileTables } from './file/file-summaries';
 import type { ContentLinkTables } from './link/content-links';
+import type { MessageTables } from './message/message-threads';
 import type { ModuleDraftTables } from './module/module-drafts';
 import type { ModuleOwnerTables } from './module/module-owners';
 import type { ModuleSummaryTables } from './module/module-summaries';
@@ -44,4 +45,5 @@ export type ProjectionTables = CourseSummaryTables &
   DraftTables &
   AnswerRequestTables &
   UserTables &
-  XapiTables & { roles: RolesTable; user_tracking: UserTrackingTable };
+  XapiTables &
+  MessageTables & { roles: RolesTable; user_tracking: UserTrackingTable };

@@ -12,6 +12,7 @@ import {
   removeUpload,
   secondFactorMail,
 } from '../jobs/follow-ups';
+import { threadMails } from '../jobs/message/thread-mails';
 import { eraseAccount } from './erase-account';
 import type { Reaction } from './reaction';
 
@@ -34,6 +35,11 @@ export const reactions: Reaction[] = [
     name: 'tell who follows courses of one published again',
     on: ['CoursePublished'],
     jobs: coursePublishedMail,
+  },
+  {
+    name: 'mail the teachers of a question, and the learner of a reply',
+    on: ['QuestionAsked', 'QuestionFollowedUp', 'QuestionReplied'],
+    jobs: threadMails,
   },
 ];
 

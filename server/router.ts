@@ -6,6 +6,7 @@ import { certificateRouter } from './certificate/router';
 import { courseRouter } from './course/router';
 import { fileRouter } from './file/router';
 import { linkRouter } from './link/router';
+import { messageRouter } from './message/router';
 import { moduleRouter } from './module/router';
 import { pageRouter } from './page/router';
 import { resultRouter } from './result/router';
@@ -39,6 +40,7 @@ export const appRouter = router({
   settings: settingsRouter,
   session: sessionRouter,
   search: searchRouter,
+  message: messageRouter,
 });
 
 export type AppRouter = typeof appRouter;

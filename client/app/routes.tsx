@@ -36,8 +36,12 @@ const InvitationRoute = lazy(() =>
   import('../features/auth/routes/invitation').then((m) => ({ default: m.InvitationRoute })),
 );
 /** Pages pull in the Markdown renderer: load them when a page is first opened. */
-const PageRoute = lazy(() =>
-  import('../features/module/routes/page').then((m) => ({ default: m.PageRoute })),
+const PageRoute = lazy(() => import('./pages/page-page').then((m) => ({ default: m.PagePage })));
+const MessagesRoute = lazy(() =>
+  import('../features/message/routes/messages').then((m) => ({ default: m.MessagesRoute })),
+);
+const MessageThreadRoute = lazy(() =>
+  import('../features/message/routes/messages').then((m) => ({ default: m.MessageThreadRoute })),
 );
 const ResultPage = lazy(() => import('./pages/result-page').then((m) => ({ default: m.ResultPage })));
 const ProfileRoute = lazy(() =>
@@ -177,6 +181,12 @@ export function AppRoutes() {
       </Route>
       <Route path="/user/sessions">
         <SessionsRoute />
+      </Route>
+      <Route path="/messages">
+        <MessagesRoute />
+      </Route>
+      <Route path="/messages/:thread">
+        {(params) => <MessageThreadRoute key={params.thread} thread={params.thread} />}
       </Route>
       <Route path="/certificates">
         <CertificatesRoute />

@@ -4,6 +4,8 @@ import type { TextKey } from '../../events/errors';
 import { openPersonalData, type PersonalDataSpec, sealPersonalData } from '../../events/personal-data';
 import type { Language } from '../../events/shared/fields';
 import { defineJob } from '../job';
+import { type ThreadMail, threadMailSchema } from './thread-mail';
+import { threadMessage } from './thread-message';
 
 const notifySchema = z.object({
   kind: z.literal('notify'),
@@ -76,6 +78,7 @@ const passwordChangedSchema = z.object({
 
 /** A notice to a fixed address (editors), or a mail to an account, addressed by id only. */
 export const mailSchema = z.discriminatedUnion('kind', [
+  threadMailSchema,
   secondFactorSchema,
   passwordChangedSchema,
   notifySchema,
@@ -92,6 +95,7 @@ export type Mail = z.infer<typeof mailSchema>;
  * or retried job with nothing anyone can read.
  */
 const queuedMailSchema = z.discriminatedUnion('kind', [
+  threadMailSchema,
   notifySchema,
   secondFactorSchema,
   passwordChangedSchema,
@@ -163,7 +167,7 @@ export function mailName(name: string): string {
  * the person as the administrator typed it). Otherwise, or when nothing of a name is left, the mail
  * greets by the part of the address before the @, which its owner chose.
  */
-async function recipient(deps: MailDeps, userId: string): Promise<Recipient | null> {
+export async function recipient(deps: MailDeps, userId: string): Promise<Recipient | null> {
   const row = (await deps.db
     .selectFrom('users')
     .select(['email', 'name', 'language', 'verified', 'source'])
@@ -318,6 +322,10 @@ export const sendMailJob = defineJob({
         userId: null,
         messageId: `<event-${mail.eventPosition}@platform>`,
       };
+    } else if (mail.kind === 'thread') {
+      const notice = await threadMessage(deps, mail as ThreadMail);
+      if (!notice) return;
+      message = notice;
     } else if (mail.kind === 'second-factor') {
       const notice = await secondFactorMessage(deps, mail);
       if (!notice) return;

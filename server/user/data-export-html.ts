@@ -190,6 +190,20 @@ export function dataExportHtml(data: PersonalDataExport, t: TFunction, labels: E
       ),
     ),
     section(
+      'messages',
+      table(
+        ['at', 'what', 'module', 'page', 'message', 'by'],
+        data.messages.map((m) => [
+          e(when(m.at)),
+          k(`messageEvents.${m.event}`),
+          e(labels.module(m.module)),
+          e(labels.page(m.page)),
+          e(shown(m.text)),
+          party(m.by),
+        ]),
+      ),
+    ),
+    section(
       'account',
       table(
         ['at', 'what', 'by', 'details'],

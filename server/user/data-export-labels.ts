@@ -20,7 +20,14 @@ export interface ExportLabels {
 }
 
 export async function exportLabels(db: Db, data: PersonalDataExport): Promise<ExportLabels> {
-  const rows = [...data.answers, ...data.drafts, ...data.scores, ...data.extraAttempts, ...data.pages];
+  const rows = [
+    ...data.answers,
+    ...data.drafts,
+    ...data.scores,
+    ...data.extraAttempts,
+    ...data.pages,
+    ...data.messages,
+  ];
   const modules = new Map<string, { name: string; anonymousPages: boolean }>();
   for (const path of new Set(rows.map((row) => row.module))) {
     const module = await findModuleByPath(db, path);

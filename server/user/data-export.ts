@@ -58,6 +58,12 @@ export const exportedAs = {
   // What they saw, when (updateLog), and the module pages they opened (kept apart: no category).
   ItemSeen: 'tracking',
   PageSeen: 'pages',
+  // Questions the person asked their teachers, the answers, and when a teacher closed one.
+  QuestionAsked: 'messages',
+  QuestionFollowedUp: 'messages',
+  QuestionReplied: 'messages',
+  RepliesRead: 'messages',
+  ThreadClosed: 'messages',
   // Content, roles and settings: only as changes the person made.
   CourseCreated: 'activity',
   CourseUpdated: 'activity',
@@ -131,6 +137,8 @@ const teachersPart = new Set([
   'UserLinkedToItem',
   'UserUnlinkedFromItem',
   'ParticipantGroupSet',
+  'QuestionReplied',
+  'ThreadClosed',
 ]);
 
 /**
@@ -242,6 +250,15 @@ export interface PersonalDataExport {
   tracking: { at: string; category: TrackingCategory; path: string }[];
   /** Module pages seen (PageSeen), by path. */
   pages: { at: string; module: string; page: string }[];
+  /** The messages of the person's questions to teachers, theirs and the answers (teachers as their part). */
+  messages: {
+    at: string;
+    event: 'asked' | 'followedUp' | 'replied' | 'closed';
+    module: string;
+    page: string;
+    text: string | null;
+    by: Party;
+  }[];
   activity: ActivityRow[];
 }
 
@@ -314,9 +331,11 @@ export function personalDataExport(input: {
     certificates: [],
     tracking: [],
     pages: [],
+    messages: [],
     activity: [...input.activity],
   };
   const profile = result.profile;
+  const threads = new Map<string, { module: string; page: string }>();
   const toggle = (list: string[], item: string, on: boolean) => {
     const without = list.filter((entry) => entry !== item);
     return on ? [...without, item] : without;
@@ -450,6 +469,14 @@ export function personalDataExport(input: {
         });
         break;
     }
+    const messageEvent = messageEvents[event.type as keyof typeof messageEvents];
+    if (messageEvent) {
+      // Follow-ups, replies and closing carry only the thread: its page is the question's.
+      if (event.type === 'QuestionAsked')
+        threads.set(String(data.threadId), { module: String(data.modulePath), page: String(data.pagePath) });
+      const where = threads.get(String(data.threadId)) ?? { module: '', page: '' };
+      result.messages.push({ at, event: messageEvent, ...where, text: str(data.text), by });
+    }
     if (exportedAs[event.type as keyof typeof exportedAs] === 'account') {
       // The account's events with their own values; the person's id is the file's, not repeated.
       const { userId: _, ...details } = data;
@@ -458,6 +485,13 @@ export function personalDataExport(input: {
   }
   return result;
 }
+
+const messageEvents = {
+  QuestionAsked: 'asked',
+  QuestionFollowedUp: 'followedUp',
+  QuestionReplied: 'replied',
+  ThreadClosed: 'closed',
+} as const;
 
 const certificateEvent = {
   CertificateIssued: 'issued',

@@ -142,6 +142,21 @@ describe.each(databaseKinds)('erasure of a person on %s', (kind) => {
       draft: 'Zuzanna drafts',
       attempts: 0,
     });
+    // A question to the module's teacher, and the answer (both about them, both sealed with their key).
+    const asked = await app.inject({
+      method: 'POST',
+      url: '/trpc/message.ask',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { page: 'why', text: 'Zuzanna asks about her project' },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const replied = await app.inject({
+      method: 'POST',
+      url: '/trpc/message.reply',
+      headers: asAdmin,
+      payload: { thread: asked.json().result.data.thread, text: 'Dear Zuzanna, a fine project.' },
+    });
+    expect(replied.statusCode, replied.body).toBe(200);
     // Let the verification mail job run, so its traces are in pg-boss's tables too.
     await new Promise((resolve) => setTimeout(resolve, 1500));
 

@@ -356,6 +356,19 @@ const enrolledAccount = async (w: World, actor: ActorName) => {
   return account;
 };
 
+/**
+ * A question about the owner's shared page: asked by `actor` (anonymous: by the participant), or by a
+ * fresh learner, so no one reaches the hourly limit of questions.
+ */
+const askedThread = async (w: World, actor: ActorName | 'fresh') => {
+  const asker = actor === 'fresh' ? await w.user() : actor === 'anonymous' ? 'participant' : actor;
+  const { thread } = await w.as<{ thread: string }>(asker, 'message.ask', {
+    page: w.shared.page,
+    text: 'Why?',
+  });
+  return thread;
+};
+
 /** Every tRPC procedure of appRouter. Queries read the shared targets; mutations get fresh ones. */
 export const trpcRows: Record<string, Row> = {
   // Modules open only after signing in (the one visibility rule), so reads of a module, its pages,
@@ -834,6 +847,39 @@ export const trpcRows: Record<string, Row> = {
     allowed: ownerOrAdmin,
     hidden: true,
     input: async (w) => w.module({ closed: true }),
+  },
+
+  // Ask the teacher: a learner's own threads (another's reads as not found, tests/server/message-api.test.ts);
+  // the owner's inbox holds only threads about their items, the others are told a thread does not exist.
+  'message.ask': { allowed: signedIn, input: async (w) => ({ page: w.shared.page, text: 'A question?' }) },
+  'message.mine': { allowed: signedIn, input: async () => undefined },
+  'message.thread': {
+    allowed: signedIn,
+    input: async (w, actor) => ({ thread: await askedThread(w, actor) }),
+  },
+  'message.followUp': {
+    allowed: signedIn,
+    input: async (w, actor) => ({ thread: await askedThread(w, actor), text: 'And more?' }),
+  },
+  'message.markRead': {
+    allowed: signedIn,
+    input: async (w, actor) => ({ thread: await askedThread(w, actor) }),
+  },
+  'message.inbox': { allowed: signedIn, input: async () => ({ status: 'open' }) },
+  'message.inboxThread': {
+    allowed: ownerOrAdmin,
+    hidden: true,
+    input: async (w) => ({ thread: await askedThread(w, 'fresh') }),
+  },
+  'message.reply': {
+    allowed: ownerOrAdmin,
+    hidden: true,
+    input: async (w) => ({ thread: await askedThread(w, 'fresh'), text: 'Because.' }),
+  },
+  'message.close': {
+    allowed: ownerOrAdmin,
+    hidden: true,
+    input: async (w) => ({ thread: await askedThread(w, 'fresh') }),
   },
 
   'translation.groups': { allowed: adminOnly, input: async () => undefined },

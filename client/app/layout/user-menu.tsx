@@ -97,6 +97,9 @@ export function UserMenu({ session }: { session: Session }) {
           <Link href="/user/certificates">{t('nav.certificates')}</Link>
         </li>
         <li>
+          <Link href="/messages">{t('messages.title')}</Link>
+        </li>
+        <li>
           <Link href="/user/sessions">{t('sessions.link')}</Link>
         </li>
         <li className="user-menu__separator">

@@ -18,6 +18,7 @@ import { FileRoute } from '../file/admin/file-edit';
 import { LinkExistingFilesRoute } from '../file/admin/file-link-existing';
 import { FilesRoute } from '../file/admin/file-list';
 import { NewFileRoute } from '../file/admin/file-new';
+import { InboxRoute, InboxThreadRoute } from '../message/admin/inbox';
 import { ModuleRoute, type ModuleView, moduleViews } from '../module/admin/module-edit';
 import { LinkExistingModulesRoute } from '../module/admin/module-link-existing';
 import { ModuleListRoute } from '../module/admin/module-list';
@@ -229,6 +230,12 @@ function AdminArea({ user }: { user: CurrentUser }) {
             {need(hasRule(user, 'manage_roles'), <NewRoleRoute viewer={user} />)}
           </Route>
           <Route path="/settings">{need(hasRule(user, 'manage_roles'), <SettingsRoute />)}</Route>
+          <Route path="/messages">
+            <InboxRoute />
+          </Route>
+          <Route path="/messages/:thread">
+            {(params) => <InboxThreadRoute key={params.thread} thread={params.thread} />}
+          </Route>
           <Route path="/roles/:roleName">
             {(params) =>
               need(
@@ -309,6 +316,12 @@ function useAdminLinks(user: CurrentUser) {
       label: t('certificates.config.chooserTitle'),
       text: t('certificates.config.chooserNavText'),
       rules: ['view', 'create', 'edit'],
+    },
+    {
+      href: '/messages',
+      label: t('messageAdmin.nav'),
+      text: t('messageAdmin.navText'),
+      rules: ['create', 'edit'],
     },
     {
       href: '/roles',

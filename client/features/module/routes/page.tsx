@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useSession } from '../../../lib/auth';
@@ -26,10 +27,13 @@ export function PageRoute({
   modulePath,
   pagePath,
   base = '',
+  askTeacher,
 }: {
   modulePath: string;
   pagePath: string;
   base?: string;
+  /** The way to ask the module's teachers about this page, for a signed-in participant. */
+  askTeacher?: (pageName: string) => ReactNode;
 }) {
   const { t } = useTranslation();
   const module = useLearnerModule(modulePath);
@@ -87,6 +91,7 @@ export function PageRoute({
               module={moduleData}
               page={pageData}
               moduleHref={moduleHref}
+              askTeacher={askTeacher}
             />
           )}
         </ItemQuery>
@@ -99,10 +104,12 @@ function PageView({
   module: { module, pages },
   page,
   moduleHref,
+  askTeacher,
 }: {
   module: LearnerModuleResult;
   page: LearnerPageState;
   moduleHref: string;
+  askTeacher?: (pageName: string) => ReactNode;
 }) {
   const { t } = useTranslation();
   const session = useSession();
@@ -134,6 +141,7 @@ function PageView({
     />
   );
   const video = page.page.type === 'interactive' ? page.page.interactiveVideo : null;
+  const pageName = page.page.name ?? pageLabel(t, null, index);
   const atStops = new Set(video?.show ? video.timestamps.flatMap((stop) => stop.references) : []);
   const questionsByName = new Map(
     page.page.content.flatMap((element) =>
@@ -188,7 +196,16 @@ function PageView({
         </p>
       )}
       {hasQuestions && signedIn && <SaveState status={form.status} error={form.error} />}
-      {page.progress.stuck && <StuckNotice helpers={page.helpers} id="stuck-notice" />}
+      {page.progress.stuck && (
+        <StuckNotice
+          helpers={page.helpers}
+          id="stuck-notice"
+          action={signedIn && askTeacher ? askTeacher(pageName) : null}
+        />
+      )}
+      {signedIn && askTeacher && !page.progress.stuck && (
+        <p className="learner-page__ask">{askTeacher(pageName)}</p>
+      )}
       <nav className="pager" aria-label={t('pages.pager')}>
         {previous ? (
           <Link href={`${moduleHref}/page/${previous.path}`} className="button button--ghost" rel="prev">
