@@ -32,8 +32,8 @@ import * as createModuleDrafts from './2026_11_28_18_40_00_create_module_drafts'
 import * as addParticipantGroups from './2026_11_28_18_50_00_add_participant_groups';
 import * as createCourseDrafts from './2026_11_29_01_00_00_create_course_drafts';
 import * as addModuleCheckReveals from './2026_11_29_04_30_00_add_module_check_reveals';
-import * as createSearchItems from './2026_11_29_12_10_00_create_search_items';
 import * as createMessageThreads from './2026_11_29_12_00_00_create_message_threads';
+import * as createSearchItems from './2026_11_29_12_10_00_create_search_items';
 
 /** Listed statically (not read from disk) so the bundled binary carries them. Append only. */
 const migrations: Record<string, Migration> = {
