@@ -11,20 +11,28 @@ type Choice = CaptionTrack['language'] | 'off';
  */
 export function useCaptions(media: RefObject<HTMLVideoElement | null>, tracks: CaptionTrack[]) {
   const { i18n } = useTranslation();
-  const [chosen, choose] = useState<Choice>(
-    () => tracks.find((track) => track.language === i18n.language)?.language ?? 'off',
-  );
+  const [picked, choose] = useState<Choice | null>(null);
+  // The resolved language: `language` may be the browser's own tag (nl-BE).
+  const chosen =
+    picked ?? tracks.find((track) => track.language === i18n.resolvedLanguage)?.language ?? 'off';
   useEffect(() => {
     const video = media.current;
     if (!video) return;
     const elements = () => [...video.querySelectorAll('track')];
-    for (const element of elements()) {
-      // Not every DOM has text tracks (the tests' jsdom); browsers do.
-      if (element.track) element.track.mode = element.srclang === chosen ? 'showing' : 'disabled';
-    }
-    // Browsers offer their own caption menu, each its own way: the selector follows it.
-    const followPlayer = () =>
-      choose((elements().find((element) => element.track?.mode === 'showing')?.srclang as Choice) ?? 'off');
+    const apply = () => {
+      for (const element of elements()) {
+        // Not every DOM has text tracks (the tests' jsdom); browsers do.
+        if (element.track) element.track.mode = element.srclang === chosen ? 'showing' : 'disabled';
+      }
+    };
+    apply();
+    // Browsers offer their own caption menu, each its own way: the selector follows it. More than one
+    // track showing is never a learner's choice there (a browser's own pick on top of ours).
+    const followPlayer = () => {
+      const showing = elements().filter((element) => element.track?.mode === 'showing');
+      if (showing.length > 1) apply();
+      else choose((showing[0]?.srclang as Choice | undefined) ?? 'off');
+    };
     const list = video.textTracks;
     if (typeof list?.addEventListener !== 'function') return;
     list.addEventListener('change', followPlayer);
