@@ -62,6 +62,10 @@ const BreakoutRoomRoute = lazy(() =>
 const CertificatesRoute = lazy(() =>
   import('../features/certificate/routes/certificates').then((m) => ({ default: m.CertificatesRoute })),
 );
+/** Search loads on its first use, so no learner downloads it before searching. */
+const SearchRoute = lazy(() =>
+  import('../features/search/routes/search').then((m) => ({ default: m.SearchRoute })),
+);
 const SessionsRoute = lazy(() =>
   import('../features/user/routes/sessions').then((m) => ({ default: m.SessionsRoute })),
 );
@@ -187,6 +191,9 @@ export function AppRoutes() {
       </Route>
       <Route path="/messages/:thread">
         {(params) => <MessageThreadRoute key={params.thread} thread={params.thread} />}
+      </Route>
+      <Route path="/search">
+        <SearchRoute />
       </Route>
       <Route path="/certificates">
         <CertificatesRoute />

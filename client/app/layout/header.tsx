@@ -5,6 +5,7 @@ import { holdsAnyRole, useSession } from '../../lib/auth';
 import { pick, staticPathOf, useTenant } from '../../lib/tenant';
 import { useLanguage } from '../../lib/use-language';
 import { CogIcon, MenuIcon } from '../../ui/icons';
+import { HeaderSearch } from './header-search';
 import { UserMenu } from './user-menu';
 
 const isCurrent = (location: string, href: string) => location === href || location.startsWith(`${href}/`);
@@ -37,6 +38,8 @@ export function Header() {
           <span className="brand__name">{tenant?.name ?? t('app.name')}</span>
           <span className="visually-hidden"> – {t('nav.home')}</span>
         </Link>
+
+        {session.user && <HeaderSearch />}
 
         <button
           type="button"
