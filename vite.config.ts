@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { type TextsPart, textsPart } from './client/locales/sections';
+import { firstVisit } from './scripts/first-visit-plugin';
 import { serviceWorker } from './scripts/service-worker-plugin';
 
 const api = 'http://localhost:3000';
@@ -90,7 +91,7 @@ function textsParts(): Plugin {
 export default defineConfig({
   root: 'client',
   publicDir: 'public',
-  plugins: [textsParts(), react(), serviceWorker(), precompress()],
+  plugins: [textsParts(), react(), firstVisit(), serviceWorker(), precompress()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
@@ -107,7 +108,7 @@ export default defineConfig({
             // headers against the learner's budget (docs/development/performance.md).
             {
               name: 'learner-shared',
-              test: /[\\/](ui[\\/](status|item-query)|lib[\\/](return-to|online)|features[\\/]module[\\/]components[\\/](estimated-time|stuck-notice))\.tsx?$/,
+              test: /[\\/](ui[\\/](status|item-query|images)|lib[\\/](return-to|online)|features[\\/]module[\\/]components[\\/](estimated-time|stuck-notice))\.tsx?$/,
             },
           ],
         },

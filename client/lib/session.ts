@@ -1,5 +1,5 @@
 import { clearAnswerQueue } from './answer-queue-store';
-import { ApiError, postJson } from './http';
+import { ApiError, answerOf, NetworkError, postJson } from './http';
 import { clearOfflineData } from './offline-data';
 
 /**
@@ -208,6 +208,19 @@ async function exclusively(work: () => Promise<void>): Promise<void> {
 }
 
 /**
+ * The session check the page's own boot script started while the scripts were still on their way
+ * (scripts/first-visit-plugin.ts), under the same lock: the first refresh takes its answer instead of
+ * asking again, so a first visit's data need not wait a round trip more.
+ */
+function takeBootCheck(): Promise<Response> | null {
+  if (typeof window === 'undefined') return null;
+  const boot = window as { __srhrSessionCheck?: Promise<Response> };
+  const check = boot.__srhrSessionCheck ?? null;
+  boot.__srhrSessionCheck = undefined;
+  return check;
+}
+
+/**
  * Swaps the refresh cookie for a new ID token. With `unlessValidFor`, a token that another tab
  * already renewed (and shared) while this one waited for the lock is kept instead.
  */
@@ -215,7 +228,12 @@ export function refresh(options: { unlessValidFor?: number } = {}): Promise<void
   refreshing ??= exclusively(async () => {
     if (options.unlessValidFor && token && expiresAt - Date.now() > options.unlessValidFor) return;
     try {
-      const answer = await postJson<TokenAnswer>('/auth/refresh');
+      const boot = takeBootCheck();
+      const answer = boot
+        ? await boot.then(answerOf<TokenAnswer>, () => {
+            throw new NetworkError();
+          })
+        : await postJson<TokenAnswer>('/auth/refresh');
       const until = Date.now() + answer.expiresIn * 1000;
       noteSession(answer);
       adopt(answer.idToken, until, false);

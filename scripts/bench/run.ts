@@ -4,11 +4,11 @@
  * certificate PDF; interleaved rounds at 10 and 32 connections; then 500 participants opening the
  * first page of a module within one second), then the files part (files.ts: image derivatives and
  * uploads), the start-up part when scripts/bench/startup.ts is there, and the certificates part
- * (certificates.ts) when asked for. Prints one table at the end and writes it, with every round's
+ * (certificates.ts) when asked for, and a learner's first visit on Slow 3G (slow-3g.ts). Prints one table at the end and writes it, with every round's
  * figures, to bench-results/ (latest.md, latest.json and a dated copy of each).
  *
  *   npm run bench                        hot paths, burst, files (about 15 minutes on 2 cores)
- *   npm run bench -- hot|files|certificates|startup|rebuild   only those parts
+ *   npm run bench -- hot|files|certificates|startup|rebuild|slow3g   only those parts
  *
  *   BENCH_SECONDS (4)  BENCH_WARMUP_SECONDS (1)  BENCH_ROUNDS (3)  BENCH_CONNECTIONS ("10,32")
  *   BENCH_POOL (100 participants loading the server)  BENCH_BURST (500)  BENCH_ONLY (scenario names, ";")
@@ -27,6 +27,7 @@ import { benchHotPaths, type HotPathSettings, type Mode, type ModeResult } from 
 import { killAll, projectRoot } from './processes';
 import { benchRebuild, type RebuildResult, rebuildRows } from './rebuild';
 import { printFiles, summaryTable } from './report';
+import { benchSlow3g, type Slow3gResult, slow3gTable } from './slow-3g';
 
 function positiveInt(name: string, fallback: number, min = 1): number {
   const raw = process.env[name];
@@ -79,7 +80,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-const knownParts = ['hot', 'files', 'certificates', 'startup', 'rebuild'];
+const knownParts = ['hot', 'files', 'certificates', 'startup', 'rebuild', 'slow3g'];
 const parts = process.argv.slice(2);
 if (parts.some((part) => !knownParts.includes(part))) {
   process.stderr.write(
@@ -214,6 +215,16 @@ async function main() {
     }
   }
 
+  let slow3g: Slow3gResult | null = null;
+  if (wanted('slow3g')) {
+    try {
+      slow3g = await benchSlow3g((undo) => cleanups.push(undo), say);
+      await writeJson(path.join(outDir, `bench-slow3g-${stamp}.json`), { ...meta, ...slow3g });
+    } finally {
+      await runCleanups();
+    }
+  }
+
   const startupRows = (startup?.medians ?? []).map((m) => [
     'embedded',
     `cold start: ${m.way}, ${m.folder} folder, to /healthz`,
@@ -230,8 +241,11 @@ async function main() {
     `npm run bench, ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${machine}, ` +
     `Node ${process.version}, load average ${meta.loadAverageAtStart.join(' ')} at start; ` +
     `${settings.rounds} rounds of ${settings.seconds} s per side (after ${settings.warmupSeconds} s warm-up), medians`;
-  process.stdout.write(`\n${heading}\n\n${table}\n\n`);
-  const markdown = `${heading}\n\n${table}\n`;
+  const slow3gPart = slow3g
+    ? `\nA first visit on Slow 3G (median of ${slow3g.rounds}; cold cache, no service worker, CPU not throttled):\n\n${slow3gTable(slow3g)}\n`
+    : '';
+  process.stdout.write(`\n${heading}\n\n${table}\n${slow3gPart}\n`);
+  const markdown = `${heading}\n\n${table}\n${slow3gPart}`;
   await fsp.writeFile(path.join(outDir, `bench-${stamp}.md`), markdown);
   await fsp.writeFile(path.join(outDir, 'latest.md'), markdown);
   await writeJson(path.join(outDir, 'latest.json'), {
@@ -241,6 +255,7 @@ async function main() {
     certificates,
     rebuild,
     startup,
+    slow3g,
     table: markdown,
   });
   process.stdout.write('  written: bench-results/latest.md\n');

@@ -47,14 +47,24 @@ const zoomConnect = ['https://*.zoom.us', 'wss://*.zoom.us'];
 export function pagePolicy(
   config: Pick<Config, 'CSP_FRAME_HOSTS' | 'PUBLIC_URL' | 'JITSI_DOMAIN' | 'ZOOM_SDK_KEY'>,
   tenant: Pick<Tenant, 'analytics'>,
+  /** `sha256-…` of each inline script the page holds: allowed by its hash, nothing else inline */
+  scriptHashes: string[] = [],
 ) {
   const analytics = analyticsHosts(tenant.analytics);
   const jitsi = `https://${config.JITSI_DOMAIN}`;
   const zoom = Boolean(config.ZOOM_SDK_KEY);
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
-    ['script-src', "'self'", ...videoScripts, jitsi, ...(zoom ? zoomScripts : []), ...analytics.scripts],
-    // React sets style attributes; no inline script is ever allowed.
+    [
+      'script-src',
+      "'self'",
+      ...scriptHashes.map((hash) => `'${hash}'`),
+      ...videoScripts,
+      jitsi,
+      ...(zoom ? zoomScripts : []),
+      ...analytics.scripts,
+    ],
+    // React sets style attributes; no inline script runs unless the page names its hash.
     ['style-src', "'self'", "'unsafe-inline'"],
     ['img-src', "'self'", 'data:', 'blob:', 'https:'],
     ['media-src', "'self'", 'blob:', 'https:'],
@@ -77,6 +87,13 @@ export function pagePolicy(
   ];
   if (config.PUBLIC_URL?.startsWith('https:')) directives.push(['upgrade-insecure-requests']);
   return directives.map((directive) => directive.join(' ')).join('; ');
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The page policy allowing the page's own inline scripts by their hashes (static-client). */
+    pagePolicyWith(scriptHashes: string[]): string;
+  }
 }
 
 /**
@@ -113,6 +130,7 @@ const corsPolicy = {
 export const securityHeaders = fp(
   async (app: FastifyInstance, { config, tenant }: { config: Config; tenant: Tenant }) => {
     const page = pagePolicy(config, tenant);
+    app.decorate('pagePolicyWith', (scriptHashes: string[]) => pagePolicy(config, tenant, scriptHashes));
     const https = config.PUBLIC_URL?.startsWith('https:') ?? false;
     const allowed = new Set(config.CORS_ORIGINS);
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -12,6 +13,16 @@ const API_PREFIXES = ['/trpc', '/graphql', '/auth', '/api', '/healthz', '/readyz
 /** Whether a served file is a hashed build output (`assets/<name>-<hash>.<ext>`): never changes. */
 function isHashedAsset(filePath: string): boolean {
   return filePath.includes(`${path.sep}assets${path.sep}`);
+}
+
+/**
+ * `sha256-…` of each inline script of a page (scripts/first-visit-plugin.ts writes one into
+ * index.html): its policy allows these and no other inline script.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)]
+    .filter((match) => match[1]!.trim() !== '')
+    .map((match) => `sha256-${createHash('sha256').update(match[1]!).digest('base64')}`);
 }
 
 /** The service worker's script (client/sw/), at the root so that its scope is the whole app. */
@@ -59,19 +70,21 @@ export const staticClient = fp(
 
     // Read whole on every request (a rebuild while running is picked up): with its known length, the
     // compression threshold applies to it like to any other answer.
-    const sendIndex = async (reply: FastifyReply) =>
-      built
-        ? reply
-            .header('cache-control', 'no-cache')
-            .type('text/html')
-            .send(await fs.promises.readFile(indexFile))
-        : reply
-            .code(503)
-            .type('text/html')
-            .send(
-              '<!doctype html><html><body><p>The web interface is not built. Run <code>npm run build</code>.</p></body></html>',
-            );
-
+    const sendIndex = async (reply: FastifyReply) => {
+      if (!built)
+        return reply
+          .code(503)
+          .type('text/html')
+          .send(
+            '<!doctype html><html><body><p>The web interface is not built. Run <code>npm run build</code>.</p></body></html>',
+          );
+      const html = await fs.promises.readFile(indexFile, 'utf8');
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('content-security-policy', app.pagePolicyWith(inlineScriptHashes(html)))
+        .type('text/html')
+        .send(html);
+    };
     // The static wildcard would answer a bare directory with 403; the root is the app.
     // Its query (a campaign's tags, say) is the client router's to read.
     app
