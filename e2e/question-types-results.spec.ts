@@ -182,7 +182,7 @@ test('a teacher reads matching, ordering and fill-in answers by their texts in t
       const activity = `${baseURL}/module/${modulePath}/${pagePath}#${question}`;
       const response = await request.get(
         `/xapi/statements?verb=${encodeURIComponent(answered)}&activity=${encodeURIComponent(activity)}`,
-        { headers: { authorization: `Bearer ${token}` } },
+        { headers: { authorization: `Bearer ${token}`, 'x-experience-api-version': '1.0.3' } },
       );
       expect(response.ok(), await response.text()).toBe(true);
       return (

@@ -225,7 +225,7 @@ test('an author writes a numeric and a short-answer question; a learner answers 
       const activity = `${baseURL}/module/${modulePath}/${pagePath}#${question}`;
       const response = await request.get(
         `/xapi/statements?verb=${encodeURIComponent(answered)}&activity=${encodeURIComponent(activity)}`,
-        { headers: { authorization: `Bearer ${token}` } },
+        { headers: { authorization: `Bearer ${token}`, 'x-experience-api-version': '1.0.3' } },
       );
       expect(response.ok(), await response.text()).toBe(true);
       return ((await response.json()) as { statements: XapiAnswer[] }).statements;

@@ -51,7 +51,7 @@ test('a module page a learner opened is an experienced statement for the adminis
     const activity = `${baseURL}/module/${module}/${pagePath}`;
     const query = `verb=${encodeURIComponent(experienced)}&activity=${encodeURIComponent(activity)}`;
     const response = await request.get(`/xapi/statements?${query}`, {
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${token}`, 'x-experience-api-version': '1.0.3' },
     });
     expect(response.ok(), await response.text()).toBe(true);
     const { statements } = (await response.json()) as { statements: Statement[] };

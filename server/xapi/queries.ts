@@ -14,6 +14,11 @@ export interface StatementFilter {
   verb?: string;
   /** The object's activity id as a path ('/module/…'). */
   activity?: string;
+  /** With `activity`: also statements whose context names it (xAPI's `related_activities`). */
+  relatedActivities?: boolean;
+  /** The actor's account name (the platform's agents are accounts on its own address). */
+  agentName?: string;
+  registration?: string;
   limit: number;
   ascending: boolean;
   after?: StatementCursor;
@@ -34,7 +39,20 @@ export async function listStatements(
   if (filter.since) query = query.where('stored', '>', filter.since);
   if (filter.until) query = query.where('stored', '<=', filter.until);
   if (filter.verb) query = query.where('verb', '=', filter.verb);
-  if (filter.activity) query = query.where('activity', '=', filter.activity);
+  if (filter.activity) {
+    const activity = filter.activity;
+    query = filter.relatedActivities
+      ? query.where((eb) =>
+          eb.or([
+            eb('activity', '=', activity),
+            sql<boolean>`jsonb_path_exists(body, '$.context.contextActivities.*[*] ? (@.id == $id)', jsonb_build_object('id', ${activity}::text))`,
+          ]),
+        )
+      : query.where('activity', '=', activity);
+  }
+  if (filter.agentName) query = query.where(sql`body->'actor'->'account'->>'name'`, '=', filter.agentName);
+  if (filter.registration)
+    query = query.where(sql`body->'context'->>'registration'`, '=', filter.registration);
   if (filter.after) {
     const { position, ordinal } = filter.after;
     query = query.where(
@@ -53,4 +71,18 @@ export async function listStatements(
     rows: page,
     next: rows.length > filter.limit && last ? { position: last.position, ordinal: last.ordinal } : null,
   };
+}
+
+/** One statement by its id: a voided one only when asked for as voided, as xAPI requires. */
+export async function findStatement(
+  db: Db,
+  statementId: string,
+  voided: boolean,
+): Promise<{ body: unknown; stored: Date } | undefined> {
+  return db
+    .selectFrom('xapi_statements')
+    .select(['body', 'stored'])
+    .where('statement_id', '=', statementId)
+    .where('voided', '=', voided)
+    .executeTakeFirst();
 }

@@ -292,7 +292,7 @@ describe.each(databaseKinds)('the permission matrix on %s', (kind) => {
         const response = await app.inject({
           method: 'GET',
           url: '/xapi/statements?limit=1',
-          headers: token ? { authorization: `Bearer ${token}` } : {},
+          headers: token ? { authorization: `Bearer ${token}`, 'x-experience-api-version': '1.0.3' } : {},
         });
         statuses[actor] = response.statusCode;
       }

@@ -67,7 +67,10 @@ describe.each(databaseKinds)('module page sightings on %s', (kind) => {
   const eventCount = async () => (await readAll(platform.database.db, 0, 100_000)).length;
   const streamOf = (userId: string) => readStream(platform.database.db, trackingStream(userId));
   const statements = async (query: string) => {
-    const response = await app.inject({ url: `/xapi/statements?${query}`, headers: admin });
+    const response = await app.inject({
+      url: `/xapi/statements?${query}`,
+      headers: { ...admin, 'x-experience-api-version': '1.0.3' },
+    });
     expect(response.statusCode, response.body).toBe(200);
     return (response.json() as { statements: Statement[] }).statements;
   };

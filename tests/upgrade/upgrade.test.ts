@@ -59,7 +59,10 @@ function client(app: FastifyInstance) {
     return answer.json().result.data;
   };
   const statements = async (headers: Record<string, string>): Promise<Json[]> => {
-    const answer = await app.inject({ url: '/xapi/statements?limit=0&ascending=true', headers });
+    const answer = await app.inject({
+      url: '/xapi/statements?limit=0&ascending=true',
+      headers: { ...headers, 'x-experience-api-version': '1.0.3' },
+    });
     expect(answer.statusCode, answer.body).toBe(200);
     return answer.json().statements;
   };

@@ -113,7 +113,7 @@ describe.each(databaseKinds)('xAPI statements of matching, ordering and fill-in 
     });
     const response = await app.inject({
       url: `/xapi/statements?ascending=true&verb=${encodeURIComponent('http://adlnet.gov/expapi/verbs/answered')}`,
-      headers: { authorization: `Bearer ${adminToken}` },
+      headers: { authorization: `Bearer ${adminToken}`, 'x-experience-api-version': '1.0.3' },
     });
     expect(response.statusCode, response.body).toBe(200);
     answered = (response.json() as { statements: Statement[] }).statements;

@@ -89,7 +89,11 @@ describe.each(databaseKinds)('xAPI statements on %s', (kind) => {
   let adminToken: string;
   let scenario: Awaited<ReturnType<typeof xapiScenario>>;
   const get = (url: string, token = adminToken) =>
-    app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    app.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: `Bearer ${token}`, 'x-experience-api-version': '1.0.3' },
+    });
   const all = async (query = '') => {
     const statements: Statement[] = [];
     let url = `/xapi/statements?ascending=true&limit=3${query}`;
