@@ -39,8 +39,6 @@ const agentSchema = z
       ),
   );
 
-export type AgentParameter = z.output<typeof agentSchema>;
-
 /** Parameters that only a list takes: with `statementId` or `voidedStatementId` they are refused. */
 const listOnly = [
   'agent',
