@@ -32,6 +32,10 @@ describe.each(databaseKinds)('rebuilding projections on %s', (kind) => {
       { question: 'sdg', attempts: 1, extra_attempts: 1, score: 0 },
     ]);
     expect(live.result_drafts).toMatchObject([{ question: 'sdg', answer: 'five' }]);
+    expect(live.message_threads).toMatchObject([
+      { status: 'closed', messages: 3, replies: 1, replies_read: 1 },
+    ]);
+    expect(live.thread_messages).toHaveLength(3);
     expect(live.certificates).toHaveLength(2);
     expect(live.certificate_configs).toHaveLength(2);
     expect(live.certificate_reminders).toMatchObject([{ days_before: 30 }]);

@@ -28,6 +28,7 @@ import {
 import { discardCourseDraft, publishCourseChanges, saveCourseDraft } from '../../server/course/drafts';
 import { createFile, deleteFile, updateFile } from '../../server/file/commands';
 import { addItemToParent, orderModules, removeItemFromParent } from '../../server/link/commands';
+import { askQuestion, closeThread, followUp, markRead, reply } from '../../server/message/commands';
 import {
   createModule,
   deleteModule,
@@ -371,6 +372,17 @@ async function resultScenario(platform: TestPlatform, meta: Meta) {
   await check('five');
   // The learner had the first page in front of them: a PageSeen (a statement, no user_tracking row).
   await recordPageSeen(platform, learner, meta(), { module: 'reflect', page: 'why' });
+  // A question to the module's teacher: asked, answered, followed up, read and closed (message_threads).
+  const { thread } = await askQuestion(platform, learner, meta(), {
+    page: 'why',
+    course: null,
+    question: 'why',
+    text: 'What counts as a right?',
+  });
+  await reply(platform, admin, meta(), thread, 'Whatever the declaration lists.');
+  await markRead(platform, learner, meta(), thread);
+  await followUp(platform, learner, meta(), thread, 'Thank you.');
+  await closeThread(platform, admin, meta(), thread);
 }
 
 /**
@@ -391,6 +403,7 @@ export async function platformScenario(platform: TestPlatform, meta: Meta) {
  * The events platformScenario appends: 15 course events plus the creator becoming owner of each of
  * the 4 courses; 40 module and page events; 30 links; 12 tracking; 9 certificates; 9 results (the
  * module, its owner, its page, the learner's 3 account events, the answer, 2 scores) and 7 more (a
- * second page, 3 drafts, a confirmed answer, another attempt and a page seen).
+ * second page, 3 drafts, a confirmed answer, another attempt and a page seen) and 5 of a question
+ * to the teacher (asked, answered, read, followed up, closed).
  */
-export const platformScenarioEvents = 19 + 40 + 43 + 12 + 9 + 9 + 7;
+export const platformScenarioEvents = 19 + 40 + 43 + 12 + 9 + 9 + 7 + 5;
