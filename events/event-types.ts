@@ -1,3 +1,4 @@
+import type { calendarEventDefinitions } from './calendar/events';
 import type { certificateEventDefinitions } from './certificate/events';
 import type { courseEventDefinitions } from './course/events';
 import type { EventOf } from './define';
@@ -28,6 +29,7 @@ export type DomainEvent = EventOf<
   | (typeof trackingEventDefinitions)[number]
   | (typeof resultEventDefinitions)[number]
   | (typeof certificateEventDefinitions)[number]
+  | (typeof calendarEventDefinitions)[number]
   | (typeof messageEventDefinitions)[number]
 >;
 

@@ -1,3 +1,4 @@
+import { calendarEventDefinitions } from './calendar/events';
 import { certificateEventDefinitions } from './certificate/events';
 import { courseEventDefinitions } from './course/events';
 import type { EventDefinition } from './define';
@@ -24,6 +25,7 @@ const definitions: EventDefinition[] = [
   ...trackingEventDefinitions,
   ...resultEventDefinitions,
   ...certificateEventDefinitions,
+  ...calendarEventDefinitions,
   ...messageEventDefinitions,
 ];
 

@@ -1,5 +1,6 @@
 import { type SweepDeps, sweepRateLimitsJob } from './auth/sweep-rate-limits';
 import { sweepSessionsJob } from './auth/sweep-sessions';
+import { type LiveReminderDeps, liveRemindersJob } from './calendar/live-reminders';
 import { autoIssueCertificateJob, type CertificateDeps } from './certificates/auto-issue';
 import { certificateRemindersJob, type ReminderDeps } from './certificates/reminders';
 import { removeUnusedUploadJob } from './file/remove-unused-upload';
@@ -15,6 +16,7 @@ export interface JobDependencies
     ImageDeps,
     CertificateDeps,
     ReminderDeps,
+    LiveReminderDeps,
     SweepDeps,
     CompactDeps,
     UploadRemovalDeps,
@@ -38,5 +40,6 @@ export const jobs: JobDefinition<any, any>[] = [
   removeUploadJob,
   removeUnusedUploadJob,
   certificateRemindersJob,
+  liveRemindersJob,
   xapiPushJob,
 ];

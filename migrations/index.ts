@@ -34,6 +34,7 @@ import * as createCourseDrafts from './2026_11_29_01_00_00_create_course_drafts'
 import * as addModuleCheckReveals from './2026_11_29_04_30_00_add_module_check_reveals';
 import * as createMessageThreads from './2026_11_29_12_00_00_create_message_threads';
 import * as createSearchItems from './2026_11_29_12_10_00_create_search_items';
+import * as createCalendarFeeds from './2026_11_29_12_20_00_create_calendar_feeds';
 
 /** Listed statically (not read from disk) so the bundled binary carries them. Append only. */
 const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_29_04_30_00_add_module_check_reveals': addModuleCheckReveals,
   '2026_11_29_12_10_00_create_search_items': createSearchItems,
   '2026_11_29_12_00_00_create_message_threads': createMessageThreads,
+  '2026_11_29_12_20_00_create_calendar_feeds': createCalendarFeeds,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { StoredEvent } from '../events/store';
+import { calendarFeedsProjection } from './calendar/calendar-feeds';
 import { certificateConfigsProjection } from './certificate/certificate-configs';
 import { certificateRemindersProjection } from './certificate/certificate-reminders';
 import { certificatesProjection } from './certificate/certificates';
@@ -52,6 +53,7 @@ export const projections: AnyProjection[] = inReadOrder([
   certificateConfigsProjection,
   userProjection,
   userTrackingProjection,
+  calendarFeedsProjection,
   roleProjection,
   xapiStatements,
   messageThreads,

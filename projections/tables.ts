@@ -1,3 +1,4 @@
+import type { CalendarFeedTables } from './calendar/calendar-feeds';
 import type { CertificateConfigTables } from './certificate/certificate-configs';
 import type { CertificateReminderTables } from './certificate/certificate-reminders';
 import type { CertificateTables } from './certificate/certificates';
@@ -25,6 +26,7 @@ import type { UserTables } from './user/users';
 import type { XapiTables } from './xapi/statements';
 
 export type ProjectionTables = CourseSummaryTables &
+  CalendarFeedTables &
   CourseDraftTables &
   CertificateTables &
   CertificateReminderTables &

@@ -141,6 +141,32 @@ const reminderDays = z
     return [...new Set(entries.map(Number))].sort((a, b) => b - a);
   });
 
+/**
+ * LIVE_REMINDER_MINUTES: minutes before a live session or breakout round that those who asked for it
+ * get a reminder mail, comma separated (`1440,60`: a day and an hour), each from 5 to 43200 (30
+ * days); `none` sends none. The reminder job runs every five minutes, hence the floor.
+ */
+const liveReminderMinutes = z
+  .string()
+  .trim()
+  .default('1440,60')
+  .transform((value, ctx): number[] => {
+    if (value.toLowerCase() === 'none') return [];
+    const entries = value.split(',').map((entry) => entry.trim());
+    const bad = entries.filter(
+      (entry) => !/^\d+$/.test(entry) || Number(entry) < 5 || Number(entry) > 43_200,
+    );
+    if (bad.length > 0 || entries.length > 5) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be up to 5 whole numbers of minutes from 5 to 43200, comma separated (like 1440,60), or none',
+      });
+      return z.NEVER;
+    }
+    return [...new Set(entries.map(Number))].sort((a, b) => b - a);
+  });
+
 const optionalText = z
   .string()
   .optional()
@@ -215,6 +241,7 @@ export const configSchema = z
       message: 'must be an e-mail address',
     }),
     CERTIFICATE_REMINDER_DAYS: reminderDays,
+    LIVE_REMINDER_MINUTES: liveReminderMinutes,
     /** Below Docker's 10 s stop grace period, so the process ends by itself before it is killed. */
     SHUTDOWN_TIMEOUT_MS: wholeNumber(100, 3_600_000, 8000),
     /** A private JWK (JSON) that signs ID tokens; several instances given the same key sign alike. */

@@ -7,6 +7,7 @@ import { catchUpInShadow, catchUpProjections } from '../projections/lifecycle';
 import { applyProjections } from '../projections/registry';
 import { followUpsOf, runEffects } from '../reactions/registry';
 import { loadOrCreateKeys, type TokenKeys } from './auth/keys';
+import { sendLiveReminders } from './calendar/reminders';
 import { autoIssueCertificate } from './certificate/commands';
 import { sendCertificateReminders } from './certificate/reminders';
 import { type Config, ConfigError } from './config';
@@ -137,6 +138,12 @@ export async function startPlatform(
           send: async (now) => {
             if (!self) throw new Error('the platform is not started yet');
             return sendCertificateReminders(self, now);
+          },
+        },
+        liveReminders: {
+          send: async (now) => {
+            if (!self) throw new Error('the platform is not started yet');
+            return sendLiveReminders(self, now);
           },
         },
       },

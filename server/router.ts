@@ -1,6 +1,7 @@
 import { externalAccountRouter } from './auth/external-router';
 import { secondFactorRouter } from './auth/second-factor-router';
 import { sessionRouter } from './auth/sessions-router';
+import { calendarRouter } from './calendar/router';
 import { badgeRouter } from './certificate/badges/router';
 import { certificateRouter } from './certificate/router';
 import { courseRouter } from './course/router';
@@ -39,8 +40,9 @@ export const appRouter = router({
   externalAccount: externalAccountRouter,
   settings: settingsRouter,
   session: sessionRouter,
-  search: searchRouter,
   message: messageRouter,
+  calendar: calendarRouter,
+  search: searchRouter,
 });
 
 export type AppRouter = typeof appRouter;

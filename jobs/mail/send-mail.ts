@@ -4,6 +4,7 @@ import type { TextKey } from '../../events/errors';
 import { openPersonalData, type PersonalDataSpec, sealPersonalData } from '../../events/personal-data';
 import type { Language } from '../../events/shared/fields';
 import { defineJob } from '../job';
+import { liveReminderMailSchema, liveReminderMessage } from './live-reminder-mail';
 import { type ThreadMail, threadMailSchema } from './thread-mail';
 import { threadMessage } from './thread-message';
 
@@ -78,6 +79,7 @@ const passwordChangedSchema = z.object({
 
 /** A notice to a fixed address (editors), or a mail to an account, addressed by id only. */
 export const mailSchema = z.discriminatedUnion('kind', [
+  liveReminderMailSchema,
   threadMailSchema,
   secondFactorSchema,
   passwordChangedSchema,
@@ -95,6 +97,7 @@ export type Mail = z.infer<typeof mailSchema>;
  * or retried job with nothing anyone can read.
  */
 const queuedMailSchema = z.discriminatedUnion('kind', [
+  liveReminderMailSchema,
   threadMailSchema,
   notifySchema,
   secondFactorSchema,
@@ -292,7 +295,7 @@ async function invitationMessage(deps: MailDeps, mail: Extract<QueuedMail, { kin
 }
 
 /** DD/MM/YYYY HH:MM of a moment in GMT+1, as the classroom times are shown. */
-const timeOf = (iso: string) => {
+export const timeOf = (iso: string) => {
   const date = new Date(Date.parse(iso) + 3_600_000);
   const two = (n: number) => String(n).padStart(2, '0');
   return `${dateOf(iso)} ${two(date.getUTCHours())}:${two(date.getUTCMinutes())} (GMT+1)`;
@@ -326,6 +329,11 @@ export const sendMailJob = defineJob({
       const notice = await threadMessage(deps, mail as ThreadMail);
       if (!notice) return;
       message = notice;
+    } else if (mail.kind === 'live-reminder') {
+      // The person was erased, or the section deleted or its moment moved, since it was queued.
+      const reminder = await liveReminderMessage(deps, mail);
+      if (!reminder) return;
+      message = reminder;
     } else if (mail.kind === 'second-factor') {
       const notice = await secondFactorMessage(deps, mail);
       if (!notice) return;

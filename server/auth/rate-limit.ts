@@ -115,4 +115,9 @@ export const limits = {
   /** Codes tried for one address from one client. */
   codePerEmailAndClient: [10, 15 * 60],
   mailPerEmail: [5, 60 * 60],
+  /**
+   * Fetches of one private calendar feed: calendar apps poll every quarter hour at the most, so this
+   * leaves room for several devices and stops a leaked address being hammered.
+   */
+  calendarFeedPerToken: [60, 60 * 60],
 } as const satisfies Record<string, readonly [number, number]>;

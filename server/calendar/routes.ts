@@ -2,13 +2,17 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notFound } from '../../events/errors';
 import { pathSchema } from '../../events/shared/fields';
+import { hit, limits } from '../auth/rate-limit';
 import { publicUrlOf } from '../certificate/queries';
 import { noInput } from '../http/schemas';
 import type { Platform } from '../platform';
+import { feedCalendar, feedTokenHash, feedTokenPattern } from './feed';
 import { type CalendarFile, liveMomentCalendar } from './live-sessions';
 
 const sectionParams = z.strictObject({ section: pathSchema });
+const feedParams = z.strictObject({ file: z.string().max(100) });
 const roomParams = sectionParams.extend({ room: z.coerce.number().int().min(1).max(999) });
 
 const sendCalendar = (reply: FastifyReply, file: CalendarFile) =>
@@ -21,7 +25,9 @@ const sendCalendar = (reply: FastifyReply, file: CalendarFile) =>
 /**
  * 'Add to calendar' (docs/guide/live-classrooms.md): GET /api/calendar/sections/{section}/live and
  * …/rooms/{n} answer an .ics of the section's live session or one breakout round, for who may open
- * the section.
+ * the section. GET /api/calendar/feed/{token}.ics answers a person's private feed without a session
+ * (calendar apps fetch it by its address alone), rate-limited per token; a token that does not
+ * work is 404, whatever the reason.
  */
 export const calendarRoutes = fp(
   async (app: FastifyInstance, { platform }: { platform: Platform }) => {
@@ -55,6 +61,31 @@ export const calendarRoutes = fp(
           new Date(),
         );
         return sendCalendar(reply, file);
+      },
+    );
+    typed.get(
+      '/api/calendar/feed/:file',
+      { schema: { params: feedParams, ...noInput } },
+      async (request, reply) => {
+        const token = request.params.file.endsWith('.ics') ? request.params.file.slice(0, -4) : '';
+        if (!feedTokenPattern.test(token)) throw notFound('calendarFeed.none');
+        const now = new Date();
+        const [limit, windowSeconds] = limits.calendarFeedPerToken;
+        await hit(
+          db,
+          platform.keys.limitSecret,
+          `calendar-feed:${feedTokenHash(token)}`,
+          limit,
+          windowSeconds,
+          now,
+        );
+        const text = await feedCalendar(platform, publicUrlOf(platform), token, now);
+        if (text === null) throw notFound('calendarFeed.none');
+        return reply
+          .header('cache-control', 'private, no-store')
+          .header('content-disposition', 'inline; filename="live-sessions.ics"')
+          .type('text/calendar; charset=utf-8')
+          .send(text);
       },
     );
   },

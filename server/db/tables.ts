@@ -54,4 +54,14 @@ export interface OperationalTables {
     lease_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
     pushed: ColumnType<number, number | undefined, number>;
   };
+  /** Reminder mails before live sessions already queued: one row each, so none goes out twice. */
+  live_reminders_sent: {
+    user_id: string;
+    section_id: string;
+    /** `live`, or `room-<n>` for a breakout round. */
+    moment: string;
+    starts_at: ColumnType<Date, string, never>;
+    offset_minutes: number;
+    sent_at: ColumnType<Date, string | undefined, never>;
+  };
 }

@@ -152,6 +152,12 @@ export const configurationTable: { variables: string[]; defaults: string; meanin
     meaning: 'Address told by mail when a course is created or published again.',
   },
   {
+    variables: ['LIVE_REMINDER_MINUTES'],
+    defaults: '1440,60',
+    meaning:
+      'Minutes before a live session or breakout round that those who asked for it get a reminder mail, comma separated (each 5–43200, at most 5); none sends none. See Live classrooms in the guide.',
+  },
+  {
     variables: ['CERTIFICATE_REMINDER_DAYS'],
     defaults: '60,30,7',
     meaning:

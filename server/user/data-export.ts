@@ -38,6 +38,12 @@ export const exportedAs = {
   SecondFactorEnrolled: 'account',
   SecondFactorRemoved: 'account',
   SecondFactorReset: 'account',
+  // Whether a private calendar feed worked, from when to when (its token only as a hash), and the
+  // choice of reminder mails before live sessions.
+  CalendarFeedIssued: 'account',
+  CalendarFeedRevoked: 'account',
+  LiveRemindersTurnedOn: 'account',
+  LiveRemindersTurnedOff: 'account',
   // Learning records: every confirmed answer (time, attempt, score), drafts, teachers' scores and
   // feedback, extra attempts given.
   AnswerSaved: 'answers',

@@ -797,6 +797,20 @@ export const trpcRows: Record<string, Row> = {
   },
   'session.endAll': { allowed: signedIn, input: async () => undefined },
 
+  // The private calendar feed and reminder mails: self only, no procedure names another person
+  // (tests/server/calendar/feed.test.ts checks what each answers and that a feed holds only one's own).
+  'calendar.settings': { allowed: signedIn, input: async () => undefined },
+  'calendar.issueFeed': { allowed: signedIn, input: async () => undefined },
+  'calendar.revokeFeed': {
+    allowed: signedIn,
+    // A feed to revoke: the caller's own, made just before.
+    input: async (w, actor) => {
+      if (actor !== 'anonymous') await w.as(actor, 'calendar.issueFeed', undefined);
+      return undefined;
+    },
+  },
+  'calendar.setReminders': { allowed: signedIn, input: async () => ({ on: true }) },
+
   // Search: signed-in readers, each finding only what they may open (tests/server/search/).
   'search.query': { allowed: signedIn, input: async () => ({ q: 'module' }) },
 

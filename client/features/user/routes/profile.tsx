@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { trpc } from '../../../lib/trpc-query';
 import { SignedInOnly } from '../../../ui/signed-in-only';
 import { useDocumentTitle } from '../../../ui/use-document-title';
+import { CalendarFeed } from '../components/calendar-feed';
 import { DeleteAccount } from '../components/delete-account';
 import { DownloadData } from '../components/download-data';
 import { ProfileForm } from '../components/profile-form';
@@ -40,6 +41,7 @@ export function ProfileRoute() {
                 <Link href="/user/sessions">{t('sessions.profileLink')}</Link>
               </p>
             </section>
+            <CalendarFeed />
             <DownloadData />
             <DeleteAccount />
           </div>
