@@ -48,7 +48,7 @@ test('a learner asks the teacher from a page, the owner answers, the learner rea
   browser,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const suffix = Date.now().toString(36);
   const module = `ask-${suffix}`;
   const question = `Why wash for twenty seconds (${suffix})?`;
@@ -73,7 +73,7 @@ test('a learner asks the teacher from a page, the owner answers, the learner rea
     return { learner, pagePath: created.path };
   });
 
-  const learnerContext = await browser.newContext();
+  const learnerContext = await browser.newContext({ locale: 'en-GB' });
   const asker = await learnerContext.newPage();
   let thread = '';
   await test.step('the learner asks from the page, by keyboard', async () => {
@@ -87,13 +87,11 @@ test('a learner asks the teacher from a page, the owner answers, the learner rea
     await expect(field).toBeFocused();
     // Sending nothing says so at the field.
     await asker.keyboard.press('Tab');
-    await asker.keyboard.press('Tab');
     await expect(dialog.getByRole('button', { name: 'Send' })).toBeFocused();
     await asker.keyboard.press('Enter');
     await expect(field).toBeFocused();
     await expect(field).toHaveAccessibleDescription(/This field is required/);
     await asker.keyboard.type(question);
-    await asker.keyboard.press('Tab');
     await asker.keyboard.press('Tab');
     await asker.keyboard.press('Enter');
     await expect(dialog.getByText('Your question was sent.')).toBeVisible();
@@ -109,26 +107,31 @@ test('a learner asks the teacher from a page, the owner answers, the learner rea
 
   await test.step('the owner is mailed a link to the thread', async () => {
     const mail = await mailWith(admin.email, `/admin/messages/${thread}`);
-    expect(mail).toContain('A learner asked a question about the page');
+    // In the owner's own language, naming the page.
+    expect(mail).toContain('Washing hands');
     expect(mail).not.toContain(question);
   });
 
-  const ownerContext = await browser.newContext();
+  const ownerContext = await browser.newContext({ locale: 'en-GB' });
   const owner = await ownerContext.newPage();
   await test.step('the owner finds it in the inbox and answers, by keyboard', async () => {
     await signIn(owner, admin, '/admin/messages');
-    await expect(owner.getByRole('heading', { name: 'Questions from learners' })).toBeVisible();
-    const link = owner.getByRole('link', { name: 'Hand hygiene › Washing hands' }).first();
+    // The admin area and its texts load on the first visit.
+    await expect(owner.getByRole('heading', { name: 'Questions from learners' })).toBeVisible({
+      timeout: 30_000,
+    });
+    const link = owner.getByRole('listitem').filter({ hasText: question }).getByRole('link');
     await expect(owner.getByText(question)).toBeVisible();
     await noSeriousProblems(owner);
     await shots(owner, 'inbox');
-    await owner.goto(`/admin/messages/${thread}`);
+    await link.focus();
+    await owner.keyboard.press('Enter');
+    await expect(owner).toHaveURL(new RegExp(`/admin/messages/${thread}$`));
     await expect(owner.getByText(question)).toBeVisible();
     await expect(owner.getByText(`From Ada Asker ${suffix}`)).toBeVisible();
     const reply = owner.getByRole('textbox', { name: 'Your answer' });
     await reply.focus();
     await owner.keyboard.type(answer);
-    await owner.keyboard.press('Tab');
     await owner.keyboard.press('Tab');
     await expect(owner.getByRole('button', { name: 'Send answer' })).toBeFocused();
     await owner.keyboard.press('Enter');
@@ -136,12 +139,11 @@ test('a learner asks the teacher from a page, the owner answers, the learner rea
     await expect(owner.getByText(answer)).toBeVisible();
     await noSeriousProblems(owner);
     await shots(owner, 'inbox-thread');
-    expect(link).toBeTruthy();
   });
 
   await test.step('the learner is mailed, and reads the answer in Messages', async () => {
     const mail = await mailWith(learner.account.email, `/messages/${thread}`);
-    expect(mail).toContain('answered your question about the page');
+    expect(mail).toContain('Washing hands');
     await asker.goto('/messages');
     await expect(asker.getByRole('heading', { name: 'Messages' })).toBeVisible();
     await expect(asker.getByText('1 new reply')).toBeVisible();
