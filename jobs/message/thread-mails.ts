@@ -1,4 +1,4 @@
-import type { MessageEvent } from '../../events/message/events';
+import type { StoredOf } from '../../events/event-types';
 import type { StoredEvent } from '../../events/store';
 import type { FollowUp } from '../follow-ups';
 
@@ -7,7 +7,8 @@ import type { FollowUp } from '../follow-ups';
  * with the event, one mail per person, keyed so a retry sends none twice.
  */
 export function threadMails(event: StoredEvent): FollowUp[] {
-  const { type, data } = event as StoredEvent<MessageEvent>;
+  const stored = event as StoredOf<'QuestionAsked' | 'QuestionFollowedUp' | 'QuestionReplied'>;
+  const { data } = stored;
   const mail = (userId: string, about: 'asked' | 'followedUp' | 'replied', authorId: string): FollowUp => ({
     job: 'mail.send',
     singletonKey: `mail-${event.position}-${userId}`,
@@ -20,13 +21,15 @@ export function threadMails(event: StoredEvent): FollowUp[] {
       eventPosition: event.position,
     },
   });
-  switch (type) {
+  switch (stored.type) {
     case 'QuestionAsked':
-      return data.to.map((userId) => mail(userId, 'asked', data.userId));
+      return stored.data.to.map((userId) => mail(userId, 'asked', stored.data.userId));
     case 'QuestionFollowedUp':
-      return data.to.map((userId) => mail(userId, 'followedUp', data.userId));
+      return stored.data.to.map((userId) => mail(userId, 'followedUp', stored.data.userId));
     case 'QuestionReplied':
-      return data.repliedBy === data.userId ? [] : [mail(data.userId, 'replied', data.repliedBy)];
+      return stored.data.repliedBy === stored.data.userId
+        ? []
+        : [mail(stored.data.userId, 'replied', stored.data.repliedBy)];
     default:
       return [];
   }

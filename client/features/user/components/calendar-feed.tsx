@@ -125,7 +125,7 @@ function FeedAddress({ settings }: { settings: CalendarSettings }) {
           onClick={() => {
             setCopied(null);
             setRevoked(false);
-            issue.mutate({});
+            issue.mutate();
           }}
         >
           {settings.feed ? t('calendarFeed.replace') : t('calendarFeed.create')}
@@ -161,16 +161,13 @@ function FeedAddress({ settings }: { settings: CalendarSettings }) {
         returnFocus={createButton}
         onCancel={() => setConfirming(false)}
         onConfirm={() =>
-          revoke.mutate(
-            {},
-            {
-              onSuccess: () => {
-                setConfirming(false);
-                setRevoked(true);
-                issue.reset();
-              },
+          revoke.mutate(undefined, {
+            onSuccess: () => {
+              setConfirming(false);
+              setRevoked(true);
+              issue.reset();
             },
-          )
+          })
         }
       />
     </>
