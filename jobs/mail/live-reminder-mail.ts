@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Classroom } from '../../events/section/events';
-import { liveMomentsOf } from '../../projections/calendar/live-moments';
+import { liveMomentsOf } from '../../events/section/live-moments';
 import { type MailDeps, recipient, timeOf } from './send-mail';
 
 /**

@@ -1,6 +1,6 @@
 import { DomainError, notFound, unauthenticated } from '../../events/errors';
 import type { Actor } from '../../events/permissions';
-import { type LiveMoment, liveMomentsOf } from '../../projections/calendar/live-moments';
+import { type LiveMoment, liveMomentsOf } from '../../events/section/live-moments';
 import type { SectionSummary } from '../../projections/section/section-summaries';
 import type { Db } from '../db/tables';
 import { visibleSection } from '../section/queries';

@@ -1,5 +1,5 @@
+import { dueOffset, liveMomentsOf, momentOf } from '../../events/section/live-moments';
 import { reminderSubscribers } from '../../projections/calendar/calendar-feeds';
-import { dueOffset, liveMomentsOf, momentOf } from '../../projections/calendar/live-moments';
 import { actorFor } from '../auth/actor';
 import { publicUrlOf } from '../certificate/queries';
 import { transaction } from '../db/transaction';

@@ -1,4 +1,11 @@
-import type { SectionSummary } from '../section/section-summaries';
+import type { Classroom } from './events';
+
+/** What a section's live moments are read from (a section's summary row or its events). */
+interface LiveSection {
+  parentPath: string;
+  path: string;
+  classroom: Classroom | null;
+}
 
 /**
  * A section's live moments as calendars and reminder mails show them: the live session and each
@@ -27,14 +34,11 @@ export function momentOf(value: string | null): Date | null {
 }
 
 /** The address of the section's page on the platform. */
-const sectionUrl = (publicUrl: string, section: Pick<SectionSummary, 'parentPath' | 'path'>) =>
+const sectionUrl = (publicUrl: string, section: Pick<LiveSection, 'parentPath' | 'path'>) =>
   `${publicUrl.replace(/\/+$/, '')}/course/${section.parentPath}/section/${section.path}`;
 
 /** Every live moment of the section that has a start, the live session first, then the rounds in order. */
-export function liveMomentsOf(
-  publicUrl: string,
-  section: Pick<SectionSummary, 'parentPath' | 'path' | 'classroom'>,
-): LiveMoment[] {
+export function liveMomentsOf(publicUrl: string, section: LiveSection): LiveMoment[] {
   const classroom = section.classroom;
   if (!classroom) return [];
   const base = sectionUrl(publicUrl, section);
