@@ -336,7 +336,9 @@ export const uploadRoutes = fp(
       }
       if (!isSafeKey(key) || key.split('/').length < 2) return reply.code(404).send({ message: 'Not found' });
       // S3 behind a CDN (S3_PUBLIC_URL): the browser fetches the object there; keys never change content.
-      if (storage.publicUrl) {
+      // Caption files stay on this origin: a <track> from another origin needs CORS the CDN may not
+      // send, and they are small.
+      if (storage.publicUrl && !key.toLowerCase().endsWith('.vtt')) {
         if (derivativePattern.test(key) && (await storage.size(key)) === null) return notFound(key, reply);
         return reply
           .header('cache-control', fileHeaders['cache-control'])

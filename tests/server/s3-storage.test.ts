@@ -276,6 +276,12 @@ describe('objects in the bucket', () => {
       const followed = await fetch(served.headers.location as string);
       expect(await followed.text()).toBe('Hallo\n');
       expect(followed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      // A caption file stays on the platform's origin: a <track> from the CDN would need its CORS.
+      const captions = await upload('WEBVTT\n\n00:00.000 --> 00:01.500\nHallo\n', 'nl.vtt', 'text/vtt');
+      const track = await cdnApp.inject({ method: 'GET', url: captions.url });
+      expect(track.statusCode).toBe(200);
+      expect(track.headers['content-type']).toBe('text/vtt; charset=utf-8');
+      expect(track.body).toContain('Hallo');
       const unsafe = await cdnApp.inject({ method: 'GET', url: '/files/..%2f..%2fetc%2fpasswd' });
       expect(unsafe.statusCode).toBe(404);
     } finally {
