@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
+import ICAL from 'ical.js';
 import { admin } from './accounts';
 import { newAccount, tokenOf, trpc } from './api';
 import { screenshots, signIn } from './support';
@@ -125,6 +126,14 @@ test('a Zoom session outside Firefox: the links into Zoom, and the session in th
     );
     // The calendar file never holds the meeting's id or password.
     expect(text).not.toMatch(/87654321098|876 5432 1098|geheim/);
+    // As a calendar app reads it (ical.js, a maintained RFC 5545 parser): the same moments, in UTC.
+    const [event] = new ICAL.Component(ICAL.parse(text))
+      .getAllSubcomponents('vevent')
+      .map((component) => new ICAL.Event(component));
+    expect(event!.startDate.zone?.tzid).toBe('UTC');
+    expect(event!.startDate.toJSDate().toISOString()).toBe(start.toISOString());
+    expect(event!.endDate.toJSDate().toISOString()).toBe(end.toISOString());
+    expect(event!.summary).toBe(`Zoomweek ${stamp}: Zoomsessie`);
   });
 
   await test.step('the breakout round in the calendar: from its start, for the countdown', async () => {
