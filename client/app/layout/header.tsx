@@ -49,7 +49,7 @@ export function Header() {
           onClick={() => setMenuOpen((open) => !open)}
         >
           <MenuIcon />
-          {t('nav.menu')}
+          <span className="menu-toggle__label">{t('nav.menu')}</span>
         </button>
 
         <div id="main-menu" className="site-header__menu" data-open={menuOpen}>

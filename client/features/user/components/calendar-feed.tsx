@@ -13,6 +13,7 @@ import {
   useRevokeCalendarFeed,
   useSetLiveReminders,
 } from '../api/calendar-feed';
+import './calendar-feed.css';
 
 /** '1 day and 1 hour' from the configured minutes, largest first. */
 function useOffsetsText(minutes: readonly number[]) {
@@ -61,6 +62,8 @@ function FeedAddress({ settings }: { settings: CalendarSettings }) {
   const [revoked, setRevoked] = useState(false);
   const revokeButton = useRef<HTMLButtonElement>(null);
   const createButton = useRef<HTMLButtonElement>(null);
+  // Back to "Revoke feed" after Cancel; to the button that stays once the feed and its revoke button are gone.
+  const afterDialog = useRef<HTMLElement | null>(null);
   const urlId = useId();
   const shown = issue.data?.url && settings.feed ? issue.data.url : null;
 
@@ -83,21 +86,23 @@ function FeedAddress({ settings }: { settings: CalendarSettings }) {
           : t('calendarFeed.noneYet')}
       </p>
       {shown && (
-        <div className="field">
-          <label htmlFor={urlId} className="field__label">
-            {t('calendarFeed.urlLabel')}
-          </label>
-          <input
-            id={urlId}
-            type="text"
-            readOnly
-            value={shown}
-            aria-describedby={`${urlId}-hint`}
-            onFocus={(event) => event.currentTarget.select()}
-          />
-          <p id={`${urlId}-hint`} className="field__hint">
-            {t('calendarFeed.urlHint')}
-          </p>
+        <div className="form calendar-feed__address">
+          <div className="field">
+            <label htmlFor={urlId} className="field__label">
+              {t('calendarFeed.urlLabel')}
+            </label>
+            <input
+              id={urlId}
+              type="text"
+              readOnly
+              value={shown}
+              aria-describedby={`${urlId}-hint`}
+              onFocus={(event) => event.currentTarget.select()}
+            />
+            <p id={`${urlId}-hint`} className="field__hint">
+              {t('calendarFeed.urlHint')}
+            </p>
+          </div>
           <div className="form__actions">
             <button type="button" className="button" onClick={() => void copy(shown)}>
               {t('calendarFeed.copy')}
@@ -116,13 +121,15 @@ function FeedAddress({ settings }: { settings: CalendarSettings }) {
         </div>
       )}
       <p className="muted">{t('calendarFeed.replaceHint')}</p>
-      <div className="form__actions">
+      <div className="form__actions calendar-feed__actions">
         <button
           ref={createButton}
           type="button"
           className={settings.feed ? 'button button--ghost' : 'button'}
-          disabled={issue.isPending}
+          // Not `disabled`: that would drop the keyboard focus while the new address comes.
+          aria-disabled={issue.isPending}
           onClick={() => {
+            if (issue.isPending) return;
             setCopied(null);
             setRevoked(false);
             issue.mutate();
@@ -135,7 +142,10 @@ function FeedAddress({ settings }: { settings: CalendarSettings }) {
             ref={revokeButton}
             type="button"
             className="button button--danger"
-            onClick={() => setConfirming(true)}
+            onClick={() => {
+              afterDialog.current = revokeButton.current;
+              setConfirming(true);
+            }}
           >
             {t('calendarFeed.revoke')}
           </button>
@@ -158,11 +168,12 @@ function FeedAddress({ settings }: { settings: CalendarSettings }) {
         confirmLabel={t('calendarFeed.revoke')}
         busy={revoke.isPending}
         error={revoke.isError ? (problemOf(revoke.error).message ?? t('calendarFeed.error')) : null}
-        returnFocus={createButton}
+        returnFocus={afterDialog}
         onCancel={() => setConfirming(false)}
         onConfirm={() =>
           revoke.mutate(undefined, {
             onSuccess: () => {
+              afterDialog.current = createButton.current;
               setConfirming(false);
               setRevoked(true);
               issue.reset();
@@ -180,8 +191,8 @@ function Reminders({ settings }: { settings: CalendarSettings }) {
   const offsets = useOffsetsText(settings.offsetsMinutes);
   const on = change.isPending && change.variables ? change.variables.on : settings.reminders;
   return (
-    <fieldset className="form-section">
-      <legend className="form-section__title">{t('calendarFeed.remindersTitle')}</legend>
+    <fieldset className="form-section calendar-feed__reminders">
+      <legend className="calendar-feed__legend">{t('calendarFeed.remindersTitle')}</legend>
       <CheckboxField
         label={t('calendarFeed.remindersLabel')}
         description={t('calendarFeed.remindersHint', { offsets })}
