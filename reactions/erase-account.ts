@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { shredPersonalData } from '../events/personal-data';
 import type { StoredEvent } from '../events/store';
 
@@ -22,6 +22,8 @@ const accountTables = [
 export async function eraseAccount(trx: Transaction<unknown>, event: StoredEvent) {
   const userId = (event.data as { userId: string }).userId;
   const db = trx as Transaction<Record<string, { user_id: string }>>;
+  // First the person's row: a mail job keeping a mail for them waits, or is waited for (send-mail.ts).
+  await sql`select 1 from users where user_id = ${userId} for update`.execute(trx);
   for (const table of accountTables) await db.deleteFrom(table).where('user_id', '=', userId).execute();
   await shredPersonalData(trx, userId);
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import type { TextKey } from '../../events/errors';
 import { openPersonalData, type PersonalDataSpec, sealPersonalData } from '../../events/personal-data';
@@ -374,16 +374,22 @@ export const sendMailJob = defineJob({
       await nodemailer.createTransport(deps.smtpUrl).sendMail({ from: deps.from, ...message });
       return;
     }
-    const kept = await deps.db
-      .insertInto('mail_outbox')
-      .values({
-        user_id: message.userId,
-        to_address: message.to,
-        subject: message.subject,
-        body: message.text,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { userId } = message;
+    const kept = await deps.db.transaction().execute(async (trx) => {
+      // An erasure that began after this mail was written must not find it missing and leave it
+      // behind: the person's row, locked, is either gone (nothing kept) or stays until this row is
+      // in, for the erasure (which locks it first) to delete with the rest.
+      if (userId) {
+        const holder = await sql`select 1 from users where user_id = ${userId} for share`.execute(trx);
+        if (holder.rows.length === 0) return null;
+      }
+      return trx
+        .insertInto('mail_outbox')
+        .values({ user_id: userId, to_address: message.to, subject: message.subject, body: message.text })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    });
+    if (!kept) return;
     // Only where to find it: the text holds codes, the address and subject a person, and logs are
     // copied to places an erasure never reaches.
     deps.log.info({ outboxId: kept.id, kind: mail.kind }, 'mail kept in the outbox (no SMTP_URL)');

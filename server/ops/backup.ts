@@ -46,6 +46,8 @@ export const carriedTables = [
   // A restore keeps two-step sign-in on: losing it would quietly weaken every account that had it.
   'second_factors',
   'recovery_codes',
+  // The reminders already mailed: without them a restore would mail every reminder of the day again.
+  'live_reminders_sent',
 ];
 
 /**
