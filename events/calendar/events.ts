@@ -5,7 +5,7 @@ const userId = z.string().min(1).max(200);
 const feedId = z.uuid();
 
 /**
- * A person made a private calendar feed (docs/guide/live-classrooms.md#a-private-calendar-feed).
+ * A person made a private calendar feed (docs/guide/live-classrooms.md).
  * The token itself is never stored: only its SHA-256, sealed with the person's key, so the log holds
  * no usable secret and an erasure leaves no way back to the feed.
  */

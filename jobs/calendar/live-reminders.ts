@@ -11,7 +11,7 @@ export interface LiveReminderDeps {
 
 /**
  * Every five minutes: reminder mails before live sessions and breakout rounds, to those who asked
- * for them (docs/guide/live-classrooms.md#reminder-mails). pg-boss sends a scheduled job once
+ * for them (docs/guide/live-classrooms.md). pg-boss sends a scheduled job once
  * across all instances; should two runs overlap all the same, each reminder's row in
  * live_reminders_sent, written in the transaction that queues its mail, lets only one of them
  * queue it.

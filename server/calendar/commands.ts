@@ -37,7 +37,7 @@ async function onOwnCalendar(
 }
 
 /**
- * A new private feed address (docs/guide/live-classrooms.md#a-private-calendar-feed); an earlier one
+ * A new private feed address (docs/guide/live-classrooms.md); an earlier one
  * stops in the same transaction. The token leaves the server only in this answer: the event and the
  * read table keep its hash.
  */

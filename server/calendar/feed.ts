@@ -67,7 +67,7 @@ export async function followedLiveSections(db: Db, actor: Actor): Promise<Sectio
 }
 
 /**
- * The feed behind a token (docs/guide/live-classrooms.md#a-private-calendar-feed): every live moment
+ * The feed behind a token (docs/guide/live-classrooms.md): every live moment
  * the token's owner follows, as one calendar; null for a token that does not work (unknown,
  * revoked, replaced, or its owner erased), which the route answers 404.
  */

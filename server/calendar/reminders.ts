@@ -22,7 +22,7 @@ async function anyMomentAhead(platform: Platform, now: Date, horizonMinutes: num
 }
 
 /**
- * The reminder job's work (docs/guide/live-classrooms.md#reminder-mails): for each person who asked,
+ * The reminder job's work (docs/guide/live-classrooms.md): for each person who asked,
  * each live moment they follow (the feed's rule: linked or owning, and allowed in, as it stands now)
  * whose reminder is due gets its mail queued, in the transaction that records it in
  * live_reminders_sent. That row's key (person, section, moment, start, offset) makes every reminder

@@ -11,7 +11,7 @@ import { type Sink, startSmtpSink } from '../support/smtp-sink';
 import { addTestUser } from '../users';
 
 /**
- * Reminder mails before live sessions (docs/guide/live-classrooms.md#reminder-mails): at each
+ * Reminder mails before live sessions (docs/guide/live-classrooms.md): at each
  * offset (LIVE_REMINDER_MINUTES, a day and an hour by default) once, whatever runs overlap, in the
  * person's language with the time in GMT+1 and the classroom's link; none to who did not ask or
  * stopped asking, nor for a section they may not enter.

@@ -9,7 +9,7 @@ import { addTestUser } from '../../users';
 import { trpcCalls } from '../trpc-calls';
 
 /**
- * The private calendar feed over HTTP (docs/guide/live-classrooms.md#a-private-calendar-feed): made,
+ * The private calendar feed over HTTP (docs/guide/live-classrooms.md): made,
  * replaced and revoked by its owner alone, fetched without a session, parsed back with ical.js; it
  * lists exactly the live moments its owner may enter, for as long as they may, and nothing once the
  * token stops working.
