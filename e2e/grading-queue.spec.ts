@@ -101,7 +101,7 @@ test('a teacher grades five open answers from the queue, by keyboard; until then
     await page.goto('/admin');
     await page.getByRole('link', { name: /\d+ antwoorden? te beoordelen/ }).click();
     await expect(page).toHaveURL(/\/admin\/to-grade$/);
-    await page.getByLabel('Module').selectOption({ label: `Beoordelen ${stamp}` });
+    await page.getByLabel('Module', { exact: true }).selectOption({ label: `Beoordelen ${stamp}` });
     await expect(page.getByText('5 antwoorden te beoordelen, de oudste eerst')).toBeVisible();
   });
 

@@ -447,7 +447,7 @@ test.describe('the course team', () => {
 
     await test.step('link both teachers to the course', async () => {
       await page.goto('/admin/link-teachers');
-      await page.getByLabel('Cursus').selectOption({ label: mainCourse.name });
+      await page.getByLabel('Cursus', { exact: true }).selectOption({ label: mainCourse.name });
       for (const person of [teacher, hidden]) {
         await page.getByRole('button', { name: `Als lesgever toevoegen: ${person.name}` }).click();
         await expect(

@@ -157,7 +157,10 @@ test('a teacher reads option texts, scores an open answer with feedback; the par
     // A range with nobody in it.
     await page.getByLabel('Actief vanaf').fill('2020-01-01');
     await page.getByLabel('Actief tot en met').fill('2020-01-31');
-    await page.getByRole('button', { name: 'Zoeken', exact: true }).click();
+    await page
+      .getByRole('form', { name: 'Resultaten zoeken' })
+      .getByRole('button', { name: 'Zoeken', exact: true })
+      .click();
     await expect(page.getByText('Geen actieve deelnemers')).toBeVisible();
     await page.getByRole('button', { name: 'Wissen' }).click();
 
