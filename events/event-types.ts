@@ -1,3 +1,4 @@
+import type { apiClientEventDefinitions } from './api-client/events';
 import type { calendarEventDefinitions } from './calendar/events';
 import type { certificateEventDefinitions } from './certificate/events';
 import type { courseEventDefinitions } from './course/events';
@@ -31,6 +32,7 @@ export type DomainEvent = EventOf<
   | (typeof certificateEventDefinitions)[number]
   | (typeof calendarEventDefinitions)[number]
   | (typeof messageEventDefinitions)[number]
+  | (typeof apiClientEventDefinitions)[number]
 >;
 
 export type EventType = DomainEvent['type'];

@@ -1,3 +1,4 @@
+import type { ApiScope } from './api-client/events';
 import { forbidden, unauthenticated } from './errors';
 
 export const roleActions = [
@@ -20,6 +21,11 @@ export interface Actor {
   userId: string;
   roles: string[];
   rules: Rules;
+  /**
+   * Set when an API client acts (its id is then `userId`): only what its scopes open is reachable
+   * (server/api-client/scopes.ts).
+   */
+  client?: { clientId: string; scopes: readonly ApiScope[] };
 }
 
 export const ADMIN_ROLE = 'admin';

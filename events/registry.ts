@@ -1,3 +1,4 @@
+import { apiClientEventDefinitions } from './api-client/events';
 import { calendarEventDefinitions } from './calendar/events';
 import { certificateEventDefinitions } from './certificate/events';
 import { courseEventDefinitions } from './course/events';
@@ -27,6 +28,7 @@ const definitions: EventDefinition[] = [
   ...certificateEventDefinitions,
   ...calendarEventDefinitions,
   ...messageEventDefinitions,
+  ...apiClientEventDefinitions,
 ];
 
 const byType = new Map(definitions.map((definition) => [definition.type, definition]));

@@ -35,6 +35,7 @@ import * as addModuleCheckReveals from './2026_11_29_04_30_00_add_module_check_r
 import * as createMessageThreads from './2026_11_29_12_00_00_create_message_threads';
 import * as createSearchItems from './2026_11_29_12_10_00_create_search_items';
 import * as createCalendarFeeds from './2026_11_29_12_20_00_create_calendar_feeds';
+import * as createApiClients from './2026_11_29_15_00_00_create_api_clients';
 
 /** Listed statically (not read from disk) so the bundled binary carries them. Append only. */
 const migrations: Record<string, Migration> = {
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_29_12_10_00_create_search_items': createSearchItems,
   '2026_11_29_12_00_00_create_message_threads': createMessageThreads,
   '2026_11_29_12_20_00_create_calendar_feeds': createCalendarFeeds,
+  '2026_11_29_15_00_00_create_api_clients': createApiClients,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { StoredEvent } from '../events/store';
+import { apiClientsProjection } from './api-client/api-clients';
 import { calendarFeedsProjection } from './calendar/calendar-feeds';
 import { certificateConfigsProjection } from './certificate/certificate-configs';
 import { certificateRemindersProjection } from './certificate/certificate-reminders';
@@ -54,6 +55,7 @@ export const projections: AnyProjection[] = inReadOrder([
   userProjection,
   userTrackingProjection,
   calendarFeedsProjection,
+  apiClientsProjection,
   roleProjection,
   xapiStatements,
   messageThreads,

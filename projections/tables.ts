@@ -1,3 +1,4 @@
+import type { ApiClientTables } from './api-client/api-clients';
 import type { CalendarFeedTables } from './calendar/calendar-feeds';
 import type { CertificateConfigTables } from './certificate/certificate-configs';
 import type { CertificateReminderTables } from './certificate/certificate-reminders';
@@ -27,6 +28,7 @@ import type { XapiTables } from './xapi/statements';
 
 export type ProjectionTables = CourseSummaryTables &
   CalendarFeedTables &
+  ApiClientTables &
   CourseDraftTables &
   CertificateTables &
   CertificateReminderTables &

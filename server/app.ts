@@ -3,6 +3,7 @@ import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/a
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { oauthTokenRoute } from './api-client/token-route';
 import { authRoutes } from './auth/routes';
 import { calendarRoutes } from './calendar/routes';
 import { badgeRoutes } from './certificate/badges/routes';
@@ -124,6 +125,7 @@ export async function buildApp(
   // Features, each encapsulated.
   await app.register(opsProbes, { platform });
   await app.register(authRoutes, { platform });
+  await app.register(oauthTokenRoute, { platform });
   await app.register(csvExports, { platform });
   await app.register(uploadRoutes, { platform });
   await app.register(certificateRoutes, { platform });

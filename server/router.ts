@@ -1,3 +1,4 @@
+import { apiClientRouter } from './api-client/router';
 import { externalAccountRouter } from './auth/external-router';
 import { secondFactorRouter } from './auth/second-factor-router';
 import { sessionRouter } from './auth/sessions-router';
@@ -43,6 +44,7 @@ export const appRouter = router({
   message: messageRouter,
   calendar: calendarRouter,
   search: searchRouter,
+  apiClient: apiClientRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -5,6 +5,7 @@ import type { CommandMeta } from '../events/command';
 import { DomainError, fieldProblem, forbidden, invalid } from '../events/errors';
 import { type Actor, can, type RoleAction, requireCan } from '../events/permissions';
 import { type Language, pathSchema, unstorableTextIn } from '../events/shared/fields';
+import { procedureScope, scopeAllows } from './api-client/scopes';
 import { externalRefusalOf } from './auth/actor';
 import { requestLanguage, translator } from './i18n';
 import { successOutput } from './outputs';
@@ -132,8 +133,26 @@ const unlinkedExternalToken = t.middleware(({ ctx, next }) => {
   return next();
 });
 
-/** Every procedure's first steps: domain errors mapped, an unlinked external token refused with its reason. */
-const base = t.procedure.use(domainErrors).use(unlinkedExternalToken);
+/**
+ * An API client calls only the procedures that declare a scope it holds (server/api-client/scopes.ts),
+ * refused before its input is read.
+ */
+const clientScopes = t.middleware(({ ctx, path, next }) => {
+  const scope = procedureScope(path);
+  if (!scopeAllows(ctx.actor, scope)) {
+    const cause = scope
+      ? new DomainError('FORBIDDEN', 'apiClient.scopeMissing', { scope })
+      : new DomainError('FORBIDDEN', 'apiClient.peopleOnly');
+    throw new TRPCError({ code: 'FORBIDDEN', cause });
+  }
+  return next();
+});
+
+/**
+ * Every procedure's first steps: domain errors mapped, an unlinked external token refused with its
+ * reason, an API client held to its scopes.
+ */
+const base = t.procedure.use(domainErrors).use(unlinkedExternalToken).use(clientScopes);
 
 /** Anyone, signed in or not: reads that show the public what it may see, and the few public calls. */
 export const publicProcedure = base.use(storableInput);

@@ -66,6 +66,7 @@ export async function* expiringCsv(
 export function expiringCsvRoute(app: FastifyInstance, { platform }: { platform: Platform }) {
   csvRoute(app, {
     url: '/api/certificates/expiring.csv',
+    scope: 'certificates:read',
     right: 'manage_users',
     export: async ({ variant, language }, actor) => {
       const now = new Date();

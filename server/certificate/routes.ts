@@ -22,7 +22,7 @@ export const certificateRoutes = fp(
       .withTypeProvider<ZodTypeProvider>()
       .get(
         '/api/certificates/:file',
-        { schema: { params: certificateParams, ...noInput } },
+        { schema: { params: certificateParams, ...noInput }, config: { apiScope: 'certificates:read' } },
         async (request, reply) => {
           const t = translator(requestLanguage(request.headers));
           const pdf = request.params.file.endsWith('.pdf');

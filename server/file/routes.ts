@@ -156,143 +156,151 @@ export const uploadRoutes = fp(
       // memory; its fields are checked there (imageOptionsSchema), its size by the multipart limits.
       scope
         .withTypeProvider<ZodTypeProvider>()
-        .post('/api/uploads', { schema: noInput }, async (request, reply) => {
-          const t = translator(requestLanguage(request.headers));
-          const actor = await request.actor;
-          if (!actor) return reply.code(401).send({ message: t('errors.unauthenticated') });
-          const mayCreate = can(actor, 'create');
-          const forbidden = () => reply.code(403).send({ message: t('errors.forbidden') });
-          if (!request.isMultipart()) {
-            if (!mayCreate) return forbidden();
-            return reply.code(400).send({ key: 'uploads.fileRequired', message: t('uploads.fileRequired') });
-          }
-          let upload: Awaited<ReturnType<typeof readUpload>>;
-          try {
-            upload = await readUpload(request, storage, (fields) => mayCreate || isProfileUpload(fields));
-          } catch (error) {
-            if (error instanceof UploadNotAllowed) return forbidden();
-            const code = (error as { code?: string }).code;
-            if (code === 'FST_REQ_FILE_TOO_LARGE') {
-              return reply.code(413).send({
-                key: 'uploads.tooLarge',
-                message: t('uploads.tooLarge', { megabytes: uploadLimitBytes / 1024 / 1024 }),
-              });
+        .post(
+          '/api/uploads',
+          { schema: noInput, config: { apiScope: 'content:write' } },
+          async (request, reply) => {
+            const t = translator(requestLanguage(request.headers));
+            const actor = await request.actor;
+            if (!actor) return reply.code(401).send({ message: t('errors.unauthenticated') });
+            const mayCreate = can(actor, 'create');
+            const forbidden = () => reply.code(403).send({ message: t('errors.forbidden') });
+            if (!request.isMultipart()) {
+              if (!mayCreate) return forbidden();
+              return reply
+                .code(400)
+                .send({ key: 'uploads.fileRequired', message: t('uploads.fileRequired') });
             }
-            if (isMalformedMultipart(error)) {
-              return reply.code(400).send({ key: 'uploads.badRequest', message: t('uploads.badRequest') });
-            }
-            throw error;
-          }
-          if (upload === 'none') {
-            if (!mayCreate) return forbidden();
-            return reply.code(400).send({ key: 'uploads.fileRequired', message: t('uploads.fileRequired') });
-          }
-          // An image by its content type or by its name (the type it is served with) must decode to
-          // png, jpeg, webp or gif within the pixel limit before anything else happens to it.
-          const image = [upload.type, contentTypeOf(upload.name)].some((type) =>
-            (imageMimeTypes as readonly string[]).includes(type),
-          );
-          const profileOnly = !mayCreate;
-          if (!profileOnly && isCaption(upload)) {
-            // Checked before it is booked: a refused caption file leaves nothing behind.
-            const problem =
-              upload.size > captionLimitBytes
-                ? ({ reason: 'tooLarge' } as const)
-                : webVttProblem(await storage.read(`${upload.id}/${upload.name}`));
-            if (problem) {
-              await storage.remove(upload.id);
-              const refusal = captionRefusal(t, problem);
-              return reply.code(refusal.status).send(refusal.body);
-            }
-          }
-          let derivatives: { quality: number; sizes: UploadSize[] } | null = null;
-          if (profileOnly && !image) {
-            await storage.remove(upload.id);
-            return reply.code(415).send({ key: 'uploads.notImage', message: t('uploads.notImage') });
-          }
-          if (image) {
-            const maxPixels = platform.config.IMAGE_MAX_MEGAPIXELS * 1_000_000;
-            const inspection = await inspectImage(
-              await loadSharp(),
-              await storage.read(`${upload.id}/${upload.name}`),
-              maxPixels,
-            );
-            if (!inspection.ok) {
-              await storage.remove(upload.id);
-              if (inspection.reason === 'format') {
-                return reply.code(415).send({ key: 'uploads.notImage', message: t('uploads.notImage') });
+            let upload: Awaited<ReturnType<typeof readUpload>>;
+            try {
+              upload = await readUpload(request, storage, (fields) => mayCreate || isProfileUpload(fields));
+            } catch (error) {
+              if (error instanceof UploadNotAllowed) return forbidden();
+              const code = (error as { code?: string }).code;
+              if (code === 'FST_REQ_FILE_TOO_LARGE') {
+                return reply.code(413).send({
+                  key: 'uploads.tooLarge',
+                  message: t('uploads.tooLarge', { megabytes: uploadLimitBytes / 1024 / 1024 }),
+                });
               }
-              const { width, height } = inspection;
+              if (isMalformedMultipart(error)) {
+                return reply.code(400).send({ key: 'uploads.badRequest', message: t('uploads.badRequest') });
+              }
+              throw error;
+            }
+            if (upload === 'none') {
+              if (!mayCreate) return forbidden();
+              return reply
+                .code(400)
+                .send({ key: 'uploads.fileRequired', message: t('uploads.fileRequired') });
+            }
+            // An image by its content type or by its name (the type it is served with) must decode to
+            // png, jpeg, webp or gif within the pixel limit before anything else happens to it.
+            const image = [upload.type, contentTypeOf(upload.name)].some((type) =>
+              (imageMimeTypes as readonly string[]).includes(type),
+            );
+            const profileOnly = !mayCreate;
+            if (!profileOnly && isCaption(upload)) {
+              // Checked before it is booked: a refused caption file leaves nothing behind.
+              const problem =
+                upload.size > captionLimitBytes
+                  ? ({ reason: 'tooLarge' } as const)
+                  : webVttProblem(await storage.read(`${upload.id}/${upload.name}`));
+              if (problem) {
+                await storage.remove(upload.id);
+                const refusal = captionRefusal(t, problem);
+                return reply.code(refusal.status).send(refusal.body);
+              }
+            }
+            let derivatives: { quality: number; sizes: UploadSize[] } | null = null;
+            if (profileOnly && !image) {
+              await storage.remove(upload.id);
+              return reply.code(415).send({ key: 'uploads.notImage', message: t('uploads.notImage') });
+            }
+            if (image) {
+              const maxPixels = platform.config.IMAGE_MAX_MEGAPIXELS * 1_000_000;
+              const inspection = await inspectImage(
+                await loadSharp(),
+                await storage.read(`${upload.id}/${upload.name}`),
+                maxPixels,
+              );
+              if (!inspection.ok) {
+                await storage.remove(upload.id);
+                if (inspection.reason === 'format') {
+                  return reply.code(415).send({ key: 'uploads.notImage', message: t('uploads.notImage') });
+                }
+                const { width, height } = inspection;
+                return reply.code(413).send({
+                  key: 'uploads.tooManyPixels',
+                  message: t('uploads.tooManyPixels', {
+                    width,
+                    height,
+                    megapixels: platform.config.IMAGE_MAX_MEGAPIXELS,
+                  }),
+                });
+              }
+              let sizes: unknown = [];
+              try {
+                sizes = upload.fields.sizes ? JSON.parse(upload.fields.sizes) : [];
+              } catch {
+                sizes = 'not json';
+              }
+              const options = imageOptionsSchema.safeParse({
+                quality: upload.fields.quality,
+                sizes: profileOnly ? [] : sizes,
+              });
+              if (!options.success) {
+                await storage.remove(upload.id);
+                return reply.code(400).send({
+                  key: 'errors.invalidInput',
+                  message: t('errors.invalidInput'),
+                  fields: fieldProblems(t, options.error.issues),
+                });
+              }
+              derivatives = { quality: options.data.quality, sizes: options.data.sizes };
+            }
+            // Booked to its owner only now that it is accepted: the quota, and a profile picture replacing
+            // an unused earlier one (upload-ledger.ts).
+            const admission = await admitUpload(platform, actor, {
+              id: upload.id,
+              bytes: upload.size,
+              purpose: isProfileUpload(upload.fields) ? 'profile' : 'content',
+            });
+            if (!admission.admitted) {
+              await storage.remove(upload.id);
               return reply.code(413).send({
-                key: 'uploads.tooManyPixels',
-                message: t('uploads.tooManyPixels', {
-                  width,
-                  height,
-                  megapixels: platform.config.IMAGE_MAX_MEGAPIXELS,
+                key: 'uploads.quotaExceeded',
+                message: t('uploads.quotaExceeded', {
+                  megabytes: inMegabytes(admission.quotaBytes),
+                  used: inMegabytes(admission.usedBytes),
                 }),
               });
             }
-            let sizes: unknown = [];
-            try {
-              sizes = upload.fields.sizes ? JSON.parse(upload.fields.sizes) : [];
-            } catch {
-              sizes = 'not json';
-            }
-            const options = imageOptionsSchema.safeParse({
-              quality: upload.fields.quality,
-              sizes: profileOnly ? [] : sizes,
-            });
-            if (!options.success) {
-              await storage.remove(upload.id);
-              return reply.code(400).send({
-                key: 'errors.invalidInput',
-                message: t('errors.invalidInput'),
-                fields: fieldProblems(t, options.error.issues),
+            if (derivatives) {
+              // Outside any transaction: the upload is on disk already; the job makes the sizes.
+              await platform.jobs.boss.send(imageDerivativesJob.name, {
+                uploadId: upload.id,
+                name: upload.name,
+                ...derivatives,
               });
             }
-            derivatives = { quality: options.data.quality, sizes: options.data.sizes };
-          }
-          // Booked to its owner only now that it is accepted: the quota, and a profile picture replacing
-          // an unused earlier one (upload-ledger.ts).
-          const admission = await admitUpload(platform, actor, {
-            id: upload.id,
-            bytes: upload.size,
-            purpose: isProfileUpload(upload.fields) ? 'profile' : 'content',
-          });
-          if (!admission.admitted) {
-            await storage.remove(upload.id);
-            return reply.code(413).send({
-              key: 'uploads.quotaExceeded',
-              message: t('uploads.quotaExceeded', {
-                megabytes: inMegabytes(admission.quotaBytes),
-                used: inMegabytes(admission.usedBytes),
-              }),
-            });
-          }
-          if (derivatives) {
-            // Outside any transaction: the upload is on disk already; the job makes the sizes.
-            await platform.jobs.boss.send(imageDerivativesJob.name, {
-              uploadId: upload.id,
+            const answer: UploadAnswer = {
+              id: upload.id,
+              url: `/files/${upload.id}/${upload.name}`,
               name: upload.name,
-              ...derivatives,
-            });
-          }
-          const answer: UploadAnswer = {
-            id: upload.id,
-            url: `/files/${upload.id}/${upload.name}`,
-            name: upload.name,
-            type: contentTypeOf(upload.name),
-            size: upload.size,
-            image,
-          };
-          return reply.code(201).send(answer);
-        });
+              type: contentTypeOf(upload.name),
+              size: upload.size,
+              image,
+            };
+            return reply.code(201).send(answer);
+          },
+        );
     });
 
     /** Which derivatives of an image upload exist; `done` once all of them are made. */
     app.get(
       '/api/uploads/:id/derivatives',
-      { schema: { params: uploadParams, ...noInput } },
+      { schema: { params: uploadParams, ...noInput }, config: { apiScope: 'content:write' } },
       async (request, reply) => {
         const { id } = request.params;
         if (!isUploadId(id)) return reply.code(404).send({ message: 'Not found' });
@@ -369,7 +377,11 @@ export const uploadRoutes = fp(
         .send(part.stream);
     };
     // A file's address carries no query of its own; a cache buster or a signed CDN's parameters pass.
-    app.get('/files/*', { schema: { params: fileParams, ...noInput } }, serve);
+    app.get(
+      '/files/*',
+      { schema: { params: fileParams, ...noInput }, config: { apiScope: 'content:read' } },
+      serve,
+    );
   },
   {
     name: 'files',

@@ -7,6 +7,7 @@
 export {
   type ASTVisitor,
   buildSchema,
+  type DocumentNode,
   type FragmentDefinitionNode,
   GraphQLError,
   type GraphQLFieldResolver,
@@ -21,7 +22,10 @@ export {
   NoSchemaIntrospectionCustomRule,
   printSchema,
   type SelectionSetNode,
+  TypeInfo,
   type ValidationContext,
   type ValueNode,
   valueFromASTUntyped,
+  visit,
+  visitWithTypeInfo,
 } from 'graphql/index.js';

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createYoga, maskError } from 'graphql-yoga';
 import type { Platform } from '../platform';
+import { clientScopesPlugin } from './client-scopes';
 import { createContext, type GraphQLContext } from './context';
 import { limitPlugins } from './limits';
 import { schema } from './schema';
@@ -20,9 +21,12 @@ export function graphqlServer(platform: Platform) {
     landingPage: false,
     batching: false,
     context: ({ req }) => createContext(platform, req),
-    plugins: limitPlugins({
-      introspection: platform.config.GRAPHQL_INTROSPECTION ?? platform.config.NODE_ENV !== 'production',
-    }),
+    plugins: [
+      ...limitPlugins({
+        introspection: platform.config.GRAPHQL_INTROSPECTION ?? platform.config.NODE_ENV !== 'production',
+      }),
+      clientScopesPlugin,
+    ],
     // CORS is answered for the whole app (server/plugins/security-headers.ts): configured origins only.
     cors: false,
     // Unexpected errors reach the caller as "Unexpected error." (never a stack trace or SQL) and the log in full.

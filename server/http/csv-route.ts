@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ApiScope } from '../../events/api-client/events';
 import { forbidden, unauthenticated } from '../../events/errors';
 import { type Actor, can, type RoleAction } from '../../events/permissions';
 import type { Language } from '../../events/shared/fields';
@@ -49,6 +50,8 @@ export function csvRoute<
     params?: Params;
     querystring?: Query;
     right?: RoleAction;
+    /** The scope an API client needs to download it (docs/integrating/api-clients.md). */
+    scope: ApiScope;
     export: (input: CsvInput<z.output<Params>, z.output<Query>>, actor: Actor | null) => Promise<CsvExport>;
   },
 ): void {
@@ -56,25 +59,27 @@ export function csvRoute<
     ...(route.params ? { params: route.params } : {}),
     querystring: route.querystring ? route.querystring.extend(variantQuery) : z.object(variantQuery),
   };
-  app.withTypeProvider<ZodTypeProvider>().get(route.url, { schema }, async (request, reply) => {
-    const actor = await request.actor;
-    if (route.right) {
-      if (!actor) throw unauthenticated();
-      if (!can(actor, route.right)) throw forbidden();
-    }
-    const { for: given, ...query } = request.query as z.output<Query> & { for?: string };
-    const input = {
-      params: request.params as z.output<Params>,
-      query: query as z.output<Query>,
-      requestId: String(request.id),
-      variant: csvVariantOf(given),
-      language: requestLanguage(request.headers),
-    };
-    const csv = await route.export(input, actor);
-    reply.type('text/csv; charset=utf-8');
-    if (csv.noStore) reply.header('cache-control', 'no-store');
-    return reply
-      .header('content-disposition', `attachment; filename="${csv.fileName}"`)
-      .send(Readable.from(csv.rows));
-  });
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(route.url, { schema, config: { apiScope: route.scope } }, async (request, reply) => {
+      const actor = await request.actor;
+      if (route.right) {
+        if (!actor) throw unauthenticated();
+        if (!can(actor, route.right)) throw forbidden();
+      }
+      const { for: given, ...query } = request.query as z.output<Query> & { for?: string };
+      const input = {
+        params: request.params as z.output<Params>,
+        query: query as z.output<Query>,
+        requestId: String(request.id),
+        variant: csvVariantOf(given),
+        language: requestLanguage(request.headers),
+      };
+      const csv = await route.export(input, actor);
+      reply.type('text/csv; charset=utf-8');
+      if (csv.noStore) reply.header('cache-control', 'no-store');
+      return reply
+        .header('content-disposition', `attachment; filename="${csv.fileName}"`)
+        .send(Readable.from(csv.rows));
+    });
 }

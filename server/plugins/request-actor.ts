@@ -1,6 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ApiScope } from '../../events/api-client/events';
+import { DomainError } from '../../events/errors';
 import type { Actor } from '../../events/permissions';
+import { apiClientActor } from '../api-client/credentials';
+import { scopeAllows } from '../api-client/scopes';
 import { actorFromRequest } from '../auth/actor';
 import { tokenFromHeader, verifyIdToken } from '../auth/keys';
 import { mustEnrol } from '../auth/second-factor-policy';
@@ -14,6 +18,8 @@ interface Identity {
   enrolling: Actor | null;
   /** The user id the request acted as, once known (undefined: nothing asked yet): its log line's. */
   userId: string | null | undefined;
+  /** The request carried an API client's credential that opens nothing (revoked, expired, unknown, wrong address). */
+  clientRefused: boolean;
 }
 
 declare module 'fastify' {
@@ -27,10 +33,17 @@ declare module 'fastify' {
     /** The request's identity state behind `actor`; read it through the functions of request-actor.ts. */
     identity: Identity | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * The scope an API client needs for this route; a route without one is for people only (tRPC
+     * and GraphQL check per procedure and field instead).
+     */
+    apiScope?: ApiScope | 'public';
+  }
 }
 
 const identityOf = (request: FastifyRequest): Identity => {
-  request.identity ??= { actor: null, enrolling: null, userId: undefined };
+  request.identity ??= { actor: null, enrolling: null, userId: undefined, clientRefused: false };
   return request.identity;
 };
 
@@ -54,6 +67,14 @@ async function actorInSession(platform: Platform, request: FastifyRequest): Prom
   const identity = identityOf(request);
   const header = request.headers.authorization;
   const token = tokenFromHeader(Array.isArray(header) ? header[0] : header);
+  const client = token
+    ? await apiClientActor(platform, token, { ip: request.ip, id: String(request.id) })
+    : undefined;
+  if (client !== undefined) {
+    identity.userId = client?.userId ?? null;
+    identity.clientRefused = client === null;
+    return client;
+  }
   const claims = token ? await verifyIdToken(platform.keys, token) : null;
   const sessionId = claims?.sessionId;
   const [actor, alive] = await Promise.all([
@@ -113,6 +134,21 @@ export const requestActorPlugin = fp(
         }
         return identity.actor;
       },
+    });
+    // An API client's credential that opens nothing is refused (401), never taken as signed out; a
+    // working client reaches a plain HTTP route only when the route names a scope it holds.
+    app.addHook('onRequest', async (request) => {
+      if (!request.headers.authorization) return;
+      const actor = await request.actor.catch(() => null);
+      if (request.identity?.clientRefused)
+        throw new DomainError('UNAUTHENTICATED', 'apiClient.credentialRefused');
+      const url = request.routeOptions.url ?? '';
+      if (!actor?.client || url === '/graphql' || url.startsWith('/trpc/')) return;
+      const scope = request.routeOptions.config?.apiScope;
+      if (!scopeAllows(actor, scope))
+        throw new DomainError('FORBIDDEN', scope ? 'apiClient.scopeMissing' : 'apiClient.peopleOnly', {
+          scope: scope ?? '',
+        });
     });
     app.addHook('onResponse', async (request) => {
       if (request.identity?.userId !== undefined || !request.headers.authorization) return;

@@ -12,10 +12,13 @@ export const TRPC_MAX_BATCH = 20;
 
 type Scope = 'api' | 'upload';
 
-/** Which limited surface a request reaches: tRPC and GraphQL share one budget, uploads have their own. */
+/**
+ * Which limited surface a request reaches: tRPC, GraphQL and the OAuth token endpoint share one
+ * budget, uploads have their own.
+ */
 function scopeOf(request: FastifyRequest, path: string): Scope | null {
   if (request.method === 'OPTIONS') return null;
-  if (path.startsWith('/trpc/') || path === '/graphql') return 'api';
+  if (path.startsWith('/trpc/') || path === '/graphql' || path === '/oauth/token') return 'api';
   if (path === '/api/uploads' && request.method === 'POST') return 'upload';
   return null;
 }

@@ -112,6 +112,7 @@ const questionStatsParams = z.strictObject({ file: z.string() });
 export function questionStatsCsvRoute(app: FastifyInstance, { platform }: { platform: Platform }) {
   csvRoute(app, {
     url: '/api/question-stats/:file',
+    scope: 'results:read',
     params: questionStatsParams,
     export: async ({ params, variant, language }, actor) => {
       const path = pathSchema.safeParse(params.file.replace(/\.csv$/, ''));

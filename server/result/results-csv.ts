@@ -183,6 +183,7 @@ const resultsCsvQuery = z.object({ after: z.string().optional(), before: z.strin
 export function resultsCsvRoute(app: FastifyInstance, { platform }: { platform: Platform }) {
   csvRoute(app, {
     url: '/api/results/:file',
+    scope: 'results:read',
     params: resultsCsvParams,
     querystring: resultsCsvQuery,
     export: async ({ params, query: given, variant }, actor) => {

@@ -122,6 +122,7 @@ export async function* usersCsv(
 export function usersCsvRoute(app: FastifyInstance, { platform }: { platform: Platform }) {
   csvRoute(app, {
     url: '/api/users.csv',
+    scope: 'users:read',
     right: 'manage_users',
     export: async ({ requestId, variant, language }, actor) => ({
       fileName: 'users.csv',

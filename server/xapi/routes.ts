@@ -31,7 +31,7 @@ export const xapiRoutes = fp(
       '',
     );
     // The About resource is public and answers whatever version a request names.
-    app.get('/xapi/about', { schema: noInput }, async (_request, reply) => {
+    app.get('/xapi/about', { schema: noInput, config: { apiScope: 'public' } }, async (_request, reply) => {
       reply.header('x-experience-api-version', XAPI_VERSION).header('cache-control', 'no-cache');
       return { version: [XAPI_VERSION], extensions: {} };
     });
@@ -40,6 +40,7 @@ export const xapiRoutes = fp(
       '/xapi/statements',
       {
         schema: { querystring: statementQuerySchema },
+        config: { apiScope: 'xapi:read' },
         // Who may read comes before what they asked: an anonymous caller learns 401, not the query's faults.
         preValidation: async (request, reply) => {
           // Projections are written with their events, so the table is consistent through this moment.

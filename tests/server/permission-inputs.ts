@@ -814,6 +814,25 @@ export const trpcRows: Record<string, Row> = {
   // Search: signed-in readers, each finding only what they may open (tests/server/search/).
   'search.query': { allowed: signedIn, input: async () => ({ q: 'module' }) },
 
+  // API clients: administrators only; what a client itself may reach is the scope part of the matrix.
+  'apiClient.list': { allowed: adminOnly, input: async () => undefined },
+  'apiClient.create': {
+    allowed: adminOnly,
+    input: async (w) => ({ name: `Integration ${w.next()}`, scopes: ['content:read'] }),
+  },
+  'apiClient.revoke': {
+    allowed: adminOnly,
+    // A working client for each call: an administrator's revocation uses it up.
+    input: async (w) => ({
+      clientId: (
+        await w.as<{ clientId: string }>('admin', 'apiClient.create', {
+          name: `To revoke ${w.next()}`,
+          scopes: ['content:read'],
+        })
+      ).clientId,
+    }),
+  },
+
   // Two-step sign-in: one's own, after signing in again; manage_users sees and resets others'.
   'secondFactor.status': { allowed: signedIn, input: async () => undefined },
 

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiScopes } from '../../events/api-client/events';
+import { procedureScope, rootFieldScope } from '../../server/api-client/scopes';
 import { buildApp } from '../../server/app';
 import { ensureTeacherRole } from '../../server/auth/bootstrap';
 import { getNamedType, isObjectType } from '../../server/graphql/graphql';
@@ -280,6 +282,103 @@ describe.each(databaseKinds)('the permission matrix on %s', (kind) => {
   describe('GraphQL reads', () => {
     it.each(Object.entries(graphqlQueryRows))('%s', async (name, row) => {
       expect(await check(name, row, callGraphqlQuery)).toEqual([]);
+    });
+  });
+
+  /**
+   * API clients, a row per scope: each procedure and GraphQL root field declares the scope it needs
+   * (server/api-client/scopes.ts), or none (people only). A client holding every scope but that one
+   * is refused before its input is read; one holding only that scope passes the check and then acts
+   * with an administrator's rights (the admin rows above). What each scope opens over plain HTTP and
+   * a token from /oauth/token: tests/server/api-client/.
+   */
+  describe('API client scopes', () => {
+    const secrets = new Map<string, string>();
+    const client = async (key: string, scopes: readonly string[]) => {
+      if (!secrets.has(key)) {
+        const made = await world.as<{ clientSecret: string }>('admin', 'apiClient.create', {
+          name: `Matrix ${key}`,
+          scopes,
+        });
+        secrets.set(key, made.clientSecret);
+      }
+      return secrets.get(key)!;
+    };
+    const only = (scope: string) => client(`only ${scope}`, [scope]);
+    const allBut = (scope: string | undefined) =>
+      client(
+        `all but ${scope ?? 'none'}`,
+        apiScopes.filter((each) => each !== scope),
+      );
+    const refusalOf = (scope: string | undefined) =>
+      scope ? t('apiClient.scopeMissing', { scope }) : t('apiClient.peopleOnly');
+
+    async function trpcAs(secret: string, name: string) {
+      const headers = { authorization: `Bearer ${secret}`, 'accept-language': 'en' };
+      const response =
+        procedures[name]!._def.type === 'query'
+          ? await app.inject({ url: `/trpc/${name}`, headers })
+          : await app.inject({
+              method: 'POST',
+              url: `/trpc/${name}`,
+              headers: { ...headers, 'content-type': 'application/json' },
+              payload: 'null',
+            });
+      const body = response.json() as { error?: { message?: string } };
+      return { status: response.statusCode, message: body.error?.message ?? '' };
+    }
+
+    it.each(Object.keys(procedures))('tRPC %s', async (name) => {
+      const scope = procedureScope(name);
+      expect(await trpcAs(await allBut(scope), name)).toEqual({ status: 403, message: refusalOf(scope) });
+      if (scope) expect((await trpcAs(await only(scope), name)).message).not.toBe(refusalOf(scope));
+    });
+
+    const graphqlDocuments: [string, () => Promise<{ query: string; variables: unknown }>][] = [
+      ...Object.keys(queryFields).map(
+        (name) =>
+          [
+            `Query.${name}`,
+            async () => ({
+              query: queryDocument(name, graphqlQueryRows[name]!),
+              variables: await graphqlQueryRows[name]!.input(world, 'admin'),
+            }),
+          ] as [string, () => Promise<{ query: string; variables: unknown }>],
+      ),
+      ...Object.keys(mutationFields).map(
+        (name) =>
+          [
+            `Mutation.${name}`,
+            async () => ({
+              query: mutationDocument(name),
+              variables: await graphqlRows[name]!.input(world, 'admin'),
+            }),
+          ] as [string, () => Promise<{ query: string; variables: unknown }>],
+      ),
+    ];
+
+    async function graphqlAs(secret: string, document: { query: string; variables: unknown }) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
+        payload: JSON.stringify(document),
+      });
+      return ((response.json() as { errors?: { message: string }[] }).errors ?? []).map(
+        (error) => error.message,
+      );
+    }
+
+    it.each(graphqlDocuments)('GraphQL %s', async (field, document) => {
+      const scope = rootFieldScope(field.split('.')[1]!);
+      const refused = (messages: string[]) => messages.some((message) => message.includes(`“${field}”`));
+      // Open to anyone: a client needs no scope for it.
+      if (scope === 'public') {
+        expect(refused(await graphqlAs(await only('xapi:read'), await document()))).toBe(false);
+        return;
+      }
+      expect(refused(await graphqlAs(await allBut(scope), await document()))).toBe(true);
+      if (scope) expect(refused(await graphqlAs(await only(scope), await document()))).toBe(false);
     });
   });
 
