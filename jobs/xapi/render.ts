@@ -17,7 +17,7 @@ interface StoredForm {
   id: string;
   actor: { objectType: 'Agent'; account: { name: string } };
   object: Activity | { objectType: 'StatementRef'; id: string };
-  context?: { contextActivities: { parent: Activity[] } };
+  context?: { contextActivities: Partial<Record<'parent' | 'grouping', Activity[]>> };
 }
 
 /**
@@ -36,7 +36,12 @@ export function renderStatement(row: StatementRow, publicUrl: string) {
     ...(statement.context
       ? {
           context: {
-            contextActivities: { parent: statement.context.contextActivities.parent.map(activity) },
+            contextActivities: Object.fromEntries(
+              Object.entries(statement.context.contextActivities).map(([kind, activities]) => [
+                kind,
+                (activities ?? []).map(activity),
+              ]),
+            ),
           },
         }
       : {}),

@@ -19,7 +19,7 @@ export interface StoredStatement {
   verb: ReturnType<typeof verbOf>;
   object: ActivityObject | { objectType: 'StatementRef'; id: string };
   result?: StatementResult;
-  context?: { contextActivities: { parent: ActivityObject[] } };
+  context?: { contextActivities: { parent?: ActivityObject[]; grouping?: ActivityObject[] } };
   timestamp: string;
 }
 
@@ -29,6 +29,7 @@ export interface ActivityObject {
   definition?: {
     type?: string;
     name?: Record<string, string>;
+    description?: Record<string, string>;
     interactionType?: 'choice' | 'long-fill-in' | 'fill-in' | 'numeric' | 'matching' | 'sequencing';
     correctResponsesPattern?: string[];
     choices?: InteractionComponent[];
@@ -61,10 +62,54 @@ export interface Draft {
 }
 
 const segment = encodeURIComponent;
-export const moduleActivity = (modulePath: string): ActivityObject => ({
+
+/**
+ * What the statements of a module's answers and pages name, as the module is when they are made:
+ * its title and description in its language, its pages' titles (unless the module hides them), and
+ * the courses it is part of, the statements' grouping. Without it (a module gone meanwhile) an
+ * activity is named by its path, in no language (`und`).
+ */
+export interface ModuleNames {
+  name: string;
+  info: string;
+  language: string;
+  anonymousPages: boolean;
+  pages: Record<string, string>;
+  courses: { path: string; name: string; language: string }[];
+}
+
+/** A description long enough to tell activities apart in a report, never a whole page of text. */
+const DESCRIPTION_CHARACTERS = 500;
+const described = (text: string, language: string) => {
+  const plain = text.trim();
+  if (plain === '') return {};
+  const cut =
+    plain.length > DESCRIPTION_CHARACTERS ? `${plain.slice(0, DESCRIPTION_CHARACTERS - 1)}…` : plain;
+  return { description: { [language]: cut } };
+};
+
+export const moduleActivity = (modulePath: string, names?: ModuleNames): ActivityObject => ({
   objectType: 'Activity',
   id: `/module/${segment(modulePath)}`,
-  definition: { type: activityTypes.module, name: { und: modulePath } },
+  definition: {
+    type: activityTypes.module,
+    name: names ? { [names.language]: names.name } : { und: modulePath },
+    ...(names ? described(names.info, names.language) : {}),
+  },
+});
+
+const courseActivity = (course: ModuleNames['courses'][number]): ActivityObject => ({
+  objectType: 'Activity',
+  id: `/course/${segment(course.path)}`,
+  definition: { type: activityTypes.course, name: { [course.language]: course.name } },
+});
+
+/** A module's statement context: the module as parent, its courses as grouping. */
+export const moduleContext = (modulePath: string, names?: ModuleNames) => ({
+  contextActivities: {
+    parent: [moduleActivity(modulePath, names)],
+    ...(names && names.courses.length > 0 ? { grouping: names.courses.map(courseActivity) } : {}),
+  },
 });
 
 const pageActivityId = (modulePath: string, pagePath: string) =>
@@ -118,15 +163,20 @@ export function sightingStatement(event: StoredOf<'ItemSeen'>): Draft {
 }
 
 /**
- * PageSeen: experienced, a page of a module (the module as its parent, as for the page's questions).
- * The page is named by its path: its title may change, and a test can hide it (anonymousPages).
+ * PageSeen: experienced, a page of a module (the module as its parent, as for the page's questions,
+ * its courses as grouping). The page is named by its title as it is then, by its path where the
+ * module hides page titles (anonymousPages, a test).
  */
-export function pageStatement(event: StoredOf<'PageSeen'>): Draft {
+export function pageStatement(event: StoredOf<'PageSeen'>, names?: ModuleNames): Draft {
   const { userId, modulePath, pagePath, at } = event.data;
+  const title = names && !names.anonymousPages ? names.pages[pagePath] : undefined;
   const object: ActivityObject = {
     objectType: 'Activity',
     id: pageActivityId(modulePath, pagePath),
-    definition: { type: activityTypes.lesson, name: { und: pagePath } },
+    definition: {
+      type: activityTypes.lesson,
+      name: title !== undefined && names ? { [names.language]: title } : { und: pagePath },
+    },
   };
   return {
     kind: 'experienced',
@@ -138,7 +188,7 @@ export function pageStatement(event: StoredOf<'PageSeen'>): Draft {
       actor: agent(userId),
       verb: verbOf('experienced'),
       object,
-      context: { contextActivities: { parent: [moduleActivity(modulePath)] } },
+      context: moduleContext(modulePath, names),
       timestamp: at,
     },
   };
@@ -270,7 +320,11 @@ function responseOf(
  * teacher scores it later. After an erasure the sealed answer reads as null, so a replay leaves the
  * response out, as the erasure itself does (statements.ts).
  */
-export function answerStatement(event: StoredOf<'AnswerSaved'>, definition?: QuestionDefinition): Draft {
+export function answerStatement(
+  event: StoredOf<'AnswerSaved'>,
+  definition?: QuestionDefinition,
+  names?: ModuleNames,
+): Draft {
   const { data } = event;
   const scored = data.questionType !== 'open';
   const object: ActivityObject = {
@@ -278,7 +332,8 @@ export function answerStatement(event: StoredOf<'AnswerSaved'>, definition?: Que
     id: questionActivityId(data.modulePath, data.pagePath, data.question),
     definition: {
       type: activityTypes.question,
-      name: { und: data.question },
+      // The question as it was asked, in its module's language; its name where the page is gone.
+      name: definition ? { [definition.language]: definition.element.label } : { und: data.question },
       ...interactionOf(data.questionType, definition),
     },
   };
@@ -302,7 +357,7 @@ export function answerStatement(event: StoredOf<'AnswerSaved'>, definition?: Que
       verb: verbOf('answered'),
       object,
       result,
-      context: { contextActivities: { parent: [moduleActivity(data.modulePath)] } },
+      context: moduleContext(data.modulePath, names),
       timestamp: event.meta.at,
     },
   };

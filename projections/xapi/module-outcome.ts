@@ -1,5 +1,5 @@
 import type { EventData, StoredOf } from '../../events/event-types';
-import { agent, type Draft, moduleActivity, scoreOf } from './build';
+import { agent, type Draft, type ModuleNames, moduleActivity, moduleContext, scoreOf } from './build';
 import { verbOf } from './vocabulary';
 
 /** The latest score of each question a participant answered in a module, keyed by the JSON of [page path, question]. */
@@ -24,6 +24,7 @@ export function moduleOutcome(
   event: StoredOf<'AnswerSaved'>,
   answers: ModuleProgress,
   questions: Set<string>,
+  names?: ModuleNames,
 ): Draft[] | null {
   if (questions.size === 0 || ![...questions].every((question) => question in answers)) return null;
   const { data } = event;
@@ -31,13 +32,15 @@ export function moduleOutcome(
   const raw = counted.reduce((sum, answer) => sum + answer.score, 0);
   const max = counted.reduce((sum, answer) => sum + answer.max, 0);
   const success = counted.every((answer) => answer.open || answer.score >= answer.max);
-  const object = moduleActivity(data.modulePath);
+  const object = moduleActivity(data.modulePath, names);
+  const grouping = moduleContext(data.modulePath, names).contextActivities.grouping;
   const base = { userId: data.userId, activity: object.id, source: null };
   const statement = (verb: 'completed' | 'passed' | 'failed') => ({
     actor: agent(data.userId),
     verb: verbOf(verb),
     object,
     result: { score: scoreOf(raw, max), success, completion: true },
+    ...(grouping ? { context: { contextActivities: { grouping } } } : {}),
     timestamp: event.meta.at,
   });
   const verdict = success ? 'passed' : 'failed';

@@ -9,6 +9,7 @@ import {
   certificateSource,
   type Draft,
   earnedStatement,
+  type ModuleNames,
   pageStatement,
   type QuestionDefinition,
   sightingStatement,
@@ -86,8 +87,10 @@ async function insertRows(trx: Transaction<XapiTables>, rows: Record<string, unk
 
 /**
  * What a run needs to know, in one statement: who of its people still exists (a sighting that raced
- * an erasure makes no statement), their progress in the modules they answered in, and the question
- * names of those modules' pages (keyed by the JSON of [page path, question]).
+ * an erasure makes no statement), their progress in the modules they answered in, the question
+ * names of those modules' pages (keyed by the JSON of [page path, question]), and the names of the
+ * modules answered or seen in, with their pages' titles and their courses (directly or through a
+ * section), each course once, in path order.
  */
 async function stateOf(
   trx: Transaction<XapiTables>,
@@ -97,10 +100,14 @@ async function stateOf(
   const userIds = [...new Set(events.map((event) => event.data.userId))];
   const pairs = JSON.stringify(answers.map((data) => ({ u: data.userId, m: data.moduleId })));
   const modulePaths = [...new Set(answers.map((data) => data.modulePath))];
+  const namedPaths = [
+    ...new Set(events.flatMap((event) => ('modulePath' in event.data ? [event.data.modulePath] : []))),
+  ];
   const { rows } = await sql<{
     alive: string[];
     progress: XapiModuleProgressTable[];
     questions: { module_path: string; page_path: string; name: string; element: unknown; language: string }[];
+    modules: (Omit<ModuleNames, 'anonymousPages'> & { path: string; anonymous_pages: boolean })[];
   }>`
     select
       (select coalesce(jsonb_agg(user_id), '[]') from users where user_id = any(${userIds}::text[])) as alive,
@@ -110,7 +117,20 @@ async function stateOf(
       (select coalesce(jsonb_agg(jsonb_build_object('module_path', p.module_path, 'page_path', p.path, 'name', e->>'name',
           'element', e, 'language', (select m.language from module_summaries m where m.path = p.module_path))), '[]')
         from page_summaries p, jsonb_array_elements(p.content) e
-        where p.module_path = any(${modulePaths}::text[]) and e ? 'questionType') as questions`.execute(trx);
+        where p.module_path = any(${modulePaths}::text[]) and e ? 'questionType') as questions,
+      (select coalesce(jsonb_agg(jsonb_build_object('path', m.path, 'name', m.name, 'info', m.info,
+          'language', m.language, 'anonymous_pages', m.anonymous_pages,
+          'pages', (select coalesce(jsonb_object_agg(p.path, p.name), '{}') from page_summaries p
+            where p.module_path = m.path),
+          'courses', (select coalesce(jsonb_agg(jsonb_build_object('path', c.path, 'name', c.name,
+              'language', c.language) order by c.path), '[]')
+            from course_summaries c where c.path in (
+              select l.parent_path from content_links l
+                where l.item_type = 'module' and l.item_path = m.path and l.parent_type = 'course'
+              union
+              select s.course_path from content_links l join section_summaries s on s.path = l.parent_path
+                where l.item_type = 'module' and l.item_path = m.path and l.parent_type = 'section')))), '[]')
+        from module_summaries m where m.path = any(${namedPaths}::text[])) as modules`.execute(trx);
   const state = rows[0]!;
   const questions = new Map<string, Set<string>>(modulePaths.map((path) => [path, new Set()]));
   const definitions = new Map<string, QuestionDefinition>();
@@ -123,7 +143,13 @@ async function stateOf(
         language: row.language ?? 'und',
       });
   }
-  return { alive: new Set(state.alive), progress: state.progress, questions, definitions };
+  const names = new Map<string, ModuleNames>(
+    state.modules.map(({ path, anonymous_pages, ...named }) => [
+      path,
+      { ...named, anonymousPages: anonymous_pages },
+    ]),
+  );
+  return { alive: new Set(state.alive), progress: state.progress, questions, definitions, names };
 }
 
 /**
@@ -133,7 +159,7 @@ async function stateOf(
  */
 async function applyRun(trx: Transaction<XapiTables>, events: RunEvent[]) {
   const state = await stateOf(trx, events);
-  const { alive, questions, definitions } = state;
+  const { alive, questions, definitions, names } = state;
   const keyOf = (data: { userId: string; moduleId: string }) => JSON.stringify([data.userId, data.moduleId]);
   const progress = new Map<string, { row: XapiModuleProgressTable; changed: boolean }>();
   for (const row of state.progress)
@@ -146,12 +172,13 @@ async function applyRun(trx: Transaction<XapiTables>, events: RunEvent[]) {
       continue;
     }
     if (event.type === 'PageSeen') {
-      rows.push(...rowsFor(event, [pageStatement(event)]));
+      rows.push(...rowsFor(event, [pageStatement(event, names.get(event.data.modulePath))]));
       continue;
     }
     const { data } = event;
     const definition = definitions.get(JSON.stringify([data.modulePath, data.pagePath, data.question]));
-    const drafts = [answerStatement(event, definition)];
+    const moduleNames = names.get(data.modulePath);
+    const drafts = [answerStatement(event, definition, moduleNames)];
     const key = keyOf(data);
     const entry = progress.get(key) ?? {
       row: { user_id: data.userId, module_id: data.moduleId, answers: {}, completed: false },
@@ -161,7 +188,12 @@ async function applyRun(trx: Transaction<XapiTables>, events: RunEvent[]) {
     entry.row.answers = recordAnswer(entry.row.answers, data);
     entry.changed = true;
     if (!entry.row.completed) {
-      const outcome = moduleOutcome(event, entry.row.answers, questions.get(data.modulePath) ?? new Set());
+      const outcome = moduleOutcome(
+        event,
+        entry.row.answers,
+        questions.get(data.modulePath) ?? new Set(),
+        moduleNames,
+      );
       if (outcome) {
         entry.row.completed = true;
         drafts.push(...outcome);
@@ -253,8 +285,16 @@ async function apply(trx: Transaction<XapiTables>, event: StoredOf<Handled>) {
 
 export const xapiStatements: Projection<XapiTables, Handled> = {
   name: 'xapi_statements',
-  version: 1,
-  reads: ['users', 'page_summaries', 'module_summaries'],
+  // 2: titles in the content's language and the courses as grouping.
+  version: 2,
+  reads: [
+    'users',
+    'page_summaries',
+    'module_summaries',
+    'course_summaries',
+    'section_summaries',
+    'content_links',
+  ],
   tables: ['xapi_statements', 'xapi_module_progress'],
   handles,
   apply,

@@ -140,7 +140,7 @@ describe.each(databaseKinds)('xAPI statements of matching, ordering and fill-in 
     const statement = of('capitals');
     expect(statement.object.definition).toEqual({
       type: 'http://adlnet.gov/expapi/activities/cmi.interaction',
-      name: { und: 'capitals' },
+      name: { nl: 'Koppel.' },
       interactionType: 'matching',
       source: [
         { id: 'paris', description: { nl: 'Parijs' } },

@@ -11,6 +11,7 @@ import {
   revokeModuleCertificate,
 } from '../../../server/certificate/commands';
 import { createCourse } from '../../../server/course/commands';
+import { addItemToParent } from '../../../server/link/commands';
 import { createModule } from '../../../server/module/commands';
 import { createPage } from '../../../server/page/commands';
 import { saveResult } from '../../../server/result/commands';
@@ -146,6 +147,13 @@ export async function xapiScenario(platform: TestPlatform, prefix: string) {
       },
     }),
   });
+  // The quiz is part of the course through the live section: its statements name the course as grouping.
+  await addItemToParent(platform, admin, meta(), {
+    parentType: 'section',
+    parentPath: `${prefix}-room`,
+    itemType: 'module',
+    itemPath: module,
+  });
   const learner = await addTestUser(platform, { name: 'Ada Learner' });
   const leaver = await addTestUser(platform, { name: 'Leaving Person' });
   const as = (userId: string) => ({ userId, roles: [], rules: noRules() });
@@ -176,5 +184,5 @@ export async function xapiScenario(platform: TestPlatform, prefix: string) {
   await pageSeen(leaver.userId);
   await answer(leaver.userId, { method: 'condom', rights: ['choice'], why: 'Private.' });
   await deleteUser(platform, admin, meta(), leaver.userId);
-  return { module, typed, learner, leaver };
+  return { module, typed, course: `${prefix}-course`, learner, leaver };
 }

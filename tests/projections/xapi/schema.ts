@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import learningLockerWarnings from 'xapi-validation';
 
 const TIN_CAN = path.join(import.meta.dirname, '../../fixtures/standards/xapi/tin-can-json-schema-2.0.0');
 
@@ -55,9 +56,26 @@ export function statementValidator(): ValidateFunction {
   return ajv.compile(JSON.parse(fs.readFileSync(file, 'utf8')));
 }
 
-/** Both validators, named, for tests that check a statement against each. */
+/**
+ * Learning Locker's own statement check (npm `xapi-validation`, conformance tested with its LRS), as
+ * a function shaped like ajv's: true when it finds no problem, the problems in `errors` otherwise.
+ */
+export function learningLockerValidator(): { (statement: unknown): boolean; errors: unknown } {
+  const validate = Object.assign(
+    (statement: unknown) => {
+      const warnings = learningLockerWarnings(statement);
+      validate.errors = warnings.map((warning) => ({ path: warning.path.join('.'), name: warning.name }));
+      return warnings.length === 0;
+    },
+    { errors: null as unknown },
+  );
+  return validate;
+}
+
+/** The validators, named, for tests that check a statement against each. */
 export const statementValidators = () =>
   [
     ['Tin Can schema (tcapi:1.0.1)', tinCanStatementValidator()],
     ['xapi-1.0.3-statement.schema.json', statementValidator()],
+    ["Learning Locker's xapi-validation", learningLockerValidator()],
   ] as const;

@@ -195,7 +195,7 @@ describe.each(databaseKinds)('xAPI statements on %s', (kind) => {
     expect(definitionOf('rights')?.correctResponsesPattern).toEqual(['information[,]choice']);
     expect(definitionOf('why')).toEqual({
       type: 'http://adlnet.gov/expapi/activities/cmi.interaction',
-      name: { und: 'why' },
+      name: { en: 'Why?' },
       interactionType: 'long-fill-in',
     });
     // Only the best-scoring accepted number is correct; the response is the number with a point.
@@ -222,7 +222,7 @@ describe.each(databaseKinds)('xAPI statements on %s', (kind) => {
         expect(validate(statement), `${name}: ${JSON.stringify(validate.errors)}`).toBe(true);
   });
 
-  it('says a module page was experienced: the page as object, its module as parent', async () => {
+  it('says a module page was experienced: the page by its title, its module as parent, the course as grouping', async () => {
     const page = `${PUBLIC_URL}/module/${scenario.module}/questions`;
     const statements = await all(`&activity=${encodeURIComponent(page)}`);
     expect(statements).toHaveLength(1);
@@ -233,9 +233,24 @@ describe.each(databaseKinds)('xAPI statements on %s', (kind) => {
       object: {
         objectType: 'Activity',
         id: page,
-        definition: { type: 'http://adlnet.gov/expapi/activities/lesson', name: { und: 'questions' } },
+        definition: { type: 'http://adlnet.gov/expapi/activities/lesson', name: { en: 'Questions' } },
       },
-      context: { contextActivities: { parent: [{ id: `${PUBLIC_URL}/module/${scenario.module}` }] } },
+      context: {
+        contextActivities: {
+          parent: [
+            {
+              id: `${PUBLIC_URL}/module/${scenario.module}`,
+              definition: { type: 'http://adlnet.gov/expapi/activities/module', name: { en: 'Quiz' } },
+            },
+          ],
+          grouping: [
+            {
+              id: `${PUBLIC_URL}/course/${scenario.course}`,
+              definition: { type: 'http://adlnet.gov/expapi/activities/course', name: { en: 'Course' } },
+            },
+          ],
+        },
+      },
     });
   });
 
