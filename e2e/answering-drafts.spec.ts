@@ -462,6 +462,14 @@ test('stuck behind an all-correct gate: the named teacher gives another attempt,
     await expect(waiting).toHaveAttribute('aria-describedby', 'stuck-notice');
     await expect(page.getByRole('link', { name: /Volgende/ })).toHaveCount(0);
     await screenshots(page, 'stuck-page');
+    // Asking from the notice is about the question it is stuck on; Escape closes without sending.
+    const ask = notice.getByRole('button', { name: 'Vraag het je docent' });
+    await ask.click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(`Over de vraag “${label}”`);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(ask).toBeFocused();
   });
 
   await test.step('the result says the same', async () => {

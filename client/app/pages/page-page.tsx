@@ -20,7 +20,9 @@ export function PagePage({
       modulePath={modulePath}
       pagePath={pagePath}
       base={base}
-      askTeacher={(pageName) => <AskTeacher about={{ page: pagePath, pageName, course }} />}
+      askTeacher={(pageName, question) => (
+        <AskTeacher about={{ page: pagePath, pageName, course, question }} />
+      )}
     />
   );
 }

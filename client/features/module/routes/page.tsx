@@ -17,6 +17,9 @@ import { Question } from '../components/question';
 import { StuckNotice } from '../components/stuck-notice';
 import { type SaveStatus, useAnswerForm } from '../components/use-answer-form';
 
+/** What asking the teachers is about: the page, and the question it is stuck on, if any. */
+type AskTeacherSlot = (pageName: string, question: { name: string; label: string } | null) => ReactNode;
+
 /**
  * /module/{modulePath}/page/{pagePath} (also under a course): the page as this participant meets it,
  * with a progress bar (page index divided by page count), previous and next links, a link up to the
@@ -32,8 +35,11 @@ export function PageRoute({
   modulePath: string;
   pagePath: string;
   base?: string;
-  /** The way to ask the module's teachers about this page, for a signed-in participant. */
-  askTeacher?: (pageName: string) => ReactNode;
+  /**
+   * The way to ask the module's teachers about this page, for a signed-in participant, and about
+   * the question it is stuck on when it is.
+   */
+  askTeacher?: AskTeacherSlot;
 }) {
   const { t } = useTranslation();
   const module = useLearnerModule(modulePath);
@@ -109,7 +115,7 @@ function PageView({
   module: LearnerModuleResult;
   page: LearnerPageState;
   moduleHref: string;
-  askTeacher?: (pageName: string) => ReactNode;
+  askTeacher?: AskTeacherSlot;
 }) {
   const { t } = useTranslation();
   const session = useSession();
@@ -148,6 +154,12 @@ function PageView({
       'questionType' in element ? [[element.name, element] as const] : [],
     ),
   );
+  // The question the notice is about: the first whose attempts are used up without the answer the gate needs.
+  const stuckOn = page.progress.stuck
+    ? page.page.content
+        .flatMap((element) => ('questionType' in element ? [page.questions[element.name]] : []))
+        .find((state) => state?.locked && (!state.answered || state.score < state.maxScore))
+    : undefined;
   // The gate waits for the saved answers, so a change still resting counts as not there yet.
   const waiting = !page.progress.gateOpen || (module.gateProgress && form.status === 'pending');
   return (
@@ -200,11 +212,15 @@ function PageView({
         <StuckNotice
           helpers={page.helpers}
           id="stuck-notice"
-          action={signedIn && askTeacher ? askTeacher(pageName) : null}
+          action={
+            signedIn && askTeacher
+              ? askTeacher(pageName, stuckOn ? { name: stuckOn.name, label: stuckOn.label } : null)
+              : null
+          }
         />
       )}
       {signedIn && askTeacher && !page.progress.stuck && (
-        <p className="learner-page__ask">{askTeacher(pageName)}</p>
+        <p className="learner-page__ask">{askTeacher(pageName, null)}</p>
       )}
       <nav className="pager" aria-label={t('pages.pager')}>
         {previous ? (
