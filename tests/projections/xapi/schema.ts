@@ -60,7 +60,7 @@ export function statementValidator(): ValidateFunction {
  * Learning Locker's own statement check (npm `xapi-validation`, conformance tested with its LRS), as
  * a function shaped like ajv's: true when it finds no problem, the problems in `errors` otherwise.
  */
-export function learningLockerValidator(): { (statement: unknown): boolean; errors: unknown } {
+function learningLockerValidator(): { (statement: unknown): boolean; errors: unknown } {
   const validate = Object.assign(
     (statement: unknown) => {
       const warnings = learningLockerWarnings(statement);
