@@ -2,10 +2,13 @@ import '../../ui/admin/admin.css';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Switch, useLocation } from 'wouter';
+import { ADMIN_ROLE } from '../../../events/permissions';
 import { type CurrentUser, hasRule, holdsAnyRole, type RuleName } from '../../lib/auth';
 import { NotAllowed } from '../../ui/admin/not-allowed';
 import { SignedInOnly } from '../../ui/signed-in-only';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { ApiClientsRoute } from '../api-client/admin/api-clients';
+import { NewApiClientRoute } from '../api-client/admin/new-api-client';
 import { CertificateConfigChooserRoute } from '../certificate/admin/certificate-config-chooser';
 import { CourseCertificatesRoute } from '../certificate/admin/course-certificates';
 import { ExpiringCertificatesRoute } from '../certificate/admin/expiring-certificates';
@@ -64,6 +67,7 @@ function AdminArea({ user }: { user: CurrentUser }) {
   const manageUsers = hasRule(user, 'manage_users');
   const linkUsers = manageUsers || hasRule(user, 'assign_participants');
   const need = (allowed: boolean, screen: ReactNode) => (allowed ? screen : <NotAllowed />);
+  const isAdmin = user.roles.includes(ADMIN_ROLE);
 
   return (
     <div className="admin">
@@ -229,6 +233,8 @@ function AdminArea({ user }: { user: CurrentUser }) {
           <Route path="/roles/new-role">
             {need(hasRule(user, 'manage_roles'), <NewRoleRoute viewer={user} />)}
           </Route>
+          <Route path="/api-clients">{need(isAdmin, <ApiClientsRoute />)}</Route>
+          <Route path="/api-clients/new">{need(isAdmin, <NewApiClientRoute />)}</Route>
           <Route path="/settings">{need(hasRule(user, 'manage_roles'), <SettingsRoute />)}</Route>
           <Route path="/messages">
             <InboxRoute />
@@ -253,10 +259,13 @@ function AdminArea({ user }: { user: CurrentUser }) {
   );
 }
 
-/** The admin screens this person's rights open, and nothing else. */
+/**
+ * The admin screens this person's rights open, and nothing else. A screen for administrators only
+ * (`adminOnly`: API clients, which may hold any right) asks for the admin role instead of a rule.
+ */
 function useAdminLinks(user: CurrentUser) {
   const { t } = useTranslation();
-  const links: { href: string; label: string; text: string; rules: RuleName[] }[] = [
+  const links: { href: string; label: string; text: string; rules: RuleName[]; adminOnly?: true }[] = [
     {
       href: '/courses',
       label: t('courseAdmin.title'),
@@ -330,13 +339,22 @@ function useAdminLinks(user: CurrentUser) {
       rules: ['manage_roles'],
     },
     {
+      href: '/api-clients',
+      label: t('adminArea.apiClients.title'),
+      text: t('adminArea.apiClients.navText'),
+      rules: [],
+      adminOnly: true,
+    },
+    {
       href: '/settings',
       label: t('adminSettings.title'),
       text: t('adminSettings.navText'),
       rules: ['manage_roles'],
     },
   ];
-  return links.filter((link) => link.rules.some((rule) => hasRule(user, rule)));
+  return links.filter((link) =>
+    link.adminOnly ? user.roles.includes(ADMIN_ROLE) : link.rules.some((rule) => hasRule(user, rule)),
+  );
 }
 
 function AdminNav({ user }: { user: CurrentUser }) {
