@@ -56,6 +56,7 @@ function declaredReadsOf(projection: AnyProjection): KyselyPlugin {
     ...projection.tables,
     ...(projection.reads ?? []),
     ...(projection.readsBefore ?? []),
+    ...(projection.readsSettled ?? []),
   ]);
   return {
     transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {

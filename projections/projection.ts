@@ -23,6 +23,11 @@ export interface Projection<Tables, Handled extends string = EventType> {
   reads?: string[];
   /** Other projections' tables it reads as they stood before the event: it is applied before their owners. */
   readsBefore?: string[];
+  /**
+   * Tables outside the log that the platform fixes before any projection runs (at start, like
+   * `xapi_bases`) and that no event changes: read as they are, in a rebuild as live.
+   */
+  readsSettled?: string[];
   handles: readonly Handled[];
   // Method syntax on purpose: its parameters are bivariant, so a projection of a few types still
   // fits the registry's list of projections of any types.

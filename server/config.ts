@@ -289,6 +289,13 @@ export const configSchema = z
     /** Zoom Meeting SDK app credentials: zoom classrooms get a signature made with them (both or neither). */
     ZOOM_SDK_KEY: optionalText,
     ZOOM_SDK_SECRET: optionalText,
+    /**
+     * A new address for the IRIs of xAPI statements made from now on (a site that moved); unset: the
+     * one fixed at the first start stays (docs/integrating/xapi.md).
+     */
+    XAPI_IRI_BASE: optionalText.refine((url) => !url || /^https?:\/\/[^/]/.test(url), {
+      message: 'must be an http:// or https:// address',
+    }),
     /** The LRS that xAPI statements are pushed to (its xAPI base address) and its Basic credentials: all three or none. */
     XAPI_ENDPOINT: optionalText.refine((url) => !url || /^https?:\/\/[^/]/.test(url), {
       message: 'must be an http:// or https:// address',

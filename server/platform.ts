@@ -19,6 +19,7 @@ import { fileStorage } from './file/storage';
 import { translator } from './i18n';
 import { loadSharp } from './ops/native-sharp';
 import { loadTenant, type Tenant } from './tenant/config';
+import { fixXapiBase } from './xapi/bases';
 
 /** Everything a request or a script needs: the database, the command pipeline, jobs and keys. */
 export interface Platform {
@@ -90,6 +91,12 @@ export async function startPlatform(
   try {
     const applied = await migrateToLatest(database.db as never);
     if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
+    // Before the projections catch up: the xAPI statements they make name activities under it.
+    await fixXapiBase(
+      database.db,
+      config.XAPI_IRI_BASE,
+      config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    );
     // New or changed projections are rebuilt from the log: on the embedded database before anything
     // reads them; on PostgreSQL in shadow tables, so that instances serving from them are not held.
     const startedCatchUp = performance.now();

@@ -8,7 +8,6 @@ import { renderStatement, type StatementRow } from './render';
 export interface XapiPushDeps {
   // biome-ignore lint/suspicious/noExplicitAny: reads statements and events of the full schema
   db: Kysely<any>;
-  publicUrl: string;
   /** The configured LRS (XAPI_ENDPOINT, XAPI_KEY, XAPI_SECRET); null: nothing is pushed. */
   lrs: LrsSettings | null;
   log: {
@@ -91,7 +90,7 @@ export async function pushStatements(
       if (batch.length === 0) break;
       await sendBatch(
         lrs,
-        batch.map((row) => renderStatement(row, deps.publicUrl)),
+        batch.map((row) => renderStatement(row)),
         {
           timeoutMs: (options.leaseSeconds * 1000) / 2,
           onConflict: (id) =>

@@ -7,44 +7,13 @@ export interface StatementRow {
   stored: Date | string;
 }
 
-interface Activity {
-  objectType: 'Activity';
-  id: string;
-}
-
-/** The stored form: platform activities as paths, the actor's account without its homePage. */
-interface StoredForm {
-  id: string;
-  actor: { objectType: 'Agent'; account: { name: string } };
-  object: Activity | { objectType: 'StatementRef'; id: string };
-  context?: { contextActivities: Partial<Record<'parent' | 'grouping', Activity[]>> };
-}
-
 /**
- * A stored statement made whole: its platform paths become IRIs under `publicUrl`, the actor's
- * account gets the platform as its homePage, and `stored` and `version` are added. The API and the
- * LRS push both answer with it, so an integrator sees the same statement either way.
+ * A statement as the API and the LRS push answer with it: as the table keeps it (its IRIs those it
+ * was made with), with `stored` and `version` added, so an integrator sees the same statement either way.
  */
-export function renderStatement(row: StatementRow, publicUrl: string) {
-  const base = publicUrl.replace(/\/+$/, '');
-  const statement = row.body as StoredForm;
-  const activity = <A extends Activity>(object: A): A => ({ ...object, id: base + object.id });
+export function renderStatement(row: StatementRow) {
   return {
-    ...statement,
-    actor: { ...statement.actor, account: { homePage: base, name: statement.actor.account.name } },
-    object: statement.object.objectType === 'Activity' ? activity(statement.object) : statement.object,
-    ...(statement.context
-      ? {
-          context: {
-            contextActivities: Object.fromEntries(
-              Object.entries(statement.context.contextActivities).map(([kind, activities]) => [
-                kind,
-                (activities ?? []).map(activity),
-              ]),
-            ),
-          },
-        }
-      : {}),
+    ...(row.body as { id: string }),
     stored: new Date(row.stored).toISOString(),
     version: XAPI_VERSION,
   };

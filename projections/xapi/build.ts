@@ -9,13 +9,12 @@ import type { TrackingCategory } from '../../events/tracking/events';
 import { activityTypes, actorNameOf, PLATFORM_ACTOR_NAME, type VerbKey, verbOf } from './vocabulary';
 
 /**
- * A statement as the read table keeps it: platform activities as paths ('/module/…'), the actor
- * without its homePage. Rendering (render.ts) puts PUBLIC_URL in front, so a new public address
- * changes no statement id and needs no rebuild.
+ * A statement as it is built: platform activities as paths ('/module/…'), the actor without its
+ * homePage. Written, it takes the IRI base in effect at its event (absolute.ts), and keeps it.
  */
 export interface StoredStatement {
   id: string;
-  actor: { objectType: 'Agent'; account: { name: string } };
+  actor: { objectType: 'Agent'; account: { homePage?: string; name: string } };
   verb: ReturnType<typeof verbOf>;
   object: ActivityObject | { objectType: 'StatementRef'; id: string };
   result?: StatementResult;

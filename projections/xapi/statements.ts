@@ -4,6 +4,7 @@ import { elementSchema, isQuestion } from '../../events/page/content';
 import type { StoredEvent } from '../../events/store';
 import { rowsOf } from '../db';
 import type { Projection } from '../projection';
+import { absolute, baseAt, type XapiBase } from './absolute';
 import {
   answerStatement,
   certificateSource,
@@ -26,7 +27,7 @@ export interface XapiStatementsTable {
   /** The person the statement is about (null: a voiding statement, made by the platform). */
   user_id: string | null;
   verb: string;
-  /** The object's activity id as a path ('/module/…'); null for a StatementRef. */
+  /** The object's activity IRI; null for a StatementRef. */
   activity: string | null;
   /** What a later event refers to ('certificate:<id>' for the earned statement a revocation voids). */
   source: string | null;
@@ -61,20 +62,33 @@ const runs = ['ItemSeen', 'PageSeen', 'AnswerSaved'] as const;
 /** The events applied in runs: sightings and answers. */
 type RunEvent = StoredOf<(typeof runs)[number]>;
 
-/** The rows of an event's statements, numbered in the order the event gave them. */
-const rowsFor = (event: StoredEvent, drafts: Draft[], firstOrdinal = 0) =>
-  drafts.map((draft, index) => ({
+/**
+ * The rows of an event's statements, numbered in the order the event gave them, with the IRIs of the
+ * base in effect at the event (xapi_bases).
+ */
+const rowsFor = (event: StoredEvent, drafts: Draft[], bases: readonly XapiBase[], firstOrdinal = 0) => {
+  const base = baseAt(bases, event.position);
+  return drafts.map((draft, index) => ({
     statement_id: statementIdOf(event.stream, event.version, draft.kind),
     position: event.position,
     ordinal: firstOrdinal + index,
     user_id: draft.userId,
     verb: draft.verb,
-    activity: draft.activity,
+    activity: draft.activity === null ? null : base + draft.activity,
     source: draft.source,
     voided: false,
     stored: event.recordedAt.toISOString(),
-    body: { id: statementIdOf(event.stream, event.version, draft.kind), ...draft.statement },
+    body: { id: statementIdOf(event.stream, event.version, draft.kind), ...absolute(draft.statement, base) },
   }));
+};
+
+/** The IRI bases, oldest first (a handful of rows: one per site move). */
+const basesOf = async (trx: Transaction<XapiTables>) =>
+  (
+    await sql<XapiBase>`select from_position::text as "from", base from xapi_bases order by from_position`.execute(
+      trx,
+    )
+  ).rows;
 
 async function insertRows(trx: Transaction<XapiTables>, rows: Record<string, unknown>[]) {
   if (rows.length === 0) return;
@@ -108,6 +122,7 @@ async function stateOf(
     progress: XapiModuleProgressTable[];
     questions: { module_path: string; page_path: string; name: string; element: unknown; language: string }[];
     modules: (Omit<ModuleNames, 'anonymousPages'> & { path: string; anonymous_pages: boolean })[];
+    bases: XapiBase[];
   }>`
     select
       (select coalesce(jsonb_agg(user_id), '[]') from users where user_id = any(${userIds}::text[])) as alive,
@@ -130,7 +145,9 @@ async function stateOf(
               union
               select s.course_path from content_links l join section_summaries s on s.path = l.parent_path
                 where l.item_type = 'module' and l.item_path = m.path and l.parent_type = 'section')))), '[]')
-        from module_summaries m where m.path = any(${namedPaths}::text[])) as modules`.execute(trx);
+        from module_summaries m where m.path = any(${namedPaths}::text[])) as modules,
+      (select coalesce(jsonb_agg(jsonb_build_object('from', b.from_position::text, 'base', b.base)
+          order by b.from_position), '[]') from xapi_bases b) as bases`.execute(trx);
   const state = rows[0]!;
   const questions = new Map<string, Set<string>>(modulePaths.map((path) => [path, new Set()]));
   const definitions = new Map<string, QuestionDefinition>();
@@ -149,7 +166,14 @@ async function stateOf(
       { ...named, anonymousPages: anonymous_pages },
     ]),
   );
-  return { alive: new Set(state.alive), progress: state.progress, questions, definitions, names };
+  return {
+    alive: new Set(state.alive),
+    progress: state.progress,
+    questions,
+    definitions,
+    names,
+    bases: state.bases,
+  };
 }
 
 /**
@@ -159,7 +183,7 @@ async function stateOf(
  */
 async function applyRun(trx: Transaction<XapiTables>, events: RunEvent[]) {
   const state = await stateOf(trx, events);
-  const { alive, questions, definitions, names } = state;
+  const { alive, questions, definitions, names, bases } = state;
   const keyOf = (data: { userId: string; moduleId: string }) => JSON.stringify([data.userId, data.moduleId]);
   const progress = new Map<string, { row: XapiModuleProgressTable; changed: boolean }>();
   for (const row of state.progress)
@@ -168,11 +192,11 @@ async function applyRun(trx: Transaction<XapiTables>, events: RunEvent[]) {
   for (const event of events) {
     if (!alive.has(event.data.userId)) continue;
     if (event.type === 'ItemSeen') {
-      rows.push(...rowsFor(event, [sightingStatement(event)]));
+      rows.push(...rowsFor(event, [sightingStatement(event)], bases));
       continue;
     }
     if (event.type === 'PageSeen') {
-      rows.push(...rowsFor(event, [pageStatement(event, names.get(event.data.modulePath))]));
+      rows.push(...rowsFor(event, [pageStatement(event, names.get(event.data.modulePath))], bases));
       continue;
     }
     const { data } = event;
@@ -199,7 +223,7 @@ async function applyRun(trx: Transaction<XapiTables>, events: RunEvent[]) {
         drafts.push(...outcome);
       }
     }
-    rows.push(...rowsFor(event, drafts));
+    rows.push(...rowsFor(event, drafts, bases));
   }
   const changed = [...progress.values()].filter((entry) => entry.changed).map((entry) => ({ ...entry.row }));
   if (changed.length === 0) return insertRows(trx, rows);
@@ -233,6 +257,7 @@ async function revoke(trx: Transaction<XapiTables>, event: StoredOf<'Certificate
     rowsFor(
       event,
       earned.map((row) => voidingStatement(row.statement_id, data.revokedAt)),
+      await basesOf(trx),
     ),
   );
 }
@@ -261,6 +286,7 @@ async function erase(trx: Transaction<XapiTables>, event: StoredOf<'UserDeleted'
     rowsFor(
       event,
       targets.map((row) => voidingStatement(row.statement_id, event.meta.at)),
+      await basesOf(trx),
     ),
   );
 }
@@ -272,8 +298,8 @@ async function apply(trx: Transaction<XapiTables>, event: StoredOf<Handled>) {
     case 'AnswerSaved':
       return applyRun(trx, [event]);
     case 'CertificateIssued': {
-      const { alive } = await stateOf(trx, [event]);
-      if (alive.size > 0) await insertRows(trx, rowsFor(event, [earnedStatement(event)]));
+      const { alive, bases } = await stateOf(trx, [event]);
+      if (alive.size > 0) await insertRows(trx, rowsFor(event, [earnedStatement(event)], bases));
       return;
     }
     case 'CertificateRevoked':
@@ -285,7 +311,7 @@ async function apply(trx: Transaction<XapiTables>, event: StoredOf<Handled>) {
 
 export const xapiStatements: Projection<XapiTables, Handled> = {
   name: 'xapi_statements',
-  // 2: titles in the content's language and the courses as grouping.
+  // 2: titles in the content's language, the courses as grouping, IRIs fixed when made.
   version: 2,
   reads: [
     'users',
@@ -295,6 +321,7 @@ export const xapiStatements: Projection<XapiTables, Handled> = {
     'section_summaries',
     'content_links',
   ],
+  readsSettled: ['xapi_bases'],
   tables: ['xapi_statements', 'xapi_module_progress'],
   handles,
   apply,

@@ -37,6 +37,15 @@ export interface OperationalTables {
     bytes: number;
     created_at: ColumnType<Date, string | undefined, never>;
   };
+  /**
+   * The address xAPI statements name activities and people under, from a position of the log on
+   * (server/xapi/bases.ts); the xapi_statements projection reads it.
+   */
+  xapi_bases: {
+    from_position: ColumnType<string, string | number, never>;
+    base: string;
+    fixed_at: ColumnType<Date, Date | string, never>;
+  };
   /** The public half of the key that signs ID tokens; one row at most. */
   signing_key: {
     id: ColumnType<boolean, boolean | undefined, never>;

@@ -48,7 +48,15 @@ export const carriedTables = [
   'recovery_codes',
   // The reminders already mailed: without them a restore would mail every reminder of the day again.
   'live_reminders_sent',
+  // The xAPI IRI bases: a restored site names its statements' activities as before.
+  'xapi_bases',
 ];
+
+/**
+ * Carried tables the target's own start fills before an import can run (the xAPI base it fixed):
+ * not required empty, and replaced by the backup's rows when it brings some.
+ */
+const replacedOnImport = new Set(['xapi_bases']);
 
 /**
  * State outside the log that a restore drops on purpose: pending sign-in and reset codes, sessions
@@ -190,6 +198,7 @@ async function assertEmpty(trx: Trx): Promise<void> {
     );
   }
   for (const table of await existingTables(trx, carriedTables)) {
+    if (replacedOnImport.has(table)) continue;
     const { rows: any } = await sql`select 1 from ${sql.table(table)} limit 1`.execute(trx);
     if (any.length > 0) {
       throw new BackupError(`The table ${table} is not empty: import only into an empty database.`);
@@ -249,8 +258,13 @@ export async function importBackup(
         )}`.execute(trx);
       events = [];
     };
+    const replaced = new Set<string>();
     const flushRows = async () => {
       for (const [table, rows] of rowsByTable) {
+        if (replacedOnImport.has(table) && !replaced.has(table)) {
+          await sql`delete from ${sql.table(table)}`.execute(trx);
+          replaced.add(table);
+        }
         await sql`
           insert into ${sql.table(table)}
           select * from jsonb_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(rows)}::jsonb)`.execute(

@@ -117,6 +117,10 @@ export const exportedAs = {
   FileCreated: 'activity',
   FileUpdated: 'activity',
   FileDeleted: 'activity',
+  // API clients an administrator made or revoked (a client's own use is no person's).
+  ApiClientCreated: 'activity',
+  ApiClientRevoked: 'activity',
+  ApiClientUsed: 'activity',
   RoleCreated: 'activity',
   RoleUpdated: 'activity',
   RoleDeleted: 'activity',

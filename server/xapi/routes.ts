@@ -7,6 +7,7 @@ import { renderStatement, XAPI_VERSION } from '../../jobs/xapi/render';
 import { verbKeyOf } from '../../projections/xapi/vocabulary';
 import { noInput } from '../http/schemas';
 import type { Platform } from '../platform';
+import { xapiBases } from './bases';
 import { findStatement, listStatements } from './queries';
 import { acceptedLanguages, formatStatement } from './statement-format';
 import { MAX_STATEMENTS_PER_PAGE, type StatementQuery, statementQuerySchema } from './statement-query';
@@ -26,10 +27,6 @@ const acceptedVersion = /^1\.0(\.\d+)?$/;
  */
 export const xapiRoutes = fp(
   async (app: FastifyInstance, { platform }: { platform: Platform }) => {
-    const publicUrl = (platform.config.PUBLIC_URL ?? `http://localhost:${platform.config.PORT}`).replace(
-      /\/+$/,
-      '',
-    );
     // The About resource is public and answers whatever version a request names.
     app.get('/xapi/about', { schema: noInput, config: { apiScope: 'public' } }, async (_request, reply) => {
       reply.header('x-experience-api-version', XAPI_VERSION).header('cache-control', 'no-cache');
@@ -60,7 +57,7 @@ export const xapiRoutes = fp(
         const query = request.query;
         const accepted = acceptedLanguages(request.headers['accept-language']);
         const format = (statement: { body: unknown; stored: Date | string }) =>
-          formatStatement(renderStatement(statement, publicUrl), query.format ?? 'exact', accepted);
+          formatStatement(renderStatement(statement), query.format ?? 'exact', accepted);
         let answer: unknown;
         const single = query.statementId ?? query.voidedStatementId;
         if (single) {
@@ -92,15 +89,14 @@ export const xapiRoutes = fp(
       // A verb, activity or agent the platform never uses matches nothing; it is not an error.
       const verb = query.verb === undefined ? undefined : verbKeyOf(query.verb);
       if (verb === null) return empty;
-      let activity: string | undefined;
-      if (query.activity !== undefined) {
-        if (!query.activity.startsWith(`${publicUrl}/`)) return empty;
-        activity = query.activity.slice(publicUrl.length);
-      }
+      // Statements keep the IRIs they were made with: an activity is matched as given, a person by
+      // an account on any base the platform named them under (xapi_bases).
+      const activity = query.activity;
       let agentName: string | undefined;
       if (query.agent !== undefined) {
         const account = query.agent.account;
-        if (!account || account.homePage.replace(/\/+$/, '') !== publicUrl) return empty;
+        const bases = await xapiBases(platform.database.db);
+        if (!account || !bases.includes(account.homePage.replace(/\/+$/, ''))) return empty;
         agentName = account.name;
       }
       const limit =

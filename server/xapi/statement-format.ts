@@ -48,6 +48,7 @@ const activityId = (activity: { objectType?: string; id: string }) => ({
 function idsOnly(statement: RenderedStatement): Json {
   const { verb, object, context, ...rest } = statement as RenderedStatement & {
     verb: { id: string };
+    object: { objectType?: string; id: string };
     context?: { contextActivities: Record<string, { id: string }[]> };
   };
   const contextActivities = context

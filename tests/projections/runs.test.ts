@@ -145,7 +145,9 @@ describe.each(databaseKinds)('projecting runs of events on %s', (kind) => {
     expect(oneByOne.answer_requests!.length).toBeGreaterThan(2);
     expect(oneByOne.user_tracking!.length).toBeGreaterThan(2);
     const pageStatements = oneByOne.xapi_statements!.filter((row) =>
-      String((row as { activity: string | null }).activity).match(/^\/module\/module-\d\/(one|two)$/),
+      String((row as { activity: string | null }).activity).match(
+        /^http:\/\/localhost:3000\/module\/module-\d\/(one|two)$/,
+      ),
     );
     expect(pageStatements.length).toBeGreaterThan(2);
 

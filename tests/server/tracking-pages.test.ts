@@ -190,7 +190,8 @@ describe.each(databaseKinds)('module page sightings on %s', (kind) => {
     const [intro] = mine;
     expect(intro!.object.definition).toEqual({
       type: 'http://adlnet.gov/expapi/activities/lesson',
-      name: { und: 'intro' },
+      // Its title, in its module's language.
+      name: { en: 'Intro' },
     });
     expect(intro!.context?.contextActivities.parent.map((parent) => parent.id)).toEqual([
       `${PUBLIC_URL}/module/planning`,

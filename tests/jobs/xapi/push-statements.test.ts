@@ -82,7 +82,6 @@ describe.each(databaseKinds)('pushing xAPI statements to an LRS on %s', (kind) =
     lrs = await startStandInLrs();
     deps = {
       db: platform.database.db,
-      publicUrl: PUBLIC_URL,
       lrs: { endpoint: lrs.endpoint, key: LRS_KEY, secret: LRS_SECRET },
       log: silent,
     };
@@ -109,7 +108,7 @@ describe.each(databaseKinds)('pushing xAPI statements to an LRS on %s', (kind) =
     expect(await pushStatements(deps, options('c'))).toBe(all.length - 10);
     expect([...lrs.stored.keys()].sort()).toEqual(all.map((row) => row.statement_id).sort());
     expect([...lrs.stores.values()].every((count) => count === 1)).toBe(true);
-    for (const row of all) expect(lrs.stored.get(row.statement_id)).toEqual(renderStatement(row, PUBLIC_URL));
+    for (const row of all) expect(lrs.stored.get(row.statement_id)).toEqual(renderStatement(row));
     const { rows } = await sql<{ pushed: string }>`select pushed from xapi_push_marks`.execute(
       platform.database.db,
     );
@@ -189,7 +188,6 @@ describe.each(databaseKinds)('two instances pushing together on %s', (kind) => {
   it('sends each statement once while both push and new statements arrive', async () => {
     const depsOf = (platform: Platform): XapiPushDeps => ({
       db: platform.database.db,
-      publicUrl: PUBLIC_URL,
       lrs: { endpoint: lrs.endpoint, key: LRS_KEY, secret: LRS_SECRET },
       log: silent,
     });
@@ -236,7 +234,6 @@ describe.each(databaseKinds.filter((kind) => kind === 'postgres'))(
     it('is not skipped: later transactions wait until the older one has committed', async () => {
       const deps: XapiPushDeps = {
         db: platform.database.db,
-        publicUrl: PUBLIC_URL,
         lrs: { endpoint: lrs.endpoint, key: LRS_KEY, secret: LRS_SECRET },
         log: silent,
       };

@@ -145,7 +145,7 @@ describe.each(databaseKinds)('xAPI statements on %s', (kind) => {
     expect(rows.length).toBeGreaterThan(20);
     const validators = statementValidators();
     for (const row of rows) {
-      const statement = renderStatement(row, PUBLIC_URL);
+      const statement = renderStatement(row);
       for (const [name, validate] of validators)
         expect(validate(statement), `${name}: ${JSON.stringify(validate.errors)}`).toBe(true);
     }
