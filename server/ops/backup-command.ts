@@ -7,6 +7,7 @@ import { migrateToLatest } from '../db/migrate';
 import { checkBucket } from '../file/s3-storage';
 import { fileStorage } from '../file/storage';
 import { databaseTarget } from '../platform';
+import { fixXapiBase } from '../xapi/bases';
 import { BackupError, type BackupSummary, exportBackup, importBackup } from './backup';
 import {
   checksumsName,
@@ -137,15 +138,17 @@ export async function runImport(
   if (entries && config.STORAGE_DRIVER === 's3') await checkBucket(config);
   const input = file === '-' ? process.stdin : fs.createReadStream(file);
   let files: FilesSummary | null = null;
-  const summary = await withDatabase(config, (db) =>
-    importBackup(db, input, {
+  const summary = await withDatabase(config, async (db) => {
+    // The statements the import rebuilds name activities under this base, unless the backup brings its own.
+    await fixXapiBase(db, config.XAPI_IRI_BASE, config.PUBLIC_URL ?? `http://localhost:${config.PORT}`);
+    return importBackup(db, input, {
       beforeCommit: entries
         ? async () => {
             files = await restoreFiles(fileStorage(config), folder!, entries);
           }
         : undefined,
-    }),
-  );
+    });
+  });
   process.stderr.write(
     `Imported ${summary.events} events and ${summary.rows} private rows into ${where(config)} and rebuilt ` +
       `every read table in ${Math.round(performance.now() - started)} ms.\n`,

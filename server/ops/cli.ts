@@ -257,6 +257,12 @@ export const configurationTable: { variables: string[]; defaults: string; meanin
       'Set together: the Zoom Meeting SDK app key and secret. A zoom classroom then gets a meeting signature made on the server (HS256, role 1 for admins and teachers, 0 otherwise) and the CSP allows Zoom. Unset: zoom classrooms cannot load.',
   },
   {
+    variables: ['XAPI_IRI_BASE'],
+    defaults: 'unset',
+    meaning:
+      'A new address (http:// or https://) for the IRIs of xAPI statements made from this start on, after the site moved; statements made before keep theirs. Unset: the base fixed at the first start (the public address then) stays (xAPI).',
+  },
+  {
     variables: ['XAPI_ENDPOINT', 'XAPI_KEY', 'XAPI_SECRET'],
     defaults: 'unset',
     meaning:
