@@ -3,6 +3,7 @@ import { ClientError, GraphQLClient, gql } from 'graphql-request';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
+import { idTokenFor } from '../../../server/auth/id-tokens';
 import { emptyClientRoot } from '../../graphql/client';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../../harness';
 import { addTestUser } from '../../users';
@@ -14,7 +15,7 @@ import { trpcCalls } from '../trpc-calls';
  * a key; its scopes open exactly their procedures, GraphQL fields and routes; revocation, expiry and
  * the address list count at once; creation, use and revocation are events, and no secret is stored.
  */
-type Who = 'admin' | 'teacher';
+type Who = 'admin' | 'teacher' | 'participant' | 'former';
 
 interface Created {
   clientId: string;
@@ -58,6 +59,7 @@ describe.each(databaseKinds)('API clients on %s', (kind) => {
     baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
     tokens.admin = (await addTestUser(platform, { roles: ['admin'] })).token;
     tokens.teacher = (await addTestUser(platform, { roles: ['teacher'] })).token;
+    tokens.participant = (await addTestUser(platform)).token;
     await api.as('admin', 'course.create', {
       path: 'api-client-course',
       course: { name: 'Integration course', language: 'en', public: false },
@@ -85,6 +87,64 @@ describe.each(databaseKinds)('API clients on %s', (kind) => {
     expect(stored.rows.map((r) => r.text).join()).not.toContain(client.clientSecret);
     await api.refused('teacher', 'apiClient.create', { name: 'Mine', scopes: ['users:read'] }, 'FORBIDDEN');
     await api.refused('teacher', 'apiClient.list', undefined, 'FORBIDDEN', false);
+  });
+
+  it('making or holding a client grants nothing over clients: not to a demoted maker, nor to the client itself', async () => {
+    // A participant and a teacher are refused every call, and write nothing.
+    for (const who of ['participant', 'teacher'] as const) {
+      await api.refused(who, 'apiClient.list', undefined, 'FORBIDDEN', false);
+      await api.refused(who, 'apiClient.create', { name: 'Mine', scopes: ['content:read'] }, 'FORBIDDEN');
+    }
+    // An administrator makes a client, then loses the role: their own client is no longer theirs to see or revoke.
+    const maker = await addTestUser(platform, { roles: ['admin'] });
+    tokens.former = maker.token;
+    const made = await create({ name: 'Made by a colleague', scopes: ['users:read'] });
+    await api.as('admin', 'user.setRoles', { _id: maker.userId, roles: [] });
+    tokens.former = (await idTokenFor(platform, maker.userId))!;
+    await api.refused('former', 'apiClient.list', undefined, 'FORBIDDEN', false);
+    await api.refused('former', 'apiClient.revoke', { clientId: made.clientId }, 'FORBIDDEN');
+    // The client itself, even holding every scope, cannot list, make or revoke clients (its own included).
+    const everything = await create({
+      name: 'Everything',
+      scopes: [
+        'content:read',
+        'content:write',
+        'results:read',
+        'results:write',
+        'users:read',
+        'xapi:read',
+        'certificates:read',
+      ],
+    });
+    for (const [procedure, input, mutation] of [
+      ['apiClient.list', undefined, false],
+      ['apiClient.create', { name: 'Child', scopes: ['users:read'] }, true],
+      ['apiClient.revoke', { clientId: everything.clientId }, true],
+    ] as const) {
+      const response = mutation
+        ? await app.inject({
+            method: 'POST',
+            url: `/trpc/${procedure}`,
+            headers: { authorization: `Bearer ${everything.clientSecret}`, 'accept-language': 'en' },
+            payload: input as object,
+          })
+        : await app.inject({
+            url: `/trpc/${procedure}`,
+            headers: { authorization: `Bearer ${everything.clientSecret}`, 'accept-language': 'en' },
+          });
+      expect(response.statusCode, procedure).toBe(403);
+      expect((response.json() as { error: { message: string } }).error.message).toBe(
+        'Only a person can do this, not an API client.',
+      );
+    }
+    const list = await api.as<{ clientId: string; status: string }[]>(
+      'admin',
+      'apiClient.list',
+      undefined,
+      false,
+    );
+    expect(list.find((entry) => entry.clientId === made.clientId)?.status).toBe('working');
+    expect(list.find((entry) => entry.clientId === everything.clientId)?.status).toBe('working');
   });
 
   it('refuses a bad form at its fields: an address that is none, an expiry in the past, no scope', async () => {
