@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { admin } from './accounts';
 import { newAccount, tokenOf, trpc } from './api';
-import { horizontalOverflow, signIn } from './support';
+import { horizontalOverflow, noSeriousProblems, signIn } from './support';
 
 /**
  * Admin → API clients (docs/integrating/api-clients.md), by keyboard at 1280 and 360 px: the list,
@@ -12,14 +11,6 @@ import { horizontalOverflow, signIn } from './support';
  * the secret refused afterwards. Someone without the admin role sees neither the entry nor the
  * screen. Screenshots of every state at both widths, axe on each.
  */
-
-async function noSeriousProblems(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual(
-    [],
-  );
-}
 
 /** Full-page screenshots at both widths, nothing sideways at 360 px, axe at each. */
 async function shots(page: Page, name: string) {

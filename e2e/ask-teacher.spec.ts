@@ -1,23 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { admin } from './accounts';
 import { newAccount, tokenOf, trpc } from './api';
 import { mailsTo } from './mail/mailbox';
-import { signIn } from './support';
+import { noSeriousProblems, signIn } from './support';
 
 /**
  * "Ask the teacher", by keyboard only: a learner asks from a module's page, the module's owner
  * reads it in the inbox (mailed to them) and answers, the learner reads the answer in Messages
  * (mailed too). Screenshots at 1280 and 360 px, no serious accessibility problem on any screen.
  */
-
-async function noSeriousProblems(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual(
-    [],
-  );
-}
 
 async function shots(page: Page, name: string) {
   for (const width of [1280, 360]) {

@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import ICAL from 'ical.js';
 import { admin } from './accounts';
 import { newAccount, tokenOf, trpc } from './api';
-import { horizontalOverflow, signIn } from './support';
+import { horizontalOverflow, noSeriousProblems, signIn } from './support';
 
 /**
  * The private calendar feed and reminder mails from the profile (docs/guide/live-classrooms.md), by
@@ -13,14 +12,6 @@ import { horizontalOverflow, signIn } from './support';
  */
 
 const minute = 60_000;
-
-async function noSeriousProblems(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual(
-    [],
-  );
-}
 
 /** Full-page screenshots at both widths (also under FEED_SHOTS when set), nothing sideways at 360 px. */
 async function shots(page: Page, name: string) {

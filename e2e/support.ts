@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type Route, test } from '@playwright/test';
 
 export type Language = 'nl' | 'en' | 'fr';
@@ -86,3 +87,12 @@ export async function signIn(page: Page, account: { email: string; password: str
 /** A fresh address for an account made during the run. */
 export const newAddress = (who: string) =>
   `${who}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.org`;
+
+/** No serious or critical WCAG 2.1 AA problem that axe finds on the page as it is now. */
+export async function noSeriousProblems(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
+}
