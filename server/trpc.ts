@@ -5,7 +5,7 @@ import type { CommandMeta } from '../events/command';
 import { DomainError, fieldProblem, forbidden, invalid } from '../events/errors';
 import { type Actor, can, type RoleAction, requireCan } from '../events/permissions';
 import { type Language, pathSchema, unstorableTextIn } from '../events/shared/fields';
-import { procedureScope, scopeAllows } from './api-client/scopes';
+import { procedureScope, scopeAllows, scopeRefusal } from './api-client/scopes';
 import { externalRefusalOf } from './auth/actor';
 import { requestLanguage, translator } from './i18n';
 import { successOutput } from './outputs';
@@ -139,12 +139,7 @@ const unlinkedExternalToken = t.middleware(({ ctx, next }) => {
  */
 const clientScopes = t.middleware(({ ctx, path, next }) => {
   const scope = procedureScope(path);
-  if (!scopeAllows(ctx.actor, scope)) {
-    const cause = scope
-      ? new DomainError('FORBIDDEN', 'apiClient.scopeMissing', { scope })
-      : new DomainError('FORBIDDEN', 'apiClient.peopleOnly');
-    throw new TRPCError({ code: 'FORBIDDEN', cause });
-  }
+  if (!scopeAllows(ctx.actor, scope)) throw new TRPCError({ code: 'FORBIDDEN', cause: scopeRefusal(scope) });
   return next();
 });
 

@@ -1,4 +1,5 @@
 import type { ApiScope } from '../../events/api-client/events';
+import { DomainError } from '../../events/errors';
 import type { Actor } from '../../events/permissions';
 
 /**
@@ -188,3 +189,9 @@ export const declaredRootFieldScopes = (): [string, ApiScope | 'public'][] => [.
 /** Whether the actor may use something that needs `scope`: people always (their rights decide), a client with it. */
 export const scopeAllows = (actor: Actor | null, scope: ApiScope | 'public' | undefined): boolean =>
   !actor?.client || scope === 'public' || (scope !== undefined && actor.client.scopes.includes(scope));
+
+/** Why a client is refused something: the scope it lacks, or that only a person may do it. */
+export const scopeRefusal = (scope: ApiScope | 'public' | undefined): DomainError =>
+  scope
+    ? new DomainError('FORBIDDEN', 'apiClient.scopeMissing', { scope })
+    : new DomainError('FORBIDDEN', 'apiClient.peopleOnly');

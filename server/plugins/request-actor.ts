@@ -4,7 +4,7 @@ import type { ApiScope } from '../../events/api-client/events';
 import { DomainError } from '../../events/errors';
 import type { Actor } from '../../events/permissions';
 import { apiClientActor } from '../api-client/credentials';
-import { scopeAllows } from '../api-client/scopes';
+import { scopeAllows, scopeRefusal } from '../api-client/scopes';
 import { actorFromRequest } from '../auth/actor';
 import { tokenFromHeader, verifyIdToken } from '../auth/keys';
 import { mustEnrol } from '../auth/second-factor-policy';
@@ -145,10 +145,7 @@ export const requestActorPlugin = fp(
       const url = request.routeOptions.url ?? '';
       if (!actor?.client || url === '/graphql' || url.startsWith('/trpc/')) return;
       const scope = request.routeOptions.config?.apiScope;
-      if (!scopeAllows(actor, scope))
-        throw new DomainError('FORBIDDEN', scope ? 'apiClient.scopeMissing' : 'apiClient.peopleOnly', {
-          scope: scope ?? '',
-        });
+      if (!scopeAllows(actor, scope)) throw scopeRefusal(scope);
     });
     app.addHook('onResponse', async (request) => {
       if (request.identity?.userId !== undefined || !request.headers.authorization) return;
