@@ -4,6 +4,7 @@ import type { certificateEventDefinitions } from './certificate/events';
 import type { courseEventDefinitions } from './course/events';
 import type { EventOf } from './define';
 import type { fileEventDefinitions } from './file/events';
+import type { ltiEventDefinitions } from './lti/events';
 import type { messageEventDefinitions } from './message/events';
 import type { moduleEventDefinitions } from './module/events';
 import type { pageEventDefinitions } from './page/events';
@@ -33,6 +34,7 @@ export type DomainEvent = EventOf<
   | (typeof calendarEventDefinitions)[number]
   | (typeof messageEventDefinitions)[number]
   | (typeof apiClientEventDefinitions)[number]
+  | (typeof ltiEventDefinitions)[number]
 >;
 
 export type EventType = DomainEvent['type'];

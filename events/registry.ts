@@ -5,6 +5,7 @@ import { courseEventDefinitions } from './course/events';
 import type { EventDefinition } from './define';
 import { invalid, issueKey } from './errors';
 import { fileEventDefinitions } from './file/events';
+import { ltiEventDefinitions } from './lti/events';
 import { messageEventDefinitions } from './message/events';
 import { moduleEventDefinitions } from './module/events';
 import { pageEventDefinitions } from './page/events';
@@ -29,6 +30,7 @@ const definitions: EventDefinition[] = [
   ...calendarEventDefinitions,
   ...messageEventDefinitions,
   ...apiClientEventDefinitions,
+  ...ltiEventDefinitions,
 ];
 
 const byType = new Map(definitions.map((definition) => [definition.type, definition]));

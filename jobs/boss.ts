@@ -1,10 +1,10 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { Transaction } from 'kysely';
 import { fromKysely, fromPglite, type JobResult, type JobWithMetadata, PgBoss, type Schedule } from 'pg-boss';
-import { AUTO_ISSUE_JOB, modulesIssuingAutomatically } from './certificates/auto-issue';
 import type { FollowUp } from './follow-ups';
 import type { JobDefinition } from './job';
 import { type Mail, mailSchema, queuedMail, sendMailJob } from './mail/send-mail';
+import { neededFollowUps } from './needed-follow-ups';
 import { type JobDependencies, jobs } from './registry';
 
 // biome-ignore lint/suspicious/noExplicitAny: the caller's transaction, on whatever schema it has
@@ -203,14 +203,7 @@ export async function startJobs(
     enqueue: async (trx, asked) => {
       const followUps = new Map<string, FollowUp>();
       for (const followUp of asked) followUps.set(`${followUp.job} ${followUp.singletonKey}`, followUp);
-      // Every answer would ask for the certificate job; only a module that issues automatically needs
-      // it, and knowing that here costs one read instead of a job sent, fetched and run per save.
-      const autoIssues = [...followUps.values()].flatMap((followUp) =>
-        followUp.job === AUTO_ISSUE_JOB ? [followUp.payload.moduleId] : [],
-      );
-      const automatic = await modulesIssuingAutomatically(trx, autoIssues);
-      for (const followUp of followUps.values()) {
-        if (followUp.job === AUTO_ISSUE_JOB && !automatic.has(followUp.payload.moduleId)) continue;
+      for (const followUp of await neededFollowUps(trx, [...followUps.values()])) {
         await boss.send(followUp.job, followUp.payload, {
           db: fromKysely(trx),
           singletonKey: followUp.singletonKey,

@@ -11,6 +11,7 @@ import {
   autoIssuePayloadSchema,
 } from './certificates/auto-issue';
 import { REMOVE_UPLOAD_JOB, type RemoveUploadPayload, removeUploadKey } from './file/remove-upload';
+import { LTI_SCORE_JOB, type LtiScorePayload, ltiScoreKey } from './lti/send-score';
 import type { Mail } from './mail/send-mail';
 import { COMPACT_JOB, COMPACT_KEY } from './user/compact-after-erasure';
 
@@ -23,6 +24,7 @@ export interface FollowUpSettings {
 export type FollowUp =
   | { job: 'mail.send'; payload: Mail; singletonKey: string }
   | { job: typeof AUTO_ISSUE_JOB; payload: AutoIssuePayload; singletonKey: string }
+  | { job: typeof LTI_SCORE_JOB; payload: LtiScorePayload; singletonKey: string }
   | { job: typeof COMPACT_JOB; payload: Record<string, never>; singletonKey: string }
   | { job: typeof REMOVE_UPLOAD_JOB; payload: RemoveUploadPayload; singletonKey: string };
 
@@ -32,6 +34,14 @@ export function autoIssue(event: StoredEvent): FollowUp[] {
   if (!parsed.success) return [];
   const payload = { userId: parsed.data.userId, moduleId: parsed.data.moduleId };
   return [{ job: AUTO_ISSUE_JOB, payload, singletonKey: autoIssueKey(payload) }];
+}
+
+/** A changed result of a participant a learning platform launched is sent back to it (LTI grades). */
+export function ltiScore(event: StoredEvent): FollowUp[] {
+  const parsed = autoIssuePayloadSchema.safeParse(event.data);
+  if (!parsed.success) return [];
+  const payload = { userId: parsed.data.userId, moduleId: parsed.data.moduleId };
+  return [{ job: LTI_SCORE_JOB, payload, singletonKey: ltiScoreKey(payload) }];
 }
 
 /**

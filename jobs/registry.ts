@@ -7,6 +7,7 @@ import { removeUnusedUploadJob } from './file/remove-unused-upload';
 import { removeUploadJob, type UploadRemovalDeps, type UploadStore } from './file/remove-upload';
 import { type DerivativeStore, type ImageDeps, imageDerivativesJob } from './images/derivatives';
 import type { JobDefinition } from './job';
+import { type LtiScoreDeps, ltiScoreJob } from './lti/send-score';
 import { type MailDeps, sendMailJob } from './mail/send-mail';
 import { type CompactDeps, compactAfterErasureJob } from './user/compact-after-erasure';
 import { type XapiPushDeps, xapiPushJob } from './xapi/push-statements';
@@ -20,7 +21,8 @@ export interface JobDependencies
     SweepDeps,
     CompactDeps,
     UploadRemovalDeps,
-    XapiPushDeps {
+    XapiPushDeps,
+    LtiScoreDeps {
   /** The file store: image derivatives write to it, upload removal empties an upload's folder. */
   files: DerivativeStore & UploadStore;
   log: {
@@ -42,4 +44,5 @@ export const jobs: JobDefinition<any, any>[] = [
   certificateRemindersJob,
   liveRemindersJob,
   xapiPushJob,
+  ltiScoreJob,
 ];

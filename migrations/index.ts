@@ -37,6 +37,7 @@ import * as createSearchItems from './2026_11_29_12_10_00_create_search_items';
 import * as createCalendarFeeds from './2026_11_29_12_20_00_create_calendar_feeds';
 import * as createApiClients from './2026_11_29_15_00_00_create_api_clients';
 import * as createXapiBases from './2026_11_29_16_00_00_create_xapi_bases';
+import * as createLti from './2026_11_29_19_00_00_create_lti';
 
 /** Listed statically (not read from disk) so the bundled binary carries them. Append only. */
 const migrations: Record<string, Migration> = {
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_29_12_20_00_create_calendar_feeds': createCalendarFeeds,
   '2026_11_29_15_00_00_create_api_clients': createApiClients,
   '2026_11_29_16_00_00_create_xapi_bases': createXapiBases,
+  '2026_11_29_19_00_00_create_lti': createLti,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -12,6 +12,7 @@ import { courseSummaries } from './course/course-summaries';
 import { transactionFor } from './declared-reads';
 import { fileSummaries } from './file/file-summaries';
 import { contentLinks } from './link/content-links';
+import { ltiPlatformsProjection } from './lti/lti-platforms';
 import { messageThreads } from './message/message-threads';
 import { moduleDrafts } from './module/module-drafts';
 import { moduleOwnersProjection } from './module/module-owners';
@@ -56,6 +57,7 @@ export const projections: AnyProjection[] = inReadOrder([
   userTrackingProjection,
   calendarFeedsProjection,
   apiClientsProjection,
+  ltiPlatformsProjection,
   roleProjection,
   xapiStatements,
   messageThreads,

@@ -9,6 +9,7 @@ import type { CourseOwnerTables } from './course/course-owners';
 import type { CourseSummaryTables } from './course/course-summaries';
 import type { FileTables } from './file/file-summaries';
 import type { ContentLinkTables } from './link/content-links';
+import type { LtiTables } from './lti/lti-platforms';
 import type { MessageTables } from './message/message-threads';
 import type { ModuleDraftTables } from './module/module-drafts';
 import type { ModuleOwnerTables } from './module/module-owners';
@@ -29,6 +30,7 @@ import type { XapiTables } from './xapi/statements';
 export type ProjectionTables = CourseSummaryTables &
   CalendarFeedTables &
   ApiClientTables &
+  LtiTables &
   CourseDraftTables &
   CertificateTables &
   CertificateReminderTables &

@@ -12,6 +12,8 @@ const accountTables = [
   'second_factors',
   'recovery_codes',
   'external_identities',
+  // Where a learning platform's gradebook names the person: their id there.
+  'lti_grade_targets',
 ] as const;
 
 /**

@@ -7,6 +7,7 @@ import {
   coursePublishedMail,
   type FollowUp,
   type FollowUpSettings,
+  ltiScore,
   passwordChangedMail,
   reminderMail,
   removeUpload,
@@ -22,6 +23,11 @@ export const reactions: Reaction[] = [
   { name: 'compact the database after an erasure', on: ['UserDeleted'], jobs: compactAfterErasure },
   // Answers and teacher scores may complete a module or raise its score.
   { name: 'issue a module certificate automatically', on: ['AnswerSaved', 'AnswerScored'], jobs: autoIssue },
+  {
+    name: 'send the module score to a learning platform',
+    on: ['AnswerSaved', 'AnswerScored'],
+    jobs: ltiScore,
+  },
   { name: 'mail a certificate reminder', on: ['CertificateReminderSent'], jobs: reminderMail },
   { name: 'free a deleted file’s upload', on: ['FileDeleted'], jobs: removeUpload },
   { name: 'tell the owner of a new password', on: ['UserPasswordChanged'], jobs: passwordChangedMail },

@@ -12,6 +12,8 @@ import { certificateRoutes } from './certificate/routes';
 import { uploadRoutes } from './file/routes';
 import { graphqlRoute } from './graphql/route';
 import { errorHandler } from './http/error-handler';
+import { formBodies } from './http/form-body';
+import { ltiRoutes } from './lti/routes';
 import { metrics } from './ops/metrics';
 import { opsProbes } from './ops/readiness';
 import type { Platform } from './platform';
@@ -116,6 +118,7 @@ export async function buildApp(
   // Infrastructure, not encapsulated: its decorations, hooks and handlers reach every route.
   await app.register(requestActorPlugin, { platform });
   await app.register(errorHandler);
+  await app.register(formBodies);
   await app.register(securityHeaders, { config: platform.config, tenant: platform.tenant });
   await app.register(requestLimits, { platform });
   // Before the routes, which take its hook as they are added.
@@ -126,6 +129,7 @@ export async function buildApp(
   await app.register(opsProbes, { platform });
   await app.register(authRoutes, { platform });
   await app.register(oauthTokenRoute, { platform });
+  await app.register(ltiRoutes, { platform });
   await app.register(csvExports, { platform });
   await app.register(uploadRoutes, { platform });
   await app.register(certificateRoutes, { platform });

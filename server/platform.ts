@@ -17,6 +17,7 @@ import { transaction } from './db/transaction';
 import { checkBucket } from './file/s3-storage';
 import { fileStorage } from './file/storage';
 import { translator } from './i18n';
+import { sendModuleScore } from './lti/grades';
 import { loadSharp } from './ops/native-sharp';
 import { loadTenant, type Tenant } from './tenant/config';
 import { fixXapiBase } from './xapi/bases';
@@ -145,6 +146,12 @@ export async function startPlatform(
           send: async (now) => {
             if (!self) throw new Error('the platform is not started yet');
             return sendCertificateReminders(self, now);
+          },
+        },
+        lti: {
+          sendScore: async ({ userId, moduleId }) => {
+            if (!self) throw new Error('the platform is not started yet');
+            await sendModuleScore(self, userId, moduleId);
           },
         },
         liveReminders: {

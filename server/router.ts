@@ -8,6 +8,7 @@ import { certificateRouter } from './certificate/router';
 import { courseRouter } from './course/router';
 import { fileRouter } from './file/router';
 import { linkRouter } from './link/router';
+import { ltiRouter } from './lti/router';
 import { messageRouter } from './message/router';
 import { moduleRouter } from './module/router';
 import { pageRouter } from './page/router';
@@ -45,6 +46,7 @@ export const appRouter = router({
   calendar: calendarRouter,
   search: searchRouter,
   apiClient: apiClientRouter,
+  lti: ltiRouter,
 });
 
 export type AppRouter = typeof appRouter;

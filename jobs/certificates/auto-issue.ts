@@ -1,4 +1,3 @@
-import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import { defineJob } from '../job';
 
@@ -37,20 +36,3 @@ export const autoIssueCertificateJob = defineJob({
 /** The singleton key of one participant's job for one module. */
 export const autoIssueKey = (payload: AutoIssuePayload) =>
   `certificate-${payload.moduleId}.${payload.userId}`;
-
-/**
- * Which of these modules issue their certificates automatically (their config says `auto`): only
- * their answers need this job. Read in the append transaction, from the certificate configs' table.
- */
-export async function modulesIssuingAutomatically(
-  // biome-ignore lint/suspicious/noExplicitAny: any transaction of the full schema
-  trx: Kysely<any>,
-  moduleIds: readonly string[],
-): Promise<Set<string>> {
-  if (moduleIds.length === 0) return new Set();
-  const { rows } = await sql<{ item_id: string }>`
-    select item_id from certificate_configs
-    where item_type = 'module' and item_id = any(${[...new Set(moduleIds)]}::uuid[])
-      and (config->>'auto')::boolean`.execute(trx);
-  return new Set(rows.map((row) => row.item_id));
-}

@@ -55,18 +55,6 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export const oauthTokenRoute = fp(
   async (app: FastifyInstance, { platform }: { platform: Platform }) => {
-    app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 8192 },
-      (_request, body, done) => {
-        const form: Record<string, string> = {};
-        for (const [key, value] of new URLSearchParams(body as string)) {
-          // RFC 6749 §3.2: a parameter sent twice is an error, found below by its marker.
-          form[key] = key in form ? '\u0000' : value;
-        }
-        done(null, form);
-      },
-    );
     app.post(
       '/oauth/token',
       // The form's fields are checked one by one below, to answer with RFC 6749's error codes.

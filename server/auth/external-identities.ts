@@ -81,7 +81,10 @@ export async function verifyExternalToken(
 const subjectHash = (subject: string) => createHash('sha256').update(subject).digest('hex');
 
 /** The account an external identity signs in to, or null when none is recorded. */
-export async function ownerOfIdentity(db: Db, identity: ExternalIdentity): Promise<string | null> {
+export async function ownerOfIdentity(
+  db: Db,
+  identity: Pick<ExternalIdentity, 'issuer' | 'subject'>,
+): Promise<string | null> {
   const row = await db
     .selectFrom('external_identities')
     .select('user_id')
@@ -92,10 +95,10 @@ export async function ownerOfIdentity(db: Db, identity: ExternalIdentity): Promi
 }
 
 /** Records the identity for the account; false when it was recorded (for any account) meanwhile. */
-async function recordIdentity(
+export async function recordIdentity(
   db: Db,
   userId: string,
-  identity: ExternalIdentity,
+  identity: Pick<ExternalIdentity, 'issuer' | 'subject'>,
   how: PrivateTables['external_identities']['how'],
 ): Promise<boolean> {
   const added = await db

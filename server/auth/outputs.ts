@@ -18,7 +18,7 @@ export const sessionOutput = z.object({
 export const externalIdentityOutput = z.object({
   issuer: z.string(),
   linkedAt: z.string(),
-  how: z.enum(['provisioned', 'owner', 'adopted']),
+  how: z.enum(['provisioned', 'owner', 'adopted', 'lti']),
 });
 
 export const secondFactorStatusOutput = z.object({

@@ -59,8 +59,11 @@ export interface PrivateTables {
     subject_hash: string;
     user_id: string;
     linked_at: ColumnType<Date, string | undefined, never>;
-    /** `provisioned`: the account was made for it; `owner`: its owner linked it after signing in again; `adopted`: see external-identities.ts. */
-    how: 'provisioned' | 'owner' | 'adopted';
+    /**
+     * `provisioned`: the account was made for it; `owner`: its owner linked it after signing in again;
+     * `adopted`: see external-identities.ts; `lti`: made for a learning platform's launch (server/lti).
+     */
+    how: 'provisioned' | 'owner' | 'adopted' | 'lti';
   };
   rate_limits: {
     key: string;

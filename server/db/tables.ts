@@ -4,6 +4,7 @@ import type { SnapshotTables } from '../../events/snapshots';
 import type { EventStoreTables } from '../../events/store';
 import type { ProjectionTables } from '../../projections/tables';
 import type { PrivateTables } from '../auth/private-tables';
+import type { LtiPrivateTables } from '../lti/tables';
 
 /**
  * Every table of the schema (migrations/): the log, its snapshots, the read side and the private
@@ -13,6 +14,7 @@ export type Database = EventStoreTables &
   SnapshotTables &
   ProjectionTables &
   PrivateTables &
+  LtiPrivateTables &
   OperationalTables & { personal_data_keys: PersonalDataKeysTable };
 
 /**

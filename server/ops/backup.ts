@@ -50,6 +50,9 @@ export const carriedTables = [
   'live_reminders_sent',
   // The xAPI IRI bases: a restored site names its statements' activities as before.
   'xapi_bases',
+  // LTI: the tool's key (the platforms hold its public half) and where launched learners' scores go.
+  'lti_tool_keys',
+  'lti_grade_targets',
 ];
 
 /**
@@ -73,6 +76,8 @@ export const transientTables = [
   'mail_outbox',
   'xapi_push_marks',
   'signing_key',
+  // LTI logins under way (minutes long): the platform starts them again.
+  'lti_logins',
 ];
 
 export class BackupError extends Error {}

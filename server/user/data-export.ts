@@ -121,6 +121,8 @@ export const exportedAs = {
   ApiClientCreated: 'activity',
   ApiClientRevoked: 'activity',
   ApiClientUsed: 'activity',
+  LtiPlatformRegistered: 'activity',
+  LtiPlatformRemoved: 'activity',
   RoleCreated: 'activity',
   RoleUpdated: 'activity',
   RoleDeleted: 'activity',

@@ -28,7 +28,7 @@ describe('reactions registry', () => {
       expect(projection.tables.length, projection.name).toBeGreaterThan(0);
   });
 
-  it('turns an erasure into the compaction job, and a teacher score into the certificate job', () => {
+  it('turns an erasure into the compaction job, and a teacher score into the certificate and LTI score jobs', () => {
     expect(followUpsOf(stored('UserDeleted', { userId: 'u1' }), { publicUrl: 'http://x' })).toEqual([
       { job: 'erasure.compact', payload: {}, singletonKey: expect.any(String) },
     ]);
@@ -43,7 +43,7 @@ describe('reactions registry', () => {
         publicUrl: 'http://x',
       },
     );
-    expect(scored.map((followUp) => followUp.job)).toEqual(['certificate.auto-issue']);
+    expect(scored.map((followUp) => followUp.job)).toEqual(['certificate.auto-issue', 'lti.send-score']);
   });
 
   it('asks nothing for an event no reaction follows', () => {

@@ -833,6 +833,36 @@ export const trpcRows: Record<string, Row> = {
     }),
   },
 
+  // LTI platforms: administrators only (a registered platform makes accounts and links them to items).
+  'lti.platforms': { allowed: adminOnly, input: async () => undefined },
+  'lti.registerPlatform': {
+    allowed: adminOnly,
+    input: async (w) => ({
+      name: `Moodle ${w.next()}`,
+      issuer: `https://moodle-${w.next()}.example`,
+      clientId: 'tool',
+      authLoginUrl: 'https://moodle.example/mod/lti/auth.php',
+      tokenUrl: 'https://moodle.example/mod/lti/token.php',
+      jwksUrl: 'https://moodle.example/mod/lti/certs.php',
+    }),
+  },
+  'lti.removePlatform': {
+    allowed: adminOnly,
+    // A registered platform for each call: an administrator's removal uses it up.
+    input: async (w) => ({
+      platformId: (
+        await w.as<{ platformId: string }>('admin', 'lti.registerPlatform', {
+          name: `To remove ${w.next()}`,
+          issuer: `https://canvas-${w.next()}.example`,
+          clientId: 'tool',
+          authLoginUrl: 'https://canvas.example/api/lti/authorize_redirect',
+          tokenUrl: 'https://canvas.example/login/oauth2/token',
+          jwksUrl: 'https://canvas.example/api/lti/security/jwks',
+        })
+      ).platformId,
+    }),
+  },
+
   // Two-step sign-in: one's own, after signing in again; manage_users sees and resets others'.
   'secondFactor.status': { allowed: signedIn, input: async () => undefined },
 

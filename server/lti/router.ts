@@ -1,0 +1,73 @@
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import { forbidden } from '../../events/errors';
+import { ltiPlatformIdInputSchema, registerLtiPlatformInputSchema } from '../../events/lti/commands';
+import { ADMIN_ROLE } from '../../events/permissions';
+import { listLtiPlatforms } from '../../projections/lti/lti-platforms';
+import { successOutput } from '../outputs';
+import { metaOf, router, signedInProcedure } from '../trpc';
+import { registerLtiPlatform, removeLtiPlatform } from './commands';
+
+/** Administrators only: a registered platform makes accounts and links them to items. */
+const adminProcedure = signedInProcedure.use(({ ctx, next }) => {
+  if (!ctx.actor.roles.includes(ADMIN_ROLE)) throw new TRPCError({ code: 'FORBIDDEN', cause: forbidden() });
+  return next();
+});
+
+const platformOutput = z.object({
+  platformId: z.string(),
+  name: z.string(),
+  issuer: z.string(),
+  clientId: z.string(),
+  deploymentIds: z.array(z.string()),
+  authLoginUrl: z.string(),
+  tokenUrl: z.string(),
+  jwksUrl: z.string(),
+  registeredAt: z.string(),
+  removedAt: z.string().nullable(),
+});
+
+/** What an administrator gives the learning platform: this tool's addresses. */
+const toolOutput = z.object({
+  loginUrl: z.string(),
+  launchUrl: z.string(),
+  jwksUrl: z.string(),
+  deepLinkingUrl: z.string(),
+});
+
+/** LTI 1.3 platforms that launch this tool (docs/integrating/lti.md). */
+export const ltiRouter = router({
+  platforms: adminProcedure
+    .output(z.object({ tool: toolOutput, platforms: z.array(platformOutput) }))
+    .query(async ({ ctx }) => {
+      const base = (ctx.platform.config.PUBLIC_URL ?? `http://localhost:${ctx.platform.config.PORT}`).replace(
+        /\/$/,
+        '',
+      );
+      const platforms = await listLtiPlatforms(ctx.platform.database.db);
+      return {
+        tool: {
+          loginUrl: `${base}/lti/login`,
+          launchUrl: `${base}/lti/launch`,
+          jwksUrl: `${base}/lti/jwks`,
+          deepLinkingUrl: `${base}/lti/launch`,
+        },
+        platforms: platforms.map((row) => ({
+          ...row,
+          registeredAt: new Date(row.registeredAt).toISOString(),
+          removedAt: row.removedAt === null ? null : new Date(row.removedAt).toISOString(),
+        })),
+      };
+    }),
+  registerPlatform: adminProcedure
+    .input(registerLtiPlatformInputSchema)
+    .output(z.object({ platformId: z.string() }))
+    .mutation(({ ctx, input }) => registerLtiPlatform(ctx.platform, ctx.actor, metaOf(ctx), input)),
+  removePlatform: adminProcedure
+    .input(ltiPlatformIdInputSchema)
+    .output(successOutput)
+    .mutation(async ({ ctx, input }) => {
+      await removeLtiPlatform(ctx.platform, ctx.actor, metaOf(ctx), input.platformId);
+      return { success: true };
+    }),
+});
