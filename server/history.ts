@@ -258,6 +258,20 @@ const targetTable: Record<HistoryTarget['kind'], NameTable> = {
   file: 'file_summaries',
 };
 
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An API client that acted is named by its name, marked as a client (its id is the event's actor). */
+async function apiClientNames(db: Db, ids: string[]): Promise<Map<string, string>> {
+  const wanted = ids.filter((id) => uuid.test(id));
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('api_clients')
+    .select(['client_id', 'name'])
+    .where('client_id', 'in', wanted)
+    .execute();
+  return new Map(rows.map((row) => [row.client_id, `${row.name} (API)`]));
+}
+
 /**
  * The entries made readable for a viewer allowed to see the history: the people they mention named
  * (private profiles as others see them, never an e-mail), reorders and links by the items' names,
@@ -276,6 +290,11 @@ export async function readable<T extends HistoryEntry>(
       .filter((user) => Boolean(user.name))
       .map((user) => [user._id, asSeenBy(actor, user).name]),
   );
+  for (const [id, name] of await apiClientNames(
+    db,
+    ids.filter((id) => !names.has(id)),
+  ))
+    names.set(id, name);
 
   const byTable = new Map<NameTable, string[]>();
   const want = (table: NameTable, list: string[]) =>

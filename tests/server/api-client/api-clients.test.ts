@@ -366,6 +366,26 @@ describe.each(databaseKinds)('API clients on %s', (kind) => {
     expect(list.find((entry) => entry.clientId === client.clientId)?.status).toBe('revoked');
   });
 
+  it('the history names a client that made a change by its name, marked as a client', async () => {
+    const writer = await create({ name: 'Catalogue sync', scopes: ['content:read', 'content:write'] });
+    const made = await app.inject({
+      method: 'POST',
+      url: '/trpc/course.create',
+      payload: { path: 'synced-course', course: { name: 'Synced course', language: 'en' } },
+      headers: { authorization: `Bearer ${writer.clientSecret}` },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const history = await api.as<{ type: string; actorId: string; people: Record<string, string> }[]>(
+      'admin',
+      'course.history',
+      { path: 'synced-course' },
+      false,
+    );
+    const created = history.find((entry) => entry.type === 'CourseCreated')!;
+    expect(created.actorId).toBe(writer.clientId);
+    expect(created.people[writer.clientId]).toBe('Catalogue sync (API)');
+  });
+
   it('an address list and an expiry hold on every call', async () => {
     const fenced = await create({
       name: 'From the office',
