@@ -21,6 +21,8 @@ import { FileRoute } from '../file/admin/file-edit';
 import { LinkExistingFilesRoute } from '../file/admin/file-link-existing';
 import { FilesRoute } from '../file/admin/file-list';
 import { NewFileRoute } from '../file/admin/file-new';
+import { LtiPlatformsRoute } from '../lti/admin/lti-platforms';
+import { NewLtiPlatformRoute } from '../lti/admin/new-lti-platform';
 import { InboxRoute, InboxThreadRoute } from '../message/admin/inbox';
 import { ModuleRoute, type ModuleView, moduleViews } from '../module/admin/module-edit';
 import { LinkExistingModulesRoute } from '../module/admin/module-link-existing';
@@ -235,6 +237,8 @@ function AdminArea({ user }: { user: CurrentUser }) {
           </Route>
           <Route path="/api-clients">{need(isAdmin, <ApiClientsRoute />)}</Route>
           <Route path="/api-clients/new">{need(isAdmin, <NewApiClientRoute />)}</Route>
+          <Route path="/lti">{need(isAdmin, <LtiPlatformsRoute />)}</Route>
+          <Route path="/lti/new">{need(isAdmin, <NewLtiPlatformRoute />)}</Route>
           <Route path="/settings">{need(hasRule(user, 'manage_roles'), <SettingsRoute />)}</Route>
           <Route path="/messages">
             <InboxRoute />
@@ -261,7 +265,8 @@ function AdminArea({ user }: { user: CurrentUser }) {
 
 /**
  * The admin screens this person's rights open, and nothing else. A screen for administrators only
- * (`adminOnly`: API clients, which may hold any right) asks for the admin role instead of a rule.
+ * (`adminOnly`: API clients, which may hold any right, and learning platforms, which make accounts
+ * and link them) asks for the admin role instead of a rule.
  */
 function useAdminLinks(user: CurrentUser) {
   const { t } = useTranslation();
@@ -342,6 +347,13 @@ function useAdminLinks(user: CurrentUser) {
       href: '/api-clients',
       label: t('adminArea.apiClients.title'),
       text: t('adminArea.apiClients.navText'),
+      rules: [],
+      adminOnly: true,
+    },
+    {
+      href: '/lti',
+      label: t('adminArea.lti.title'),
+      text: t('adminArea.lti.navText'),
       rules: [],
       adminOnly: true,
     },
