@@ -16,6 +16,8 @@ export const adminSections = [
   'captionAdmin',
   'mail',
   'apiAnswers',
+  // LTI launch pages and their errors are the server's own: no learner screen reads them.
+  'lti',
   'sectionAdmin',
   'teacherResults',
   'fileAdmin',

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { type CommandMeta, execute } from '../../events/command';
-import { conflict } from '../../events/errors';
+import { DomainError } from '../../events/errors';
 import type { LtiCommand, RegisterLtiPlatformInput } from '../../events/lti/commands';
 import { ltiPlatformDecider } from '../../events/lti/decider';
 import { ltiPlatformStream } from '../../events/lti/events';
 import type { Actor } from '../../events/permissions';
 import { findLtiPlatform } from '../../projections/lti/lti-platforms';
+import type { Db } from '../db/tables';
 import type { Platform } from '../platform';
 
 const run = (platform: Platform, meta: CommandMeta, platformId: string, command: LtiCommand) =>
@@ -25,11 +27,8 @@ export async function registerLtiPlatform(
   meta: CommandMeta,
   input: RegisterLtiPlatformInput,
 ): Promise<{ platformId: string }> {
-  // One registration per (issuer, client id): a launch must name exactly one.
-  if (await findLtiPlatform(platform.database.db, { issuer: input.issuer, clientId: input.clientId }))
-    throw conflict('lti.issuerTaken');
   const platformId = randomUUID();
-  await run(platform, meta, platformId, {
+  const command: LtiCommand = {
     type: 'RegisterLtiPlatform',
     data: {
       platformId,
@@ -41,6 +40,24 @@ export async function registerLtiPlatform(
       tokenUrl: input.tokenUrl,
       jwksUrl: input.jwksUrl,
       registeredBy: actor.userId,
+    },
+  };
+  await execute(platform.pipeline, {
+    decider: ltiPlatformDecider,
+    stream: ltiPlatformStream(platformId),
+    meta,
+    authorize: () => {},
+    command: async (_state, trx) => {
+      // One registration per (issuer, client id), or a launch could name two: registrations of one
+      // pair wait for each other here, and the later one finds the first.
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`lti-platform ${input.issuer} ${input.clientId}`}, 0))`.execute(
+        trx,
+      );
+      if (await findLtiPlatform(trx as unknown as Db, { issuer: input.issuer, clientId: input.clientId }))
+        throw new DomainError('CONFLICT', 'lti.issuerTaken', {}, [
+          { path: 'clientId', key: 'lti.issuerTaken' },
+        ]);
+      return command;
     },
   });
   return { platformId };

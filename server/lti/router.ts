@@ -6,6 +6,7 @@ import { ADMIN_ROLE } from '../../events/permissions';
 import { listLtiPlatforms } from '../../projections/lti/lti-platforms';
 import { successOutput } from '../outputs';
 import { metaOf, router, signedInProcedure } from '../trpc';
+import { toolAddresses } from './addresses';
 import { registerLtiPlatform, removeLtiPlatform } from './commands';
 
 /** Administrators only: a registered platform makes accounts and links them to items. */
@@ -40,18 +41,11 @@ export const ltiRouter = router({
   platforms: adminProcedure
     .output(z.object({ tool: toolOutput, platforms: z.array(platformOutput) }))
     .query(async ({ ctx }) => {
-      const base = (ctx.platform.config.PUBLIC_URL ?? `http://localhost:${ctx.platform.config.PORT}`).replace(
-        /\/$/,
-        '',
-      );
+      const { loginUrl, launchUrl, jwksUrl } = toolAddresses(ctx.platform.config);
       const platforms = await listLtiPlatforms(ctx.platform.database.db);
       return {
-        tool: {
-          loginUrl: `${base}/lti/login`,
-          launchUrl: `${base}/lti/launch`,
-          jwksUrl: `${base}/lti/jwks`,
-          deepLinkingUrl: `${base}/lti/launch`,
-        },
+        // Deep Linking requests come to the launch address too (their message type tells them apart).
+        tool: { loginUrl, launchUrl, jwksUrl, deepLinkingUrl: launchUrl },
         platforms: platforms.map((row) => ({
           ...row,
           registeredAt: new Date(row.registeredAt).toISOString(),

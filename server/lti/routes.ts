@@ -18,6 +18,7 @@ import { requestLanguage, translator } from '../i18n';
 import type { Platform } from '../platform';
 import { executeUser, systemMeta } from '../user/execute-user';
 import { accountOfLtiPerson } from './accounts';
+import { toolAddresses } from './addresses';
 import { AGS_ENDPOINT_CLAIM, AGS_SCORE_SCOPE, claim, NRPS_CLAIM, teachesInContext } from './claims';
 import { deepLinkResponse, readDeepLinkRequest, signDeepLinkRequest } from './deep-linking';
 import { recordGradeTarget } from './grades';
@@ -60,12 +61,8 @@ function languageOf(locale: string | undefined, request: FastifyRequest): Langua
 export const ltiRoutes = fp(
   async (app: FastifyInstance, { platform }: { platform: Platform }) => {
     const db = platform.database.db;
-    const publicUrl = (platform.config.PUBLIC_URL ?? `http://localhost:${platform.config.PORT}`).replace(
-      /\/$/,
-      '',
-    );
+    const { base: publicUrl, launchUrl } = toolAddresses(platform.config);
     const secure = publicUrl.startsWith('https://');
-    const launchUrl = `${publicUrl}/lti/launch`;
 
     const errorPage = (reply: FastifyReply, language: Language, error: unknown) => {
       if (!(error instanceof DomainError)) throw error;

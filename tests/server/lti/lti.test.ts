@@ -171,6 +171,39 @@ describe.each(databaseKinds)('LTI 1.3 tool on %s', (kind) => {
     expect(jwks.keys[0]!.d).toBeUndefined();
   });
 
+  it('checks the registration form at its fields, keeps the issuer without a trailing slash, and lets one of two simultaneous registrations of a pair through', async () => {
+    const en = { ...admin, 'accept-language': 'en' };
+    const form = {
+      name: 'Canvas',
+      issuer: 'https://canvas.example/',
+      clientId: '10000000000001',
+      authLoginUrl: 'https://canvas.example/api/lti/authorize_redirect',
+      tokenUrl: 'https://canvas.example/login/oauth2/token',
+      jwksUrl: 'https://canvas.example/api/lti/security/jwks',
+    };
+    const bad = await trpc('lti.registerPlatform', { ...form, name: ' ', jwksUrl: '/relative' }, en);
+    expect(bad.status).toBe(400);
+    const fields = (bad.body.error as unknown as { data: { fields: { path: string; key: string }[] } }).data
+      .fields;
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: 'name', key: 'validation.required' }),
+        expect.objectContaining({ path: 'jwksUrl', key: 'validation.url' }),
+      ]),
+    );
+    const both = await Promise.all([
+      trpc('lti.registerPlatform', form, en),
+      trpc('lti.registerPlatform', form, en),
+    ]);
+    expect(both.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const listed = (await ok('lti.platforms', undefined, admin, 'GET')) as {
+      platforms: { issuer: string }[];
+    };
+    expect(listed.platforms.filter((row) => row.issuer.startsWith('https://canvas.example'))).toEqual([
+      expect.objectContaining({ issuer: 'https://canvas.example' }),
+    ]);
+  });
+
   it('launches a learner into the module, signed in and linked, and sends the module score back to the gradebook', async () => {
     const launch = {
       user: {
