@@ -7,22 +7,11 @@ import { ownerOfIdentity } from '../../../server/auth/external-identities';
 import { emptyClientRoot } from '../../graphql/client';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../../harness';
 import { type LtiPlatform, startLtiPlatform } from '../../support/lti-platform';
+import { sdgChoice } from '../../support/questions';
 import { addTestUser } from '../../users';
 
 type Headers = Record<string, string>;
 const bearer = (token: string): Headers => ({ authorization: `Bearer ${token}` });
-
-const radio = {
-  type: 'radio',
-  questionType: 'single',
-  name: 'sdg',
-  label: 'Which SDG is about gender equality?',
-  schema: {},
-  options: [
-    { label: 'SDG 5', value: 'five', score: 1 },
-    { label: 'SDG 13', value: 'thirteen', score: 0 },
-  ],
-};
 
 /** A free port on loopback, so that PUBLIC_URL can name the address the app will listen on. */
 async function freePort(): Promise<number> {
@@ -112,7 +101,7 @@ describe.each(databaseKinds)('LTI 1.3 tool on %s', (kind) => {
       {
         parentType: 'module',
         parentPath: 'sdg-basics',
-        page: { name: 'Check', type: 'question', content: [radio] },
+        page: { name: 'Check', type: 'question', content: [sdgChoice] },
       },
       admin,
     );
