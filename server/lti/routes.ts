@@ -14,6 +14,7 @@ import {
   sessionPolicy,
   userAgentOf,
 } from '../auth/sessions';
+import { noInput } from '../http/schemas';
 import { requestLanguage, translator } from '../i18n';
 import type { Platform } from '../platform';
 import { executeUser, systemMeta } from '../user/execute-user';
@@ -75,7 +76,7 @@ export const ltiRoutes = fp(
       });
     };
 
-    app.get('/lti/jwks', { schema: {}, config: { apiScope: 'public' } }, async (_request, reply) => {
+    app.get('/lti/jwks', { schema: noInput, config: { apiScope: 'public' } }, async (_request, reply) => {
       const key = await toolKey(db);
       reply.header('cache-control', 'public, max-age=300');
       return { keys: [key.publicJwk] };
