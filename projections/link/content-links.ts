@@ -252,27 +252,33 @@ export async function filesOfOwnedParents(db: Db, userId: string): Promise<FileS
 
 /** A course that lists a module, directly or in one of its sections, and who linked it there. */
 export interface CourseListing {
+  modulePath: string;
   coursePath: string;
   linkedBy: string | null;
 }
 
 /**
- * The courses this user owns that list this module, directly or through a section, each with who
- * made the link: the candidates for teaching the module through a course.
+ * The courses this user owns that list any of these modules, directly or through a section, each
+ * with who made the link, in one statement: the candidates for teaching the modules through a course.
  */
 export async function ownedCoursesListing(
   db: Db,
   userId: string,
-  modulePath: string,
+  modulePaths: readonly string[],
 ): Promise<CourseListing[]> {
-  const { rows } = await sql<{ course_path: string; linked_by: string | null }>`
-    select distinct c.path as course_path, l.linked_by from content_links l
+  if (modulePaths.length === 0) return [];
+  const { rows } = await sql<{ module_path: string; course_path: string; linked_by: string | null }>`
+    select distinct l.item_path as module_path, c.path as course_path, l.linked_by from content_links l
     left join section_summaries s on l.parent_type = 'section' and s.path = l.parent_path
     join course_summaries c on c.path = (case when l.parent_type = 'course' then l.parent_path else s.course_path end)
     join course_owners o on o.course_id = c.course_id::text and o.user_id = ${userId}
-    where l.item_type = 'module' and l.item_path = ${modulePath}
-    order by c.path`.execute(db);
-  return rows.map((row) => ({ coursePath: row.course_path, linkedBy: row.linked_by }));
+    where l.item_type = 'module' and l.item_path in (${sql.join([...new Set(modulePaths)])})
+    order by l.item_path, c.path`.execute(db);
+  return rows.map((row) => ({
+    modulePath: row.module_path,
+    coursePath: row.course_path,
+    linkedBy: row.linked_by,
+  }));
 }
 
 /** Who made the link of this item to this parent; undefined when they are not linked. */

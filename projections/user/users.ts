@@ -325,6 +325,13 @@ export async function userAccess(
   return row ? { roles: row.roles, verified: row.verified, credentialVersion: row.credential_version } : null;
 }
 
+/** The actions of each role a `users` row holds, by role name. */
+const actionsOfRoles = () =>
+  sql<
+    Record<string, Partial<RoleActions>>
+  >`(select coalesce(jsonb_object_agg(roles.name, roles.actions), '{}'::jsonb)
+    from roles where users.roles ? roles.name)`;
+
 /**
  * What `userAccess` gives, with the actions of each of the user's roles, in one statement: every
  * signed-in request asks it (roles are read fresh, so a role change counts at once).
@@ -340,15 +347,28 @@ export async function userAccessWithActions(
   const row = await db
     .selectFrom('users')
     .select(['users.roles', 'users.credential_version'])
-    .select(
-      sql<
-        Record<string, Partial<RoleActions>>
-      >`(select coalesce(jsonb_object_agg(roles.name, roles.actions), '{}'::jsonb)
-        from roles where users.roles ? roles.name)`.as('actions'),
-    )
+    .select(actionsOfRoles().as('actions'))
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row ? { roles: row.roles, credentialVersion: row.credential_version, actions: row.actions } : null;
+}
+
+/**
+ * The roles of several users with the actions of each, in one statement, by user id (a missing
+ * user has no entry): what deciding the rights of many people at once reads.
+ */
+export async function rolesWithActionsOf(
+  db: Db,
+  userIds: readonly string[],
+): Promise<Map<string, { roles: string[]; actions: Record<string, Partial<RoleActions>> }>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['users.user_id', 'users.roles'])
+    .select(actionsOfRoles().as('actions'))
+    .where('user_id', 'in', [...new Set(userIds)])
+    .execute();
+  return new Map(rows.map((row) => [row.user_id, { roles: row.roles, actions: row.actions }]));
 }
 
 export interface UserSearch {

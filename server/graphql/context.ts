@@ -30,7 +30,7 @@ export async function createContext(platform: Platform, request: FastifyRequest)
   const username = request.headers.username;
   const log =
     typeof username === 'string' ? request.log.child({ username: username.slice(0, 200) }) : request.log;
-  const loaders = createLoaders(platform.database.db);
+  const loaders = createLoaders(platform.database.db, actor);
   let language: Promise<Language> | undefined;
   return {
     platform,

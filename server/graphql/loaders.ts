@@ -1,4 +1,5 @@
 import DataLoader from 'dataloader';
+import type { Actor } from '../../events/permissions';
 import { type CertificateRecord, certificatesOfUsers } from '../../projections/certificate/certificates';
 import { ownersOfCourses } from '../../projections/course/course-owners';
 import type { FileSummary } from '../../projections/file/file-summaries';
@@ -13,6 +14,7 @@ import { ownerIdsOfCourses } from '../course/queries';
 import type { Db } from '../db/tables';
 import { filesOfParents, itemsOfParents } from '../link/queries';
 import { modulesByPaths } from '../module/queries';
+import { teachingCourses } from '../rights/module-rights';
 import { publicCoursesAmong } from '../section/queries';
 
 export interface UserLinks {
@@ -35,9 +37,9 @@ const parentOfKey = (key: string): Parent => {
 
 /**
  * One set per request, so a list of 50 courses asks for its owners, participants and their links
- * in one statement each, whatever the number of courses.
+ * in one statement each, whatever the number of courses. `actor` is the request's caller.
  */
-export function createLoaders(db: Db) {
+export function createLoaders(db: Db, actor: Actor | null) {
   const user = new DataLoader<string, UserProfile | null>(async (ids) => {
     const users = new Map((await findUsersByIds(db, ids)).map((user) => [user._id, user]));
     return ids.map((id) => users.get(id) ?? null);
@@ -45,6 +47,15 @@ export function createLoaders(db: Db) {
   const moduleByPath = new DataLoader<string, ModuleSummary | null>(async (paths) => {
     const modules = await modulesByPaths(db, paths);
     return paths.map((path) => modules.get(path) ?? null);
+  });
+  /** By module id: its owners' profiles (two statements for any number of modules). */
+  const moduleOwners = new DataLoader<string, UserProfile[]>(async (moduleIds) => {
+    const owners = await ownersOfModules(db, moduleIds);
+    const users = await user.loadMany([...new Set([...owners.values()].flat())]);
+    const byId = new Map(
+      users.flatMap((owner) => (owner && !(owner instanceof Error) ? [[owner._id, owner]] : [])),
+    );
+    return moduleIds.map((id) => (owners.get(id) ?? []).flatMap((userId) => byId.get(userId) ?? []));
   });
   return {
     user,
@@ -105,14 +116,24 @@ export function createLoaders(db: Db) {
         rows.map((row) => row.file),
       ),
     ),
-    /** By module id: its owners' profiles (two statements for any number of modules). */
-    moduleOwners: new DataLoader<string, UserProfile[]>(async (moduleIds) => {
-      const owners = await ownersOfModules(db, moduleIds);
-      const users = await user.loadMany([...new Set([...owners.values()].flat())]);
-      const byId = new Map(
-        users.flatMap((owner) => (owner && !(owner instanceof Error) ? [[owner._id, owner]] : [])),
+    moduleOwners,
+    /**
+     * By module path: whether the caller teaches the module through a course (`teachingCourses`:
+     * two statements for any number of modules, none for a participant).
+     */
+    taught: new DataLoader<string, boolean>(async (paths) => {
+      if (!actor || actor.roles.length === 0) return paths.map(() => false);
+      const modules = (await moduleByPath.loadMany(paths)).flatMap((module) =>
+        module && !(module instanceof Error) ? [module] : [],
       );
-      return moduleIds.map((id) => (owners.get(id) ?? []).flatMap((userId) => byId.get(userId) ?? []));
+      const owners = new Map(
+        (await moduleOwners.loadMany(modules.map((module) => module.moduleId))).map((profiles, index) => [
+          modules[index]!.moduleId,
+          profiles instanceof Error ? [] : profiles.map((owner) => owner._id),
+        ]),
+      );
+      const taught = await teachingCourses(db, actor, modules, (module) => owners.get(module.moduleId) ?? []);
+      return paths.map((path) => taught.has(path));
     }),
     /** By module path: the participants linked to each module. */
     moduleParticipants: new DataLoader<string, UserProfile[]>(async (paths) =>

@@ -72,6 +72,7 @@ const moduleFactsOf = (ctx: GraphQLContext): ModuleFacts => ({
   owners: async (module) =>
     ctx.actor ? (await ctx.loaders.moduleOwners.load(module.moduleId)).map((owner) => owner._id) : [],
   linked: async (userId, path) => (await ctx.loaders.links.load(userId)).modules.includes(path),
+  teaches: (module) => ctx.loaders.taught.load(module.path),
 });
 
 /**

@@ -68,6 +68,8 @@ function batchedSources(ctx: GraphQLContext): LearnerSources {
     module: (path) => loaders.moduleByPath.load(path),
     owners: async (moduleId) => (await loaders.moduleOwners.load(moduleId)).map((owner) => owner._id),
     linked: async (userId, modulePath) => (await loaders.links.load(userId)).modules.includes(modulePath),
+    // The loader answers for the request's caller, the one actor the learner state is read for here.
+    teaches: async (actor, module) => actor.userId === ctx.actor?.userId && loaders.taught.load(module.path),
     pages: (modulePath) => loaders.modulePages.load(modulePath),
     answers: (userId, moduleId) => loaders.callerAnswers.load(`${userId} ${moduleId}`),
   };

@@ -13,7 +13,12 @@ import {
 import { pagesOfModule } from '../../projections/page/page-summaries';
 import { isLinkedTo, linksOfUsers } from '../../projections/user/users';
 import type { Db } from '../db/tables';
-import { type ModuleRights, moduleAuthority } from '../rights/module-rights';
+import {
+  type ModuleRights,
+  moduleAuthority,
+  teachesThroughCourse,
+  teachingCourses,
+} from '../rights/module-rights';
 import { type ItemAccess, keepOpen, refusalOf } from '../visibility';
 
 export interface ModuleListInput {
@@ -171,20 +176,27 @@ export async function moduleList(
     .map((module) => ({ ...module, usedIn: adminSide ? (uses.get(module.path) ?? []) : null }));
 }
 
-/** Who owns a module and whether a user is linked to it: what the module rule looks up. */
+/**
+ * Who owns a module, whether a user is linked to it and whether the actor teaches it through a
+ * course: what the module rule looks up.
+ */
 export interface ModuleFacts {
   owners: (module: Pick<ModuleSummary, 'moduleId'>) => Promise<readonly string[]>;
   linked: (userId: string, modulePath: string) => Promise<boolean>;
+  teaches: (module: Pick<ModuleSummary, 'moduleId' | 'path'>) => Promise<boolean>;
 }
 
-/** The facts about these modules for this actor, read in two statements whatever their number. */
+/**
+ * The facts about these modules for this actor, read in two statements whatever their number, and
+ * two more (`teachingCourses`) the first time the rule asks whether they teach one of them.
+ */
 export async function moduleFactsFrom(
   db: Db,
   actor: Actor | null,
-  modules: readonly Pick<ModuleSummary, 'moduleId'>[],
+  modules: readonly Pick<ModuleSummary, 'moduleId' | 'path'>[],
 ): Promise<ModuleFacts> {
   if (!actor || can(actor, 'view') || can(actor, 'edit') || modules.length === 0) {
-    return { owners: async () => [], linked: async () => false };
+    return { owners: async () => [], linked: async () => false, teaches: async () => false };
   }
   const owners = await ownersOfModules(db, [...new Set(modules.map((module) => module.moduleId))]);
   const linked = new Set(
@@ -192,9 +204,14 @@ export async function moduleFactsFrom(
       .filter((link) => link.item_type === 'module')
       .map((link) => link.item_path),
   );
+  let taught: Promise<Map<string, string[]>> | undefined;
   return {
     owners: async (module) => owners.get(module.moduleId) ?? [],
     linked: async (userId, path) => userId === actor.userId && linked.has(path),
+    teaches: async (module) => {
+      taught ??= teachingCourses(db, actor, modules, (each) => owners.get(each.moduleId) ?? []);
+      return (await taught).has(module.path);
+    },
   };
 }
 
@@ -207,50 +224,55 @@ export function keepVisibleModules<
   if (!actor) return Promise.resolve([]);
   if (can(actor, 'view') || can(actor, 'edit')) return Promise.resolve([...modules]);
   return keepOpen(modules, async (module) =>
-    moduleAccessWith(actor, module, await facts.owners(module), (userId) =>
-      facts.linked(userId, module.path),
+    moduleAccessWith(
+      actor,
+      module,
+      await facts.owners(module),
+      (userId) => facts.linked(userId, module.path),
+      () => facts.teaches(module),
     ),
   );
 }
 
 /**
- * What opening the module answers this actor (server/visibility.ts). Holders of the view or edit
- * right and its owners open it always. Module content is for registered users: an anonymous visitor
- * of a published, public module is asked to sign in; of any other, told it does not exist. A
- * signed-in participant opens a published module that is public or linked to them; an unpublished
- * one they would otherwise open is `blocked`.
+ * What opening the module answers this actor (server/visibility.ts): the one module rule, for its
+ * teacher's view, the learner's view and every list. Holders of the view or edit right and its
+ * owners open it always, and so do the teachers of a course that lists it (`teaches`, by
+ * `teachingCourses`). Module content is for registered users: an anonymous visitor of a published,
+ * public module is asked to sign in; of any other, told it does not exist. A signed-in participant
+ * opens a published module that is public or linked to them; an unpublished one they would
+ * otherwise open is `blocked`. `teaches` is asked only when nothing else opens the module.
  */
 export async function moduleAccessWith(
   actor: Actor | null,
   module: Pick<ModuleSummary, 'published' | 'public'>,
   owners: readonly string[],
   isLinked: (userId: string) => Promise<boolean>,
+  teaches: () => Promise<boolean>,
 ): Promise<ItemAccess> {
   if (can(actor, 'view') || can(actor, 'edit')) return 'open';
   if (!actor) return module.published && module.public ? 'signIn' : 'hidden';
   if (owners.includes(actor.userId)) return 'open';
-  if (!module.public && !(await isLinked(actor.userId))) return 'hidden';
-  return module.published ? 'open' : 'blocked';
+  const access =
+    !module.public && !(await isLinked(actor.userId)) ? 'hidden' : module.published ? 'open' : 'blocked';
+  return access === 'open' || !(await teaches()) ? access : 'open';
 }
 
 /** Whether this actor may open the module (its access is `open`). */
 export async function maySeeModule(
   db: Db,
   actor: Actor | null,
-  module: Pick<ModuleSummary, 'path' | 'published' | 'public'>,
+  module: Pick<ModuleSummary, 'moduleId' | 'path' | 'published' | 'public'>,
   owners: readonly string[],
 ): Promise<boolean> {
-  return maySeeModuleWith(actor, module, owners, (userId) => isLinkedTo(db, userId, 'module', module.path));
-}
-
-/** The rule of maySeeModule, with the link look-up given (a batched one, in GraphQL). */
-async function maySeeModuleWith(
-  actor: Actor | null,
-  module: Pick<ModuleSummary, 'path' | 'published' | 'public'>,
-  owners: readonly string[],
-  isLinked: (userId: string) => Promise<boolean>,
-): Promise<boolean> {
-  return (await moduleAccessWith(actor, module, owners, isLinked)) === 'open';
+  const access = await moduleAccessWith(
+    actor,
+    module,
+    owners,
+    (userId) => isLinkedTo(db, userId, 'module', module.path),
+    async () => actor !== null && (await teachesThroughCourse(db, actor, module, owners)),
+  );
+  return access === 'open';
 }
 
 export interface ModulePageEntry {
@@ -272,21 +294,25 @@ export type ModuleDetail = ModuleSummary & {
 };
 
 /**
- * One module by path with its owners and pages in order, if this actor may open it; otherwise
- * Unauthenticated for an anonymous visitor of a module that needs signing in, else NotFound. Who
- * teaches it through a course (`moduleAuthority`) opens it too.
+ * One module by path with its owners and pages in order, if this actor may open it (the module
+ * rule, `moduleAccessWith`); otherwise Unauthenticated for an anonymous visitor of a module that
+ * needs signing in, else NotFound.
  */
 export async function visibleModule(db: Db, actor: Actor | null, path: string): Promise<ModuleDetail> {
   const module = await findModuleByPath(db, path);
   if (!module) throw notFound('module.notFound');
   const owners = await ownersOfModule(db, module.moduleId);
-  const access = await moduleAccessWith(actor, module, owners, (userId) =>
-    isLinkedTo(db, userId, 'module', module.path),
-  );
   // Participants hold no role and so teach nothing: for them this reads nothing more.
   const authority = await moduleAuthority(db, actor, module, owners);
   const courseTeacher = authority.teachReach !== null && !authority.teachReach.all;
-  if (access !== 'open' && !courseTeacher) throw refusalOf(access, 'module.notFound');
+  const access = await moduleAccessWith(
+    actor,
+    module,
+    owners,
+    (userId) => isLinkedTo(db, userId, 'module', module.path),
+    async () => courseTeacher,
+  );
+  if (access !== 'open') throw refusalOf(access, 'module.notFound');
   const pages = (await pagesOfModule(db, path)).map(
     ({ pageId, path, name, type, estimatedTime, position }) => ({
       pageId,

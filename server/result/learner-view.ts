@@ -57,9 +57,10 @@ type ViewDatabase = Pick<DatabaseHandle, 'db' | 'pglite' | 'target'>;
  * database's structure version, the module, its owners and its pages. `result.module` and
  * `result.page` come in one batch and share these sources through the request, so the page view
  * reads the database once; the links are read only for a module that is not public
- * (moduleAccessWith asks for them then). The answers are read as they are when first asked: a save
- * answers the view it read before its write with its own events applied (`after`), so what another
- * writer changed in between (a teacher's score) shows at the learner's next read.
+ * (moduleAccessWith asks for them then), and the courses the viewer teaches it through only when
+ * they hold a role and nothing else opens it. The answers are read as they are when first asked: a
+ * save answers the view it read before its write with its own events applied (`after`), so what
+ * another writer changed in between (a teacher's score) shows at the learner's next read.
  */
 export interface LearnerViewSources extends LearnerSources {
   /**
@@ -95,6 +96,7 @@ function sourcesOf(
     },
     owners: async (moduleId) => known(moduleId)?.owners ?? base.owners(moduleId),
     linked: base.linked,
+    teaches: base.teaches,
     pages: async (modulePath) => (await viewOf(modulePath))?.pages ?? base.pages(modulePath),
     answers: async (userId, moduleId) => {
       const view = known(moduleId);

@@ -30,6 +30,7 @@ import { isLinkedTo } from '../../projections/user/users';
 import type { Db } from '../db/tables';
 import { maySeeModule, moduleAccessWith } from '../module/queries';
 import { maySeeAnswerKey } from '../page/queries';
+import { teachesThroughCourse } from '../rights/module-rights';
 import { refusalOf } from '../visibility';
 import { answerText } from './answer-texts';
 import { whoCanHelp } from './who-can-help';
@@ -163,17 +164,21 @@ export interface LearnerPage {
 }
 
 /**
- * The module for a learner, or a refusal (the module rule, `moduleAccessWith`): NotFound when they
- * may not see it, Unauthenticated when an anonymous visitor must sign in first, Forbidden
- * 'module.blocked' when only its unpublishing keeps them out (its pages say so:
- * docs/guide/building-a-course.md).
+ * The module for a learner, or a refusal (the module rule, `moduleAccessWith`, which opens it to
+ * the teachers of a course that lists it as to its owners): NotFound when they may not see it,
+ * Unauthenticated when an anonymous visitor must sign in first, Forbidden 'module.blocked' when only
+ * its unpublishing keeps them out (its pages say so: docs/guide/building-a-course.md).
  */
 async function learnerModuleRecord(sources: LearnerSources, actor: Actor | null, path: string) {
   const module = await sources.module(path);
   if (!module) throw notFound('module.notFound');
   const owners = await sources.owners(module.moduleId);
-  const access = await moduleAccessWith(actor, module, owners, (userId) =>
-    sources.linked(userId, module.path),
+  const access = await moduleAccessWith(
+    actor,
+    module,
+    owners,
+    (userId) => sources.linked(userId, module.path),
+    async () => actor !== null && (await sources.teaches(actor, module, owners)),
   );
   if (access !== 'open') throw refusalOf(access, 'module.notFound', 'module.blocked');
   return { ...module, owners };
@@ -184,6 +189,12 @@ export interface LearnerSources {
   module: (path: string) => Promise<ModuleSummary | null>;
   owners: (moduleId: string) => Promise<string[]>;
   linked: (userId: string, modulePath: string) => Promise<boolean>;
+  /** Whether the actor teaches the module through a course (`teachingCourses`). */
+  teaches: (
+    actor: Actor,
+    module: Pick<ModuleSummary, 'moduleId' | 'path'>,
+    owners: readonly string[],
+  ) => Promise<boolean>;
   pages: (modulePath: string) => Promise<PageSummary[]>;
   answers: (userId: string, moduleId: string) => Promise<StoredAnswer[]>;
   /**
@@ -204,6 +215,7 @@ export const databaseSources = (db: Db): LearnerSources => ({
   module: (path) => findModuleByPath(db, path),
   owners: (moduleId) => ownersOfModule(db, moduleId),
   linked: (userId, modulePath) => isLinkedTo(db, userId, 'module', modulePath),
+  teaches: (actor, module, owners) => teachesThroughCourse(db, actor, module, owners),
   pages: (modulePath) => pagesOfModule(db, modulePath),
   answers: (userId, moduleId) => answersOf(db, userId, moduleId),
 });

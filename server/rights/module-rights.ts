@@ -4,7 +4,7 @@ import { type Actor, ADMIN_ROLE, can, rulesFor } from '../../events/permissions'
 import { ownedCoursesListing } from '../../projections/link/content-links';
 import { ownersOfModule } from '../../projections/module/module-owners';
 import type { ModuleSummary } from '../../projections/module/module-summaries';
-import { userAccessWithActions } from '../../projections/user/users';
+import { rolesWithActionsOf } from '../../projections/user/users';
 import type { Db } from '../db/tables';
 
 /**
@@ -50,36 +50,70 @@ export const isAdmin = (actor: Actor | null) => actor?.roles.includes(ADMIN_ROLE
 export const mayReadHistory = (actor: Actor | null, owners: readonly string[]) =>
   can(actor, 'view') || can(actor, 'edit', { owners: [...owners] });
 
-/** Whether someone may make a link that lets a course teach this module: its editors and owners. */
-export async function linkerHadRight(db: Db, linkedBy: string | null, owners: readonly string[]) {
-  // No actor: the platform itself (demo content, start-up).
-  if (linkedBy === null || owners.includes(linkedBy)) return true;
-  const access = await userAccessWithActions(db, linkedBy);
-  return access !== null && rulesFor(access.roles, access.actions).edit;
+/** Which of these people hold the edit right now, in one statement (none for nobody). */
+async function editorsAmong(db: Db, userIds: readonly string[]): Promise<ReadonlySet<string>> {
+  const access = await rolesWithActionsOf(db, userIds);
+  return new Set(
+    [...access].filter(([, { roles, actions }]) => rulesFor(roles, actions).edit).map(([userId]) => userId),
+  );
 }
 
 /**
- * The courses through which this person teaches the module: courses they own that list it, where
- * the link was made by someone who may edit the module (its owners, the edit right, the platform).
- * A link someone made to a module they had no right on confers nothing.
+ * Whether a link made by `linkedBy` lets a course teach a module with these owners: made by the
+ * platform itself (no actor: demo content, start-up), one of its owners, or someone holding the edit
+ * right now (`editors`, of the linkers asked).
  */
-async function teachingCourses(
+const linkTeaches = (linkedBy: string | null, owners: readonly string[], editors: ReadonlySet<string>) =>
+  linkedBy === null || owners.includes(linkedBy) || editors.has(linkedBy);
+
+/** Whether someone may make a link that lets a course teach this module: its editors and owners. */
+export async function linkerHadRight(db: Db, linkedBy: string | null, owners: readonly string[]) {
+  const asked = linkedBy === null || owners.includes(linkedBy) ? [] : [linkedBy];
+  return linkTeaches(linkedBy, owners, await editorsAmong(db, asked));
+}
+
+/**
+ * The courses through which this person teaches each of these modules, by module path (a module
+ * they teach through none has no entry): courses they own that list it, where the link was made by
+ * someone who may edit the module (its owners, the edit right, the platform). A link someone made to
+ * a module they had no right on confers nothing. Two statements whatever the number of modules;
+ * none for a participant, who holds no role and teaches nothing.
+ */
+export async function teachingCourses(
   db: Db,
   actor: Actor,
-  module: Pick<ModuleSummary, 'path'>,
-  owners: readonly string[],
-): Promise<string[]> {
-  if (actor.roles.length === 0) return [];
-  const listings = await ownedCoursesListing(db, actor.userId, module.path);
-  const verdicts = new Map<string | null, Promise<boolean>>();
-  const courses = new Set<string>();
-  for (const listing of listings) {
-    if (!verdicts.has(listing.linkedBy)) {
-      verdicts.set(listing.linkedBy, linkerHadRight(db, listing.linkedBy, owners));
-    }
-    if (await verdicts.get(listing.linkedBy)) courses.add(listing.coursePath);
+  modules: readonly Pick<ModuleSummary, 'moduleId' | 'path'>[],
+  ownersOf: (module: Pick<ModuleSummary, 'moduleId'>) => readonly string[],
+): Promise<Map<string, string[]>> {
+  const taught = new Map<string, string[]>();
+  if (actor.roles.length === 0 || modules.length === 0) return taught;
+  const listings = await ownedCoursesListing(
+    db,
+    actor.userId,
+    modules.map((module) => module.path),
+  );
+  const ownersByPath = new Map(modules.map((module) => [module.path, ownersOf(module)]));
+  const linkers = listings.flatMap(({ modulePath, linkedBy }) =>
+    linkedBy !== null && !ownersByPath.get(modulePath)?.includes(linkedBy) ? [linkedBy] : [],
+  );
+  const editors = await editorsAmong(db, linkers);
+  for (const { modulePath, coursePath, linkedBy } of listings) {
+    if (!linkTeaches(linkedBy, ownersByPath.get(modulePath) ?? [], editors)) continue;
+    const courses = taught.get(modulePath) ?? [];
+    if (!courses.includes(coursePath)) courses.push(coursePath);
+    taught.set(modulePath, courses);
   }
-  return [...courses];
+  return taught;
+}
+
+/** Whether this person teaches this one module through a course (`teachingCourses`). */
+export async function teachesThroughCourse(
+  db: Db,
+  actor: Actor,
+  module: Pick<ModuleSummary, 'moduleId' | 'path'>,
+  owners: readonly string[],
+): Promise<boolean> {
+  return (await teachingCourses(db, actor, [module], () => owners)).has(module.path);
 }
 
 const noAuthority: ModuleAuthority = {
@@ -110,7 +144,9 @@ export async function moduleAuthority(
   const target = { owners: [...owners] };
   const editor = can(actor, 'edit', target);
   const viewer = can(actor, 'view');
-  const courses = editor ? [] : await teachingCourses(db, actor, module, owners);
+  const courses = editor
+    ? []
+    : ((await teachingCourses(db, actor, [module], () => owners)).get(module.path) ?? []);
   const teachReach: Reach | null = editor
     ? { all: true }
     : courses.length > 0

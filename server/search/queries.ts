@@ -42,8 +42,9 @@ const CANDIDATES = 200;
  * The items holding the words of `q` that this actor may open, best first (tRPC `search.query`).
  * Each kind keeps exactly what opening it allows, by the rules the item's own views apply: a course
  * by `keepVisibleCourses`; a module, and a page through its module, by `keepVisibleModules` (the
- * module lists' rule); a page behind a gate the reader has not passed, or whose name a test hides
- * from them, not at all. Snippets come from what a reader of the live item sees (the projection
+ * module rule, `moduleAccessWith`, that opening it and the module lists apply: the teachers of a
+ * course that lists it open it too); a page behind a gate the reader has not passed, or whose name a
+ * test hides from them, not at all. Snippets come from what a reader of the live item sees (the projection
  * indexes no draft and no answer key).
  */
 export async function search(db: Db, actor: Actor, input: SearchInput): Promise<SearchResult[]> {
