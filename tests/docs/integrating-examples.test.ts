@@ -68,6 +68,28 @@ function curlCommands(): Curl[] {
     });
 }
 
+/** The `sh` blocks of a page of docs/integrating (indented ones too), each with continued lines joined. */
+function shellBlocks(name: string): string[] {
+  const markdown = fs.readFileSync(path.join(root, 'docs/integrating', name), 'utf8');
+  return [...markdown.matchAll(/^ *```sh\n([\s\S]*?)^ *```$/gm)].map((match) =>
+    match[1]!.replace(/\\\n\s*/g, ' '),
+  );
+}
+
+/** One curl command as a request: its address (after `$BASE` or `$PUBLIC_URL`), headers, form and Basic user. */
+function curlRequest(line: string) {
+  const url = /"\$(?:BASE|PUBLIC_URL)([^"]+)"/.exec(line)![1]!;
+  const headers = Object.fromEntries(
+    [...line.matchAll(/-H ['"]([^:'"]+):\s*([^'"]*)['"]/g)].map((match) => [
+      match[1]!.toLowerCase(),
+      match[2]!,
+    ]),
+  );
+  const form = [...line.matchAll(/-d (?:'([^']*)'|(\S+))/g)].map((match) => match[1] ?? match[2]!);
+  const user = /-u "([^"]+)"/.exec(line)?.[1] ?? null;
+  return { url, headers, form, user };
+}
+
 describe.each(databaseKinds)('the integration examples of docs/integrating on %s', (kind) => {
   let platform: TestPlatform;
   let app: FastifyInstance;
@@ -138,5 +160,56 @@ describe.each(databaseKinds)('the integration examples of docs/integrating on %s
     // Signed out: the token no longer works.
     const after = await graphql(app, '{ currentUser { _id } }', { token: idToken });
     expect(after.status).toBe(401);
+  });
+
+  it('answer the API client and xAPI reading examples: a token for two scopes, the results CSV with it, statements read', async () => {
+    const made = await app.inject({
+      method: 'POST',
+      url: '/trpc/apiClient.create',
+      payload: { name: 'Docs example', scopes: ['results:read', 'users:read', 'xapi:read'] },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const { clientId, clientSecret } = made.json().result.data as { clientId: string; clientSecret: string };
+    const lines = shellBlocks('api-clients.md')[0]!
+      .split('\n')
+      .filter((line) => line.includes('curl '));
+    const asked = curlRequest(lines.find((line) => line.includes('/oauth/token'))!);
+    expect(asked.user).toBe('$CLIENT_ID:$CLIENT_SECRET');
+    const granted = await app.inject({
+      method: 'POST',
+      url: asked.url,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
+      },
+      payload: asked.form.join('&'),
+    });
+    expect(granted.statusCode, granted.body).toBe(200);
+    const accessToken = granted.json().access_token as string;
+    expect(granted.json().scope).toBe('results:read users:read');
+    const download = curlRequest(lines.find((line) => line.includes('/api/results/'))!);
+    const csv = await app.inject({
+      url: download.url,
+      headers: { authorization: download.headers.authorization!.replace('$ACCESS_TOKEN', accessToken) },
+    });
+    expect(csv.statusCode, csv.body.slice(0, 300)).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    // The statements example with a token of the client's xapi:read scope.
+    const xapiToken = (
+      await app.inject({
+        method: 'POST',
+        url: '/oauth/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `grant_type=client_credentials&scope=xapi:read&client_id=${clientId}&client_secret=${encodeURIComponent(clientSecret)}`,
+      })
+    ).json().access_token as string;
+    const read = curlRequest(shellBlocks('xapi.md')[0]!);
+    const statements = await app.inject({
+      url: read.url,
+      headers: { ...read.headers, authorization: read.headers.authorization!.replace('$TOKEN', xapiToken) },
+    });
+    expect(statements.statusCode, statements.body.slice(0, 300)).toBe(200);
+    expect(statements.headers['x-experience-api-version']).toBe('1.0.3');
+    expect(Array.isArray(statements.json().statements)).toBe(true);
   });
 });
