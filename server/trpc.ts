@@ -3,7 +3,7 @@ import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify'
 import { ZodError, z } from 'zod';
 import type { CommandMeta } from '../events/command';
 import { DomainError, fieldProblem, forbidden, invalid } from '../events/errors';
-import { type Actor, can, type RoleAction, requireCan } from '../events/permissions';
+import { type Actor, ADMIN_ROLE, can, type RoleAction, requireCan } from '../events/permissions';
 import { type Language, pathSchema, unstorableTextIn } from '../events/shared/fields';
 import { procedureScope, scopeAllows, scopeRefusal } from './api-client/scopes';
 import { externalRefusalOf } from './auth/actor';
@@ -192,6 +192,15 @@ export const procedureFor = (action: RoleAction) =>
     requireCan(ctx.actor, action);
     return next();
   });
+
+/**
+ * Someone holding the admin role itself, not just its rights: for what hands out every right at once
+ * (API clients, which may hold any scope; learning platforms, which make accounts and link them).
+ */
+export const adminProcedure = signedInProcedure.use(({ ctx, next }) => {
+  if (!ctx.actor.roles.includes(ADMIN_ROLE)) throw new TRPCError({ code: 'FORBIDDEN', cause: forbidden() });
+  return next();
+});
 
 const itemPath = z.object({ path: pathSchema });
 

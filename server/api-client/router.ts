@@ -1,24 +1,12 @@
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { apiClientIdInputSchema, createApiClientInputSchema } from '../../events/api-client/commands';
-import { forbidden } from '../../events/errors';
-import { ADMIN_ROLE } from '../../events/permissions';
 import { listApiClients } from '../../projections/api-client/api-clients';
 import { successOutput } from '../outputs';
-import { metaOf, router, signedInProcedure } from '../trpc';
+import { adminProcedure, metaOf, router } from '../trpc';
 import { createApiClient, revokeApiClient } from './commands';
 import { apiClientOutput, createdApiClientOutput } from './outputs';
 
 const iso = (date: Date | null) => (date === null ? null : new Date(date).toISOString());
-
-/**
- * Administrators only: a client may hold any scope, so only someone holding every right makes one.
- * (An API client is refused these by its scopes before this runs.)
- */
-const adminProcedure = signedInProcedure.use(({ ctx, next }) => {
-  if (!ctx.actor.roles.includes(ADMIN_ROLE)) throw new TRPCError({ code: 'FORBIDDEN', cause: forbidden() });
-  return next();
-});
 
 /** API clients for integrations (docs/integrating/api-clients.md). */
 export const apiClientRouter = router({

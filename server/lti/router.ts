@@ -1,19 +1,10 @@
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { forbidden } from '../../events/errors';
 import { ltiPlatformIdInputSchema, registerLtiPlatformInputSchema } from '../../events/lti/commands';
-import { ADMIN_ROLE } from '../../events/permissions';
 import { listLtiPlatforms } from '../../projections/lti/lti-platforms';
 import { successOutput } from '../outputs';
-import { metaOf, router, signedInProcedure } from '../trpc';
+import { adminProcedure, metaOf, router } from '../trpc';
 import { toolAddresses } from './addresses';
 import { registerLtiPlatform, removeLtiPlatform } from './commands';
-
-/** Administrators only: a registered platform makes accounts and links them to items. */
-const adminProcedure = signedInProcedure.use(({ ctx, next }) => {
-  if (!ctx.actor.roles.includes(ADMIN_ROLE)) throw new TRPCError({ code: 'FORBIDDEN', cause: forbidden() });
-  return next();
-});
 
 const platformOutput = z.object({
   platformId: z.string(),

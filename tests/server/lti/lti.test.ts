@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { ownerOfIdentity } from '../../../server/auth/external-identities';
+import { idTokenFor } from '../../../server/auth/id-tokens';
 import { emptyClientRoot } from '../../graphql/client';
 import { databaseKinds, startTestPlatform, type TestPlatform } from '../../harness';
 import { type LtiPlatform, startLtiPlatform } from '../../support/lti-platform';
@@ -405,6 +406,69 @@ describe.each(databaseKinds)('LTI 1.3 tool on %s', (kind) => {
       platforms: { issuer: string }[];
     };
     expect(listed.platforms.map((row) => row.issuer)).toContain(example.issuer);
+  });
+
+  it('keeps the platforms to administrators: a participant, a launched learner and a demoted administrator are refused and write nothing; the list shows no secret', async () => {
+    const participant = bearer((await addTestUser(platform, { name: 'Pia Participant' })).token);
+    const launched = await lms.launchWithFetch({
+      user: { sub: 'curious-1', roles: ['Instructor'] },
+      kind: 'resource',
+      targetLinkUri: `${base}/module/sdg-basics`,
+    });
+    const learner = bearer((await signedInAs(launched.setCookies)).idToken);
+    const demoted = await addTestUser(platform, { roles: ['admin'] });
+    await ok('user.setRoles', { _id: demoted.userId, roles: [] }, admin);
+    // Demotion ends the old token (401); signed in again, the account has no role.
+    expect((await trpc('lti.platforms', undefined, bearer(demoted.token), 'GET')).status).toBe(401);
+    const demotedAgain = bearer((await idTokenFor(platform, demoted.userId))!);
+    const events = async () =>
+      Number(
+        (
+          await platform.database.db
+            .selectFrom('events')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const listed = (await ok('lti.platforms', undefined, admin, 'GET')) as {
+      platforms: { platformId: string }[];
+    };
+    const form = {
+      name: 'Sneaky',
+      issuer: 'https://sneaky.example',
+      clientId: 'x',
+      authLoginUrl: 'https://sneaky.example/auth',
+      tokenUrl: 'https://sneaky.example/token',
+      jwksUrl: 'https://sneaky.example/jwks',
+    };
+    for (const headers of [participant, learner, demotedAgain]) {
+      const before = await events();
+      expect((await trpc('lti.platforms', undefined, headers, 'GET')).status).toBe(403);
+      expect((await trpc('lti.registerPlatform', form, headers)).status).toBe(403);
+      expect(
+        (await trpc('lti.removePlatform', { platformId: listed.platforms[0]!.platformId }, headers)).status,
+      ).toBe(403);
+      expect(await events()).toBe(before);
+    }
+    // What an administrator reads: the registration and the tool's public addresses, never a key.
+    const answer = (await ok('lti.platforms', undefined, admin, 'GET')) as {
+      tool: object;
+      platforms: object[];
+    };
+    expect(Object.keys(answer.tool).sort()).toEqual(['deepLinkingUrl', 'jwksUrl', 'launchUrl', 'loginUrl']);
+    for (const row of answer.platforms)
+      expect(Object.keys(row).sort()).toEqual([
+        'authLoginUrl',
+        'clientId',
+        'deploymentIds',
+        'issuer',
+        'jwksUrl',
+        'name',
+        'platformId',
+        'registeredAt',
+        'removedAt',
+        'tokenUrl',
+      ]);
   });
 
   it('stops every launch of a removed platform at once', async () => {
